@@ -1,0 +1,69 @@
+"""What the engine needs to know about an adapter family: how to start it and how to phrase
+``launch``/``attach`` for it. Data more than logic; one subclass per family."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Any
+
+from dapcli.protocol.transport import Transport
+
+__all__ = ["AdapterSpec", "AttachOptions", "LaunchOptions"]
+
+
+@dataclass
+class LaunchOptions:
+    """A normalized launch: absolute ``program``, its ``args``, ``cwd``, extra ``env``.
+
+    ``python`` is the interpreter that runs a Python debuggee (None: the adapter's choice);
+    ``nodelay`` enables the debugpy TCP_NODELAY fix; ``extra`` passes through to the adapter.
+    """
+
+    program: str
+    args: list[str] = field(default_factory=list)
+    cwd: str = field(default_factory=os.getcwd)
+    env: dict[str, str] = field(default_factory=dict)
+    stop_on_entry: bool = False
+    python: str | None = None
+    nodelay: bool = True
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class AttachOptions:
+    """An attach target: ``host``:``port`` of a listening debug server, or a ``process_id``."""
+
+    host: str | None = None
+    port: int | None = None
+    process_id: int | None = None
+    python: str | None = None
+    nodelay: bool = True
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class AdapterSpec:
+    """Base of every adapter family. Subclasses set the class attributes and override
+    :meth:`start`, :meth:`launch_arguments` and :meth:`attach_arguments`."""
+
+    name: str = ""
+    adapter_id: str = ""
+    description: str = ""
+    install_hint: str = ""
+    #: Interpreter (or runtime) that runs the debuggee, shown by ``status``.
+    runtime: str | None = None
+
+    async def start(self) -> tuple[Transport, int]:
+        """Start (or reach) the adapter; return its transport and the pid whose process group
+        must be killed at teardown.
+
+        Raises:
+            AdapterError: the adapter is missing (with :attr:`install_hint`) or fails to start.
+        """
+        raise NotImplementedError
+
+    def launch_arguments(self, options: LaunchOptions) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def attach_arguments(self, options: AttachOptions) -> dict[str, Any]:
+        raise NotImplementedError

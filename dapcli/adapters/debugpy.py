@@ -1,0 +1,119 @@
+"""debugpy (Python): ``python -m debugpy.adapter`` on stdio; the debuggee runs under the
+interpreter the user chose. Launch/attach arguments per debugpy's ``launch.json`` schema."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from dapcli.adapters.base import AdapterSpec, AttachOptions, LaunchOptions
+from dapcli.errors import AdapterError, UsageError
+from dapcli.protocol.transport import StdioTransport, Transport
+
+__all__ = ["NODELAY_DIR", "DebugpyAdapter", "find_python"]
+
+NODELAY_DIR = str(Path(__file__).parent / "debugpy_nodelay")
+
+
+def find_python(explicit: str | None, cwd: str) -> str:
+    """The interpreter for a Python debuggee: ``explicit``, else the active or project venv
+    (``$VIRTUAL_ENV``, ``.venv``/``venv`` in ``cwd``), else ``python3`` on PATH.
+
+    Raises:
+        UsageError: ``explicit`` is not an executable file.
+    """
+    if explicit:
+        found = shutil.which(explicit) or (explicit if os.access(explicit, os.X_OK) else None)
+        if not found or os.path.isdir(found):
+            raise UsageError(f"python interpreter not found: {explicit}", "give a path to a python executable")
+        return os.path.abspath(found)
+    candidates = []
+    if os.environ.get("VIRTUAL_ENV"):
+        candidates.append(Path(os.environ["VIRTUAL_ENV"]) / "bin" / "python")
+    candidates += [Path(cwd) / ".venv" / "bin" / "python", Path(cwd) / "venv" / "bin" / "python"]
+    for candidate in candidates:
+        if os.access(candidate, os.X_OK):
+            return str(candidate)
+    return shutil.which("python3") or sys.executable
+
+
+def check_python(python: str) -> None:
+    """Fail early when ``python`` cannot run a debuggee (pydevd needs Python ≥ 3.8).
+
+    Raises:
+        AdapterError: the interpreter does not start or is too old.
+    """
+    try:
+        done = subprocess.run(
+            [python, "-c", "import sys; print(sys.version_info >= (3, 8))"],
+            capture_output=True, text=True, timeout=10,
+        )
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        raise AdapterError(f"cannot run the python interpreter {python}: {exc}") from None
+    if done.stdout.strip() != "True":
+        raise AdapterError(
+            f"{python} cannot run debugpy (Python 3.8 or newer is needed)",
+            "choose another interpreter with --python",
+        )
+
+
+class DebugpyAdapter(AdapterSpec):
+    name = "debugpy"
+    adapter_id = "debugpy"
+    description = "Python (debugpy)"
+
+    def __init__(self, adapter_python: str | None = None) -> None:
+        self.adapter_python = adapter_python or sys.executable
+        self.install_hint = f"{self.adapter_python} -m pip install debugpy"
+
+    async def start(self) -> tuple[Transport, int]:
+        try:
+            import debugpy  # noqa: F401  (only checks that the adapter is installed)
+        except ImportError:
+            raise AdapterError(
+                f"debugpy is not installed for {self.adapter_python}", f"run: {self.install_hint}"
+            ) from None
+        transport = await StdioTransport.spawn([self.adapter_python, "-m", "debugpy.adapter"])
+        return transport, transport.pid
+
+    def _env(self, env: dict[str, str], nodelay: bool) -> dict[str, str]:
+        merged = dict(env)
+        if nodelay:
+            existing = merged.get("PYTHONPATH", os.environ.get("PYTHONPATH", ""))
+            merged["PYTHONPATH"] = NODELAY_DIR + (os.pathsep + existing if existing else "")
+        return merged
+
+    def launch_arguments(self, options: LaunchOptions) -> dict[str, Any]:
+        python = options.python or sys.executable
+        self.runtime = python
+        arguments: dict[str, Any] = {
+            "type": "python",
+            "request": "launch",
+            "name": "dapcli",
+            "program": options.program,
+            "args": options.args,
+            "cwd": options.cwd,
+            "console": "internalConsole",
+            "stopOnEntry": options.stop_on_entry,
+            "justMyCode": True,
+            "redirectOutput": True,
+            "python": [python],
+            "env": self._env(options.env, options.nodelay),
+        }
+        arguments.update(options.extra)
+        return arguments
+
+    def attach_arguments(self, options: AttachOptions) -> dict[str, Any]:
+        arguments: dict[str, Any] = {"type": "python", "request": "attach", "name": "dapcli", "justMyCode": True}
+        if options.process_id is not None:
+            arguments["processId"] = options.process_id
+            if options.python:
+                arguments["python"] = [options.python]
+        else:
+            arguments["connect"] = {"host": options.host or "127.0.0.1", "port": options.port}
+        arguments.update(options.extra)
+        return arguments

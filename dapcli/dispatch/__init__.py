@@ -1,0 +1,1 @@
+"""How a frontend's call reaches a verb: in-process, or through a session host's socket."""

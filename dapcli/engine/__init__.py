@@ -1,0 +1,1 @@
+"""The debugging engine: sessions, their state machine, breakpoint book and output buffer."""

@@ -1,0 +1,125 @@
+"""The breakpoint book: what the user asked for and what the adapter answered.
+
+``setBreakpoints`` replaces a source's whole set, so the book always re-sends the full list for
+that source (DAP spec: "setBreakpoints Request"). ``breakpoint`` events update ``verified``,
+``line`` and ``message`` by the adapter's breakpoint ``id``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from dapcli.protocol import types as t
+
+__all__ = ["BreakpointBook", "BreakpointEntry"]
+
+Requester = Callable[[str, Any, Any], Awaitable[Any]]
+
+
+@dataclass
+class BreakpointEntry:
+    """One user breakpoint. ``id`` is dapcli's own (1, 2, …), stable for the session; ``path``
+    is absolute (None for a function breakpoint); lines are 1-based; ``line`` is what the
+    user asked for, ``actual_line`` what the adapter chose."""
+
+    id: int
+    path: str | None = None
+    line: int | None = None
+    function: str | None = None
+    condition: str | None = None
+    hit_condition: str | None = None
+    log_message: str | None = None
+    verified: bool = False
+    actual_line: int | None = None
+    message: str | None = None
+    adapter_id: int | None = None
+    line_text: str | None = None
+
+    @property
+    def key(self) -> str:
+        return self.path if self.path is not None else "<functions>"
+
+
+class BreakpointBook:
+    """Owns every breakpoint of a session; :meth:`sync` pushes one source's set to the adapter."""
+
+    def __init__(self) -> None:
+        self.entries: dict[int, BreakpointEntry] = {}
+        self._next_id = 1
+
+    def new_entry(self, **fields: Any) -> BreakpointEntry:
+        entry = BreakpointEntry(id=self._next_id, **fields)
+        self._next_id += 1
+        self.entries[entry.id] = entry
+        if entry.path and entry.line and entry.line_text is None:
+            entry.line_text = _line_text(entry.path, entry.line)
+        return entry
+
+    def for_key(self, key: str) -> list[BreakpointEntry]:
+        return [e for e in self.entries.values() if e.key == key]
+
+    def keys(self) -> list[str]:
+        return sorted({e.key for e in self.entries.values()})
+
+    async def sync(self, key: str, request: Requester) -> None:
+        """Send the full set for ``key`` (a source path, or ``<functions>``) and record the
+        answers. Raises what the request raises (RequestError, ConnectionLostError)."""
+        entries = self.for_key(key)
+        if key == "<functions>":
+            body = await request(
+                "setFunctionBreakpoints",
+                t.SetFunctionBreakpointsArguments(
+                    breakpoints=[
+                        t.FunctionBreakpoint(name=e.function or "", condition=e.condition, hitCondition=e.hit_condition)
+                        for e in entries
+                    ]
+                ),
+                t.SetFunctionBreakpointsResponse,
+            )
+        else:
+            body = await request(
+                "setBreakpoints",
+                t.SetBreakpointsArguments(
+                    source=t.Source(path=key, name=os.path.basename(key)),
+                    breakpoints=[
+                        t.SourceBreakpoint(
+                            line=e.line or 1, condition=e.condition, hitCondition=e.hit_condition,
+                            logMessage=e.log_message,
+                        )
+                        for e in entries
+                    ],
+                ),
+                t.SetBreakpointsResponse,
+            )
+        for entry, answer in zip(entries, body.breakpoints, strict=False):
+            self._apply(entry, answer)
+
+    def on_event(self, reason: str, answer: t.Breakpoint) -> None:
+        """Apply a ``breakpoint`` event (``reason`` changed/new/removed), matched by adapter id
+        (lldb-dap sends late verifications without a ``source``)."""
+        if answer.id is None or reason == "removed":
+            return
+        for entry in self.entries.values():
+            if entry.adapter_id == answer.id:
+                self._apply(entry, answer)
+
+    @staticmethod
+    def _apply(entry: BreakpointEntry, answer: t.Breakpoint) -> None:
+        entry.adapter_id = answer.id if answer.id is not None else entry.adapter_id
+        entry.verified = bool(answer.verified)
+        entry.actual_line = answer.line if answer.line is not None else entry.actual_line
+        entry.message = answer.message
+
+
+def _line_text(path: str, line: int) -> str | None:
+    try:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            for number, text in enumerate(handle, 1):
+                if number == line:
+                    return text.rstrip("\n")
+    except OSError:
+        return None
+    return None

@@ -1,0 +1,53 @@
+"""The sessions one process owns, by name (a session host owns exactly one)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from dapcli.engine.processes import Watchdog
+from dapcli.engine.session import Session
+from dapcli.errors import SessionError, UsageError
+
+__all__ = ["SessionManager", "check_name"]
+
+_NAME = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
+
+
+def check_name(name: str) -> str:
+    """Return ``name`` if it is a valid session name. Raises UsageError otherwise."""
+    if not _NAME.match(name) or name.startswith("."):
+        raise UsageError(
+            f"invalid session name: {name!r}", "use letters, digits, '.', '_' or '-' (at most 64)"
+        )
+    return name
+
+
+class SessionManager:
+    """Sessions by name. ``watchdog`` (if any) is handed to every new session."""
+
+    def __init__(self, watchdog: Watchdog | None = None) -> None:
+        self.sessions: dict[str, Session] = {}
+        self.watchdog = watchdog
+        self.on_change: list[Callable[[str, Session], None]] = []
+        self.host_pid: int | None = None
+
+    def get(self, name: str) -> Session:
+        """The session ``name``. Raises SessionError naming the sessions that exist."""
+        session = self.sessions.get(name)
+        if session is None:
+            known = ", ".join(sorted(self.sessions)) or "none"
+            raise SessionError(
+                f"no session named '{name}' (sessions: {known})",
+                "start one with `dapcli launch PROGRAM`, or pick one with --session NAME",
+            )
+        return session
+
+    def add(self, session: Session) -> Session:
+        self.sessions[session.name] = session
+        for listener in self.on_change:
+            session.listeners.append(listener)
+        return session
+
+    def remove(self, name: str) -> None:
+        self.sessions.pop(name, None)

@@ -1,0 +1,111 @@
+"""Ending an adapter's process tree for sure, and a watchdog that does it if the host dies.
+
+The adapter starts in its own process group. Teardown kills that group, every descendant seen
+(a debuggee may ``setsid`` out of the group) and the debuggee pid from the ``process`` event.
+The watchdog is a tiny separate process that holds a pipe from the host: when the host dies in
+any way (even SIGKILL) the pipe closes and the watchdog kills what the host registered.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+
+import psutil
+
+__all__ = ["Watchdog", "descendants", "kill_tree"]
+
+
+def descendants(pid: int) -> list[psutil.Process]:
+    """Every live descendant of ``pid`` (empty when it is gone)."""
+    try:
+        return psutil.Process(pid).children(recursive=True)
+    except psutil.Error:
+        return []
+
+
+def kill_tree(pgid: int | None, pids: list[int], processes: list[psutil.Process]) -> None:
+    """SIGKILL the process group ``pgid``, the ``pids`` and ``processes`` (identity-checked)."""
+    if pgid:
+        with contextlib.suppress(OSError):
+            os.killpg(pgid, signal.SIGKILL)
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+    for process in processes:
+        with contextlib.suppress(psutil.Error):
+            process.kill()
+
+
+class Watchdog:
+    """A child process that kills registered process groups and pids when our stdin closes."""
+
+    def __init__(self) -> None:
+        self._process = subprocess.Popen(
+            [sys.executable, "-c", _WATCHDOG_CODE],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+            close_fds=True,
+        )
+
+    def watch(self, *, pgid: int | None = None, pid: int | None = None) -> None:
+        """Register a process group or a single pid (with its start time, so a reused pid is
+        never killed)."""
+        line = ""
+        if pgid:
+            line += f"g {pgid}\n"
+        if pid:
+            with contextlib.suppress(psutil.Error):
+                line += f"p {pid} {psutil.Process(pid).create_time()!r}\n"
+        self._write(line)
+
+    def forget(self) -> None:
+        """Drop everything registered (after a clean teardown)."""
+        self._write("clear\n")
+
+    def close(self) -> None:
+        """End the watchdog without killing anything."""
+        self.forget()
+        with contextlib.suppress(OSError):
+            assert self._process.stdin is not None
+            self._process.stdin.close()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self._process.wait(2)
+
+    def _write(self, line: str) -> None:
+        if not line or self._process.stdin is None:
+            return
+        with contextlib.suppress(OSError, ValueError):
+            self._process.stdin.write(line.encode())
+            self._process.stdin.flush()
+
+
+_WATCHDOG_CODE = r"""
+import os, signal, sys
+groups, pids = set(), {}
+for line in sys.stdin:
+    parts = line.split()
+    if parts[:1] == ["g"]:
+        groups.add(int(parts[1]))
+    elif parts[:1] == ["p"]:
+        pids[int(parts[1])] = float(parts[2])
+    elif parts[:1] == ["clear"]:
+        groups.clear(); pids.clear()
+for pgid in groups:
+    try: os.killpg(pgid, signal.SIGKILL)
+    except OSError: pass
+if pids:
+    import psutil
+    for pid, started in pids.items():
+        try:
+            proc = psutil.Process(pid)
+            if abs(proc.create_time() - started) < 0.01:
+                proc.kill()
+        except psutil.Error:
+            pass
+"""

@@ -1,0 +1,416 @@
+"""A debug session: one adapter connection, its debuggee, and the state machine
+
+``initializing → configuring → running ⇄ stopped → exited/terminated`` (DAP terms).
+
+The launch sequence is the one that is correct for every adapter measured (see
+``shared/adapter-facts.md``): ``initialize``; send ``launch``/``attach`` without awaiting it;
+wait for the ``initialized`` event *or* a failed launch response; send every breakpoint;
+``configurationDone``; only then await the launch response.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import enum
+import json
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from dapcli.adapters.base import AdapterSpec, AttachOptions, LaunchOptions
+from dapcli.engine.breakpoints import BreakpointBook
+from dapcli.engine.output import OutputBuffer
+from dapcli.engine.processes import Watchdog, descendants, kill_tree
+from dapcli.errors import AdapterError, DapcliError, PreconditionError, SessionError
+from dapcli.protocol import types as t
+from dapcli.protocol.connection import DEFAULT_TIMEOUT, Connection, body_model
+
+__all__ = ["Session", "SessionState", "StopRecord"]
+
+
+class SessionState(enum.StrEnum):
+    INITIALIZING = "initializing"
+    CONFIGURING = "configuring"
+    RUNNING = "running"
+    STOPPED = "stopped"
+    EXITED = "exited"
+    TERMINATED = "terminated"
+
+
+ENDED = (SessionState.EXITED, SessionState.TERMINATED)
+
+
+@dataclass
+class StopRecord:
+    """The last ``stopped`` event: the adapter's raw ``reason`` and the rest of its body."""
+
+    reason: str
+    description: str | None
+    thread_id: int | None
+    all_threads_stopped: bool
+    hit_breakpoint_ids: list[int]
+    text: str | None
+    generation: int
+    time: float = field(default_factory=time.time)
+
+
+class Session:
+    """One debug session. Not thread-safe: use from one asyncio loop.
+
+    Attributes a frontend reads (through verbs): ``state``, ``capabilities``, ``book``,
+    ``output``, ``last_stop``, ``exit_code``, ``selected_thread_id``, ``selected_frame_id``.
+    """
+
+    def __init__(self, name: str, adapter: AdapterSpec, *, watchdog: Watchdog | None = None) -> None:
+        self.name = name
+        self.adapter = adapter
+        self.state = SessionState.INITIALIZING
+        self.capabilities = t.Capabilities()
+        self.book = BreakpointBook()
+        self.output = OutputBuffer()
+        self.last_stop: StopRecord | None = None
+        self.exit_code: int | None = None
+        self.program: str | None = None
+        self.request_kind = "launch"
+        self.launch_options: LaunchOptions | None = None
+        self.attach_options: AttachOptions | None = None
+        self.started_at = time.time()
+        self.adapter_pid: int | None = None
+        self.debuggee_pid: int | None = None
+        self.selected_thread_id: int | None = None
+        self.selected_frame_id: int | None = None
+        #: Source file of the selected frame (cached for completion and bare line numbers).
+        self.current_path: str | None = None
+        self.threads: list[t.Thread] = []
+        self.generation = 0
+        self.end_reason: str | None = None
+        self.listeners: list[Callable[[str, Session], None]] = []
+        self._conn: Connection | None = None
+        self._changed = asyncio.Condition()
+        self._initialized = asyncio.Event()
+        self._watchdog = watchdog
+        self._teardown: asyncio.Task[None] | None = None
+        self._known_pids: list[Any] = []
+
+    # -- queries ---------------------------------------------------------------------------------
+    @property
+    def ended(self) -> bool:
+        return self.state in ENDED
+
+    @property
+    def configured(self) -> bool:
+        return self.state not in (SessionState.INITIALIZING, SessionState.CONFIGURING)
+
+    def supports(self, capability: str) -> bool:
+        """True when the adapter's ``initialize`` response set ``capability`` (a DAP
+        ``Capabilities`` field name such as ``supportsSetVariable``)."""
+        return bool(getattr(self.capabilities, capability, False))
+
+    def require_stopped(self) -> None:
+        """Raises PreconditionError unless the debuggee is stopped."""
+        if self.state is SessionState.STOPPED:
+            return
+        if self.ended:
+            raise PreconditionError(
+                f"session '{self.name}' has ended (exit code {self.exit_code})",
+                "start a new one with `dapcli launch`, or `dapcli output` to read what it printed",
+            )
+        raise PreconditionError(
+            f"session '{self.name}' is {self.state.value}; this needs a stopped session",
+            "run `dapcli pause`, or `dapcli wait` for the next stop",
+        )
+
+    def require_alive(self) -> Connection:
+        """The live connection. Raises PreconditionError once the session has ended."""
+        if self._conn is None or self._conn.closed or self.ended:
+            raise PreconditionError(
+                f"session '{self.name}' has ended (exit code {self.exit_code})",
+                "start a new one with `dapcli launch`",
+            )
+        return self._conn
+
+    # -- requests --------------------------------------------------------------------------------
+    async def request(
+        self, command: str, arguments: Any = None, response_cls: type[BaseModel] | None = None,
+        *, timeout: float | None = DEFAULT_TIMEOUT,
+    ) -> Any:
+        """Send one DAP request on the live connection; return its typed body (see
+        :meth:`Connection.request`)."""
+        return await self.require_alive().request(command, arguments, response_cls, timeout=timeout)
+
+    # -- start -----------------------------------------------------------------------------------
+    async def launch(self, options: LaunchOptions, *, timeout: float = 30.0) -> None:
+        """Start the adapter and the debuggee (DAP ``launch``), with the book's breakpoints.
+
+        Returns once the adapter answered ``launch``; the first stop may come later.
+        Raises AdapterError (adapter missing, launch refused), DapTimeoutError.
+        """
+        self.program = options.program
+        self.launch_options = options
+        self.request_kind = "launch"
+        arguments = self.adapter.launch_arguments(options)
+        await self._start("launch", arguments, timeout)
+
+    async def attach(self, options: AttachOptions, *, timeout: float = 30.0) -> None:
+        """Attach to a running debuggee (DAP ``attach``); see :meth:`launch`."""
+        self.request_kind = "attach"
+        self.attach_options = options
+        self.program = f"{options.host or '127.0.0.1'}:{options.port}" if options.port else f"pid {options.process_id}"
+        await self._start("attach", self.adapter.attach_arguments(options), timeout)
+
+    async def _start(self, command: str, arguments: dict[str, Any], timeout: float) -> None:
+        transport, pid = await self.adapter.start()
+        self.adapter_pid = pid
+        if self._watchdog:
+            self._watchdog.watch(pgid=pid)
+        conn = Connection(transport, name=self.adapter.name)
+        self._conn = conn
+        if os.environ.get("DAPCLI_TRACE"):
+            conn.trace = _tracer(os.environ["DAPCLI_TRACE"])
+        conn.on_event(self._on_event)
+        conn.on_reverse_request("runInTerminal", _decline("dapcli runs programs with console=internalConsole"))
+        conn.on_reverse_request("startDebugging", _decline("child sessions are not supported yet"))
+        conn.start()
+        try:
+            await self._configure(conn, command, arguments, timeout)
+        except BaseException:
+            await self.shutdown(terminate_debuggee=True)
+            raise
+
+    async def _configure(self, conn: Connection, command: str, arguments: dict[str, Any], timeout: float) -> None:
+        self.capabilities = await conn.request(
+            "initialize",
+            t.InitializeRequestArguments(
+                clientID="dapcli", clientName="dapcli", adapterID=self.adapter.adapter_id,
+                linesStartAt1=True, columnsStartAt1=True, pathFormat="path",
+                supportsVariableType=True, supportsVariablePaging=True, supportsRunInTerminalRequest=False,
+                supportsMemoryReferences=True, supportsProgressReporting=False,
+                supportsInvalidatedEvent=False, supportsStartDebuggingRequest=True, locale="en",
+            ),
+            t.InitializeResponse,
+            timeout=timeout,
+        ) or t.Capabilities()
+        self.state = SessionState.CONFIGURING
+        started = conn.send(command, arguments)
+        initialized = asyncio.ensure_future(self._initialized.wait())
+        try:
+            done, _ = await asyncio.wait({started, initialized}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            initialized.cancel()
+        if started in done and not self._initialized.is_set():
+            await conn.result(started, timeout=0)  # a failed launch ends the wait here, with its message
+        if not done:
+            raise AdapterError(f"the adapter did not get ready for {command} within {timeout:g} s")
+        for key in self.book.keys():
+            with contextlib.suppress(DapcliError):
+                await self.book.sync(key, conn.request)
+        await self._set_default_exception_filters(conn)
+        self.state = SessionState.RUNNING
+        if self.supports("supportsConfigurationDoneRequest"):
+            await conn.request("configurationDone", t.ConfigurationDoneArguments(), timeout=timeout)
+        try:
+            await conn.result(started, timeout=timeout)
+        except AdapterError as exc:
+            raise AdapterError(f"{command} failed: {exc.message}", exc.hint) from None
+
+    async def _set_default_exception_filters(self, conn: Connection) -> None:
+        filters = [f.filter for f in self.capabilities.exceptionBreakpointFilters or [] if f.default]
+        if filters or self.capabilities.exceptionBreakpointFilters:
+            with contextlib.suppress(DapcliError):
+                await conn.request("setExceptionBreakpoints", t.SetExceptionBreakpointsArguments(filters=filters))
+
+    # -- execution -------------------------------------------------------------------------------
+    async def resume(self, command: str, arguments: BaseModel, *, timeout: float) -> bool:
+        """Send an execution request (continue/next/stepIn/stepOut/…) and wait for the next stop
+        or the end of the debuggee. Any ``stopped`` after the request ends it, whatever its
+        reason. Returns False when ``timeout`` seconds passed and it still runs (not an error).
+        Raises PreconditionError (not stopped), RequestError (the adapter refused).
+        """
+        self.require_stopped()
+        conn = self.require_alive()
+        generation = self.generation
+        self.state = SessionState.RUNNING
+        try:
+            await conn.request(command, arguments)
+        except DapcliError:
+            if self.generation == generation and self.state is SessionState.RUNNING:
+                self.state = SessionState.STOPPED
+            raise
+        self._notify("running")
+        return await self.wait_for_change(generation, timeout)
+
+    async def wait_for_change(self, generation: int, timeout: float) -> bool:
+        """Wait until a stop or end newer than ``generation``; False on timeout."""
+        async with self._changed:
+            try:
+                await asyncio.wait_for(
+                    self._changed.wait_for(lambda: self.generation > generation or self.ended), timeout
+                )
+            except TimeoutError:
+                return False
+        return True
+
+    async def wait(self, timeout: float) -> bool:
+        """Wait until the debuggee is not running; True when it stopped or ended."""
+        if self.state is not SessionState.RUNNING:
+            return True
+        return await self.wait_for_change(self.generation, timeout)
+
+    async def pause(self, thread_id: int | None) -> None:
+        """Send ``pause`` (runs concurrently with a blocked ``continue``).
+        Raises PreconditionError when nothing is running."""
+        conn = self.require_alive()
+        if self.state is not SessionState.RUNNING:
+            raise PreconditionError(f"session '{self.name}' is {self.state.value}, not running")
+        if thread_id is None:
+            threads = await conn.request("threads", None, t.ThreadsResponse)
+            thread_id = threads.threads[0].id if threads.threads else 1
+        await conn.request("pause", t.PauseArguments(threadId=thread_id))
+
+    async def sync_breakpoints(self, key: str) -> None:
+        """Push one source's (or the function) breakpoint set, if the adapter is configured."""
+        if self._conn is not None and not self._conn.closed and self._initialized.is_set() and not self.ended:
+            await self.book.sync(key, self._conn.request)
+
+    # -- events ----------------------------------------------------------------------------------
+    def _on_event(self, message: dict[str, Any]) -> None:
+        event = message.get("event")
+        body = message.get("body") or {}
+        handler = _EVENT_HANDLERS.get(str(event))
+        if handler is None:
+            return
+        model, method = handler
+        try:
+            parsed = model.model_validate(body) if model is not None else body
+        except ValidationError:
+            return
+        method(self, parsed)
+
+    def _on_initialized(self, _: Any) -> None:
+        self._initialized.set()
+
+    def _on_stopped(self, body: Any) -> None:
+        self.generation += 1
+        self.last_stop = StopRecord(
+            reason=body.reason, description=body.description, thread_id=body.threadId,
+            all_threads_stopped=bool(body.allThreadsStopped), hit_breakpoint_ids=list(body.hitBreakpointIds or []),
+            text=body.text, generation=self.generation,
+        )
+        if body.threadId is not None:
+            self.selected_thread_id = body.threadId
+        self.selected_frame_id = None
+        if not self.ended:
+            self.state = SessionState.STOPPED
+        self._notify("stopped")
+
+    def _on_output(self, body: Any) -> None:
+        self.output.append(body.category or "console", body.output)
+        self._notify("output")
+
+    def _on_exited(self, body: Any) -> None:
+        self.exit_code = body.exitCode
+        self._end(SessionState.EXITED, "exited")
+
+    def _on_terminated(self, _: Any) -> None:
+        self._end(SessionState.EXITED if self.exit_code is not None else SessionState.TERMINATED, "terminated")
+
+    def _on_breakpoint(self, body: Any) -> None:
+        self.book.on_event(body.reason, body.breakpoint)
+
+    def _on_process(self, body: Any) -> None:
+        if body.systemProcessId:
+            self.debuggee_pid = body.systemProcessId
+            if self._watchdog:
+                self._watchdog.watch(pid=body.systemProcessId)
+
+    def _on_thread(self, _: Any) -> None:
+        self.threads = []
+
+    def _end(self, state: SessionState, reason: str) -> None:
+        if not self.ended:
+            self.generation += 1
+        self.state = state
+        self.end_reason = reason
+        self._notify("ended")
+        if self._teardown is None:
+            self._teardown = asyncio.get_running_loop().create_task(self.shutdown(terminate_debuggee=True))
+
+    def _notify(self, what: str) -> None:
+        async def wake() -> None:
+            async with self._changed:
+                self._changed.notify_all()
+
+        asyncio.get_running_loop().create_task(wake())
+        for listener in list(self.listeners):
+            with contextlib.suppress(Exception):
+                listener(what, self)
+
+    # -- end -------------------------------------------------------------------------------------
+    async def shutdown(self, *, terminate_debuggee: bool = True, grace: float = 1.0) -> None:
+        """Disconnect (DAP ``disconnect``), close the transport, then kill the adapter's
+        process group and every descendant. Safe to call more than once. Never raises."""
+        conn = self._conn
+        tree = descendants(self.adapter_pid) if self.adapter_pid else []
+        if conn is not None and not conn.closed:
+            with contextlib.suppress(DapcliError, asyncio.TimeoutError):
+                future = conn.send(
+                    "disconnect", t.DisconnectArguments(restart=False, terminateDebuggee=terminate_debuggee)
+                )
+                await conn.result(future, timeout=grace * 2)
+            tree += descendants(self.adapter_pid) if self.adapter_pid else []
+            await conn.close()
+        process = getattr(conn.transport, "process", None) if conn else None
+        if process is not None:
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(process.wait(), grace)
+        pids = [self.debuggee_pid] if (self.debuggee_pid and terminate_debuggee) else []
+        if terminate_debuggee:
+            kill_tree(self.adapter_pid, pids, tree)
+        else:
+            kill_tree(self.adapter_pid, [], [p for p in tree if p.pid != self.debuggee_pid])
+        if process is not None:
+            with contextlib.suppress(asyncio.TimeoutError, ProcessLookupError):
+                await asyncio.wait_for(process.wait(), grace)
+        if not self.ended:
+            self.state = SessionState.TERMINATED
+            self.generation += 1
+            self._notify("ended")
+
+    def check_session(self) -> None:
+        """Raises SessionError when this session never started."""
+        if self._conn is None:
+            raise SessionError(f"session '{self.name}' has not started", "run `dapcli launch PROGRAM`")
+
+
+def _decline(reason: str) -> Callable[[dict[str, Any]], Any]:
+    async def handler(_: dict[str, Any]) -> dict[str, Any]:
+        raise RuntimeError(reason)
+
+    return handler
+
+
+def _tracer(path: str) -> Callable[[str, dict[str, Any]], None]:
+    handle = open(path, "a", encoding="utf-8")  # noqa: SIM115 (lives as long as the session)
+
+    def trace(direction: str, message: dict[str, Any]) -> None:
+        handle.write(f"{time.time():.6f} {direction} {json.dumps(message)[:4000]}\n")
+        handle.flush()
+
+    return trace
+
+
+_EVENT_HANDLERS: dict[str, tuple[type[BaseModel] | None, Callable[[Session, Any], None]]] = {
+    "initialized": (None, Session._on_initialized),
+    "stopped": (body_model(t.StoppedEvent), Session._on_stopped),
+    "output": (body_model(t.OutputEvent), Session._on_output),
+    "exited": (body_model(t.ExitedEvent), Session._on_exited),
+    "terminated": (None, Session._on_terminated),
+    "breakpoint": (body_model(t.BreakpointEvent), Session._on_breakpoint),
+    "process": (body_model(t.ProcessEvent), Session._on_process),
+    "thread": (None, Session._on_thread),
+}

@@ -1,0 +1,1 @@
+"""DAP wire layer: framing, transports, connection. Knows nothing of verbs or frontends."""

@@ -1,0 +1,270 @@
+"""One DAP connection: numbered requests matched to responses by ``request_seq``, events fanned
+out to listeners in arrival order, and reverse requests (``runInTerminal``, ``startDebugging``)
+always answered.
+
+A lost connection fails every pending request at once with a :class:`ConnectionLostError` that
+carries the tail of the adapter's stderr.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar, get_args
+
+from pydantic import BaseModel
+
+from dapcli.errors import ConnectionLostError, DapTimeoutError, ProtocolError, RequestError
+from dapcli.protocol.codec import FrameDecoder, encode_message
+from dapcli.protocol.transport import Transport
+
+__all__ = ["Connection", "EventListener", "ReverseHandler", "body_model"]
+
+Message = dict[str, Any]
+EventListener = Callable[[Message], None]
+ReverseHandler = Callable[[dict[str, Any]], Awaitable[dict[str, Any] | None]]
+BodyT = TypeVar("BodyT", bound=BaseModel)
+
+DEFAULT_TIMEOUT = 30.0
+
+
+def body_model(response_cls: type[BaseModel]) -> type[BaseModel] | None:
+    """The pydantic class of a generated ``*Response``/``*Event`` model's ``body`` field."""
+    annotation = response_cls.model_fields["body"].annotation
+    for candidate in (annotation, *get_args(annotation)):
+        if isinstance(candidate, type) and issubclass(candidate, BaseModel):
+            return candidate
+    return None
+
+
+def error_text(message: Message) -> str:
+    """The most useful error text of a failed response: ``body.error.format`` (variables filled
+    in; Delve puts the real reason there), else ``message``."""
+    body = message.get("body")
+    error = body.get("error") if isinstance(body, dict) else None
+    if isinstance(error, dict) and isinstance(error.get("format"), str):
+        variables = error.get("variables")
+        variables = variables if isinstance(variables, dict) else {}
+        text = re.sub(r"\{(\w+)\}", lambda m: str(variables.get(m.group(1), m.group(0))), error["format"])
+        short = message.get("message")
+        if short and short not in text and short not in ("error", "Error"):
+            return f"{short}: {text}"
+        return text
+    return str(message.get("message") or f"{message.get('command')} failed")
+
+
+class Connection:
+    """A DAP client connection over a :class:`Transport`.
+
+    Call :meth:`start` once; then :meth:`request` (or :meth:`send` + :meth:`result` when the
+    response must be awaited later, as for ``launch``).
+    """
+
+    def __init__(self, transport: Transport, *, name: str = "adapter") -> None:
+        self.transport = transport
+        self.name = name
+        self._seq = 0
+        self._pending: dict[int, tuple[str, asyncio.Future[Message]]] = {}
+        self._listeners: list[EventListener] = []
+        self._reverse: dict[str, ReverseHandler] = {}
+        self._reader: asyncio.Task[None] | None = None
+        self._answering: set[asyncio.Task[None]] = set()  # the loop keeps only weak task references
+        self._closed = asyncio.Event()
+        self.close_reason: str = ""
+        self.trace: Callable[[str, Message], None] | None = None
+
+    # -- lifecycle ---------------------------------------------------------------------------
+    def start(self) -> None:
+        self._reader = asyncio.get_running_loop().create_task(self._read_loop())
+
+    @property
+    def closed(self) -> bool:
+        return self._closed.is_set()
+
+    async def wait_closed(self, timeout: float) -> bool:
+        """Wait up to ``timeout`` s for the peer to close; True when it did."""
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(self._closed.wait(), timeout)
+        return self.closed
+
+    async def close(self) -> None:
+        """Close the transport and fail whatever is still pending."""
+        await self.transport.close()
+        if self._reader is not None and not self._reader.done():
+            self._reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._reader
+        self._lost("the connection was closed")
+
+    # -- listeners -----------------------------------------------------------------------------
+    def on_event(self, listener: EventListener) -> None:
+        """Call ``listener(message)`` for every event, synchronously, in arrival order."""
+        self._listeners.append(listener)
+
+    def on_reverse_request(self, command: str, handler: ReverseHandler) -> None:
+        """Answer the reverse request ``command`` with ``handler(arguments)`` (its return is the
+        response body; raising answers ``success: false`` with the exception's text)."""
+        self._reverse[command] = handler
+
+    # -- requests ------------------------------------------------------------------------------
+    def send(self, command: str, arguments: BaseModel | dict[str, Any] | None = None) -> asyncio.Future[Message]:
+        """Send a request now; return a future of its raw response message."""
+        if self.closed:
+            raise ConnectionLostError(self._lost_text(command))
+        self._seq += 1
+        seq = self._seq
+        message: Message = {"seq": seq, "type": "request", "command": command}
+        if arguments is not None:
+            message["arguments"] = (
+                arguments.model_dump(mode="json", exclude_none=True)
+                if isinstance(arguments, BaseModel)
+                else arguments
+            )
+        future: asyncio.Future[Message] = asyncio.get_running_loop().create_future()
+        self._pending[seq] = (command, future)
+        try:
+            self._write(message)
+        except BaseException:  # not sent (e.g. arguments that are not JSON): forget it
+            self._pending.pop(seq, None)
+            if self._seq == seq:
+                self._seq -= 1
+            raise
+        return future
+
+    async def result(
+        self,
+        future: asyncio.Future[Message],
+        response_cls: type[BaseModel] | None = None,
+        *,
+        timeout: float | None = DEFAULT_TIMEOUT,
+    ) -> Any:
+        """Await a response sent by :meth:`send`; return its typed body (or the raw body dict when
+        ``response_cls`` is None).
+
+        Raises:
+            RequestError: ``success: false``; the message is the adapter's own text.
+            ConnectionLostError: the connection ended first (message has the stderr tail).
+            DapTimeoutError: no response within ``timeout`` seconds.
+        """
+        command = next((c for c, f in self._pending.values() if f is future), "request")
+        try:
+            message = await asyncio.wait_for(asyncio.shield(future), timeout)
+        except TimeoutError:
+            raise DapTimeoutError(
+                f"the adapter did not answer {command} within {timeout:g} s",
+                "the debuggee may be busy; try `pause`, or `stop` the session",
+            ) from None
+        if not message.get("success", False):
+            raise RequestError(error_text(message), command=str(message.get("command", command)))
+        body = message.get("body")
+        if response_cls is None:
+            return body if body is not None else {}
+        model = body_model(response_cls)
+        if model is None:
+            return body
+        try:
+            return model.model_validate(body if body is not None else {})
+        except Exception as exc:  # pydantic.ValidationError: an adapter off the spec
+            command = str(message.get("command", command))
+            raise ProtocolError(f"the adapter sent an invalid {command} response: {exc}") from None
+
+    async def request(
+        self,
+        command: str,
+        arguments: BaseModel | dict[str, Any] | None = None,
+        response_cls: type[BaseModel] | None = None,
+        *,
+        timeout: float | None = DEFAULT_TIMEOUT,
+    ) -> Any:
+        """Send ``command`` and await its typed response body (see :meth:`result`)."""
+        return await self.result(self.send(command, arguments), response_cls, timeout=timeout)
+
+    # -- internals -----------------------------------------------------------------------------
+    def _write(self, message: Message) -> None:
+        if self.trace:
+            self.trace("->", message)
+        try:
+            self.transport.write(encode_message(message))
+        except (OSError, RuntimeError) as exc:
+            raise ConnectionLostError(self._lost_text(str(message.get("command")), str(exc))) from None
+
+    async def _read_loop(self) -> None:
+        decoder = FrameDecoder()
+        reason = "the adapter closed the connection"
+        try:
+            while True:
+                data = await self.transport.read()
+                if not data:
+                    break
+                # iter_messages: the messages before a framing error in the same chunk count
+                for message in decoder.iter_messages(data):
+                    self._dispatch(message)
+        except ProtocolError as exc:
+            reason = exc.message
+            await self.transport.close()
+        except (OSError, ConnectionError) as exc:
+            reason = f"the adapter connection failed: {exc}"
+        except Exception as exc:  # a bug here must still fail the pending requests, not hang them
+            reason = f"internal error reading from the adapter: {exc!r}"
+            await self.transport.close()
+        self._lost(reason)
+
+    def _dispatch(self, message: Message) -> None:
+        if self.trace:
+            self.trace("<-", message)
+        kind = message.get("type")
+        if kind == "response":
+            entry = self._pending.pop(message.get("request_seq", -1), None)
+            if entry is not None and not entry[1].done():
+                entry[1].set_result(message)
+        elif kind == "event":
+            for listener in list(self._listeners):
+                try:
+                    listener(message)
+                except Exception as exc:  # one broken listener must not kill the connection
+                    asyncio.get_running_loop().call_exception_handler({
+                        "message": f"{self.name} event listener failed on {message.get('event')!r}",
+                        "exception": exc,
+                    })
+        elif kind == "request":
+            task = asyncio.get_running_loop().create_task(self._answer(message))
+            self._answering.add(task)
+            task.add_done_callback(self._answering.discard)
+
+    async def _answer(self, message: Message) -> None:
+        command = str(message.get("command", ""))
+        handler = self._reverse.get(command)
+        response: Message = {"type": "response", "request_seq": message.get("seq", 0), "command": command}
+        if handler is None:
+            response.update(success=False, message=f"dapcli does not support the {command} request")
+        else:
+            try:
+                body = await handler(message.get("arguments") or {})
+                response.update(success=True, body=body or {})
+            except Exception as exc:
+                response.update(success=False, message=str(exc) or type(exc).__name__)
+        if self.closed:
+            return
+        self._seq += 1
+        response["seq"] = self._seq
+        with contextlib.suppress(ConnectionLostError):
+            self._write(response)
+
+    def _lost_text(self, command: str, reason: str = "") -> str:
+        text = f"{self.name} connection lost during {command}: {reason or self.close_reason or 'closed'}"
+        tail = self.transport.stderr_tail()
+        if tail:
+            text += " | stderr: " + " / ".join(tail.splitlines()[-5:])
+        return text
+
+    def _lost(self, reason: str) -> None:
+        if not self.closed:
+            self.close_reason = reason
+            self._closed.set()
+        pending, self._pending = self._pending, {}
+        for command, future in pending.values():
+            if not future.done():
+                future.set_exception(ConnectionLostError(self._lost_text(command)))
+                future.exception()  # mark retrieved: not every sender awaits (e.g. disconnect)

@@ -1,0 +1,251 @@
+"""Inspection verbs: threads, stackTrace, scopes, variables, evaluate, setVariable, source,
+output. All but setVariable are read-only."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated, Literal
+
+from dapcli.errors import RequestError, UsageError
+from dapcli.protocol import types as t
+from dapcli.verbs.context import VerbContext
+from dapcli.verbs.models import (
+    EvaluateResult,
+    OutputChunkView,
+    OutputResult,
+    ScopesResult,
+    ScopeView,
+    SetVariableResult,
+    SourceResult,
+    StackResult,
+    ThreadsResult,
+    ThreadView,
+    VariablesResult,
+)
+from dapcli.verbs.registry import Param, verb
+from dapcli.verbs.views import (
+    MAX_VALUE,
+    breakpoint_lines,
+    current_frame_id,
+    current_thread_id,
+    expand,
+    fetch_variables,
+    filter_names,
+    frames,
+    locals_scope,
+    read_source,
+    scopes as fetch_scopes,
+    variable_view,
+)
+
+FrameId = Annotated[int | None, Param(help="DAP frameId (default: the selected frame; see `stack`)",
+                                      complete="frame")]
+MaxLength = Annotated[int, Param(help="cut values longer than this many characters (0: never)")]
+
+
+def one_line_error(exc: RequestError) -> RequestError:
+    """A Python traceback from debugpy reduced to its last line (``NameError: name 'x' …``)."""
+    lines = [line.strip() for line in exc.message.strip().splitlines() if line.strip()]
+    if len(lines) > 1:
+        return RequestError(lines[-1], exc.hint, exc.command)
+    return exc
+
+
+@verb(group="inspection", needs="alive", read_only=True, aliases=("info-threads",))
+async def threads(ctx: VerbContext) -> ThreadsResult:
+    """List the program's threads (DAP ``threads``)."""
+    session = ctx.session()
+    body = await session.request("threads", None, t.ThreadsResponse)
+    session.threads = list(body.threads)
+    return ThreadsResult(
+        threads=[ThreadView(id=th.id, name=th.name, current=th.id == session.selected_thread_id) for th in body.threads]
+    )
+
+
+@verb(group="inspection", name="stackTrace", needs="stopped", read_only=True, cli=("stack",),
+      aliases=("bt", "backtrace", "where", "stack-trace"))
+async def stack_trace(
+    ctx: VerbContext,
+    thread_id: Annotated[int | None, Param(help="thread (default: the stopped one)", complete="thread")] = None,
+    start: Annotated[int, Param(help="index of the first frame (0 = innermost)")] = 0,
+    levels: Annotated[int, Param(help="how many frames")] = 20,
+) -> StackResult:
+    """Show the call stack of a thread (DAP ``stackTrace``)."""
+    session = ctx.session()
+    thread = current_thread_id(session, thread_id)
+    views, total = await frames(session, thread, start, levels)
+    return StackResult(thread_id=thread, frames=views, total_frames=total)
+
+
+@verb(group="inspection", needs="stopped", read_only=True)
+async def scopes(ctx: VerbContext, frame_id: FrameId = None) -> ScopesResult:
+    """List a frame's scopes (Locals, Globals, Registers…) (DAP ``scopes``)."""
+    session = ctx.session()
+    frame = await current_frame_id(session, frame_id)
+    found = await fetch_scopes(session, frame)
+    return ScopesResult(
+        frame_id=frame,
+        scopes=[
+            ScopeView(name=s.name, variables_reference=s.variablesReference, presentation_hint=s.presentationHint,
+                      expensive=bool(s.expensive), named_variables=s.namedVariables,
+                      indexed_variables=s.indexedVariables)
+            for s in found
+        ],
+    )
+
+
+@verb(group="inspection", needs="stopped", read_only=True, cli=("vars",), aliases=("variables", "info-locals"))
+async def variables(
+    ctx: VerbContext,
+    variables_reference: Annotated[int | None, Param(help="expand this reference (from a previous result)")] = None,
+    scope: Annotated[str | None, Param(help="scope name, e.g. Globals (default: Locals)")] = None,
+    frame_id: FrameId = None,
+    filter: Annotated[str | None, Param(help="only names matching this glob or substring",  # noqa: A002
+                                        complete="variable")] = None,
+    depth: Annotated[int, Param(help="expand children this many levels")] = 0,
+    start: Annotated[int, Param(help="index of the first variable to show (paging)")] = 0,
+    count: Annotated[int, Param(help="at most this many variables per level")] = 100,
+    max_length: MaxLength = MAX_VALUE,
+) -> VariablesResult:
+    """Show variables of a scope or of a structured value (DAP ``variables``)."""
+    session = ctx.session()
+    frame = None
+    if variables_reference is None:
+        frame = await current_frame_id(session, frame_id)
+        chosen = locals_scope(await fetch_scopes(session, frame), scope)
+        reference, scope = chosen.variablesReference, chosen.name
+    else:
+        reference = variables_reference
+    found = filter_names(await fetch_variables(session, reference), filter)
+    page = [variable_view(v, max_length) for v in found[start: start + max(0, count)]]
+    await expand(session, page, depth, count=count, max_value=max_length)
+    left = len(found) - start - len(page)
+    return VariablesResult(
+        variables_reference=reference, scope=scope, frame_id=frame, start=start, total=len(found),
+        variables=page, truncated=left if left > 0 else None,
+    )
+
+
+@verb(group="inspection", needs="stopped", read_only=True, cli=("eval",), aliases=("p", "print", "evaluate"))
+async def evaluate(
+    ctx: VerbContext,
+    expression: Annotated[str, Param(help="expression in the program's language", complete="expression",
+                                     positional=True)],
+    frame_id: FrameId = None,
+    context: Annotated[Literal["watch", "repl", "hover", "clipboard"],
+                       Param(help="DAP evaluate context; repl runs debugger commands on some adapters")] = "watch",
+    depth: Annotated[int, Param(help="expand the result's children this many levels")] = 0,
+    max_length: MaxLength = MAX_VALUE,
+) -> EvaluateResult:
+    """Evaluate an expression in a frame (DAP ``evaluate``)."""
+    session = ctx.session()
+    frame = await current_frame_id(session, frame_id)
+    try:
+        body = await session.request(
+            "evaluate", t.EvaluateArguments(expression=expression, frameId=frame, context=context), t.EvaluateResponse
+        )
+    except RequestError as exc:
+        raise one_line_error(exc) from None
+    view = variable_view(t.Variable(name=expression, value=body.result, type=body.type,
+                                    variablesReference=body.variablesReference), max_length)
+    await expand(session, [view], depth, count=100, max_value=max_length)
+    return EvaluateResult(
+        expression=expression, result=view.value, type=body.type, variables_reference=body.variablesReference,
+        frame_id=frame, children=view.children, value_truncated=view.value_truncated,
+    )
+
+
+@verb(group="inspection", name="setVariable", needs="stopped", destructive=True, capability="supportsSetVariable",
+      cli=("set",), aliases=("set-var", "set-variable"))
+async def set_variable(
+    ctx: VerbContext,
+    name: Annotated[str, Param(help="variable name", complete="variable", positional=True)],
+    value: Annotated[str, Param(help="new value, as an expression", positional=True)],
+    variables_reference: Annotated[int | None, Param(help="container holding it (default: the frame's locals)")] = None,
+    frame_id: FrameId = None,
+) -> SetVariableResult:
+    """Change a variable's value (DAP ``setVariable``)."""
+    session = ctx.session()
+    reference = variables_reference
+    if reference is None:
+        frame = await current_frame_id(session, frame_id)
+        reference = locals_scope(await fetch_scopes(session, frame)).variablesReference
+    try:
+        body = await session.request(
+            "setVariable", t.SetVariableArguments(variablesReference=reference, name=name, value=value),
+            t.SetVariableResponse,
+        )
+    except RequestError as exc:
+        raise one_line_error(exc) from None
+    return SetVariableResult(name=name, value=body.value, type=body.type,
+                             variables_reference=body.variablesReference or 0)
+
+
+@verb(group="inspection", needs="session", read_only=True, cli=("list",), aliases=("l", "source"))
+async def source(
+    ctx: VerbContext,
+    location: Annotated[str | None, Param(help="FILE, FILE:LINE or LINE (default: the current line)",
+                                          complete="location", positional=True)] = None,
+    context: Annotated[int, Param(help="lines to show before and after")] = 5,
+) -> SourceResult:
+    """Show source lines around the current line or a FILE:LINE."""
+    session = ctx.session()
+    current = None
+    if session.current_path and session.last_stop is not None:
+        current = await _current_line(session)
+    path, line = session.current_path, current
+    if location:
+        file_part, sep, line_part = location.rpartition(":")
+        if location.isdigit():
+            line = int(location)
+        elif sep and line_part.isdigit():
+            path, line = ctx.resolve(file_part), int(line_part)
+        else:
+            path, line = ctx.resolve(location), context + 1
+    if path is None or line is None:
+        raise UsageError("no current location", "give FILE:LINE, or stop the program first")
+    marks = breakpoint_lines(session, path)
+    lines = read_source(path, line, context, current=current if path == session.current_path else None,
+                        breakpoints=marks)
+    return SourceResult(path=path, current_line=current if path == session.current_path else None, lines=lines)
+
+
+async def _current_line(session: object) -> int | None:
+    from dapcli.engine.session import Session, SessionState
+
+    assert isinstance(session, Session)
+    if session.state is not SessionState.STOPPED or session.selected_thread_id is None:
+        return None
+    views, _ = await frames(session, session.selected_thread_id, levels=20)
+    for view in views:
+        if view.id == session.selected_frame_id:
+            return view.line
+    return views[0].line if views else None
+
+
+@verb(group="inspection", needs="session", read_only=True, concurrent=True)
+async def output(
+    ctx: VerbContext,
+    tail: Annotated[int | None, Param(help="only the last N chunks")] = None,
+    since: Annotated[int | None, Param(help="only chunks after this seq (nextSeq of a previous call)")] = None,
+    category: Annotated[list[str], Param(help="only these categories: stdout, stderr, console…")] = [],  # noqa: B006
+    wait: Annotated[float, Param(help="seconds to wait for new output when there is none yet")] = 0.0,
+) -> OutputResult:
+    """Show the program's output (DAP ``output`` events, kept in a ring buffer)."""
+    session = ctx.session()
+    categories = set(category) or None
+    start = since if since is not None else 0
+    if wait > 0 and not session.output.since(start, categories) and not session.ended:
+        deadline = asyncio.get_running_loop().time() + wait
+        while not session.output.since(start, categories) and not session.ended:
+            if asyncio.get_running_loop().time() >= deadline:
+                break
+            await asyncio.sleep(0.05)
+    chunks = session.output.since(start, categories) if since is not None else session.output.since(0, categories)
+    if tail is not None:
+        chunks = chunks[-tail:] if tail > 0 else []
+    return OutputResult(
+        chunks=[OutputChunkView(seq=c.seq, category=c.category, output=c.output) for c in chunks],
+        next_seq=session.output.last_seq, dropped=session.output.dropped, status=session.state.value,
+        exit_code=session.exit_code,
+    )

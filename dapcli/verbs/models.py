@@ -1,0 +1,263 @@
+"""Result models of the verbs: the one shape that ``--json``, MCP structured content, recipes
+and the host RPC all carry (camelCase, the DAP spec's words, ``schemaVersion`` first).
+
+Lines are 1-based; times are in ms; text that was cut carries ``truncated`` counts and a
+parameter to page further.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+from pydantic.alias_generators import to_camel
+
+__all__ = [
+    "BreakpointView", "BreakpointsResult", "EndResult", "EvaluateResult", "ExceptionView", "Frame",
+    "Location", "OutputChunkView", "OutputResult", "Result", "ScopeView", "ScopesResult",
+    "SessionInfo", "SessionsResult", "SetVariableResult", "SourceLine", "SourceResult", "StackResult",
+    "StatusResult", "StopState", "ThreadView", "ThreadsResult", "VariableView", "VariablesResult",
+]
+
+SCHEMA_VERSION = 1
+Status = Literal["initializing", "configuring", "running", "stopped", "exited", "terminated"]
+
+
+class Model(BaseModel):
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, serialize_by_alias=True)
+
+
+class Result(Model):
+    """Base of every verb result."""
+
+    schema_version: int = SCHEMA_VERSION
+
+    def to_json(self) -> dict[str, object]:
+        """The JSON object for ``--json``, MCP and recipes (None fields omitted)."""
+        return self.model_dump(mode="json", by_alias=True, exclude_none=True)
+
+
+class Location(Model):
+    """Where a frame is: absolute ``path`` (or source ``name``), 1-based ``line``/``column``."""
+
+    path: str | None = None
+    name: str | None = None
+    line: int
+    column: int | None = None
+    function: str | None = None
+
+
+class SourceLine(Model):
+    line: int
+    text: str
+    current: bool = False
+    breakpoint: bool = False
+
+
+class Frame(Model):
+    """A stack frame: ``id`` is the DAP ``frameId`` (valid until the next resume)."""
+
+    id: int
+    index: int
+    name: str
+    path: str | None = None
+    source_name: str | None = None
+    line: int
+    column: int | None = None
+    presentation_hint: str | None = None
+
+
+class VariableView(Model):
+    """A variable; ``variables_reference`` > 0 means it has children (page with ``variables``)."""
+
+    name: str
+    value: str
+    type: str | None = None
+    variables_reference: int = 0
+    evaluate_name: str | None = None
+    named_variables: int | None = None
+    indexed_variables: int | None = None
+    children: list[VariableView] | None = None
+    truncated: int | None = None
+    value_truncated: int | None = None
+
+
+class OutputChunkView(Model):
+    seq: int
+    category: str
+    output: str
+
+
+class ExceptionView(Model):
+    """``exceptionInfo``: the exception's id (type), description (message) and stack text."""
+
+    exception_id: str
+    description: str | None = None
+    break_mode: str | None = None
+    type_name: str | None = None
+    message: str | None = None
+    stack_trace: str | None = None
+
+
+class StopState(Result):
+    """What an execution verb returns: where the debuggee is now and what it printed.
+
+    ``status`` is ``running`` when the wait timed out (not an error; ``wait`` or ``status``
+    reports the stop later). ``reason`` is normalized; ``raw_reason`` is the adapter's own.
+    """
+
+    session: str
+    status: Status
+    reason: str | None = None
+    raw_reason: str | None = None
+    description: str | None = None
+    thread_id: int | None = None
+    all_threads_stopped: bool | None = None
+    hit_breakpoint_ids: list[int] | None = None
+    location: Location | None = None
+    source: list[SourceLine] | None = None
+    frames: list[Frame] | None = None
+    locals: list[VariableView] | None = None
+    output: list[OutputChunkView] | None = None
+    output_truncated: int | None = None
+    exit_code: int | None = None
+    exception: ExceptionView | None = None
+    elapsed_ms: float | None = None
+
+
+class SessionInfo(Model):
+    name: str
+    state: str
+    adapter: str | None = None
+    program: str | None = None
+    host_pid: int | None = None
+    hosted: bool = False
+
+
+class SessionsResult(Result):
+    sessions: list[SessionInfo]
+
+
+class StatusResult(Result):
+    """A session's state, its last stop (or exit) and what runs it."""
+
+    session: str
+    state: Status
+    adapter: str
+    program: str | None = None
+    runtime: str | None = None
+    request: str = "launch"
+    debuggee_pid: int | None = None
+    adapter_pid: int | None = None
+    host_pid: int | None = None
+    exit_code: int | None = None
+    breakpoints: int = 0
+    output_chunks: int = 0
+    stop: StopState | None = None
+    uptime_ms: float | None = None
+
+
+class EndResult(Result):
+    session: str
+    status: Literal["terminated", "detached"]
+    exit_code: int | None = None
+
+
+class ThreadView(Model):
+    id: int
+    name: str
+    current: bool = False
+
+
+class ThreadsResult(Result):
+    threads: list[ThreadView]
+
+
+class StackResult(Result):
+    thread_id: int
+    frames: list[Frame]
+    total_frames: int | None = None
+
+
+class ScopeView(Model):
+    name: str
+    variables_reference: int
+    presentation_hint: str | None = None
+    expensive: bool = False
+    named_variables: int | None = None
+    indexed_variables: int | None = None
+
+
+class ScopesResult(Result):
+    frame_id: int
+    scopes: list[ScopeView]
+
+
+class VariablesResult(Result):
+    """Children of ``variables_reference`` from ``start`` (0-based), at most ``count``;
+    ``total`` is how many there are; ``truncated`` how many were left out."""
+
+    variables_reference: int
+    scope: str | None = None
+    frame_id: int | None = None
+    start: int = 0
+    total: int
+    variables: list[VariableView]
+    truncated: int | None = None
+
+
+class EvaluateResult(Result):
+    expression: str
+    result: str
+    type: str | None = None
+    variables_reference: int = 0
+    frame_id: int | None = None
+    children: list[VariableView] | None = None
+    value_truncated: int | None = None
+
+
+class SetVariableResult(Result):
+    name: str
+    value: str
+    type: str | None = None
+    variables_reference: int = 0
+
+
+class BreakpointView(Model):
+    """A breakpoint: dapcli's ``id``; ``line`` as asked, ``actual_line`` as the adapter placed it."""
+
+    id: int
+    path: str | None = None
+    line: int | None = None
+    function: str | None = None
+    condition: str | None = None
+    hit_condition: str | None = None
+    log_message: str | None = None
+    verified: bool
+    actual_line: int | None = None
+    message: str | None = None
+
+
+class BreakpointsResult(Result):
+    breakpoints: list[BreakpointView]
+    removed: list[int] | None = None
+
+
+class SourceResult(Result):
+    path: str
+    current_line: int | None = None
+    lines: list[SourceLine]
+
+
+class OutputResult(Result):
+    """Output chunks; ``next_seq`` is what to pass as ``since`` to read only newer ones."""
+
+    chunks: list[OutputChunkView]
+    next_seq: int
+    dropped: int = 0
+    status: str | None = None
+    exit_code: int | None = None
+
+
+class BreakpointResult(BreakpointView, Result):
+    """One breakpoint as added (see :class:`BreakpointView`)."""

@@ -1,0 +1,220 @@
+"""The verb table: one typed ``async def`` per verb, registered with :func:`verb`.
+
+Registration reads the signature once and derives the arguments model (the single validator
+for every frontend: camelCase aliases, unknown keys rejected, ``true`` is not a number), the
+result model, preconditions and help. Frontends are generated from :data:`VERBS`.
+"""
+
+from __future__ import annotations
+
+import inspect
+import typing
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Literal, get_args, get_origin
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model, model_validator
+from pydantic.alias_generators import to_camel
+
+from dapcli.errors import UsageError
+
+__all__ = ["VERBS", "Param", "ParamSpec", "VerbSpec", "validate_args", "verb"]
+
+Need = Literal["none", "session", "alive", "stopped"]
+
+
+@dataclass(frozen=True)
+class Param:
+    """Metadata of one verb parameter, given as ``Annotated[T, Param(...)]``.
+
+    ``complete`` names what completion offers: ``path``, ``location`` (FILE:LINE), ``breakpoint``,
+    ``thread``, ``frame``, ``variable``, ``session``, ``expression``. ``positional`` makes it a
+    positional argument on the command line and in the REPL.
+    """
+
+    help: str
+    complete: str | None = None
+    positional: bool = False
+    short: str | None = None
+    flag: str | None = None
+
+
+@dataclass(frozen=True)
+class ParamSpec:
+    """A parameter as the frontends see it: Python ``name``, camelCase ``alias`` (JSON, MCP,
+    recipes), kebab-case ``flag`` (CLI), its type, default and metadata."""
+
+    name: str
+    alias: str
+    flag: str
+    annotation: Any
+    default: Any
+    required: bool
+    meta: Param
+
+    @property
+    def is_list(self) -> bool:
+        return get_origin(_strip_optional(self.annotation)) is list
+
+    @property
+    def base_type(self) -> Any:
+        """The scalar type (``int``, ``str``, ``bool``, ``float``) without Optional/list."""
+        inner = _strip_optional(self.annotation)
+        if get_origin(inner) is list:
+            inner = get_args(inner)[0]
+        return inner
+
+
+@dataclass
+class VerbSpec:
+    """Everything a frontend needs to expose one verb."""
+
+    name: str
+    func: Callable[..., Awaitable[BaseModel]]
+    summary: str
+    doc: str
+    group: str
+    params: list[ParamSpec]
+    args_model: type[BaseModel]
+    result_model: type[BaseModel]
+    needs: Need = "session"
+    capability: str | None = None
+    read_only: bool = False
+    destructive: bool = False
+    concurrent: bool = False
+    executes: bool = False
+    cli: tuple[str, ...] = ()
+    aliases: tuple[str, ...] = ()
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def cli_path(self) -> tuple[str, ...]:
+        """The command words on the CLI: e.g. ``("break", "add")`` or ``("next",)``."""
+        return self.cli or (_kebab(self.name),)
+
+
+VERBS: dict[str, VerbSpec] = {}
+
+
+def verb(
+    *, name: str | None = None, group: str, needs: Need = "session", capability: str | None = None,
+    read_only: bool = False, destructive: bool = False, concurrent: bool = False, executes: bool = False,
+    cli: tuple[str, ...] = (), aliases: tuple[str, ...] = (),
+) -> Callable[[Callable[..., Awaitable[Any]]], Callable[..., Awaitable[Any]]]:
+    """Register an ``async def verb(ctx, *, param: Annotated[T, Param(...)] = default) -> Result``.
+
+    ``needs``: what the session must be (``none``: no session needed; ``session``: exists;
+    ``alive``: not ended; ``stopped``). ``capability``: a DAP ``Capabilities`` field the adapter
+    must set. ``concurrent``: may run while another verb blocks (``pause``, ``status``).
+    ``executes``: resumes the debuggee and returns a stop state. ``cli``: command words;
+    ``aliases``: extra CLI/REPL names.
+    """
+
+    def register(func: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
+        verb_name = name or func.__name__.rstrip("_")
+        hints = typing.get_type_hints(func, include_extras=True)
+        params = _params(func, hints)
+        doc = inspect.getdoc(func) or verb_name
+        VERBS[verb_name] = VerbSpec(
+            name=verb_name, func=func, summary=doc.splitlines()[0], doc=doc, group=group, params=params,
+            args_model=_args_model(verb_name, params), result_model=hints["return"], needs=needs,
+            capability=capability, read_only=read_only, destructive=destructive, concurrent=concurrent,
+            executes=executes, cli=cli, aliases=aliases,
+        )
+        return func
+
+    return register
+
+
+def validate_args(spec: VerbSpec, args: dict[str, Any] | None) -> dict[str, Any]:
+    """Validate ``args`` (camelCase or snake_case keys) against the verb's model; return the
+    Python keyword arguments.
+
+    Raises:
+        UsageError: unknown key, missing or ill-typed value; the message names the parameter.
+    """
+    try:
+        model = spec.args_model.model_validate(args or {})
+    except ValidationError as exc:
+        problems = []
+        for error in exc.errors():
+            where = ".".join(str(p) for p in error["loc"]) or "arguments"
+            text = "unknown parameter" if error["type"] == "extra_forbidden" else error["msg"]
+            problems.append(f"{where}: {text}")
+        known = ", ".join(p.alias for p in spec.params) or "none"
+        raise UsageError(f"{spec.name}: " + "; ".join(problems), f"parameters of {spec.name}: {known}") from None
+    return {p.name: getattr(model, p.name) for p in spec.params}
+
+
+def _params(func: Callable[..., Any], hints: dict[str, Any]) -> list[ParamSpec]:
+    params = []
+    for index, parameter in enumerate(inspect.signature(func).parameters.values()):
+        if index == 0:
+            continue  # the VerbContext
+        annotation = hints[parameter.name]
+        meta = next((m for m in getattr(annotation, "__metadata__", ()) if isinstance(m, Param)), None)
+        if meta is None:
+            raise TypeError(f"{func.__name__}.{parameter.name} needs Annotated[T, Param(help=...)]")
+        bare = get_args(annotation)[0]
+        required = parameter.default is inspect.Parameter.empty
+        params.append(
+            ParamSpec(
+                name=parameter.name, alias=to_camel(parameter.name), flag=meta.flag or parameter.name.replace("_", "-"),
+                annotation=bare, default=None if required else parameter.default, required=required, meta=meta,
+            )
+        )
+    return params
+
+
+def _args_model(verb_name: str, params: list[ParamSpec]) -> type[BaseModel]:
+    fields: dict[str, Any] = {}
+    for p in params:
+        if p.required:
+            field_info = Field(description=p.meta.help)
+        elif isinstance(p.default, list):
+            field_info = Field(default_factory=list, description=p.meta.help)
+        else:
+            field_info = Field(p.default, description=p.meta.help)
+        fields[p.name] = (p.annotation, field_info)
+    model_name = verb_name[:1].upper() + verb_name[1:] + "Arguments"
+    return create_model(model_name, __base__=_StrictArgs, **fields)
+
+
+class _StrictArgs(BaseModel):
+    model_config = ConfigDict(extra="forbid", alias_generator=to_camel, populate_by_name=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _reject_bool_as_number(cls, data: Any) -> Any:
+        """Lax validation would read ``true`` as the line number 1; refuse it (``"42"`` is fine)."""
+        if isinstance(data, dict):
+            for key, value in data.items():
+                info = cls.model_fields.get(key) or next(
+                    (f for n, f in cls.model_fields.items() if to_camel(n) == key), None
+                )
+                if info is not None and isinstance(value, bool) and not _accepts_bool(info.annotation):
+                    raise ValueError(f"{key}: expected {_type_name(info.annotation)}, got a boolean")
+        return data
+
+
+def _accepts_bool(annotation: Any) -> bool:
+    inner = _strip_optional(annotation)
+    return inner is bool or inner is Any or (get_origin(inner) is typing.Union and bool in get_args(inner))
+
+
+def _type_name(annotation: Any) -> str:
+    inner = _strip_optional(annotation)
+    return getattr(inner, "__name__", str(inner))
+
+
+def _strip_optional(annotation: Any) -> Any:
+    if get_origin(annotation) is Annotated:
+        annotation = get_args(annotation)[0]
+    args = [a for a in get_args(annotation) if a is not type(None)]
+    if type(None) in get_args(annotation) and len(args) == 1:
+        return args[0]
+    return annotation
+
+
+def _kebab(name: str) -> str:
+    return "".join("-" + c.lower() if c.isupper() else c for c in name)

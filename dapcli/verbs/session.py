@@ -1,0 +1,201 @@
+"""Session verbs: launch, attach, restart, stop, status, wait, sessions."""
+
+from __future__ import annotations
+
+import os
+import time
+from typing import Annotated
+
+from dapcli.adapters.base import AttachOptions, LaunchOptions
+from dapcli.adapters.debugpy import check_python, find_python
+from dapcli.adapters.registry import adapter_for
+from dapcli.engine.breakpoints import BreakpointEntry
+from dapcli.engine.session import Session, SessionState
+from dapcli.errors import UsageError
+from dapcli.verbs.breakpoints import parse_location
+from dapcli.verbs.context import VerbContext
+from dapcli.verbs.models import EndResult, SessionInfo, SessionsResult, StatusResult, StopState
+from dapcli.verbs.registry import Param, verb
+from dapcli.verbs.views import stop_state
+
+TIMEOUT_HELP = "seconds to wait for a stop; on timeout the result says running (not an error)"
+
+
+def _env_pairs(pairs: list[str]) -> dict[str, str]:
+    env = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise UsageError(f"bad --env value {pair!r}", "write it as NAME=VALUE")
+        env[key] = value
+    return env
+
+
+def _check_free(ctx: VerbContext) -> None:
+    existing = ctx.manager.sessions.get(ctx.session_name)
+    if existing is not None and not existing.ended:
+        raise UsageError(
+            f"session '{ctx.session_name}' is already running {existing.program}",
+            "stop it with `dapcli stop`, or start another with --session NAME",
+        )
+
+
+async def _start_and_wait(ctx: VerbContext, session: Session, started: float, timeout: float) -> StopState:
+    if not session.ended:
+        await session.wait(timeout)
+    return await stop_state(session, output_seq=0, started=started)
+
+
+@verb(group="session", needs="none", executes=True)
+async def launch(
+    ctx: VerbContext,
+    program: Annotated[str, Param(help="program to debug (path relative to your directory)", complete="path",
+                                  positional=True)],
+    args: Annotated[list[str], Param(help="arguments for the program (after --)", positional=True)] = [],  # noqa: B006
+    breakpoints: Annotated[list[str], Param(help="FILE:LINE (or function) to stop at; repeatable",
+                                            complete="location", short="-b", flag="break")] = [],  # noqa: B006
+    cwd: Annotated[str | None, Param(help="working directory of the program", complete="path")] = None,
+    env: Annotated[list[str], Param(help="NAME=VALUE added to the program's environment; repeatable")] = [],  # noqa: B006
+    python: Annotated[str | None, Param(help="interpreter for a Python program (default: venv, then python3)",
+                                        complete="path")] = None,
+    adapter: Annotated[str | None, Param(help="debug adapter (default: from the program's kind)")] = None,
+    stop_on_entry: Annotated[bool, Param(help="stop at the program's first line")] = False,
+    nodelay: Annotated[bool, Param(help="apply the debugpy TCP_NODELAY latency fix")] = True,
+    timeout: Annotated[float, Param(help=TIMEOUT_HELP)] = 30.0,
+) -> StopState:
+    """Start a program under the debugger and run to the first stop.
+
+    Sends ``initialize``, ``launch``, waits for ``initialized``, sends every breakpoint and
+    ``configurationDone``, then waits up to ``timeout`` s for a stop or the program's exit.
+    """
+    started = time.perf_counter()
+    _check_free(ctx)
+    path = ctx.resolve(program)
+    if not os.path.exists(path):
+        raise UsageError(f"program not found: {program} (looked at {path})", "check the path")
+    spec = adapter_for(path, adapter)
+    work_dir = ctx.resolve(cwd) if cwd else ctx.cwd
+    if not os.path.isdir(work_dir):
+        raise UsageError(f"working directory not found: {cwd}")
+    interpreter = find_python(python, ctx.cwd)
+    check_python(interpreter)
+    session = Session(ctx.session_name, spec, watchdog=ctx.manager.watchdog)
+    for location in breakpoints:
+        session.book.new_entry(**parse_location(ctx, location, None))
+    options = LaunchOptions(
+        program=path, args=list(args), cwd=work_dir, env=_env_pairs(env), stop_on_entry=stop_on_entry,
+        python=interpreter, nodelay=nodelay,
+    )
+    await session.launch(options, timeout=timeout)
+    ctx.manager.add(session)
+    return await _start_and_wait(ctx, session, started, timeout)
+
+
+@verb(group="session", needs="none", executes=True)
+async def attach(
+    ctx: VerbContext,
+    connect: Annotated[str | None, Param(help="HOST:PORT (or PORT) of a debug server, e.g. debugpy --listen",
+                                         positional=True)] = None,
+    process_id: Annotated[int | None, Param(help="attach to this running process id instead")] = None,
+    adapter: Annotated[str | None, Param(help="debug adapter (default: python)")] = None,
+    breakpoints: Annotated[list[str], Param(help="FILE:LINE to stop at; repeatable", complete="location",
+                                            short="-b", flag="break")] = [],  # noqa: B006
+    timeout: Annotated[float, Param(help="seconds to wait for the adapter")] = 30.0,
+) -> StopState:
+    """Attach to a running program (DAP ``attach``: debugpy ``connect`` or ``processId``)."""
+    started = time.perf_counter()
+    _check_free(ctx)
+    if (connect is None) == (process_id is None):
+        raise UsageError("attach needs HOST:PORT or --process-id", "e.g. `dapcli attach 127.0.0.1:5678`")
+    options = AttachOptions(process_id=process_id)
+    if connect is not None:
+        host, _, port = connect.rpartition(":")
+        if not port.isdigit():
+            raise UsageError(f"bad address {connect!r}", "write it as HOST:PORT or PORT")
+        options.host, options.port = host or "127.0.0.1", int(port)
+    session = Session(ctx.session_name, adapter_for(None, adapter), watchdog=ctx.manager.watchdog)
+    for location in breakpoints:
+        session.book.new_entry(**parse_location(ctx, location, None))
+    await session.attach(options, timeout=timeout)
+    ctx.manager.add(session)
+    await session.wait(0.3)
+    return await stop_state(session, output_seq=0, started=started)
+
+
+@verb(group="session", needs="session", executes=True)
+async def restart(
+    ctx: VerbContext, timeout: Annotated[float, Param(help=TIMEOUT_HELP)] = 30.0
+) -> StopState:
+    """Start the program again with the same arguments; breakpoints are kept.
+
+    Ends the session (``disconnect``) and launches again: ``restart`` requests are not safe
+    on every adapter (debugpy 1.8.22 never answers them).
+    """
+    started = time.perf_counter()
+    old = ctx.session()
+    if old.launch_options is None:
+        raise UsageError("only a launched session can be restarted", "attach again instead")
+    await old.shutdown(terminate_debuggee=True)
+    session = Session(old.name, old.adapter, watchdog=ctx.manager.watchdog)
+    for entry in old.book.entries.values():
+        kept = BreakpointEntry(**{**entry.__dict__, "verified": False, "adapter_id": None, "actual_line": None})
+        session.book.entries[entry.id] = kept
+    session.book._next_id = old.book._next_id
+    await session.launch(old.launch_options, timeout=timeout)
+    ctx.manager.add(session)
+    return await _start_and_wait(ctx, session, started, timeout)
+
+
+@verb(group="session", needs="session", destructive=True, cli=("stop",), aliases=("quit", "kill"))
+async def stop(
+    ctx: VerbContext,
+    detach: Annotated[bool, Param(help="leave the program running (for attached sessions)")] = False,
+) -> EndResult:
+    """End the session: disconnect, terminate the program (unless --detach), end the adapter."""
+    session = ctx.session()
+    await session.shutdown(terminate_debuggee=not detach)
+    ctx.manager.remove(session.name)
+    return EndResult(session=session.name, status="detached" if detach else "terminated", exit_code=session.exit_code)
+
+
+@verb(group="session", needs="session", read_only=True, concurrent=True)
+async def status(ctx: VerbContext) -> StatusResult:
+    """Show the session's state, last stop or exit code, and what runs it."""
+    session = ctx.session()
+    stop = None
+    if session.state in (SessionState.STOPPED, SessionState.EXITED, SessionState.TERMINATED):
+        stop = await stop_state(session, output_seq=session.output.last_seq, locals_count=0)
+    return StatusResult(
+        session=session.name, state=session.state.value, adapter=session.adapter.name, program=session.program,
+        runtime=session.adapter.runtime, request=session.request_kind, debuggee_pid=session.debuggee_pid,
+        adapter_pid=session.adapter_pid, host_pid=ctx.manager.host_pid, exit_code=session.exit_code,
+        breakpoints=len(session.book.entries), output_chunks=session.output.last_seq, stop=stop,
+        uptime_ms=round((time.time() - session.started_at) * 1000),
+    )
+
+
+@verb(group="session", needs="session", read_only=True, executes=True)
+async def wait(
+    ctx: VerbContext, timeout: Annotated[float, Param(help=TIMEOUT_HELP)] = 30.0
+) -> StopState:
+    """Wait until the running program stops or exits; report the stop."""
+    started = time.perf_counter()
+    session = ctx.session()
+    mark = session.output.last_seq
+    await session.wait(timeout)
+    return await stop_state(session, output_seq=mark, started=started)
+
+
+@verb(group="session", needs="none", read_only=True, concurrent=True)
+async def sessions(ctx: VerbContext) -> SessionsResult:
+    """List the debug sessions: name, state, adapter, program."""
+    found = {
+        s.name: SessionInfo(
+            name=s.name, state=s.state.value, adapter=s.adapter.name, program=s.program,
+            host_pid=ctx.manager.host_pid, hosted=ctx.manager.host_pid is not None,
+        )
+        for s in ctx.manager.sessions.values()
+    }
+    for info in ctx.list_hosted() if ctx.list_hosted else []:
+        found.setdefault(info.name, info)
+    return SessionsResult(sessions=sorted(found.values(), key=lambda s: s.name))

@@ -1,0 +1,263 @@
+"""Building result views from DAP answers: frames, scopes, bounded variable trees, source
+lines and the stop state that every execution verb returns."""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import time
+
+from dapcli.engine.session import Session, SessionState
+from dapcli.errors import DapcliError, PreconditionError, UsageError
+from dapcli.protocol import types as t
+from dapcli.verbs.models import (
+    ExceptionView,
+    Frame,
+    Location,
+    OutputChunkView,
+    SourceLine,
+    StopState,
+    VariableView,
+)
+
+__all__ = [
+    "current_frame_id", "expand", "frames", "locals_scope", "read_source", "stop_state", "variable_view",
+]
+
+#: Longest value text kept before it is cut (characters); callers can ask for more.
+MAX_VALUE = 200
+#: Most nodes a variable tree may hold, whatever its depth (cycles and huge values stay bounded).
+MAX_NODES = 400
+#: Output kept in a stop state (characters; the ``output`` verb reads everything).
+MAX_STOP_OUTPUT = 2000
+
+_REASONS = {
+    "function breakpoint": "breakpoint",
+    "instruction breakpoint": "breakpoint",
+    "data breakpoint": "watchpoint",
+    "exception": "exception",
+}
+
+
+def normalize_reason(raw: str | None) -> str | None:
+    """A stop ``reason`` in one vocabulary across adapters (the raw one is kept beside it)."""
+    if raw is None:
+        return None
+    return _REASONS.get(raw, raw.replace(" ", "_"))
+
+
+def variable_view(variable: t.Variable, max_value: int = MAX_VALUE) -> VariableView:
+    value, cut = _cut(variable.value, max_value)
+    return VariableView(
+        name=variable.name, value=value, type=variable.type or None,
+        variables_reference=variable.variablesReference, evaluate_name=variable.evaluateName,
+        named_variables=variable.namedVariables, indexed_variables=variable.indexedVariables,
+        value_truncated=cut or None,
+    )
+
+
+def _cut(text: str, limit: int) -> tuple[str, int]:
+    if limit <= 0 or len(text) <= limit:
+        return text, 0
+    return text[:limit] + "…", len(text) - limit
+
+
+async def fetch_variables(session: Session, reference: int) -> list[t.Variable]:
+    """All children of ``reference`` (paged on the client: debugpy ignores start/count)."""
+    body = await session.request(
+        "variables", t.VariablesArguments(variablesReference=reference), t.VariablesResponse
+    )
+    return list(body.variables)
+
+
+async def expand(
+    session: Session, views: list[VariableView], depth: int, *, count: int, max_value: int,
+    budget: list[int] | None = None, seen: frozenset[str] = frozenset(),
+) -> None:
+    """Fill ``children`` of ``views`` down to ``depth`` levels (each list cut to ``count``;
+    the whole tree to :data:`MAX_NODES`). A value already on the path is not expanded again."""
+    budget = budget if budget is not None else [MAX_NODES]
+    if depth <= 0:
+        return
+    for view in views:
+        if view.variables_reference <= 0 or budget[0] <= 0:
+            continue
+        key = f"{view.type}:{view.value}"
+        if key in seen:
+            continue
+        children = [variable_view(v, max_value) for v in await fetch_variables(session, view.variables_reference)]
+        kept = children[: max(0, min(count, budget[0]))]
+        budget[0] -= len(kept)
+        view.children = kept
+        view.truncated = (len(children) - len(kept)) or None
+        await expand(session, kept, depth - 1, count=count, max_value=max_value, budget=budget, seen=seen | {key})
+
+
+def filter_names(variables: list[t.Variable], pattern: str | None) -> list[t.Variable]:
+    """Keep variables whose name matches ``pattern`` (a glob, or a substring)."""
+    if not pattern:
+        return variables
+    wild = any(c in pattern for c in "*?[")
+    return [v for v in variables if (fnmatch.fnmatchcase(v.name, pattern) if wild else pattern in v.name)]
+
+
+async def frames(session: Session, thread_id: int, start: int = 0, levels: int = 20) -> tuple[list[Frame], int | None]:
+    """Stack frames of ``thread_id`` as views, plus ``totalFrames`` when the adapter knows it."""
+    body = await session.request(
+        "stackTrace", t.StackTraceArguments(threadId=thread_id, startFrame=start, levels=levels), t.StackTraceResponse
+    )
+    views = [
+        Frame(
+            id=f.id, index=start + i, name=f.name, path=f.source.path if f.source else None,
+            source_name=f.source.name if f.source else None, line=f.line, column=f.column or None,
+            presentation_hint=f.presentationHint,
+        )
+        for i, f in enumerate(body.stackFrames)
+    ]
+    return views, body.totalFrames
+
+
+def current_thread_id(session: Session, thread_id: int | None) -> int:
+    """``thread_id``, else the selected (last stopped) thread."""
+    if thread_id is not None:
+        return thread_id
+    if session.selected_thread_id is not None:
+        return session.selected_thread_id
+    raise PreconditionError("no thread is selected", "pass --thread-id (see `dapcli threads`)")
+
+
+async def current_frame_id(session: Session, frame_id: int | None) -> int:
+    """``frame_id``, else the selected frame (the top frame of the stopped thread)."""
+    if frame_id is not None:
+        return frame_id
+    if session.selected_frame_id is None:
+        top, _ = await frames(session, current_thread_id(session, None), levels=1)
+        if not top:
+            raise PreconditionError("the stopped thread has no stack frames")
+        session.selected_frame_id = top[0].id
+    return session.selected_frame_id
+
+
+async def scopes(session: Session, frame_id: int) -> list[t.Scope]:
+    body = await session.request("scopes", t.ScopesArguments(frameId=frame_id), t.ScopesResponse)
+    return list(body.scopes)
+
+
+def locals_scope(all_scopes: list[t.Scope], name: str | None = None) -> t.Scope:
+    """The scope called ``name`` (case-insensitive prefix), else the locals: matched on
+    ``presentationHint`` or name, never by position (js-debug puts a block scope first)."""
+    if name:
+        for scope in all_scopes:
+            if scope.name.lower().startswith(name.lower()):
+                return scope
+        known = ", ".join(s.name for s in all_scopes)
+        raise UsageError(f"no scope named {name!r} in this frame", f"scopes here: {known}")
+    for scope in all_scopes:
+        if scope.presentationHint == "locals" or scope.name.lower().startswith("local"):
+            return scope
+    cheap = [s for s in all_scopes if not s.expensive]
+    if not cheap and not all_scopes:
+        raise PreconditionError("this frame has no scopes")
+    return (cheap or all_scopes)[0]
+
+
+def read_source(path: str, center: int, context: int, *, current: int | None = None,
+                breakpoints: set[int] | None = None) -> list[SourceLine]:
+    """Lines ``center - context`` … ``center + context`` of a local file (1-based). Raises
+    UsageError when the file cannot be read."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            text = handle.read().splitlines()
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror}") from None
+    first, last = max(1, center - context), min(len(text), center + context)
+    marks = breakpoints or set()
+    return [
+        SourceLine(line=n, text=text[n - 1], current=(n == current), breakpoint=(n in marks))
+        for n in range(first, last + 1)
+    ]
+
+
+def breakpoint_lines(session: Session, path: str) -> set[int]:
+    return {e.actual_line or e.line or 0 for e in session.book.entries.values() if e.path == path}
+
+
+def output_since(session: Session, seq: int) -> tuple[list[OutputChunkView], int]:
+    """Output newer than ``seq``, cut to :data:`MAX_STOP_OUTPUT` characters (newest kept)."""
+    chunks = session.output.since(seq)
+    kept: list[OutputChunkView] = []
+    size = 0
+    for chunk in reversed(chunks):
+        if size + len(chunk.output) > MAX_STOP_OUTPUT and kept:
+            break
+        kept.append(OutputChunkView(seq=chunk.seq, category=chunk.category, output=chunk.output[-MAX_STOP_OUTPUT:]))
+        size += len(chunk.output)
+    kept.reverse()
+    return kept, len(chunks) - len(kept)
+
+
+async def stop_state(
+    session: Session, *, output_seq: int, started: float | None = None, frame_count: int = 5,
+    locals_count: int = 20, context: int = 2,
+) -> StopState:
+    """The stop state after an execution verb: status, reason, location, source lines, top
+    frames, top-frame locals, new output, exit code or exception (DAP ``stackTrace``,
+    ``scopes``, ``variables``, ``exceptionInfo``)."""
+    output, cut = output_since(session, output_seq)
+    state = StopState(
+        session=session.name, status=session.state.value, output=output or None, output_truncated=cut or None,
+        elapsed_ms=round((time.perf_counter() - started) * 1000, 1) if started else None,
+    )
+    if session.state in (SessionState.EXITED, SessionState.TERMINATED):
+        state.exit_code = session.exit_code
+        return state
+    stop = session.last_stop
+    if session.state is not SessionState.STOPPED or stop is None:
+        return state
+    state.reason, state.raw_reason = normalize_reason(stop.reason), stop.reason
+    state.description, state.thread_id = stop.description, stop.thread_id
+    state.all_threads_stopped = stop.all_threads_stopped
+    state.hit_breakpoint_ids = _our_ids(session, stop.hit_breakpoint_ids) or None
+    try:
+        await _fill_location(session, state, frame_count, locals_count, context)
+    except DapcliError:
+        pass  # a stop without a readable stack (e.g. a thread that just vanished) still reports
+    return state
+
+
+async def _fill_location(session: Session, state: StopState, frame_count: int, locals_count: int, context: int) -> None:
+    thread_id = current_thread_id(session, state.thread_id)
+    state.thread_id = thread_id
+    stack, _ = await frames(session, thread_id, levels=frame_count)
+    state.frames = stack
+    if not stack:
+        return
+    top = stack[0]
+    session.selected_frame_id = top.id
+    session.current_path = top.path
+    state.location = Location(path=top.path, name=top.source_name, line=top.line, column=top.column, function=top.name)
+    if top.path and os.path.isfile(top.path):
+        state.source = read_source(
+            top.path, top.line, context, current=top.line, breakpoints=breakpoint_lines(session, top.path)
+        )
+    if locals_count > 0:
+        scope = locals_scope(await scopes(session, top.id))
+        variables = [variable_view(v, 80) for v in await fetch_variables(session, scope.variablesReference)]
+        variables = [v for v in variables if not v.name.startswith("__") and v.name not in _NOISE]
+        state.locals = variables[:locals_count]
+    if state.raw_reason == "exception" and session.supports("supportsExceptionInfoRequest"):
+        info = await session.request("exceptionInfo", t.ExceptionInfoArguments(threadId=thread_id), t.ExceptionInfoResponse)
+        details = info.details
+        state.exception = ExceptionView(
+            exception_id=info.exceptionId, description=info.description, break_mode=info.breakMode,
+            type_name=details.typeName if details else None, message=details.message if details else None,
+            stack_trace=_cut(details.stackTrace or "", 2000)[0] if details and details.stackTrace else None,
+        )
+
+
+#: debugpy's grouping entries, not program variables.
+_NOISE = {"special variables", "function variables", "class variables"}
+
+
+def _our_ids(session: Session, adapter_ids: list[int]) -> list[int]:
+    return [e.id for e in session.book.entries.values() if e.adapter_id in adapter_ids]
