@@ -1,0 +1,118 @@
+"""Client side of the session host RPC: JSON lines over the host's unix socket.
+
+``{"id", "verb", "args", "cwd"}`` → ``{"id", "result"}`` | ``{"id", "error"}``;
+``{"id", "argv", "cwd", "term"}`` → any number of ``{"id", "out"}`` then ``{"id", "exit", "err"}``.
+Stdlib only and synchronous: this is the one-shot hot path (no asyncio, no pydantic).
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from dapcli.dispatch import sessionfile
+from dapcli.errors import ConnectionLostError, SessionError, error_from_dict
+
+__all__ = ["HostClient", "connect"]
+
+#: Longest a one-shot command waits for the host (s); verbs bound their own waits below this.
+SOCKET_TIMEOUT = 3600.0
+
+
+def connect(name: str) -> HostClient:
+    """Connect to the host of session ``name``.
+
+    Raises:
+        SessionError: no such session (names the live ones), or its host is gone (its files
+            are cleaned up).
+    """
+    entry = sessionfile.read(name)
+    if entry is None:
+        raise sessionfile.unknown_session(name)
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        sock.connect(entry.socket)
+    except OSError:
+        sock.close()
+        if sessionfile.alive(entry.pid):
+            raise SessionError(
+                f"session '{name}' (host pid {entry.pid}) does not answer on {entry.socket}",
+                f"end it with `kill {entry.pid}` and start again",
+            ) from None
+        sessionfile.remove(name)
+        raise SessionError(
+            f"session '{name}' is gone: its host (pid {entry.pid}) is no longer running; cleaned up its files",
+            "start a new one with `dapcli launch PROGRAM`",
+        ) from None
+    sock.settimeout(SOCKET_TIMEOUT)
+    return HostClient(name, sock)
+
+
+class HostClient:
+    """One connection to a session host; several calls may be made on it in turn."""
+
+    def __init__(self, name: str, sock: socket.socket) -> None:
+        self.name = name
+        self._sock = sock
+        self._file = sock.makefile("rb")
+        self._id = 0
+
+    def close(self) -> None:
+        self._file.close()
+        self._sock.close()
+
+    def __enter__(self) -> HostClient:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    def _send(self, message: dict[str, Any]) -> int:
+        self._id += 1
+        message["id"] = self._id
+        try:
+            self._sock.sendall(json.dumps(message).encode() + b"\n")
+        except OSError as exc:
+            raise ConnectionLostError(f"session '{self.name}': lost the host connection ({exc})") from None
+        return self._id
+
+    def _replies(self) -> Iterator[dict[str, Any]]:
+        while True:
+            try:
+                line = self._file.readline()
+            except OSError as exc:
+                raise ConnectionLostError(f"session '{self.name}': lost the host connection ({exc})") from None
+            if not line:
+                raise ConnectionLostError(
+                    f"session '{self.name}': the host closed the connection",
+                    "see `dapcli sessions`; the session may have ended",
+                )
+            yield json.loads(line)
+
+    def call(self, verb: str, args: dict[str, Any] | None = None, cwd: str | None = None) -> dict[str, Any]:
+        """Run one verb on the host; return its result JSON. Raises the host's DapcliError."""
+        self._send({"verb": verb, "args": args or {}, "cwd": cwd})
+        for reply in self._replies():
+            if "error" in reply:
+                raise error_from_dict(reply["error"])
+            if "result" in reply:
+                return reply["result"]  # type: ignore[no-any-return]
+        raise ConnectionLostError("unreachable")
+
+    def run_argv(
+        self, argv: list[str], cwd: str, term: dict[str, Any],
+        out: Callable[[str], None], err: Callable[[str], None],
+    ) -> int:
+        """Let the host parse and run a command line, streaming its rendered output; return the
+        exit code."""
+        self._send({"argv": argv, "cwd": cwd, "term": term})
+        for reply in self._replies():
+            if "out" in reply:
+                out(reply["out"])
+            if "exit" in reply:
+                if reply.get("err"):
+                    err(reply["err"])
+                return int(reply["exit"])
+        return 1

@@ -1,0 +1,151 @@
+"""Session files: one JSON file per session name in a private runtime directory, saying how to
+reach the session host (pid, unix socket) and what it debugs.
+
+Directory: ``$DAPCLI_RUNTIME_DIR``, else ``$XDG_RUNTIME_DIR/dapcli``, else ``/tmp/dapcli-UID``;
+mode 0700, owned by the user; files and sockets 0600. Stdlib only: this runs on the one-shot
+hot path.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import stat
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from dapcli.errors import SessionError, UsageError
+
+__all__ = ["SessionFile", "list_sessions", "read", "remove", "runtime_dir", "session_name", "write"]
+
+_NAME = re.compile(r"^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,63}$")
+
+
+@dataclass
+class SessionFile:
+    """What a one-shot command needs to reach a session host."""
+
+    name: str
+    pid: int
+    socket: str
+    adapter: str = ""
+    program: str = ""
+    started_at: float = 0.0
+    state: str = "starting"
+
+
+def runtime_dir() -> Path:
+    """The private runtime directory, created 0700 if needed.
+
+    Raises:
+        SessionError: it exists but belongs to someone else or is open to others.
+    """
+    base = os.environ.get("DAPCLI_RUNTIME_DIR")
+    if base:
+        path = Path(base)
+    elif os.environ.get("XDG_RUNTIME_DIR"):
+        path = Path(os.environ["XDG_RUNTIME_DIR"]) / "dapcli"
+    else:
+        path = Path(f"/tmp/dapcli-{os.getuid()}")
+    path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    info = path.stat()
+    if info.st_uid != os.getuid() or stat.S_IMODE(info.st_mode) & 0o077:
+        raise SessionError(
+            f"runtime directory {path} is not private (owner uid {info.st_uid}, mode {stat.S_IMODE(info.st_mode):o})",
+            f"remove it, or set DAPCLI_RUNTIME_DIR to a directory only you can use (chmod 700 {path})",
+        )
+    return path
+
+
+def session_name(explicit: str | None = None) -> str:
+    """``explicit``, else ``$DAPCLI_SESSION``, else ``default``. Raises UsageError if invalid."""
+    name = explicit or os.environ.get("DAPCLI_SESSION") or "default"
+    if not _NAME.match(name):
+        raise UsageError(f"invalid session name: {name!r}", "use letters, digits, '.', '_' or '-' (at most 64)")
+    return name
+
+
+def path_for(name: str) -> Path:
+    return runtime_dir() / f"{name}.json"
+
+
+def socket_for(name: str) -> Path:
+    return runtime_dir() / f"{name}.sock"
+
+
+def write(entry: SessionFile) -> None:
+    """Write the session file atomically, mode 0600."""
+    target = path_for(entry.name)
+    tmp = target.with_suffix(f".tmp{os.getpid()}")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as handle:
+        json.dump(asdict(entry), handle)
+    os.replace(tmp, target)
+
+
+def read(name: str) -> SessionFile | None:
+    """The session file of ``name``; None when there is none.
+
+    Raises:
+        SessionError: the file is corrupt (it is removed, with the socket).
+    """
+    target = path_for(name)
+    try:
+        data = json.loads(target.read_text())
+        return SessionFile(**{k: data[k] for k in SessionFile.__dataclass_fields__ if k in data})
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError, TypeError, KeyError):
+        remove(name)
+        raise SessionError(
+            f"session file of '{name}' was corrupt and has been removed",
+            "start the session again with `dapcli launch`",
+        ) from None
+
+
+def remove(name: str) -> None:
+    """Delete the session file and socket of ``name`` (missing files are fine)."""
+    for target in (path_for(name), socket_for(name)):
+        try:
+            target.unlink()
+        except FileNotFoundError:
+            pass
+
+
+def alive(pid: int) -> bool:
+    """True when a process ``pid`` exists."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def list_sessions() -> list[SessionFile]:
+    """Every session file whose host is alive (files of dead hosts are removed)."""
+    found = []
+    for target in sorted(runtime_dir().glob("*.json")):
+        try:
+            entry = read(target.stem)
+        except SessionError:
+            continue
+        if entry is None:
+            continue
+        if alive(entry.pid):
+            found.append(entry)
+        else:
+            remove(entry.name)
+    return found
+
+
+def unknown_session(name: str) -> SessionError:
+    """The error for a session name that has no live host, naming the ones that exist."""
+    names = [s.name for s in list_sessions()]
+    listing = ", ".join(names) if names else "none"
+    hint = "start one with `dapcli launch PROGRAM`"
+    if names:
+        hint = f"pick one with --session NAME ({listing}), or {hint}"
+    return SessionError(f"no session named '{name}' (running: {listing})", hint)

@@ -1,0 +1,286 @@
+"""Rich renderables for verb results, shared by the CLI and the REPL.
+
+Program output and values are data, never markup: every piece of program text goes through
+``rich.text.Text``, never through a markup string.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from rich.tree import Tree
+
+from dapcli.verbs import models as m
+
+__all__ = ["render", "short_path"]
+
+
+def short_path(path: str | None, cwd: str | None = None) -> str:
+    """``path`` relative to ``cwd`` when it lies below it, else as is."""
+    if not path:
+        return "?"
+    base = cwd or os.getcwd()
+    try:
+        rel = os.path.relpath(path, base)
+    except ValueError:
+        return path
+    return path if rel.startswith("..") else rel
+
+
+def source_lines(lines: list[m.SourceLine]) -> Table:
+    """Source with the current line marked ``→`` and breakpoint lines ``●``."""
+    table = Table.grid(padding=(0, 1))
+    table.add_column(justify="right", style="dim")
+    table.add_column(justify="right")
+    table.add_column()
+    for line in lines:
+        mark = Text("●", style="red") if line.breakpoint else Text(" ")
+        number = Text(f"→ {line.line}" if line.current else str(line.line),
+                      style="bold yellow" if line.current else "dim")
+        text = Text(line.text.expandtabs(4), style="bold" if line.current else "")
+        table.add_row(mark, number, Text("│ ", style="dim") + text)
+    return table
+
+
+def _value_line(var: m.VariableView) -> Text:
+    text = Text.assemble((var.name, "cyan"), " = ", (var.value, ""))
+    if var.type:
+        text.append(f"  ({var.type})", style="dim")
+    if var.value_truncated:
+        text.append(f"  …+{var.value_truncated} chars", style="dim")
+    return text
+
+
+def variable_tree(variables: list[m.VariableView], title: str, truncated: int | None = None) -> Tree:
+    tree = Tree(Text(title, style="bold"), guide_style="dim")
+
+    def add(node: Tree, items: list[m.VariableView]) -> None:
+        for var in items:
+            child = node.add(_value_line(var))
+            if var.children:
+                add(child, var.children)
+            if var.truncated:
+                child.add(Text(f"… {var.truncated} more (variables --variables-reference "
+                               f"{var.variables_reference} --start N)", style="dim"))
+
+    add(tree, variables)
+    if truncated:
+        tree.add(Text(f"… {truncated} more (use --start / --count)", style="dim"))
+    return tree
+
+
+def _output_block(chunks: list[m.OutputChunkView] | None, cut: int | None) -> list[RenderableType]:
+    if not chunks:
+        return []
+    text = Text()
+    if cut:
+        text.append(f"… {cut} earlier output chunks (dapcli output)\n", style="dim")
+    for chunk in chunks:
+        text.append(chunk.output, style="red" if chunk.category == "stderr" else "")
+    return [Text("output:", style="bold"), text.rstrip() or Text("")]
+
+
+def render_stop(state: m.StopState, cwd: str | None = None) -> RenderableType:
+    parts: list[RenderableType] = []
+    if state.status == "stopped" and state.location:
+        loc = state.location
+        head = Text("Stopped", style="bold yellow")
+        reason = state.reason or "?"
+        if state.hit_breakpoint_ids:
+            reason += " " + ", ".join(str(i) for i in state.hit_breakpoint_ids)
+        head.append(f" ({reason})", style="yellow")
+        head.append(" in ")
+        head.append(loc.function or "?", style="bold")
+        head.append(f" at {short_path(loc.path or loc.name, cwd)}:{loc.line}")
+        if state.thread_id is not None:
+            head.append(f"  thread {state.thread_id}", style="dim")
+        parts.append(head)
+        if state.exception:
+            exc = state.exception
+            parts.append(Text(f"{exc.type_name or exc.exception_id}: {exc.message or exc.description or ''}",
+                              style="bold red"))
+        if state.source:
+            parts.append(source_lines(state.source))
+        if state.locals:
+            line = Text("locals: ", style="bold")
+            for index, var in enumerate(state.locals):
+                if index:
+                    line.append("  ")
+                line.append(var.name, style="cyan")
+                line.append("=" + var.value)
+            parts.append(line)
+    elif state.status == "stopped":
+        parts.append(Text(f"Stopped ({state.reason}), thread {state.thread_id}", style="bold yellow"))
+    elif state.status in ("exited", "terminated"):
+        code = "?" if state.exit_code is None else str(state.exit_code)
+        parts.append(Text(f"Program {state.status} with exit code {code}", style="bold"))
+    else:
+        waited = f" after {state.elapsed_ms / 1000:.1f} s" if state.elapsed_ms else ""
+        parts.append(Text(f"Still running{waited}; `dapcli wait` reports the next stop, `dapcli pause` "
+                          "interrupts it", style="bold"))
+    parts += _output_block(state.output, state.output_truncated)
+    return Group(*parts)
+
+
+def render_status(status: m.StatusResult, cwd: str | None = None) -> RenderableType:
+    table = Table.grid(padding=(0, 2))
+    table.add_column(style="bold")
+    table.add_column()
+    rows: list[tuple[str, Any]] = [
+        ("session", status.session), ("state", status.state), ("adapter", status.adapter),
+        ("program", short_path(status.program, cwd) if status.program else None),
+        ("interpreter", status.runtime), ("debuggee pid", status.debuggee_pid), ("host pid", status.host_pid),
+        ("exit code", status.exit_code), ("breakpoints", status.breakpoints),
+    ]
+    for key, value in rows:
+        if value is not None:
+            table.add_row(key, Text(str(value)))
+    parts: list[RenderableType] = [table]
+    if status.stop and status.stop.status == "stopped" and status.stop.location:
+        parts.append(render_stop(status.stop, cwd))
+    return Group(*parts)
+
+
+def _table(*columns: str) -> Table:
+    table = Table(box=None, pad_edge=False, header_style="bold")
+    for column in columns:
+        table.add_column(column)
+    return table
+
+
+def render_stack(result: m.StackResult, cwd: str | None = None) -> RenderableType:
+    table = _table("#", "function", "location", "frameId")
+    for frame in result.frames:
+        where = f"{short_path(frame.path or frame.source_name, cwd)}:{frame.line}"
+        table.add_row(str(frame.index), Text(frame.name), Text(where), str(frame.id))
+    return table
+
+
+def render_threads(result: m.ThreadsResult, cwd: str | None = None) -> RenderableType:
+    table = _table("", "threadId", "name")
+    for thread in result.threads:
+        table.add_row("*" if thread.current else "", str(thread.id), Text(thread.name))
+    return table
+
+
+def render_breakpoints(result: m.BreakpointsResult, cwd: str | None = None) -> RenderableType:
+    if not result.breakpoints:
+        return Text("No breakpoints." + (f" Deleted {len(result.removed)}." if result.removed else ""))
+    table = _table("id", "where", "verified", "details")
+    for bp in result.breakpoints:
+        table.add_row(str(bp.id), _bp_where(bp, cwd), "yes" if bp.verified else Text("no", style="red"),
+                      _bp_details(bp))
+    return table
+
+
+def _bp_where(bp: m.BreakpointView, cwd: str | None) -> Text:
+    if bp.function:
+        return Text(f"function {bp.function}")
+    where = f"{short_path(bp.path, cwd)}:{bp.line}"
+    if bp.actual_line and bp.actual_line != bp.line:
+        where += f" (moved to line {bp.actual_line})"
+    return Text(where)
+
+
+def _bp_details(bp: m.BreakpointView) -> Text:
+    bits = []
+    if bp.condition:
+        bits.append(f"if {bp.condition}")
+    if bp.hit_condition:
+        bits.append(f"hit {bp.hit_condition}")
+    if bp.log_message:
+        bits.append(f"log {bp.log_message!r}")
+    if bp.message:
+        bits.append(bp.message)
+    return Text("; ".join(bits))
+
+
+def render_breakpoint(bp: m.BreakpointResult, cwd: str | None = None) -> RenderableType:
+    text = Text(f"Breakpoint {bp.id} at ") + _bp_where(bp, cwd)
+    details = _bp_details(bp)
+    if details:
+        text.append(" ") + details
+    if not bp.verified:
+        text.append("  (not verified yet" + (f": {bp.message}" if bp.message else "") + ")", style="yellow")
+    return text
+
+
+def render_variables(result: m.VariablesResult, cwd: str | None = None) -> RenderableType:
+    title = result.scope or f"variablesReference {result.variables_reference}"
+    if not result.variables:
+        return Text(f"{title}: (none)")
+    return variable_tree(result.variables, title, result.truncated)
+
+
+def render_evaluate(result: m.EvaluateResult, cwd: str | None = None) -> RenderableType:
+    text = Text(result.result)
+    if result.type:
+        text.append(f"  ({result.type})", style="dim")
+    if result.children:
+        tree = variable_tree(result.children, "")
+        return Group(text, tree)
+    return text
+
+
+def render_source(result: m.SourceResult, cwd: str | None = None) -> RenderableType:
+    return Group(Text(short_path(result.path, cwd), style="bold"), source_lines(result.lines))
+
+
+def render_output(result: m.OutputResult, cwd: str | None = None) -> RenderableType:
+    text = Text()
+    for chunk in result.chunks:
+        text.append(chunk.output, style="red" if chunk.category == "stderr" else "")
+    return text.rstrip() if result.chunks else Text("(no output yet)", style="dim")
+
+
+def render_scopes(result: m.ScopesResult, cwd: str | None = None) -> RenderableType:
+    table = _table("scope", "variablesReference", "")
+    for scope in result.scopes:
+        table.add_row(Text(scope.name), str(scope.variables_reference), "expensive" if scope.expensive else "")
+    return table
+
+
+def render_sessions(result: m.SessionsResult, cwd: str | None = None) -> RenderableType:
+    if not result.sessions:
+        return Text("No sessions. Start one with: dapcli launch PROGRAM")
+    table = _table("session", "state", "adapter", "program")
+    for s in result.sessions:
+        table.add_row(s.name, s.state, s.adapter or "", Text(short_path(s.program, cwd) if s.program else ""))
+    return table
+
+
+def render_end(result: m.EndResult, cwd: str | None = None) -> RenderableType:
+    text = f"Session '{result.session}' {result.status}"
+    if result.exit_code is not None:
+        text += f" (program exit code {result.exit_code})"
+    return Text(text + ".")
+
+
+def render_set(result: m.SetVariableResult, cwd: str | None = None) -> RenderableType:
+    return Text.assemble((result.name, "cyan"), " = ", result.value)
+
+
+_RENDERERS: dict[type, Callable[[Any, str | None], RenderableType]] = {
+    m.StopState: render_stop, m.StatusResult: render_status, m.StackResult: render_stack,
+    m.ThreadsResult: render_threads, m.BreakpointsResult: render_breakpoints,
+    m.BreakpointResult: render_breakpoint, m.VariablesResult: render_variables,
+    m.EvaluateResult: render_evaluate, m.SourceResult: render_source, m.OutputResult: render_output,
+    m.ScopesResult: render_scopes, m.SessionsResult: render_sessions, m.EndResult: render_end,
+    m.SetVariableResult: render_set,
+}
+
+
+def render(result: m.Result, cwd: str | None = None) -> RenderableType:
+    """The human rendering of any verb result (falls back to its JSON)."""
+    for cls in type(result).__mro__:
+        renderer = _RENDERERS.get(cls)
+        if renderer is not None:
+            return renderer(result, cwd)
+    import json
+
+    return Text(json.dumps(result.to_json(), indent=2))
