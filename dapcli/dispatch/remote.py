@@ -1,7 +1,7 @@
 """Client side of the session host RPC: JSON lines over the host's unix socket.
 
 ``{"id", "verb", "args", "cwd"}`` → ``{"id", "result"}`` | ``{"id", "error"}``;
-``{"id", "argv", "cwd", "term"}`` → any number of ``{"id", "out"}`` then ``{"id", "exit", "err"}``.
+``{"id", "argv", "cwd", "term"}`` → any number of ``{"id", "out"|"err"}`` then ``{"id", "exit"}``.
 Stdlib only and synchronous: this is the one-shot hot path (no asyncio, no pydantic).
 """
 
@@ -111,8 +111,8 @@ class HostClient:
         for reply in self._replies():
             if "out" in reply:
                 out(reply["out"])
+            if "err" in reply:
+                err(reply["err"])
             if "exit" in reply:
-                if reply.get("err"):
-                    err(reply["err"])
                 return int(reply["exit"])
         return 1

@@ -12,8 +12,6 @@ import json
 import os
 import re
 import stat
-from dataclasses import asdict, dataclass
-from pathlib import Path
 
 from dapcli.errors import SessionError, UsageError
 
@@ -22,20 +20,22 @@ __all__ = ["SessionFile", "list_sessions", "read", "remove", "runtime_dir", "ses
 _NAME = re.compile(r"^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,63}$")
 
 
-@dataclass
 class SessionFile:
-    """What a one-shot command needs to reach a session host."""
+    """What a one-shot command needs to reach a session host (a plain class: no dataclasses
+    import on the hot path)."""
 
-    name: str
-    pid: int
-    socket: str
-    adapter: str = ""
-    program: str = ""
-    started_at: float = 0.0
-    state: str = "starting"
+    FIELDS = ("name", "pid", "socket", "adapter", "program", "started_at", "state")
+
+    def __init__(self, name: str, pid: int, socket: str, adapter: str = "", program: str = "",
+                 started_at: float = 0.0, state: str = "starting") -> None:
+        self.name, self.pid, self.socket = name, int(pid), str(socket)
+        self.adapter, self.program, self.started_at, self.state = adapter, program, started_at, state
+
+    def to_dict(self) -> dict[str, object]:
+        return {key: getattr(self, key) for key in self.FIELDS}
 
 
-def runtime_dir() -> Path:
+def runtime_dir() -> str:
     """The private runtime directory, created 0700 if needed.
 
     Raises:
@@ -43,13 +43,13 @@ def runtime_dir() -> Path:
     """
     base = os.environ.get("DAPCLI_RUNTIME_DIR")
     if base:
-        path = Path(base)
+        path = base
     elif os.environ.get("XDG_RUNTIME_DIR"):
-        path = Path(os.environ["XDG_RUNTIME_DIR"]) / "dapcli"
+        path = os.path.join(os.environ["XDG_RUNTIME_DIR"], "dapcli")
     else:
-        path = Path(f"/tmp/dapcli-{os.getuid()}")
-    path.mkdir(mode=0o700, parents=True, exist_ok=True)
-    info = path.stat()
+        path = f"/tmp/dapcli-{os.getuid()}"
+    os.makedirs(path, mode=0o700, exist_ok=True)
+    info = os.stat(path)
     if info.st_uid != os.getuid() or stat.S_IMODE(info.st_mode) & 0o077:
         raise SessionError(
             f"runtime directory {path} is not private (owner uid {info.st_uid}, mode {stat.S_IMODE(info.st_mode):o})",
@@ -66,21 +66,21 @@ def session_name(explicit: str | None = None) -> str:
     return name
 
 
-def path_for(name: str) -> Path:
-    return runtime_dir() / f"{name}.json"
+def path_for(name: str) -> str:
+    return os.path.join(runtime_dir(), f"{name}.json")
 
 
-def socket_for(name: str) -> Path:
-    return runtime_dir() / f"{name}.sock"
+def socket_for(name: str) -> str:
+    return os.path.join(runtime_dir(), f"{name}.sock")
 
 
 def write(entry: SessionFile) -> None:
     """Write the session file atomically, mode 0600."""
     target = path_for(entry.name)
-    tmp = target.with_suffix(f".tmp{os.getpid()}")
+    tmp = f"{target}.tmp{os.getpid()}"
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "w") as handle:
-        json.dump(asdict(entry), handle)
+        json.dump(entry.to_dict(), handle)
     os.replace(tmp, target)
 
 
@@ -92,8 +92,9 @@ def read(name: str) -> SessionFile | None:
     """
     target = path_for(name)
     try:
-        data = json.loads(target.read_text())
-        return SessionFile(**{k: data[k] for k in SessionFile.__dataclass_fields__ if k in data})
+        with open(target, encoding="utf-8") as handle:
+            data = json.load(handle)
+        return SessionFile(**{k: data[k] for k in SessionFile.FIELDS if k in data})
     except FileNotFoundError:
         return None
     except (OSError, ValueError, TypeError, KeyError):
@@ -108,7 +109,7 @@ def remove(name: str) -> None:
     """Delete the session file and socket of ``name`` (missing files are fine)."""
     for target in (path_for(name), socket_for(name)):
         try:
-            target.unlink()
+            os.unlink(target)
         except FileNotFoundError:
             pass
 
@@ -127,9 +128,11 @@ def alive(pid: int) -> bool:
 def list_sessions() -> list[SessionFile]:
     """Every session file whose host is alive (files of dead hosts are removed)."""
     found = []
-    for target in sorted(runtime_dir().glob("*.json")):
+    for file_name in sorted(os.listdir(runtime_dir())):
+        if not file_name.endswith(".json"):
+            continue
         try:
-            entry = read(target.stem)
+            entry = read(file_name[: -len(".json")])
         except SessionError:
             continue
         if entry is None:

@@ -32,19 +32,19 @@ def short_path(path: str | None, cwd: str | None = None) -> str:
     return path if rel.startswith("..") else rel
 
 
-def source_lines(lines: list[m.SourceLine]) -> Table:
+def source_lines(lines: list[m.SourceLine]) -> Text:
     """Source with the current line marked ``→`` and breakpoint lines ``●``."""
-    table = Table.grid(padding=(0, 1))
-    table.add_column(justify="right", style="dim")
-    table.add_column(justify="right")
-    table.add_column()
-    for line in lines:
-        mark = Text("●", style="red") if line.breakpoint else Text(" ")
-        number = Text(f"→ {line.line}" if line.current else str(line.line),
-                      style="bold yellow" if line.current else "dim")
-        text = Text(line.text.expandtabs(4), style="bold" if line.current else "")
-        table.add_row(mark, number, Text("│ ", style="dim") + text)
-    return table
+    width = max((len(str(line.line)) for line in lines), default=1)
+    out = Text(no_wrap=True, overflow="ellipsis")
+    for index, line in enumerate(lines):
+        if index:
+            out.append("\n")
+        out.append("●" if line.breakpoint else " ", style="red")
+        out.append(" → " if line.current else "   ", style="bold yellow")
+        out.append(str(line.line).rjust(width), style="bold yellow" if line.current else "dim")
+        out.append(" │ ", style="dim")
+        out.append(line.text.expandtabs(4), style="bold" if line.current else "")
+    return out
 
 
 def _value_line(var: m.VariableView) -> Text:
@@ -82,7 +82,8 @@ def _output_block(chunks: list[m.OutputChunkView] | None, cut: int | None) -> li
         text.append(f"… {cut} earlier output chunks (dapcli output)\n", style="dim")
     for chunk in chunks:
         text.append(chunk.output, style="red" if chunk.category == "stderr" else "")
-    return [Text("output:", style="bold"), text.rstrip() or Text("")]
+    text.rstrip()
+    return [Text("output:", style="bold"), text]
 
 
 def render_stop(state: m.StopState, cwd: str | None = None) -> RenderableType:
@@ -235,7 +236,8 @@ def render_output(result: m.OutputResult, cwd: str | None = None) -> RenderableT
     text = Text()
     for chunk in result.chunks:
         text.append(chunk.output, style="red" if chunk.category == "stderr" else "")
-    return text.rstrip() if result.chunks else Text("(no output yet)", style="dim")
+    text.rstrip()
+    return text if result.chunks else Text("(no output yet)", style="dim")
 
 
 def render_scopes(result: m.ScopesResult, cwd: str | None = None) -> RenderableType:

@@ -153,9 +153,11 @@ async def stop(
 ) -> EndResult:
     """End the session: disconnect, terminate the program (unless --detach), end the adapter."""
     session = ctx.session()
+    exited_before = session.ended
     await session.shutdown(terminate_debuggee=not detach)
     ctx.manager.remove(session.name)
-    return EndResult(session=session.name, status="detached" if detach else "terminated", exit_code=session.exit_code)
+    return EndResult(session=session.name, status="detached" if detach else "terminated",
+                     exit_code=session.exit_code if exited_before else None)
 
 
 @verb(group="session", needs="session", read_only=True, concurrent=True)

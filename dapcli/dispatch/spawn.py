@@ -1,0 +1,66 @@
+"""Starting a detached session host and waiting until it serves its socket."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import time
+
+from dapcli.dispatch import sessionfile
+from dapcli.errors import SessionError, UsageError
+
+__all__ = ["start_host"]
+
+START_TIMEOUT = 20.0
+
+
+def start_host(name: str, command: list[str]) -> sessionfile.SessionFile:
+    """Run ``command`` (the host's argv) detached, in its own session, with stderr to
+    ``NAME.log`` in the runtime directory; wait up to 20 s until it accepts connections.
+
+    Raises:
+        UsageError: a live session of that name exists.
+        SessionError: the host died or did not come up (with its log's last lines).
+    """
+    existing = sessionfile.read(name)
+    if existing is not None and sessionfile.alive(existing.pid):
+        raise UsageError(
+            f"session '{name}' is already running{' ' + existing.program if existing.program else ''}",
+            "stop it with `dapcli stop`, or start another with --session NAME",
+        )
+    sessionfile.remove(name)
+    log_path = os.path.join(sessionfile.runtime_dir(), f"{name}.log")
+    fd = os.open(log_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "wb") as log:
+        process = subprocess.Popen(
+            command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=log,
+            start_new_session=True, close_fds=True,
+        )
+    deadline = time.monotonic() + START_TIMEOUT
+    while time.monotonic() < deadline:
+        entry = sessionfile.read(name)
+        if entry is not None and entry.pid == process.pid and _accepts(entry.socket):
+            return entry
+        if process.poll() is not None:
+            break
+        time.sleep(0.01)
+    else:
+        process.kill()
+    tail = ""
+    if os.path.exists(log_path):
+        with open(log_path, errors="replace") as handle:
+            tail = " / ".join(handle.read().strip().splitlines()[-3:])
+    raise SessionError(f"the session host did not start{': ' + tail if tail else ''}",
+                       f"see {log_path}; run with --debug for details")
+
+
+def _accepts(path: str) -> bool:
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        sock.connect(path)
+        return True
+    except OSError:
+        return False
+    finally:
+        sock.close()

@@ -1,0 +1,209 @@
+"""The full typer application: verb commands plus repl, serve-mcp, run, completion.
+
+:func:`parse` turns a command line into an :class:`Invocation` without running anything (the
+session host uses it on forwarded command lines); :func:`run` is the in-process entry point
+used when no session host can take the command (launch, no session yet, help, errors).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import sys
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+import typer
+
+from dapcli import __version__
+from dapcli.frontends.cli.commands import Invocation, add_verb_commands
+
+__all__ = ["Finished", "build_app", "parse", "run"]
+
+
+@dataclass
+class Finished:
+    """A command line that needed no verb call (help, a usage error, a local command)."""
+
+    exit_code: int
+    stdout: str = ""
+    stderr: str = ""
+
+
+@dataclass
+class GlobalOptions:
+    session: str | None = None
+    json: bool = False
+    debug: bool = False
+
+
+_SINK: list[Invocation] = []
+_GLOBALS = GlobalOptions()
+
+
+def _version(value: bool) -> None:
+    if value:
+        print(f"dapcli {__version__}")
+        raise typer.Exit(0)
+
+
+def build_app() -> typer.Typer:
+    app = typer.Typer(
+        name="dapcli", no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
+        context_settings={"help_option_names": ["-h", "--help"]},
+        help="Debug Python (and more) from the shell, a REPL, YAML recipes or an AI agent, over the Debug "
+             "Adapter Protocol. Start with: dapcli launch PROGRAM --break FILE:LINE",
+    )
+
+    @app.callback()
+    def main(
+        session: Annotated[str | None, typer.Option("--session", "-S", envvar="DAPCLI_SESSION",
+                                                    help="session name (default: default)")] = None,
+        json_output: Annotated[bool, typer.Option("--json", help="print results as JSON")] = False,
+        debug: Annotated[bool, typer.Option("--debug", help="show tracebacks of internal errors")] = False,
+        version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                              help="show the version")] = False,
+    ) -> None:
+        _GLOBALS.session, _GLOBALS.json, _GLOBALS.debug = session, json_output, debug
+
+    add_verb_commands(app, _SINK)
+    _add_local_commands(app)
+    return app
+
+
+def _add_local_commands(app: typer.Typer) -> None:
+    @app.command("repl", rich_help_panel="Frontends")
+    def repl(
+        program: Annotated[str | None, typer.Argument(help="program to launch (omit to start empty or join "
+                                                           "--session)")] = None,
+        args: Annotated[list[str] | None, typer.Argument(help="program arguments (after --)")] = None,
+        breakpoints: Annotated[list[str] | None, typer.Option("--break", "-b", help="FILE:LINE; repeatable")] = None,
+        python: Annotated[str | None, typer.Option("--python", help="interpreter for a Python program")] = None,
+        record: Annotated[str | None, typer.Option("--record", help="save the session as a recipe")] = None,
+        session: Annotated[str | None, typer.Option("--session", "-S", help="session to join or create")] = None,
+    ) -> None:
+        """Interactive debugger prompt (gdb/pdb-style aliases, completion, history)."""
+        _local("repl", program=program, args=args or [], session=session, breakpoints=breakpoints or [],
+               record=record, python=python)
+
+    @app.command("serve-mcp", rich_help_panel="Frontends")
+    def serve_mcp(
+        transport: Annotated[str, typer.Option(help="stdio or streamable-http")] = "stdio",
+        port: Annotated[int, typer.Option(help="port for streamable-http (bound to 127.0.0.1)")] = 8765,
+    ) -> None:
+        """Serve every verb as an MCP tool (stdio by default) for AI agents."""
+        _local("serve-mcp", transport=transport, port=port)
+
+    @app.command("run", rich_help_panel="Frontends")
+    def run_recipes(
+        files: Annotated[list[str], typer.Argument(help="recipe files (YAML)")],
+        json_lines: Annotated[bool, typer.Option("--json", help="transcript as JSON lines")] = False,
+        junit: Annotated[str | None, typer.Option("--junit", help="write JUnit XML here")] = None,
+        keep_going: Annotated[bool, typer.Option("--keep-going", help="run every check even after a failure")] = False,
+        var: Annotated[list[str] | None, typer.Option("--var", help="k=v recipe variable; repeatable")] = None,
+        timeout: Annotated[float | None, typer.Option("--timeout", help="seconds per step")] = None,
+    ) -> None:
+        """Replay YAML recipes and check what they see (exit 8 on a failed check)."""
+        variables = {}
+        for pair in var or []:
+            key, sep, value = pair.partition("=")
+            if not sep:
+                raise typer.BadParameter(f"{pair!r}: write it as NAME=VALUE", param_hint="--var")
+            variables[key] = value
+        _local("run", files=files, json_lines=json_lines, junit=junit, keep_going=keep_going,
+               variables=variables, timeout=timeout)
+
+    @app.command("completion", rich_help_panel="Frontends")
+    def completion(shell: Annotated[str, typer.Argument(help="bash, zsh or fish")]) -> None:
+        """Print the shell completion script (also shipped in completions/)."""
+        _local("completion", shell=shell)
+
+
+def _local(name: str, **kwargs: Any) -> None:
+    """Record a frontend command; :func:`run` starts it after parsing (never in a host)."""
+    _SINK.append(Invocation(":" + name, kwargs))
+
+
+_APP: typer.Typer | None = None
+_COMMAND: Any = None
+
+
+def get_app() -> typer.Typer:
+    global _APP
+    if _APP is None:
+        _APP = build_app()
+    return _APP
+
+
+def get_command() -> Any:
+    """The click command of the app, built once (building it costs ~15 ms)."""
+    global _COMMAND
+    if _COMMAND is None:
+        _COMMAND = typer.main.get_command(get_app())
+    return _COMMAND
+
+
+def parse(argv: list[str]) -> Invocation | Finished:
+    """Parse ``argv`` without side effects beyond help/usage text (captured, not printed)."""
+    command = get_command()
+    _SINK.clear()
+    _GLOBALS.session, _GLOBALS.json, _GLOBALS.debug = None, False, False
+    out, err = io.StringIO(), io.StringIO()
+    code = 0
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            command.main(args=list(argv), prog_name="dapcli", standalone_mode=True)
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    if _SINK and code == 0:
+        invocation = _SINK[-1]
+        invocation.json = invocation.json or _GLOBALS.json
+        invocation.session = invocation.session or _GLOBALS.session
+        return invocation
+    return Finished(code, out.getvalue(), err.getvalue())
+
+
+def debug_requested(argv: list[str]) -> bool:
+    return "--debug" in argv or bool(os.environ.get("DAPCLI_DEBUG"))
+
+
+def run(argv: list[str]) -> int:
+    """Run a command line in this process (client side)."""
+    from dapcli.frontends.cli.runner import run_client
+
+    parsed = parse(argv)
+    if isinstance(parsed, Finished):
+        sys.stdout.write(parsed.stdout)
+        sys.stderr.write(parsed.stderr)
+        return parsed.exit_code
+    if parsed.verb.startswith(":"):
+        return run_local(parsed)
+    return run_client(parsed, debug=debug_requested(argv))
+
+
+def run_local(invocation: Invocation) -> int:
+    """Start a frontend command (repl, serve-mcp, run, completion) in this process."""
+    kw = invocation.args
+    if invocation.verb == ":repl":
+        from dapcli.frontends.repl import main as repl_main
+
+        kw["session"] = kw["session"] or invocation.session or "default"
+        return int(repl_main(**kw))
+    if invocation.verb == ":serve-mcp":
+        from dapcli.frontends.mcp.server import main as mcp_main
+
+        return int(mcp_main(**kw))
+    if invocation.verb == ":run":
+        from dapcli.frontends.recipe import run_recipes
+
+        kw["json_lines"] = kw["json_lines"] or invocation.json
+        return int(run_recipes(kw.pop("files"), **kw))
+    from dapcli.frontends.cli.completion import script
+
+    sys.stdout.write(script(kw["shell"]))
+    return 0
+
+
+def main_entry(argv: list[str] | None = None) -> Any:
+    return run(sys.argv[1:] if argv is None else argv)

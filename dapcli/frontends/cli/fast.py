@@ -1,0 +1,111 @@
+"""The ``dapcli`` entry point and its hot path.
+
+A one-shot verb against a live session must feel instant, so this module imports only the
+standard library plus ``dapcli.errors`` and ``dapcli.dispatch.{sessionfile,remote}``: it
+forwards the command line to the warm session host, which parses, runs and renders it.
+Anything else (launch, help, no session yet, frontends) goes to the full typer app.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+#: Commands that never go to a running host.
+LOCAL = frozenset({"launch", "attach", "sessions", "repl", "serve-mcp", "run", "completion", "help"})
+_GLOBAL_WITH_VALUE = frozenset({"--session", "-S"})
+
+
+def _split(argv: list[str]) -> tuple[str | None, str | None]:
+    """The session named by leading global options, and the command word."""
+    session = None
+    index = 0
+    while index < len(argv):
+        word = argv[index]
+        if word in _GLOBAL_WITH_VALUE and index + 1 < len(argv):
+            session = argv[index + 1]
+            index += 2
+        elif word.startswith("--session="):
+            session = word.split("=", 1)[1]
+            index += 1
+        elif word in ("--json", "--debug"):
+            index += 1
+        elif word.startswith("-"):
+            return session, None
+        else:
+            return session, word
+    return session, None
+
+
+def _session_after(argv: list[str]) -> str | None:
+    for index, word in enumerate(argv):
+        if word in _GLOBAL_WITH_VALUE and index + 1 < len(argv):
+            return argv[index + 1]
+        if word.startswith("--session="):
+            return word.split("=", 1)[1]
+    return None
+
+
+def _forward(argv: list[str], command: str, session: str | None) -> int | None:
+    from dapcli.dispatch import remote, sessionfile
+    from dapcli.errors import DapcliError
+
+    try:
+        name = sessionfile.session_name(session or _session_after(argv))
+        client = remote.connect(name)
+    except DapcliError:
+        return None  # the full app reports it properly (and handles --help without a session)
+    tty = sys.stdout.isatty()
+    term = {
+        "tty": tty,
+        "color": tty and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb",
+        "width": os.get_terminal_size().columns if tty else int(os.environ.get("COLUMNS", "120")),
+    }
+    try:
+        return client.run_argv(argv, os.getcwd(), term, _out, _err)
+    except DapcliError as exc:
+        _err(f"error: {exc.message}\n" + (f"hint: {exc.hint}\n" if exc.hint else ""))
+        return exc.exit_code
+    finally:
+        client.close()
+
+
+def _out(text: str) -> None:
+    sys.stdout.write(text)
+    sys.stdout.flush()
+
+
+def _err(text: str) -> None:
+    sys.stderr.write(text)
+    sys.stderr.flush()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``dapcli`` console script."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        code = None
+        session, command = _split(args)
+        if command and command not in LOCAL and "_DAPCLI_COMPLETE" not in os.environ:
+            code = _forward(args, command, session)
+        if code is None:
+            from dapcli.frontends.cli.app import run
+
+            code = run(args)
+        return code
+    except BrokenPipeError:
+        # `dapcli … | head`: the reader left; end quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:  # an internal bug: one line unless --debug
+        if "--debug" in args or os.environ.get("DAPCLI_DEBUG"):
+            raise
+        _err(f"internal error: {type(exc).__name__}: {exc}\nhint: run with --debug and report the traceback\n")
+        return 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,26 @@
+"""Entry point of a session host process: ``python -m dapcli.frontends.cli.hostmain NAME [IDLE_S]``.
+
+Imports everything a command needs up front, so that forwarded one-shot commands find it warm.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+
+from dapcli.dispatch.host import SessionHost
+from dapcli.frontends.cli.app import get_command
+from dapcli.frontends.cli.runner import handle_argv
+
+
+def main(argv: list[str]) -> int:
+    name = argv[0]
+    idle = float(argv[1]) if len(argv) > 1 else 3600.0
+    get_command()  # build the typer app now, not on the first forwarded command
+    host = SessionHost(name, idle_timeout=idle, argv_handler=handle_argv)
+    asyncio.run(host.serve())
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,155 @@
+"""Running a parsed command: on the client (launch/attach start a host; other verbs call it)
+and inside the session host (forwarded command lines); rendering results and errors as text."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import os
+import sys
+import traceback
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from rich.console import Console
+
+from dapcli.errors import DapcliError
+from dapcli.frontends.cli.app import Finished, debug_requested, parse
+from dapcli.frontends.cli.commands import Invocation
+from dapcli.render import render
+from dapcli.verbs import VERBS
+from dapcli.verbs.models import Result
+
+__all__ = ["error_text", "handle_argv", "host_command", "result_text", "run_client", "terminal"]
+
+
+def terminal() -> dict[str, Any]:
+    """How the client's stdout renders: tty, colour (off for pipes, NO_COLOR, TERM=dumb), width."""
+    tty = sys.stdout.isatty()
+    color = tty and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
+    width = os.get_terminal_size().columns if tty else int(os.environ.get("COLUMNS", "120"))
+    return {"tty": tty, "color": color, "width": width}
+
+
+def result_text(result: Result, as_json: bool, term: dict[str, Any], cwd: str) -> str:
+    """``result`` as the user sees it: JSON (``--json``) or the rich rendering."""
+    if as_json:
+        return json.dumps(result.to_json(), indent=2, ensure_ascii=False) + "\n"
+    buffer = io.StringIO()
+    console = Console(
+        file=buffer, force_terminal=bool(term.get("color")), no_color=not term.get("color"),
+        width=int(term.get("width") or 120), highlight=False, emoji=False, soft_wrap=not term.get("tty"),
+    )
+    console.print(render(result, cwd))
+    return buffer.getvalue()
+
+
+def error_text(exc: BaseException, debug: bool, as_json: bool = False) -> tuple[str, int]:
+    """One line (plus a hint line) for a DapcliError; a traceback only with ``--debug``."""
+    if isinstance(exc, DapcliError):
+        if as_json:
+            return json.dumps({"schemaVersion": 1, "error": exc.to_dict()}) + "\n", exc.exit_code
+        text = f"error: {exc.message}\n" + (f"hint: {exc.hint}\n" if exc.hint else "")
+        code = exc.exit_code
+    else:
+        text = f"internal error: {type(exc).__name__}: {exc}\nhint: run with --debug and report the traceback\n"
+        code = 1
+    if debug:
+        text = "".join(traceback.format_exception(exc)) + text
+    return text, code
+
+
+def host_command(name: str) -> list[str]:
+    """The argv that starts a session host for ``name``."""
+    idle = os.environ.get("DAPCLI_IDLE_TIMEOUT", "3600")
+    return [sys.executable, "-m", "dapcli.frontends.cli.hostmain", name, idle]
+
+
+def run_client(invocation: Invocation, debug: bool = False) -> int:
+    """Run a verb from this process: start a host for launch/attach, then call it."""
+    from dapcli.dispatch import remote, sessionfile, spawn
+    from dapcli.dispatch.router import hosted_sessions
+    from dapcli.verbs.models import SessionsResult
+
+    term, cwd = terminal(), os.getcwd()
+    try:
+        name = sessionfile.session_name(invocation.session)
+        if invocation.verb == "sessions":
+            result: Result = SessionsResult(sessions=hosted_sessions())
+        else:
+            if invocation.verb in ("launch", "attach"):
+                spawn.start_host(name, host_command(name))
+            with remote.connect(name) as client:
+                if invocation.extras.get("follow"):
+                    return _follow_client(client, invocation, cwd)
+                data = client.call(invocation.verb, invocation.args, cwd)
+            result = VERBS[invocation.verb].result_model.model_validate(data)
+        _write(sys.stdout, result_text(result, invocation.json, term, cwd))
+        return _exit_code(result)
+    except DapcliError as exc:
+        text, code = error_text(exc, debug, invocation.json)
+        _write(sys.stderr, text)
+        return code
+
+
+def _exit_code(result: Result) -> int:
+    return 0
+
+
+def _follow_client(client: Any, invocation: Invocation, cwd: str) -> int:
+    args = dict(invocation.args)
+    while True:
+        data = client.call("output", {**args, "wait": 1.0}, cwd)
+        for chunk in data["chunks"]:
+            _write(sys.stdout, chunk["output"])
+        args["since"] = data["nextSeq"]
+        args.pop("tail", None)
+        if data.get("status") in ("exited", "terminated"):
+            return 0
+
+
+def _write(stream: Any, text: str) -> None:
+    stream.write(text)
+    stream.flush()
+
+
+async def handle_argv(host: Any, request: dict[str, Any], emit: Callable[[str, str], Awaitable[None]]) -> int:
+    """Parse and run a command line forwarded by a one-shot client (inside the session host)."""
+    argv = [str(a) for a in request.get("argv", [])]
+    term = request.get("term") or {}
+    cwd = str(request.get("cwd") or os.getcwd())
+    debug = debug_requested(argv)
+    parsed = parse(argv)
+    if isinstance(parsed, Finished):
+        if parsed.stdout:
+            await emit(parsed.stdout, "out")
+        if parsed.stderr:
+            await emit(parsed.stderr, "err")
+        return parsed.exit_code
+    as_json = parsed.json
+    try:
+        if parsed.verb.startswith(":") or parsed.verb in ("launch", "attach", "sessions"):
+            raise DapcliError(f"{parsed.verb.lstrip(':')} cannot run inside a session host")
+        if parsed.extras.get("follow"):
+            return await _follow_host(host, parsed, cwd, emit)
+        result = await host.dispatcher.call(parsed.verb, parsed.args, host.name, cwd)
+    except Exception as exc:
+        text, code = error_text(exc, debug, as_json)
+        await emit(text, "err")
+        return code
+    await emit(result_text(result, as_json, term, cwd), "out")
+    return 0
+
+
+async def _follow_host(host: Any, parsed: Invocation, cwd: str, emit: Callable[[str, str], Awaitable[None]]) -> int:
+    args = dict(parsed.args)
+    while True:
+        result = await host.dispatcher.call("output", {**args, "wait": 1.0}, host.name, cwd)
+        for chunk in result.chunks:
+            await emit(chunk.output, "out")
+        args["since"] = result.next_seq
+        args.pop("tail", None)
+        if result.status in ("exited", "terminated"):
+            return 0
+        await asyncio.sleep(0)

@@ -1,0 +1,176 @@
+"""One MCP tool per verb, generated from the verb table.
+
+Tools are registered below the SDK's function introspection: a :class:`VerbTool` hands the raw
+JSON arguments to the dispatcher, so the verb's arguments model is the single validator
+(unknown keys and ``true`` for a number are refused; ``"42"`` for an int is accepted). The SDK
+would otherwise drop unknown keys and coerce values before we saw them.
+
+Every tool takes an optional ``session``. Results carry the verb's result model as structured
+content plus a compact text rendering; every error becomes ``isError`` with its message and hint.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+from collections.abc import Awaitable, Callable, Iterable, Mapping
+from typing import Any, Protocol
+
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.mcpserver.tools import Tool
+from mcp.server.mcpserver.utilities.func_metadata import ArgModelBase, FuncMetadata
+from mcp.types import CallToolResult, TextContent, ToolAnnotations
+
+from dapcli.errors import DapcliError
+from dapcli.frontends.mcp.render import render
+from dapcli.verbs.models import Result
+from dapcli.verbs.registry import VerbSpec
+
+__all__ = ["SESSION_HELP", "Dispatcher", "ToolCaller", "VerbTool", "error_text", "input_schema", "output_schema",
+           "verb_tools"]
+
+SESSION_HELP = (
+    "debug session name (default: the only session if exactly one exists, else 'default'; "
+    "launch and attach default to 'default')"
+)
+EXECUTES_NOTE = (
+    "Returns the stop state: status, reason, location, source lines, top frames, top-frame locals, "
+    "new output, exit code or exception. A timeout is not an error: status is 'running'; call wait "
+    "(or status) later and the stop is reported then."
+)
+
+
+class Dispatcher(Protocol):
+    """What the server needs: ``call`` a verb on a session, and the sessions it owns.
+
+    A dispatcher may also offer ``session_names() -> list[str]`` (e.g. a routing dispatcher
+    that also reaches hosted sessions); the default session is chosen from it when present.
+    """
+
+    manager: Any
+
+    async def call(self, verb: str, args: dict[str, Any] | None, session: str = ..., cwd: str | None = ...) -> Result:
+        ...
+
+
+class VerbTool(Tool):
+    """An MCP tool whose call goes straight to ``fn(arguments)`` (no SDK argument model)."""
+
+    async def run(self, arguments: dict[str, Any], context: Any, convert_result: bool = False) -> Any:
+        return await self.fn(arguments)
+
+
+class ToolCaller:
+    """Runs one tool call: pick the session, dispatch, render; map every error to ToolError.
+
+    ``after_call(verb, session)`` runs after each successful call (resource notifications).
+    """
+
+    def __init__(self, dispatcher: Dispatcher,
+                 after_call: Callable[[str, str], Awaitable[None]] | None = None) -> None:
+        self.dispatcher = dispatcher
+        self.after_call = after_call
+
+    async def call(self, spec: VerbSpec, arguments: Mapping[str, Any] | None) -> CallToolResult:
+        """Raises:
+        ToolError: bad arguments, unknown session, wrong state, adapter refusal, any crash."""
+        args = dict(arguments or {})
+        session = args.pop("session", None)
+        if session is None:
+            session = self.default_session(spec)
+        elif not isinstance(session, str):
+            raise ToolError(f"{spec.name}: session: expected a string, got {type(session).__name__} "
+                            f"(session names: {', '.join(self.session_names()) or 'none yet'})")
+        try:
+            result = await self.dispatcher.call(spec.name, args, session, None)
+        except DapcliError as exc:
+            raise ToolError(error_text(exc)) from None
+        except Exception as exc:
+            raise ToolError(f"{type(exc).__name__}: {exc}") from exc
+        if self.after_call is not None:
+            await self.after_call(spec.name, session)
+        return CallToolResult(content=[TextContent(type="text", text=render(result))],
+                              structured_content=result.to_json())
+
+    def session_names(self) -> list[str]:
+        names = getattr(self.dispatcher, "session_names", None)
+        if callable(names):
+            return list(names())
+        return list(self.dispatcher.manager.sessions)
+
+    def default_session(self, spec: VerbSpec) -> str:
+        """The only session if exactly one exists, else ``default`` (always ``default`` for
+        verbs that start a session)."""
+        if spec.needs == "none":
+            return "default"
+        names = self.session_names()
+        return names[0] if len(names) == 1 else "default"
+
+
+def error_text(exc: DapcliError) -> str:
+    """``message (hint)``: what an agent reads to act on an error."""
+    return f"{exc.message} ({exc.hint})" if exc.hint else exc.message
+
+
+def verb_tools(specs: Iterable[VerbSpec], caller: ToolCaller) -> list[Tool]:
+    """One :class:`VerbTool` per verb: name, description, schemas and annotations."""
+    tools: list[Tool] = []
+    for spec in specs:
+        if any(p.alias == "session" for p in spec.params):
+            raise TypeError(f"verb {spec.name} has a 'session' parameter; it clashes with the MCP session argument")
+        tools.append(VerbTool(
+            fn=functools.partial(caller.call, spec), name=spec.name, title=spec.summary,
+            description=description(spec), parameters=input_schema(spec),
+            fn_metadata=FuncMetadata(arg_model=ArgModelBase, output_schema=output_schema(spec)),
+            is_async=True, annotations=annotations(spec),
+        ))
+    return tools
+
+
+def description(spec: VerbSpec) -> str:
+    text = spec.doc.replace("``", "`")
+    return f"{text}\n\n{EXECUTES_NOTE}" if spec.executes else text
+
+
+def annotations(spec: VerbSpec) -> ToolAnnotations:
+    if spec.read_only:
+        return ToolAnnotations(title=spec.summary, read_only_hint=True, open_world_hint=False)
+    return ToolAnnotations(title=spec.summary, read_only_hint=False, destructive_hint=spec.destructive,
+                           open_world_hint=False)
+
+
+def input_schema(spec: VerbSpec) -> dict[str, Any]:
+    """The arguments model's JSON Schema (camelCase, descriptions) plus ``session``."""
+    schema = _compact(spec.args_model.model_json_schema(by_alias=True))
+    schema.setdefault("properties", {})["session"] = {"type": "string", "description": SESSION_HELP}
+    schema["additionalProperties"] = False
+    return schema
+
+
+def output_schema(spec: VerbSpec) -> dict[str, Any]:
+    """The result model's JSON Schema as ``to_json`` serializes it (no nulls: they are omitted)."""
+    return _compact(spec.result_model.model_json_schema(by_alias=True, mode="serialization"))
+
+
+def _compact(schema: dict[str, Any]) -> dict[str, Any]:
+    """Drop generated titles and ``null`` alternatives (dapcli omits None fields): shorter
+    schemas cost an agent fewer tokens on every tools/list."""
+    return _compact_node(copy.deepcopy(schema))
+
+
+def _compact_node(node: Any) -> Any:
+    if isinstance(node, list):
+        return [_compact_node(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    out = {key: _compact_node(value) for key, value in node.items()
+           if not (key == "title" and isinstance(value, str))}
+    options = out.get("anyOf")
+    if isinstance(options, list):
+        kept = [o for o in options if o != {"type": "null"}]
+        if len(kept) == 1 and len(kept) < len(options):
+            del out["anyOf"]
+            out = {**kept[0], **out}
+            if out.get("default", 0) is None:
+                del out["default"]
+    return out

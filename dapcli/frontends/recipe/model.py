@@ -1,0 +1,162 @@
+"""What a validated recipe is, and what running it produced.
+
+A :class:`Recipe` is built only by :func:`dapcli.frontends.recipe.validate.load_recipe`, after
+every check passed; the runner never meets an invalid one. Outcomes are plain data that the
+transcript, the JSON lines and the JUnit writer all read.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from dapcli.frontends.recipe.loader import Mark
+
+__all__ = [
+    "BreakpointSpec", "CheckOutcome", "Expectation", "Op", "Recipe", "RecipeOutcome", "Step", "StepOutcome",
+    "Target",
+]
+
+Op = Literal["equals", "contains", "matches", "approx"]
+
+
+@dataclass
+class Target:
+    """The program to debug; ``program`` and ``cwd`` are absolute, ``build`` is an argv."""
+
+    program: str
+    display: str
+    args: list[str] = field(default_factory=list)
+    cwd: str | None = None
+    env: list[str] = field(default_factory=list)
+    adapter: str | None = None
+    python: str | None = None
+    build: list[str] | None = None
+    mark: Mark = Mark(1, 1)
+
+
+@dataclass
+class BreakpointSpec:
+    """A breakpoint set before the first step: ``location`` is ``ABSPATH:LINE`` or a function."""
+
+    location: str
+    display: str
+    condition: str | None = None
+    hit_condition: str | None = None
+    log_message: str | None = None
+    mark: Mark = Mark(1, 1)
+
+    @property
+    def plain(self) -> bool:
+        """True when ``launch`` can set it (no condition, hit count or log message)."""
+        return self.condition is None and self.hit_condition is None and self.log_message is None
+
+
+@dataclass
+class Expectation:
+    """One ``expect`` entry: the result at ``key`` (a dotted path or shorthand) ``op`` ``expected``."""
+
+    key: str
+    op: Op
+    expected: Any
+    tolerance: float | None = None
+    mark: Mark = Mark(1, 1)
+
+
+@dataclass
+class Step:
+    """One verb call: ``args`` are camelCase and may still hold ``${name}`` references."""
+
+    index: int
+    verb: str
+    args: dict[str, Any]
+    expect: list[Expectation] = field(default_factory=list)
+    save: dict[str, str] = field(default_factory=dict)
+    name: str | None = None
+    mark: Mark = Mark(1, 1)
+
+    @property
+    def label(self) -> str:
+        return f"step {self.index} ({self.verb})"
+
+
+@dataclass
+class Recipe:
+    path: str
+    display: str
+    base_dir: str
+    name: str
+    target: Target
+    breakpoints: list[BreakpointSpec]
+    steps: list[Step]
+    variables: dict[str, Any]
+
+
+@dataclass
+class CheckOutcome:
+    """A check that ran: ``actual`` is what the result held (``present`` False: nothing there)."""
+
+    step: int
+    verb: str
+    key: str
+    op: str
+    expected: Any
+    actual: Any
+    passed: bool
+    present: bool = True
+    tolerance: float | None = None
+    message: str | None = None
+    line: int | None = None
+
+
+@dataclass
+class StepOutcome:
+    step: int
+    verb: str
+    args: dict[str, Any]
+    name: str | None = None
+    line: int | None = None
+    result: dict[str, Any] | None = None
+    error: str | None = None
+    hint: str | None = None
+    checks: list[CheckOutcome] = field(default_factory=list)
+    skipped: str | None = None
+    elapsed: float = 0.0
+
+    @property
+    def failed(self) -> bool:
+        return self.error is not None or any(not c.passed for c in self.checks)
+
+
+@dataclass
+class RecipeOutcome:
+    """One recipe's run. ``invalid`` is set when it never started (exit 2); ``setup_error``
+    when build or launch failed."""
+
+    path: str
+    name: str
+    steps: list[StepOutcome] = field(default_factory=list)
+    invalid: str | None = None
+    setup_error: str | None = None
+    launch: dict[str, Any] | None = None
+    elapsed: float = 0.0
+
+    @property
+    def passed(self) -> bool:
+        return self.invalid is None and self.setup_error is None and not any(s.failed for s in self.steps)
+
+    @property
+    def checks(self) -> list[CheckOutcome]:
+        return [c for s in self.steps for c in s.checks]
+
+    def first_failure(self) -> str | None:
+        """One line naming what failed first (for the summary)."""
+        if self.invalid or self.setup_error:
+            return (self.invalid or self.setup_error or "").splitlines()[0]
+        for step in self.steps:
+            if step.error:
+                return f"step {step.step} ({step.verb}): {step.error}"
+            for check in step.checks:
+                if not check.passed:
+                    return f"step {step.step} ({step.verb}): {check.message or check.key}"
+        return None
