@@ -100,7 +100,7 @@ async def _resync(session: Session, key: str) -> None:
 @verb(group="breakpoints", name="listBreakpoints", needs="session", read_only=True, cli=("break", "list"),
       aliases=("info-breakpoints",))
 async def list_breakpoints(ctx: VerbContext) -> BreakpointsResult:
-    """List breakpoints with verified state, actual line and the adapter's message."""
+    """List breakpoints: verified or not, actual line, adapter message."""
     session = ctx.session()
     return BreakpointsResult(breakpoints=[view(e) for e in session.book.entries.values()])
 

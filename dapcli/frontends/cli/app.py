@@ -50,7 +50,7 @@ def _version(value: bool) -> None:
 
 def build_app() -> typer.Typer:
     app = typer.Typer(
-        name="dapcli", no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
+        name="dapcli", no_args_is_help=True, add_completion=True, pretty_exceptions_enable=False,
         context_settings={"help_option_names": ["-h", "--help"]},
         help="Debug Python (and more) from the shell, a REPL, YAML recipes or an AI agent, over the Debug "
              "Adapter Protocol. Start with: dapcli launch PROGRAM --break FILE:LINE",

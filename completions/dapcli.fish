@@ -1,0 +1,1 @@
+complete --command dapcli --no-files --arguments "(env _DAPCLI_COMPLETE=complete_fish _TYPER_COMPLETE_FISH_ACTION=get-args _TYPER_COMPLETE_ARGS=(commandline -cp) dapcli)" --condition "env _DAPCLI_COMPLETE=complete_fish _TYPER_COMPLETE_FISH_ACTION=is-args _TYPER_COMPLETE_ARGS=(commandline -cp) dapcli"

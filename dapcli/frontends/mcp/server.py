@@ -1,0 +1,166 @@
+"""``dapcli serve-mcp``: an MCP server with one tool per verb, session resources and
+guided prompts (official ``mcp`` SDK 2.x, ``MCPServer``).
+
+Sessions this server launched end when the client disconnects (stdin EOF) or on SIGTERM/SIGINT:
+no adapter or debuggee outlives the server. Importing this module is cheap; the SDK and the
+verb table load in :func:`build_server`.
+
+Run it with ``python -m dapcli.frontends.mcp.server [--transport streamable-http --port N]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import signal
+import sys
+from collections.abc import AsyncIterator
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from mcp.server.mcpserver import MCPServer
+
+    from dapcli.frontends.mcp.tools import Dispatcher
+
+__all__ = ["build_server", "end_sessions", "main"]
+
+TRANSPORTS = ("stdio", "streamable-http")
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+#: Longest wait for the sessions to end at shutdown (each teardown is bounded by itself too).
+SHUTDOWN_TIMEOUT = 15.0
+
+INSTRUCTIONS = """\
+dapcli drives real debuggers (debugpy for Python, and others) over the Debug Adapter Protocol.
+Start with `launch` (program + breakpoints ["FILE:LINE"]) in one call: it returns the first stop
+with location, source, frames, locals and output. Then `evaluate` expressions, step with `next`,
+`stepIn`, `stepOut`, `continue`. Execution tools block until the next stop; a timeout returns
+status "running" (call `wait`). `pause` works while `continue` blocks. End with `stop`."""
+
+
+def build_server(dispatcher: Dispatcher | None = None, *, end_sessions_on_close: bool = True) -> MCPServer:
+    """An MCPServer exposing every verb of ``dispatcher`` (default: a new LocalDispatcher).
+
+    ``end_sessions_on_close``: when the connection (stdio, in-memory) ends, end every session
+    in ``dispatcher.manager`` (the sessions this process owns).
+    """
+    from mcp.server.mcpserver import MCPServer
+    from mcp.server.subscriptions import InMemorySubscriptionBus
+
+    from dapcli import __version__
+    from dapcli.frontends.mcp.prompts import add_prompts
+    from dapcli.frontends.mcp.resources import Notifier, add_resources
+    from dapcli.frontends.mcp.tools import ToolCaller, verb_tools
+    from dapcli.verbs import VERBS
+
+    if dispatcher is None:
+        from dapcli.dispatch.local import LocalDispatcher
+
+        dispatcher = LocalDispatcher()
+    bus = InMemorySubscriptionBus()
+    notifier = Notifier(bus, dispatcher)
+    caller = ToolCaller(dispatcher, after_call=notifier.after_call)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_: Any) -> AsyncIterator[dict[str, Any]]:
+        listeners = getattr(dispatcher.manager, "on_change", None)
+        if listeners is not None:
+            listeners.append(notifier.on_session_event)
+        try:
+            yield {}
+        finally:
+            if listeners is not None:
+                with contextlib.suppress(ValueError):
+                    listeners.remove(notifier.on_session_event)
+            if end_sessions_on_close:
+                await end_sessions(dispatcher)
+
+    server: MCPServer = MCPServer(
+        "dapcli", version=__version__, instructions=INSTRUCTIONS, log_level="WARNING",
+        tools=verb_tools(VERBS.values(), caller), lifespan=lifespan, subscriptions=bus,
+    )
+    add_resources(server, dispatcher)
+    add_prompts(server)
+    return server
+
+
+async def end_sessions(dispatcher: Dispatcher, timeout: float = SHUTDOWN_TIMEOUT) -> None:
+    """End every session the dispatcher's manager owns (launched: terminate the debuggee;
+    attached: detach), concurrently, shielded from cancellation, bounded by ``timeout``."""
+    import asyncio
+
+    import anyio
+
+    manager = dispatcher.manager
+    sessions = list(manager.sessions.values())
+    if not sessions:
+        return
+    with anyio.CancelScope(shield=True), anyio.move_on_after(timeout):
+        await asyncio.gather(
+            *(s.shutdown(terminate_debuggee=getattr(s, "request_kind", "launch") != "attach") for s in sessions),
+            return_exceptions=True,
+        )
+    for session in sessions:
+        if manager.sessions.get(session.name) is session:
+            manager.remove(session.name)
+
+
+def main(transport: str = "stdio", port: int = 8765, host: str = "127.0.0.1") -> int:
+    """Serve MCP on ``transport`` (``stdio``, or ``streamable-http`` on ``host``:``port``, loopback
+    only) until the client disconnects or SIGTERM/SIGINT. Returns the exit code."""
+    if transport not in TRANSPORTS:
+        print(f"dapcli serve-mcp: unknown transport {transport!r} (use {' or '.join(TRANSPORTS)})", file=sys.stderr)
+        return 2
+    if host not in LOOPBACK:
+        print(f"dapcli serve-mcp: refusing to listen on {host}: loopback only (127.0.0.1)", file=sys.stderr)
+        return 2
+    import anyio
+
+    from dapcli.dispatch.local import LocalDispatcher
+
+    dispatcher = LocalDispatcher()
+    server = build_server(dispatcher)
+    try:
+        anyio.run(_serve, server, dispatcher, transport, host, port)
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+async def _serve(server: MCPServer, dispatcher: Dispatcher, transport: str, host: str, port: int) -> None:
+    import anyio
+
+    async with anyio.create_task_group() as group:
+        group.start_soon(_end_on_signal, dispatcher, group.cancel_scope)
+        if transport == "stdio":
+            await server.run_stdio_async()
+        else:
+            await server.run_streamable_http_async(host=host, port=port)
+        group.cancel_scope.cancel()
+    await end_sessions(dispatcher)
+
+
+async def _end_on_signal(dispatcher: Dispatcher, scope: Any) -> None:
+    """On SIGTERM/SIGINT: end the sessions first, then stop serving. The stdio reader blocks in
+    a worker thread that cancellation cannot interrupt, so exit hard once the sessions are gone."""
+    import anyio
+
+    with anyio.open_signal_receiver(signal.SIGTERM, signal.SIGINT) as signals:
+        async for signum in signals:
+            await end_sessions(dispatcher)
+            scope.cancel()
+            sys.stdout.flush()
+            os._exit(128 + signum)
+
+
+def _parse(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="dapcli serve-mcp", description="Serve the dapcli verbs as MCP tools.")
+    parser.add_argument("--transport", choices=TRANSPORTS, default="stdio")
+    parser.add_argument("--host", default="127.0.0.1", help="streamable-http: address to bind (loopback only)")
+    parser.add_argument("--port", type=int, default=8765, help="streamable-http: port")
+    return parser.parse_args(argv)
+
+
+if __name__ == "__main__":
+    options = _parse(None)
+    sys.exit(main(options.transport, options.port, options.host))

@@ -1,0 +1,121 @@
+"""The layer rule of design.md, the one-shot hot path's imports, and generated files."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGE = ROOT / "dapcli"
+
+# each layer may import only the layers listed for it (plus itself)
+ALLOWED = {
+    "errors": set(),
+    "protocol": {"errors"},
+    "adapters": {"errors", "protocol"},
+    "engine": {"errors", "protocol", "adapters"},
+    "verbs": {"errors", "protocol", "adapters", "engine"},
+    "dispatch": {"errors", "protocol", "adapters", "engine", "verbs"},
+    "render": {"errors", "verbs"},
+    "frontends": {"errors", "verbs", "dispatch", "render", "engine"},
+}
+
+
+def _layer(module: str) -> str | None:
+    parts = module.split(".")
+    if parts[0] != "dapcli" or len(parts) < 2:
+        return None
+    return parts[1]
+
+
+def _imports(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text())
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.append(node.module)
+    return found
+
+
+def test_layers_point_one_way() -> None:
+    problems = []
+    for path in PACKAGE.rglob("*.py"):
+        rel = path.relative_to(PACKAGE)
+        layer = rel.parts[0].removesuffix(".py")
+        if layer not in ALLOWED:
+            continue
+        for module in _imports(path):
+            target = _layer(module)
+            if target is None or target == layer or target in ALLOWED[layer]:
+                continue
+            if target in ("__init__",):
+                continue
+            problems.append(f"{rel}: imports {module}")
+    assert not problems, "\n".join(problems)
+
+
+def test_frontends_do_not_import_each_other_or_the_wire() -> None:
+    problems = []
+    for path in (PACKAGE / "frontends").rglob("*.py"):
+        own = path.relative_to(PACKAGE / "frontends").parts[0]
+        for module in _imports(path):
+            parts = module.split(".")
+            if module.startswith("dapcli.protocol"):
+                problems.append(f"{path.name}: imports {module}")
+            if parts[:2] == ["dapcli", "frontends"] and len(parts) > 2 and parts[2] != own and own != "cli":
+                problems.append(f"{path.name}: imports {module}")
+            if parts[0] == "mcp" and own != "mcp":
+                problems.append(f"{path.name}: imports mcp")
+            if parts[0] == "prompt_toolkit" and own != "repl":
+                problems.append(f"{path.name}: imports prompt_toolkit")
+    assert not problems, "\n".join(problems)
+
+
+HEAVY = ("rich", "pydantic", "asyncio", "mcp", "prompt_toolkit", "typer", "yaml", "dapcli.verbs")
+
+
+def test_one_shot_hot_path_imports_nothing_heavy() -> None:
+    code = (
+        "import sys\n"
+        "import dapcli.frontends.cli.fast, dapcli.dispatch.remote, dapcli.dispatch.sessionfile\n"
+        f"heavy = [m for m in {HEAVY!r} if m in sys.modules]\n"
+        "print(','.join(heavy))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+    assert out == "", f"the one-shot path imports: {out}"
+
+
+def test_cli_app_does_not_load_mcp_or_prompt_toolkit() -> None:
+    code = (
+        "import sys\nfrom dapcli.frontends.cli.app import get_command\nget_command()\n"
+        "print(','.join(m for m in ('mcp', 'prompt_toolkit', 'yaml') if m in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+    assert out == ""
+
+
+@pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
+def test_completion_scripts_are_current(shell: str) -> None:
+    from dapcli.frontends.cli.completion import script
+
+    shipped = (ROOT / "completions" / f"dapcli.{shell}").read_text()
+    assert shipped == script(shell), f"completions/dapcli.{shell} is stale: run python tools/gen_completions.py"
+
+
+FORBIDDEN = ("tid", "lineno", "expr", "bp")
+
+
+def test_verb_parameters_use_the_spec_words() -> None:
+    from dapcli.verbs import VERBS
+
+    for spec in VERBS.values():
+        for param in spec.params:
+            assert param.name not in FORBIDDEN, f"{spec.name}.{param.name} is a forbidden synonym"
+            assert param.meta.help, f"{spec.name}.{param.name} has no help"
+        assert len(spec.summary) <= 72, f"{spec.name}: summary over 72 characters"
