@@ -61,7 +61,10 @@ async def pause(
     thread_id: Annotated[int | None, Param(help="thread to pause (default: all/first)", complete="thread")] = None,
     timeout: Annotated[float, Param(help="seconds to wait for the stop")] = 5.0,
 ) -> StopState:
-    """Interrupt the running program (DAP ``pause``); works while ``continue`` is blocked."""
+    """Interrupt the running program (DAP ``pause``).
+
+    Works while another call is blocked in ``continue``.
+    """
     started = time.perf_counter()
     session = ctx.session()
     generation = session.generation

@@ -231,7 +231,7 @@ async def output(
     category: Annotated[list[str], Param(help="only these categories: stdout, stderr, console…")] = [],  # noqa: B006
     wait: Annotated[float, Param(help="seconds to wait for new output when there is none yet")] = 0.0,
 ) -> OutputResult:
-    """Show the program's output (DAP ``output`` events, kept in a ring buffer)."""
+    """Show the program's output (DAP ``output`` events, from a ring buffer)."""
     session = ctx.session()
     categories = set(category) or None
     start = since if since is not None else 0

@@ -102,7 +102,10 @@ async def attach(
                                             short="-b", flag="break")] = [],  # noqa: B006
     timeout: Annotated[float, Param(help="seconds to wait for the adapter")] = 30.0,
 ) -> StopState:
-    """Attach to a running program (DAP ``attach``: debugpy ``connect`` or ``processId``)."""
+    """Attach to a running program (DAP ``attach``).
+
+    debugpy: ``connect`` to HOST:PORT of ``debugpy --listen``, or ``processId``.
+    """
     started = time.perf_counter()
     _check_free(ctx)
     if (connect is None) == (process_id is None):
@@ -151,7 +154,10 @@ async def stop(
     ctx: VerbContext,
     detach: Annotated[bool, Param(help="leave the program running (for attached sessions)")] = False,
 ) -> EndResult:
-    """End the session: disconnect, terminate the program (unless --detach), end the adapter."""
+    """End the session: disconnect, end the program and the adapter.
+
+    With ``--detach`` the program keeps running (for attached sessions).
+    """
     session = ctx.session()
     exited_before = session.ended
     await session.shutdown(terminate_debuggee=not detach)
