@@ -249,7 +249,8 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
         info = await session.request("exceptionInfo", t.ExceptionInfoArguments(threadId=thread_id), t.ExceptionInfoResponse)
         details = info.details
         state.exception = ExceptionView(
-            exception_id=info.exceptionId, description=info.description, break_mode=info.breakMode,
+            exception_id=info.exceptionId, description=info.description,
+            break_mode=getattr(info.breakMode, "root", info.breakMode),
             type_name=details.typeName if details else None, message=details.message if details else None,
             stack_trace=_cut(details.stackTrace or "", 2000)[0] if details and details.stackTrace else None,
         )

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import re
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any, Protocol
 
@@ -24,7 +25,7 @@ from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from dapcli.errors import DapcliError
 from dapcli.frontends.mcp.render import render
 from dapcli.verbs.models import Result
-from dapcli.verbs.registry import VerbSpec
+from dapcli.verbs.registry import VERBS, VerbSpec
 
 __all__ = ["SESSION_HELP", "Dispatcher", "ToolCaller", "VerbTool", "error_text", "input_schema", "output_schema",
            "verb_tools"]
@@ -108,8 +109,31 @@ class ToolCaller:
 
 
 def error_text(exc: DapcliError) -> str:
-    """``message (hint)``: what an agent reads to act on an error."""
-    return f"{exc.message} ({exc.hint})" if exc.hint else exc.message
+    """``message (hint)``, with command-line advice reworded as tool calls
+    (`` `dapcli break list` `` → `` `listBreakpoints` ``, ``--thread-id`` → ``threadId``)."""
+    text = f"{exc.message} ({exc.hint})" if exc.hint else exc.message
+    return _FLAG.sub(_flag_as_argument, _CLI_CALL.sub(_cli_as_tool, text))
+
+
+_CLI_CALL = re.compile(r"`dapcli ([a-z][a-z-]*)((?: [a-z][a-z-]*)?)([^`]*)`")
+_FLAG = re.compile(r"--([a-z][a-z-]+)(?: ([A-Z][A-Z_]*)\b)?")
+
+
+def _cli_as_tool(match: re.Match[str]) -> str:
+    first, second, rest = match.group(1), match.group(2).strip(), match.group(3)
+    by_path = {spec.cli_path: spec.name for spec in VERBS.values()}
+    if second and (first, second) in by_path:
+        return f"`{by_path[(first, second)]}{rest}`"
+    if (first,) in by_path:
+        return f"`{by_path[(first,)]}{' ' + second if second else ''}{rest}`"
+    return match.group(0)
+
+
+def _flag_as_argument(match: re.Match[str]) -> str:
+    flag, value = match.group(1), match.group(2)
+    aliases = {p.flag: p.alias for spec in VERBS.values() for p in spec.params}
+    name = aliases.get(flag) or re.sub(r"-([a-z])", lambda m: m.group(1).upper(), flag)
+    return f"{name}={value}" if value else name
 
 
 def verb_tools(specs: Iterable[VerbSpec], caller: ToolCaller) -> list[Tool]:
