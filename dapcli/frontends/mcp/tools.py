@@ -143,7 +143,7 @@ def verb_tools(specs: Iterable[VerbSpec], caller: ToolCaller) -> list[Tool]:
         if any(p.alias == "session" for p in spec.params):
             raise TypeError(f"verb {spec.name} has a 'session' parameter; it clashes with the MCP session argument")
         tools.append(VerbTool(
-            fn=functools.partial(caller.call, spec), name=spec.name, title=spec.summary,
+            fn=functools.partial(caller.call, spec), name=spec.name, title=plain(spec.summary),
             description=description(spec), parameters=input_schema(spec),
             fn_metadata=FuncMetadata(arg_model=ArgModelBase, output_schema=output_schema(spec)),
             is_async=True, annotations=annotations(spec),
@@ -151,15 +151,20 @@ def verb_tools(specs: Iterable[VerbSpec], caller: ToolCaller) -> list[Tool]:
     return tools
 
 
+def plain(text: str) -> str:
+    """Docstring markup as Markdown (``x`` → `x`)."""
+    return text.replace("``", "`")
+
+
 def description(spec: VerbSpec) -> str:
-    text = spec.doc.replace("``", "`")
+    text = plain(spec.doc)
     return f"{text}\n\n{EXECUTES_NOTE}" if spec.executes else text
 
 
 def annotations(spec: VerbSpec) -> ToolAnnotations:
     if spec.read_only:
-        return ToolAnnotations(title=spec.summary, read_only_hint=True, open_world_hint=False)
-    return ToolAnnotations(title=spec.summary, read_only_hint=False, destructive_hint=spec.destructive,
+        return ToolAnnotations(title=plain(spec.summary), read_only_hint=True, open_world_hint=False)
+    return ToolAnnotations(title=plain(spec.summary), read_only_hint=False, destructive_hint=spec.destructive,
                            open_world_hint=False)
 
 
