@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,16 +43,51 @@ class AttachOptions:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
+OutputSink = Callable[[str, str], None]
+
+
 class AdapterSpec:
     """Base of every adapter family. Subclasses set the class attributes and override
-    :meth:`start`, :meth:`launch_arguments` and :meth:`attach_arguments`."""
+    :meth:`start`, :meth:`launch_arguments` and :meth:`attach_arguments`; :meth:`prepare`
+    checks a launch before anything starts."""
 
+    #: Registry key the user types with ``--adapter`` (``python``, ``lldb``, ``go``…).
     name: str = ""
+    #: Other names accepted for ``--adapter``.
+    aliases: tuple[str, ...] = ()
     adapter_id: str = ""
     description: str = ""
     install_hint: str = ""
     #: Interpreter (or runtime) that runs the debuggee, shown by ``status``.
     runtime: str | None = None
+
+    def __init__(self) -> None:
+        #: Where the adapter's side channel for program output goes (Delve prints the program's
+        #: output on its own stdout); set by the session before :meth:`start`.
+        self.output_sink: OutputSink | None = None
+
+    def prepare(self, options: LaunchOptions, caller_cwd: str) -> list[str]:
+        """Check and complete ``options`` before anything starts; return warnings to show.
+
+        Raises:
+            UsageError / AdapterError: the launch cannot work (missing runtime, bad program).
+        """
+        return []
+
+    #: File extensions of programs this family debugs.
+    extensions: tuple[str, ...] = ()
+
+    def handles(self, program: str) -> bool:
+        """True when ``program`` (an absolute path) is of this family's kind."""
+        return os.path.splitext(program)[1].lower() in self.extensions
+
+    def find(self) -> str | None:
+        """The adapter's executable (or script), or None when it is not installed."""
+        return None
+
+    def version(self) -> str | None:
+        """The adapter's version text, when it can tell."""
+        return None
 
     async def start(self) -> tuple[Transport, int]:
         """Start (or reach) the adapter; return its transport and the pid whose process group

@@ -62,21 +62,43 @@ def check_python(python: str) -> None:
 
 
 class DebugpyAdapter(AdapterSpec):
-    name = "debugpy"
+    name = "python"
+    aliases = ("debugpy", "py")
     adapter_id = "debugpy"
     description = "Python (debugpy)"
+    extensions = (".py", ".pyw")
 
     def __init__(self, adapter_python: str | None = None) -> None:
+        super().__init__()
         self.adapter_python = adapter_python or sys.executable
         self.install_hint = f"{self.adapter_python} -m pip install debugpy"
 
-    async def start(self) -> tuple[Transport, int]:
+    def prepare(self, options: LaunchOptions, caller_cwd: str) -> list[str]:
+        """Choose and check the interpreter that runs the program (see :func:`find_python`)."""
+        options.python = find_python(options.python, caller_cwd)
+        check_python(options.python)
+        self.runtime = options.python
+        return []
+
+    def find(self) -> str | None:
+        import importlib.util
+
+        spec = importlib.util.find_spec("debugpy")
+        return os.path.dirname(spec.origin) if spec and spec.origin else None
+
+    def version(self) -> str | None:
         try:
-            import debugpy  # noqa: F401  (only checks that the adapter is installed)
-        except ImportError:
+            from importlib.metadata import version
+
+            return version("debugpy")
+        except Exception:
+            return None
+
+    async def start(self) -> tuple[Transport, int]:
+        if self.find() is None:
             raise AdapterError(
                 f"debugpy is not installed for {self.adapter_python}", f"run: {self.install_hint}"
-            ) from None
+            )
         transport = await StdioTransport.spawn([self.adapter_python, "-m", "debugpy.adapter"])
         return transport, transport.pid
 

@@ -8,6 +8,7 @@ hot path.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -108,10 +109,8 @@ def read(name: str) -> SessionFile | None:
 def remove(name: str) -> None:
     """Delete the session file and socket of ``name`` (missing files are fine)."""
     for target in (path_for(name), socket_for(name)):
-        try:
+        with contextlib.suppress(FileNotFoundError):
             os.unlink(target)
-        except FileNotFoundError:
-            pass
 
 
 def alive(pid: int) -> bool:

@@ -206,7 +206,7 @@ class Session:
             await conn.result(started, timeout=0)  # a failed launch ends the wait here, with its message
         if not done:
             raise AdapterError(f"the adapter did not get ready for {command} within {timeout:g} s")
-        for key in self.book.keys():
+        for key in self.book.keys():  # noqa: SIM118 (a BreakpointBook, not a dict)
             with contextlib.suppress(DapcliError):
                 await self.book.sync(key, conn.request)
         await self._set_default_exception_filters(conn)

@@ -267,13 +267,22 @@ def render_set(result: m.SetVariableResult, cwd: str | None = None) -> Renderabl
     return Text.assemble((result.name, "cyan"), " = ", result.value)
 
 
+def render_adapters(result: m.AdaptersResult, cwd: str | None = None) -> RenderableType:
+    table = _table("adapter", "for", "found", "version", "path / install hint")
+    for a in result.adapters:
+        where = a.path if a.found else (a.install_hint or "")
+        table.add_row(a.name, Text(a.description), "yes" if a.found else Text("no", style="red"),
+                      Text(a.version or ""), Text(where or ""))
+    return table
+
+
 _RENDERERS: dict[type, Callable[[Any, str | None], RenderableType]] = {
     m.StopState: render_stop, m.StatusResult: render_status, m.StackResult: render_stack,
     m.ThreadsResult: render_threads, m.BreakpointsResult: render_breakpoints,
     m.BreakpointResult: render_breakpoint, m.VariablesResult: render_variables,
     m.EvaluateResult: render_evaluate, m.SourceResult: render_source, m.OutputResult: render_output,
     m.ScopesResult: render_scopes, m.SessionsResult: render_sessions, m.EndResult: render_end,
-    m.SetVariableResult: render_set,
+    m.SetVariableResult: render_set, m.AdaptersResult: render_adapters,
 }
 
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 from typing import Annotated, Any
 
@@ -26,7 +27,8 @@ def parse_location(ctx: VerbContext, location: str, session: Session | None) -> 
         line = int(line_part)
         path = ctx.resolve(path_part)
         if not os.path.isfile(path):
-            raise UsageError(f"no such file: {path_part} (looked at {path})", "give FILE:LINE relative to your directory")
+            raise UsageError(f"no such file: {path_part} (looked at {path})",
+                             "give FILE:LINE relative to your directory")
         with open(path, encoding="utf-8", errors="replace") as handle:
             count = sum(1 for _ in handle)
         if line < 1 or line > count:
@@ -56,7 +58,8 @@ async def set_breakpoint(
     ctx: VerbContext,
     location: Annotated[str, Param(help="FILE:LINE, LINE (current file) or a function name", complete="location",
                                    positional=True)],
-    condition: Annotated[str | None, Param(help="stop only when this expression is true", complete="expression")] = None,
+    condition: Annotated[str | None, Param(help="stop only when this expression is true",
+                                           complete="expression")] = None,
     hit_condition: Annotated[str | None, Param(help="stop on this hit count (adapter syntax, e.g. 3 or >=3)")] = None,
     log_message: Annotated[str | None, Param(help="log this text ({expr} interpolated) instead of stopping")] = None,
 ) -> BreakpointResult:
@@ -91,10 +94,8 @@ async def set_breakpoint(
 
 
 async def _resync(session: Session, key: str) -> None:
-    try:
+    with contextlib.suppress(DapcliError):
         await session.sync_breakpoints(key)
-    except DapcliError:
-        pass
 
 
 @verb(group="breakpoints", name="listBreakpoints", needs="session", read_only=True, cli=("break", "list"),
@@ -142,4 +143,5 @@ async def clear_breakpoints(
         del session.book.entries[entry.id]
     for key in sorted(keys):
         await session.sync_breakpoints(key)
-    return BreakpointsResult(breakpoints=[view(e) for e in session.book.entries.values()], removed=[e.id for e in doomed])
+    return BreakpointsResult(breakpoints=[view(e) for e in session.book.entries.values()],
+                             removed=[e.id for e in doomed])

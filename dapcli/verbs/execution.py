@@ -35,7 +35,7 @@ async def continue_(ctx: VerbContext, thread_id: ThreadId = None, timeout: Timeo
 
 
 @verb(group="execution", needs="stopped", executes=True, aliases=("n",))
-async def next(ctx: VerbContext, thread_id: ThreadId = None, timeout: Timeout = 30.0) -> StopState:  # noqa: A001
+async def next(ctx: VerbContext, thread_id: ThreadId = None, timeout: Timeout = 30.0) -> StopState:
     """Step over one line (DAP ``next``)."""
     thread = current_thread_id(ctx.session(), thread_id)
     return await _resume(ctx, "next", t.NextArguments(threadId=thread), timeout)

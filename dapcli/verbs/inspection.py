@@ -34,8 +34,10 @@ from dapcli.verbs.views import (
     frames,
     locals_scope,
     read_source,
-    scopes as fetch_scopes,
     variable_view,
+)
+from dapcli.verbs.views import (
+    scopes as fetch_scopes,
 )
 
 FrameId = Annotated[int | None, Param(help="DAP frameId (default: the selected frame; see `stack`)",
@@ -100,7 +102,7 @@ async def variables(
     variables_reference: Annotated[int | None, Param(help="expand this reference (from a previous result)")] = None,
     scope: Annotated[str | None, Param(help="scope name, e.g. Globals (default: Locals)")] = None,
     frame_id: FrameId = None,
-    filter: Annotated[str | None, Param(help="only names matching this glob or substring",  # noqa: A002
+    filter: Annotated[str | None, Param(help="only names matching this glob or substring",
                                         complete="variable")] = None,
     depth: Annotated[int, Param(help="expand children this many levels")] = 0,
     start: Annotated[int, Param(help="index of the first variable to show (paging)")] = 0,

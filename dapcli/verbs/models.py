@@ -123,6 +123,7 @@ class StopState(Result):
     exit_code: int | None = None
     exception: ExceptionView | None = None
     elapsed_ms: float | None = None
+    warnings: list[str] | None = None
 
 
 class SessionInfo(Model):
@@ -261,3 +262,20 @@ class OutputResult(Result):
 
 class BreakpointResult(BreakpointView, Result):
     """One breakpoint as added (see :class:`BreakpointView`)."""
+
+
+class AdapterInfo(Model):
+    """One adapter family: ``found`` with ``path``/``version``, or an ``install_hint``."""
+
+    name: str
+    aliases: list[str] = []
+    description: str
+    found: bool
+    path: str | None = None
+    version: str | None = None
+    install_hint: str | None = None
+    extensions: list[str] = []
+
+
+class AdaptersResult(Result):
+    adapters: list[AdapterInfo]

@@ -7,7 +7,6 @@ import time
 from typing import Annotated
 
 from dapcli.adapters.base import AttachOptions, LaunchOptions
-from dapcli.adapters.debugpy import check_python, find_python
 from dapcli.adapters.registry import adapter_for
 from dapcli.engine.breakpoints import BreakpointEntry
 from dapcli.engine.session import Session, SessionState
@@ -77,18 +76,19 @@ async def launch(
     work_dir = ctx.resolve(cwd) if cwd else ctx.cwd
     if not os.path.isdir(work_dir):
         raise UsageError(f"working directory not found: {cwd}")
-    interpreter = find_python(python, ctx.cwd)
-    check_python(interpreter)
+    options = LaunchOptions(
+        program=path, args=list(args), cwd=work_dir, env=_env_pairs(env), stop_on_entry=stop_on_entry,
+        python=ctx.resolve(python) if python and os.sep in python else python, nodelay=nodelay,
+    )
+    warnings = spec.prepare(options, ctx.cwd)
     session = Session(ctx.session_name, spec, watchdog=ctx.manager.watchdog)
     for location in breakpoints:
         session.book.new_entry(**parse_location(ctx, location, None))
-    options = LaunchOptions(
-        program=path, args=list(args), cwd=work_dir, env=_env_pairs(env), stop_on_entry=stop_on_entry,
-        python=interpreter, nodelay=nodelay,
-    )
     await session.launch(options, timeout=timeout)
     ctx.manager.add(session)
-    return await _start_and_wait(ctx, session, started, timeout)
+    state = await _start_and_wait(ctx, session, started, timeout)
+    state.warnings = warnings or None
+    return state
 
 
 @verb(group="session", needs="none", executes=True)

@@ -3,6 +3,7 @@ lines and the stop state that every execution verb returns."""
 
 from __future__ import annotations
 
+import contextlib
 import fnmatch
 import os
 import time
@@ -218,10 +219,9 @@ async def stop_state(
     state.description, state.thread_id = stop.description, stop.thread_id
     state.all_threads_stopped = stop.all_threads_stopped
     state.hit_breakpoint_ids = _our_ids(session, stop.hit_breakpoint_ids) or None
-    try:
+    # a stop without a readable stack (e.g. a thread that just vanished) still reports
+    with contextlib.suppress(DapcliError):
         await _fill_location(session, state, frame_count, locals_count, context)
-    except DapcliError:
-        pass  # a stop without a readable stack (e.g. a thread that just vanished) still reports
     return state
 
 
@@ -246,7 +246,9 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
         variables = [v for v in variables if not v.name.startswith("__") and v.name not in _NOISE]
         state.locals = variables[:locals_count]
     if state.raw_reason == "exception" and session.supports("supportsExceptionInfoRequest"):
-        info = await session.request("exceptionInfo", t.ExceptionInfoArguments(threadId=thread_id), t.ExceptionInfoResponse)
+        info = await session.request(
+            "exceptionInfo", t.ExceptionInfoArguments(threadId=thread_id), t.ExceptionInfoResponse
+        )
         details = info.details
         state.exception = ExceptionView(
             exception_id=info.exceptionId, description=info.description,

@@ -1,4 +1,7 @@
-"""Helpers for the MCP server tests (imported by name: pytest puts this folder on sys.path): run a coroutine bounded, call tools, find programs."""
+"""Helpers for the MCP server tests: run a coroutine bounded, call tools, find programs.
+
+Imported by name (``from mcp_helpers import …``): pytest puts this folder on ``sys.path``.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +13,6 @@ from typing import Any
 
 import anyio
 import psutil
-import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 BUGGY = ROOT / "examples" / "buggy.py"
@@ -75,8 +77,3 @@ def assert_gone(pids: set[int], timeout: float = 10.0) -> None:
     _, alive = psutil.wait_procs(processes, timeout=timeout)
     alive = [p for p in alive if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
     assert not alive, f"left behind: {[(p.pid, p.cmdline()) for p in alive]}"
-
-
-@pytest.fixture
-def debugpy_available() -> None:
-    pytest.importorskip("debugpy", reason="debugpy is not installed")

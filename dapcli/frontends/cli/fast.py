@@ -12,7 +12,7 @@ import os
 import sys
 
 #: Commands that never go to a running host.
-LOCAL = frozenset({"launch", "attach", "sessions", "repl", "serve-mcp", "run", "completion", "help"})
+LOCAL = frozenset({"launch", "attach", "sessions", "adapters", "repl", "serve-mcp", "run", "completion", "help"})
 _GLOBAL_WITH_VALUE = frozenset({"--session", "-S"})
 
 

@@ -69,14 +69,17 @@ def host_command(name: str) -> list[str]:
 def run_client(invocation: Invocation, debug: bool = False) -> int:
     """Run a verb from this process: start a host for launch/attach, then call it."""
     from dapcli.dispatch import remote, sessionfile, spawn
+    from dapcli.dispatch.local import LocalDispatcher
     from dapcli.dispatch.router import hosted_sessions
-    from dapcli.verbs.models import SessionsResult
 
     term, cwd = terminal(), os.getcwd()
     try:
         name = sessionfile.session_name(invocation.session)
-        if invocation.verb == "sessions":
-            result: Result = SessionsResult(sessions=hosted_sessions())
+        spec = VERBS[invocation.verb]
+        if spec.needs == "none" and not spec.executes:
+            # needs no session (sessions, adapters): run here
+            local = LocalDispatcher(list_hosted=hosted_sessions)
+            result: Result = asyncio.run(local.call(invocation.verb, invocation.args, name, cwd))
         else:
             if invocation.verb in ("launch", "attach"):
                 spawn.start_host(name, host_command(name))
@@ -129,7 +132,7 @@ async def handle_argv(host: Any, request: dict[str, Any], emit: Callable[[str, s
         return parsed.exit_code
     as_json = parsed.json
     try:
-        if parsed.verb.startswith(":") or parsed.verb in ("launch", "attach", "sessions"):
+        if parsed.verb.startswith(":") or VERBS[parsed.verb].needs == "none":
             raise DapcliError(f"{parsed.verb.lstrip(':')} cannot run inside a session host")
         if parsed.extras.get("follow"):
             return await _follow_host(host, parsed, cwd, emit)

@@ -54,7 +54,9 @@ def add_prompts(server: MCPServer) -> None:
         process_id: Annotated[str, Field(description="or the pid of a running Python process")] = "",
     ) -> str:
         """Debug a program that is already running (a server, a hung job)."""
-        target = f'connect="{connect}"' if connect else (f"processId={process_id}" if process_id else 'connect="HOST:PORT"')
+        target = 'connect="HOST:PORT"'
+        if connect or process_id:
+            target = f'connect="{connect}"' if connect else f"processId={process_id}"
         return f"""Attach to a running program and find what it is doing.
 1. `attach` with {target} (for a debug server started with
    `python -m debugpy --listen 127.0.0.1:5678 app.py`), and breakpoints=["FILE:LINE"] if you know where to look.

@@ -42,8 +42,10 @@ __all__ = ["render", "render_stop"]
 
 #: Characters of one value kept in text (the structured content keeps more).
 VALUE_CHARS = 60
-#: Locals listed in a stop.
+#: Locals listed in a stop (fewer when their text would pass :data:`STOP_BYTES`).
 STOP_LOCALS = 12
+#: Size a stop's text aims at (bytes): a typical stop stays within it.
+STOP_BYTES = 1500
 #: Characters of new output kept in a stop (newest kept).
 STOP_OUTPUT = 500
 #: Characters kept by the ``output`` tool's text (newest kept).
@@ -63,23 +65,39 @@ def render(result: Result) -> str:
 
 
 def render_stop(state: StopState, *, with_locals: bool = True) -> str:
-    """A stop state: headline, exception, 3 source lines, top frames, locals, new output."""
-    lines = [_headline(state)]
+    """A stop state: headline, exception, 3 source lines, top frames, locals, new output.
+
+    Locals fill what is left of :data:`STOP_BYTES` once the rest is written (at least a few).
+    """
+    head = [_headline(state)]
     if state.exception:
-        lines.append(_exception(state.exception))
+        head.append(_exception(state.exception))
     if state.source and state.location:
-        lines += _source(state.source, state.location.line, around=1)
+        head += _source(state.source, state.location.line, around=1)
     if state.frames:
-        lines.append("frames: " + " ← ".join(_frame_short(f) for f in state.frames))
+        head.append("frames: " + " ← ".join(_frame_short(f) for f in state.frames))
+    tail = ["output:", *_output_tail(state.output, state.output_truncated or 0, STOP_OUTPUT)] if state.output else []
+    middle: list[str] = []
     if with_locals and state.locals:
-        lines.append("locals:")
-        lines += _variables(state.locals[:STOP_LOCALS], indent="  ", budget=[STOP_LOCALS])
-        if len(state.locals) > STOP_LOCALS:
-            lines.append(f"  … (+{len(state.locals) - STOP_LOCALS} more; call variables with start={STOP_LOCALS})")
-    if state.output:
-        lines.append("output:")
-        lines += _output_tail(state.output, state.output_truncated or 0, STOP_OUTPUT)
-    return "\n".join(lines)
+        left = STOP_BYTES - _size(head) - _size(tail)
+        middle = ["locals:", *_locals(state.locals, max(left, 300))]
+    return "\n".join(head + middle + tail)
+
+
+def _locals(views: list[VariableView], budget: int) -> list[str]:
+    lines: list[str] = []
+    for view in views[:STOP_LOCALS]:
+        line = "  " + _variable(view)
+        if _size(lines) + len(line.encode()) + 1 > budget - 60:
+            break
+        lines.append(line)
+    if len(views) > len(lines):
+        lines.append(f"  … (+{len(views) - len(lines)} more; call variables with start={len(lines)})")
+    return lines
+
+
+def _size(lines: list[str]) -> int:
+    return sum(len(line.encode()) + 1 for line in lines)
 
 
 def _headline(state: StopState) -> str:
@@ -98,7 +116,7 @@ def _headline(state: StopState) -> str:
         waited = f" within {state.elapsed_ms / 1000:.1f} s" if state.elapsed_ms is not None else ""
         return f"running: no stop{waited} (not an error; call wait for the next stop, or pause){where}"
     if state.status in ("exited", "terminated"):
-        code = f" with exit code {state.exit_code}" if state.exit_code is not None else ""
+        code = f" with code {state.exit_code}" if state.exit_code is not None else ""
         return f"{state.status}{code}{where}"
     return f"{state.status}{where}"
 

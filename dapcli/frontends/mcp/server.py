@@ -120,10 +120,8 @@ def main(transport: str = "stdio", port: int = 8765, host: str = "127.0.0.1") ->
 
     dispatcher = LocalDispatcher()
     server = build_server(dispatcher)
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         anyio.run(_serve, server, dispatcher, transport, host, port)
-    except KeyboardInterrupt:
-        pass
     return 0
 
 

@@ -30,14 +30,10 @@ from dapcli.verbs.registry import VERBS, VerbSpec
 __all__ = ["SESSION_HELP", "Dispatcher", "ToolCaller", "VerbTool", "error_text", "input_schema", "output_schema",
            "verb_tools"]
 
-SESSION_HELP = (
-    "debug session name (default: the only session if exactly one exists, else 'default'; "
-    "launch and attach default to 'default')"
-)
+SESSION_HELP = "session name (default: the only session, else 'default'; for launch/attach: 'default')"
 EXECUTES_NOTE = (
-    "Returns the stop state: status, reason, location, source lines, top frames, top-frame locals, "
-    "new output, exit code or exception. A timeout is not an error: status is 'running'; call wait "
-    "(or status) later and the stop is reported then."
+    "Returns the stop state (location, source, frames, locals, new output, exit code or exception). "
+    "A timeout is not an error: status 'running'; call wait later."
 )
 
 

@@ -1,0 +1,235 @@
+"""The transcript of a recipe run: plain text with ✔/✘ per check, or JSON lines.
+
+Plain text is written as is (no markup language, so program output can never be read as
+markup); control characters in program output and values are escaped, so a debuggee cannot
+drive the terminal. Colour only on a TTY without ``NO_COLOR``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from typing import Any, Protocol, TextIO
+
+from dapcli.errors import UsageError
+from dapcli.frontends.recipe.matchers import describe, show
+from dapcli.frontends.recipe.model import CheckOutcome, Recipe, RecipeOutcome, StepOutcome
+
+__all__ = ["JsonLinesReporter", "Reporter", "TextReporter", "summarize_result"]
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def clean(text: str) -> str:
+    """``text`` with control characters (escape sequences included) made visible."""
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group(0)):02x}", text)
+
+
+class Reporter(Protocol):
+    def recipe_start(self, recipe: Recipe) -> None: ...
+    def launched(self, recipe: Recipe, result: dict[str, Any], breakpoints: list[dict[str, Any]]) -> None: ...
+    def step(self, recipe: Recipe, outcome: StepOutcome) -> None: ...
+    def recipe_end(self, outcome: RecipeOutcome) -> None: ...
+    def invalid(self, display: str, error: UsageError) -> None: ...
+    def summary(self, outcomes: list[RecipeOutcome], code: int) -> None: ...
+
+
+def _name(path: Any) -> str:
+    return os.path.basename(str(path)) if path else "?"
+
+
+def _stop(result: dict[str, Any]) -> str:
+    status = result.get("status")
+    if status in ("exited", "terminated"):
+        code = result.get("exitCode")
+        return f"{status} with code {code}" if code is not None else str(status)
+    if status != "stopped":
+        return f"{status} (no stop before the timeout)"
+    where = result.get("location") or {}
+    text = f"{result.get('reason')} at {_name(where.get('path') or where.get('name'))}:{where.get('line')}"
+    text += f" in {where['function']}" if where.get("function") else ""
+    current = next((s["text"].strip() for s in result.get("source") or [] if s.get("current")), None)
+    exception = result.get("exception")
+    if exception:
+        text += f": {exception.get('exceptionId')}: {exception.get('description') or ''}".rstrip(": ")
+    return text + (f":  {current}" if current else "")
+
+
+def summarize_result(result: dict[str, Any]) -> str:
+    """One line saying what a verb's JSON result holds."""
+    if "session" in result and "status" in result and "state" not in result:
+        return "detached" if result["status"] == "detached" else _stop(result)
+    if "expression" in result and "result" in result:
+        return f"{result['result']}" + (f" ({result['type']})" if result.get("type") else "")
+    if "variables" in result:
+        shown = ", ".join(f"{v['name']}={v['value']}" for v in result["variables"][:6])
+        more = len(result["variables"]) - 6
+        return (shown or "(none)") + (f", … {more} more" if more > 0 else "")
+    if "verified" in result and "id" in result:
+        where = result.get("function") or f"{_name(result.get('path'))}:{result.get('actualLine') or result.get('line')}"
+        return f"breakpoint {result['id']} at {where}" + ("" if result["verified"] else " (not verified)")
+    if "breakpoints" in result:
+        return f"{len(result['breakpoints'])} breakpoint(s)"
+    if "frames" in result:
+        return " ← ".join(f.get("name", "?") for f in result["frames"][:6])
+    if "chunks" in result:
+        return f"{len(result['chunks'])} output chunk(s)"
+    if "state" in result:
+        return f"{result['state']}" + (f" (exit code {result['exitCode']})" if result.get("exitCode") is not None else "")
+    text = json.dumps({k: v for k, v in result.items() if k != "schemaVersion"}, ensure_ascii=False)
+    return text if len(text) <= 120 else text[:120] + "…"
+
+
+def format_args(args: dict[str, Any]) -> str:
+    parts = []
+    for key, value in args.items():
+        text = value if isinstance(value, str) and value and " " not in value else show(value, 60)
+        parts.append(f"{key}={text}")
+    return " ".join(parts)
+
+
+def _output_of(result: dict[str, Any] | None) -> list[str]:
+    if not result:
+        return []
+    chunks = result.get("output") if isinstance(result.get("output"), list) else result.get("chunks")
+    text = "".join(str(c.get("output", "")) for c in chunks or [] if isinstance(c, dict))
+    return text.splitlines()
+
+
+class TextReporter:
+    """The human transcript."""
+
+    def __init__(self, out: TextIO, color: bool | None = None) -> None:
+        self.out = out
+        if color is None:
+            color = bool(getattr(out, "isatty", lambda: False)()) and not os.environ.get("NO_COLOR")
+        self.color = color
+
+    def _paint(self, text: str, code: str) -> str:
+        return f"\x1b[{code}m{text}\x1b[0m" if self.color else text
+
+    def write(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+        self.out.flush()
+
+    def recipe_start(self, recipe: Recipe) -> None:
+        self.write(self._paint(f"▶ {recipe.display}: {clean(recipe.name)}", "1"))
+
+    def launched(self, recipe: Recipe, result: dict[str, Any], breakpoints: list[dict[str, Any]]) -> None:
+        self.write(f"  launch {recipe.target.display} → {clean(_stop(result))}")
+        for line in _output_of(result):
+            self.write("         │ " + clean(line))
+        for view in breakpoints:
+            if not view.get("verified"):
+                why = f": {view['message']}" if view.get("message") else ""
+                self.write(self._paint(f"  ! breakpoint {summarize_result(view)}{clean(why)}", "33"))
+
+    def step(self, recipe: Recipe, outcome: StepOutcome) -> None:
+        head = f"  step {outcome.step}  {outcome.verb}"
+        if outcome.args:
+            head += " " + clean(format_args(outcome.args))
+        if outcome.skipped:
+            self.write(self._paint(f"{head}  (skipped: {outcome.skipped})", "2"))
+            return
+        if outcome.name:
+            head += self._paint(f"   # {clean(outcome.name)}", "2")
+        self.write(head)
+        pad = " " * 9
+        for line in _output_of(outcome.result):
+            self.write(f"{pad}│ {clean(line)}")
+        if outcome.result is not None:
+            self.write(f"{pad}→ {clean(summarize_result(outcome.result))}")
+        if outcome.error:
+            self.write(pad + self._paint(f"✘ {clean(outcome.error)}", "31"))
+            if outcome.hint:
+                self.write(f"{pad}  hint: {clean(outcome.hint)}")
+        for check in outcome.checks:
+            self.write(pad + self.check_line(check))
+
+    def check_line(self, check: CheckOutcome) -> str:
+        rule = describe(check.op, check.expected, check.tolerance)
+        if check.passed:
+            return self._paint("✔", "32") + f" {check.key} {clean(rule)}"
+        text = f"✘ {check.key}: expected {rule}, actual {show(check.actual) if check.present else '(absent)'}"
+        text += f" ({check.message})" if check.message else ""
+        return self._paint(clean(text), "31")
+
+    def recipe_end(self, outcome: RecipeOutcome) -> None:
+        if outcome.setup_error:
+            self.write(self._paint(f"  ✘ {clean(outcome.setup_error)}", "31"))
+        ran = [s for s in outcome.steps if not s.skipped]
+        checks = outcome.checks
+        failed = sum(not c.passed for c in checks) + sum(s.error is not None for s in outcome.steps)
+        tally = f"{len(ran)} step(s), {len(checks)} check(s)" + (f", {failed} failed" if failed else " passed")
+        mark = self._paint("✔", "32") if outcome.passed else self._paint("✘", "31")
+        self.write(f"{mark} {outcome.path}: {tally} ({outcome.elapsed:.1f} s)")
+        self.write()
+
+    def invalid(self, display: str, error: UsageError) -> None:
+        for line in error.message.splitlines():
+            self.write(self._paint(f"✘ {clean(line)}", "31"))
+        if error.hint:
+            self.write(f"  hint: {error.hint}")
+
+    def summary(self, outcomes: list[RecipeOutcome], code: int) -> None:
+        if len(outcomes) < 2:
+            return
+        passed = sum(o.passed for o in outcomes)
+        invalid = sum(o.invalid is not None for o in outcomes)
+        self.write(f"{len(outcomes)} recipes: {passed} passed, {len(outcomes) - passed - invalid} failed"
+                   + (f", {invalid} invalid" if invalid else ""))
+        for outcome in outcomes:
+            mark = "✔" if outcome.passed else "✘"
+            failure = outcome.first_failure()
+            self.write(f"  {mark} {outcome.path}" + (f": {clean(failure)}" if failure else ""))
+
+
+class JsonLinesReporter:
+    """One JSON object per line: ``recipe``, ``launch``, ``step``, ``end``, ``invalid``, ``summary``."""
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+
+    def emit(self, event: str, **fields: Any) -> None:
+        self.out.write(json.dumps({"event": event, **fields}, ensure_ascii=False, default=str) + "\n")
+        self.out.flush()
+
+    def recipe_start(self, recipe: Recipe) -> None:
+        self.emit("recipe", file=recipe.display, name=recipe.name)
+
+    def launched(self, recipe: Recipe, result: dict[str, Any], breakpoints: list[dict[str, Any]]) -> None:
+        self.emit("launch", file=recipe.display, result=result, breakpoints=breakpoints)
+
+    def step(self, recipe: Recipe, outcome: StepOutcome) -> None:
+        checks = [
+            {"key": c.key, "op": c.op, "expected": c.expected, "actual": c.actual if c.present else None,
+             "present": c.present, "passed": c.passed, "line": c.line}
+            | ({"tolerance": c.tolerance} if c.tolerance is not None else {})
+            | ({"message": c.message} if c.message else {})
+            for c in outcome.checks
+        ]
+        fields: dict[str, Any] = {"file": recipe.display, "step": outcome.step, "verb": outcome.verb,
+                                  "args": outcome.args, "line": outcome.line, "checks": checks}
+        for key, value in (("name", outcome.name), ("result", outcome.result), ("error", outcome.error),
+                           ("hint", outcome.hint), ("skipped", outcome.skipped)):
+            if value is not None:
+                fields[key] = value
+        fields["elapsedMs"] = round(outcome.elapsed * 1000, 1)
+        self.emit("step", **fields)
+
+    def recipe_end(self, outcome: RecipeOutcome) -> None:
+        checks = outcome.checks
+        self.emit("end", file=outcome.path, name=outcome.name, passed=outcome.passed, checks=len(checks),
+                  failed=sum(not c.passed for c in checks), failure=outcome.first_failure(),
+                  elapsedMs=round(outcome.elapsed * 1000, 1))
+
+    def invalid(self, display: str, error: UsageError) -> None:
+        problems = getattr(error, "problems", None) or error.message.splitlines()
+        self.emit("invalid", file=display, problems=problems, hint=error.hint, exitCode=error.exit_code)
+
+    def summary(self, outcomes: list[RecipeOutcome], code: int) -> None:
+        passed = sum(o.passed for o in outcomes)
+        invalid = sum(o.invalid is not None for o in outcomes)
+        self.emit("summary", recipes=len(outcomes), passed=passed, failed=len(outcomes) - passed - invalid,
+                  invalid=invalid, exitCode=code)
