@@ -95,7 +95,7 @@ class Session:
         self._initialized = asyncio.Event()
         self._watchdog = watchdog
         self._teardown: asyncio.Task[None] | None = None
-        self._known_pids: list[Any] = []
+        self._disconnecting = False
 
     # -- queries ---------------------------------------------------------------------------------
     @property
@@ -163,7 +163,13 @@ class Session:
         self.program = f"{options.host or '127.0.0.1'}:{options.port}" if options.port else f"pid {options.process_id}"
         await self._start("attach", self.adapter.attach_arguments(options), timeout)
 
+    def add_output(self, category: str, text: str) -> None:
+        """Record program output that reached us outside DAP (e.g. Delve's own stdout)."""
+        if self.output.append(category, text) is not None:
+            self._notify("output")
+
     async def _start(self, command: str, arguments: dict[str, Any], timeout: float) -> None:
+        self.adapter.output_sink = self.add_output
         transport, pid = await self.adapter.start()
         self.adapter_pid = pid
         if self._watchdog:
@@ -309,8 +315,9 @@ class Session:
         self._notify("stopped")
 
     def _on_output(self, body: Any) -> None:
-        self.output.append(body.category or "console", body.output)
-        self._notify("output")
+        if self._disconnecting and body.category in ("stderr", "console", "important"):
+            return  # adapter chatter while it shuts down (lldb-dap 19 aborts after disconnect)
+        self.add_output(body.category or "console", body.output)
 
     def _on_exited(self, body: Any) -> None:
         self.exit_code = body.exitCode
@@ -356,6 +363,7 @@ class Session:
         process group and every descendant. Safe to call more than once. Never raises."""
         conn = self._conn
         tree = descendants(self.adapter_pid) if self.adapter_pid else []
+        self._disconnecting = True
         if conn is not None and not conn.closed:
             with contextlib.suppress(DapcliError, asyncio.TimeoutError):
                 future = conn.send(

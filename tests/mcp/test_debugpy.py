@@ -160,8 +160,8 @@ def test_two_sessions_need_a_name() -> None:
             assert status["session"] == "first"
             await call(client, "launch", {"program": str(BUGGY), "breakpoints": [f"{BUGGY}:{RUNNING}"]})
             assert (await call(client, "status"))["session"] == "default"
-            value = await call(client, "evaluate", {"expression": "count", "session": "first"})
-            assert value["result"] == "0" or value["type"] is not None
+            value = await call(client, "evaluate", {"expression": "__file__", "session": "first"})
+            assert value["result"] == repr(str(LOOP))
             listed = await client.read_resource("dapcli://sessions")
             assert '"first"' in listed.contents[0].text and '"default"' in listed.contents[0].text
 

@@ -165,7 +165,7 @@ def _variable(view: VariableView) -> str:
     if view.type:
         text += f" ({view.type})"
     if view.value_truncated:
-        text += f" (+{view.value_truncated} chars cut; maxLength=0 shows all)"
+        text += f" (+{view.value_truncated} chars cut; evaluate it with maxLength=0)"
     if view.variables_reference and view.children is None:
         text += f" [variablesReference={view.variables_reference}]"
     return text
@@ -177,6 +177,9 @@ def _output_tail(chunks: list[OutputChunkView], dropped_chunks: int, limit: int)
     lines = []
     if dropped_chunks or len(text) > limit:
         cut = max(0, len(text) - limit)
+        newline = text.find("\n", cut, len(text) - 1)
+        if cut and newline != -1:
+            cut = newline + 1  # start at a whole line
         lines.append(f"  … (+{cut} earlier chars, {dropped_chunks} earlier chunks; "
                      f"call output with since={max(0, first_seq - 1)})")
         text = text[cut:]

