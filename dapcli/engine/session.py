@@ -26,6 +26,7 @@ from dapcli.adapters.base import AdapterSpec, AttachOptions, LaunchOptions
 from dapcli.engine.breakpoints import BreakpointBook
 from dapcli.engine.output import OutputBuffer
 from dapcli.engine.processes import Watchdog, descendants, kill_tree
+from dapcli.engine.watches import WatchList
 from dapcli.errors import AdapterError, DapcliError, PreconditionError, SessionError
 from dapcli.protocol import types as t
 from dapcli.protocol.connection import DEFAULT_TIMEOUT, Connection, body_model
@@ -96,6 +97,12 @@ class Session:
         self._watchdog = watchdog
         self._teardown: asyncio.Task[None] | None = None
         self._disconnecting = False
+        self.watches = WatchList()
+        #: The top frame's locals at the last stop: (frame key, name → value), for change marks.
+        self.previous_locals: tuple[str, dict[str, str]] = ("", {})
+        #: Exception breakpoint filters the user chose: (filter id, condition); None = the
+        #: adapter's defaults (``exceptionBreakpointFilters`` with ``default: true``).
+        self.exception_filters: list[tuple[str, str | None]] | None = None
 
     # -- queries ---------------------------------------------------------------------------------
     @property
@@ -225,10 +232,21 @@ class Session:
             raise AdapterError(f"{command} failed: {exc.message}", exc.hint) from None
 
     async def _set_default_exception_filters(self, conn: Connection) -> None:
-        filters = [f.filter for f in self.capabilities.exceptionBreakpointFilters or [] if f.default]
-        if filters or self.capabilities.exceptionBreakpointFilters:
+        if self.capabilities.exceptionBreakpointFilters:
             with contextlib.suppress(DapcliError):
-                await conn.request("setExceptionBreakpoints", t.SetExceptionBreakpointsArguments(filters=filters))
+                await self.apply_exception_filters(conn)
+
+    async def apply_exception_filters(self, conn: Connection | None = None) -> None:
+        """Send ``setExceptionBreakpoints`` with :attr:`exception_filters` (or the defaults)."""
+        conn = conn or self.require_alive()
+        chosen = self.exception_filters
+        if chosen is None:
+            chosen = [(f.filter, None) for f in self.capabilities.exceptionBreakpointFilters or [] if f.default]
+        plain = [name for name, condition in chosen if not condition]
+        options = [t.ExceptionFilterOptions(filterId=name, condition=condition) for name, condition in chosen
+                   if condition]
+        await conn.request("setExceptionBreakpoints", t.SetExceptionBreakpointsArguments(
+            filters=plain, filterOptions=options or None))
 
     # -- execution -------------------------------------------------------------------------------
     async def resume(self, command: str, arguments: BaseModel, *, timeout: float) -> bool:

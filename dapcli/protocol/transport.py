@@ -48,7 +48,10 @@ class StderrTail:
 
     async def _drain(self, stream: asyncio.StreamReader) -> None:
         while True:
-            line = await stream.readline()
+            try:
+                line = await stream.readline()
+            except ValueError:  # a line over the stream's limit (dropped): keep draining, or the
+                continue  # adapter blocks on a full stderr pipe and its process never finishes
             if not line:
                 return
             self.lines.append(line.decode("utf-8", "replace").rstrip())

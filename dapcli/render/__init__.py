@@ -113,8 +113,12 @@ def render_stop(state: m.StopState, cwd: str | None = None) -> RenderableType:
                 if index:
                     line.append("  ")
                 line.append(var.name, style="cyan")
-                line.append("=" + var.value)
+                line.append("=" + var.value, style="bold magenta" if var.changed else "")
+                if var.changed:
+                    line.append("*", style="bold magenta")
             parts.append(line)
+        if state.watches:
+            parts.append(render_watch_lines(state.watches))
     elif state.status == "stopped":
         parts.append(Text(f"Stopped ({state.reason}), thread {state.thread_id}", style="bold yellow"))
     elif state.status in ("exited", "terminated"):
@@ -126,6 +130,49 @@ def render_stop(state: m.StopState, cwd: str | None = None) -> RenderableType:
                           "interrupts it", style="bold"))
     parts += _output_block(state.output, state.output_truncated)
     return Group(*parts)
+
+
+def render_watch_lines(watches: list[m.WatchView]) -> Text:
+    """``watch N: expr = value`` per watch; changed values marked ``*``, errors in red."""
+    text = Text()
+    for index, w in enumerate(watches):
+        if index:
+            text.append("\n")
+        text.append(f"watch {w.id}: ", style="dim")
+        text.append(w.expression, style="cyan")
+        if w.error is not None:
+            text.append(f"  <error: {w.error}>", style="red")
+        else:
+            text.append(" = ")
+            text.append(w.value or "", style="bold magenta" if w.changed else "")
+            if w.changed:
+                text.append(f"  * (was {w.previous})", style="magenta")
+    return text
+
+
+def render_watches(result: m.WatchesResult, cwd: str | None = None) -> RenderableType:
+    if not result.watches:
+        return Text("No watch expressions.")
+    return render_watch_lines(result.watches)
+
+
+def render_exception_filters(result: m.ExceptionFiltersResult, cwd: str | None = None) -> RenderableType:
+    if not result.filters:
+        return Text("This adapter has no exception filters.")
+    table = _table("filter", "on", "default", "label / description")
+    for f in result.filters:
+        about = f.label + (f" — {f.description}" if f.description else "")
+        if f.condition:
+            about += f" (if {f.condition})"
+        table.add_row(f.filter, "yes" if f.enabled else "no", "yes" if f.default else "", Text(about))
+    return table
+
+
+def render_frame(result: m.FrameResult, cwd: str | None = None) -> RenderableType:
+    frame = result.frame
+    head = Text(f"#{frame.index} ", style="bold") + Text(frame.name, style="bold")
+    head.append(f" at {short_path(frame.path or frame.source_name, cwd)}:{frame.line}")
+    return Group(head, source_lines(result.source)) if result.source else head
 
 
 def render_status(status: m.StatusResult, cwd: str | None = None) -> RenderableType:
@@ -282,7 +329,8 @@ _RENDERERS: dict[type, Callable[[Any, str | None], RenderableType]] = {
     m.BreakpointResult: render_breakpoint, m.VariablesResult: render_variables,
     m.EvaluateResult: render_evaluate, m.SourceResult: render_source, m.OutputResult: render_output,
     m.ScopesResult: render_scopes, m.SessionsResult: render_sessions, m.EndResult: render_end,
-    m.SetVariableResult: render_set, m.AdaptersResult: render_adapters,
+    m.SetVariableResult: render_set, m.AdaptersResult: render_adapters, m.WatchesResult: render_watches,
+    m.ExceptionFiltersResult: render_exception_filters, m.FrameResult: render_frame,
 }
 
 

@@ -80,6 +80,7 @@ class VariableView(Model):
     children: list[VariableView] | None = None
     truncated: int | None = None
     value_truncated: int | None = None
+    changed: bool | None = None
 
 
 class OutputChunkView(Model):
@@ -97,6 +98,17 @@ class ExceptionView(Model):
     type_name: str | None = None
     message: str | None = None
     stack_trace: str | None = None
+
+
+class WatchView(Model):
+    """A watch expression's value at this stop (or its ``error``); ``changed`` since the last."""
+
+    id: int
+    expression: str
+    value: str | None = None
+    error: str | None = None
+    changed: bool = False
+    previous: str | None = None
 
 
 class StopState(Result):
@@ -124,6 +136,7 @@ class StopState(Result):
     exception: ExceptionView | None = None
     elapsed_ms: float | None = None
     warnings: list[str] | None = None
+    watches: list[WatchView] | None = None
 
 
 class SessionInfo(Model):
@@ -279,3 +292,32 @@ class AdapterInfo(Model):
 
 class AdaptersResult(Result):
     adapters: list[AdapterInfo]
+
+
+class WatchesResult(Result):
+    watches: list[WatchView]
+    removed: list[int] | None = None
+
+
+class ExceptionFilterView(Model):
+    """One of the adapter's ``exceptionBreakpointFilters`` and whether it is on."""
+
+    filter: str
+    label: str
+    description: str | None = None
+    default: bool = False
+    enabled: bool = False
+    condition: str | None = None
+    supports_condition: bool = False
+
+
+class ExceptionFiltersResult(Result):
+    filters: list[ExceptionFilterView]
+
+
+class FrameResult(Result):
+    """The selected frame (``up``/``down``/``frame``): later evaluate/variables/list use it."""
+
+    thread_id: int
+    frame: Frame
+    source: list[SourceLine] | None = None

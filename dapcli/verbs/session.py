@@ -60,6 +60,8 @@ async def launch(
     adapter: Annotated[str | None, Param(help="debug adapter (default: from the program's kind)")] = None,
     stop_on_entry: Annotated[bool, Param(help="stop at the program's first line")] = False,
     nodelay: Annotated[bool, Param(help="apply the debugpy TCP_NODELAY latency fix")] = True,
+    stop_on_exception: Annotated[bool, Param(help="stop on uncaught exceptions (the adapter's default "
+                                                  "exception filters)")] = True,
     timeout: Annotated[float, Param(help=TIMEOUT_HELP)] = 30.0,
 ) -> StopState:
     """Start a program under the debugger and run to the first stop.
@@ -82,6 +84,8 @@ async def launch(
     )
     warnings = spec.prepare(options, ctx.cwd)
     session = Session(ctx.session_name, spec, watchdog=ctx.manager.watchdog)
+    if not stop_on_exception:
+        session.exception_filters = []
     for location in breakpoints:
         session.book.new_entry(**parse_location(ctx, location, None))
     await session.launch(options, timeout=timeout)

@@ -19,6 +19,7 @@ from dapcli.verbs.models import (
     SourceLine,
     StopState,
     VariableView,
+    WatchView,
 )
 
 __all__ = [
@@ -222,7 +223,29 @@ async def stop_state(
     # a stop without a readable stack (e.g. a thread that just vanished) still reports
     with contextlib.suppress(DapcliError):
         await _fill_location(session, state, frame_count, locals_count, context)
+    if session.watches.items:
+        state.watches = await evaluate_watches(session)
     return state
+
+
+async def evaluate_watches(session: Session) -> list[WatchView]:
+    """Evaluate every watch in the selected frame (DAP ``evaluate``, context ``watch``); an
+    expression error is shown on the watch, never raised."""
+    views = []
+    frame_id = session.selected_frame_id
+    for watch in session.watches.items.values():
+        try:
+            body = await session.request(
+                "evaluate", t.EvaluateArguments(expression=watch.expression, frameId=frame_id, context="watch"),
+                t.EvaluateResponse,
+            )
+            watch.record(_cut(body.result, MAX_VALUE)[0], None)
+        except DapcliError as exc:
+            lines = [line for line in exc.message.splitlines() if line.strip()]
+            watch.record(None, lines[-1].strip() if lines else exc.message)
+        views.append(WatchView(id=watch.id, expression=watch.expression, value=watch.value, error=watch.error,
+                               changed=watch.changed, previous=watch.previous if watch.changed else None))
+    return views
 
 
 async def _fill_location(session: Session, state: StopState, frame_count: int, locals_count: int, context: int) -> None:
@@ -245,6 +268,7 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
         variables = [variable_view(v, 80) for v in await fetch_variables(session, scope.variablesReference)]
         variables = [v for v in variables if not v.name.startswith("__") and v.name not in _NOISE]
         state.locals = variables[:locals_count]
+        _mark_changed(session, f"{top.path}:{top.name}", state.locals)
     if state.raw_reason == "exception" and session.supports("supportsExceptionInfoRequest"):
         info = await session.request(
             "exceptionInfo", t.ExceptionInfoArguments(threadId=thread_id), t.ExceptionInfoResponse
@@ -256,6 +280,16 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
             type_name=details.typeName if details else None, message=details.message if details else None,
             stack_trace=_cut(details.stackTrace or "", 2000)[0] if details and details.stackTrace else None,
         )
+
+
+def _mark_changed(session: Session, frame_key: str, variables: list[VariableView]) -> None:
+    """Mark locals whose value differs from the last stop in the same function."""
+    key, previous = session.previous_locals
+    if key == frame_key:
+        for var in variables:
+            if var.name in previous and previous[var.name] != var.value:
+                var.changed = True
+    session.previous_locals = (frame_key, {v.name: v.value for v in variables})
 
 
 #: debugpy's grouping entries, not program variables.

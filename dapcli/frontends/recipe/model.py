@@ -18,6 +18,8 @@ __all__ = [
 ]
 
 Op = Literal["equals", "contains", "matches", "approx"]
+#: The start of the file (where an error without a better place is reported).
+START = Mark(1, 1)
 
 
 @dataclass
@@ -32,7 +34,7 @@ class Target:
     adapter: str | None = None
     python: str | None = None
     build: list[str] | None = None
-    mark: Mark = Mark(1, 1)
+    mark: Mark = START
 
 
 @dataclass
@@ -44,7 +46,7 @@ class BreakpointSpec:
     condition: str | None = None
     hit_condition: str | None = None
     log_message: str | None = None
-    mark: Mark = Mark(1, 1)
+    mark: Mark = START
 
     @property
     def plain(self) -> bool:
@@ -60,7 +62,7 @@ class Expectation:
     op: Op
     expected: Any
     tolerance: float | None = None
-    mark: Mark = Mark(1, 1)
+    mark: Mark = START
 
 
 @dataclass
@@ -73,7 +75,7 @@ class Step:
     expect: list[Expectation] = field(default_factory=list)
     save: dict[str, str] = field(default_factory=dict)
     name: str | None = None
-    mark: Mark = Mark(1, 1)
+    mark: Mark = START
 
     @property
     def label(self) -> str:

@@ -11,6 +11,7 @@ where it ended. The session is always stopped at the end, so nothing is left run
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import time
 from typing import Any, Protocol
@@ -86,10 +87,8 @@ class RecipeRun:
         return data
 
     async def stop(self) -> None:
-        try:
+        with contextlib.suppress(DapcliError, TimeoutError):  # never started, or already ended: nothing to end
             await asyncio.wait_for(self.dispatcher.call("stop", {}, self.session, self.recipe.base_dir), GRACE)
-        except (DapcliError, TimeoutError):
-            pass  # never started, already stopped, or gone: nothing is left to end
 
     # -- setup -------------------------------------------------------------------------------------
     async def build(self, argv: list[str]) -> None:
@@ -117,7 +116,8 @@ class RecipeRun:
     async def launch(self) -> None:
         target = self.recipe.target
         plain = [b for b in self.recipe.breakpoints if b.plain]
-        args: dict[str, Any] = {"program": target.program, "stopOnEntry": True, "breakpoints": [b.location for b in plain]}
+        args: dict[str, Any] = {"program": target.program, "stopOnEntry": True,
+                                "breakpoints": [b.location for b in plain]}
         for key, value in (("args", target.args), ("cwd", target.cwd), ("env", target.env),
                            ("adapter", target.adapter), ("python", target.python)):
             if value:

@@ -67,7 +67,8 @@ def summarize_result(result: dict[str, Any]) -> str:
         more = len(result["variables"]) - 6
         return (shown or "(none)") + (f", … {more} more" if more > 0 else "")
     if "verified" in result and "id" in result:
-        where = result.get("function") or f"{_name(result.get('path'))}:{result.get('actualLine') or result.get('line')}"
+        line = result.get("actualLine") or result.get("line")
+        where = result.get("function") or f"{_name(result.get('path'))}:{line}"
         return f"breakpoint {result['id']} at {where}" + ("" if result["verified"] else " (not verified)")
     if "breakpoints" in result:
         return f"{len(result['breakpoints'])} breakpoint(s)"
@@ -76,7 +77,8 @@ def summarize_result(result: dict[str, Any]) -> str:
     if "chunks" in result:
         return f"{len(result['chunks'])} output chunk(s)"
     if "state" in result:
-        return f"{result['state']}" + (f" (exit code {result['exitCode']})" if result.get("exitCode") is not None else "")
+        code = result.get("exitCode")
+        return f"{result['state']}" + (f" (exit code {code})" if code is not None else "")
     text = json.dumps({k: v for k, v in result.items() if k != "schemaVersion"}, ensure_ascii=False)
     return text if len(text) <= 120 else text[:120] + "…"
 
@@ -173,12 +175,14 @@ class TextReporter:
             self.write(f"  hint: {error.hint}")
 
     def summary(self, outcomes: list[RecipeOutcome], code: int) -> None:
+        invalid = sum(o.invalid is not None for o in outcomes)
+        if invalid:
+            self.write(self._paint(f"✘ {invalid} invalid recipe(s); nothing was run", "31"))
+            return
         if len(outcomes) < 2:
             return
         passed = sum(o.passed for o in outcomes)
-        invalid = sum(o.invalid is not None for o in outcomes)
-        self.write(f"{len(outcomes)} recipes: {passed} passed, {len(outcomes) - passed - invalid} failed"
-                   + (f", {invalid} invalid" if invalid else ""))
+        self.write(f"{len(outcomes)} recipes: {passed} passed, {len(outcomes) - passed} failed")
         for outcome in outcomes:
             mark = "✔" if outcome.passed else "✘"
             failure = outcome.first_failure()

@@ -1,0 +1,96 @@
+"""``dapcli run FILE...``: validate every recipe, run them one after another, report.
+
+Exit codes: 0 when every check held; 8 when a check failed (or a step, the build or the
+launch failed); 2 when a recipe is invalid, in which case nothing is started at all.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from typing import Any, TextIO
+
+from dapcli.errors import CheckFailedError, UsageError
+from dapcli.frontends.recipe.junit import write_junit
+from dapcli.frontends.recipe.model import Recipe, RecipeOutcome
+from dapcli.frontends.recipe.runner import Dispatcher, RecipeRun
+from dapcli.frontends.recipe.transcript import JsonLinesReporter, Reporter, TextReporter
+from dapcli.frontends.recipe.validate import load_recipe
+from dapcli.frontends.recipe.variables import NAME
+
+__all__ = ["parse_vars", "run_recipes", "run_recipes_async"]
+
+
+def parse_vars(pairs: list[str]) -> dict[str, str]:
+    """``["k=v", …]`` (``--var``) as a mapping. Raises UsageError for a malformed pair."""
+    found = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not NAME.match(name):
+            raise UsageError(f"bad --var {pair!r}", "write it as NAME=VALUE (NAME: letters, digits, _)")
+        found[name] = value
+    return found
+
+
+def run_recipes(
+    paths: list[str], *, json_lines: bool = False, junit: str | None = None, keep_going: bool = False,
+    variables: dict[str, str] | None = None, timeout: float | None = None, out: TextIO | None = None,
+    dispatcher: Dispatcher | None = None,
+) -> int:
+    """Validate and run the recipes at ``paths``; write the transcript to ``out`` (default
+    stdout) as text or JSON lines, and JUnit XML to ``junit``. Returns the exit code.
+
+    ``variables`` are ``--var`` values; ``timeout`` bounds each step's wait (seconds);
+    ``dispatcher`` defaults to a fresh in-process :class:`~dapcli.dispatch.local.LocalDispatcher`.
+    """
+    return asyncio.run(run_recipes_async(
+        paths, json_lines=json_lines, junit=junit, keep_going=keep_going, variables=variables, timeout=timeout,
+        out=out, dispatcher=dispatcher,
+    ))
+
+
+async def run_recipes_async(
+    paths: list[str], *, json_lines: bool = False, junit: str | None = None, keep_going: bool = False,
+    variables: dict[str, str] | None = None, timeout: float | None = None, out: TextIO | None = None,
+    dispatcher: Dispatcher | None = None,
+) -> int:
+    """:func:`run_recipes` for callers that already run an event loop (the REPL, MCP)."""
+    stream = out or sys.stdout
+    reporter: Reporter = JsonLinesReporter(stream) if json_lines else TextReporter(stream)
+    recipes, outcomes = _load_all(paths, variables or {}, reporter)
+    if not paths or any(o.invalid for o in outcomes):
+        code = UsageError.exit_code
+        reporter.summary(outcomes, code)
+        if junit:
+            write_junit(outcomes, junit)
+        return code
+    if dispatcher is None:
+        from dapcli.dispatch.local import LocalDispatcher
+
+        dispatcher = LocalDispatcher()
+    for index, recipe in enumerate(recipes, start=1):
+        run = RecipeRun(recipe, dispatcher, reporter, session=f"recipe-{os.getpid()}-{index}",
+                        keep_going=keep_going, timeout=timeout)
+        outcomes.append(await run.run())
+    code = 0 if all(o.passed for o in outcomes) else CheckFailedError.exit_code
+    reporter.summary(outcomes, code)
+    if junit:
+        write_junit(outcomes, junit)
+    return code
+
+
+def _load_all(paths: list[str], variables: dict[str, Any],
+              reporter: Reporter) -> tuple[list[Recipe], list[RecipeOutcome]]:
+    """Every recipe validated; outcomes only for the invalid ones."""
+    if not paths:
+        reporter.invalid("", UsageError("no recipe files given", "dapcli run FILE.yaml [FILE.yaml…]"))
+    recipes, invalid = [], []
+    for path in paths:
+        try:
+            recipes.append(load_recipe(path, variables, display=path))
+        except UsageError as exc:
+            reporter.invalid(path, exc)
+            name = os.path.splitext(os.path.basename(path))[0]
+            invalid.append(RecipeOutcome(path=path, name=name, invalid=exc.message))
+    return recipes, invalid

@@ -1,0 +1,134 @@
+"""The JSON Schema of the recipe format, generated from the verb table.
+
+Each verb contributes a step shape: its arguments (the verbs' own argument models, where any
+value may also be a ``${name}`` reference), ``expect`` keys (every field path of its result
+model, plus the stop-state shorthands) and ``save``. Editors use it for completion; the
+validator in :mod:`~dapcli.frontends.recipe.validate` stays the authority (file existence,
+line ranges, variables defined before use).
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from typing import Any
+
+from pydantic import BaseModel
+
+from dapcli.frontends.recipe.paths import check_path, list_paths, model_paths, shorthands
+from dapcli.frontends.recipe.validate import BREAKPOINT_KEYS, TARGET_KEYS
+from dapcli.verbs import VERBS, VerbSpec
+
+__all__ = ["recipe_schema"]
+
+_SCALAR = {"type": ["string", "number", "boolean", "null"]}
+_TEXT = {"type": ["string", "number"]}
+_VARIABLE = {"type": "string", "pattern": r"^\$\{[A-Za-z_][A-Za-z0-9_]*\}$"}
+
+
+def _matcher() -> dict[str, Any]:
+    def one(key: str, schema: dict[str, Any], **more: Any) -> dict[str, Any]:
+        return {"type": "object", "properties": {key: schema, **more}, "required": [key], "additionalProperties": False}
+
+    return {
+        "description": "a plain value (equality; as text when the actual value is text), or one matcher",
+        "oneOf": [
+            _SCALAR, one("equals", {}), one("contains", _SCALAR), one("matches", {"type": "string", "format": "regex"}),
+            one("approx", _TEXT, tolerance=_TEXT),
+        ],
+    }
+
+
+def _args(spec: VerbSpec) -> dict[str, Any]:
+    schema = copy.deepcopy(spec.args_model.model_json_schema(by_alias=True))
+    if "$defs" in schema:  # not produced by today's parameter types; kept apart if it ever is
+        raise NotImplementedError(f"{spec.name}: nested argument models are not supported in recipes")
+    schema.pop("title", None)
+    for name, prop in schema.get("properties", {}).items():
+        prop.pop("title", None)
+        schema["properties"][name] = {"anyOf": [prop, {"$ref": "#/$defs/variable"}], "description": prop.get(
+            "description", "")}
+    schema["additionalProperties"] = False
+    return {"anyOf": [{"type": "null"}, schema], "description": spec.summary}
+
+
+def _expect(model: type[BaseModel]) -> dict[str, Any]:
+    keys = [p for p in model_paths(model) if check_path(model, p) is None]
+    keys += [k for k in shorthands(model) if k not in keys]
+    matcher = {"$ref": "#/$defs/matcher"}
+    lists = [re.escape(p) for p in list_paths(model)]
+    schema: dict[str, Any] = {
+        "type": "object", "properties": {key: matcher for key in keys}, "additionalProperties": False,
+        "description": "checks on the result: field path (camelCase, dotted) → expected value or matcher",
+    }
+    if lists:
+        schema["patternProperties"] = {rf"^({'|'.join(lists)})\.[^.]+(\.[^.]+)*$": matcher}
+    return schema
+
+
+def _step(spec: VerbSpec) -> dict[str, Any]:
+    return {
+        "type": "object", "required": [spec.name], "additionalProperties": False,
+        "properties": {
+            spec.name: _args(spec),
+            "name": {"type": "string", "description": "what this step shows (printed in the transcript)"},
+            "expect": _expect(spec.result_model),
+            "save": {"type": "object", "propertyNames": {"pattern": "^[A-Za-z_][A-Za-z0-9_]*$"},
+                     "additionalProperties": {"type": "string"},
+                     "description": "variable name → result field path, for later ${name}"},
+        },
+    }
+
+
+def _target() -> dict[str, Any]:
+    props: dict[str, Any] = {
+        "program": {"type": "string", "description": "program to debug, relative to the recipe file"},
+        "args": {"type": "array", "items": _TEXT},
+        "cwd": {"type": "string", "description": "working directory, relative to the recipe file"},
+        "env": {"oneOf": [{"type": "object", "additionalProperties": _SCALAR},
+                          {"type": "array", "items": {"type": "string", "pattern": "^[^=]+="}}]},
+        "adapter": {"type": "string"},
+        "python": {"type": "string"},
+        "build": {"type": "array", "items": _TEXT, "minItems": 1,
+                  "description": "argv run before launch, without a shell"},
+    }
+    assert set(props) == set(TARGET_KEYS)
+    return {"type": "object", "required": ["program"], "additionalProperties": False, "properties": props}
+
+
+def _breakpoint() -> dict[str, Any]:
+    props = {key: {"type": "string"} for key in BREAKPOINT_KEYS}
+    props["line"] = {"type": ["integer", "string"]}
+    props["hitCondition"] = _TEXT
+    return {"oneOf": [
+        {"type": "string", "description": "FILE:LINE (relative to the recipe or the program) or a function name"},
+        {"type": "object", "additionalProperties": False, "properties": props,
+         "anyOf": [{"required": ["path", "line"]}, {"required": ["function"]}]},
+    ]}
+
+
+def recipe_schema() -> dict[str, Any]:
+    """A JSON Schema (draft 2020-12) of the recipe format."""
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "dapcli recipe",
+        "description": "A debugging session written down: target, breakpoints, steps with expect checks.",
+        "type": "object",
+        "required": ["target", "steps"],
+        "additionalProperties": False,
+        "properties": {
+            "name": {"type": ["string", "number"]},
+            "description": {"type": "string"},
+            "variables": {"type": "object", "propertyNames": {"pattern": "^[A-Za-z_][A-Za-z0-9_]*$"},
+                          "additionalProperties": _SCALAR},
+            "target": _target(),
+            "breakpoints": {"type": "array", "items": {"$ref": "#/$defs/breakpoint"}},
+            "steps": {"type": "array", "items": {"$ref": "#/$defs/step"}},
+        },
+        "$defs": {
+            "variable": _VARIABLE,
+            "matcher": _matcher(),
+            "breakpoint": _breakpoint(),
+            "step": {"oneOf": [{"type": "string", "enum": list(VERBS)}] + [_step(spec) for spec in VERBS.values()]},
+        },
+    }

@@ -1,0 +1,340 @@
+"""The REPL loop: read a line, turn it into verb calls through the dispatcher, render results.
+
+Execution verbs run as tasks: a step that ends quickly is shown before the next prompt; a
+longer run gives the prompt back (its output appears above it), and Ctrl-C sends ``pause``
+through the dispatcher while the verb is still blocked. Errors are reported in one place
+(:meth:`Repl.report`); nothing but ``quit`` or end of input ends the loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import traceback
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from prompt_toolkit import PromptSession
+from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
+from prompt_toolkit.history import FileHistory, History
+from prompt_toolkit.input import Input
+from prompt_toolkit.output import Output
+from prompt_toolkit.patch_stdout import patch_stdout
+from rich.console import Console, RenderableType
+from rich.text import Text
+
+from dapcli.errors import DapcliError, PreconditionError
+from dapcli.frontends.repl import commands
+from dapcli.frontends.repl.aliases import RENAMES, SETTINGS
+from dapcli.frontends.repl.completer import ReplCompleter
+from dapcli.frontends.repl.display import DisplayList
+from dapcli.frontends.repl.grammar import Grammar, split
+from dapcli.frontends.repl.help import unknown_command
+from dapcli.frontends.repl.record import Recording
+from dapcli.frontends.repl.runner import Runner
+from dapcli.frontends.repl.state import ReplState
+from dapcli.frontends.repl.toolbar import PROMPT, history_path, join_lines, key_bindings, toolbar
+from dapcli.render import render
+from dapcli.verbs import VERBS
+from dapcli.verbs import models as m
+
+__all__ = ["Repl"]
+
+#: Verbs that Enter on an empty line repeats.
+REPEATABLE = ("continue", "next", "stepIn", "stepOut")
+
+
+class Repl:
+    """One interactive session of the REPL over a dispatcher (``call(verb, args, session,
+    cwd)``; optionally ``is_hosted(name)`` and ``manager.sessions`` for in-process sessions)."""
+
+    def __init__(self, dispatcher: Any, session: str = "default", *, console: Console | None = None,
+                 input: Input | None = None, output: Output | None = None, history: History | None = None,
+                 patch: bool | None = None, handle_sigint: bool = True) -> None:
+        self.dispatcher = dispatcher
+        self.grammar = Grammar(extra=RENAMES)
+        self.state = ReplState(session=session)
+        self.displays = DisplayList()
+        self.recording = Recording()
+        self.settings = {name: default for name, (_, default) in SETTINGS.items()}
+        self.console = console or _console()
+        self.runner = Runner(self)
+        self.done = False
+        self.busy = False
+        self.last_exec: tuple[str, dict[str, Any]] | None = None
+        self.listing: tuple[m.SourceResult, int] | None = None
+        self.listing_active = False
+        self._eof_pending = False
+        self._input, self._output, self._history = input, output, history
+        self._patch = patch
+        self._handle_sigint = handle_sigint
+        self._foreground: asyncio.Task[None] | None = None
+        self.prompt: PromptSession[str] | None = None
+        self.refresh()
+
+    # -- the dispatcher --------------------------------------------------------------------------
+    @property
+    def cwd(self) -> str:
+        return os.getcwd()
+
+    def local_sessions(self) -> dict[str, Any]:
+        manager = getattr(self.dispatcher, "manager", None)
+        return dict(getattr(manager, "sessions", {}) or {})
+
+    def refresh(self) -> None:
+        """Find the in-process session object (its cached fields feed completion)."""
+        live = self.local_sessions().get(self.state.session)
+        self.state.live = live
+        if live is None:
+            is_hosted = getattr(self.dispatcher, "is_hosted", None)
+            with contextlib.suppress(DapcliError, OSError):
+                self.state.hosted = bool(is_hosted and is_hosted(self.state.session))
+        else:
+            self.state.hosted = False
+
+    async def call(self, verb: str, args: dict[str, Any], *, record: bool = True) -> m.Result:
+        """Run one verb on the REPL's session; remember what its result says."""
+        try:
+            result: m.Result = await self.dispatcher.call(verb, args, self.state.session, self.cwd)
+        finally:
+            self.refresh()
+        self.state.note(result)
+        if record:
+            self.recording.add(verb, args, result)
+        return result
+
+    async def quiet(self, verb: str, args: dict[str, Any]) -> m.Result:
+        """A call the REPL makes for itself (displays, frame lists): not recorded."""
+        return await self.call(verb, args, record=False)
+
+    # -- showing things --------------------------------------------------------------------------
+    def show(self, renderable: RenderableType) -> None:
+        try:
+            self.console.print(renderable)
+        except Exception as exc:  # a renderer must never end the REPL
+            self.console.print(Text(f"internal error while showing a result: {type(exc).__name__}: {exc}"))
+
+    def show_result(self, result: m.Result) -> None:
+        try:
+            renderable = render(result, self.cwd)
+        except Exception as exc:
+            self.report(exc)
+            return
+        self.show(renderable)
+
+    def write_output(self, chunks: list[m.OutputChunkView]) -> None:
+        """Program output the REPL has not shown yet."""
+        for chunk in chunks:
+            if chunk.seq <= self.state.output_seq:
+                continue
+            self.state.output_seq = chunk.seq
+            with contextlib.suppress(Exception):
+                self.console.out(chunk.output, end="", style="red" if chunk.category == "stderr" else None,
+                                 highlight=False)
+
+    def report(self, exc: BaseException) -> None:
+        """The REPL's one place for errors: a DapcliError's message and hint; anything else as
+        an internal error (with the traceback when ``DAPCLI_DEBUG`` is set)."""
+        if isinstance(exc, DapcliError):
+            self.show(Text(f"error: {exc.message}", style="red"))
+            if exc.hint:
+                hint = exc.hint if exc.hint.startswith("usage:") else f"hint: {exc.hint}"
+                self.show(Text(hint, style="dim"))
+            return
+        if os.environ.get("DAPCLI_DEBUG"):
+            self.show(Text("".join(traceback.format_exception(exc))))
+        self.show(Text(f"internal error: {type(exc).__name__}: {exc}", style="red"))
+
+    # -- one command line ------------------------------------------------------------------------
+    async def handle(self, line: str) -> None:
+        """Run one input line; every error is reported, none escapes."""
+        text = join_lines(line)
+        if not text:
+            await self._guard(self._enter())
+            return
+        self.listing_active = False
+        await self._guard(self.dispatch(text))
+
+    async def _guard(self, work: Awaitable[None]) -> None:
+        self.busy = True
+        self._foreground = asyncio.ensure_future(work)
+        try:
+            await asyncio.wait({self._foreground})
+            task = self._foreground
+            if task.cancelled():
+                self.show(Text("interrupted"))
+            elif task.exception() is not None:
+                self.report(task.exception())  # type: ignore[arg-type]
+        finally:
+            self._foreground = None
+            self.busy = False
+            self.invalidate()
+
+    async def dispatch(self, text: str) -> None:
+        """REPL commands first (unless the words name a verb path such as ``break add``), then
+        the verb table, then (opt-in) evaluation of the line."""
+        first, rest = _head(text)
+        second = rest.split(None, 1)[0] if rest.split() else ""
+        handler = commands.handler_for(first)
+        if handler is not None and not self.grammar.is_path(first, second):
+            if await handler(self, rest) is not False:
+                return
+        parsed = self.grammar.parse(split(text))
+        if parsed is None:
+            if self.settings["eval-unknown"]:
+                await self.run_verb("evaluate", {"expression": text, "context": "repl"})
+                return
+            raise unknown_command(self.grammar, first)
+        await self.run_verb(*parsed)
+
+    async def run_verb(self, verb: str, args: dict[str, Any]) -> m.Result | None:
+        """Call ``verb`` the way the REPL does: the selected frame added, execution verbs run
+        as tasks, results rendered."""
+        spec = VERBS[verb]
+        args = self.with_frame(verb, args)
+        if verb == "pause":
+            return await self.runner.pause_verb(args)
+        if spec.executes:
+            await self.runner.execute(verb, args)
+            return None
+        if self.runner.running and not spec.concurrent:
+            raise PreconditionError("the program is running", "Ctrl-C or `pause` interrupts it; `status` and "
+                                    "`output` work meanwhile")
+        result = await self.call(verb, args)
+        self.show_result(result)
+        if isinstance(result, m.SourceResult):
+            self.listing = (result, int(args.get("context", 5)))
+            self.listing_active = True
+        return result
+
+    def with_frame(self, verb: str, args: dict[str, Any]) -> dict[str, Any]:
+        """Pass the REPL's selected frame (``up``/``down``/``frame``) to verbs that take one."""
+        frame = self.state.selected_frame
+        takes = any(p.alias == "frameId" for p in VERBS[verb].params)
+        if (takes and frame is not None and self.state.frame_index > 0 and "frameId" not in args
+                and "variablesReference" not in args):
+            return {**args, "frameId": frame.id}
+        return args
+
+    async def _enter(self) -> None:
+        if self.listing_active and self.listing is not None:
+            await commands.continue_listing(self)
+        elif self.last_exec is not None and not self.runner.running:
+            await self.runner.execute(*self.last_exec)
+
+    # -- the loop --------------------------------------------------------------------------------
+    def _make_prompt(self) -> PromptSession[str]:
+        return PromptSession(
+            input=self._input, output=self._output,
+            history=self._history if self._history is not None else FileHistory(str(history_path())),
+            auto_suggest=AutoSuggestFromHistory(), completer=ReplCompleter(
+                self.grammar, self.state, self.displays, on_error=self._completion_failed),
+            complete_while_typing=False, bottom_toolbar=lambda: toolbar(self.state, self._toolbar_note),
+            key_bindings=key_bindings(lambda: self.runner.running, self.runner.request_pause),
+            prompt_continuation=lambda width, line, soft: "." * (width - 1) + " ", refresh_interval=0.5,
+        )
+
+    def _toolbar_note(self) -> str:
+        notes = []
+        if self.runner.running:
+            notes.append("running: Ctrl-C pauses")
+        if self.recording.active:
+            notes.append("recording")
+        return ", ".join(notes)
+
+    def _completion_failed(self, exc: BaseException) -> None:
+        self.show(Text(f"completion failed: {type(exc).__name__}: {exc}", style="dim"))
+
+    def invalidate(self) -> None:
+        app = self.prompt.app if self.prompt is not None else None
+        if app is not None and app.is_running:
+            app.invalidate()
+
+    async def run(self, first: Callable[[], Awaitable[None]] | None = None) -> int:
+        """Read and run lines until ``quit`` or end of input; end what this REPL started."""
+        self.prompt = self._make_prompt()
+        patching = self._patch if self._patch is not None else bool(os.isatty(1))
+        with patch_stdout(raw=True) if patching else contextlib.nullcontext():
+            self._sigint_on()
+            watcher = asyncio.ensure_future(self.runner.watch())
+            try:
+                if first is not None:
+                    await self._guard(first())
+                while not self.done:
+                    line = await self._read()
+                    if line is not None:
+                        await self.handle(line)
+            finally:
+                watcher.cancel()
+                await self.shutdown()
+        return 0
+
+    async def _read(self) -> str | None:
+        assert self.prompt is not None
+        try:
+            line = await self.prompt.prompt_async(PROMPT)
+        except KeyboardInterrupt:
+            return None  # Ctrl-C at the prompt clears the line
+        except EOFError:
+            self.done = self._confirm_leave()
+            return None
+        finally:
+            self._sigint_on()
+        self._eof_pending = False
+        return line
+
+    def owns_live_program(self) -> bool:
+        return any(not s.ended for s in self.local_sessions().values())
+
+    def _confirm_leave(self) -> bool:
+        if self._eof_pending or not self.owns_live_program():
+            return True
+        self._eof_pending = True
+        self.show(Text("The program is still running under this REPL. Ctrl-D again (or `quit`) ends it and "
+                       "leaves.", style="yellow"))
+        return False
+
+    def _sigint_on(self) -> None:
+        if not self._handle_sigint:
+            return
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            asyncio.get_running_loop().add_signal_handler(signal.SIGINT, self._on_sigint)
+
+    def _on_sigint(self) -> None:
+        if self.runner.running:
+            self.runner.request_pause()
+        elif self._foreground is not None and not self._foreground.done():
+            self._foreground.cancel()
+
+    async def shutdown(self) -> None:
+        """Stop running tasks, save a recording, end every session started here (a joined
+        hosted session keeps running)."""
+        await self.runner.cancel()
+        if self.recording.active:
+            try:
+                path, count = self.recording.stop()
+                self.show(Text(f"Saved {count} steps to {path}"))
+            except DapcliError as exc:
+                self.report(exc)
+        for name in self.local_sessions():
+            try:
+                result = await self.dispatcher.call("stop", {}, name, self.cwd)
+                self.show_result(result)
+            except DapcliError as exc:
+                self.report(exc)
+        if self._handle_sigint:
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                asyncio.get_running_loop().remove_signal_handler(signal.SIGINT)
+
+
+def _head(text: str) -> tuple[str, str]:
+    """The first word of a line and the rest, as typed (expressions keep their quotes)."""
+    first = text.split(None, 1)[0]
+    return first, text[len(first):].strip()
+
+
+def _console() -> Console:
+    plain = "NO_COLOR" in os.environ or os.environ.get("TERM") == "dumb"
+    return Console(highlight=False, emoji=False, color_system=None if plain else "auto")

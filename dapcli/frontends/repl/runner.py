@@ -1,0 +1,194 @@
+"""Running the debuggee from the REPL: execution verbs as tasks, live program output, Ctrl-C →
+``pause``, and what happens at every stop (render, displays, temporary breakpoints)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+
+from dapcli.errors import DapcliError, PreconditionError
+from dapcli.frontends.repl.state import ENDED, signature
+from dapcli.verbs import models as m
+
+if TYPE_CHECKING:
+    from dapcli.frontends.repl.app import Repl
+
+__all__ = ["Runner"]
+
+#: Seconds an execution verb keeps the prompt before it runs on in the background.
+FOREGROUND = 1.0
+#: Verbs that start a program: they keep the prompt until the first stop (Ctrl-C pauses).
+STARTING = ("launch", "attach", "restart")
+#: Longest single wait on a hosted session (its socket call cannot be cancelled).
+HOSTED_CHUNK = 2.0
+#: How often the REPL looks for stops made by someone else (an agent, or a run that timed out).
+WATCH_EVERY = 1.0
+OUTPUT_WAIT = 0.25
+
+After = Callable[[m.Result], Awaitable[None]]
+
+
+class Runner:
+    """Owns the one execution task of a REPL and the background output/watch loops."""
+
+    def __init__(self, repl: Repl) -> None:
+        self.repl = repl
+        self.task: asyncio.Task[None] | None = None
+        self._pausing: asyncio.Task[None] | None = None
+
+    @property
+    def running(self) -> bool:
+        return self.task is not None and not self.task.done()
+
+    async def execute(self, verb: str, args: dict[str, Any], after: After | None = None) -> None:
+        """Start an execution verb; wait for it a moment (until its stop for launch/attach)."""
+        if self.running:
+            raise PreconditionError("the program is already running", "Ctrl-C or `pause` interrupts it")
+        if verb in ("continue", "next", "stepIn", "stepOut"):
+            self.repl.last_exec = (verb, args)
+        self.task = asyncio.ensure_future(self._run(verb, args, after))
+        wait = float(args.get("timeout", 30.0)) + 1.0 if verb in STARTING else FOREGROUND
+        await asyncio.wait({self.task}, timeout=wait)
+
+    async def _run(self, verb: str, args: dict[str, Any], after: After | None) -> None:
+        repl = self.repl
+        chunk = HOSTED_CHUNK if repl.state.hosted else None
+        call_args = {**args, "timeout": chunk} if chunk and "timeout" not in args and verb not in STARTING else args
+        pump = asyncio.ensure_future(self.pump())
+        try:
+            result = await repl.call(verb, call_args, record=False)
+            while _still_running(result) and "timeout" not in args:
+                result = await repl.call("wait", {"timeout": chunk or 30.0}, record=False)
+        except DapcliError as exc:
+            repl.report(exc)
+            return
+        finally:
+            pump.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await pump
+        repl.recording.add(verb, args, result)
+        await self.after_stop(result)
+        if after is not None:
+            await after(result)
+        repl.invalidate()
+
+    async def after_stop(self, result: m.Result) -> None:
+        """Show a stop (output not shown live yet), then the displays; drop a temporary
+        breakpoint that was hit."""
+        repl = self.repl
+        if not isinstance(result, m.StopState):
+            repl.show_result(result)
+            return
+        fresh = [c for c in result.output or [] if c.seq > repl.state.output_seq]
+        shown = result.model_copy(update={"output": fresh or None,
+                                          "output_truncated": result.output_truncated if fresh else None})
+        repl.show_result(shown)
+        for chunk in result.output or []:
+            repl.state.output_seq = max(repl.state.output_seq, chunk.seq)
+        if result.status == "stopped":
+            for line in await repl.displays.show(repl.quiet):
+                repl.show(line)
+            await self._drop_temporary(result)
+
+    async def _drop_temporary(self, stop: m.StopState) -> None:
+        hit = set(stop.hit_breakpoint_ids or [])
+        where = stop.location
+        for number, bp in list(self.repl.state.temporary.items()):
+            at = where is not None and bp.path == where.path and (bp.actual_line or bp.line) == where.line
+            if number in hit or at:
+                await self.drop_breakpoint(number)
+
+    async def drop_breakpoint(self, number: int) -> None:
+        """Delete temporary breakpoint ``number`` if it is still there."""
+        state = self.repl.state
+        if state.temporary.pop(number, None) is None or not state.alive:
+            return
+        try:
+            await self.repl.call("removeBreakpoint", {"ids": [number]})
+            self.repl.show(Text(f"Temporary breakpoint {number} deleted.", style="dim"))
+        except DapcliError as exc:
+            self.repl.report(exc)
+
+    # -- while the program runs ------------------------------------------------------------------
+    async def pump(self) -> None:
+        """Print program output as it arrives (through the ``output`` verb, so it works for
+        hosted sessions too)."""
+        repl = self.repl
+        while True:
+            try:
+                result = await repl.quiet("output", {"since": repl.state.output_seq, "wait": OUTPUT_WAIT})
+            except DapcliError:
+                await asyncio.sleep(OUTPUT_WAIT)
+                continue
+            if isinstance(result, m.OutputResult):
+                repl.write_output(result.chunks)
+                if result.status in ENDED:
+                    return
+
+    def request_pause(self) -> None:
+        """Ctrl-C while the program runs: send ``pause`` (the running verb reports the stop)."""
+        if self._pausing is not None and not self._pausing.done():
+            return
+        self.repl.show(Text("Pausing…", style="dim"))
+        self._pausing = asyncio.ensure_future(self._pause({}))
+
+    async def _pause(self, args: dict[str, Any]) -> None:
+        try:
+            await self.repl.quiet("pause", args)
+        except DapcliError as exc:
+            self.repl.report(exc)
+
+    async def pause_verb(self, args: dict[str, Any]) -> m.Result | None:
+        """``pause`` typed at the prompt: the running task shows the stop, else show it here."""
+        if self.running:
+            await self._pause(args)
+            return None
+        result = await self.repl.call("pause", args)
+        await self.after_stop(result)
+        return result
+
+    async def watch(self) -> None:
+        """Report stops that no command of this REPL waited for (another client on a hosted
+        session, or a run whose wait timed out)."""
+        repl = self.repl
+        while True:
+            await asyncio.sleep(WATCH_EVERY)
+            state = repl.state
+            if repl.busy or self.running or state.current_status() is None:
+                continue
+            if not state.hosted and state.current_status() != "running":
+                continue
+            with contextlib.suppress(DapcliError):
+                await self._look()
+
+    async def _look(self) -> None:
+        repl = self.repl
+        status = await repl.dispatcher.call("status", {}, repl.state.session, repl.cwd)
+        if not isinstance(status, m.StatusResult):
+            return
+        if status.state == "running":
+            output = await repl.quiet("output", {"since": repl.state.output_seq})
+            if isinstance(output, m.OutputResult):
+                repl.write_output(output.chunks)
+        stop = status.stop
+        changed = stop is not None and signature(stop) != repl.state.seen
+        repl.state.note(status)
+        if changed and stop is not None and not repl.busy and not self.running:
+            await self.after_stop(stop)
+        repl.invalidate()
+
+    async def cancel(self) -> None:
+        """End the running task and the pause in flight (at exit)."""
+        for task in (self.task, self._pausing):
+            if task is not None and not task.done():
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+
+
+def _still_running(result: m.Result) -> bool:
+    return isinstance(result, m.StopState) and result.status == "running"
