@@ -3,6 +3,7 @@ and frame/thread selection that evaluate, variables and list follow."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 from typing import Annotated
@@ -24,7 +25,7 @@ Location = Annotated[str, Param(help="FILE:LINE or LINE (in the current file)", 
 @verb(group="execution", needs="stopped", executes=True, aliases=("advance",))
 async def until(ctx: VerbContext, location: Location, thread_id: ThreadId = None,
                 timeout: Timeout = 30.0) -> StopState:
-    """Run to a line (a temporary breakpoint, always removed), or an earlier stop."""
+    """Run to a line, or an earlier stop (a temporary breakpoint, removed after)."""
     session = ctx.session()
     fields = parse_location(ctx, location, session)
     if "path" not in fields:
@@ -37,10 +38,8 @@ async def until(ctx: VerbContext, location: Location, thread_id: ThreadId = None
     finally:
         session.book.entries.pop(entry.id, None)
         if not session.ended:
-            try:
+            with contextlib.suppress(DapcliError):
                 await session.sync_breakpoints(entry.key)
-            except DapcliError:
-                pass
     if state.hit_breakpoint_ids:
         state.hit_breakpoint_ids = [i for i in state.hit_breakpoint_ids if i != entry.id] or None
     return state
@@ -93,7 +92,8 @@ async def reverse_continue(ctx: VerbContext, thread_id: ThreadId = None,
       cli=("restart-frame",))
 async def restart_frame(
     ctx: VerbContext,
-    frame_id: Annotated[int | None, Param(help="frame to restart (default: the selected one)", complete="frame")] = None,
+    frame_id: Annotated[int | None, Param(help="frame to restart (default: the selected one)",
+                                          complete="frame")] = None,
 ) -> StopState:
     """Restart the selected frame from its start (DAP ``restartFrame``)."""
     started = time.perf_counter()
@@ -145,7 +145,8 @@ async def select_frame(
 
 
 @verb(group="inspection", needs="stopped", read_only=True)
-async def up(ctx: VerbContext, count: Annotated[int, Param(help="how many frames", positional=True)] = 1) -> FrameResult:
+async def up(ctx: VerbContext,
+             count: Annotated[int, Param(help="how many frames", positional=True)] = 1) -> FrameResult:
     """Select the caller's frame (towards the outermost)."""
     return await _select(ctx, delta=count)
 

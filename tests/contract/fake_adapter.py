@@ -6,7 +6,8 @@ Usage: ``python fake_adapter.py [MODE]`` where MODE is
 * ``garbage``: after answering ``initialize``, writes a non-DAP header on stdout;
 * ``crash``: on ``threads``, writes a message to stderr and exits abruptly (exit 3);
 * ``silent``: never answers ``threads``;
-* ``hangup``: on ``threads``, closes stdout first, then writes its reason to stderr and exits.
+* ``hangup``: on ``threads``, closes stdout first, then writes its reason to stderr and exits;
+* ``noisy``: on ``threads``, logs a 300 KB line and 200 KB of lines to stderr before answering.
 
 ``initialize`` is always answered normally first. The adapter exits on end of stdin or after
 answering ``disconnect``.
@@ -20,6 +21,7 @@ import sys
 import time
 
 CRASH_MESSAGE = "fatal error: fake adapter crashed while handling threads"
+NOISY_LAST_LINE = "noisy: threads answered"
 GARBAGE = b"HTTP/1.1 500 Internal Server Error\r\nServer: not-a-debug-adapter\r\n\r\n"
 
 _seq = 0
@@ -95,6 +97,11 @@ def main(argv: list[str]) -> int:
                 sys.stderr.write(CRASH_MESSAGE + "\n")
                 sys.stderr.flush()
                 os._exit(4)
+            if mode == "noisy":
+                sys.stderr.write("x" * 300_000 + "\n")
+                sys.stderr.writelines(f"log line {i:06d}\n" for i in range(12_000))
+                sys.stderr.write(NOISY_LAST_LINE + "\n")
+                sys.stderr.flush()
             if mode == "silent":
                 continue
             respond(request, {"threads": [{"id": 1, "name": "main"}]})

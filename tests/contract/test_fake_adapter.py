@@ -114,6 +114,21 @@ def test_silent_adapter_times_out() -> None:
     run(main)
 
 
+def test_a_flood_of_stderr_does_not_block_the_adapter() -> None:
+    # a stderr line over the reader's limit must not stop the draining (the pipe would fill up)
+    async def main() -> None:
+        async with fake_adapter("noisy") as (transport, conn):
+            await initialize(conn)
+            assert (await conn.request("threads", timeout=5))["threads"] == [{"id": 1, "name": "main"}]
+            for _ in range(100):
+                if "noisy: threads answered" in transport.stderr_tail():
+                    break
+                await asyncio.sleep(0.02)
+            assert transport.stderr_tail().endswith("noisy: threads answered")
+
+    run(main)
+
+
 def test_spawning_a_missing_adapter_raises_adapter_error() -> None:
     async def main() -> None:
         with pytest.raises(AdapterError, match="cannot start the adapter"):

@@ -131,11 +131,20 @@ async def _serve(server: MCPServer, dispatcher: Dispatcher, transport: str, host
     async with anyio.create_task_group() as group:
         group.start_soon(_end_on_signal, dispatcher, group.cancel_scope)
         if transport == "stdio":
-            await server.run_stdio_async()
+            await _run_stdio(server)
         else:
             await server.run_streamable_http_async(host=host, port=port)
         group.cancel_scope.cancel()
     await end_sessions(dispatcher)
+
+
+async def _run_stdio(server: MCPServer) -> None:
+    """``server.run_stdio_async()`` with stdio on the event loop (see :mod:`.stdio`)."""
+    from dapcli.frontends.mcp.stdio import fast_stdio_server
+
+    lowlevel = server._lowlevel_server
+    async with fast_stdio_server() as (read_stream, write_stream):
+        await lowlevel.run(read_stream, write_stream, lowlevel.create_initialization_options())
 
 
 async def _end_on_signal(dispatcher: Dispatcher, scope: Any) -> None:

@@ -94,7 +94,7 @@ class CheckerBase:
         target = Target(
             program=self.resolve(program), display=program, args=self.texts(raw, "args", "target"),
             cwd=self.resolve(cwd) if (cwd := self.text(raw, "cwd", "target")) else None,
-            env=self.env(raw), adapter=self.text(raw, "adapter", "target"), python=self.text(raw, "python", "target"),
+            env=self.env(raw), adapter=self.text(raw, "adapter", "target"), python=self.interpreter(raw),
             build=self.texts(raw, "build", "target") or None, mark=raw.mark,
         )
         if "build" in raw and not target.build:
@@ -184,3 +184,8 @@ class CheckerBase:
             self.problem(mark, where, f"{file_part} has {count} lines; line {line} is outside it")
             return None
         return f"{path}:{line}"
+
+    def interpreter(self, raw: YamlMap) -> str | None:
+        """``python``: a name looked up on PATH, or a path relative to the recipe file."""
+        python = self.text(raw, "python", "target")
+        return self.resolve(python) if python and ("/" in python or os.sep in python) else python

@@ -62,6 +62,8 @@ def unknown_verb(name: str) -> str:
 
 
 class _Checker(CheckerBase):
+    """Builds a :class:`Recipe` from a loaded document, collecting every problem on the way."""
+
     # -- the document ------------------------------------------------------------------------------
     def recipe(self, data: Any) -> Recipe:
         if not isinstance(data, YamlMap):

@@ -1,0 +1,98 @@
+"""Stdio for the MCP server on the event loop itself (no worker thread per line).
+
+The SDK's ``stdio_server()`` reads and writes through ``anyio.wrap_file``: every line read and
+every write+flush is a round trip to a worker thread, a fixed cost on each tool call, and a
+blocked read that cancellation cannot interrupt. This module hands ``stdio_server`` line streams
+backed by asyncio pipe transports instead, after claiming fds 0 and 1 as the SDK does (fd 0 then
+reads the null device and fd 1 writes to stderr, so a stray ``print`` or child process cannot
+corrupt the wire). When stdin or stdout is not a pipe, socket or terminal (e.g. a regular file),
+it falls back to the SDK's own streams.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import fcntl
+import os
+import stat
+from collections.abc import AsyncIterator
+from typing import Any
+
+from mcp.server.stdio import stdio_server
+
+__all__ = ["fast_stdio_server"]
+
+#: Longest JSON-RPC line accepted (bytes).
+LINE_LIMIT = 64 * 1024 * 1024
+
+
+class _LineReader:
+    """Async iterator of text lines (what ``stdio_server`` reads from its ``stdin``)."""
+
+    def __init__(self, reader: asyncio.StreamReader) -> None:
+        self._reader = reader
+
+    def __aiter__(self) -> _LineReader:
+        return self
+
+    async def __anext__(self) -> str:
+        line = await self._reader.readline()
+        if not line:
+            raise StopAsyncIteration
+        return line.decode("utf-8", errors="replace")
+
+
+class _LineWriter:
+    """``write``/``flush`` coroutines (what ``stdio_server`` needs from its ``stdout``)."""
+
+    def __init__(self, writer: asyncio.StreamWriter) -> None:
+        self._writer = writer
+
+    async def write(self, text: str) -> None:
+        self._writer.write(text.encode("utf-8"))
+
+    async def flush(self) -> None:
+        await self._writer.drain()
+
+
+def _streamable(fd: int) -> bool:
+    mode = os.fstat(fd).st_mode
+    return stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode) or stat.S_ISCHR(mode)
+
+
+def _claim(fd: int, diversion: int) -> int:
+    """A private duplicate of ``fd`` (the wire); ``fd`` itself now points at ``diversion``."""
+    private = fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, 3)
+    os.dup2(diversion, fd)
+    os.close(diversion)
+    return private
+
+
+@contextlib.asynccontextmanager
+async def fast_stdio_server() -> AsyncIterator[tuple[Any, Any]]:
+    """Like ``mcp.server.stdio.stdio_server()``: yields ``(read_stream, write_stream)``."""
+    if not (_streamable(0) and _streamable(1)):
+        async with stdio_server() as streams:
+            yield streams
+        return
+    loop = asyncio.get_running_loop()
+    wire_in = _claim(0, os.open(os.devnull, os.O_RDONLY))
+    wire_out = _claim(1, os.dup(2))
+    reader = asyncio.StreamReader(limit=LINE_LIMIT)
+    read_transport, _ = await loop.connect_read_pipe(
+        lambda: asyncio.StreamReaderProtocol(reader), os.fdopen(wire_in, "rb", buffering=0)
+    )
+    write_transport, protocol = await loop.connect_write_pipe(
+        asyncio.streams.FlowControlMixin, os.fdopen(wire_out, "wb", buffering=0)
+    )
+    writer = asyncio.StreamWriter(write_transport, protocol, None, loop)
+    try:
+        async with stdio_server(_LineReader(reader), _LineWriter(writer)) as streams:  # type: ignore[arg-type]
+            yield streams
+    finally:
+        for fd, wire in ((0, wire_in), (1, wire_out)):
+            with contextlib.suppress(OSError):
+                os.dup2(wire, fd)  # the wire back on fd 0/1 (unless the transport already closed it)
+        read_transport.close()
+        write_transport.close()
