@@ -25,7 +25,7 @@ Location = Annotated[str, Param(help="FILE:LINE or LINE (in the current file)", 
 @verb(group="execution", needs="stopped", executes=True, aliases=("advance",))
 async def until(ctx: VerbContext, location: Location, thread_id: ThreadId = None,
                 timeout: Timeout = 30.0) -> StopState:
-    """Run to a line, or an earlier stop (a temporary breakpoint, removed after)."""
+    """Run to a line or an earlier stop (temporary breakpoint, removed after)."""
     session = ctx.session()
     fields = parse_location(ctx, location, session)
     if "path" not in fields:
@@ -47,7 +47,7 @@ async def until(ctx: VerbContext, location: Location, thread_id: ThreadId = None
 
 @verb(group="execution", needs="stopped", executes=True, capability="supportsGotoTargetsRequest", aliases=("jump",))
 async def goto(ctx: VerbContext, location: Location, thread_id: ThreadId = None) -> StopState:
-    """Jump to a line without running the code between (DAP ``gotoTargets`` + ``goto``)."""
+    """Jump to a line without running the code between (DAP ``goto``)."""
     started = time.perf_counter()
     session = ctx.session()
     fields = parse_location(ctx, location, session)

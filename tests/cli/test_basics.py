@@ -63,8 +63,9 @@ def test_next_step_finish_land_on_the_marked_lines(dc: Cli) -> None:
     assert state["location"]["line"] == line_of("loops.py", "after_call")
     # the human rendering of a step shows the source line it landed on
     code, out, err = dc.run("next")
-    assert f"loops.py:{line_of('loops.py', 'loop_body')}" in out
-    assert source_line("loops.py", "loop_body") in out
+    assert f"loops.py:{line_of('loops.py', 'for')}" in out
+    assert source_line("loops.py", "for") in out
+    assert dc.json("next")["location"]["line"] == line_of("loops.py", "loop_body")
 
 
 def test_set_variable_then_eval_sees_the_new_value(dc: Cli) -> None:

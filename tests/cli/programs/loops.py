@@ -8,7 +8,7 @@ def add(a, b):
 
 def main():
     acc = 0
-    for i in range(10):
+    for i in range(10):  # @for
         value = i * 2  # @loop_body
         acc = add(acc, value)  # @call
         print(f"i={i} acc={acc}")  # @after_call
