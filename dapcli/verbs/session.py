@@ -48,8 +48,8 @@ async def _start_and_wait(ctx: VerbContext, session: Session, started: float, ti
 @verb(group="session", needs="none", executes=True)
 async def launch(
     ctx: VerbContext,
-    program: Annotated[str, Param(help="program to debug (path relative to your directory)", complete="path",
-                                  positional=True)],
+    program: Annotated[str | None, Param(help="program to debug (path relative to your directory)",
+                                         complete="path", positional=True)] = None,
     args: Annotated[list[str], Param(help="arguments for the program (after --)", positional=True)] = [],  # noqa: B006
     breakpoints: Annotated[list[str], Param(help="FILE:LINE (or function) to stop at; repeatable",
                                             complete="location", short="-b", flag="break")] = [],  # noqa: B006
@@ -62,6 +62,8 @@ async def launch(
     nodelay: Annotated[bool, Param(help="apply the debugpy TCP_NODELAY latency fix")] = True,
     stop_on_exception: Annotated[bool, Param(help="stop on uncaught exceptions (the adapter's default "
                                                   "exception filters)")] = True,
+    config: Annotated[str | None, Param(help="use this configuration of .vscode/launch.json "
+                                            "(see `dapcli configs`)")] = None,
     timeout: Annotated[float, Param(help=TIMEOUT_HELP)] = 30.0,
 ) -> StopState:
     """Start a program under the debugger and run to the first stop.
@@ -71,6 +73,21 @@ async def launch(
     """
     started = time.perf_counter()
     _check_free(ctx)
+    extra: dict[str, object] = {}
+    env_map = _env_pairs(env)
+    if config is not None:
+        from dapcli.adapters.launchjson import resolve_config
+
+        chosen = resolve_config(config, ctx.cwd, program=program)
+        program = program or chosen.program
+        args = args or chosen.args
+        cwd = cwd or chosen.cwd
+        adapter = adapter or chosen.adapter
+        stop_on_entry = stop_on_entry or chosen.stop_on_entry
+        env_map = {**chosen.env, **env_map}
+        extra = chosen.extra
+    if program is None:
+        raise UsageError("launch needs a PROGRAM (or --config NAME)", "e.g. `dapcli launch app.py -b app.py:10`")
     path = ctx.resolve(program)
     if not os.path.exists(path):
         raise UsageError(f"program not found: {program} (looked at {path})", "check the path")
@@ -79,8 +96,8 @@ async def launch(
     if not os.path.isdir(work_dir):
         raise UsageError(f"working directory not found: {cwd}")
     options = LaunchOptions(
-        program=path, args=list(args), cwd=work_dir, env=_env_pairs(env), stop_on_entry=stop_on_entry,
-        python=ctx.resolve(python) if python and os.sep in python else python, nodelay=nodelay,
+        program=path, args=list(args), cwd=work_dir, env=env_map, stop_on_entry=stop_on_entry,
+        python=ctx.resolve(python) if python and os.sep in python else python, nodelay=nodelay, extra=extra,
     )
     warnings = spec.prepare(options, ctx.cwd)
     session = Session(ctx.session_name, spec, watchdog=ctx.manager.watchdog)

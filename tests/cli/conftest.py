@@ -130,6 +130,16 @@ class Cli:
         self.record(name)
         return result
 
+    def wait_output(self, text: str, *args: str, timeout: float = 5.0) -> dict[str, Any]:
+        """Poll ``output --json ARGS`` until some chunk's text contains ``text`` (program output
+        reaches the adapter on its own channel, so it may trail the stop that follows it)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            data: dict[str, Any] = self.json("output", *args)
+            if text in "".join(chunk["output"] for chunk in data["chunks"]) or time.monotonic() > deadline:
+                return data
+            time.sleep(0.05)
+
     def status(self, session: str | None = None) -> dict[str, Any]:
         extra = ["--session", session] if session else []
         data: dict[str, Any] = self.json("status", *extra)

@@ -76,7 +76,8 @@ def test_set_variable_then_eval_sees_the_new_value(dc: Cli) -> None:
     # the program goes on with the new value
     state = dc.json("next")
     assert state["status"] == "stopped"
-    assert any(chunk["output"].startswith("i=0 acc=1234") for chunk in state["output"])
+    assert state["location"]["line"] == line_of("loops.py", "for")
+    assert "i=0 acc=1234" in "".join(chunk["output"] for chunk in dc.wait_output("i=0 acc=1234")["chunks"])
 
 
 def test_vars_scopes_threads_list_status(dc: Cli) -> None:

@@ -130,7 +130,9 @@ async def _serve(server: MCPServer, dispatcher: Dispatcher, transport: str, host
 
     async with anyio.create_task_group() as group:
         group.start_soon(_end_on_signal, dispatcher, group.cancel_scope)
-        if transport == "stdio":
+        if transport == "stdio" and os.environ.get("DAPCLI_MCP_SDK_STDIO"):
+            await server.run_stdio_async()
+        elif transport == "stdio":
             await _run_stdio(server)
         else:
             await server.run_streamable_http_async(host=host, port=port)

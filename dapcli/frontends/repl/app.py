@@ -178,9 +178,9 @@ class Repl:
         first, rest = _head(text)
         second = rest.split(None, 1)[0] if rest.split() else ""
         handler = commands.handler_for(first)
-        if handler is not None and not self.grammar.is_path(first, second):
-            if await handler(self, rest) is not False:
-                return
+        mine = handler is not None and not self.grammar.is_path(first, second)
+        if mine and await handler(self, rest) is not False:  # type: ignore[misc]
+            return
         parsed = self.grammar.parse(split(text))
         if parsed is None:
             if self.settings["eval-unknown"]:

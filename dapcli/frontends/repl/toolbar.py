@@ -6,6 +6,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
+from prompt_toolkit.application.current import get_app
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import FormattedText
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
@@ -45,9 +46,8 @@ def needs_continuation(text: str) -> bool:
             quote = char
         elif char in "([{":
             stack.append(char)
-        elif char in _PAIRS:
-            if not stack or stack.pop() != _PAIRS[char]:
-                return False  # unbalanced: let the command report it
+        elif char in _PAIRS and (not stack or stack.pop() != _PAIRS[char]):
+            return False  # unbalanced: let the command report it
     return bool(stack)
 
 
@@ -93,8 +93,6 @@ def key_bindings(is_running: Callable[[], bool], pause: Callable[[], None]) -> K
         pause()
 
     def _unfinished() -> bool:
-        from prompt_toolkit.application.current import get_app
-
         return needs_continuation(get_app().current_buffer.text)
 
     return bindings

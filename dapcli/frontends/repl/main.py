@@ -1,0 +1,69 @@
+"""Starting the REPL: pick launch / join / empty, then run the loop under asyncio."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from typing import Any
+
+from rich.text import Text
+
+from dapcli.dispatch import sessionfile
+from dapcli.dispatch.router import RoutingDispatcher
+from dapcli.errors import DapcliError, UsageError
+from dapcli.frontends.repl.app import Repl
+
+__all__ = ["launch_args", "run", "start"]
+
+
+def launch_args(program: str, args: list[str], breakpoints: list[str], python: str | None) -> dict[str, Any]:
+    """The ``launch`` verb's args for ``dapcli repl PROGRAM``: stop at entry unless breakpoints
+    were given (then run to the first one)."""
+    found: dict[str, Any] = {"program": program, "stopOnEntry": not breakpoints}
+    if args:
+        found["args"] = list(args)
+    if breakpoints:
+        found["breakpoints"] = list(breakpoints)
+    if python:
+        found["python"] = python
+    return found
+
+
+async def start(repl: Repl, program: str | None, args: list[str], breakpoints: list[str],
+                python: str | None) -> None:
+    """Launch ``program``, or join the hosted session, or say how to begin."""
+    name = repl.state.session
+    if program is not None:
+        await repl.run_verb("launch", launch_args(program, args, breakpoints, python))
+    elif repl.state.hosted:
+        status = await repl.call("status", {}, record=False)
+        repl.show(Text(f"Joined session '{name}'; leaving keeps it running.", style="bold"))
+        repl.show_result(status)
+        repl.state.output_seq = getattr(status, "output_chunks", 0)
+        await repl.quiet("listBreakpoints", {})
+    else:
+        repl.show(Text("No program yet: `launch PROGRAM` or `attach HOST:PORT` starts one; `help` lists the "
+                       "commands."))
+
+
+async def _main(program: str | None, args: list[str], session: str, breakpoints: list[str],
+                record: str | None, python: str | None) -> int:
+    dispatcher = RoutingDispatcher()
+    repl = Repl(dispatcher, session)
+    if program is not None and repl.state.hosted:
+        raise UsageError(f"session '{session}' is already served by a session host",
+                         f"join it with `dapcli repl --session {session}`, or pick another name with --session")
+    if record:
+        repl.recording.start(record, repl.cwd)
+    return await repl.run(lambda: start(repl, program, args, breakpoints, python))
+
+
+def run(program: str | None, args: list[str], session: str, breakpoints: list[str], record: str | None,
+        python: str | None) -> int:
+    """Run the REPL; a startup error (bad session name, busy name) is one line and exit code."""
+    try:
+        sessionfile.session_name(session)
+        return asyncio.run(_main(program, args, session, breakpoints, record, python))
+    except DapcliError as exc:
+        sys.stderr.write(f"error: {exc.message}\n" + (f"hint: {exc.hint}\n" if exc.hint else ""))
+        return exc.exit_code
