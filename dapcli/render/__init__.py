@@ -175,6 +175,30 @@ def render_frame(result: m.FrameResult, cwd: str | None = None) -> RenderableTyp
     return Group(head, source_lines(result.source)) if result.source else head
 
 
+def render_trace(result: m.TraceResult, cwd: str | None = None) -> RenderableType:
+    table = _table("hit", *result.expressions)
+    for hit in result.hits:
+        cells = [Text(hit.values.get(e, "<" + (hit.errors or {}).get(e, "?") + ">")) for e in result.expressions]
+        table.add_row(str(hit.hit), *cells)
+    head = Text(f"{len(result.hits)} hits of {short_path(result.path, cwd)}:{result.line}", style="bold")
+    if result.limit_reached:
+        head.append(" (limit reached)", style="dim")
+    parts: list[RenderableType] = [head, table]
+    if result.stop is not None:
+        parts.append(render_stop(result.stop, cwd))
+    return Group(*parts)
+
+
+def render_data_breakpoints(result: m.DataBreakpointsResult, cwd: str | None = None) -> RenderableType:
+    if not result.data_breakpoints:
+        return Text("No watchpoints.")
+    table = _table("id", "watches", "access", "verified", "details")
+    for w in result.data_breakpoints:
+        details = "; ".join(x for x in (w.description, w.condition and f"if {w.condition}", w.message) if x)
+        table.add_row(str(w.id), Text(w.name), w.access_type or "", "yes" if w.verified else "no", Text(details))
+    return table
+
+
 def render_status(status: m.StatusResult, cwd: str | None = None) -> RenderableType:
     table = Table.grid(padding=(0, 2))
     table.add_column(style="bold")
@@ -330,7 +354,8 @@ _RENDERERS: dict[type, Callable[[Any, str | None], RenderableType]] = {
     m.EvaluateResult: render_evaluate, m.SourceResult: render_source, m.OutputResult: render_output,
     m.ScopesResult: render_scopes, m.SessionsResult: render_sessions, m.EndResult: render_end,
     m.SetVariableResult: render_set, m.AdaptersResult: render_adapters, m.WatchesResult: render_watches,
-    m.ExceptionFiltersResult: render_exception_filters, m.FrameResult: render_frame,
+    m.ExceptionFiltersResult: render_exception_filters, m.FrameResult: render_frame, m.TraceResult: render_trace,
+    m.DataBreakpointsResult: render_data_breakpoints,
 }
 
 

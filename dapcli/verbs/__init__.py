@@ -4,10 +4,12 @@ from dapcli.verbs import (  # noqa: F401  (registration)
     adapters,
     breakpoints,
     control,
+    data,
     exceptions,
     execution,
     inspection,
     session,
+    trace,
     watches,
 )
 from dapcli.verbs.registry import VERBS, Param, ParamSpec, VerbSpec, validate_args, verb

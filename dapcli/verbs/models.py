@@ -321,3 +321,42 @@ class FrameResult(Result):
     thread_id: int
     frame: Frame
     source: list[SourceLine] | None = None
+
+
+class TraceHit(Model):
+    """One pass over the traced line: ``values`` by expression (errors in ``errors``)."""
+
+    hit: int
+    thread_id: int | None = None
+    values: dict[str, str]
+    errors: dict[str, str] | None = None
+
+
+class TraceResult(Result):
+    """Values collected at each hit of a line without stopping there (value history)."""
+
+    path: str
+    line: int
+    expressions: list[str]
+    hits: list[TraceHit]
+    limit_reached: bool = False
+    stop: StopState | None = None
+
+
+class DataBreakpointView(Model):
+    """A data breakpoint (watchpoint): the adapter's ``dataId`` and what it watches."""
+
+    id: int
+    name: str
+    data_id: str
+    description: str | None = None
+    access_type: str | None = None
+    condition: str | None = None
+    hit_condition: str | None = None
+    verified: bool = False
+    message: str | None = None
+
+
+class DataBreakpointsResult(Result):
+    data_breakpoints: list[DataBreakpointView]
+    removed: list[int] | None = None

@@ -8,6 +8,7 @@ def add(a, b):
 
 def main():
     acc = 0
+    # @comment_only: a comment, no code on this line
     for i in range(10):  # @for
         value = i * 2  # @loop_body
         acc = add(acc, value)  # @call

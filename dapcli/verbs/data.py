@@ -1,0 +1,97 @@
+"""Data breakpoints (watchpoints): stop when a variable is written or read
+(DAP ``dataBreakpointInfo`` + ``setDataBreakpoints``; needs ``supportsDataBreakpoints``)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from dapcli.engine.session import Session
+from dapcli.errors import DapcliError, UsageError
+from dapcli.protocol import types as t
+from dapcli.verbs.context import VerbContext
+from dapcli.verbs.models import DataBreakpointsResult, DataBreakpointView
+from dapcli.verbs.registry import Param, verb
+from dapcli.verbs.views import current_frame_id, locals_scope, scopes
+
+
+def _book(session: Session) -> dict[int, DataBreakpointView]:
+    book: dict[int, DataBreakpointView] = session.__dict__.setdefault("data_breakpoints", {})
+    return book
+
+
+async def _send(session: Session) -> None:
+    """Send the full data breakpoint set and record what the adapter answered."""
+    views = list(_book(session).values())
+    body = await session.request(
+        "setDataBreakpoints",
+        t.SetDataBreakpointsArguments(breakpoints=[
+            t.DataBreakpoint(dataId=v.data_id, accessType=v.access_type, condition=v.condition,  # type: ignore[arg-type]
+                             hitCondition=v.hit_condition)
+            for v in views
+        ]),
+        t.SetDataBreakpointsResponse,
+    )
+    for view, answer in zip(views, body.breakpoints, strict=False):
+        view.verified, view.message = bool(answer.verified), answer.message
+
+
+@verb(group="breakpoints", name="setDataBreakpoint", needs="stopped", capability="supportsDataBreakpoints",
+      cli=("watchpoint", "add"), aliases=("watchpoint",))
+async def set_data_breakpoint(
+    ctx: VerbContext,
+    name: Annotated[str, Param(help="variable (or expression) to watch", complete="variable", positional=True)],
+    access_type: Annotated[Literal["write", "read", "readWrite"], Param(help="stop on write, read or both")] = "write",
+    condition: Annotated[str | None, Param(help="stop only when this expression is true")] = None,
+    hit_condition: Annotated[str | None, Param(help="stop on this hit count")] = None,
+    frame_id: Annotated[int | None, Param(help="frame whose variable it is (default: selected)",
+                                          complete="frame")] = None,
+) -> DataBreakpointsResult:
+    """Stop when a variable changes (or is read): a data breakpoint."""
+    session = ctx.session()
+    frame = await current_frame_id(session, frame_id)
+    scope = locals_scope(await scopes(session, frame))
+    try:
+        info = await session.request(
+            "dataBreakpointInfo", t.DataBreakpointInfoArguments(variablesReference=scope.variablesReference, name=name,
+                                                                frameId=frame), t.DataBreakpointInfoResponse)
+    except DapcliError:
+        info = await session.request("dataBreakpointInfo", t.DataBreakpointInfoArguments(name=name, frameId=frame),
+                                     t.DataBreakpointInfoResponse)
+    if not info.dataId:
+        raise UsageError(f"cannot watch {name}: {info.description or 'the adapter offers no data breakpoint'}")
+    if info.accessTypes and access_type not in info.accessTypes:
+        raise UsageError(f"{name} cannot be watched for {access_type}", f"possible: {', '.join(info.accessTypes)}")
+    book = _book(session)
+    new_id = max(book, default=0) + 1
+    book[new_id] = DataBreakpointView(id=new_id, name=name, data_id=info.dataId, description=info.description,
+                                      access_type=access_type, condition=condition, hit_condition=hit_condition)
+    try:
+        await _send(session)
+    except DapcliError:
+        del book[new_id]
+        raise
+    return DataBreakpointsResult(data_breakpoints=list(book.values()))
+
+
+@verb(group="breakpoints", name="listDataBreakpoints", needs="session", read_only=True, cli=("watchpoint", "list"))
+async def list_data_breakpoints(ctx: VerbContext) -> DataBreakpointsResult:
+    """List data breakpoints (watchpoints)."""
+    return DataBreakpointsResult(data_breakpoints=list(_book(ctx.session()).values()))
+
+
+@verb(group="breakpoints", name="removeDataBreakpoint", needs="alive", cli=("watchpoint", "delete"))
+async def remove_data_breakpoint(
+    ctx: VerbContext,
+    ids: Annotated[list[int], Param(help="watchpoint ids (see watchpoint list)", positional=True)],
+) -> DataBreakpointsResult:
+    """Delete data breakpoints by id."""
+    session = ctx.session()
+    book = _book(session)
+    missing = [i for i in ids if i not in book]
+    if missing or not ids:
+        raise UsageError(f"no watchpoint {', '.join(map(str, missing))}" if missing else "name watchpoint ids",
+                         f"watchpoints: {', '.join(map(str, book)) or 'none'}")
+    for i in ids:
+        del book[i]
+    await _send(session)
+    return DataBreakpointsResult(data_breakpoints=list(book.values()), removed=ids)
