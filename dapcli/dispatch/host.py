@@ -43,6 +43,8 @@ class SessionHost:
         self.manager = SessionManager(self.watchdog)
         self.manager.host_pid = os.getpid()
         self.dispatcher = LocalDispatcher(self.manager)
+        self.subscribers: set[asyncio.StreamWriter] = set()
+        self.manager.on_change.append(self._broadcast)
         self.last_activity = time.monotonic()
         self.busy = 0
         self._done = asyncio.Event()
@@ -137,8 +139,25 @@ class SessionHost:
             with contextlib.suppress(Exception):
                 writer.close()
 
+    def _broadcast(self, what: str, session: Any) -> None:
+        """Tell every subscriber that the session changed: ``{"event": what, "state",
+        "generation"}`` (running, stopped, ended, output). They read details with a verb."""
+        if not self.subscribers or what == "output":
+            return
+        line = json.dumps({"event": what, "state": session.state.value, "generation": session.generation}).encode()
+        for writer in list(self.subscribers):
+            if writer.is_closing():
+                self.subscribers.discard(writer)
+                continue
+            writer.write(line + b"\n")
+
     async def _handle(self, request: dict[str, Any], writer: asyncio.StreamWriter) -> None:
         rid = request.get("id")
+        if request.get("subscribe"):
+            self.subscribers.add(writer)
+            writer.write(json.dumps({"id": rid, "result": {"subscribed": True}}).encode() + b"\n")
+            await writer.drain()
+            return
 
         async def send(message: dict[str, Any]) -> None:
             writer.write(json.dumps({"id": rid, **message}).encode() + b"\n")

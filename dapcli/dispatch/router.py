@@ -5,7 +5,9 @@ other name runs in-process."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
+from collections.abc import AsyncIterator
 from typing import Any
 
 from dapcli.dispatch import remote, sessionfile
@@ -56,3 +58,23 @@ class RoutingDispatcher:
 
         data = await asyncio.to_thread(remote_call)
         return spec.result_model.model_validate(data)  # type: ignore[no-any-return]
+
+    async def subscribe(self, session: str) -> AsyncIterator[dict[str, Any]]:
+        """Change notifications of a hosted session (``{"event", "state", "generation"}``)
+        until its host ends; nothing for sessions owned here (their listeners see changes)."""
+        entry = sessionfile.read(session)
+        if entry is None:
+            return
+        reader, writer = await asyncio.open_unix_connection(entry.socket)
+        try:
+            writer.write(json.dumps({"id": 1, "subscribe": True}).encode() + b"\n")
+            await writer.drain()
+            while True:
+                line = await reader.readline()
+                if not line:
+                    return
+                message = json.loads(line)
+                if "event" in message:
+                    yield message
+        finally:
+            writer.close()

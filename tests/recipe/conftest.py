@@ -46,16 +46,18 @@ class SpyDispatcher:
             for process in psutil.Process().children(recursive=True):
                 self.processes.setdefault(process.pid, process)
 
-    def left_running(self) -> list[str]:
-        """Processes seen during the run that still exist (zombies count as gone)."""
-        alive = []
-        for process in self.processes.values():
+    def left_running(self, within: float = 5.0) -> list[str]:
+        """Processes seen during the run that are still there after ``within`` seconds (a
+        killed process may take a moment to be reaped; zombies count as gone)."""
+        _, alive = psutil.wait_procs(list(self.processes.values()), timeout=within)
+        left = []
+        for process in alive:
             try:
-                if process.is_running() and process.status() != psutil.STATUS_ZOMBIE:
-                    alive.append(" ".join(process.cmdline()))
+                if process.status() != psutil.STATUS_ZOMBIE:
+                    left.append(f"{process.pid}: {' '.join(process.cmdline())}")
             except psutil.Error:
                 continue
-        return alive
+        return left
 
 
 class NoDispatcher:
