@@ -4,15 +4,21 @@
 
 On examples/buggy.py with debugpy: server start → initialized (the SDK client's handshake),
 median ms of a ``next`` tool call (which returns the full stop state) and of an ``evaluate``
-call; the same verbs through the in-process dispatcher, so the MCP share is visible.
+call. For comparison: the same calls from a bare line-by-line JSON-RPC client (no client-side
+model parsing or output-schema validation: the server's share), and the same verbs through the
+in-process dispatcher (no MCP at all: the engine and debugpy's share).
 Issue 4 targets: next ≤ 5 ms, evaluate ≤ 3 ms, start → initialized ≤ 1.0 s.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import queue
 import statistics
+import subprocess
 import sys
+import threading
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -78,6 +84,64 @@ async def over_stdio(samples: int) -> dict[str, float]:
             "evaluate_ms": statistics.median(evaluates)}
 
 
+class RawClient:
+    """MCP over stdio by hand: one JSON line per message (the legacy handshake)."""
+
+    def __init__(self) -> None:
+        started = time.perf_counter()
+        self.process = subprocess.Popen([sys.executable, "-m", "dapcli.frontends.mcp.server"], cwd=ROOT,
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        self.lines: queue.Queue[bytes] = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+        self.seq = 0
+        self.request("initialize", {"protocolVersion": "2025-06-18", "capabilities": {},
+                                    "clientInfo": {"name": "bench", "version": "0"}})
+        self.send({"method": "notifications/initialized"})
+        self.initialized = time.perf_counter() - started
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.lines.put(line)
+
+    def send(self, message: dict[str, Any]) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(json.dumps({"jsonrpc": "2.0", **message}).encode() + b"\n")
+        self.process.stdin.flush()
+
+    def request(self, method: str, params: dict[str, Any]) -> dict[str, Any]:
+        self.seq += 1
+        self.send({"id": self.seq, "method": method, "params": params})
+        while True:
+            message = json.loads(self.lines.get(timeout=60))
+            if message.get("id") == self.seq:
+                return dict(message["result"])
+
+    async def call(self, tool: str, args: dict[str, Any]) -> dict[str, Any]:
+        result = self.request("tools/call", {"name": tool, "arguments": args})
+        if result.get("isError"):
+            raise RuntimeError(f"{tool}: {result['content'][0]['text']}")
+        return dict(result["structuredContent"])
+
+    def close(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        self.process.wait(20)
+
+
+async def over_raw_stdio(samples: int) -> dict[str, float]:
+    client = RawClient()
+    try:
+        nexts = await measure_next(client.call, samples)
+        await client.call("stop", {})
+        await client.call("launch", LAUNCH)
+        evaluates = await measure_evaluate(client.call, samples)
+    finally:
+        client.close()
+    return {"initialized_s": client.initialized, "next_ms": statistics.median(nexts),
+            "evaluate_ms": statistics.median(evaluates)}
+
+
 async def in_process(samples: int) -> dict[str, float]:
     from dapcli.dispatch.local import LocalDispatcher
     from dapcli.frontends.mcp.server import end_sessions
@@ -102,14 +166,15 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=40)
     options = parser.parse_args()
     stdio = anyio.run(over_stdio, options.samples)
+    raw = anyio.run(over_raw_stdio, options.samples)
     local = anyio.run(in_process, options.samples)
     print(f"dapcli serve-mcp on {PROGRAM.name} (debugpy), {options.samples} samples, medians")
-    print(f"  server start → initialized   {stdio['initialized_s']:.2f} s   (target ≤ 1.0 s)")
-    print(f"  server start → tools listed  {stdio['tools_listed_s']:.2f} s")
-    print(f"  next      over stdio MCP     {stdio['next_ms']:.2f} ms  (target ≤ 5 ms)   "
-          f"in-process verb {local['next_ms']:.2f} ms")
-    print(f"  evaluate  over stdio MCP     {stdio['evaluate_ms']:.2f} ms  (target ≤ 3 ms)   "
-          f"in-process verb {local['evaluate_ms']:.2f} ms")
+    print(f"  server start → initialized  SDK client {stdio['initialized_s']:.2f} s   "
+          f"bare client {raw['initialized_s']:.2f} s   (target ≤ 1.0 s)")
+    print(f"  server start → tools listed SDK client {stdio['tools_listed_s']:.2f} s")
+    for verb, target in (("next", 5), ("evaluate", 3)):
+        print(f"  {verb:<9} SDK stdio client {stdio[verb + '_ms']:5.2f} ms   bare stdio client "
+              f"{raw[verb + '_ms']:5.2f} ms   in-process verb {local[verb + '_ms']:5.2f} ms   (target ≤ {target} ms)")
 
 
 if __name__ == "__main__":

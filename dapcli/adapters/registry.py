@@ -9,45 +9,60 @@ from __future__ import annotations
 import os
 
 from dapcli.adapters.base import AdapterSpec
+from dapcli.adapters.codelldb import CodeLldbAdapter
+from dapcli.adapters.config import apply_config
 from dapcli.adapters.debugpy import DebugpyAdapter
+from dapcli.adapters.delve import DelveAdapter
+from dapcli.adapters.gdb import GdbAdapter
+from dapcli.adapters.jsdebug import JsDebugAdapter
+from dapcli.adapters.lldb import LldbAdapter
 from dapcli.errors import UsageError
 
 __all__ = ["FAMILIES", "adapter_for", "all_adapters", "by_name"]
 
 #: Adapter families in detection order. Each entry is a zero-argument factory.
-FAMILIES: list[type[AdapterSpec]] = [DebugpyAdapter]
+FAMILIES: list[type[AdapterSpec]] = [
+    DebugpyAdapter,
+    DelveAdapter,  # .go, Go packages, and executables built by Go (before the native families)
+    JsDebugAdapter,  # .js/.mjs/.cjs
+    LldbAdapter,  # native: ELF/Mach-O programs (lldb first, gdb when lldb is absent)
+    GdbAdapter,
+    CodeLldbAdapter,
+]
 
 
-def all_adapters() -> list[AdapterSpec]:
-    """A fresh instance of every family."""
-    return [family() for family in FAMILIES]
+def all_adapters(cwd: str | None = None) -> list[AdapterSpec]:
+    """A fresh instance of every family, with the user's and ``cwd``'s project adapter files
+    applied (:mod:`dapcli.adapters.config`; UsageError when one is invalid)."""
+    return apply_config([family() for family in FAMILIES], cwd)
 
 
-def by_name(name: str) -> AdapterSpec:
+def by_name(name: str, cwd: str | None = None) -> AdapterSpec:
     """The family called ``name`` (or one of its aliases). Raises UsageError listing the names."""
     wanted = name.lower()
-    for family in FAMILIES:
-        if wanted == family.name or wanted in family.aliases:
-            return family()
-    names = ", ".join(f.name for f in FAMILIES)
+    specs = all_adapters(cwd)
+    for spec in specs:
+        if wanted == spec.name or wanted in spec.aliases:
+            return spec
+    names = ", ".join(spec.name for spec in specs)
     raise UsageError(f"unknown adapter: {name}", f"choose one of: {names} (see `dapcli adapters`)")
 
 
-def adapter_for(program: str | None, explicit: str | None = None) -> AdapterSpec:
+def adapter_for(program: str | None, explicit: str | None = None, cwd: str | None = None) -> AdapterSpec:
     """The adapter for ``program`` or for ``explicit``.
 
     Raises:
         UsageError: an unknown adapter name, or a program whose kind is not recognised.
     """
     if explicit:
-        return by_name(explicit)
+        return by_name(explicit, cwd)
+    specs = all_adapters(cwd)
     if program is None:
-        return DebugpyAdapter()
-    for family in FAMILIES:
-        spec = family()
+        return next((spec for spec in specs if spec.name == "python"), DebugpyAdapter())
+    for spec in specs:
         if spec.handles(program):
             return spec
     if os.path.splitext(program)[1] == "":
         return DebugpyAdapter()
-    names = ", ".join(f.name for f in FAMILIES)
+    names = ", ".join(spec.name for spec in specs)
     raise UsageError(f"cannot tell which debugger runs {program}", f"pass --adapter ({names})")

@@ -19,6 +19,7 @@ from typing import Any
 
 from dapcli.dispatch import sessionfile
 from dapcli.dispatch.local import LocalDispatcher
+from dapcli.dispatch.router import hosted_sessions
 from dapcli.engine.manager import SessionManager
 from dapcli.engine.processes import Watchdog
 from dapcli.errors import DapcliError
@@ -42,7 +43,7 @@ class SessionHost:
         self.watchdog = Watchdog()
         self.manager = SessionManager(self.watchdog)
         self.manager.host_pid = os.getpid()
-        self.dispatcher = LocalDispatcher(self.manager)
+        self.dispatcher = LocalDispatcher(self.manager, list_hosted=hosted_sessions)
         self.subscribers: set[asyncio.StreamWriter] = set()
         self.manager.on_change.append(self._broadcast)
         self.last_activity = time.monotonic()

@@ -114,14 +114,25 @@ def remove(name: str) -> None:
 
 
 def alive(pid: int) -> bool:
-    """True when a process ``pid`` exists."""
+    """True when a process ``pid`` exists and is not a zombie (a killed host stays one until
+    init reaps it, which some container inits do late or never)."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
     except PermissionError:
         return True
-    return True
+    return not _zombie(pid)
+
+
+def _zombie(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as handle:
+            data = handle.read()
+    except OSError:
+        return False  # no /proc (macOS): trust kill(0)
+    end = data.rfind(b")")
+    return data[end + 2: end + 3] == b"Z"
 
 
 def list_sessions() -> list[SessionFile]:

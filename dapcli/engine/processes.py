@@ -3,7 +3,9 @@
 The adapter starts in its own process group. Teardown kills that group, every descendant seen
 (a debuggee may ``setsid`` out of the group) and the debuggee pid from the ``process`` event.
 The watchdog is a tiny separate process that holds a pipe from the host: when the host dies in
-any way (even SIGKILL) the pipe closes and the watchdog kills what the host registered.
+any way (even SIGKILL) the pipe closes and the watchdog kills what the host registered, and every
+descendant of it that it has seen (it looks twice a second: a child that left the process group is
+re-parented to init once its parent dies, and could not be found afterwards).
 """
 
 from __future__ import annotations
@@ -86,26 +88,62 @@ class Watchdog:
 
 
 _WATCHDOG_CODE = r"""
-import os, signal, sys
-groups, pids = set(), {}
-for line in sys.stdin:
-    parts = line.split()
-    if parts[:1] == ["g"]:
-        groups.add(int(parts[1]))
-    elif parts[:1] == ["p"]:
-        pids[int(parts[1])] = float(parts[2])
-    elif parts[:1] == ["clear"]:
-        groups.clear(); pids.clear()
+import os, select, signal, sys
+import psutil
+groups, pids, seen = {}, {}, {}
+
+def identity(pid):
+    try:
+        return psutil.Process(pid).create_time()
+    except psutil.Error:
+        return None
+
+def same(pid, started):
+    try:
+        proc = psutil.Process(pid)
+        return proc if abs(proc.create_time() - started) < 0.01 else None
+    except psutil.Error:
+        return None
+
+def snapshot():
+    # remember every descendant of what is registered: a child that left the process group
+    # (setsid) is re-parented to init once its parent dies, and could not be found then
+    leaders = [(g, started) for g, started in groups.items() if started is not None]
+    roots = [same(pid, started) for pid, started in leaders + list(pids.items()) + list(seen.items())]
+    for root in roots:
+        if root is None:
+            continue
+        try:
+            for child in root.children(recursive=True):
+                seen.setdefault(child.pid, child.create_time())
+        except psutil.Error:
+            pass
+
+fd, pending = sys.stdin.fileno(), b""
+while True:
+    ready, _, _ = select.select([fd], [], [], 0.5)
+    if ready:
+        data = os.read(fd, 65536)
+        if not data:
+            break
+        pending += data
+        *lines, pending = pending.split(b"\n")
+        for line in lines:
+            parts = line.decode().split()
+            if parts[:1] == ["g"]:
+                groups[int(parts[1])] = identity(int(parts[1]))
+            elif parts[:1] == ["p"]:
+                pids[int(parts[1])] = float(parts[2])
+            elif parts[:1] == ["clear"]:
+                groups.clear(); pids.clear(); seen.clear()
+    snapshot()
+snapshot()
 for pgid in groups:
     try: os.killpg(pgid, signal.SIGKILL)
     except OSError: pass
-if pids:
-    import psutil
-    for pid, started in pids.items():
-        try:
-            proc = psutil.Process(pid)
-            if abs(proc.create_time() - started) < 0.01:
-                proc.kill()
-        except psutil.Error:
-            pass
+for pid, started in list(pids.items()) + list(seen.items()):
+    proc = same(pid, started)
+    if proc is not None:
+        try: proc.kill()
+        except psutil.Error: pass
 """

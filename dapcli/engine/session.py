@@ -24,6 +24,7 @@ from pydantic import BaseModel, ValidationError
 
 from dapcli.adapters.base import AdapterSpec, AttachOptions, LaunchOptions
 from dapcli.engine.breakpoints import BreakpointBook
+from dapcli.engine.children import ChildSessions
 from dapcli.engine.output import OutputBuffer
 from dapcli.engine.processes import Watchdog, descendants, kill_tree
 from dapcli.engine.watches import WatchList
@@ -92,11 +93,17 @@ class Session:
         self.end_reason: str | None = None
         self.listeners: list[Callable[[str, Session], None]] = []
         self._conn: Connection | None = None
+        #: The first connection; with child sessions (js-debug), ``_conn`` is the child's.
+        self._root: Connection | None = None
+        self.children = ChildSessions(self)
         self._changed = asyncio.Condition()
         self._initialized = asyncio.Event()
         self._watchdog = watchdog
         self._teardown: asyncio.Task[None] | None = None
         self._disconnecting = False
+        #: A core-file session: there is no live debuggee, and the pid in its ``process`` event
+        #: is the dead program's (possibly reused since): never track or kill it.
+        self.post_mortem = False
         self.watches = WatchList()
         #: The top frame's locals at the last stop: (frame key, name → value), for change marks.
         self.previous_locals: tuple[str, dict[str, str]] = ("", {})
@@ -170,6 +177,22 @@ class Session:
         self.program = f"{options.host or '127.0.0.1'}:{options.port}" if options.port else f"pid {options.process_id}"
         await self._start("attach", self.adapter.attach_arguments(options), timeout)
 
+    async def open_core(self, options: LaunchOptions, core: str, *, timeout: float = 30.0) -> None:
+        """Open the core file ``core`` of ``options.program`` for post-mortem inspection (the
+        adapter family's ``core_request``/``core_arguments``: lldb-dap ``attach`` + ``coreFile``,
+        CodeLLDB ``launch`` + ``target create --core``). See :meth:`launch`.
+
+        Raises:
+            PreconditionError: the adapter family cannot open core files.
+        """
+        request = getattr(self.adapter, "core_request", None)
+        if request is None:
+            raise PreconditionError(f"{self.adapter.name} cannot open core files", "use --adapter lldb")
+        self.program = options.program
+        self.request_kind = "core"
+        self.post_mortem = True
+        await self._start(request, self.adapter.core_arguments(options, core), timeout)  # type: ignore[attr-defined]
+
     def add_output(self, category: str, text: str) -> None:
         """Record program output that reached us outside DAP (e.g. Delve's own stdout)."""
         if self.output.append(category, text) is not None:
@@ -182,31 +205,22 @@ class Session:
         if self._watchdog:
             self._watchdog.watch(pgid=pid)
         conn = Connection(transport, name=self.adapter.name)
-        self._conn = conn
-        if os.environ.get("DAPCLI_TRACE"):
-            conn.trace = _tracer(os.environ["DAPCLI_TRACE"])
+        self._conn = self._root = conn
+        conn.trace = self.trace_function()
         conn.on_event(self._on_event)
         conn.on_reverse_request("runInTerminal", _decline("dapcli runs programs with console=internalConsole"))
-        conn.on_reverse_request("startDebugging", _decline("child sessions are not supported yet"))
+        conn.on_reverse_request("startDebugging", self.children.on_start_debugging)
         conn.start()
         try:
             await self._configure(conn, command, arguments, timeout)
+            await self.children.wait_ready(timeout)  # js-debug runs the program in a child session
         except BaseException:
             await self.shutdown(terminate_debuggee=True)
             raise
 
     async def _configure(self, conn: Connection, command: str, arguments: dict[str, Any], timeout: float) -> None:
         self.capabilities = await conn.request(
-            "initialize",
-            t.InitializeRequestArguments(
-                clientID="dapcli", clientName="dapcli", adapterID=self.adapter.adapter_id,
-                linesStartAt1=True, columnsStartAt1=True, pathFormat="path",
-                supportsVariableType=True, supportsVariablePaging=True, supportsRunInTerminalRequest=False,
-                supportsMemoryReferences=True, supportsProgressReporting=False,
-                supportsInvalidatedEvent=False, supportsStartDebuggingRequest=True, locale="en",
-            ),
-            t.InitializeResponse,
-            timeout=timeout,
+            "initialize", self.initialize_arguments(), t.InitializeResponse, timeout=timeout,
         ) or t.Capabilities()
         self.state = SessionState.CONFIGURING
         started = conn.send(command, arguments)
@@ -230,6 +244,29 @@ class Session:
             await conn.result(started, timeout=timeout)
         except AdapterError as exc:
             raise AdapterError(f"{command} failed: {exc.message}", exc.hint) from None
+
+    def initialize_arguments(self) -> t.InitializeRequestArguments:
+        """What dapcli tells every adapter (and child session) in ``initialize``."""
+        return t.InitializeRequestArguments(
+            clientID="dapcli", clientName="dapcli", adapterID=self.adapter.adapter_id,
+            linesStartAt1=True, columnsStartAt1=True, pathFormat="path",
+            supportsVariableType=True, supportsVariablePaging=True, supportsRunInTerminalRequest=False,
+            supportsMemoryReferences=True, supportsProgressReporting=False,
+            supportsInvalidatedEvent=False, supportsStartDebuggingRequest=True, locale="en",
+        )
+
+    def trace_function(self) -> Callable[[str, dict[str, Any]], None] | None:
+        """The DAP traffic tracer (``DAPCLI_TRACE=FILE``), or None."""
+        return _tracer(os.environ["DAPCLI_TRACE"]) if os.environ.get("DAPCLI_TRACE") else None
+
+    @property
+    def root_connection(self) -> Connection | None:
+        """The connection to the adapter itself (the parent of any child session)."""
+        return self._root
+
+    def adopt_connection(self, conn: Connection) -> None:
+        """Make a child session's connection the primary one (requests, breakpoints, stops)."""
+        self._conn = conn
 
     async def _set_default_exception_filters(self, conn: Connection) -> None:
         if self.capabilities.exceptionBreakpointFilters:
@@ -333,22 +370,51 @@ class Session:
         self._notify("stopped")
 
     def _on_output(self, body: Any) -> None:
+        self.on_output(body)
+
+    def on_output(self, body: Any, *, root: bool = True) -> None:
+        """An ``output`` event; ``root`` False for a child session's (the program's own text,
+        never an adapter's exit report)."""
+        # adapters that mix their own chatter into stdout, or announce the exit code only as
+        # text (cdt-gdb-adapter sends no `exited` event; Delve says it only in answer to
+        # disconnect, so this comes before the filter below), say so through these optional hooks
+        find_exit = getattr(self.adapter, "exit_code_from_output", None)
+        if find_exit is not None and self.exit_code is None and root:
+            self.exit_code = find_exit(body.output)
         if self._disconnecting and body.category in ("stderr", "console", "important"):
             return  # adapter chatter while it shuts down (lldb-dap 19 aborts after disconnect)
-        self.add_output(body.category or "console", body.output)
+        category = body.category or "console"
+        relabel = getattr(self.adapter, "output_category", None)
+        if relabel is not None:
+            category = relabel(category, body.output)
+        text = body.output
+        rewrite = getattr(self.adapter, "output_text", None)  # e.g. a pty's \r\n (lldb-dap, CodeLLDB)
+        if rewrite is not None:
+            text = rewrite(category, text)
+        self.add_output(category, text)
 
     def _on_exited(self, body: Any) -> None:
         self.exit_code = body.exitCode
         self._end(SessionState.EXITED, "exited")
 
     def _on_terminated(self, _: Any) -> None:
+        at_end = getattr(self.adapter, "exit_code_at_end", None)  # js-debug: recorded by a preload
+        if self.exit_code is None and at_end is not None:
+            self.exit_code = at_end()
+        if self._teardown is not None and self._disconnecting and not self._teardown.done():
+            return  # the running teardown ends the session (with the exit code, see below)
+        if self.exit_code is None and getattr(self.adapter, "exit_code_after_disconnect", False) \
+                and not self._disconnecting and self._teardown is None:
+            # Delve tells the exit status only in answer to disconnect: end the session after it
+            self._teardown = asyncio.get_running_loop().create_task(self.shutdown(terminate_debuggee=True))
+            return
         self._end(SessionState.EXITED if self.exit_code is not None else SessionState.TERMINATED, "terminated")
 
     def _on_breakpoint(self, body: Any) -> None:
         self.book.on_event(body.reason, body.breakpoint)
 
     def _on_process(self, body: Any) -> None:
-        if body.systemProcessId:
+        if body.systemProcessId and not self.post_mortem:
             self.debuggee_pid = body.systemProcessId
             if self._watchdog:
                 self._watchdog.watch(pid=body.systemProcessId)
@@ -362,7 +428,9 @@ class Session:
         self.state = state
         self.end_reason = reason
         self._notify("ended")
-        if self._teardown is None:
+        # not while a shutdown runs: it may be a detach, which must never end the debuggee (the
+        # adapter reports `exited`/`terminated` for the detached program, e.g. lldb-dap)
+        if self._teardown is None and not self._disconnecting:
             self._teardown = asyncio.get_running_loop().create_task(self.shutdown(terminate_debuggee=True))
 
     def _notify(self, what: str) -> None:
@@ -379,9 +447,10 @@ class Session:
     async def shutdown(self, *, terminate_debuggee: bool = True, grace: float = 1.0) -> None:
         """Disconnect (DAP ``disconnect``), close the transport, then kill the adapter's
         process group and every descendant. Safe to call more than once. Never raises."""
-        conn = self._conn
+        conn = self._root or self._conn
         tree = descendants(self.adapter_pid) if self.adapter_pid else []
         self._disconnecting = True
+        await self.children.disconnect(terminate_debuggee, grace)  # a child session first (js-debug)
         if conn is not None and not conn.closed:
             with contextlib.suppress(DapcliError, asyncio.TimeoutError):
                 future = conn.send(
@@ -403,7 +472,8 @@ class Session:
             with contextlib.suppress(asyncio.TimeoutError, ProcessLookupError):
                 await asyncio.wait_for(process.wait(), grace)
         if not self.ended:
-            self.state = SessionState.TERMINATED
+            self.state = SessionState.EXITED if self.exit_code is not None else SessionState.TERMINATED
+            self.end_reason = self.end_reason or "terminated"
             self.generation += 1
             self._notify("ended")
 

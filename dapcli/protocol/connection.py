@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import re
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar, get_args
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from dapcli.errors import ConnectionLostError, DapTimeoutError, ProtocolError, RequestError
 from dapcli.protocol.codec import FrameDecoder, encode_message
@@ -53,6 +54,28 @@ def error_text(message: Message) -> str:
             return f"{short}: {text}"
         return text
     return str(message.get("message") or f"{message.get('command')} failed")
+
+
+def without_unknown_literals(body: Any, error: ValidationError) -> Any | None:
+    """``body`` without the fields whose value is outside the spec's enumeration (js-debug
+    sends stack frames with ``presentationHint: "deemphasize"``), or None when something else
+    is wrong with it."""
+    errors = error.errors()
+    if not errors or any(e["type"] not in ("literal_error", "enum") for e in errors):
+        return None
+    fixed = copy.deepcopy(body)
+    try:
+        for found in errors:
+            *path, last = found["loc"]
+            target = fixed
+            for key in path:
+                target = target[key]
+            if not isinstance(target, dict) or last not in target:
+                return None
+            del target[last]
+    except (KeyError, IndexError, TypeError):
+        return None
+    return fixed
 
 
 class Connection:
@@ -166,7 +189,11 @@ class Connection:
             return body
         try:
             return model.model_validate(body if body is not None else {})
-        except Exception as exc:  # pydantic.ValidationError: an adapter off the spec
+        except ValidationError as exc:  # an adapter off the spec
+            repaired = without_unknown_literals(body, exc)
+            with contextlib.suppress(ValidationError):
+                if repaired is not None:
+                    return model.model_validate(repaired)
             command = str(message.get("command", command))
             raise ProtocolError(f"the adapter sent an invalid {command} response: {exc}") from None
 

@@ -87,7 +87,7 @@ def _output_block(chunks: list[m.OutputChunkView] | None, cut: int | None) -> li
 
 
 def render_stop(state: m.StopState, cwd: str | None = None) -> RenderableType:
-    parts: list[RenderableType] = []
+    parts: list[RenderableType] = [Text(f"warning: {w}", style="yellow") for w in state.warnings or []]
     if state.status == "stopped" and state.location:
         loc = state.location
         head = Text("Stopped", style="bold yellow")
@@ -293,6 +293,8 @@ def render_evaluate(result: m.EvaluateResult, cwd: str | None = None) -> Rendera
     text = Text(result.result)
     if result.type:
         text.append(f"  ({result.type})", style="dim")
+    if result.value_truncated:
+        text.append(f"  …+{result.value_truncated} chars (--max-length N shows more)", style="dim")
     if result.children:
         tree = variable_tree(result.children, "")
         return Group(text, tree)
@@ -344,7 +346,51 @@ def render_adapters(result: m.AdaptersResult, cwd: str | None = None) -> Rendera
         where = a.path if a.found else (a.install_hint or "")
         table.add_row(a.name, Text(a.description), "yes" if a.found else Text("no", style="red"),
                       Text(a.version or ""), Text(where or ""))
-    return table
+    warnings = [Text(f"warning: {a.warning}", style="yellow") for a in result.adapters if a.warning]
+    return Group(table, *warnings) if warnings else table
+
+
+
+def render_configs(result: m.ConfigsResult, cwd: str | None = None) -> RenderableType:
+    head = Text(short_path(result.path, cwd), style="bold")
+    if not result.configurations:
+        return Group(head, Text("No configurations."))
+    table = _table("name", "type", "adapter", "request", "program")
+    for c in result.configurations:
+        table.add_row(Text(c.name), Text(c.type or ""), Text(c.adapter or ""), Text(c.request or ""),
+                      Text(c.program or ""))
+    parts: list[RenderableType] = [head, table]
+    if result.compounds:
+        parts.append(Text(f"compounds (not run by dapcli): {', '.join(result.compounds)}", style="dim"))
+    return Group(*parts)
+
+
+_DOCTOR_MARKS = {"ok": ("✔", "green"), "warn": ("!", "yellow"), "fail": ("✘", "bold red")}
+
+
+def render_doctor(result: m.DoctorResult, cwd: str | None = None) -> RenderableType:
+    table = Table.grid(padding=(0, 1))
+    table.add_column(no_wrap=True)
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column()
+    for check in result.checks:
+        mark, style = _DOCTOR_MARKS[check.status]
+        detail = Text(check.detail)
+        if check.hint and check.status != "ok":
+            detail.append("\nfix: ", style="bold")
+            detail.append(check.hint, style="cyan")
+        elif check.hint:
+            detail.append(f"  ({check.hint})", style="dim")
+        table.add_row(Text(mark, style=style), Text(check.name), detail)
+    failed = sum(c.status == "fail" for c in result.checks)
+    warned = sum(c.status == "warn" for c in result.checks)
+    if failed:
+        summary = Text(f"{failed} check(s) failed, {warned} warning(s)", style="bold red")
+    elif warned:
+        summary = Text(f"Debugging should work; {warned} warning(s)", style="bold yellow")
+    else:
+        summary = Text("Everything needed for debugging is in place.", style="bold green")
+    return Group(table, summary)
 
 
 _RENDERERS: dict[type, Callable[[Any, str | None], RenderableType]] = {
@@ -356,6 +402,7 @@ _RENDERERS: dict[type, Callable[[Any, str | None], RenderableType]] = {
     m.SetVariableResult: render_set, m.AdaptersResult: render_adapters, m.WatchesResult: render_watches,
     m.ExceptionFiltersResult: render_exception_filters, m.FrameResult: render_frame, m.TraceResult: render_trace,
     m.DataBreakpointsResult: render_data_breakpoints,
+    m.ConfigsResult: render_configs, m.DoctorResult: render_doctor,
 }
 
 
@@ -368,3 +415,64 @@ def render(result: m.Result, cwd: str | None = None) -> RenderableType:
     import json
 
     return Text(json.dumps(result.to_json(), indent=2))
+
+
+# -- native debugging ------------------------------------------------------------------------------
+def render_disassemble(result: m.DisassembleResult, cwd: str | None = None) -> RenderableType:
+    table = Table(box=None, pad_edge=False, show_header=False)
+    for column in ("", "address", "bytes", "instruction", "where"):
+        table.add_column(column, no_wrap=column != "instruction")
+    for ins in result.instructions:
+        where = (f"{short_path(ins.path, cwd)}:{ins.line}" if ins.path and ins.line
+                 else f"line {ins.line}" if ins.line else (ins.symbol or ""))
+        style = "bold yellow" if ins.current else ""
+        table.add_row(Text("→" if ins.current else "", style=style), Text(ins.address, style=style or "dim"),
+                      Text(ins.instruction_bytes or "", style="dim"), Text(ins.instruction, style=style),
+                      Text(where, style="dim"))
+    parts: list[RenderableType] = [table]
+    if result.note:
+        parts.append(Text(result.note, style="yellow"))
+    return Group(*parts)
+
+
+def render_memory(result: m.ReadMemoryResult, cwd: str | None = None) -> RenderableType:
+    text = Text(no_wrap=True)
+    width = max((len(line.address) for line in result.lines), default=0)
+    for index, line in enumerate(result.lines):
+        if index:
+            text.append("\n")
+        text.append(line.address.rjust(width), style="dim")
+        text.append("  " + line.hex.ljust(47) + "  ")
+        text.append(line.ascii, style="cyan")
+    if result.unreadable_bytes:
+        text.append(f"\n… {result.unreadable_bytes} unreadable bytes", style="yellow")
+    return text if result.lines else Text(f"no readable memory at {result.address}", style="yellow")
+
+
+def render_registers(result: m.RegistersResult, cwd: str | None = None) -> RenderableType:
+    parts: list[RenderableType] = []
+    for group in result.groups:
+        table = _table(group.name, "value")
+        for reg in group.registers:
+            table.add_row(Text(reg.name, style="cyan"), Text(reg.value))
+        parts.append(table)
+    if result.other_groups:
+        parts.append(Text("other groups (--group NAME or --all-groups): " + ", ".join(result.other_groups),
+                          style="dim"))
+    return Group(*parts)
+
+
+def render_console(result: m.ConsoleResult, cwd: str | None = None) -> RenderableType:
+    return Text(result.output.rstrip("\n")) if result.output.strip() else Text("(no output)", style="dim")
+
+
+def render_dap(result: m.DapResult, cwd: str | None = None) -> RenderableType:
+    import json
+
+    return Text(json.dumps(result.body, indent=2, ensure_ascii=False))
+
+
+_RENDERERS.update({
+    m.DisassembleResult: render_disassemble, m.ReadMemoryResult: render_memory,
+    m.RegistersResult: render_registers, m.ConsoleResult: render_console, m.DapResult: render_dap,
+})

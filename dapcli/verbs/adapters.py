@@ -12,11 +12,13 @@ from dapcli.verbs.registry import verb
 async def adapters(ctx: VerbContext) -> AdaptersResult:
     """List the debug adapters: found or not, version, path, install hint."""
     found = []
-    for spec in all_adapters():
+    for spec in all_adapters(ctx.cwd):
         path = spec.find()
+        entry = getattr(spec, "entry", None)  # set by an adapters file (dapcli.adapters.config)
         found.append(AdapterInfo(
             name=spec.name, aliases=list(spec.aliases), description=spec.description, found=path is not None,
             path=path, version=spec.version() if path else None, install_hint=None if path else spec.install_hint,
-            extensions=list(spec.extensions),
+            extensions=list(spec.extensions), config_file=entry.file if entry else None,
+            warning=getattr(spec, "warning", None),
         ))
     return AdaptersResult(adapters=found)

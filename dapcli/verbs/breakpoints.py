@@ -7,6 +7,7 @@ import contextlib
 import os
 from typing import Annotated, Any
 
+from dapcli.engine import persist
 from dapcli.engine.breakpoints import BreakpointEntry
 from dapcli.engine.session import Session
 from dapcli.errors import DapcliError, PreconditionError, UsageError
@@ -90,6 +91,7 @@ async def set_breakpoint(
         del session.book.entries[entry.id]
         await _resync(session, entry.key)
         raise
+    persist.save(session)
     return BreakpointResult(**view(entry).model_dump())
 
 
@@ -126,6 +128,7 @@ async def remove_breakpoint(
         del session.book.entries[i]
     for key in sorted(keys):
         await session.sync_breakpoints(key)
+    persist.save(session)
     return BreakpointsResult(breakpoints=[view(e) for e in session.book.entries.values()], removed=list(ids))
 
 
@@ -143,5 +146,6 @@ async def clear_breakpoints(
         del session.book.entries[entry.id]
     for key in sorted(keys):
         await session.sync_breakpoints(key)
+    persist.save(session)
     return BreakpointsResult(breakpoints=[view(e) for e in session.book.entries.values()],
                              removed=[e.id for e in doomed])

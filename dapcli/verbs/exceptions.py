@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
+from dapcli.engine import persist
 from dapcli.engine.session import Session
 from dapcli.errors import PreconditionError, UsageError
 from dapcli.verbs.context import VerbContext
@@ -57,4 +58,5 @@ async def set_exception_breakpoints(
     except Exception:
         session.exception_filters = previous
         raise
+    persist.save(session)
     return ExceptionFiltersResult(filters=_views(session))

@@ -175,12 +175,13 @@ async def set_variable(
     try:
         body = await session.request(
             "setVariable", t.SetVariableArguments(variablesReference=reference, name=name, value=value),
-            t.SetVariableResponse,
         )
     except RequestError as exc:
         raise one_line_error(exc) from None
-    return SetVariableResult(name=name, value=body.value, type=body.type,
-                             variables_reference=body.variablesReference or 0)
+    # lldb-dap 19 answers with `result` instead of the spec's `value`: accept both
+    new_value = body.get("value", body.get("result"))
+    return SetVariableResult(name=name, value=str(new_value if new_value is not None else value),
+                             type=body.get("type"), variables_reference=body.get("variablesReference") or 0)
 
 
 @verb(group="inspection", needs="session", read_only=True, cli=("list",), aliases=("l", "source"))

@@ -7,7 +7,7 @@ parameter to page further.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 from pydantic.alias_generators import to_camel
@@ -288,6 +288,10 @@ class AdapterInfo(Model):
     version: str | None = None
     install_hint: str | None = None
     extensions: list[str] = []
+    #: The adapters file that adds or changes this adapter (user or project).
+    config_file: str | None = None
+    #: Said before use: a project file chooses the command that runs.
+    warning: str | None = None
 
 
 class AdaptersResult(Result):
@@ -360,3 +364,125 @@ class DataBreakpointView(Model):
 class DataBreakpointsResult(Result):
     data_breakpoints: list[DataBreakpointView]
     removed: list[int] | None = None
+
+
+class LaunchConfigView(Model):
+    """One configuration of ``.vscode/launch.json`` as written (variables not resolved);
+    ``adapter`` is the dapcli family its ``type`` maps to."""
+
+    name: str
+    type: str | None = None
+    adapter: str | None = None
+    request: str | None = None
+    program: str | None = None
+
+
+class ConfigsResult(Result):
+    """The configurations of the ``launch.json`` at ``path``; ``compounds`` are listed but
+    dapcli does not run them."""
+
+    path: str
+    workspace_folder: str
+    configurations: list[LaunchConfigView]
+    compounds: list[str] | None = None
+
+
+class DoctorCheck(Model):
+    """One check of ``doctor``: ``status`` ok, warn or fail, what was found (``detail``) and
+    what to do about it (``hint``)."""
+
+    name: str
+    status: Literal["ok", "warn", "fail"]
+    detail: str
+    hint: str | None = None
+
+
+class DoctorResult(Result):
+    """What ``doctor`` checked for ``program`` (or the project in ``cwd``); ``ok`` when no
+    check failed."""
+
+    program: str | None = None
+    cwd: str
+    adapter: str | None = None
+    ok: bool
+    checks: list[DoctorCheck]
+
+
+# -- native debugging (disassemble, readMemory, registers, console, dap) ---------------------------
+class InstructionView(Model):
+    """One disassembled instruction: its ``address`` (hex, as the adapter wrote it), text and
+    bytes; ``symbol``/``path``/``line`` where the adapter names them; ``current`` marks the
+    program counter (or the address asked for)."""
+
+    address: str
+    instruction: str
+    instruction_bytes: str | None = None
+    symbol: str | None = None
+    path: str | None = None
+    line: int | None = None
+    current: bool = False
+
+
+class DisassembleResult(Result):
+    """Instructions around ``memory_reference`` (the program counter of ``frame_id`` unless an
+    address was given); ``note`` says when the adapter could not decode backwards."""
+
+    memory_reference: str
+    expression: str | None = None
+    frame_id: int | None = None
+    instructions: list[InstructionView]
+    note: str | None = None
+
+
+class MemoryLine(Model):
+    """16 bytes of a hex dump: start ``address``, the bytes in ``hex``, printable ``ascii``."""
+
+    address: str
+    hex: str
+    ascii: str
+
+
+class ReadMemoryResult(Result):
+    """``count`` bytes read from ``address`` (``data``: base64, as DAP carries them; ``lines``: a hex
+    dump); ``unreadable_bytes`` follow the last readable one; ``via`` is how they were read
+    (``readMemory``, or the debugger's own command when the adapter lacks the request)."""
+
+    address: str
+    expression: str | None = None
+    count: int
+    data: str
+    lines: list[MemoryLine]
+    unreadable_bytes: int | None = None
+    via: str = "readMemory"
+
+
+class RegisterGroupView(Model):
+    name: str
+    registers: list[VariableView]
+
+
+class RegistersResult(Result):
+    """Registers of a frame (its ``Registers`` scope), by group (lldb: General Purpose Registers,
+    …; gdb: one flat group); ``other_groups`` were not expanded (pass ``group``)."""
+
+    frame_id: int
+    scope: str
+    groups: list[RegisterGroupView]
+    other_groups: list[str] | None = None
+
+
+class ConsoleResult(Result):
+    """What a debugger command printed (``evaluate`` in context ``repl``; its result and the
+    output events it caused)."""
+
+    command: str
+    output: str
+    variables_reference: int = 0
+
+
+class DapResult(Result):
+    """The raw ``body`` of a DAP response; ``status`` is the session's state afterwards."""
+
+    command: str
+    body: dict[str, Any] | list[Any] | None = None
+    status: str | None = None

@@ -8,6 +8,7 @@ from typing import Annotated
 
 from dapcli.adapters.base import AttachOptions, LaunchOptions
 from dapcli.adapters.registry import adapter_for
+from dapcli.engine import persist
 from dapcli.engine.breakpoints import BreakpointEntry
 from dapcli.engine.session import Session, SessionState
 from dapcli.errors import UsageError
@@ -64,12 +65,17 @@ async def launch(
                                                   "exception filters)")] = True,
     config: Annotated[str | None, Param(help="use this configuration of .vscode/launch.json "
                                             "(see `dapcli configs`)")] = None,
+    restore: Annotated[bool, Param(help="restore the breakpoints, watches and exception filters saved for "
+                                        "this program (re-anchored if the file changed)")] = False,
+    core: Annotated[str | None, Param(help="post-mortem: open this core file of PROGRAM instead of running it "
+                                           "(lldb, codelldb)", complete="path")] = None,
     timeout: Annotated[float, Param(help=TIMEOUT_HELP)] = 30.0,
 ) -> StopState:
     """Start a program under the debugger and run to the first stop.
 
     Sends ``initialize``, ``launch``, waits for ``initialized``, sends every breakpoint and
     ``configurationDone``, then waits up to ``timeout`` s for a stop or the program's exit.
+    With ``core``, opens that core file instead: the crash is the stop.
     """
     started = time.perf_counter()
     _check_free(ctx)
@@ -79,6 +85,9 @@ async def launch(
         from dapcli.adapters.launchjson import resolve_config
 
         chosen = resolve_config(config, ctx.cwd, program=program)
+        if chosen.request != "launch":
+            raise UsageError(f"configuration {config!r} is an {chosen.request!r} configuration",
+                             "use a launch configuration (see `dapcli configs`), or `dapcli attach`")
         program = program or chosen.program
         args = args or chosen.args
         cwd = cwd or chosen.cwd
@@ -91,7 +100,7 @@ async def launch(
     path = ctx.resolve(program)
     if not os.path.exists(path):
         raise UsageError(f"program not found: {program} (looked at {path})", "check the path")
-    spec = adapter_for(path, adapter)
+    spec = adapter_for(path, adapter, ctx.cwd)
     work_dir = ctx.resolve(cwd) if cwd else ctx.cwd
     if not os.path.isdir(work_dir):
         raise UsageError(f"working directory not found: {cwd}")
@@ -99,14 +108,27 @@ async def launch(
         program=path, args=list(args), cwd=work_dir, env=env_map, stop_on_entry=stop_on_entry,
         python=ctx.resolve(python) if python and os.sep in python else python, nodelay=nodelay, extra=extra,
     )
+    core_path = ctx.resolve(core) if core else None
+    if core_path is not None and not os.path.isfile(core_path):
+        raise UsageError(f"core file not found: {core} (looked at {core_path})", "check the path")
     warnings = spec.prepare(options, ctx.cwd)
     session = Session(ctx.session_name, spec, watchdog=ctx.manager.watchdog)
+    if restore:
+        warnings = [*warnings, *persist.restore(session, path)]
     if not stop_on_exception:
         session.exception_filters = []
     for location in breakpoints:
-        session.book.new_entry(**parse_location(ctx, location, None))
-    await session.launch(options, timeout=timeout)
+        fields = parse_location(ctx, location, None)
+        if not persist.has_breakpoint(session, fields):
+            session.book.new_entry(**fields)
+    if core_path is not None:
+        await session.open_core(options, core_path, timeout=timeout)
+    else:
+        await session.launch(options, timeout=timeout)
     ctx.manager.add(session)
+    if restore:
+        problem = persist.save(session)  # the re-anchored lines
+        warnings = [*warnings, problem] if problem else warnings
     state = await _start_and_wait(ctx, session, started, timeout)
     state.warnings = warnings or None
     return state
@@ -137,7 +159,7 @@ async def attach(
         if not port.isdigit():
             raise UsageError(f"bad address {connect!r}", "write it as HOST:PORT or PORT")
         options.host, options.port = host or "127.0.0.1", int(port)
-    session = Session(ctx.session_name, adapter_for(None, adapter), watchdog=ctx.manager.watchdog)
+    session = Session(ctx.session_name, adapter_for(None, adapter, ctx.cwd), watchdog=ctx.manager.watchdog)
     for location in breakpoints:
         session.book.new_entry(**parse_location(ctx, location, None))
     await session.attach(options, timeout=timeout)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import fnmatch
 import os
+import re
 import time
 
 from dapcli.engine.session import Session, SessionState
@@ -41,10 +42,31 @@ _REASONS = {
 }
 
 
-def normalize_reason(raw: str | None) -> str | None:
-    """A stop ``reason`` in one vocabulary across adapters (the raw one is kept beside it)."""
+#: Signals that mean "interrupted" (lldb-dap and CodeLLDB report `pause` as a SIGSTOP
+#: exception, cdt-gdb-adapter as reason "SIGINT"); any other signal is a crash.
+_PAUSE_SIGNALS = {"SIGSTOP", "SIGINT", "SIGTSTP"}
+_SIGNAL = re.compile(r"\b(SIG[A-Z0-9]+)\b")
+
+
+def stop_signal(raw: str | None, description: str | None = None) -> str | None:
+    """The signal a native stop reports: the raw reason itself (cdt: ``SIGSEGV``), or the
+    description of an ``exception`` stop (lldb: ``signal SIGSEGV: address not mapped…``)."""
+    if raw and raw.startswith("SIG"):
+        return raw
+    if raw == "exception" and description and description.lower().startswith("signal"):
+        found = _SIGNAL.search(description)
+        return found.group(1) if found else None
+    return None
+
+
+def normalize_reason(raw: str | None, description: str | None = None) -> str | None:
+    """A stop ``reason`` in one vocabulary across adapters (the raw one is kept beside it):
+    a signal is ``exception`` (a crash) or ``pause`` (SIGSTOP/SIGINT: an interrupt)."""
     if raw is None:
         return None
+    signal = stop_signal(raw, description)
+    if signal is not None:
+        return "pause" if signal in _PAUSE_SIGNALS else "exception"
     return _REASONS.get(raw, raw.replace(" ", "_"))
 
 
@@ -69,7 +91,16 @@ async def fetch_variables(session: Session, reference: int) -> list[t.Variable]:
     body = await session.request(
         "variables", t.VariablesArguments(variablesReference=reference), t.VariablesResponse
     )
-    return list(body.variables)
+    found = list(body.variables)
+    half = len(found) // 2
+    if half and len(found) % 2 == 0 and all(_same(a, b) for a, b in zip(found[:half], found[half:], strict=True)):
+        # cdt-gdb-adapter lists a frame's locals twice right after a block variable left scope
+        return found[:half]
+    return found
+
+
+def _same(a: t.Variable, b: t.Variable) -> bool:
+    return (a.name, a.value, a.type, a.evaluateName) == (b.name, b.value, b.type, b.evaluateName)
 
 
 async def expand(
@@ -154,8 +185,12 @@ def locals_scope(all_scopes: list[t.Scope], name: str | None = None) -> t.Scope:
                 return scope
         known = ", ".join(s.name for s in all_scopes)
         raise UsageError(f"no scope named {name!r} in this frame", f"scopes here: {known}")
+    # by name first: js-debug marks its block scopes ("Block: main") as locals too
     for scope in all_scopes:
-        if scope.presentationHint == "locals" or scope.name.lower().startswith("local"):
+        if scope.name.lower().startswith("local"):
+            return scope
+    for scope in all_scopes:
+        if scope.presentationHint == "locals":
             return scope
     cheap = [s for s in all_scopes if not s.expensive]
     if not cheap and not all_scopes:
@@ -216,8 +251,10 @@ async def stop_state(
     stop = session.last_stop
     if session.state is not SessionState.STOPPED or stop is None:
         return state
-    state.reason, state.raw_reason = normalize_reason(stop.reason), stop.reason
-    state.description, state.thread_id = stop.description, stop.thread_id
+    state.reason, state.raw_reason = normalize_reason(stop.reason, stop.description), stop.reason
+    signal = stop_signal(stop.reason, stop.description)
+    state.description = stop.description or (f"signal {signal}" if signal else None)
+    state.thread_id = stop.thread_id
     state.all_threads_stopped = stop.all_threads_stopped
     state.hit_breakpoint_ids = _our_ids(session, stop.hit_breakpoint_ids) or None
     # a stop without a readable stack (e.g. a thread that just vanished) still reports
@@ -269,7 +306,7 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
         variables = [v for v in variables if not v.name.startswith("__") and v.name not in _NOISE]
         state.locals = variables[:locals_count]
         _mark_changed(session, f"{top.path}:{top.name}", state.locals)
-    if state.raw_reason == "exception" and session.supports("supportsExceptionInfoRequest"):
+    if state.reason == "exception" and session.supports("supportsExceptionInfoRequest"):
         info = await session.request(
             "exceptionInfo", t.ExceptionInfoArguments(threadId=thread_id), t.ExceptionInfoResponse
         )

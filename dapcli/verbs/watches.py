@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
+from dapcli.engine import persist
 from dapcli.engine.session import SessionState
 from dapcli.errors import UsageError
 from dapcli.verbs.context import VerbContext
@@ -28,6 +29,7 @@ async def add_watch(
 ) -> WatchesResult:
     """Add a watch expression, shown (and marked when changed) at every stop."""
     ctx.session().watches.add(expression)
+    persist.save(ctx.session())
     return WatchesResult(watches=await _views(ctx))
 
 
@@ -50,4 +52,5 @@ async def remove_watch(
         raise UsageError(f"no watch {', '.join(map(str, missing))} (watches: {known})" if missing
                          else "name the watch ids to remove", "see `dapcli watch list`")
     removed = session.watches.remove(ids)
+    persist.save(session)
     return WatchesResult(watches=await _views(ctx), removed=removed)

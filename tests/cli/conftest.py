@@ -38,7 +38,7 @@ CLEANUP_S = 10.0
 def line_of(path: str | Path, marker: str) -> int:
     """The 1-based line of ``path`` that carries the comment ``# @marker`` (exactly once)."""
     full = Path(path) if Path(path).is_absolute() else PROGRAMS / path
-    pattern = re.compile(r"#\s*@" + re.escape(marker) + r"(\s|$)")
+    pattern = re.compile(r"#\s*@" + re.escape(marker) + r"(?!\w)")
     found = [n for n, text in enumerate(full.read_text(encoding="utf-8").splitlines(), 1) if pattern.search(text)]
     assert len(found) == 1, f"marker @{marker} appears {len(found)} times in {full}"
     return found[0]
@@ -188,10 +188,9 @@ class Cli:
 
     def finalize(self) -> None:
         """Stop every session, then check that nothing this test started survives."""
-        listed = self.run("--json", "sessions", check=False)
         names = set(self.sessions)
-        with contextlib.suppress(ValueError, KeyError):
-            names |= {s["name"] for s in json.loads(listed.out)["sessions"]}
+        with contextlib.suppress(OSError):
+            names |= {f[: -len(".json")] for f in os.listdir(self.runtime_dir) if f.endswith(".json")}
         for name in sorted(names):
             self.record(name)
             self.run("stop", "--session", name, check=False, timeout=30)

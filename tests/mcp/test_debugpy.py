@@ -82,7 +82,11 @@ def test_text_rendering_of_a_stop_is_compact() -> None:
 def test_bad_input_leaves_the_session_usable() -> None:
     async def body() -> None:
         async with connected() as client:
-            await launch_buggy(client)
+            text = await call_error(client, "launch", {"program": str(BUGGY), "breakpoints": f"{BUGGY}:{RUNNING}"})
+            assert "breakpoints" in text and "list" in text
+            # a list sent as JSON text (a habit of some clients) is read as the list
+            stop = await call(client, "launch", {"program": str(BUGGY), "breakpoints": f'["{BUGGY}:{RUNNING}"]'})
+            assert stop["location"]["line"] == RUNNING
             text = await call_error(client, "next", {"bogus": 1})
             assert "bogus: unknown parameter" in text and "threadId" in text
             text = await call_error(client, "stackTrace", {"levels": True})
@@ -183,5 +187,24 @@ def test_session_resource_and_disconnect_ends_sessions() -> None:
                 await client.read_resource("dapcli://session/gone")
         assert len(pids) == 2
         assert_gone(pids)
+
+    run(body)
+
+
+def test_subscribers_hear_when_a_session_changes() -> None:
+    async def body() -> None:
+        async with connected() as client:
+            uris = ["dapcli://session/default", "dapcli://sessions"]
+            async with client.listen(resources_list_changed=True, resource_subscriptions=uris) as events:
+                await launch_buggy(client)
+                seen: set[str] = set()
+                async for event in events:
+                    seen.add(getattr(event, "uri", type(event).__name__))
+                    if seen >= {*uris, "ResourcesListChanged"}:
+                        break
+                await call(client, "next")
+                async for event in events:
+                    assert getattr(event, "uri", None) in uris
+                    break
 
     run(body)

@@ -60,7 +60,7 @@ class RawServer:
     """The server spoken to line by line (JSON-RPC over stdio), to control EOF and signals."""
 
     def __init__(self) -> None:
-        self.stderr = tempfile.TemporaryFile()
+        self.stderr = tempfile.TemporaryFile()  # noqa: SIM115 (lives as long as the server)
         self.process = subprocess.Popen(SERVER, cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=self.stderr)
         self.lines: queue.Queue[bytes] = queue.Queue()
@@ -113,11 +113,17 @@ class RawServer:
         return self.stderr.read().decode(errors="replace")
 
 
-def test_stdin_eof_ends_the_server_and_its_sessions() -> None:
+@pytest.mark.parametrize("busy", [False, True], ids=["stopped", "continue-blocked"])
+def test_stdin_eof_ends_the_server_and_its_sessions(busy: bool) -> None:
     server = RawServer()
-    stop = server.tool("launch", {"program": str(BUGGY), "breakpoints": [f"{BUGGY}:{RUNNING}"]})
-    assert stop["status"] == "stopped"
-    pids = server.pids()
+    if busy:
+        server.tool("launch", {"program": str(LOOP), "stopOnEntry": True})
+        pids = server.pids()
+        server.tool("continue", {"timeout": 60}, wait=False)
+    else:
+        stop = server.tool("launch", {"program": str(BUGGY), "breakpoints": [f"{BUGGY}:{RUNNING}"]})
+        assert stop["status"] == "stopped"
+        pids = server.pids()
     assert len(pids) >= 3
     assert server.process.stdin is not None
     server.process.stdin.close()

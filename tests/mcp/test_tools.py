@@ -79,8 +79,8 @@ def test_tools_snapshot(tools: dict[str, Any]) -> None:
 
 def test_tools_list_is_small(tools: dict[str, Any]) -> None:
     """What every agent session pays for in context: the input side stays compact."""
-    inputs = json.dumps([{k: t[k] for k in ("name", "description", "inputSchema")} for t in tools.values()])
-    assert len(inputs) < 20_000
+    inputs = [json.dumps({k: t[k] for k in ("name", "description", "inputSchema")}) for t in tools.values()]
+    assert sum(map(len, inputs)) / len(inputs) < 900
 
 
 def test_errors_without_a_session() -> None:

@@ -19,6 +19,7 @@ from dapcli.frontends.recipe import run_recipes
 PROGRAMS = Path(__file__).parent / "programs"
 LOOP = PROGRAMS / "loop.py"
 CRASH = PROGRAMS / "crash.py"
+SLEEPY = PROGRAMS / "sleepy.py"
 
 
 def marker(name: str, program: Path = LOOP) -> int:
@@ -69,11 +70,11 @@ class NoDispatcher:
 
 @pytest.fixture
 def recipe_file(tmp_path: Path) -> Callable[..., Path]:
-    """Write a recipe (dedented; ``{loop}``, ``{crash}`` and ``{marker:NAME}`` filled in)."""
+    """Write a recipe (dedented; ``{loop}``, ``{crash}``, ``{sleepy}`` and ``{@NAME}`` filled in)."""
 
     def write(text: str, name: str = "recipe.yaml") -> Path:
         text = textwrap.dedent(text).lstrip("\n")
-        text = text.replace("{loop}", str(LOOP)).replace("{crash}", str(CRASH))
+        text = text.replace("{loop}", str(LOOP)).replace("{crash}", str(CRASH)).replace("{sleepy}", str(SLEEPY))
         for program in (LOOP, CRASH):
             for line in program.read_text().splitlines():
                 if "# @" in line:

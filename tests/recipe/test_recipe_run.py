@@ -45,6 +45,7 @@ def test_passing_recipe(recipe_file):
     assert f"breakpoint at loop.py:{marker('scale')} in scale" in out
     assert "│ total=9" in out
     assert spy.calls[0][0] == "launch" and spy.calls[0][1]["stopOnEntry"] is True
+    assert spy.calls[0][1]["timeout"] == 60.0
     assert spy.calls[0][1]["breakpoints"] == [f"{LOOP}:{marker('scale')}"]
     assert spy.calls[-1] == ("stop", {})
     assert spy.left_running() == []
@@ -66,6 +67,7 @@ def test_failing_check_names_step_and_shows_expected_and_actual(recipe_file):
     assert '✘ result: expected = "5", actual "2"' in out
     assert "step 3  next  (skipped: step 2 failed)" in out
     assert f"✘ {path}: 2 step(s), 1 check(s), 1 failed" in out
+    assert f'  first failure: {path}:6: step 2 (evaluate): result: expected = "5", actual "2"' in out
     assert spy.calls[-1] == ("stop", {})
     assert spy.left_running() == []
 
@@ -94,7 +96,8 @@ def test_keep_going_collects_every_failure(recipe_file):
     assert "NameError" in steps[2]["error"]
     assert steps[3]["checks"][0]["passed"] is True
     end = next(e for e in events if e["event"] == "end")
-    assert end["passed"] is False and end["failure"].startswith("step 1 (continue): ")
+    assert end["passed"] is False
+    assert end["failure"] == f"{path}:5: step 1 (continue): line: expected = 1, actual {marker('scale')}"
 
 
 def test_var_and_save_substitution(recipe_file):
@@ -199,7 +202,7 @@ def test_setup_failure_is_a_failure_and_stops_nothing_twice(recipe_file, tmp_pat
     code, out = run(path, json_lines=True)
     assert code == 8
     end = [json.loads(line) for line in out.splitlines()][-2]
-    assert end["event"] == "end" and end["failure"].startswith("build failed (exit code 1): false")
+    assert end["event"] == "end" and end["failure"] == f"{path}: build failed (exit code 1): false"
 
 
 def test_build_runs_without_a_shell_before_launch(recipe_file, tmp_path):
@@ -217,8 +220,57 @@ def test_build_runs_without_a_shell_before_launch(recipe_file, tmp_path):
     assert code == 0, out
 
 
+def test_timeout_bounds_each_step_and_the_program_is_ended(recipe_file):
+    path = recipe_file("""
+        target: {program: {sleepy}}
+        steps:
+          - continue: {}
+            expect: {exitCode: 0}
+    """)
+    spy = SpyDispatcher()
+    code, out = run(path, dispatcher=spy, timeout=1.0, json_lines=True)
+    assert code == 8
+    step = next(json.loads(line) for line in out.splitlines() if '"event": "step"' in line)
+    assert step["result"]["status"] == "running"
+    assert step["checks"][0] == {"key": "exitCode", "op": "equals", "expected": 0, "actual": None, "present": False,
+                                 "passed": False, "line": 4, "message": "the result has no value there"}
+    assert ("continue", {"timeout": 1.0}) in spy.calls
+    assert spy.left_running() == []
+
+
 def test_quickstart_recipe_finds_the_bug():
     code, out = run(ROOT / "recipes" / "quickstart.yaml")
     assert code == 0, out
     assert "✔ result = \"2.0\"" in out and "│ total=26.73" in out
     assert "floor division" in out
+
+
+def _adapters() -> dict[str, bool]:
+    import asyncio
+
+    from dapcli.dispatch.local import LocalDispatcher
+
+    result = asyncio.run(LocalDispatcher().call("adapters", {}))
+    return {a["name"]: bool(a.get("found")) for a in result.to_json().get("adapters", [])}
+
+
+_KINDS = {".py": "python", ".go": "go", ".js": "node"}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("recipe", sorted(p.name for p in (ROOT / "recipes").glob("*.yaml")))
+def test_every_shipped_recipe_passes(recipe):
+    import shutil
+
+    import yaml
+
+    target = yaml.safe_load((ROOT / "recipes" / recipe).read_text())["target"]
+    adapter = target.get("adapter") or _KINDS.get(Path(target["program"]).suffix, "python")
+    if not _adapters().get(adapter):
+        pytest.skip(f"the {adapter} adapter is not installed")
+    if target.get("build") and shutil.which(target["build"][0]) is None:
+        pytest.skip(f"{target['build'][0]} is not installed")
+    spy = SpyDispatcher()
+    code, out = run(ROOT / "recipes" / recipe, dispatcher=spy)
+    assert code == 0, out
+    assert spy.left_running() == []

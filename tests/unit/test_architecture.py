@@ -119,3 +119,14 @@ def test_verb_parameters_use_the_spec_words() -> None:
             assert param.name not in FORBIDDEN, f"{spec.name}.{param.name} is a forbidden synonym"
             assert param.meta.help, f"{spec.name}.{param.name} has no help"
         assert len(spec.summary) <= 72, f"{spec.name}: summary over 72 characters"
+
+
+def test_fast_path_local_commands_match_the_verb_table() -> None:
+    """Verbs that need no session never go to a host; the hot path keeps its own list (it must not
+    import the verb table)."""
+    from dapcli.frontends.cli.fast import LOCAL
+    from dapcli.verbs import VERBS
+
+    for spec in VERBS.values():
+        if spec.needs == "none":
+            assert spec.cli_path[0] in LOCAL, f"{spec.cli_path[0]} needs no session: add it to fast.LOCAL"

@@ -10,9 +10,15 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from dapcli.errors import DapcliError
 
 #: Commands that never go to a running host.
-LOCAL = frozenset({"launch", "attach", "sessions", "adapters", "repl", "serve-mcp", "run", "completion", "help"})
+#: (Verbs that need no session, plus the frontends; a test keeps this in step with the verb table.)
+LOCAL = frozenset({"launch", "attach", "sessions", "adapters", "configs", "doctor", "repl", "serve-mcp", "run",
+                   "completion", "help"})
 _GLOBAL_WITH_VALUE = frozenset({"--session", "-S"})
 
 
@@ -52,9 +58,16 @@ def _forward(argv: list[str], command: str, session: str | None) -> int | None:
 
     try:
         name = sessionfile.session_name(session or _session_after(argv))
+        if sessionfile.read(name) is None:
+            return None  # no such session: the full app reports it (and handles --help without a session)
         client = remote.connect(name)
-    except DapcliError:
-        return None  # the full app reports it properly (and handles --help without a session)
+    except DapcliError as exc:
+        if "--help" in argv or "-h" in argv:
+            return None
+        # a corrupt session file or a dead host: connect() cleaned up its files, so only this
+        # error can still say what happened
+        _report(exc, argv)
+        return exc.exit_code
     tty = sys.stdout.isatty()
     term = {
         "tty": tty,
@@ -64,10 +77,20 @@ def _forward(argv: list[str], command: str, session: str | None) -> int | None:
     try:
         return client.run_argv(argv, os.getcwd(), term, _out, _err)
     except DapcliError as exc:
-        _err(f"error: {exc.message}\n" + (f"hint: {exc.hint}\n" if exc.hint else ""))
+        _report(exc, argv)
         return exc.exit_code
     finally:
         client.close()
+
+
+def _report(exc: DapcliError, argv: list[str]) -> None:
+    """An error as the full app would print it: one line and a hint, or JSON with --json."""
+    if "--json" in argv:
+        import json
+
+        _err(json.dumps({"schemaVersion": 1, "error": exc.to_dict()}) + "\n")
+    else:
+        _err(f"error: {exc.message}\n" + (f"hint: {exc.hint}\n" if exc.hint else ""))
 
 
 def _out(text: str) -> None:

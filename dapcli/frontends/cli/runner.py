@@ -55,7 +55,7 @@ def error_text(exc: BaseException, debug: bool, as_json: bool = False) -> tuple[
     else:
         text = f"internal error: {type(exc).__name__}: {exc}\nhint: run with --debug and report the traceback\n"
         code = 1
-    if debug:
+    if debug and code == 1:  # only an internal error has a traceback worth reading
         text = "".join(traceback.format_exception(exc)) + text
     return text, code
 
@@ -97,7 +97,8 @@ def run_client(invocation: Invocation, debug: bool = False) -> int:
 
 
 def _exit_code(result: Result) -> int:
-    return 0
+    """0, except a ``doctor`` that found a failing check (4: a precondition is not met)."""
+    return 4 if getattr(result, "ok", True) is False else 0
 
 
 def _follow_client(client: Any, invocation: Invocation, cwd: str) -> int:
@@ -132,7 +133,7 @@ async def handle_argv(host: Any, request: dict[str, Any], emit: Callable[[str, s
         return parsed.exit_code
     as_json = parsed.json
     try:
-        if parsed.verb.startswith(":") or VERBS[parsed.verb].needs == "none":
+        if parsed.verb.startswith(":") or (VERBS[parsed.verb].needs == "none" and VERBS[parsed.verb].executes):
             raise DapcliError(f"{parsed.verb.lstrip(':')} cannot run inside a session host")
         if parsed.extras.get("follow"):
             return await _follow_host(host, parsed, cwd, emit)
@@ -142,7 +143,7 @@ async def handle_argv(host: Any, request: dict[str, Any], emit: Callable[[str, s
         await emit(text, "err")
         return code
     await emit(result_text(result, as_json, term, cwd), "out")
-    return 0
+    return _exit_code(result)
 
 
 async def _follow_host(host: Any, parsed: Invocation, cwd: str, emit: Callable[[str, str], Awaitable[None]]) -> int:

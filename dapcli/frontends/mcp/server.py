@@ -29,6 +29,8 @@ TRANSPORTS = ("stdio", "streamable-http")
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 #: Longest wait for the sessions to end at shutdown (each teardown is bounded by itself too).
 SHUTDOWN_TIMEOUT = 15.0
+#: After a signal and the sessions' end, how long the server may take to stop serving.
+EXIT_GRACE = 3.0
 
 INSTRUCTIONS = """\
 dapcli drives real debuggers (debugpy for Python, and others) over the Debug Adapter Protocol.
@@ -107,7 +109,7 @@ async def end_sessions(dispatcher: Dispatcher, timeout: float = SHUTDOWN_TIMEOUT
 
 def main(transport: str = "stdio", port: int = 8765, host: str = "127.0.0.1") -> int:
     """Serve MCP on ``transport`` (``stdio``, or ``streamable-http`` on ``host``:``port``, loopback
-    only) until the client disconnects or SIGTERM/SIGINT. Returns the exit code."""
+    only) until the client disconnects (0) or SIGTERM/SIGINT (128 + the signal). Returns the exit code."""
     if transport not in TRANSPORTS:
         print(f"dapcli serve-mcp: unknown transport {transport!r} (use {' or '.join(TRANSPORTS)})", file=sys.stderr)
         return 2
@@ -120,22 +122,23 @@ def main(transport: str = "stdio", port: int = 8765, host: str = "127.0.0.1") ->
 
     dispatcher = LocalDispatcher()
     server = build_server(dispatcher)
+    received: list[int] = []
     with contextlib.suppress(KeyboardInterrupt):
-        anyio.run(_serve, server, dispatcher, transport, host, port)
-    return 0
+        anyio.run(_serve, server, dispatcher, transport, host, port, received)
+    return 128 + received[0] if received else 0
 
 
-async def _serve(server: MCPServer, dispatcher: Dispatcher, transport: str, host: str, port: int) -> None:
+async def _serve(server: MCPServer, dispatcher: Dispatcher, transport: str, host: str, port: int,
+                 received: list[int]) -> None:
     import anyio
 
+    if transport != "stdio":  # uvicorn handles the signals; the lifespan's end ends the sessions
+        await server.run_streamable_http_async(host=host, port=port)
+        await end_sessions(dispatcher)
+        return
     async with anyio.create_task_group() as group:
-        group.start_soon(_end_on_signal, dispatcher, group.cancel_scope)
-        if transport == "stdio" and os.environ.get("DAPCLI_MCP_SDK_STDIO"):
-            await server.run_stdio_async()
-        elif transport == "stdio":
-            await _run_stdio(server)
-        else:
-            await server.run_streamable_http_async(host=host, port=port)
+        group.start_soon(_end_on_signal, dispatcher, group.cancel_scope, received)
+        await _run_stdio(server)
         group.cancel_scope.cancel()
     await end_sessions(dispatcher)
 
@@ -144,22 +147,27 @@ async def _run_stdio(server: MCPServer) -> None:
     """``server.run_stdio_async()`` with stdio on the event loop (see :mod:`.stdio`)."""
     from dapcli.frontends.mcp.stdio import fast_stdio_server
 
-    lowlevel = server._lowlevel_server
+    lowlevel = server._lowlevel_server  # what run_stdio_async uses; it takes no streams of ours
     async with fast_stdio_server() as (read_stream, write_stream):
         await lowlevel.run(read_stream, write_stream, lowlevel.create_initialization_options())
 
 
-async def _end_on_signal(dispatcher: Dispatcher, scope: Any) -> None:
-    """On SIGTERM/SIGINT: end the sessions first, then stop serving. The stdio reader blocks in
-    a worker thread that cancellation cannot interrupt, so exit hard once the sessions are gone."""
+async def _end_on_signal(dispatcher: Dispatcher, scope: Any, received: list[int]) -> None:
+    """On SIGTERM/SIGINT: end the sessions, then stop serving. A transport blocked in a worker
+    thread (the SDK's stdio on a regular file) cannot be cancelled: exit hard after a grace."""
+    import threading
+
     import anyio
 
     with anyio.open_signal_receiver(signal.SIGTERM, signal.SIGINT) as signals:
         async for signum in signals:
+            received.append(signum)
             await end_sessions(dispatcher)
             scope.cancel()
-            sys.stdout.flush()
-            os._exit(128 + signum)
+            timer = threading.Timer(EXIT_GRACE, os._exit, [128 + signum])
+            timer.daemon = True
+            timer.start()
+            return
 
 
 def _parse(argv: list[str] | None) -> argparse.Namespace:

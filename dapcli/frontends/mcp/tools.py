@@ -11,8 +11,10 @@ content plus a compact text rendering; every error becomes ``isError`` with its 
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import functools
+import json
 import re
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any, Protocol
@@ -27,10 +29,13 @@ from dapcli.frontends.mcp.render import render
 from dapcli.verbs.models import Result
 from dapcli.verbs.registry import VERBS, VerbSpec
 
-__all__ = ["SESSION_HELP", "Dispatcher", "ToolCaller", "VerbTool", "error_text", "input_schema", "output_schema",
-           "verb_tools"]
+__all__ = [
+    "NEW_SESSION_HELP", "SESSION_HELP", "Dispatcher", "ToolCaller", "VerbTool", "error_text", "input_schema",
+    "output_schema", "verb_tools",
+]
 
-SESSION_HELP = "session name (default: the only session, else 'default'; for launch/attach: 'default')"
+SESSION_HELP = "session name (default: the only session, else 'default')"
+NEW_SESSION_HELP = "name of the new session (default: 'default')"
 EXECUTES_NOTE = (
     "Returns the stop state (location, source, frames, locals, new output, exit code or exception). "
     "A timeout is not an error: status 'running'; call wait later."
@@ -78,16 +83,18 @@ class ToolCaller:
         elif not isinstance(session, str):
             raise ToolError(f"{spec.name}: session: expected a string, got {type(session).__name__} "
                             f"(session names: {', '.join(self.session_names()) or 'none yet'})")
+        _unquote_lists(spec, args)
         try:
             result = await self.dispatcher.call(spec.name, args, session, None)
         except DapcliError as exc:
             raise ToolError(error_text(exc)) from None
         except Exception as exc:
             raise ToolError(f"{type(exc).__name__}: {exc}") from exc
+        data = result.to_json()
         if self.after_call is not None:
-            await self.after_call(spec.name, session)
-        return CallToolResult(content=[TextContent(type="text", text=render(result))],
-                              structured_content=result.to_json())
+            with contextlib.suppress(Exception):  # a notification never costs the caller its result
+                await self.after_call(spec.name, session)
+        return CallToolResult(content=[TextContent(type="text", text=_text(result, data))], structured_content=data)
 
     def session_names(self) -> list[str]:
         names = getattr(self.dispatcher, "session_names", None)
@@ -102,6 +109,27 @@ class ToolCaller:
             return "default"
         names = self.session_names()
         return names[0] if len(names) == 1 else "default"
+
+
+def _text(result: Result, data: dict[str, Any]) -> str:
+    """The compact rendering; compact JSON if a renderer fails (a stop is never lost to a bug)."""
+    try:
+        return render(result)
+    except Exception:
+        return json.dumps(data, separators=(",", ":"))
+
+
+def _unquote_lists(spec: VerbSpec, args: dict[str, Any]) -> None:
+    """A list sent as JSON text (``"[\"a.py:3\"]"``, a habit of some clients) becomes the list;
+    anything else is left for the verb's model to judge."""
+    for param in spec.params:
+        for key in (param.alias, param.name):
+            value = args.get(key)
+            if param.is_list and isinstance(value, str) and value.lstrip().startswith("["):
+                with contextlib.suppress(ValueError):
+                    parsed = json.loads(value)
+                    if isinstance(parsed, list):
+                        args[key] = parsed
 
 
 def error_text(exc: DapcliError) -> str:
@@ -142,7 +170,7 @@ def verb_tools(specs: Iterable[VerbSpec], caller: ToolCaller) -> list[Tool]:
             fn=functools.partial(caller.call, spec), name=spec.name, title=plain(spec.summary),
             description=description(spec), parameters=input_schema(spec),
             fn_metadata=FuncMetadata(arg_model=ArgModelBase, output_schema=output_schema(spec)),
-            is_async=True, annotations=annotations(spec),
+            is_async=True, context_kwarg=None, annotations=tool_annotations(spec),
         ))
     return tools
 
@@ -157,7 +185,7 @@ def description(spec: VerbSpec) -> str:
     return f"{text}\n\n{EXECUTES_NOTE}" if spec.executes else text
 
 
-def annotations(spec: VerbSpec) -> ToolAnnotations:
+def tool_annotations(spec: VerbSpec) -> ToolAnnotations:
     if spec.read_only:
         return ToolAnnotations(title=plain(spec.summary), read_only_hint=True, open_world_hint=False)
     return ToolAnnotations(title=plain(spec.summary), read_only_hint=False, destructive_hint=spec.destructive,
@@ -167,20 +195,28 @@ def annotations(spec: VerbSpec) -> ToolAnnotations:
 def input_schema(spec: VerbSpec) -> dict[str, Any]:
     """The arguments model's JSON Schema (camelCase, descriptions) plus ``session``."""
     schema = _compact(spec.args_model.model_json_schema(by_alias=True))
-    schema.setdefault("properties", {})["session"] = {"type": "string", "description": SESSION_HELP}
+    help_text = NEW_SESSION_HELP if spec.needs == "none" and spec.executes else SESSION_HELP
+    schema.setdefault("properties", {})["session"] = {"type": "string", "description": help_text}
     schema["additionalProperties"] = False
     return schema
 
 
 def output_schema(spec: VerbSpec) -> dict[str, Any]:
     """The result model's JSON Schema as ``to_json`` serializes it (no nulls: they are omitted)."""
-    return _compact(spec.result_model.model_json_schema(by_alias=True, mode="serialization"))
+    return _result_schema(spec.result_model)
+
+
+@functools.cache
+def _result_schema(model: type[Result]) -> dict[str, Any]:
+    """Built once per model (a dozen verbs share StopState): a cost paid at every server start."""
+    return _compact(model.model_json_schema(by_alias=True, mode="serialization"))
 
 
 def _compact(schema: dict[str, Any]) -> dict[str, Any]:
     """Drop generated titles and ``null`` alternatives (dapcli omits None fields): shorter
     schemas cost an agent fewer tokens on every tools/list."""
-    return _compact_node(copy.deepcopy(schema))
+    compacted: dict[str, Any] = _compact_node(copy.deepcopy(schema))
+    return compacted
 
 
 def _compact_node(node: Any) -> Any:

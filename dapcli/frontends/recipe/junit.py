@@ -10,8 +10,9 @@ from __future__ import annotations
 import os
 import xml.etree.ElementTree as ET
 
-from dapcli.frontends.recipe.matchers import describe, show
+from dapcli.frontends.recipe.matchers import describe
 from dapcli.frontends.recipe.model import CheckOutcome, RecipeOutcome, StepOutcome
+from dapcli.frontends.recipe.transcript import check_text
 
 __all__ = ["junit_xml", "write_junit"]
 
@@ -47,9 +48,7 @@ def _suite(root: ET.Element, outcome: RecipeOutcome) -> None:
             case = _case(suite, classname, _check_name(step, check), seconds)
             counts["tests"] += 1
             if not check.passed:
-                actual = show(check.actual) if check.present else "(absent)"
-                text = f"expected {describe(check.op, check.expected, check.tolerance)}, actual {actual}"
-                text += f" ({check.message})" if check.message else ""
+                text = check_text(check, key=False)
                 ET.SubElement(case, "failure", message=text, type="check").text = text
                 counts["failures"] += 1
         if step.skipped:

@@ -12,7 +12,7 @@ Dates and ``=`` stay strings. Errors are :class:`~dapcli.errors.UsageError` sayi
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
@@ -91,16 +91,18 @@ class RecipeLoader(yaml.SafeLoader):
         super().__init__(stream)
         self._aliases = 0
 
-    def compose_node(self, parent: Node | None, index: Any) -> Node:
+    def compose_node(self, parent: Node | None, index: Any) -> Node | None:
         if self.check_event(yaml.AliasEvent):
             self._aliases += 1
             if self._aliases > MAX_ALIASES:
-                raise _LoadError(self.peek_event().start_mark, f"more than {MAX_ALIASES} aliases")
-        return super().compose_node(parent, index)  # type: ignore[no-any-return]
+                raise _LoadError(cast(Any, self).peek_event().start_mark, f"more than {MAX_ALIASES} aliases")
+        node: Node | None = super().compose_node(parent, index)
+        return node
 
-    def compose_document(self) -> Node:
-        node: Node = super().compose_document()
-        _check_tree(node, {}, set())
+    def compose_document(self) -> Node | None:
+        node: Node | None = super().compose_document()
+        if node is not None:
+            _check_tree(node, {}, set())
         return node
 
     def construct_yaml_map_with_marks(self, node: MappingNode) -> Any:

@@ -153,14 +153,14 @@ class RecipeOutcome:
     def checks(self) -> list[CheckOutcome]:
         return [c for s in self.steps for c in s.checks]
 
-    def first_failure(self) -> str | None:
-        """One line naming what failed first (for the summary)."""
+    def first_failure(self) -> tuple[int | None, StepOutcome | None, CheckOutcome | None, str] | None:
+        """What failed first: (recipe line, step, check, text of a setup problem or step error)."""
         if self.invalid or self.setup_error:
-            return (self.invalid or self.setup_error or "").splitlines()[0]
+            return None, None, None, (self.invalid or self.setup_error or "").splitlines()[0]
         for step in self.steps:
             if step.error:
-                return f"step {step.step} ({step.verb}): {step.error}"
+                return step.line, step, None, step.error
             for check in step.checks:
                 if not check.passed:
-                    return f"step {step.step} ({step.verb}): {check.message or check.key}"
+                    return check.line, step, check, check.message or ""
         return None

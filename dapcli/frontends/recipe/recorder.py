@@ -95,13 +95,12 @@ class Recorder:
         steps = data.pop("steps")
         shown = os.path.relpath(path) if path else "FILE.yaml"
         text = f"# Recorded by dapcli. Replay it with: dapcli run {shown}\n"
-        text += yaml.safe_dump(data, sort_keys=False, default_flow_style=None, allow_unicode=True, width=120)
+        text += _dump(data)
         if not steps:
             return text + "steps: []\n"
         text += "steps:\n"
         for step in steps:
-            item = yaml.safe_dump([step], sort_keys=False, default_flow_style=None, allow_unicode=True, width=120)
-            text += "".join("  " + line + "\n" for line in item.splitlines())
+            text += "".join("  " + line + "\n" for line in _dump([step]).splitlines())
         return text
 
     def save(self, path: str) -> str:
@@ -110,6 +109,12 @@ class Recorder:
         with open(path, "w", encoding="utf-8") as handle:
             handle.write(text)
         return text
+
+
+def _dump(data: Any) -> str:
+    """YAML with block structure and flow style for collections of plain values."""
+    text: str = yaml.safe_dump(data, sort_keys=False, default_flow_style=None, allow_unicode=True, width=120)
+    return text
 
 
 def _with_expect(step: dict[str, Any], result: dict[str, Any]) -> dict[str, Any]:
@@ -130,8 +135,11 @@ def _with_expect(step: dict[str, Any], result: dict[str, Any]) -> dict[str, Any]
 
 
 def _path(value: str, cwd: str, base: str | None) -> str:
+    """``value`` relative to ``base`` when they share more than the root, else absolute."""
     absolute = os.path.normpath(os.path.join(cwd, os.path.expanduser(value)))
-    return os.path.relpath(absolute, base) if base else absolute
+    if base and os.path.dirname(shared := os.path.commonpath([absolute, base])) != shared:
+        return os.path.relpath(absolute, base)
+    return absolute
 
 
 def _location(location: str, cwd: str, base: str | None) -> str:

@@ -41,8 +41,10 @@ def run_recipes(
     """Validate and run the recipes at ``paths``; write the transcript to ``out`` (default
     stdout) as text or JSON lines, and JUnit XML to ``junit``. Returns the exit code.
 
-    ``variables`` are ``--var`` values; ``timeout`` bounds each step's wait (seconds);
-    ``dispatcher`` defaults to a fresh in-process :class:`~dapcli.dispatch.local.LocalDispatcher`.
+    ``variables`` are ``--var`` values (they override the recipe's ``variables:``);
+    ``timeout`` is the seconds each step may wait for a stop (launch and build may take
+    longer); ``dispatcher`` defaults to a fresh in-process
+    :class:`~dapcli.dispatch.local.LocalDispatcher`.
     """
     return asyncio.run(run_recipes_async(
         paths, json_lines=json_lines, junit=junit, keep_going=keep_going, variables=variables, timeout=timeout,

@@ -30,7 +30,9 @@ __all__ = ["DEFAULT_TIMEOUT", "GRACE", "Dispatcher", "RecipeRun"]
 DEFAULT_TIMEOUT = 30.0
 #: Seconds a call may take beyond its own timeout before the runner stops waiting for it.
 GRACE = 15.0
-#: Seconds ``target.build`` may take when ``--timeout`` is not given.
+#: Seconds the launch may take to reach the program's first line (a larger ``--timeout`` wins).
+LAUNCH_TIMEOUT = 60.0
+#: Seconds ``target.build`` may take (a larger ``--timeout`` wins).
 BUILD_TIMEOUT = 600.0
 _ENDED = ("exited", "terminated")
 
@@ -101,7 +103,7 @@ class RecipeRun:
         except OSError as exc:
             raise _SetupError(f"build: cannot run {argv[0]}: {exc.strerror or exc}") from None
         try:
-            output, _ = await asyncio.wait_for(process.communicate(), self.timeout or BUILD_TIMEOUT)
+            output, _ = await asyncio.wait_for(process.communicate(), max(self.timeout or 0, BUILD_TIMEOUT))
         except TimeoutError:
             process.kill()
             await process.wait()
@@ -117,7 +119,8 @@ class RecipeRun:
         target = self.recipe.target
         plain = [b for b in self.recipe.breakpoints if b.plain]
         args: dict[str, Any] = {"program": target.program, "stopOnEntry": True,
-                                "breakpoints": [b.location for b in plain]}
+                                "breakpoints": [b.location for b in plain],
+                                "timeout": max(self.timeout or 0, LAUNCH_TIMEOUT)}
         for key, value in (("args", target.args), ("cwd", target.cwd), ("env", target.env),
                            ("adapter", target.adapter), ("python", target.python)):
             if value:

@@ -97,7 +97,7 @@ def _target() -> dict[str, Any]:
 
 
 def _breakpoint() -> dict[str, Any]:
-    props = {key: {"type": "string"} for key in BREAKPOINT_KEYS}
+    props: dict[str, Any] = {key: {"type": "string"} for key in BREAKPOINT_KEYS}
     props["line"] = {"type": ["integer", "string"]}
     props["hitCondition"] = _TEXT
     return {"oneOf": [

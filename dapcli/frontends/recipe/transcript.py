@@ -18,6 +18,8 @@ from dapcli.frontends.recipe.model import CheckOutcome, Recipe, RecipeOutcome, S
 
 __all__ = ["JsonLinesReporter", "Reporter", "TextReporter", "summarize_result"]
 
+#: Most lines of program output shown per step (``--json`` has all of it).
+MAX_OUTPUT_LINES = 20
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
@@ -46,9 +48,11 @@ def _stop(result: dict[str, Any]) -> str:
         return f"{status} with code {code}" if code is not None else str(status)
     if status != "stopped":
         return f"{status} (no stop before the timeout)"
-    where = result.get("location") or {}
-    text = f"{result.get('reason')} at {_name(where.get('path') or where.get('name'))}:{where.get('line')}"
-    text += f" in {where['function']}" if where.get("function") else ""
+    where = result.get("location")
+    text = f"stopped ({result.get('reason')})"
+    if where:
+        text = f"{result.get('reason')} at {_name(where.get('path') or where.get('name'))}:{where.get('line')}"
+        text += f" in {where['function']}" if where.get("function") else ""
     current = next((s["text"].strip() for s in result.get("source") or [] if s.get("current")), None)
     exception = result.get("exception")
     if exception:
@@ -83,6 +87,26 @@ def summarize_result(result: dict[str, Any]) -> str:
     return text if len(text) <= 120 else text[:120] + "…"
 
 
+def check_text(check: CheckOutcome, *, key: bool = True) -> str:
+    """A failed check: ``line: expected = 18, actual 17 (why)`` (without ``line: `` if not ``key``)."""
+    actual = show(check.actual) if check.present else "(absent)"
+    text = f"expected {describe(check.op, check.expected, check.tolerance)}, actual {actual}"
+    text += f" ({check.message})" if check.message else ""
+    return f"{check.key}: {text}" if key else text
+
+
+def failure(outcome: RecipeOutcome) -> str | None:
+    """What failed first, as ``FILE:LINE: step N (verb): …`` (None when all passed)."""
+    found = outcome.first_failure()
+    if found is None:
+        return None
+    line, step, check, text = found
+    where = f"{outcome.path}:{line}: " if line else f"{outcome.path}: "
+    if step is None:
+        return where + text
+    return where + f"step {step.step} ({step.verb}): " + (check_text(check) if check else text)
+
+
 def format_args(args: dict[str, Any]) -> str:
     parts = []
     for key, value in args.items():
@@ -91,12 +115,15 @@ def format_args(args: dict[str, Any]) -> str:
     return " ".join(parts)
 
 
-def _output_of(result: dict[str, Any] | None) -> list[str]:
+def _output_of(result: dict[str, Any] | None, limit: int = MAX_OUTPUT_LINES) -> list[str]:
+    """The program output a result carries, as lines (the last ``limit`` of them)."""
     if not result:
         return []
     chunks = result.get("output") if isinstance(result.get("output"), list) else result.get("chunks")
-    text = "".join(str(c.get("output", "")) for c in chunks or [] if isinstance(c, dict))
-    return text.splitlines()
+    lines = "".join(str(c.get("output", "")) for c in chunks or [] if isinstance(c, dict)).splitlines()
+    if len(lines) > limit:
+        return [f"… {len(lines) - limit} earlier line(s)", *lines[-limit:]]
+    return lines
 
 
 class TextReporter:
@@ -120,8 +147,6 @@ class TextReporter:
 
     def launched(self, recipe: Recipe, result: dict[str, Any], breakpoints: list[dict[str, Any]]) -> None:
         self.write(f"  launch {recipe.target.display} → {clean(_stop(result))}")
-        for line in _output_of(result):
-            self.write("         │ " + clean(line))
         for view in breakpoints:
             if not view.get("verified"):
                 why = f": {view['message']}" if view.get("message") else ""
@@ -150,12 +175,9 @@ class TextReporter:
             self.write(pad + self.check_line(check))
 
     def check_line(self, check: CheckOutcome) -> str:
-        rule = describe(check.op, check.expected, check.tolerance)
         if check.passed:
-            return self._paint("✔", "32") + f" {check.key} {clean(rule)}"
-        text = f"✘ {check.key}: expected {rule}, actual {show(check.actual) if check.present else '(absent)'}"
-        text += f" ({check.message})" if check.message else ""
-        return self._paint(clean(text), "31")
+            return self._paint("✔", "32") + f" {check.key} {clean(describe(check.op, check.expected, check.tolerance))}"
+        return self._paint(clean("✘ " + check_text(check)), "31")
 
     def recipe_end(self, outcome: RecipeOutcome) -> None:
         if outcome.setup_error:
@@ -166,6 +188,9 @@ class TextReporter:
         tally = f"{len(ran)} step(s), {len(checks)} check(s)" + (f", {failed} failed" if failed else " passed")
         mark = self._paint("✔", "32") if outcome.passed else self._paint("✘", "31")
         self.write(f"{mark} {outcome.path}: {tally} ({outcome.elapsed:.1f} s)")
+        first = failure(outcome)
+        if first:
+            self.write(f"  first failure: {clean(first)}")
         self.write()
 
     def invalid(self, display: str, error: UsageError) -> None:
@@ -184,9 +209,8 @@ class TextReporter:
         passed = sum(o.passed for o in outcomes)
         self.write(f"{len(outcomes)} recipes: {passed} passed, {len(outcomes) - passed} failed")
         for outcome in outcomes:
-            mark = "✔" if outcome.passed else "✘"
-            failure = outcome.first_failure()
-            self.write(f"  {mark} {outcome.path}" + (f": {clean(failure)}" if failure else ""))
+            first = failure(outcome)
+            self.write(f"  ✘ {clean(first)}" if first else f"  ✔ {outcome.path}")
 
 
 class JsonLinesReporter:
@@ -225,7 +249,7 @@ class JsonLinesReporter:
     def recipe_end(self, outcome: RecipeOutcome) -> None:
         checks = outcome.checks
         self.emit("end", file=outcome.path, name=outcome.name, passed=outcome.passed, checks=len(checks),
-                  failed=sum(not c.passed for c in checks), failure=outcome.first_failure(),
+                  failed=sum(not c.passed for c in checks), failure=failure(outcome),
                   elapsedMs=round(outcome.elapsed * 1000, 1))
 
     def invalid(self, display: str, error: UsageError) -> None:

@@ -44,7 +44,7 @@ def load_recipe(path: str, variables: dict[str, str] | None = None, *, display: 
 
 
 def _alias_names() -> dict[str, str]:
-    names = {}
+    names: dict[str, str] = {}
     for spec in VERBS.values():
         for other in (*spec.aliases, *spec.cli, "-".join(spec.cli_path), spec.name.lower()):
             names.setdefault(other, spec.name)
@@ -161,6 +161,7 @@ class _Checker(CheckerBase):
         except UsageError as exc:
             message = exc.message.removeprefix(f"{spec.name}: ")
             for part in message.split("; "):
+                part = part.removeprefix("arguments: Value error, ")
                 key = part.split(":", 1)[0].split(".", 1)[0]
                 where = args.key_mark(key) if key in args else args.mark
                 self.problem(where, label, _explain(part, key, spec))

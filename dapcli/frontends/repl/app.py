@@ -29,7 +29,6 @@ from dapcli.errors import DapcliError, PreconditionError
 from dapcli.frontends.repl import commands
 from dapcli.frontends.repl.aliases import RENAMES, SETTINGS
 from dapcli.frontends.repl.completer import ReplCompleter
-from dapcli.frontends.repl.display import DisplayList
 from dapcli.frontends.repl.grammar import Grammar, split
 from dapcli.frontends.repl.help import unknown_command
 from dapcli.frontends.repl.record import Recording
@@ -42,9 +41,6 @@ from dapcli.verbs import models as m
 
 __all__ = ["Repl"]
 
-#: Verbs that Enter on an empty line repeats.
-REPEATABLE = ("continue", "next", "stepIn", "stepOut")
-
 
 class Repl:
     """One interactive session of the REPL over a dispatcher (``call(verb, args, session,
@@ -56,7 +52,6 @@ class Repl:
         self.dispatcher = dispatcher
         self.grammar = Grammar(extra=RENAMES)
         self.state = ReplState(session=session)
-        self.displays = DisplayList()
         self.recording = Recording()
         self.settings = {name: default for name, (_, default) in SETTINGS.items()}
         self.console = console or _console()
@@ -65,7 +60,7 @@ class Repl:
         self.busy = False
         self.last_exec: tuple[str, dict[str, Any]] | None = None
         self.listing: tuple[m.SourceResult, int] | None = None
-        self.listing_active = False
+        self.listing_active = self.previous_listing = False
         self._eof_pending = False
         self._input, self._output, self._history = input, output, history
         self._patch = patch
@@ -154,7 +149,7 @@ class Repl:
         if not text:
             await self._guard(self._enter())
             return
-        self.listing_active = False
+        self.previous_listing, self.listing_active = self.listing_active, False
         await self._guard(self.dispatch(text))
 
     async def _guard(self, work: Awaitable[None]) -> None:
@@ -190,10 +185,9 @@ class Repl:
         await self.run_verb(*parsed)
 
     async def run_verb(self, verb: str, args: dict[str, Any]) -> m.Result | None:
-        """Call ``verb`` the way the REPL does: the selected frame added, execution verbs run
-        as tasks, results rendered."""
+        """Call ``verb`` the way the REPL does: execution verbs run as tasks, results
+        rendered."""
         spec = VERBS[verb]
-        args = self.with_frame(verb, args)
         if verb == "pause":
             return await self.runner.pause_verb(args)
         if spec.executes:
@@ -207,16 +201,18 @@ class Repl:
         if isinstance(result, m.SourceResult):
             self.listing = (result, int(args.get("context", 5)))
             self.listing_active = True
+        if isinstance(result, m.FrameResult):
+            await self._frame_locals()
         return result
 
-    def with_frame(self, verb: str, args: dict[str, Any]) -> dict[str, Any]:
-        """Pass the REPL's selected frame (``up``/``down``/``frame``) to verbs that take one."""
-        frame = self.state.selected_frame
-        takes = any(p.alias == "frameId" for p in VERBS[verb].params)
-        if (takes and frame is not None and self.state.frame_index > 0 and "frameId" not in args
-                and "variablesReference" not in args):
-            return {**args, "frameId": frame.id}
-        return args
+    async def _frame_locals(self) -> None:
+        """After ``up``/``down``/``frame``: the new frame's variable names, for completion."""
+        try:
+            found = await self.quiet("variables", {})
+        except DapcliError:
+            return
+        if isinstance(found, m.VariablesResult):
+            self.state.locals = [v.name for v in found.variables]
 
     async def _enter(self) -> None:
         if self.listing_active and self.listing is not None:
@@ -229,11 +225,11 @@ class Repl:
         return PromptSession(
             input=self._input, output=self._output,
             history=self._history if self._history is not None else FileHistory(str(history_path())),
-            auto_suggest=AutoSuggestFromHistory(), completer=ReplCompleter(
-                self.grammar, self.state, self.displays, on_error=self._completion_failed),
+            auto_suggest=AutoSuggestFromHistory(),
+            completer=ReplCompleter(self.grammar, self.state, on_error=self._completion_failed),
             complete_while_typing=False, bottom_toolbar=lambda: toolbar(self.state, self._toolbar_note),
             key_bindings=key_bindings(lambda: self.runner.running, self.runner.request_pause),
-            prompt_continuation=lambda width, line, soft: "." * (width - 1) + " ", refresh_interval=0.5,
+            prompt_continuation=lambda width, line, soft: "." * (width - 1) + " ",
         )
 
     def _toolbar_note(self) -> str:
@@ -255,26 +251,30 @@ class Repl:
     async def run(self, first: Callable[[], Awaitable[None]] | None = None) -> int:
         """Read and run lines until ``quit`` or end of input; end what this REPL started."""
         self.prompt = self._make_prompt()
-        patching = self._patch if self._patch is not None else bool(os.isatty(1))
-        with patch_stdout(raw=True) if patching else contextlib.nullcontext():
-            self._sigint_on()
-            watcher = asyncio.ensure_future(self.runner.watch())
-            try:
-                if first is not None:
-                    await self._guard(first())
-                while not self.done:
-                    line = await self._read()
-                    if line is not None:
-                        await self.handle(line)
-            finally:
-                watcher.cancel()
-                await self.shutdown()
+        self._sigint_on()
+        watcher = asyncio.ensure_future(self.runner.watch())
+        try:
+            if first is not None:
+                await self._guard(first())
+            while not self.done:
+                line = await self._read()
+                if line is not None:
+                    await self.handle(line)
+        finally:
+            watcher.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await watcher
+            await self.shutdown()
         return 0
 
     async def _read(self) -> str | None:
+        """One line from the prompt. While it shows, what the program or a background run
+        prints goes above it (patch_stdout); between prompts, output is written at once."""
         assert self.prompt is not None
+        patching = self._patch if self._patch is not None else os.isatty(1)
         try:
-            line = await self.prompt.prompt_async(PROMPT)
+            with patch_stdout(raw=True) if patching else contextlib.nullcontext():
+                line = await self.prompt.prompt_async(PROMPT)
         except KeyboardInterrupt:
             return None  # Ctrl-C at the prompt clears the line
         except EOFError:
@@ -316,7 +316,7 @@ class Repl:
             try:
                 path, count = self.recording.stop()
                 self.show(Text(f"Saved {count} steps to {path}"))
-            except DapcliError as exc:
+            except Exception as exc:  # leaving must not fail on a recording
                 self.report(exc)
         for name in self.local_sessions():
             try:

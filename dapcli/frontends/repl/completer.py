@@ -13,7 +13,6 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
 from dapcli.frontends.repl.aliases import COMMANDS, SETTINGS, command_named
-from dapcli.frontends.repl.display import DisplayList
 from dapcli.frontends.repl.grammar import Grammar
 from dapcli.frontends.repl.state import ReplState
 from dapcli.verbs.registry import ParamSpec, VerbSpec
@@ -25,20 +24,23 @@ _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*$")
 _FIRST_ARG = {
     "break_": "location", "tbreak": "location", "until": "location", "list_": "location",
     "print_": "expression", "pp": "expression", "display": "expression", "undisplay": "display",
-    "frame": "frame-number", "help": "command", "record": "record", "set_": "setting", "info": "info",
+    "help": "command", "info": "info",
 }
+#: REPL commands that take the flags of a verb.
+_FLAGS_OF = {"break_": "setBreakpoint", "tbreak": "setBreakpoint", "until": "until", "list_": "source"}
 _INFO = ["breakpoints", "display", "frame", "locals", "threads"]
+#: Kinds for parameters whose verb does not say (``Param(complete=...)`` is preferred).
+_FALLBACK = {("removeWatch", "ids"): "watch"}
 
 
 class ReplCompleter(Completer):
     """Completes a command line; an exception is passed to ``on_error``, never raised."""
 
-    def __init__(self, grammar: Grammar, state: ReplState, displays: DisplayList,
+    def __init__(self, grammar: Grammar, state: ReplState,
                  on_error: Callable[[BaseException], None] | None = None,
                  cwd: Callable[[], str] = os.getcwd) -> None:
         self.grammar = grammar
         self.state = state
-        self.displays = displays
         self.on_error = on_error
         self.cwd = cwd
 
@@ -86,7 +88,10 @@ class ReplCompleter(Completer):
 
     def _repl_command(self, handler: str, words: list[str], current: str, text: str) -> Iterator[Completion]:
         args = words[1:]
-        if handler in ("break_", "tbreak") and "if" in args:
+        verb = self.grammar.verbs.get(_FLAGS_OF.get(handler, ""))
+        if current.startswith("-") and verb is not None:
+            yield from self._flags(verb, args, current)
+        elif handler in ("break_", "tbreak") and "if" in args:
             yield from self._kind("expression", current, text)
         elif handler == "record":
             if not args:
@@ -99,8 +104,6 @@ class ReplCompleter(Completer):
                 yield from self._kind("variable", current, text)
             elif args[0] in SETTINGS:
                 yield from _matching(["on", "off"], current)
-        elif handler == "list_" and current.startswith("-"):
-            yield from _matching(["--context"], current)
         elif handler in _FIRST_ARG and (not args or _FIRST_ARG[handler] in ("expression", "display")):
             yield from self._kind(_FIRST_ARG[handler], current, text)
 
@@ -109,14 +112,13 @@ class ReplCompleter(Completer):
             yield from self._flags(spec, args, current)
             return
         by_flag = {p.flag: p for p in spec.params}
-        if args and args[-1].startswith("--") and args[-1][2:] in by_flag:
-            p = by_flag[args[-1][2:]]
-            if p.base_type is not bool:
-                yield from self._value(p, current, text)
-                return
-        p = _positional_at(spec, args)
-        if p is not None:
-            yield from self._value(p, current, text)
+        flag = by_flag.get(args[-1][2:]) if args and args[-1].startswith("--") else None
+        if flag is not None and flag.base_type is not bool:
+            yield from self._value(spec, flag, current, text)
+            return
+        positional = _positional_at(spec, args)
+        if positional is not None:
+            yield from self._value(spec, positional, current, text)
 
     def _flags(self, spec: VerbSpec, args: list[str], current: str) -> Iterator[Completion]:
         given = {a.lstrip("-").partition("=")[0] for a in args if a.startswith("--")}
@@ -128,12 +130,13 @@ class ReplCompleter(Completer):
                 if flag.startswith(current):
                     yield Completion(flag, -len(current), display_meta=p.meta.help)
 
-    def _value(self, p: ParamSpec, current: str, text: str) -> Iterator[Completion]:
+    def _value(self, spec: VerbSpec, p: ParamSpec, current: str, text: str) -> Iterator[Completion]:
         choices = get_args(p.base_type)
+        kind = p.meta.complete or _FALLBACK.get((spec.name, p.name))
         if choices:
             yield from _matching([str(c) for c in choices], current)
-        elif p.meta.complete:
-            yield from self._kind(p.meta.complete, current, text)
+        elif kind:
+            yield from self._kind(kind, current, text)
 
     # -- kinds of values -------------------------------------------------------------------------
     def _kind(self, kind: str, current: str, text: str) -> Iterator[Completion]:
@@ -155,10 +158,8 @@ class ReplCompleter(Completer):
             yield from _numbered(state.thread_ids(), current)
         elif kind == "frame":
             yield from _numbered({f.id: f"#{f.index} {f.name}" for f in state.frames}, current)
-        elif kind == "frame-number":
-            yield from _numbered({f.index: f"{f.name} line {f.line}" for f in state.frames}, current)
-        elif kind == "display":
-            yield from _numbered(self.displays.items, current)
+        elif kind in ("display", "watch"):
+            yield from _numbered(state.watch_ids(), current)
         elif kind == "command":
             yield from self._commands(current)
         elif kind == "info":

@@ -34,7 +34,10 @@ def split(line: str) -> list[str]:
 
 
 def metavar(p: ParamSpec) -> str:
-    """The placeholder for a parameter's value: ``LOCATION``, ``THREAD_ID``."""
+    """The placeholder for a parameter's value: ``LOCATION``, ``THREAD_ID``, ``watch|repl``."""
+    choices = get_args(p.base_type)
+    if choices and not p.meta.positional:
+        return "|".join(map(str, choices))
     return p.flag.upper().replace("-", "_")
 
 

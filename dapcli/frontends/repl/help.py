@@ -40,11 +40,11 @@ def overview(grammar: Grammar) -> RenderableType:
     for group, specs in groups.items():
         table = _grid()
         for spec in specs:
-            table.add_row(" ".join(spec.cli_path), Text(spec.summary) + Text(_also(grammar, spec), style="dim"))
+            table.add_row(Text(" ".join(spec.cli_path)), Text(spec.summary) + Text(_also(grammar, spec), style="dim"))
         parts += [Text(f"{group.capitalize()}:", style="bold underline"), table, Text("")]
     table = _grid()
     for command in COMMANDS:
-        table.add_row(command.syntax, command.summary)
+        table.add_row(Text(command.syntax), Text(command.summary))
     parts += [Text("REPL commands (gdb/pdb style):", style="bold underline"), table, Text(""), Text(_FOOTER)]
     return Group(*parts)
 
@@ -66,7 +66,7 @@ def verb_help(grammar: Grammar, spec: VerbSpec) -> RenderableType:
         if p.base_type is bool and not p.meta.positional:
             name = f"--[no-]{p.flag}"
         default = "" if p.required or p.default in (None, []) else f"  (default: {p.default})"
-        table.add_row(name, Text(p.meta.help) + Text(default, style="dim"))
+        table.add_row(Text(name), Text(p.meta.help) + Text(default, style="dim"))
     parts: list[RenderableType] = [Text(f"usage: {usage(spec)}", style="bold"), Text(spec.doc)]
     if spec.params:
         parts.append(table)

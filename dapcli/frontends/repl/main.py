@@ -54,7 +54,7 @@ async def _main(program: str | None, args: list[str], session: str, breakpoints:
         raise UsageError(f"session '{session}' is already served by a session host",
                          f"join it with `dapcli repl --session {session}`, or pick another name with --session")
     if record:
-        repl.recording.start(record, repl.cwd)
+        repl.recording.start(record)
     return await repl.run(lambda: start(repl, program, args, breakpoints, python))
 
 
@@ -67,3 +67,5 @@ def run(program: str | None, args: list[str], session: str, breakpoints: list[st
     except DapcliError as exc:
         sys.stderr.write(f"error: {exc.message}\n" + (f"hint: {exc.hint}\n" if exc.hint else ""))
         return exc.exit_code
+    except KeyboardInterrupt:  # before the prompt took over Ctrl-C
+        return 130

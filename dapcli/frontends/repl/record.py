@@ -1,11 +1,13 @@
-"""Recording a REPL session as a recipe: the REPL keeps the ``(verb, args, result)`` of every
-verb the user ran; saving hands them to the recipe package's ``Recorder``, imported only then.
+"""Recording a REPL session as a recipe.
 
-The seam expected of ``dapcli.frontends.recipe.record.Recorder``::
+The REPL keeps the ``(verb, args, result)`` of every verb call of the user that succeeded
+since the last ``launch`` (the calls a replay needs to reach the same stops). ``record start
+FILE`` (or ``--record FILE``) names the file; ``record stop`` (or leaving the REPL) hands the
+calls to the recipe package's ``Recorder``, imported only then::
 
-    recorder = Recorder()
-    recorder.add(verb: str, args: dict, result: Result)   # once per step, in order
-    recorder.save(path: str)                              # writes the recipe YAML
+    recorder = Recorder(cwd=...)
+    recorder.add(verb, args, result)      # in order; a launch starts the recipe over
+    recorder.save(path)                   # writes the recipe YAML
 """
 
 from __future__ import annotations
@@ -19,12 +21,15 @@ from dapcli.verbs.models import Result
 __all__ = ["Recording"]
 
 Step = tuple[str, dict[str, Any], Result]
+#: Most calls kept (the oldest after a launch are dropped first).
+MAX_STEPS = 10_000
 
 
 class Recording:
-    """The steps recorded since ``start``; ``path`` is where ``stop`` saves them."""
+    """The calls since the last launch, and the file a recording goes to (``path``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, cwd: str | None = None) -> None:
+        self.cwd = cwd or os.getcwd()
         self.path: str | None = None
         self.steps: list[Step] = []
 
@@ -32,32 +37,32 @@ class Recording:
     def active(self) -> bool:
         return self.path is not None
 
-    def start(self, path: str, cwd: str) -> None:
-        """Start recording into ``path`` (relative to ``cwd``). Raises UsageError when a
+    def start(self, path: str) -> None:
+        """Record into ``path`` (relative to the REPL's directory). Raises UsageError when a
         recording is already on."""
         if self.path is not None:
             raise UsageError(f"already recording into {self.path}", "`record stop` saves it first")
-        self.path = os.path.join(cwd, os.path.expanduser(path))
-        self.steps = []
+        self.path = os.path.join(self.cwd, os.path.expanduser(path))
 
     def add(self, verb: str, args: dict[str, Any], result: Result) -> None:
-        if self.path is not None:
-            self.steps.append((verb, dict(args), result))
+        if verb == "launch":
+            self.steps = []
+        self.steps.append((verb, dict(args), result))
+        del self.steps[1:-MAX_STEPS]
 
     def stop(self) -> tuple[str, int]:
-        """Save the recipe; return its path and step count. Raises UsageError when nothing is
-        being recorded or the recipe package is not available (the steps are kept then)."""
+        """Save the recipe; return its path and how many calls it holds. Raises UsageError when
+        not recording, or when the recipe package is missing or refuses (recording stays on)."""
         if self.path is None:
             raise UsageError("not recording", "start with `record start FILE`")
         try:
-            from dapcli.frontends.recipe.record import Recorder  # lazy: only when saving
+            from dapcli.frontends.recipe import Recorder  # lazy: only when saving
         except ImportError as exc:
-            raise UsageError(f"cannot save a recipe yet: the recipe package is not available ({exc})",
-                             "the steps are kept; try `record stop` again once it is installed") from None
-        recorder = Recorder()
+            raise UsageError(f"cannot save a recipe: the recipe package is not available ({exc})",
+                             "the calls are kept; try `record stop` again later") from None
+        recorder = Recorder(cwd=self.cwd)
         for verb, args, result in self.steps:
             recorder.add(verb, args, result)
         recorder.save(self.path)
-        path, count = self.path, len(self.steps)
-        self.path, self.steps = None, []
-        return path, count
+        path, self.path = self.path, None
+        return path, len(self.steps)

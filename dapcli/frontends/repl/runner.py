@@ -1,5 +1,6 @@
 """Running the debuggee from the REPL: execution verbs as tasks, live program output, Ctrl-C →
-``pause``, and what happens at every stop (render, displays, temporary breakpoints)."""
+``pause``, what happens at every stop (render, temporary breakpoints), and stops made by
+someone else (another client of a hosted session, or a run whose wait timed out)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from rich.text import Text
 
 from dapcli.errors import DapcliError, PreconditionError
 from dapcli.frontends.repl.state import ENDED, signature
+from dapcli.verbs import VERBS
 from dapcli.verbs import models as m
 
 if TYPE_CHECKING:
@@ -19,6 +21,8 @@ if TYPE_CHECKING:
 
 __all__ = ["Runner"]
 
+#: Verbs that Enter on an empty line repeats.
+REPEATABLE = ("continue", "next", "stepIn", "stepOut")
 #: Seconds an execution verb keeps the prompt before it runs on in the background.
 FOREGROUND = 1.0
 #: Verbs that start a program: they keep the prompt until the first stop (Ctrl-C pauses).
@@ -48,16 +52,33 @@ class Runner:
         """Start an execution verb; wait for it a moment (until its stop for launch/attach)."""
         if self.running:
             raise PreconditionError("the program is already running", "Ctrl-C or `pause` interrupts it")
-        if verb in ("continue", "next", "stepIn", "stepOut"):
+        if verb in REPEATABLE:
             self.repl.last_exec = (verb, args)
         self.task = asyncio.ensure_future(self._run(verb, args, after))
         wait = float(args.get("timeout", 30.0)) + 1.0 if verb in STARTING else FOREGROUND
         await asyncio.wait({self.task}, timeout=wait)
 
     async def _run(self, verb: str, args: dict[str, Any], after: After | None) -> None:
+        try:
+            result = await self._until_stopped(verb, args)
+            if result is None:
+                return
+            self.repl.recording.add(verb, args, result)
+            await self.after_stop(result)
+            if after is not None:
+                await after(result)
+        except Exception as exc:  # a run in the background reports its own errors
+            self.repl.report(exc)
+        finally:
+            self.repl.invalidate()
+
+    async def _until_stopped(self, verb: str, args: dict[str, Any]) -> m.Result | None:
+        """Call the verb, then ``wait`` while it says running (unless the user chose a
+        timeout); print the program's output meanwhile. None when the verb failed."""
         repl = self.repl
         chunk = HOSTED_CHUNK if repl.state.hosted else None
-        call_args = {**args, "timeout": chunk} if chunk and "timeout" not in args and verb not in STARTING else args
+        waits = any(p.alias == "timeout" for p in VERBS[verb].params) and verb not in STARTING
+        call_args = {**args, "timeout": chunk} if chunk and waits and "timeout" not in args else args
         pump = asyncio.ensure_future(self.pump())
         try:
             result = await repl.call(verb, call_args, record=False)
@@ -65,19 +86,15 @@ class Runner:
                 result = await repl.call("wait", {"timeout": chunk or 30.0}, record=False)
         except DapcliError as exc:
             repl.report(exc)
-            return
+            return None
         finally:
             pump.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await pump
-        repl.recording.add(verb, args, result)
-        await self.after_stop(result)
-        if after is not None:
-            await after(result)
-        repl.invalidate()
+        return result
 
     async def after_stop(self, result: m.Result) -> None:
-        """Show a stop (output not shown live yet), then the displays; drop a temporary
+        """Show a stop (with the output not shown live yet, and the watches); drop a temporary
         breakpoint that was hit."""
         repl = self.repl
         if not isinstance(result, m.StopState):
@@ -90,8 +107,6 @@ class Runner:
         for chunk in result.output or []:
             repl.state.output_seq = max(repl.state.output_seq, chunk.seq)
         if result.status == "stopped":
-            for line in await repl.displays.show(repl.quiet):
-                repl.show(line)
             await self._drop_temporary(result)
 
     async def _drop_temporary(self, stop: m.StopState) -> None:
@@ -152,28 +167,35 @@ class Runner:
         return result
 
     async def watch(self) -> None:
-        """Report stops that no command of this REPL waited for (another client on a hosted
-        session, or a run whose wait timed out)."""
+        """Report stops that no command of this REPL waited for: change notifications of a
+        hosted session (another client, e.g. an agent), or, in-process, a run whose wait timed
+        out (looked for every second while it runs)."""
         repl = self.repl
         while True:
+            subscribe = getattr(repl.dispatcher, "subscribe", None)
+            if repl.state.hosted and subscribe is not None:
+                with contextlib.suppress(DapcliError, OSError, ValueError):
+                    async for event in subscribe(repl.state.session):
+                        if event.get("event") != "output":
+                            await self._quietly_look()
+            elif repl.state.current_status() == "running":
+                await self._quietly_look()
             await asyncio.sleep(WATCH_EVERY)
-            state = repl.state
-            if repl.busy or self.running or state.current_status() is None:
-                continue
-            if not state.hosted and state.current_status() != "running":
-                continue
-            with contextlib.suppress(DapcliError):
-                await self._look()
+
+    async def _quietly_look(self) -> None:
+        if self.repl.busy or self.running:
+            return
+        with contextlib.suppress(DapcliError):
+            await self._look()
 
     async def _look(self) -> None:
         repl = self.repl
         status = await repl.dispatcher.call("status", {}, repl.state.session, repl.cwd)
         if not isinstance(status, m.StatusResult):
             return
-        if status.state == "running":
-            output = await repl.quiet("output", {"since": repl.state.output_seq})
-            if isinstance(output, m.OutputResult):
-                repl.write_output(output.chunks)
+        output = await repl.quiet("output", {"since": repl.state.output_seq})
+        if isinstance(output, m.OutputResult):
+            repl.write_output(output.chunks)
         stop = status.stop
         changed = stop is not None and signature(stop) != repl.state.seen
         repl.state.note(status)

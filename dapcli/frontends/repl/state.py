@@ -37,10 +37,12 @@ class ReplState:
     seen: tuple[Any, ...] | None = None
     frames: list[m.Frame] = field(default_factory=list)
     frame_index: int = 0
+    frame_thread: int | None = None
     locals: list[str] = field(default_factory=list)
     threads: dict[int, str] = field(default_factory=dict)
     breakpoints: dict[int, m.BreakpointView] = field(default_factory=dict)
     temporary: dict[int, m.BreakpointView] = field(default_factory=dict)
+    watches: dict[int, str] = field(default_factory=dict)
     output_seq: int = 0
 
     # -- reading ---------------------------------------------------------------------------------
@@ -61,15 +63,19 @@ class ReplState:
 
     @property
     def selected_frame(self) -> m.Frame | None:
-        if 0 <= self.frame_index < len(self.frames):
-            return self.frames[self.frame_index]
-        return None
+        return next((f for f in self.frames if f.index == self.frame_index), None)
 
     def breakpoint_ids(self) -> dict[int, str]:
         """Breakpoint id → where, from the engine's book (in-process) or the results seen."""
         if self.live is not None:
             return {e.id: _where(e.path, e.line, e.function) for e in self.live.book.entries.values()}
         return {b.id: _where(b.path, b.line, b.function) for b in self.breakpoints.values()}
+
+    def watch_ids(self) -> dict[int, str]:
+        """Watch (display) id → expression."""
+        if self.live is not None:
+            return {w.id: w.expression for w in self.live.watches.items.values()}
+        return dict(self.watches)
 
     def thread_ids(self) -> dict[int, str]:
         found = dict(self.threads)
@@ -86,13 +92,12 @@ class ReplState:
             self.note_stop(result)
         elif isinstance(result, m.StatusResult):
             self.status, self.adapter = result.state, result.adapter
-            if result.stop is not None:
+            if result.stop is not None and signature(result.stop) != self.seen:
                 self.note_stop(result.stop, keep_locals=True)
         elif isinstance(result, m.ThreadsResult):
             self.threads = {t.id: t.name for t in result.threads}
         elif isinstance(result, m.StackResult):
-            stopped = self.last_stop.thread_id if self.last_stop else None
-            if result.frames and result.frames[0].index == 0 and (stopped is None or result.thread_id == stopped):
+            if result.frames and result.frames[0].index == 0 and self.frame_thread in (None, result.thread_id):
                 self.frames = list(result.frames)
         elif isinstance(result, m.BreakpointsResult):
             self.breakpoints = {b.id: b for b in result.breakpoints}
@@ -100,6 +105,13 @@ class ReplState:
                 self.temporary.pop(removed, None)
         elif isinstance(result, m.BreakpointView):
             self.breakpoints[result.id] = result
+        elif isinstance(result, m.WatchesResult):
+            self.watches = {w.id: w.expression for w in result.watches}
+        elif isinstance(result, m.FrameResult):
+            same = self.frame_thread in (None, result.thread_id)
+            kept = [f for f in self.frames if same and f.index != result.frame.index]
+            self.frames = sorted([*kept, result.frame], key=lambda f: f.index)
+            self.frame_index, self.frame_thread = result.frame.index, result.thread_id
         elif isinstance(result, m.EndResult):
             self.status = "terminated"
             self.temporary.clear()
@@ -110,16 +122,16 @@ class ReplState:
             return
         self.last_stop = stop
         self.seen = signature(stop)
-        self.frame_index = 0
+        self.frame_index, self.frame_thread = 0, stop.thread_id
         self.frames = list(stop.frames or [])
         if stop.thread_id is not None:
             self.threads.setdefault(stop.thread_id, "thread")
         if stop.locals is not None or not keep_locals:
             self.locals = [v.name for v in stop.locals or []]
+        if stop.watches is not None:
+            self.watches = {w.id: w.expression for w in stop.watches}
         if stop.status in ENDED:
             self.temporary.clear()
-        for chunk in stop.output or []:
-            self.output_seq = max(self.output_seq, chunk.seq)
 
     # -- the toolbar -----------------------------------------------------------------------------
     def location_text(self) -> str:

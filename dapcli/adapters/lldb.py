@@ -1,0 +1,126 @@
+"""lldb-dap (C, C++, Rust, Swift): LLVM's debug adapter on stdio.
+
+Detection chain: ``$DAPCLI_LLDB_DAP`` → ``lldb-dap`` on PATH → versioned names (Debian's
+``lldb-dap-19`` …) → the old name ``lldb-vscode`` (→ ``xcrun -f lldb-dap`` on macOS).
+
+Quirks handled here or by the engine (see shared/adapter-facts.md): ``launch`` is answered before
+``initialized``; after ``disconnect`` lldb-dap 19 aborts with ``free(): invalid pointer`` (a known
+LLVM bug; the session drops adapter chatter after disconnect, so it is never shown); threadId is
+the OS thread id. lldb-dap 19 advertises neither ``supportsReadMemoryRequest`` (the request
+crashes it) nor ``supportsSteppingGranularity`` (it silently steps a whole line), so the native
+verbs use lldb commands for those (:attr:`memory_read_command`, :attr:`instruction_step_commands`).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from typing import Any, ClassVar
+
+from dapcli.adapters.base import AttachOptions, LaunchOptions
+from dapcli.adapters.codelldb import CodeLldbAdapter
+from dapcli.adapters.gdb import GdbAdapter
+from dapcli.adapters.native_common import NativeAdapter, find_program, is_native_executable, tool_output
+from dapcli.errors import AdapterError
+from dapcli.protocol.transport import StdioTransport, Transport
+
+__all__ = ["LldbAdapter", "install_hint"]
+
+#: Versioned names tried after ``lldb-dap`` (newest first).
+VERSIONED = tuple(f"lldb-dap-{n}" for n in range(25, 13, -1))
+#: A one-shot breakpoint on ``main``: "stop on entry" means the program's first line, as for
+#: the other families (lldb's own stopOnEntry stops in the dynamic loader).
+STOP_AT_MAIN = "breakpoint set --one-shot true --name main"
+
+
+def install_hint() -> str:
+    if sys.platform == "darwin":
+        return ("xcode-select --install (lldb-dap ships with the Xcode command line tools), or brew install llvm; "
+                "or set DAPCLI_LLDB_DAP=/path/to/lldb-dap")
+    return ("apt-get install lldb-19 (Debian/Ubuntu: provides lldb-dap-19), dnf install lldb (Fedora), "
+            "pacman -S lldb (Arch); or set DAPCLI_LLDB_DAP=/path/to/lldb-dap")
+
+
+def lldb_command_quote(text: str) -> str:
+    """``text`` as one argument of an lldb command."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+class LldbAdapter(NativeAdapter):
+    name = "lldb"
+    aliases = ("lldb-dap", "c", "cpp", "c++", "rust")
+    adapter_id = "lldb-dap"
+    description = "C, C++, Rust (lldb-dap)"
+    console_prefix = "`"  # lldb-dap's commandEscapePrefix: run as an lldb command, never as an expression
+    console_echo = True
+    instruction_step_commands: ClassVar[dict[str, str]] = {
+        "stepi": "thread step-inst", "nexti": "thread step-inst-over",
+    }
+    memory_read_command = "memory read --force --size 1 --format x --count {count} {address}"
+    core_request = "attach"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.install_hint = install_hint()
+
+    def handles(self, program: str) -> bool:
+        """A native executable, when lldb-dap is installed or no other native adapter is."""
+        if not super().handles(program):
+            return False
+        if not is_native_executable(program) or self.find():
+            return True
+        return not (GdbAdapter().find() or CodeLldbAdapter().find())
+
+    def find(self) -> str | None:
+        found = find_program("DAPCLI_LLDB_DAP", ("lldb-dap", *VERSIONED, "lldb-vscode"))
+        if found or os.environ.get("DAPCLI_LLDB_DAP") or sys.platform != "darwin" or not shutil.which("xcrun"):
+            return found
+        path = tool_output(shutil.which("xcrun") or "xcrun", "-f", "lldb-dap").strip()
+        return path if path and os.access(path, os.X_OK) else None
+
+    def version(self) -> str | None:
+        """``lldb --version`` of the lldb beside the adapter (lldb-dap has no --version)."""
+        path = self.find()
+        if not path:
+            return None
+        suffix = os.path.basename(path).removeprefix("lldb-dap").removeprefix("lldb-vscode")
+        for candidate in (os.path.join(os.path.dirname(os.path.realpath(path)), "lldb"),
+                          os.path.join(os.path.dirname(path), "lldb" + suffix)):
+            if os.access(candidate, os.X_OK):
+                text = tool_output(candidate, "--version").strip()
+                if text:
+                    return text.splitlines()[0]
+        return None
+
+    async def start(self) -> tuple[Transport, int]:
+        path = self.find()
+        if path is None:
+            raise AdapterError("lldb-dap is not installed", f"install it: {self.install_hint}")
+        transport = await StdioTransport.spawn([path])
+        return transport, transport.pid
+
+    def launch_arguments(self, options: LaunchOptions) -> dict[str, Any]:
+        arguments: dict[str, Any] = {
+            "type": "lldb-dap", "request": "launch", "name": "dapcli",
+            "program": options.program, "args": list(options.args), "cwd": options.cwd,
+            "env": [f"{key}={value}" for key, value in options.env.items()],
+            "stopOnEntry": False,
+        }
+        if options.stop_on_entry:
+            arguments["preRunCommands"] = [STOP_AT_MAIN]
+        arguments.update(options.extra)
+        return arguments
+
+    def attach_arguments(self, options: AttachOptions) -> dict[str, Any]:
+        self.check_attach(options)
+        arguments: dict[str, Any] = {"type": "lldb-dap", "request": "attach", "name": "dapcli"}
+        if options.process_id is not None:
+            arguments["pid"] = options.process_id
+        arguments.update(options.extra)
+        return arguments
+
+    def core_arguments(self, options: LaunchOptions, core: str) -> dict[str, Any]:
+        """lldb-dap opens a core file with ``attach`` + ``coreFile``."""
+        return {"type": "lldb-dap", "request": "attach", "name": "dapcli", "program": options.program,
+                "coreFile": core, **options.extra}

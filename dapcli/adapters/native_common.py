@@ -1,0 +1,354 @@
+"""What the native adapter families (lldb-dap, gdb, CodeLLDB) share: telling a native executable
+from anything else, reading its ELF section headers for debug info, the detection chain of an
+adapter binary, npm package folders, a TCP adapter's free port, and ptrace permission.
+
+Native debuggers also expose the debugger's own console (lldb or gdb commands) through
+``evaluate`` with context ``repl``; each family says how (:class:`NativeAdapter`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import os
+import shutil
+import socket
+import struct
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any, ClassVar
+
+from dapcli.adapters.base import AdapterSpec, AttachOptions, LaunchOptions
+from dapcli.errors import AdapterError, PreconditionError, UsageError
+from dapcli.protocol.transport import StderrTail, TcpTransport
+
+__all__ = [
+    "NO_DEBUG_INFO",
+    "SOURCE_EXTENSIONS",
+    "NativeAdapter",
+    "debug_info",
+    "find_in_node_modules",
+    "find_program",
+    "free_port",
+    "is_native_executable",
+    "node_modules_dirs",
+    "ptrace_problem",
+    "start_tcp_adapter",
+    "tool_output",
+]
+
+NO_DEBUG_INFO = "no debug info: rebuild with -g -O0"
+#: Source files people pass by mistake instead of the program built from them.
+SOURCE_EXTENSIONS = (".c", ".cc", ".cpp", ".cxx", ".c++", ".h", ".hpp", ".rs", ".m", ".mm", ".swift", ".zig")
+
+_ELF_MAGIC = b"\x7fELF"
+_MACHO_MAGICS = {
+    b"\xfe\xed\xfa\xce", b"\xce\xfa\xed\xfe", b"\xfe\xed\xfa\xcf", b"\xcf\xfa\xed\xfe", b"\xca\xfe\xba\xbe",
+}
+_DEBUG_SECTIONS = {b".debug_info", b".zdebug_info"}
+
+
+def _magic(path: str) -> bytes:
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(4)
+    except OSError:
+        return b""
+
+
+def is_native_executable(path: str) -> bool:
+    """True for an ELF or Mach-O file (what lldb and gdb debug)."""
+    magic = _magic(path)
+    return magic == _ELF_MAGIC or magic in _MACHO_MAGICS
+
+
+def debug_info(path: str) -> bool | None:
+    """Whether the ELF file ``path`` has a ``.debug_info`` section (read from its section
+    headers); None when it is not an ELF file or cannot be read."""
+    try:
+        with open(path, "rb") as handle:
+            return _elf_has_debug_info(handle)
+    except (OSError, struct.error, ValueError):
+        return None
+
+
+def _elf_has_debug_info(handle: Any) -> bool | None:
+    ident = handle.read(16)
+    if len(ident) < 16 or ident[:4] != _ELF_MAGIC or ident[4] not in (1, 2) or ident[5] not in (1, 2):
+        return None
+    wide, order = ident[4] == 2, "<" if ident[5] == 1 else ">"
+    header = handle.read(48 if wide else 36)
+    # e_shoff, then e_shentsize / e_shnum / e_shstrndx at the end of the header
+    shoff = struct.unpack_from(order + ("Q" if wide else "I"), header, 24 if wide else 16)[0]
+    entsize, count, names_index = struct.unpack_from(order + "HHH", header, 42 if wide else 30)
+    if not shoff:
+        return False  # no section headers at all (fully stripped)
+    if not count or names_index >= count:
+        return None  # extended numbering (more than 65279 sections): cannot tell cheaply
+    handle.seek(shoff)
+    table = handle.read(entsize * count)
+    sections = [_section(table, i * entsize, wide, order) for i in range(count)]
+    _, names_offset, names_size = sections[names_index]
+    handle.seek(names_offset)
+    names = handle.read(min(names_size, 1 << 20))
+    for name_at, _, _ in sections:
+        end = names.find(b"\0", name_at)
+        if names[name_at:end if end >= 0 else None] in _DEBUG_SECTIONS:
+            return True
+    return False
+
+
+def _section(table: bytes, at: int, wide: bool, order: str) -> tuple[int, int, int]:
+    """(sh_name, sh_offset, sh_size) of the section header at ``at``."""
+    name = struct.unpack_from(order + "I", table, at)[0]
+    if wide:
+        offset, size = struct.unpack_from(order + "QQ", table, at + 24)
+    else:
+        offset, size = struct.unpack_from(order + "II", table, at + 16)
+    return name, offset, size
+
+
+def check_program(options: LaunchOptions) -> list[str]:
+    """Refuse what no native debugger can run; warn about a program without debug info.
+
+    Raises:
+        UsageError: a source file, a directory, or a file that is not executable.
+    """
+    program = options.program
+    base, ext = os.path.splitext(program)
+    if ext.lower() in SOURCE_EXTENSIONS:
+        name = os.path.basename(base)
+        build = f"cc -g -O0 -o {name} {os.path.basename(program)}" if ext.lower() in (".c", ".h") else (
+            "cargo build" if ext.lower() == ".rs" else f"c++ -g -O0 -o {name} {os.path.basename(program)}")
+        raise UsageError(f"{program} is a source file: debug the program built from it",
+                         f"build it with debug info (e.g. `{build}`), then launch ./{name}")
+    if os.path.isdir(program):
+        raise UsageError(f"{program} is a directory, not a program", "give the path of the executable")
+    if not os.path.isfile(program):
+        raise UsageError(f"program not found: {program}", "check the path")
+    if not os.access(program, os.X_OK):
+        raise UsageError(f"{program} is not executable", f"chmod +x {program}, or build it again")
+    return [NO_DEBUG_INFO] if debug_info(program) is False else []
+
+
+# -- finding adapter binaries --------------------------------------------------------------------
+def find_program(env_var: str | None, names: tuple[str, ...]) -> str | None:
+    """The detection chain: ``$env_var`` (a path or a name on PATH), then each of ``names`` on
+    PATH, in order."""
+    override = os.environ.get(env_var, "") if env_var else ""
+    if override:
+        found = shutil.which(override) or (override if os.access(override, os.X_OK) else None)
+        return os.path.abspath(found) if found else None
+    for name in names:
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+@functools.lru_cache(maxsize=64)
+def _tool_output(argv: tuple[str, ...], mtime: float) -> str:
+    try:
+        done = subprocess.run(argv, capture_output=True, text=True, timeout=10, stdin=subprocess.DEVNULL)
+    except (OSError, subprocess.TimeoutExpired):
+        return ""
+    return done.stdout or done.stderr
+
+
+def tool_output(*argv: str) -> str:
+    """What ``argv`` prints (stdout, else stderr), cached per binary and modification time."""
+    try:
+        mtime = os.stat(argv[0]).st_mtime
+    except OSError:
+        return ""
+    return _tool_output(tuple(argv), mtime)
+
+
+@functools.lru_cache(maxsize=1)
+def _npm_root() -> str | None:
+    npm = shutil.which("npm")
+    if not npm:
+        return None
+    text = tool_output(npm, "root", "-g").strip()
+    return text if text and os.path.isdir(text) else None
+
+
+def node_modules_dirs(cwd: str | None = None, *, global_npm: bool = True) -> list[str]:
+    """Where npm packages of debug adapters may live, in order: ``$DAPCLI_NODE_MODULES``,
+    ``.adapters/node_modules`` in the working directory and beside dapcli's source tree,
+    ``~/.local/share/dapcli/node_modules``, and the global npm root."""
+    candidates = [os.environ.get("DAPCLI_NODE_MODULES", "")]
+    here = cwd or os.getcwd()
+    candidates.append(os.path.join(here, ".adapters", "node_modules"))
+    candidates.append(str(Path(__file__).resolve().parents[2] / ".adapters" / "node_modules"))
+    candidates.append(os.path.expanduser("~/.local/share/dapcli/node_modules"))
+    if global_npm:
+        candidates.append(_npm_root() or "")
+    seen: list[str] = []
+    for candidate in candidates:
+        if candidate and os.path.isdir(candidate) and os.path.realpath(candidate) not in map(os.path.realpath, seen):
+            seen.append(candidate)
+    return seen
+
+
+def find_in_node_modules(relative: str, *, executable: bool = False) -> str | None:
+    """``relative`` (e.g. ``cdt-gdb-adapter/dist/debugAdapter.js``) in the first npm folder that
+    has it. The global npm root is asked only when no local folder has it."""
+    for global_npm in (False, True):
+        for folder in node_modules_dirs(global_npm=global_npm):
+            path = os.path.join(folder, relative)
+            if os.path.isfile(path) and (not executable or os.access(path, os.X_OK)):
+                return path
+    return None
+
+
+def platform_key() -> str:
+    """``linux-x64``-style platform folder names (as npm packages of native adapters use)."""
+    machine = os.uname().machine.lower()
+    arch = {"x86_64": "x64", "amd64": "x64", "aarch64": "arm64", "arm64": "arm64"}.get(machine, machine)
+    system = {"darwin": "darwin", "win32": "win32"}.get(sys.platform, "linux")
+    return f"{system}-{arch}"
+
+
+# -- TCP adapters ------------------------------------------------------------------------------
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that was free a moment ago (the adapter binds it next)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+async def start_tcp_adapter(argv: list[str], port: int, *, timeout: float = 15.0) -> tuple[TcpTransport, int]:
+    """Start an adapter that listens on ``port`` (in its own process group, stdout and stderr
+    drained) and connect to it as soon as it accepts. Returns the transport and the pid.
+
+    Raises:
+        AdapterError: it cannot start, exits, or does not accept within ``timeout`` seconds.
+    """
+    try:
+        process = await asyncio.create_subprocess_exec(
+            *argv, stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE, start_new_session=True,
+        )
+    except OSError as exc:
+        raise AdapterError(f"cannot start the adapter {argv[0]}: {exc.strerror or exc}") from None
+    tail = StderrTail()
+    assert process.stdout is not None and process.stderr is not None
+    tail.drain(process.stderr)
+    out = StderrTail()
+    out.drain(process.stdout)
+    deadline = asyncio.get_running_loop().time() + timeout
+    while True:
+        if process.returncode is not None:
+            raise AdapterError(f"{os.path.basename(argv[0])} exited with status {process.returncode} before it "
+                               f"accepted a connection: {tail.text() or out.text()}")
+        with contextlib.suppress(AdapterError):
+            return await TcpTransport.connect("127.0.0.1", port, timeout=1.0, tail=tail), process.pid
+        if asyncio.get_running_loop().time() > deadline:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, 9)
+            raise AdapterError(f"{os.path.basename(argv[0])} did not accept connections on port {port} "
+                               f"within {timeout:g} s")
+        await asyncio.sleep(0.02)
+
+
+# -- ptrace --------------------------------------------------------------------------------------
+_CAP_SYS_PTRACE = 19
+PTRACE_SCOPE = "/proc/sys/kernel/yama/ptrace_scope"
+
+
+def _has_cap_sys_ptrace() -> bool:
+    try:
+        with open("/proc/self/status", encoding="ascii") as handle:
+            for line in handle:
+                if line.startswith("CapEff:"):
+                    return bool(int(line.split()[1], 16) >> _CAP_SYS_PTRACE & 1)
+    except (OSError, ValueError):
+        pass
+    return os.geteuid() == 0
+
+
+def ptrace_problem(pid: int, scope_path: str = PTRACE_SCOPE, privileged: bool | None = None) -> tuple[str, str] | None:
+    """Why attaching to ``pid`` cannot work here, as (message, hint); None when it may.
+
+    Reads the Yama ``ptrace_scope`` (0: any process of the same user; 1: only descendants,
+    which a debug adapter never is; 2: only with CAP_SYS_PTRACE; 3: never).
+    """
+    if sys.platform != "linux":
+        return None
+    if not os.path.exists(f"/proc/{pid}"):
+        return f"no process with id {pid}", "check the id with `ps` or `pgrep`"
+    try:
+        with open(scope_path, encoding="ascii") as handle:
+            scope = int(handle.read().strip() or 0)
+    except (OSError, ValueError):
+        return None  # no Yama: ordinary permission rules
+    privileged = _has_cap_sys_ptrace() if privileged is None else privileged
+    relax = "run `sudo sysctl -w kernel.yama.ptrace_scope=0` (until reboot)"
+    if scope >= 3:
+        return ("attaching is disabled on this machine (kernel.yama.ptrace_scope = 3)",
+                "it cannot be undone without a reboot; launch the program under dapcli instead")
+    if scope == 2 and not privileged:
+        return ("only root may attach to processes here (kernel.yama.ptrace_scope = 2)",
+                "run dapcli as root (or with CAP_SYS_PTRACE), or launch the program under dapcli")
+    if scope == 1 and not privileged:
+        return (f"this machine lets a debugger attach only to its own child processes "
+                f"(kernel.yama.ptrace_scope = 1), so process {pid} cannot be attached",
+                f"{relax}, run as root, or launch the program under dapcli instead")
+    return None
+
+
+# -- the shared family base ----------------------------------------------------------------------
+class NativeAdapter(AdapterSpec):
+    """Base of the native families: ELF/Mach-O programs, program checks, the debugger console.
+
+    Class attributes the native verbs read:
+
+    * ``console_prefix``: prepended to a debugger command so that ``evaluate`` (context
+      ``repl``) runs it as a command and not as an expression;
+    * ``console_echo``: the adapter echoes the command in the result (lldb-dap: ``(lldb) cmd``);
+    * ``instruction_step_commands``: console commands that step one instruction
+      (``stepi``/``nexti``) for adapters without ``supportsSteppingGranularity``;
+    * ``memory_read_command``: a console command format that dumps bytes, for adapters
+      without ``supportsReadMemoryRequest``;
+    * ``core_request``: ``launch``/``attach`` to open a core file (None: not supported).
+    """
+
+    console_prefix = ""
+    console_echo = False
+    instruction_step_commands: ClassVar[dict[str, str]] = {}
+    memory_read_command: str | None = None
+    core_request: str | None = None
+
+    def handles(self, program: str) -> bool:
+        if os.path.splitext(program)[1].lower() in SOURCE_EXTENSIONS:
+            return True  # prepare() says to build it first
+        return is_native_executable(program)
+
+    def prepare(self, options: LaunchOptions, caller_cwd: str) -> list[str]:
+        return check_program(options)
+
+    def output_text(self, category: str, text: str) -> str:
+        """An ``output`` event's text as the session records it (an engine hook). lldb-dap and
+        CodeLLDB run the program on a pty, which writes ``\r\n`` for the program's ``\n``."""
+        if category in ("stdout", "stderr") and "\r\n" in text:
+            return text.replace("\r\n", "\n")
+        return text
+
+    def check_attach(self, options: AttachOptions) -> None:
+        """Refuse an attach by pid that ptrace settings forbid, with what to do.
+
+        Raises:
+            PreconditionError: the kernel will not let a debugger attach.
+        """
+        if options.process_id is None:
+            return
+        problem = ptrace_problem(options.process_id)
+        if problem:
+            raise PreconditionError(*problem)
+
+    def core_arguments(self, options: LaunchOptions, core: str) -> dict[str, Any]:
+        """The ``core_request`` arguments that open ``core`` of ``options.program``."""
+        raise PreconditionError(f"{self.name} cannot open core files", "use --adapter lldb")

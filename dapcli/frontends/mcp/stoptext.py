@@ -1,0 +1,182 @@
+"""The compact text of a stop state, and the line helpers every rendering shares.
+
+A typical stop is a location line, three source lines with a ``→`` marker, the top frames, the
+top-frame locals and the new output, within :data:`STOP_BYTES`. Anything cut ends with an
+explicit marker naming the call that pages further (``… (+N more; call variables with
+start=12)``).
+"""
+
+from __future__ import annotations
+
+import os
+
+from dapcli.verbs.models import (
+    ExceptionView,
+    Frame,
+    OutputChunkView,
+    SourceLine,
+    StopState,
+    VariableView,
+    WatchView,
+)
+
+__all__ = [
+    "LINE_CHARS", "OUTPUT_CHARS", "TREE_LINES", "VALUE_CHARS", "cut", "mark", "output_tail", "render_stop",
+    "source_lines", "variable_line", "variable_lines", "watch_line",
+]
+
+#: Characters of one value kept in text (the structured content keeps more).
+VALUE_CHARS = 60
+#: Locals listed in a stop (fewer when their text would pass :data:`STOP_BYTES`).
+STOP_LOCALS = 12
+#: Size a stop's text aims at (bytes): a typical stop stays within it.
+STOP_BYTES = 1500
+#: Characters of new output kept in a stop (newest kept).
+STOP_OUTPUT = 500
+#: Characters kept by the ``output`` tool's text (newest kept).
+OUTPUT_CHARS = 4000
+#: Characters of one source line.
+LINE_CHARS = 120
+#: Variables listed by ``variables``/``evaluate`` trees, whatever their depth.
+TREE_LINES = 60
+
+
+def render_stop(state: StopState, *, with_locals: bool = True) -> str:
+    """A stop state: headline, exception, 3 source lines, top frames, locals, new output.
+
+    Locals fill what is left of :data:`STOP_BYTES` once the rest is written (at least a few).
+    """
+    head = [_headline(state)]
+    if state.exception:
+        head.append(_exception(state.exception))
+    if state.source and state.location:
+        head += source_lines(state.source, state.location.line, around=1)
+    if state.frames:
+        head.append("frames: " + " ← ".join(_frame_short(f) for f in state.frames))
+    head += [f"watch {watch_line(w)}" for w in state.watches or []]
+    head += [f"warning: {cut(w, 200)}" for w in state.warnings or []]
+    tail = ["output:", *output_tail(state.output, state.output_truncated or 0, STOP_OUTPUT)] if state.output else []
+    middle: list[str] = []
+    if with_locals and state.locals:
+        left = STOP_BYTES - _size(head) - _size(tail)
+        middle = ["locals:", *_locals(state.locals, max(left, 300))]
+    return "\n".join(head + middle + tail)
+
+
+def _locals(views: list[VariableView], budget: int) -> list[str]:
+    lines: list[str] = []
+    for view in views[:STOP_LOCALS]:
+        line = "  " + variable_line(view)
+        if _size(lines) + len(line.encode()) + 1 > budget - 60:
+            break
+        lines.append(line)
+    if len(views) > len(lines):
+        lines.append(f"  … (+{len(views) - len(lines)} more; call variables with start={len(lines)})")
+    return lines
+
+
+def _size(lines: list[str]) -> int:
+    return sum(len(line.encode()) + 1 for line in lines)
+
+
+def _headline(state: StopState) -> str:
+    where = f" [session {state.session}]" if state.session != "default" else ""
+    if state.status == "stopped":
+        text = f"stopped ({state.reason or 'unknown'})"
+        if state.location:
+            loc = state.location
+            text += f" at {loc.path or loc.name}:{loc.line}"
+            if loc.function:
+                text += f" in {loc.function}"
+        if state.thread_id is not None:
+            text += f", thread {state.thread_id}"
+        return text + where
+    if state.status == "running":
+        waited = f" within {state.elapsed_ms / 1000:.1f} s" if state.elapsed_ms is not None else ""
+        return f"running: no stop{waited} (not an error; call wait for the next stop, or pause){where}"
+    if state.status in ("exited", "terminated"):
+        code = f" with code {state.exit_code}" if state.exit_code is not None else ""
+        return f"{state.status}{code}{where}"
+    return f"{state.status}{where}"
+
+
+def _exception(view: ExceptionView) -> str:
+    text = view.description or view.message or ""
+    head = f"exception {view.exception_id}" + (f": {text}" if text and text != view.exception_id else "")
+    return cut(head, 300)
+
+
+def source_lines(lines: list[SourceLine], current: int, around: int) -> list[str]:
+    kept = [s for s in lines if abs(s.line - current) <= around]
+    return [f"{mark(s)} {s.line:>4}  {cut(s.text.rstrip(), LINE_CHARS)}" for s in kept]
+
+
+def mark(line: SourceLine) -> str:
+    if line.current:
+        return "→"
+    return "●" if line.breakpoint else " "
+
+
+def _frame_short(frame: Frame) -> str:
+    where = os.path.basename(frame.path) if frame.path else frame.source_name or "?"
+    return f"{frame.name} ({where}:{frame.line})"
+
+
+def variable_lines(views: list[VariableView], *, indent: str, budget: list[int]) -> list[str]:
+    """One line per variable, children indented; ``budget`` bounds the whole tree."""
+    lines: list[str] = []
+    for view in views:
+        if budget[0] <= 0:
+            lines.append(f"{indent}… (tree cut; call variables with a variablesReference)")
+            break
+        budget[0] -= 1
+        lines.append(indent + variable_line(view))
+        if view.children is not None:
+            lines += variable_lines(view.children, indent=indent + "  ", budget=budget)
+            if view.truncated:
+                lines.append(f"{indent}  … (+{view.truncated} more; call variables with "
+                             f"variablesReference={view.variables_reference})")
+    return lines
+
+
+def variable_line(view: VariableView) -> str:
+    text = f"{view.name} = {cut(view.value, VALUE_CHARS)}"
+    if view.type:
+        text += f" ({view.type})"
+    if view.value_truncated:
+        text += f" (+{view.value_truncated} chars cut; evaluate it with maxLength=0)"
+    if view.variables_reference and view.children is None:
+        text += f" [variablesReference={view.variables_reference}]"
+    return text
+
+
+def output_tail(chunks: list[OutputChunkView], dropped_chunks: int, limit: int) -> list[str]:
+    text = "".join(c.output for c in chunks)
+    first_seq = chunks[0].seq - dropped_chunks if chunks else 1
+    lines = []
+    if dropped_chunks or len(text) > limit:
+        cut = max(0, len(text) - limit)
+        newline = text.find("\n", cut, len(text) - 1)
+        if cut and newline != -1:
+            cut = newline + 1  # start at a whole line
+        lines.append(f"  … (+{cut} earlier chars, {dropped_chunks} earlier chunks; "
+                     f"call output with since={max(0, first_seq - 1)})")
+        text = text[cut:]
+    lines += ["  " + line for line in text.rstrip("\n").split("\n")]
+    return lines
+
+
+def cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+# -- other results ------------------------------------------------------------------------------
+
+
+def watch_line(view: WatchView) -> str:
+    if view.error:
+        return f"{view.id}: {view.expression}: error: {cut(view.error, VALUE_CHARS)}"
+    text = f"{view.id}: {view.expression} = {cut(view.value or '', VALUE_CHARS)}"
+    if view.changed and view.previous is not None:
+        text += f" (was {cut(view.previous, VALUE_CHARS)})"
+    return text

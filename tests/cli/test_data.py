@@ -1,0 +1,104 @@
+"""Variables of nested, cyclic and huge data: depth-limited, bounded, with truncation markers."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from conftest import Cli
+
+#: Generous bound on how many nodes one answer may hold (dapcli caps a tree at a few hundred).
+MAX_NODES = 1000
+
+
+def _by_name(variables: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    return {v["name"]: v for v in variables}
+
+
+def _count(variables: list[dict[str, Any]] | None) -> int:
+    return sum(1 + _count(v.get("children")) for v in variables or [])
+
+
+def _depth(variables: list[dict[str, Any]] | None) -> int:
+    return max((1 + _depth(v.get("children")) for v in variables or []), default=0)
+
+
+def test_vars_depth_one_on_nested_data(dc: Cli) -> None:
+    dc.launch("data.py", "inspect")
+    flat = _by_name(dc.json("vars")["variables"])
+    assert {"nested", "cyclic", "ring", "numbers", "big", "count"} <= set(flat)
+    assert all("children" not in v for v in flat.values())  # depth 0: no children
+    assert flat["nested"]["variablesReference"] > 0
+    assert flat["count"]["variablesReference"] == 0
+    one = _by_name(dc.json("vars", "--depth", "1")["variables"])
+    nested = _by_name(one["nested"]["children"])
+    assert "'level1'" in nested and "'items'" in nested
+    assert nested["'level1'"]["value"].startswith("{'level2'")
+    assert "children" not in nested["'level1'"]  # exactly one level
+    two = _by_name(dc.json("vars", "--depth", "2", "--filter", "nested")["variables"])
+    assert set(two) == {"nested"}
+    level1 = _by_name(_by_name(two["nested"]["children"])["'level1'"]["children"])
+    assert "'level2'" in level1
+    # paging into a child by its variablesReference
+    page = dc.json("vars", "--variables-reference", str(nested["'items'"]["variablesReference"]))
+    values = {v["name"]: v["value"] for v in page["variables"]}
+    assert values["0"] == "1"
+    assert values["1"].startswith("[2, [3")
+    # the human tree shows the nesting
+    code, out, err = dc.run("vars", "--depth", "1", "--filter", "nested")
+    assert "'level1' = {'level2'" in out
+
+
+def test_cyclic_data_is_bounded(dc: Cli) -> None:
+    dc.launch("data.py", "inspect")
+    started = time.monotonic()
+    data = dc.json("eval", "cyclic", "--depth", "30", timeout=20)
+    assert time.monotonic() - started < 10
+    assert data["result"] == "{'name': 'loop', 'self': {...}}"
+    assert _count(data["children"]) <= MAX_NODES
+    assert _depth(data["children"]) <= 30
+    # the value that is already on the path is not expanded again
+    child = _by_name(data["children"])["'self'"]
+    assert child["value"] == data["result"]
+    assert "children" not in child or _count(child["children"]) < _count(data["children"])
+    ring = dc.json("vars", "--depth", "30", "--filter", "ring", timeout=20)
+    assert _count(ring["variables"]) <= MAX_NODES
+    code, out, err = dc.run("vars", "--depth", "30", timeout=20)
+    assert len(out) < 500_000
+
+
+def test_huge_list_is_cut_with_a_marker(dc: Cli) -> None:
+    dc.launch("data.py", "inspect")
+    data = dc.json("vars", "--depth", "1", "--filter", "numbers", "--count", "50")
+    numbers = data["variables"][0]
+    assert numbers["name"] == "numbers"
+    assert len(numbers["children"]) == 50
+    assert numbers["truncated"] > 0  # the marker that more children exist
+    assert numbers["valueTruncated"] > 0  # its repr was cut too
+    assert len(numbers["value"]) <= 201
+    assert len(json.dumps(data)) < 50_000
+    code, out, err = dc.run("vars", "--depth", "1", "--filter", "numbers", "--count", "50")
+    assert "more" in out  # the human tree says that it was cut
+    # evaluating the whole thing is bounded as well, and len() is right
+    assert dc.json("eval", "len(numbers)")["result"] == "5000"
+    result = dc.json("eval", "numbers")
+    assert len(result["result"]) <= 201 and result["valueTruncated"] > 0
+
+
+def test_huge_string_is_cut_with_a_marker(dc: Cli) -> None:
+    dc.launch("data.py", "inspect")
+    big = _by_name(dc.json("vars")["variables"])["big"]
+    assert len(big["value"]) <= 201
+    assert big["valueTruncated"] > 0
+    result = dc.json("eval", "big")
+    assert len(result["result"]) <= 201 and result["valueTruncated"] > 0
+    longer = dc.json("eval", "big", "--max-length", "5000")
+    assert 5000 <= len(longer["result"]) <= 5001
+    assert dc.json("eval", "len(big)")["result"] == str(1024 * 1024)
+    code, out, err = dc.run("eval", "big")
+    assert len(out) < 2000
+    assert "chars" in out  # "…+N chars"
+    # the stop state's locals are short as well
+    code, out, err = dc.run("status")
+    assert len(out) < 20_000

@@ -1,0 +1,161 @@
+"""Sessions end cleanly whatever happens: stop, a killed or terminated host, an idle timeout, a
+debuggee that leaves its process group, a program that exits before its first breakpoint."""
+
+from __future__ import annotations
+
+import os
+import signal
+import stat
+import time
+from pathlib import Path
+
+import psutil
+from conftest import CLEANUP_S, PYTHON, Cli, line_of, one_line_error
+
+
+def _tree(dc: Cli, session: str = "default") -> dict[int, float]:
+    """pid → create_time of the session's host and everything below it, plus adapter and debuggee."""
+    status = dc.record(session)
+    assert status is not None
+    found: dict[int, float] = {}
+    for pid in (status["hostPid"], status["adapterPid"], status.get("debuggeePid")):
+        if pid:
+            found[pid] = psutil.Process(pid).create_time()
+    for child in psutil.Process(status["hostPid"]).children(recursive=True):
+        found[child.pid] = child.create_time()
+    return found
+
+
+def _spawned_pids(dc: Cli) -> dict[int, float]:
+    """The processes that setsid.py reports it started (they left the adapter's group)."""
+    data = dc.wait_output("sleeper=")
+    text = "".join(chunk["output"] for chunk in data["chunks"])
+    fields = dict(part.split("=") for part in text.split("sleeper=")[0].split() + ["sleeper=" +
+                  text.split("sleeper=")[1].split()[0]] if "=" in part)
+    pids = {int(fields[key]) for key in ("debuggee", "forked", "sleeper")}
+    found = {}
+    for pid in pids:
+        try:
+            found[pid] = psutil.Process(pid).create_time()
+        except psutil.Error:
+            pass
+    return found
+
+
+def test_stop_ends_everything_and_removes_the_files(dc: Cli) -> None:
+    dc.launch("loops.py", "call")
+    tree = _tree(dc)
+    assert len(tree) >= 4  # host, watchdog, adapter, launcher, debuggee
+    runtime = Path(dc.runtime_dir)
+    assert stat.S_IMODE(runtime.stat().st_mode) == 0o700
+    assert stat.S_IMODE((runtime / "default.json").stat().st_mode) == 0o600
+    assert stat.S_IMODE((runtime / "default.sock").stat().st_mode) == 0o600
+    code, out, err = dc.run("stop")
+    assert "terminated" in out
+    assert dc.wait_gone(tree) == []
+    assert not (runtime / "default.json").exists()
+    assert not (runtime / "default.sock").exists()
+    code, out, err = dc.run("stack", check=3)
+    one_line_error(err)
+
+
+def test_stop_ends_a_debuggee_that_left_its_process_group(dc: Cli) -> None:
+    dc.launch("setsid.py", "ready")
+    spawned = _spawned_pids(dc)
+    assert len(spawned) == 3, spawned
+    groups = {os.getpgid(pid) for pid in spawned}
+    assert os.getpgid(dc.status()["adapterPid"]) not in groups  # they really left the adapter's group
+    tree = {**_tree(dc), **spawned}
+    dc.run("stop", timeout=30)
+    assert dc.wait_gone(tree) == []
+
+
+def test_host_killed_with_sigkill(dc: Cli) -> None:
+    dc.launch("setsid.py", "ready")
+    spawned = _spawned_pids(dc)
+    tree = {**_tree(dc), **spawned}
+    host = dc.status()["hostPid"]
+    os.kill(host, signal.SIGKILL)
+    left = dc.wait_gone(tree, timeout=5.0)  # the watchdog ends the adapter and the debuggee
+    assert left == [], [" ".join(p.cmdline())[:120] for p in left]
+    code, out, err = dc.run("stack", check=3)
+    line = one_line_error(err)
+    assert "gone" in line or "no longer running" in line
+    assert str(host) in line
+    assert not Path(dc.runtime_dir, "default.json").exists()
+    # the name is free again
+    dc.launch("loops.py", "call")
+    assert dc.json("eval", "i")["result"] == "0"
+
+
+def test_host_terminated_with_sigterm(dc: Cli) -> None:
+    dc.launch("setsid.py", "ready")
+    spawned = _spawned_pids(dc)
+    tree = {**_tree(dc), **spawned}
+    host = dc.status()["hostPid"]
+    os.kill(host, signal.SIGTERM)
+    left = dc.wait_gone(tree, timeout=CLEANUP_S)
+    assert left == [], [" ".join(p.cmdline())[:120] for p in left]
+    code, out, err = dc.run("stack", check=3)
+    one_line_error(err)
+    assert not Path(dc.runtime_dir, "default.json").exists()
+    assert not Path(dc.runtime_dir, "default.sock").exists()
+
+
+def test_idle_host_ends_by_itself(dc: Cli) -> None:
+    dc.env["DAPCLI_IDLE_TIMEOUT"] = "2"
+    dc.launch("loops.py", "call")
+    tree = _tree(dc)
+    assert dc.wait_gone(tree, timeout=CLEANUP_S + 3) == []
+    code, out, err = dc.run("stack", check=3)
+    one_line_error(err)
+
+
+def test_program_exits_before_the_first_breakpoint(dc: Cli) -> None:
+    code, out, err = dc.launch("exit3_hard.py", "never")
+    assert "exit code 3" in out
+    assert "about to fail: héllo 世界" in out
+    assert "stderr line before exit" in out
+    status = dc.status()
+    assert status["state"] == "exited"
+    assert status["exitCode"] == 3
+    state = dc.json("wait")
+    assert state["exitCode"] == 3
+    # inspecting an ended program is a precondition error, reading its output is fine
+    code, out, err = dc.run("stack", check=4)
+    assert "ended" in one_line_error(err)
+    assert "about to fail" in dc.run("output").out
+    code, out, err = dc.run("stop")
+    assert "exit code 3" in out
+
+
+def test_program_calling_sys_exit_before_the_first_breakpoint(dc: Cli) -> None:
+    code, out, err = dc.launch("exit3.py", "never")
+    assert "about to fail: héllo 世界" in out
+    assert "stderr line before exit" in out
+    state = dc.json("status")
+    if state["state"] == "stopped":  # debugpy stops on SystemExit with a non-zero code
+        assert "SystemExit" in out and "3" in out
+        assert state["stop"]["exception"]["typeName"] == "SystemExit"
+        state = dc.json("continue", "--timeout", "10")
+        assert state["status"] == "exited"
+    assert dc.status()["exitCode"] == 3
+
+
+def test_launch_twice_under_one_name(dc: Cli) -> None:
+    dc.launch("loops.py", "call")
+    code, out, err = dc.run("launch", "data.py", "--python", PYTHON, check=2)
+    assert "already running" in one_line_error(err)
+    assert dc.json("stack")["frames"][0]["line"] == line_of("loops.py", "call")
+
+
+def test_stop_after_the_program_ended_and_stop_on_entry(dc: Cli) -> None:
+    code, out, err = dc.launch("loops.py", options=("--stop-on-entry",))
+    state = dc.json("status")
+    assert state["state"] == "stopped"
+    assert state["stop"]["location"]["path"].endswith("loops.py")
+    assert dc.json("continue", "--timeout", "10")["exitCode"] == 0
+    code, out, err = dc.run("continue", check=4)
+    one_line_error(err)
+    code, out, err = dc.run("stop")
+    assert "exit code 0" in out

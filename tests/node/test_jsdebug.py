@@ -1,0 +1,155 @@
+"""js-debug (Node.js) through the verb table, in-process (``LocalDispatcher``), on real programs.
+
+js-debug runs the program in a child session (``startDebugging``): every stop, breakpoint and
+variable here comes through that second connection.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from jsdebug_helpers import (
+    BASICS,
+    assert_gone,
+    dispatcher,
+    marker_line,
+    requires_js_debug,
+    run,
+    session_pids,
+)
+
+from dapcli.dispatch.local import LocalDispatcher
+from dapcli.errors import RequestError
+
+pytestmark = [pytest.mark.slow, requires_js_debug]
+
+LOOP = marker_line(BASICS, "loop")
+CALL = marker_line(BASICS, "call")
+PRINT = marker_line(BASICS, "print")
+SCALE = marker_line(BASICS, "scale")
+SCALE_RETURN = marker_line(BASICS, "scale_return")
+
+
+async def call(d: LocalDispatcher, verb: str, args: dict[str, Any] | None = None) -> dict[str, Any]:
+    return (await d.call(verb, args or {})).to_json()
+
+
+async def stop_and_check(d: LocalDispatcher) -> None:
+    """End the session and prove that the js-debug server, node and everything below are gone."""
+    session = d.manager.get("default")
+    pids = session_pids(session)
+    assert pids, "the session has no adapter process"
+    await call(d, "stop")
+    assert_gone(pids)
+
+
+def test_objects_arrays_evaluate_output_and_exit_code() -> None:
+    async def body() -> None:
+        async with dispatcher() as d:
+            stop = await call(d, "launch", {"program": str(BASICS), "breakpoints": [f"{BASICS}:{LOOP}"]})
+            assert stop["status"] == "stopped" and stop["reason"] == "breakpoint"
+            assert stop["location"]["line"] == LOOP and stop["location"]["path"] == str(BASICS)
+            assert stop["location"]["function"].endswith("main")
+            # the locals are "Local: main", not js-debug's first scope ("Block: main")
+            assert {v["name"] for v in stop["locals"]} >= {"total", "q"}
+            listed = await call(d, "listBreakpoints")
+            assert listed["breakpoints"][0]["verified"] is True  # verified late, by a breakpoint event
+
+            block = await call(d, "variables", {"scope": "Block"})
+            assert {v["name"]: v["value"] for v in block["variables"]}["i"] == "0"
+            point = await call(d, "evaluate", {"expression": "point", "depth": 1})
+            fields = {c["name"]: c["value"] for c in point["children"]}
+            assert fields["x"] == "1" and fields["name"] == "'pünkt'"
+            array = await call(d, "evaluate", {"expression": "nums", "depth": 1})
+            assert [c["value"] for c in array["children"] if c["name"].isdigit()] == ["10", "20", "30"]
+            value = await call(d, "evaluate", {"expression": "nums[2] + point.y"})
+            assert value["result"] == "32"
+            with pytest.raises(RequestError) as failed:
+                await call(d, "evaluate", {"expression": "nosuch"})
+            assert "nosuch is not defined" in failed.value.message
+
+            await call(d, "clearBreakpoints")
+            end = await call(d, "continue")
+            assert end["status"] == "exited" and end["exitCode"] == 4
+            chunks = (await call(d, "output"))["chunks"]
+            stdout = "".join(c["output"] for c in chunks if c["category"] == "stdout")
+            stderr = "".join(c["output"] for c in chunks if c["category"] == "stderr")
+            assert "héllo wörld 3 140\n" in stdout
+            assert "raw write\n" in stdout  # process.stdout.write is captured too
+            assert "stderr line\n" in stderr
+            assert "Debugger attached" not in stderr
+            await stop_and_check(d)
+
+    run(body)
+
+
+def test_conditional_breakpoint_and_hit_count() -> None:
+    async def body() -> None:
+        async with dispatcher() as d:
+            stop = await call(d, "launch", {"program": str(BASICS), "stopOnEntry": True})
+            assert stop["status"] == "stopped"
+            added = await call(d, "setBreakpoint", {"location": f"{BASICS}:{LOOP}", "condition": "i === 2"})
+            assert added["condition"] == "i === 2"
+            stop = await call(d, "continue")
+            assert stop["location"]["line"] == LOOP
+            values = {v["name"]: v["value"] for v in (await call(d, "variables", {"scope": "Block"}))["variables"]}
+            assert values["i"] == "2"
+            assert (await call(d, "evaluate", {"expression": "total"}))["result"] == "50"
+            await stop_and_check(d)
+
+    run(body)
+
+
+def test_step_in_over_out() -> None:
+    async def body() -> None:
+        async with dispatcher() as d:
+            stop = await call(d, "launch", {"program": str(BASICS), "breakpoints": [f"{BASICS}:{CALL}"]})
+            assert stop["location"]["line"] == CALL
+            stop = await call(d, "stepIn")
+            assert stop["location"]["function"].endswith("scale") and stop["location"]["line"] == SCALE
+            assert {v["name"] for v in stop["locals"]} >= {"p", "k"}
+            stack = await call(d, "stackTrace")
+            assert stack["frames"][1]["line"] == CALL
+            stop = await call(d, "next")
+            assert stop["location"]["line"] == SCALE_RETURN
+            stop = await call(d, "stepOut")
+            assert stop["location"]["line"] in (CALL, PRINT)
+            if stop["location"]["line"] == CALL:
+                stop = await call(d, "next")
+            assert stop["location"]["line"] == PRINT
+            assert (await call(d, "evaluate", {"expression": "q.x"}))["result"] == "3"
+            await stop_and_check(d)
+
+    run(body)
+
+
+def test_set_variable_changes_what_the_program_prints() -> None:
+    async def body() -> None:
+        async with dispatcher() as d:
+            await call(d, "launch", {"program": str(BASICS), "breakpoints": [f"{BASICS}:{PRINT}"]})
+            changed = await call(d, "setVariable", {"name": "total", "value": "99"})
+            assert changed["value"] == "99"
+            await call(d, "clearBreakpoints")
+            end = await call(d, "continue")
+            assert end["exitCode"] == 4
+            printed = "".join(c["output"] for c in (await call(d, "output"))["chunks"])
+            assert "héllo wörld 3 99\n" in printed
+            await stop_and_check(d)
+
+    run(body)
+
+
+def test_threads_and_stop_while_stopped() -> None:
+    async def body() -> None:
+        async with dispatcher() as d:
+            stop = await call(d, "launch", {"program": str(BASICS), "breakpoints": [f"{BASICS}:{LOOP}"]})
+            threads = (await call(d, "threads"))["threads"]
+            assert [th["id"] for th in threads] == [stop["threadId"]]
+            session = d.manager.get("default")
+            pids = session_pids(session)
+            assert len(pids) >= 2, "the js-debug server and node"
+            await call(d, "stop")
+            assert_gone(pids)
+
+    run(body)

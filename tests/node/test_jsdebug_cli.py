@@ -1,0 +1,59 @@
+"""js-debug through the real one-shot CLI: a detached session host, one process per verb."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from jsdebug_helpers import BASICS, PROGRAMS, assert_gone, marker_line, requires_js_debug
+
+pytestmark = [pytest.mark.slow, requires_js_debug]
+
+DAPCLI = shutil.which("dapcli", path=str(Path(sys.executable).parent)) or "dapcli"
+
+
+@pytest.fixture
+def cli_env() -> Iterator[dict[str, str]]:
+    runtime = tempfile.mkdtemp(prefix="dc")  # unix socket paths must stay short
+    env = dict(os.environ, DAPCLI_RUNTIME_DIR=runtime, NO_COLOR="1")
+    env.pop("DAPCLI_SESSION", None)
+    yield env
+    subprocess.run([DAPCLI, "stop"], env=env, cwd=PROGRAMS, capture_output=True, timeout=30)
+    shutil.rmtree(runtime, ignore_errors=True)
+
+
+def dapcli(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([DAPCLI, *args], env=env, cwd=PROGRAMS, capture_output=True, text=True, timeout=60)
+
+
+def test_launch_stack_step_continue_stop(cli_env: dict[str, str]) -> None:
+    call = marker_line(BASICS, "call")
+    done = dapcli(cli_env, "launch", "basics.js", "--break", f"basics.js:{call}")
+    assert done.returncode == 0, done.stderr
+    assert f"basics.js:{call}" in done.stdout
+
+    stack = json.loads(dapcli(cli_env, "stack", "--json").stdout)
+    assert stack["frames"][0]["line"] == call and stack["frames"][0]["path"] == str(BASICS)
+
+    status = json.loads(dapcli(cli_env, "status", "--json").stdout)
+    assert status["adapter"] == "node" and status["state"] == "stopped"
+    pids = {status["adapterPid"], status["hostPid"]}
+
+    step = json.loads(dapcli(cli_env, "step", "--json").stdout)
+    assert step["location"]["line"] == marker_line(BASICS, "scale")
+    assert json.loads(dapcli(cli_env, "eval", "p.name", "--json").stdout)["result"] == "'pünkt'"
+
+    assert dapcli(cli_env, "break", "clear").returncode == 0
+    end = json.loads(dapcli(cli_env, "continue", "--json").stdout)
+    assert end["status"] == "exited" and end["exitCode"] == 4
+
+    stopped = dapcli(cli_env, "stop")
+    assert stopped.returncode == 0, stopped.stderr
+    assert_gone(pids)
