@@ -26,11 +26,20 @@ def check_name(name: str) -> str:
 class SessionManager:
     """Sessions by name. ``watchdog`` (if any) is handed to every new session."""
 
-    def __init__(self, watchdog: Watchdog | None = None) -> None:
+    def __init__(self, watchdog: Watchdog | None = None, *, auto_watchdog: bool = True) -> None:
         self.sessions: dict[str, Session] = {}
-        self.watchdog = watchdog
+        self._watchdog = watchdog
+        self._auto_watchdog = auto_watchdog
         self.on_change: list[Callable[[str, Session], None]] = []
         self.host_pid: int | None = None
+
+    @property
+    def watchdog(self) -> Watchdog | None:
+        """The watchdog that ends adapters if this process dies; started on first use (so a
+        SIGKILLed REPL, MCP server or recipe run leaves nothing behind either)."""
+        if self._watchdog is None and self._auto_watchdog:
+            self._watchdog = Watchdog()
+        return self._watchdog
 
     def get(self, name: str) -> Session:
         """The session ``name``. Raises SessionError naming the sessions that exist."""

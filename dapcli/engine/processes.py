@@ -66,6 +66,12 @@ class Watchdog:
                 line += f"p {pid} {psutil.Process(pid).create_time()!r}\n"
         self._write(line)
 
+    def unwatch(self, *, pgid: int | None = None, pid: int | None = None) -> None:
+        """Drop a process group or pid registered before (it ended cleanly; its number may be
+        reused by another program, which must never be killed)."""
+        line = (f"ug {pgid}\n" if pgid else "") + (f"up {pid}\n" if pid else "")
+        self._write(line)
+
     def forget(self) -> None:
         """Drop everything registered (after a clean teardown)."""
         self._write("clear\n")

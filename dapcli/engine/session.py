@@ -30,7 +30,7 @@ from dapcli.engine.processes import Watchdog, descendants, kill_tree
 from dapcli.engine.watches import WatchList
 from dapcli.errors import AdapterError, DapcliError, PreconditionError, SessionError
 from dapcli.protocol import types as t
-from dapcli.protocol.connection import DEFAULT_TIMEOUT, Connection, body_model
+from dapcli.protocol.connection import DEFAULT_TIMEOUT, Connection, body_model, without_unknown_literals
 
 __all__ = ["Session", "SessionState", "StopRecord"]
 
@@ -346,11 +346,7 @@ class Session:
         if handler is None:
             return
         model, method = handler
-        try:
-            parsed = model.model_validate(body) if model is not None else body
-        except ValidationError:
-            return
-        method(self, parsed)
+        method(self, _parse_body(model, body) if model is not None else body)
 
     def _on_initialized(self, _: Any) -> None:
         self._initialized.set()
@@ -471,6 +467,9 @@ class Session:
         if process is not None:
             with contextlib.suppress(asyncio.TimeoutError, ProcessLookupError):
                 await asyncio.wait_for(process.wait(), grace)
+        await _reap(tree, grace * 2)
+        if self._watchdog is not None:
+            self._watchdog.unwatch(pgid=self.adapter_pid, pid=self.debuggee_pid)
         if not self.ended:
             self.state = SessionState.EXITED if self.exit_code is not None else SessionState.TERMINATED
             self.end_reason = self.end_reason or "terminated"
@@ -481,6 +480,29 @@ class Session:
         """Raises SessionError when this session never started."""
         if self._conn is None:
             raise SessionError(f"session '{self.name}' has not started", "run `dapcli launch PROGRAM`")
+
+
+def _parse_body(model: type[BaseModel], body: dict[str, Any]) -> Any:
+    """An event body as its spec type. An adapter off the spec never loses the event: values
+    outside an enumeration are dropped, and a body that still fails is taken as it is."""
+    try:
+        return model.model_validate(body)
+    except ValidationError as exc:
+        repaired = without_unknown_literals(body, exc)
+        if repaired is not None:
+            with contextlib.suppress(ValidationError):
+                return model.model_validate(repaired)
+        return model.model_construct(**body)
+
+
+async def _reap(processes: list[Any], timeout: float) -> None:
+    """Wait (bounded) until the killed processes are really gone, so that none outlives
+    ``shutdown`` even briefly (debugpy's launcher can linger a few hundred ms)."""
+    import psutil
+
+    alive = [p for p in processes if p.is_running()]
+    if alive:
+        await asyncio.to_thread(psutil.wait_procs, alive, timeout)
 
 
 def _decline(reason: str) -> Callable[[dict[str, Any]], Any]:

@@ -10,7 +10,7 @@ from conftest import DAPCLI, PROGRAMS, PYTHON, Cli, line_of, loc, source_line
 
 
 def test_launch_prints_the_stop_with_its_source_line(dc: Cli) -> None:
-    code, out, err = dc.launch("loops.py", "call")
+    out = dc.launch("loops.py", "call").out
     assert f"loops.py:{line_of('loops.py', 'call')}" in out
     assert source_line("loops.py", "call") in out
     assert "Stopped" in out and "breakpoint" in out
@@ -62,7 +62,7 @@ def test_next_step_finish_land_on_the_marked_lines(dc: Cli) -> None:
         state = dc.json("next")
     assert state["location"]["line"] == line_of("loops.py", "after_call")
     # the human rendering of a step shows the source line it landed on
-    code, out, err = dc.run("next")
+    out = dc.run("next").out
     assert f"loops.py:{line_of('loops.py', 'for')}" in out
     assert source_line("loops.py", "for") in out
     assert dc.json("next")["location"]["line"] == line_of("loops.py", "loop_body")
@@ -70,7 +70,7 @@ def test_next_step_finish_land_on_the_marked_lines(dc: Cli) -> None:
 
 def test_set_variable_then_eval_sees_the_new_value(dc: Cli) -> None:
     dc.launch("loops.py", "after_call")
-    code, out, err = dc.run("set", "acc", "1234")
+    out = dc.run("set", "acc", "1234").out
     assert "1234" in out
     assert dc.json("eval", "acc")["result"] == "1234"
     # the program goes on with the new value
@@ -95,7 +95,7 @@ def test_vars_scopes_threads_list_status(dc: Cli) -> None:
     assert any(line["current"] and "# @call" in line["text"] for line in listing["lines"])
     code, out, err = dc.run("list")
     assert "→" in out and source_line("loops.py", "call") in out
-    code, out, err = dc.run("status")
+    out = dc.run("status").out
     assert "stopped" in out and "loops.py" in out
 
 
@@ -124,7 +124,7 @@ def test_python_dash_m_dapcli_works_too(dc: Cli) -> None:
 def test_paths_are_relative_to_the_users_directory(dc: Cli) -> None:
     """A user in another directory names the program and breakpoints relative to it."""
     parent = PROGRAMS.parent
-    code, out, err = dc.run("launch", "programs/loops.py", "--python", PYTHON, "-b",
+    _code, out, _err = dc.run("launch", "programs/loops.py", "--python", PYTHON, "-b",
                             f"programs/{loc('loops.py', 'call')}", "--timeout", "10", cwd=parent)
     dc.sessions.add("default")
     dc.record()

@@ -35,7 +35,7 @@ def test_hit_condition_stops_on_the_nth_hit(dc: Cli) -> None:
     assert state["status"] == "stopped"
     assert state["location"]["function"] == "add"
     assert dc.json("eval", "b")["result"] == "6"  # value = i * 2 on the 4th call (i == 3)
-    code, out, err = dc.run("break", "list")
+    out = dc.run("break", "list").out
     assert "hit 4" in out
 
 
@@ -58,7 +58,7 @@ def test_break_list_shows_verified_and_line(dc: Cli) -> None:
     assert [bp["line"] for bp in listing] == [line_of("loops.py", "call"), line_of("loops.py", "done")]
     assert all(bp["verified"] for bp in listing)
     assert [bp["actualLine"] for bp in listing] == [bp["line"] for bp in listing]
-    code, out, err = dc.run("break", "list")
+    out = dc.run("break", "list").out
     assert f"loops.py:{line_of('loops.py', 'call')}" in out
     assert f"loops.py:{line_of('loops.py', 'done')}" in out
     assert "yes" in out
@@ -69,7 +69,7 @@ def test_break_delete_then_continue_runs_to_exit(dc: Cli) -> None:
     removed = dc.json("break", "delete", "1", "2")
     assert removed["removed"] == [1, 2]
     assert removed["breakpoints"] == []
-    code, out, err = dc.run("continue", "--timeout", "10")
+    out = dc.run("continue", "--timeout", "10").out
     assert "exited with exit code 0" in out
     status = dc.status()
     assert status["state"] == "exited"
@@ -79,7 +79,7 @@ def test_break_delete_then_continue_runs_to_exit(dc: Cli) -> None:
 
 def test_break_clear_and_delete_unknown_id(dc: Cli) -> None:
     dc.launch("loops.py", "call")
-    code, out, err = dc.run("break", "delete", "7", check=2)
+    err = dc.run("break", "delete", "7", check=2).err
     assert "7" in one_line_error(err)
     assert dc.json("break", "list")["breakpoints"][0]["id"] == 1  # unchanged
     assert dc.json("break", "clear")["removed"] == [1]
@@ -96,7 +96,7 @@ def test_line_without_code_reports_what_the_adapter_did(dc: Cli) -> None:
         assert added.get("actualLine") not in (None, asked), added
     else:
         assert added.get("message"), added
-    code, out, err = dc.run("break", "list")
+    out = dc.run("break", "list").out
     if added["verified"]:
         assert f"moved to line {added['actualLine']}" in out
     else:

@@ -46,7 +46,7 @@ def test_vars_depth_one_on_nested_data(dc: Cli) -> None:
     assert values["0"] == "1"
     assert values["1"].startswith("[2, [3")
     # the human tree shows the nesting
-    code, out, err = dc.run("vars", "--depth", "1", "--filter", "nested")
+    out = dc.run("vars", "--depth", "1", "--filter", "nested").out
     assert "'level1' = {'level2'" in out
 
 
@@ -64,7 +64,7 @@ def test_cyclic_data_is_bounded(dc: Cli) -> None:
     assert "children" not in child or _count(child["children"]) < _count(data["children"])
     ring = dc.json("vars", "--depth", "30", "--filter", "ring", timeout=20)
     assert _count(ring["variables"]) <= MAX_NODES
-    code, out, err = dc.run("vars", "--depth", "30", timeout=20)
+    out = dc.run("vars", "--depth", "30", timeout=20).out
     assert len(out) < 500_000
 
 
@@ -78,7 +78,7 @@ def test_huge_list_is_cut_with_a_marker(dc: Cli) -> None:
     assert numbers["valueTruncated"] > 0  # its repr was cut too
     assert len(numbers["value"]) <= 201
     assert len(json.dumps(data)) < 50_000
-    code, out, err = dc.run("vars", "--depth", "1", "--filter", "numbers", "--count", "50")
+    out = dc.run("vars", "--depth", "1", "--filter", "numbers", "--count", "50").out
     assert "more" in out  # the human tree says that it was cut
     # evaluating the whole thing is bounded as well, and len() is right
     assert dc.json("eval", "len(numbers)")["result"] == "5000"
@@ -100,5 +100,5 @@ def test_huge_string_is_cut_with_a_marker(dc: Cli) -> None:
     assert len(out) < 2000
     assert "chars" in out  # "…+N chars"
     # the stop state's locals are short as well
-    code, out, err = dc.run("status")
+    out = dc.run("status").out
     assert len(out) < 20_000

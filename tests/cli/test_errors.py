@@ -25,7 +25,7 @@ def test_program_not_found(dc: Cli) -> None:
     assert out == ""
     # with a session running, under another name: that session is untouched, nothing is left over
     dc.launch("loops.py", "call")
-    code, out, err = dc.run("launch", "missing.py", "--python", PYTHON, "--session", "other", check=2)
+    _code, out, err = dc.run("launch", "missing.py", "--python", PYTHON, "--session", "other", check=2)
     assert "missing.py" in one_line_error(err)
     _unchanged(dc, line_of("loops.py", "call"))
     assert [s["name"] for s in dc.json("sessions")["sessions"]] == ["default"]
@@ -36,7 +36,7 @@ def test_breakpoint_file_not_found(dc: Cli) -> None:
     code, out, err = dc.run("launch", "loops.py", "--python", PYTHON, "-b", "nowhere.py:3", check=2)
     assert "nowhere.py" in one_line_error(err)
     dc.launch("loops.py", "call")
-    code, out, err = dc.run("break", "add", "nowhere.py:3", check=2)
+    err = dc.run("break", "add", "nowhere.py:3", check=2).err
     assert "nowhere.py" in one_line_error(err)
     _unchanged(dc, line_of("loops.py", "call"))
     assert len(dc.json("break", "list")["breakpoints"]) == 1
@@ -48,7 +48,7 @@ def test_line_past_the_end_of_the_file(dc: Cli) -> None:
     code, out, err = dc.run("break", "add", f"loops.py:{lines + 50}", check=2)
     line = one_line_error(err)
     assert str(lines + 50) in line and str(lines) in line
-    code, out, err = dc.run("break", "add", "loops.py:0", check=2)
+    err = dc.run("break", "add", "loops.py:0", check=2).err
     one_line_error(err)
     _unchanged(dc, line_of("loops.py", "call"))
     assert len(dc.json("break", "list")["breakpoints"]) == 1
@@ -89,7 +89,7 @@ def test_unknown_session_lists_the_existing_ones(dc: Cli) -> None:
     assert "first" in err and "second" in err
     code, out, err = dc.run("stack", check=3, env={"DAPCLI_SESSION": "nosuch"})
     assert "first" in err and "second" in err
-    code, out, err = dc.run("stack", "--session", "bad/name", check=2)
+    err = dc.run("stack", "--session", "bad/name", check=2).err
     one_line_error(err)
     _unchanged(dc, line_of("loops.py", "call"), "first")
 
@@ -99,7 +99,7 @@ def test_nonexistent_thread_and_frame_ids(dc: Cli) -> None:
     for args in (("stack", "--thread-id", "4242"), ("next", "--thread-id", "4242"),
                  ("eval", "i", "--frame-id", "4242"), ("vars", "--frame-id", "4242"),
                  ("scopes", "--frame-id", "4242"), ("vars", "--variables-reference", "4242")):
-        code, out, err = dc.run(*args, check=False)
+        code, _out, err = dc.run(*args, check=False)
         assert code in (2, 4, 5), (args, code, err)
         line = one_line_error(err)
         assert "4242" in line or "id" in line.lower(), (args, line)
@@ -122,7 +122,7 @@ def test_corrupt_session_file(dc: Cli) -> None:
     # a corrupt file beside a live session does not disturb it
     dc.launch("loops.py", "call", session="live")
     path.write_text("\x00\xff garbage")
-    code, out, err = dc.run("eval", "1", check=3)
+    err = dc.run("eval", "1", check=3).err
     assert "corrupt" in one_line_error(err)
     assert [s["name"] for s in dc.json("sessions")["sessions"]] == ["live"]
     _unchanged(dc, line_of("loops.py", "call"), "live")
@@ -132,7 +132,7 @@ def test_session_file_of_a_dead_host(dc: Cli) -> None:
     path = Path(dc.runtime_dir, "default.json")
     dead = _dead_pid()
     path.write_text(json.dumps({"name": "default", "pid": dead, "socket": str(Path(dc.runtime_dir, "default.sock"))}))
-    code, out, err = dc.run("stack", check=3)
+    err = dc.run("stack", check=3).err
     line = one_line_error(err)
     assert "gone" in line or "no longer running" in line
     assert not path.exists()
@@ -147,7 +147,7 @@ def _dead_pid() -> int:
 
 
 def test_python_interpreter_not_found(dc: Cli) -> None:
-    code, out, err = dc.run("launch", "loops.py", "--python", "/nonexistent/python3", check=2)
+    err = dc.run("launch", "loops.py", "--python", "/nonexistent/python3", check=2).err
     assert "/nonexistent/python3" in one_line_error(err)
     assert not Path(dc.runtime_dir, "default.json").exists()
 
@@ -157,7 +157,7 @@ def test_python_without_debugpy_support(dc: Cli, tmp_path: Path) -> None:
     fake = tmp_path / "python"
     fake.write_text("#!/bin/sh\necho 'this is not python' >&2\nexit 1\n")
     fake.chmod(0o755)
-    code, out, err = dc.run("launch", "loops.py", "--python", str(fake), check=False)
+    code, _out, err = dc.run("launch", "loops.py", "--python", str(fake), check=False)
     assert code in (2, 5), err
     assert str(fake) in one_line_error(err)
 
@@ -172,7 +172,7 @@ def test_usage_errors(dc: Cli) -> None:
     code, out, err = dc.run("stack", "--no-such-option", check=2)
     assert "--no-such-option" in err
     _unchanged(dc, line_of("loops.py", "call"))
-    code, out, err = dc.run("break", "add", loc("loops.py", "done"), "--condition", "x", "--log-message", "m")
+    err = dc.run("break", "add", loc("loops.py", "done"), "--condition", "x", "--log-message", "m").err
     assert dc.json("break", "list")["breakpoints"][-1]["logMessage"] == "m"
 
 
@@ -182,7 +182,7 @@ def test_help_works_with_and_without_a_session(dc: Cli) -> None:
     code, out, err = dc.run("stack", "--help")
     assert "--thread-id" in out
     dc.launch("loops.py", "call")
-    code, out, err = dc.run("eval", "--help")
+    out = dc.run("eval", "--help").out
     assert "EXPRESSION" in out
     _unchanged(dc, line_of("loops.py", "call"))
 
@@ -200,7 +200,7 @@ def test_debug_shows_a_traceback_only_for_internal_errors(dc: Cli) -> None:
         line = one_line_error(err) if err.startswith("error:") else err.strip().splitlines()[0]
         assert "Traceback" not in err
         assert line
-        code, out, err = dc.run("--debug", "stack", "--session", "broken", check=False, traceback_ok=True)
+        code, _out, err = dc.run("--debug", "stack", "--session", "broken", check=False, traceback_ok=True)
         if code == 1:
             assert "Traceback" in err
         else:
@@ -208,7 +208,7 @@ def test_debug_shows_a_traceback_only_for_internal_errors(dc: Cli) -> None:
     _unchanged(dc, line_of("loops.py", "call"))
 
 
-class _garbage_host:  # noqa: N801 (a context manager used like a function)
+class _garbage_host:
     """A unix socket that answers every line with garbage, published as session ``name``."""
 
     def __init__(self, dc: Cli, name: str) -> None:
@@ -247,7 +247,7 @@ class _garbage_host:  # noqa: N801 (a context manager used like a function)
 def test_runtime_dir_that_is_not_private(dc: Cli) -> None:
     os.chmod(dc.runtime_dir, 0o755)
     try:
-        code, out, err = dc.run("stack", check=3)
+        err = dc.run("stack", check=3).err
         assert "not private" in one_line_error(err)
     finally:
         os.chmod(dc.runtime_dir, 0o700)
@@ -255,7 +255,7 @@ def test_runtime_dir_that_is_not_private(dc: Cli) -> None:
 
 @pytest.mark.parametrize("verb", ["stack", "eval x", "stop"])
 def test_verbs_without_any_session(dc: Cli, verb: str) -> None:
-    code, out, err = dc.run(*verb.split(), check=3)
+    _code, out, err = dc.run(*verb.split(), check=3)
     line = one_line_error(err)
     assert "no session" in line and "default" in line
     assert out == ""

@@ -3,10 +3,10 @@ debuggee that leaves its process group, a program that exits before its first br
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import stat
-import time
 from pathlib import Path
 
 import psutil
@@ -30,15 +30,12 @@ def _spawned_pids(dc: Cli) -> dict[int, float]:
     """The processes that setsid.py reports it started (they left the adapter's group)."""
     data = dc.wait_output("sleeper=")
     text = "".join(chunk["output"] for chunk in data["chunks"])
-    fields = dict(part.split("=") for part in text.split("sleeper=")[0].split() + ["sleeper=" +
-                  text.split("sleeper=")[1].split()[0]] if "=" in part)
+    fields = dict(part.split("=") for part in [*text.split("sleeper=")[0].split(), "sleeper=" + text.split("sleeper=")[1].split()[0]] if "=" in part)
     pids = {int(fields[key]) for key in ("debuggee", "forked", "sleeper")}
     found = {}
     for pid in pids:
-        try:
+        with contextlib.suppress(psutil.Error):
             found[pid] = psutil.Process(pid).create_time()
-        except psutil.Error:
-            pass
     return found
 
 
@@ -55,7 +52,7 @@ def test_stop_ends_everything_and_removes_the_files(dc: Cli) -> None:
     assert dc.wait_gone(tree) == []
     assert not (runtime / "default.json").exists()
     assert not (runtime / "default.sock").exists()
-    code, out, err = dc.run("stack", check=3)
+    _code, out, err = dc.run("stack", check=3)
     one_line_error(err)
 
 
@@ -78,7 +75,7 @@ def test_host_killed_with_sigkill(dc: Cli) -> None:
     os.kill(host, signal.SIGKILL)
     left = dc.wait_gone(tree, timeout=5.0)  # the watchdog ends the adapter and the debuggee
     assert left == [], [" ".join(p.cmdline())[:120] for p in left]
-    code, out, err = dc.run("stack", check=3)
+    err = dc.run("stack", check=3).err
     line = one_line_error(err)
     assert "gone" in line or "no longer running" in line
     assert str(host) in line
@@ -96,7 +93,7 @@ def test_host_terminated_with_sigterm(dc: Cli) -> None:
     os.kill(host, signal.SIGTERM)
     left = dc.wait_gone(tree, timeout=CLEANUP_S)
     assert left == [], [" ".join(p.cmdline())[:120] for p in left]
-    code, out, err = dc.run("stack", check=3)
+    err = dc.run("stack", check=3).err
     one_line_error(err)
     assert not Path(dc.runtime_dir, "default.json").exists()
     assert not Path(dc.runtime_dir, "default.sock").exists()
@@ -107,7 +104,7 @@ def test_idle_host_ends_by_itself(dc: Cli) -> None:
     dc.launch("loops.py", "call")
     tree = _tree(dc)
     assert dc.wait_gone(tree, timeout=CLEANUP_S + 3) == []
-    code, out, err = dc.run("stack", check=3)
+    err = dc.run("stack", check=3).err
     one_line_error(err)
 
 
@@ -125,12 +122,12 @@ def test_program_exits_before_the_first_breakpoint(dc: Cli) -> None:
     code, out, err = dc.run("stack", check=4)
     assert "ended" in one_line_error(err)
     assert "about to fail" in dc.run("output").out
-    code, out, err = dc.run("stop")
+    _code, out, err = dc.run("stop")
     assert "exit code 3" in out
 
 
 def test_program_calling_sys_exit_before_the_first_breakpoint(dc: Cli) -> None:
-    code, out, err = dc.launch("exit3.py", "never")
+    out = dc.launch("exit3.py", "never").out
     assert "about to fail: héllo 世界" in out
     assert "stderr line before exit" in out
     state = dc.json("status")
@@ -144,7 +141,7 @@ def test_program_calling_sys_exit_before_the_first_breakpoint(dc: Cli) -> None:
 
 def test_launch_twice_under_one_name(dc: Cli) -> None:
     dc.launch("loops.py", "call")
-    code, out, err = dc.run("launch", "data.py", "--python", PYTHON, check=2)
+    err = dc.run("launch", "data.py", "--python", PYTHON, check=2).err
     assert "already running" in one_line_error(err)
     assert dc.json("stack")["frames"][0]["line"] == line_of("loops.py", "call")
 
@@ -157,5 +154,5 @@ def test_stop_after_the_program_ended_and_stop_on_entry(dc: Cli) -> None:
     assert dc.json("continue", "--timeout", "10")["exitCode"] == 0
     code, out, err = dc.run("continue", check=4)
     one_line_error(err)
-    code, out, err = dc.run("stop")
+    _code, out, err = dc.run("stop")
     assert "exit code 0" in out

@@ -24,7 +24,7 @@ def test_non_ascii_output_is_exact_by_category(dc: Cli) -> None:
     only_err = dc.json("output", "--category", "stderr")
     assert {chunk["category"] for chunk in only_err["chunks"]} == {"stderr"}
     # the human rendering carries the same text
-    code, out, err = dc.run("output")
+    out = dc.run("output").out
     assert TEXT in out
     assert "err: " + TEXT in out
     # --tail N keeps the last N chunks
@@ -36,7 +36,7 @@ def test_non_ascii_output_is_exact_by_category(dc: Cli) -> None:
 def test_output_in_a_non_utf8_locale_does_not_crash(dc: Cli) -> None:
     dc.launch("output.py", "after_print")
     dc.wait_output("not bold")
-    code, out, err = dc.run("output", env={"LC_ALL": "C", "LANG": "C", "PYTHONIOENCODING": "ascii:replace"})
+    out = dc.run("output", env={"LC_ALL": "C", "LANG": "C", "PYTHONIOENCODING": "ascii:replace"}).out
     assert "h?llo" in out or "héllo" in out
 
 
@@ -45,7 +45,7 @@ def test_markup_in_program_output_appears_literally(dc: Cli) -> None:
     dc.wait_output("not bold")
     code, out, err = dc.run("output")
     assert "[red]x[/red] [bold]not bold[/bold]" in out
-    code, out, err = dc.run("eval", "'[red]x[/red]'")
+    code, out, _err = dc.run("eval", "'[red]x[/red]'")
     assert "'[red]x[/red]'" in out
     # on a terminal (colours on) the markup is still printed as text
     code, out = _on_a_tty(dc, "output")
@@ -102,7 +102,7 @@ def test_output_follow_prints_until_exit(dc: Cli) -> None:
 
 
 def test_output_of_a_program_that_ran_to_the_end(dc: Cli) -> None:
-    code, out, err = dc.launch("output.py")
+    out = dc.launch("output.py").out
     assert "exit code 0" in out
     assert TEXT in out
     data = dc.wait_output("the end 1")

@@ -33,7 +33,7 @@ def test_continue_timeout_then_pause_then_status(dc: Cli) -> None:
     assert status["state"] == "stopped"
     assert status["stop"]["reason"] == "pause"
     assert int(dc.json("eval", "counter")["result"]) > 0
-    code, out, err = dc.run("status")
+    _code, out, err = dc.run("status")
     assert "stopped" in out
 
 
@@ -126,7 +126,7 @@ def test_two_named_sessions_at_once(dc: Cli) -> None:
     code, out, err = dc.run("sessions")
     assert "a" in out and "b" in out and "loops.py" in out and "data.py" in out
     # without a name there is no default session: the error names the ones that exist
-    code, out, err = dc.run("stack", check=3)
+    _code, out, err = dc.run("stack", check=3)
     line = one_line_error(err)
     assert "default" in line
     assert "a" in err and "b" in err

@@ -221,9 +221,9 @@ def test_record_hands_the_calls_to_the_recipe_recorder(monkeypatch: pytest.Monke
         def save(self, path: str) -> None:
             saved["path"] = path
 
-    fake = types.ModuleType("dapcli.frontends.recipe")
+    fake = types.ModuleType("dapcli.dispatch.recorder")
     fake.Recorder = Recorder  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "dapcli.frontends.recipe", fake)
+    monkeypatch.setitem(sys.modules, "dapcli.dispatch.recorder", fake)
     monkeypatch.chdir(tmp_path)
     session = run_repl(["launch prog.py", "record start out.yaml", "b buggy.py:3", "n", "p x", "record stop",
                         "record stop", "quit"])

@@ -97,22 +97,18 @@ def _add_local_commands(app: typer.Typer) -> None:
 
     @app.command("run", rich_help_panel="Frontends")
     def run_recipes(
-        files: Annotated[list[str], typer.Argument(help="recipe files (YAML)")],
+        files: Annotated[list[str] | None, typer.Argument(help="recipe files (YAML)")] = None,
         json_lines: Annotated[bool, typer.Option("--json", help="transcript as JSON lines")] = False,
         junit: Annotated[str | None, typer.Option("--junit", help="write JUnit XML here")] = None,
         keep_going: Annotated[bool, typer.Option("--keep-going", help="run every check even after a failure")] = False,
         var: Annotated[list[str] | None, typer.Option("--var", help="k=v recipe variable; repeatable")] = None,
-        timeout: Annotated[float | None, typer.Option("--timeout", help="seconds per step")] = None,
+        timeout: Annotated[float | None, typer.Option(
+            "--timeout", help="seconds each step may wait for a stop (launch and build are bounded apart)")] = None,
+        schema: Annotated[bool, typer.Option("--schema", help="print the recipe format's JSON Schema")] = False,
     ) -> None:
         """Replay YAML recipes and check what they see (exit 8 on a failed check)."""
-        variables = {}
-        for pair in var or []:
-            key, sep, value = pair.partition("=")
-            if not sep:
-                raise typer.BadParameter(f"{pair!r}: write it as NAME=VALUE", param_hint="--var")
-            variables[key] = value
-        _local("run", files=files, json_lines=json_lines, junit=junit, keep_going=keep_going,
-               variables=variables, timeout=timeout)
+        _local("run", files=files or [], json_lines=json_lines, junit=junit, keep_going=keep_going,
+               var=var or [], timeout=timeout, schema=schema)
 
     @app.command("completion", rich_help_panel="Frontends")
     def completion(shell: Annotated[str, typer.Argument(help="bash, zsh or fish")]) -> None:
@@ -195,14 +191,34 @@ def run_local(invocation: Invocation) -> int:
 
         return int(mcp_main(**kw))
     if invocation.verb == ":run":
-        from dapcli.frontends.recipe import run_recipes
-
-        kw["json_lines"] = kw["json_lines"] or invocation.json
-        return int(run_recipes(kw.pop("files"), **kw))
+        return _run_recipes(invocation)
     from dapcli.frontends.cli.completion import script
 
     sys.stdout.write(script(kw["shell"]))
     return 0
+
+
+def _run_recipes(invocation: Invocation) -> int:
+    import json
+
+    from dapcli.errors import DapcliError
+    from dapcli.frontends.recipe import parse_vars, recipe_schema, run_recipes
+
+    kw = dict(invocation.args)
+    if kw.pop("schema"):
+        sys.stdout.write(json.dumps(recipe_schema(), indent=2) + "\n")
+        return 0
+    files = kw.pop("files")
+    if not files:
+        sys.stderr.write("error: name the recipe files to run\nhint: e.g. `dapcli run recipes/quickstart.yaml`\n")
+        return 2
+    try:
+        variables = parse_vars(kw.pop("var"))
+    except DapcliError as exc:
+        sys.stderr.write(f"error: {exc.message}\n" + (f"hint: {exc.hint}\n" if exc.hint else ""))
+        return exc.exit_code
+    return int(run_recipes(files, json_lines=kw["json_lines"] or invocation.json, junit=kw["junit"],
+                           keep_going=kw["keep_going"], variables=variables, timeout=kw["timeout"]))
 
 
 def main_entry(argv: list[str] | None = None) -> Any:

@@ -145,6 +145,9 @@ async def _serve(server: MCPServer, dispatcher: Dispatcher, transport: str, host
 
 async def _run_stdio(server: MCPServer) -> None:
     """``server.run_stdio_async()`` with stdio on the event loop (see :mod:`.stdio`)."""
+    if sys.platform == "win32":  # no asyncio pipe transports for the console there
+        await server.run_stdio_async()
+        return
     from dapcli.frontends.mcp.stdio import fast_stdio_server
 
     lowlevel = server._lowlevel_server  # what run_stdio_async uses; it takes no streams of ours

@@ -39,6 +39,8 @@ OUTPUT_CHARS = 4000
 LINE_CHARS = 120
 #: Variables listed by ``variables``/``evaluate`` trees, whatever their depth.
 TREE_LINES = 60
+#: debugpy's grouping entries (not program variables), left out of text renderings.
+GROUPS = frozenset({"special variables", "function variables", "class variables", "protected variables"})
 
 
 def render_stop(state: StopState, *, with_locals: bool = True) -> str:
@@ -126,6 +128,8 @@ def variable_lines(views: list[VariableView], *, indent: str, budget: list[int])
     """One line per variable, children indented; ``budget`` bounds the whole tree."""
     lines: list[str] = []
     for view in views:
+        if view.name in GROUPS and not view.value:
+            continue  # debugpy's grouping nodes: noise in a text rendering
         if budget[0] <= 0:
             lines.append(f"{indent}… (tree cut; call variables with a variablesReference)")
             break

@@ -10,7 +10,7 @@ Public API for the frontends:
 - :func:`parse_vars`: ``--var k=v`` values as a mapping.
 """
 
-from dapcli.frontends.recipe.recorder import Recorder
+from dapcli.dispatch.recorder import Recorder
 from dapcli.frontends.recipe.run import parse_vars, run_recipes, run_recipes_async
 from dapcli.frontends.recipe.schema import recipe_schema
 from dapcli.frontends.recipe.validate import InvalidRecipe, load_recipe

@@ -56,7 +56,7 @@ class Recording:
         if self.path is None:
             raise UsageError("not recording", "start with `record start FILE`")
         try:
-            from dapcli.frontends.recipe import Recorder  # lazy: only when saving
+            from dapcli.dispatch.recorder import Recorder  # lazy: only when saving
         except ImportError as exc:
             raise UsageError(f"cannot save a recipe: the recipe package is not available ({exc})",
                              "the calls are kept; try `record stop` again later") from None

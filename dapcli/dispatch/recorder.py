@@ -1,4 +1,5 @@
-"""Recording a session as a recipe that replays to the same stops.
+"""Recording dispatched verb calls as a recipe that replays to the same stops (shared by the
+REPL, MCP and one-shot sessions; the recipe frontend replays what it writes).
 
 A frontend appends every verb call that succeeded: ``recorder.add(verb, args, result)``. The
 last ``launch`` becomes ``target`` and ``breakpoints``; the calls after it become steps, with
