@@ -40,8 +40,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-import yaml
-
 from dapcli.adapters.base import AdapterSpec, AttachOptions, LaunchOptions, OutputSink
 from dapcli.errors import AdapterError, UsageError
 from dapcli.protocol.transport import StdioTransport, TcpTransport, Transport
@@ -328,6 +326,8 @@ def load_config(cwd: str | None = None, aliases: dict[str, str] | None = None) -
 
 
 def _load_file(path: str, scope: str) -> dict[str, AdapterEntry]:
+    import yaml  # only when a file exists: the CLI's start-up does not pay for it
+
     try:
         with open(path, encoding="utf-8") as handle:
             text = handle.read()

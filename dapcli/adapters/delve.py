@@ -37,6 +37,8 @@ from dapcli.protocol.transport import Transport
 __all__ = ["DelveAdapter", "go_build_flags", "is_go_package"]
 
 _EXITED = re.compile(r"Process \d+ has exited with status (-?\d+)")
+#: Delve's own log lines on its stderr (``2026-11-30T04:08:04Z error layer=dap …``).
+_DLV_LOG = re.compile(r"^\d{4}-\d\d-\d\dT[\d:.]+\S* (?:error|warning|info|debug) layer=\w+ ")
 _BUILDINFO_MAGIC = b"\xff Go buildinf:"
 #: How to build a Go binary for debugging (as typed in a shell).
 DEBUG_FLAGS = '-gcflags="all=-N -l"'
@@ -81,6 +83,8 @@ class DelveAdapter(AdapterSpec):
                     "or set DAPCLI_DLV to dlv's path")
     #: Delve reports the exit status only in answer to ``disconnect`` (see the module doc).
     exit_code_after_disconnect = True
+    #: Core files open with ``launch`` + ``mode: core`` (``dapcli launch BINARY --core FILE``).
+    core_request = "launch"
 
     def __init__(self) -> None:
         super().__init__()
@@ -173,9 +177,21 @@ class DelveAdapter(AdapterSpec):
         return transport, server.pid
 
     def _relay(self, category: str, text: str) -> None:
-        # the debuggee's output arrives on dlv's own stdout/stderr: it is program output
-        if self.output_sink is not None:
-            self.output_sink(category, text)
+        """The debuggee's output arrives on dlv's own stdout/stderr: it is program output,
+        except Delve's log lines on stderr (filed as ``console``)."""
+        sink = self.output_sink
+        if sink is None:
+            return
+        if category != "stderr" or "layer=" not in text:
+            sink(category, text)
+            return
+        lines = text.splitlines(keepends=True)
+        program = "".join(line for line in lines if not _DLV_LOG.match(line))
+        delve = "".join(line for line in lines if _DLV_LOG.match(line))
+        if program:
+            sink("stderr", program)
+        if delve:
+            sink("console", delve)
 
     def exit_code_from_output(self, text: str) -> int | None:
         """The exit status from Delve's ``Process N has exited with status X`` console line (the
@@ -199,6 +215,17 @@ class DelveAdapter(AdapterSpec):
             # build into a private directory (Delve's default is __debug_bin beside the sources)
             self._build_dir = tempfile.mkdtemp(prefix="dapcli-go-")
             arguments["output"] = os.path.join(self._build_dir, "__debug_bin")
+        arguments.update(options.extra)
+        return arguments
+
+    def core_arguments(self, options: LaunchOptions, core: str) -> dict[str, Any]:
+        """Open ``core`` (from the kernel, ``gcore`` or Delve's ``dump``) of the binary
+        ``options.program``: Delve needs the executable, not the sources."""
+        if self._mode(options.program) != "exec":
+            raise UsageError("a Go core file opens with the executable that dumped it, not its sources",
+                             "e.g. dapcli launch ./app --core core.1234")
+        arguments: dict[str, Any] = {"type": "go", "request": "launch", "name": "dapcli", "mode": "core",
+                                     "program": options.program, "coreFilePath": core, "cwd": options.cwd}
         arguments.update(options.extra)
         return arguments
 

@@ -213,6 +213,13 @@ def platform_key() -> str:
 
 
 # -- TCP adapters ------------------------------------------------------------------------------
+class ProcessTcpTransport(TcpTransport):
+    """A TCP connection to an adapter process this session started: the session's teardown
+    waits for (and reaps) :attr:`process`, as for a stdio adapter."""
+
+    process: asyncio.subprocess.Process
+
+
 def free_port() -> int:
     """A TCP port on 127.0.0.1 that was free a moment ago (the adapter binds it next)."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
@@ -220,7 +227,9 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-async def start_tcp_adapter(argv: list[str], port: int, *, timeout: float = 15.0) -> tuple[TcpTransport, int]:
+async def start_tcp_adapter(
+    argv: list[str], port: int, *, timeout: float = 15.0,
+) -> tuple[ProcessTcpTransport, int]:
     """Start an adapter that listens on ``port`` (in its own process group, stdout and stderr
     drained) and connect to it as soon as it accepts. Returns the transport and the pid.
 
@@ -245,7 +254,9 @@ async def start_tcp_adapter(argv: list[str], port: int, *, timeout: float = 15.0
             raise AdapterError(f"{os.path.basename(argv[0])} exited with status {process.returncode} before it "
                                f"accepted a connection: {tail.text() or out.text()}")
         with contextlib.suppress(AdapterError):
-            return await TcpTransport.connect("127.0.0.1", port, timeout=1.0, tail=tail), process.pid
+            transport = await ProcessTcpTransport.connect("127.0.0.1", port, timeout=1.0, tail=tail)
+            transport.process = process
+            return transport, process.pid
         if asyncio.get_running_loop().time() > deadline:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(process.pid, 9)

@@ -104,11 +104,13 @@ class HostClient:
     def run_argv(
         self, argv: list[str], cwd: str, term: dict[str, Any],
         out: Callable[[str], None], err: Callable[[str], None],
-    ) -> int:
+    ) -> int | None:
         """Let the host parse and run a command line, streaming its rendered output; return the
-        exit code."""
+        exit code, or None when the server cannot run command lines (then call verbs instead)."""
         self._send({"argv": argv, "cwd": cwd, "term": term})
         for reply in self._replies():
+            if "unsupported" in reply:
+                return None
             if "out" in reply:
                 out(reply["out"])
             if "err" in reply:

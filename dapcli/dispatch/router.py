@@ -1,6 +1,10 @@
-"""A dispatcher for frontends that may own sessions (REPL, MCP, recipes) and may also join
-sessions hosted by ``dapcli launch``: a name with a live session file goes to its host, any
-other name runs in-process."""
+"""A dispatcher for frontends that own sessions (REPL, MCP, recipes) and may also join sessions
+served by other processes (``dapcli launch``'s host, another REPL or MCP server): a name this
+process owns runs in-process; a name with a live session file elsewhere goes to its socket.
+
+With ``publish=True`` the sessions this process launches are served too (see
+:class:`~dapcli.dispatch.server.SessionServer`), so others can join them.
+"""
 
 from __future__ import annotations
 
@@ -10,60 +14,107 @@ import os
 from collections.abc import AsyncIterator
 from typing import Any
 
-from dapcli.dispatch import remote, sessionfile
+from dapcli.dispatch import sessionfile
 from dapcli.dispatch.local import LocalDispatcher, lookup
+from dapcli.dispatch.server import SessionServer
 from dapcli.engine.manager import SessionManager
+from dapcli.errors import ConnectionLostError, SessionError, error_from_dict
 from dapcli.verbs.models import Result, SessionInfo
 
 __all__ = ["RoutingDispatcher", "hosted_sessions"]
 
 
 def hosted_sessions() -> list[SessionInfo]:
-    """Sessions served by live session hosts (from their session files)."""
+    """Sessions served by live processes (from their session files)."""
     return [
         SessionInfo(name=s.name, state=s.state, adapter=s.adapter, program=s.program, host_pid=s.pid, hosted=True)
         for s in sessionfile.list_sessions()
     ]
 
 
-class RoutingDispatcher:
-    """Same ``call`` as :class:`LocalDispatcher`; hosted sessions are reached over their socket."""
+class _Link:
+    """One kept-open connection to another process's session socket (calls in turn)."""
 
-    def __init__(self, local: LocalDispatcher | None = None) -> None:
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader, self.writer = reader, writer
+        self.lock = asyncio.Lock()
+        self.next_id = 0
+
+    async def call(self, message: dict[str, Any]) -> dict[str, Any]:
+        async with self.lock:
+            self.next_id += 1
+            self.writer.write(json.dumps({"id": self.next_id, **message}).encode() + b"\n")
+            await self.writer.drain()
+            while True:
+                line = await self.reader.readline()
+                if not line:
+                    raise ConnectionLostError("the session's host closed the connection")
+                reply = json.loads(line)
+                if reply.get("id") == self.next_id:
+                    return reply  # type: ignore[no-any-return]
+
+    def close(self) -> None:
+        self.writer.close()
+
+
+class RoutingDispatcher:
+    """Same ``call`` as :class:`LocalDispatcher`; other processes' sessions via their socket."""
+
+    def __init__(self, local: LocalDispatcher | None = None, *, publish: bool = False) -> None:
         self.local = local or LocalDispatcher(list_hosted=hosted_sessions)
         if self.local.list_hosted is None:
             self.local.list_hosted = hosted_sessions
+        self.server = SessionServer(self.local, publish_all=True) if publish else None
+        self._links: dict[str, _Link] = {}
 
     @property
     def manager(self) -> SessionManager:
         return self.local.manager
 
     def is_hosted(self, session: str) -> bool:
-        """True when ``session`` is not owned here and a live host serves it."""
+        """True when ``session`` is not owned here and a live process serves it."""
         if session in self.manager.sessions:
             return False
         entry = sessionfile.read(session)
-        return entry is not None and sessionfile.alive(entry.pid)
+        return entry is not None and entry.pid != os.getpid() and sessionfile.alive(entry.pid)
 
     async def call(self, verb: str, args: dict[str, Any] | None, session: str = "default",
                    cwd: str | None = None) -> Result:
-        """Run ``verb`` locally or on the session's host; same errors as LocalDispatcher."""
+        """Run ``verb`` here or in the session's process; same errors as LocalDispatcher."""
         spec = lookup(verb)
-        if verb == "sessions" or not self.is_hosted(session):
+        runs_here = verb == "sessions" or (spec.needs == "none" and not spec.executes)
+        if runs_here or not self.is_hosted(session):
             return await self.local.call(verb, args, session, cwd)
+        reply = await self._remote(session, {"verb": verb, "args": args or {}, "cwd": cwd or os.getcwd()})
+        if "error" in reply:
+            raise error_from_dict(reply["error"])
+        return spec.result_model.model_validate(reply["result"])  # type: ignore[no-any-return]
 
-        def remote_call() -> dict[str, Any]:
-            with remote.connect(session) as client:
-                return client.call(verb, args, cwd or os.getcwd())
-
-        data = await asyncio.to_thread(remote_call)
-        return spec.result_model.model_validate(data)  # type: ignore[no-any-return]
+    async def _remote(self, session: str, message: dict[str, Any]) -> dict[str, Any]:
+        link = self._links.get(session)
+        if link is None:
+            entry = sessionfile.read(session)
+            if entry is None:
+                raise sessionfile.unknown_session(session)
+            try:
+                link = _Link(*await asyncio.open_unix_connection(entry.socket, limit=1 << 24))
+            except OSError:
+                raise SessionError(f"session '{session}' does not answer on {entry.socket}",
+                                   "see `dapcli sessions`") from None
+            self._links[session] = link
+        try:
+            return await link.call(message)
+        except (OSError, ConnectionLostError):
+            self._links.pop(session, None)
+            link.close()
+            raise ConnectionLostError(f"lost the connection to session '{session}'",
+                                      "it may have ended: see `dapcli sessions`") from None
 
     async def subscribe(self, session: str) -> AsyncIterator[dict[str, Any]]:
-        """Change notifications of a hosted session (``{"event", "state", "generation"}``)
-        until its host ends; nothing for sessions owned here (their listeners see changes)."""
+        """Change notifications of a session served elsewhere (``{"event", "state",
+        "generation"}``) until it ends; nothing for sessions owned here."""
         entry = sessionfile.read(session)
-        if entry is None:
+        if entry is None or entry.pid == os.getpid():
             return
         reader, writer = await asyncio.open_unix_connection(entry.socket)
         try:
@@ -78,3 +129,11 @@ class RoutingDispatcher:
                     yield message
         finally:
             writer.close()
+
+    async def close(self) -> None:
+        """Close links to other processes and stop serving this process's sessions."""
+        for link in self._links.values():
+            link.close()
+        self._links.clear()
+        if self.server is not None:
+            await self.server.close()

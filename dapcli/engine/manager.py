@@ -31,6 +31,9 @@ class SessionManager:
         self._watchdog = watchdog
         self._auto_watchdog = auto_watchdog
         self.on_change: list[Callable[[str, Session], None]] = []
+        #: Called with each session added (launch/attach) and each name removed (stop).
+        self.on_add: list[Callable[[Session], None]] = []
+        self.on_remove: list[Callable[[str], None]] = []
         self.host_pid: int | None = None
 
     @property
@@ -56,7 +59,11 @@ class SessionManager:
         self.sessions[session.name] = session
         for listener in self.on_change:
             session.listeners.append(listener)
+        for callback in self.on_add:
+            callback(session)
         return session
 
     def remove(self, name: str) -> None:
-        self.sessions.pop(name, None)
+        if self.sessions.pop(name, None) is not None:
+            for callback in self.on_remove:
+                callback(name)

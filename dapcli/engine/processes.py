@@ -114,6 +114,9 @@ def same(pid, started):
 def snapshot():
     # remember every descendant of what is registered: a child that left the process group
     # (setsid) is re-parented to init once its parent dies, and could not be found then
+    for pid, started in list(seen.items()):
+        if same(pid, started) is None:
+            del seen[pid]  # ended: forget it
     leaders = [(g, started) for g, started in groups.items() if started is not None]
     roots = [same(pid, started) for pid, started in leaders + list(pids.items()) + list(seen.items())]
     for root in roots:
@@ -140,6 +143,10 @@ while True:
                 groups[int(parts[1])] = identity(int(parts[1]))
             elif parts[:1] == ["p"]:
                 pids[int(parts[1])] = float(parts[2])
+            elif parts[:1] == ["ug"]:
+                groups.pop(int(parts[1]), None)
+            elif parts[:1] == ["up"]:
+                pids.pop(int(parts[1]), None)
             elif parts[:1] == ["clear"]:
                 groups.clear(); pids.clear(); seen.clear()
     snapshot()

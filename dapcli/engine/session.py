@@ -500,9 +500,17 @@ async def _reap(processes: list[Any], timeout: float) -> None:
     ``shutdown`` even briefly (debugpy's launcher can linger a few hundred ms)."""
     import psutil
 
-    alive = [p for p in processes if p.is_running()]
-    if alive:
-        await asyncio.to_thread(psutil.wait_procs, alive, timeout)
+    def running(process: Any) -> bool:
+        # a killed orphan stays a zombie until init reaps it (some container inits take
+        # seconds): it holds nothing any more, so it counts as gone
+        try:
+            return bool(process.is_running()) and process.status() != psutil.STATUS_ZOMBIE
+        except psutil.Error:
+            return False
+
+    deadline = time.monotonic() + timeout
+    while any(running(p) for p in processes) and time.monotonic() < deadline:
+        await asyncio.sleep(0.02)
 
 
 def _decline(reason: str) -> Callable[[dict[str, Any]], Any]:

@@ -10,6 +10,7 @@ adapter lacks a request but its debugger has a command for it (lldb-dap 19 has n
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import json
 import re
@@ -106,9 +107,26 @@ async def console_command(session: Session, command: str, frame_id: int | None =
     result = body.result or ""
     if getattr(session.adapter, "console_echo", False) and result.startswith("(lldb) "):
         result = result.partition("\n")[2]
+    if not result.strip():  # the output comes as events (CodeLLDB: sometimes after the response)
+        await _output_settled(session, mark)
     printed = "".join(c.output for c in session.output.since(mark) if c.category != "telemetry")
     text = (printed + result) if result.strip() else printed
     return text.replace("\r\n", "\n").rstrip("\r"), body.variablesReference
+
+
+async def _output_settled(session: Session, mark: int, *, first: float = 0.25, quiet: float = 0.03,
+                          limit: float = 1.0) -> None:
+    """Wait until output after ``mark`` has arrived and paused for ``quiet`` seconds (at most
+    ``first`` seconds for the first chunk, ``limit`` seconds in all)."""
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    seen = session.output.last_seq
+    while loop.time() - started < limit:
+        await asyncio.sleep(quiet)
+        now = session.output.last_seq
+        if now == seen and (now > mark or loop.time() - started >= first):
+            return
+        seen = now
 
 
 def hex_dump(start: int, data: bytes) -> list[MemoryLine]:
@@ -360,7 +378,7 @@ async def _instruction_step(ctx: VerbContext, which: str, thread_id: int | None,
 
 @verb(group="execution", needs="stopped", executes=True, aliases=("si", "step-instruction"))
 async def stepi(ctx: VerbContext, thread_id: ThreadId = None, timeout: Timeout = 30.0) -> StopState:
-    """Step one machine instruction, into calls (``stepIn``, instruction granularity).
+    """Step one machine instruction, into calls (``stepIn`` by instruction).
 
     Needs ``supportsSteppingGranularity``; lldb-dap 19 lacks it and steps with lldb's
     ``thread step-inst``.
@@ -370,7 +388,7 @@ async def stepi(ctx: VerbContext, thread_id: ThreadId = None, timeout: Timeout =
 
 @verb(group="execution", needs="stopped", executes=True, aliases=("ni", "next-instruction"))
 async def nexti(ctx: VerbContext, thread_id: ThreadId = None, timeout: Timeout = 30.0) -> StopState:
-    """Step one machine instruction, over calls (``next``, instruction granularity).
+    """Step one machine instruction, over calls (``next`` by instruction).
 
     Needs ``supportsSteppingGranularity``; lldb-dap 19 lacks it and steps with lldb's
     ``thread step-inst-over``.

@@ -93,7 +93,7 @@ def test_vars_scopes_threads_list_status(dc: Cli) -> None:
     listing = dc.json("list")
     assert listing["currentLine"] == line_of("loops.py", "call")
     assert any(line["current"] and "# @call" in line["text"] for line in listing["lines"])
-    code, out, err = dc.run("list")
+    out = dc.run("list").out
     assert "→" in out and source_line("loops.py", "call") in out
     out = dc.run("status").out
     assert "stopped" in out and "loops.py" in out
@@ -124,7 +124,7 @@ def test_python_dash_m_dapcli_works_too(dc: Cli) -> None:
 def test_paths_are_relative_to_the_users_directory(dc: Cli) -> None:
     """A user in another directory names the program and breakpoints relative to it."""
     parent = PROGRAMS.parent
-    _code, out, _err = dc.run("launch", "programs/loops.py", "--python", PYTHON, "-b",
+    _, out, _ = dc.run("launch", "programs/loops.py", "--python", PYTHON, "-b",
                             f"programs/{loc('loops.py', 'call')}", "--timeout", "10", cwd=parent)
     dc.sessions.add("default")
     dc.record()

@@ -20,12 +20,12 @@ def _unchanged(dc: Cli, line: int, session: str = "default") -> None:
 
 
 def test_program_not_found(dc: Cli) -> None:
-    code, out, err = dc.run("launch", "missing.py", "--python", PYTHON, check=2)
+    _, out, err = dc.run("launch", "missing.py", "--python", PYTHON, check=2)
     assert "missing.py" in one_line_error(err)
     assert out == ""
     # with a session running, under another name: that session is untouched, nothing is left over
     dc.launch("loops.py", "call")
-    _code, out, err = dc.run("launch", "missing.py", "--python", PYTHON, "--session", "other", check=2)
+    _, out, err = dc.run("launch", "missing.py", "--python", PYTHON, "--session", "other", check=2)
     assert "missing.py" in one_line_error(err)
     _unchanged(dc, line_of("loops.py", "call"))
     assert [s["name"] for s in dc.json("sessions")["sessions"]] == ["default"]
@@ -33,7 +33,7 @@ def test_program_not_found(dc: Cli) -> None:
 
 
 def test_breakpoint_file_not_found(dc: Cli) -> None:
-    code, out, err = dc.run("launch", "loops.py", "--python", PYTHON, "-b", "nowhere.py:3", check=2)
+    err = dc.run("launch", "loops.py", "--python", PYTHON, "-b", "nowhere.py:3", check=2).err
     assert "nowhere.py" in one_line_error(err)
     dc.launch("loops.py", "call")
     err = dc.run("break", "add", "nowhere.py:3", check=2).err
@@ -45,7 +45,7 @@ def test_breakpoint_file_not_found(dc: Cli) -> None:
 def test_line_past_the_end_of_the_file(dc: Cli) -> None:
     lines = len((Path(__file__).parent / "programs" / "loops.py").read_text().splitlines())
     dc.launch("loops.py", "call")
-    code, out, err = dc.run("break", "add", f"loops.py:{lines + 50}", check=2)
+    err = dc.run("break", "add", f"loops.py:{lines + 50}", check=2).err
     line = one_line_error(err)
     assert str(lines + 50) in line and str(lines) in line
     err = dc.run("break", "add", "loops.py:0", check=2).err
@@ -79,15 +79,15 @@ def test_bad_expression_gives_the_adapters_message(dc: Cli) -> None:
 
 
 def test_unknown_session_lists_the_existing_ones(dc: Cli) -> None:
-    code, out, err = dc.run("stack", "--session", "nosuch", check=3)
+    err = dc.run("stack", "--session", "nosuch", check=3).err
     line = one_line_error(err)
     assert "nosuch" in line
     dc.launch("loops.py", "call", session="first")
     dc.launch("data.py", "inspect", session="second")
-    code, out, err = dc.run("--session", "nosuch", "stack", check=3)
+    err = dc.run("--session", "nosuch", "stack", check=3).err
     assert "nosuch" in one_line_error(err)
     assert "first" in err and "second" in err
-    code, out, err = dc.run("stack", check=3, env={"DAPCLI_SESSION": "nosuch"})
+    err = dc.run("stack", check=3, env={"DAPCLI_SESSION": "nosuch"}).err
     assert "first" in err and "second" in err
     err = dc.run("stack", "--session", "bad/name", check=2).err
     one_line_error(err)
@@ -99,7 +99,7 @@ def test_nonexistent_thread_and_frame_ids(dc: Cli) -> None:
     for args in (("stack", "--thread-id", "4242"), ("next", "--thread-id", "4242"),
                  ("eval", "i", "--frame-id", "4242"), ("vars", "--frame-id", "4242"),
                  ("scopes", "--frame-id", "4242"), ("vars", "--variables-reference", "4242")):
-        code, _out, err = dc.run(*args, check=False)
+        code, _, err = dc.run(*args, check=False)
         assert code in (2, 4, 5), (args, code, err)
         line = one_line_error(err)
         assert "4242" in line or "id" in line.lower(), (args, line)
@@ -110,13 +110,13 @@ def test_nonexistent_thread_and_frame_ids(dc: Cli) -> None:
 def test_corrupt_session_file(dc: Cli) -> None:
     path = Path(dc.runtime_dir, "default.json")
     path.write_text("{this is not json")
-    code, out, err = dc.run("stack", check=3)
+    err = dc.run("stack", check=3).err
     line = one_line_error(err)
     assert "corrupt" in line
     assert not path.exists()
     # a well-formed file with nonsense in it is corrupt too
     path.write_text(json.dumps({"name": "default", "pid": "not a number", "socket": 7}))
-    code, out, err = dc.run("status", check=3)
+    err = dc.run("status", check=3).err
     assert "corrupt" in one_line_error(err)
     assert not path.exists()
     # a corrupt file beside a live session does not disturb it
@@ -157,7 +157,7 @@ def test_python_without_debugpy_support(dc: Cli, tmp_path: Path) -> None:
     fake = tmp_path / "python"
     fake.write_text("#!/bin/sh\necho 'this is not python' >&2\nexit 1\n")
     fake.chmod(0o755)
-    code, _out, err = dc.run("launch", "loops.py", "--python", str(fake), check=False)
+    code, _, err = dc.run("launch", "loops.py", "--python", str(fake), check=False)
     assert code in (2, 5), err
     assert str(fake) in one_line_error(err)
 
@@ -166,10 +166,10 @@ def test_usage_errors(dc: Cli) -> None:
     dc.launch("loops.py", "call")
     for args in (("stack", "--no-such-option"), ("--no-such-option", "stack"), ("eval",),
                  ("break", "add"), ("next", "--timeout", "soon"), ("no-such-verb",), ("break", "delete", "one")):
-        code, out, err = dc.run(*args, check=2)
+        err = dc.run(*args, check=2).err
         assert "Traceback" not in err
         assert err.strip(), args
-    code, out, err = dc.run("stack", "--no-such-option", check=2)
+    err = dc.run("stack", "--no-such-option", check=2).err
     assert "--no-such-option" in err
     _unchanged(dc, line_of("loops.py", "call"))
     err = dc.run("break", "add", loc("loops.py", "done"), "--condition", "x", "--log-message", "m").err
@@ -177,9 +177,9 @@ def test_usage_errors(dc: Cli) -> None:
 
 
 def test_help_works_with_and_without_a_session(dc: Cli) -> None:
-    code, out, err = dc.run("--help")
+    out = dc.run("--help").out
     assert "launch" in out and "stack" in out
-    code, out, err = dc.run("stack", "--help")
+    out = dc.run("stack", "--help").out
     assert "--thread-id" in out
     dc.launch("loops.py", "call")
     out = dc.run("eval", "--help").out
@@ -189,18 +189,18 @@ def test_help_works_with_and_without_a_session(dc: Cli) -> None:
 
 def test_debug_shows_a_traceback_only_for_internal_errors(dc: Cli) -> None:
     dc.launch("loops.py", "call")
-    code, out, err = dc.run("--debug", "eval", "no_such_name", check=5)
+    err = dc.run("--debug", "eval", "no_such_name", check=5).err
     assert "NameError" in one_line_error(err)
-    code, out, err = dc.run("--debug", "break", "add", "nowhere.py:1", check=2)
+    err = dc.run("--debug", "break", "add", "nowhere.py:1", check=2).err
     one_line_error(err)
     # an internal error (a "host" that answers garbage): one line without --debug, a traceback with it
     with _garbage_host(dc, "broken"):
-        code, out, err = dc.run("stack", "--session", "broken", check=False)
+        code, _, err = dc.run("stack", "--session", "broken", check=False)
         assert code in (1, 6), err
         line = one_line_error(err) if err.startswith("error:") else err.strip().splitlines()[0]
         assert "Traceback" not in err
         assert line
-        code, _out, err = dc.run("--debug", "stack", "--session", "broken", check=False, traceback_ok=True)
+        code, _, err = dc.run("--debug", "stack", "--session", "broken", check=False, traceback_ok=True)
         if code == 1:
             assert "Traceback" in err
         else:
@@ -255,7 +255,7 @@ def test_runtime_dir_that_is_not_private(dc: Cli) -> None:
 
 @pytest.mark.parametrize("verb", ["stack", "eval x", "stop"])
 def test_verbs_without_any_session(dc: Cli, verb: str) -> None:
-    _code, out, err = dc.run(*verb.split(), check=3)
+    _, out, err = dc.run(*verb.split(), check=3)
     line = one_line_error(err)
     assert "no session" in line and "default" in line
     assert out == ""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import signal
 import stat
 from pathlib import Path
@@ -30,8 +31,7 @@ def _spawned_pids(dc: Cli) -> dict[int, float]:
     """The processes that setsid.py reports it started (they left the adapter's group)."""
     data = dc.wait_output("sleeper=")
     text = "".join(chunk["output"] for chunk in data["chunks"])
-    fields = dict(part.split("=") for part in [*text.split("sleeper=")[0].split(), "sleeper=" + text.split("sleeper=")[1].split()[0]] if "=" in part)
-    pids = {int(fields[key]) for key in ("debuggee", "forked", "sleeper")}
+    pids = {int(re.search(rf"\b{key}=(\d+)", text).group(1)) for key in ("debuggee", "forked", "sleeper")}
     found = {}
     for pid in pids:
         with contextlib.suppress(psutil.Error):
@@ -47,12 +47,12 @@ def test_stop_ends_everything_and_removes_the_files(dc: Cli) -> None:
     assert stat.S_IMODE(runtime.stat().st_mode) == 0o700
     assert stat.S_IMODE((runtime / "default.json").stat().st_mode) == 0o600
     assert stat.S_IMODE((runtime / "default.sock").stat().st_mode) == 0o600
-    code, out, err = dc.run("stop")
+    _, out, err = dc.run("stop")
     assert "terminated" in out
     assert dc.wait_gone(tree) == []
     assert not (runtime / "default.json").exists()
     assert not (runtime / "default.sock").exists()
-    _code, out, err = dc.run("stack", check=3)
+    _, out, err = dc.run("stack", check=3)
     one_line_error(err)
 
 
@@ -109,7 +109,7 @@ def test_idle_host_ends_by_itself(dc: Cli) -> None:
 
 
 def test_program_exits_before_the_first_breakpoint(dc: Cli) -> None:
-    code, out, err = dc.launch("exit3_hard.py", "never")
+    _, out, err = dc.launch("exit3_hard.py", "never")
     assert "exit code 3" in out
     assert "about to fail: héllo 世界" in out
     assert "stderr line before exit" in out
@@ -119,10 +119,10 @@ def test_program_exits_before_the_first_breakpoint(dc: Cli) -> None:
     state = dc.json("wait")
     assert state["exitCode"] == 3
     # inspecting an ended program is a precondition error, reading its output is fine
-    code, out, err = dc.run("stack", check=4)
+    _, out, err = dc.run("stack", check=4)
     assert "ended" in one_line_error(err)
     assert "about to fail" in dc.run("output").out
-    _code, out, err = dc.run("stop")
+    _, out, err = dc.run("stop")
     assert "exit code 3" in out
 
 
@@ -147,12 +147,12 @@ def test_launch_twice_under_one_name(dc: Cli) -> None:
 
 
 def test_stop_after_the_program_ended_and_stop_on_entry(dc: Cli) -> None:
-    code, out, err = dc.launch("loops.py", options=("--stop-on-entry",))
+    dc.launch("loops.py", options=("--stop-on-entry",))
     state = dc.json("status")
     assert state["state"] == "stopped"
     assert state["stop"]["location"]["path"].endswith("loops.py")
     assert dc.json("continue", "--timeout", "10")["exitCode"] == 0
-    code, out, err = dc.run("continue", check=4)
+    _, out, err = dc.run("continue", check=4)
     one_line_error(err)
-    _code, out, err = dc.run("stop")
+    _, out, err = dc.run("stop")
     assert "exit code 0" in out

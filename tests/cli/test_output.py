@@ -43,9 +43,9 @@ def test_output_in_a_non_utf8_locale_does_not_crash(dc: Cli) -> None:
 def test_markup_in_program_output_appears_literally(dc: Cli) -> None:
     dc.launch("output.py", "after_print")
     dc.wait_output("not bold")
-    code, out, err = dc.run("output")
+    code, out, _ = dc.run("output")
     assert "[red]x[/red] [bold]not bold[/bold]" in out
-    code, out, _err = dc.run("eval", "'[red]x[/red]'")
+    code, out, _ = dc.run("eval", "'[red]x[/red]'")
     assert "'[red]x[/red]'" in out
     # on a terminal (colours on) the markup is still printed as text
     code, out = _on_a_tty(dc, "output")

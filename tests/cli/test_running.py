@@ -7,22 +7,22 @@ import subprocess
 import threading
 import time
 
-from conftest import DAPCLI, PROGRAMS, Cli, line_of, one_line_error
+from conftest import DAPCLI, PROGRAMS, PYTHON, Cli, line_of, one_line_error
 
 
 def test_continue_timeout_then_pause_then_status(dc: Cli) -> None:
     dc.launch("infinite.py", "loop")
     dc.run("break", "clear")
     started = time.monotonic()
-    code, out, err = dc.run("continue", "--timeout", "0.5")
+    out = dc.run("continue", "--timeout", "0.5").out
     assert time.monotonic() - started < 8
     assert "running" in out.lower()
     state = dc.json("status")
     assert state["state"] == "running"
     # a verb that needs a stopped program: exit 4, one line (as JSON with --json)
-    code, out, err = dc.run("continue", "--timeout", "0.5", check=4)
+    err = dc.run("continue", "--timeout", "0.5", check=4).err
     assert "running" in one_line_error(err)
-    code, out, err = dc.run("--json", "stack", check=4)
+    err = dc.run("--json", "stack", check=4).err
     assert json.loads(err)["error"]["exitCode"] == 4
     assert dc.run("wait", "--timeout", "0.3", "--json").json()["status"] == "running"
     state = dc.json("pause")
@@ -33,7 +33,7 @@ def test_continue_timeout_then_pause_then_status(dc: Cli) -> None:
     assert status["state"] == "stopped"
     assert status["stop"]["reason"] == "pause"
     assert int(dc.json("eval", "counter")["result"]) > 0
-    _code, out, err = dc.run("status")
+    _, out, err = dc.run("status")
     assert "stopped" in out
 
 
@@ -110,9 +110,8 @@ def test_concurrent_commands_all_succeed(dc: Cli) -> None:
 def test_two_named_sessions_at_once(dc: Cli) -> None:
     dc.launch("loops.py", "call", session="a")
     dc.sessions.add("b")
-    code, out, err = dc.run("launch", "data.py", "--python", dc.env.get("PYTHON", __import__("sys").executable),
-                            "-b", f"data.py:{line_of('data.py', 'inspect')}", "--timeout", "10",
-                            env={"DAPCLI_SESSION": "b"})
+    out = dc.run("launch", "data.py", "--python", PYTHON, "-b", f"data.py:{line_of('data.py', 'inspect')}",
+                 "--timeout", "10", env={"DAPCLI_SESSION": "b"}).out
     dc.record("b")
     assert "data.py" in out
     assert dc.json("eval", "i", "--session", "a")["result"] == "0"
@@ -123,10 +122,10 @@ def test_two_named_sessions_at_once(dc: Cli) -> None:
     listed = dc.json("sessions")["sessions"]
     assert sorted(s["name"] for s in listed) == ["a", "b"]
     assert {s["name"]: s["program"].rsplit("/", 1)[-1] for s in listed} == {"a": "loops.py", "b": "data.py"}
-    code, out, err = dc.run("sessions")
+    _, out, err = dc.run("sessions")
     assert "a" in out and "b" in out and "loops.py" in out and "data.py" in out
     # without a name there is no default session: the error names the ones that exist
-    _code, out, err = dc.run("stack", check=3)
+    _, out, err = dc.run("stack", check=3)
     line = one_line_error(err)
     assert "default" in line
     assert "a" in err and "b" in err

@@ -118,7 +118,8 @@ def _write(stream: Any, text: str) -> None:
     stream.flush()
 
 
-async def handle_argv(host: Any, request: dict[str, Any], emit: Callable[[str, str], Awaitable[None]]) -> int:
+async def handle_argv(server: Any, name: str, request: dict[str, Any],
+                      emit: Callable[[str, str], Awaitable[None]]) -> int:
     """Parse and run a command line forwarded by a one-shot client (inside the session host)."""
     argv = [str(a) for a in request.get("argv", [])]
     term = request.get("term") or {}
@@ -136,8 +137,8 @@ async def handle_argv(host: Any, request: dict[str, Any], emit: Callable[[str, s
         if parsed.verb.startswith(":") or (VERBS[parsed.verb].needs == "none" and VERBS[parsed.verb].executes):
             raise DapcliError(f"{parsed.verb.lstrip(':')} cannot run inside a session host")
         if parsed.extras.get("follow"):
-            return await _follow_host(host, parsed, cwd, emit)
-        result = await host.dispatcher.call(parsed.verb, parsed.args, host.name, cwd)
+            return await _follow_host(server, name, parsed, cwd, emit)
+        result = await server.dispatcher.call(parsed.verb, parsed.args, name, cwd)
     except Exception as exc:
         text, code = error_text(exc, debug, as_json)
         await emit(text, "err")
@@ -146,10 +147,11 @@ async def handle_argv(host: Any, request: dict[str, Any], emit: Callable[[str, s
     return _exit_code(result)
 
 
-async def _follow_host(host: Any, parsed: Invocation, cwd: str, emit: Callable[[str, str], Awaitable[None]]) -> int:
+async def _follow_host(server: Any, name: str, parsed: Invocation, cwd: str,
+                       emit: Callable[[str, str], Awaitable[None]]) -> int:
     args = dict(parsed.args)
     while True:
-        result = await host.dispatcher.call("output", {**args, "wait": 1.0}, host.name, cwd)
+        result = await server.dispatcher.call("output", {**args, "wait": 1.0}, name, cwd)
         for chunk in result.chunks:
             await emit(chunk.output, "out")
         args["since"] = result.next_seq

@@ -105,6 +105,10 @@ async def end_sessions(dispatcher: Dispatcher, timeout: float = SHUTDOWN_TIMEOUT
     for session in sessions:
         if manager.sessions.get(session.name) is session:
             manager.remove(session.name)
+    close = getattr(dispatcher, "close", None)
+    if close is not None:
+        with anyio.CancelScope(shield=True), anyio.move_on_after(timeout):
+            await close()
 
 
 def main(transport: str = "stdio", port: int = 8765, host: str = "127.0.0.1") -> int:
@@ -118,9 +122,11 @@ def main(transport: str = "stdio", port: int = 8765, host: str = "127.0.0.1") ->
         return 2
     import anyio
 
-    from dapcli.dispatch.local import LocalDispatcher
+    from dapcli.dispatch.router import RoutingDispatcher
 
-    dispatcher = LocalDispatcher()
+    # sessions launched here are served on sockets too, so a human (REPL, one-shot CLI) can join
+    # them; and tools reach sessions that a human started
+    dispatcher = RoutingDispatcher(publish=True)
     server = build_server(dispatcher)
     received: list[int] = []
     with contextlib.suppress(KeyboardInterrupt):

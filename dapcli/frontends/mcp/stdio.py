@@ -5,7 +5,7 @@ every write+flush is a round trip to a worker thread, a fixed cost on each tool 
 blocked read that cancellation cannot interrupt. This module hands ``stdio_server`` line streams
 backed by asyncio pipe transports instead, after claiming fds 0 and 1 as the SDK does (fd 0 then
 reads the null device and fd 1 writes to stderr, so a stray ``print`` or child process cannot
-corrupt the wire). When stdin or stdout is not a pipe, socket or terminal (e.g. a regular file),
+corrupt the wire). When stdin or stdout is not a pipe or socket (a terminal, a regular file),
 it falls back to the SDK's own streams.
 """
 
@@ -58,7 +58,7 @@ class _LineWriter:
 
 def _streamable(fd: int) -> bool:
     mode = os.fstat(fd).st_mode
-    return stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode) or stat.S_ISCHR(mode)
+    return stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)  # not a terminal: asyncio would leave it non-blocking
 
 
 def _claim(fd: int, diversion: int) -> int:

@@ -12,7 +12,6 @@ content plus a compact text rendering; every error becomes ``isError`` with its 
 from __future__ import annotations
 
 import contextlib
-import copy
 import functools
 import json
 import re
@@ -23,6 +22,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.mcpserver.tools import Tool
 from mcp.server.mcpserver.utilities.func_metadata import ArgModelBase, FuncMetadata
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
+from pydantic import Field
 
 from dapcli.errors import DapcliError
 from dapcli.frontends.mcp.render import render
@@ -56,7 +56,16 @@ class Dispatcher(Protocol):
 
 
 class VerbTool(Tool):
-    """An MCP tool whose call goes straight to ``fn(arguments)`` (no SDK argument model)."""
+    """An MCP tool whose call goes straight to ``fn(arguments)`` (no SDK argument model).
+
+    Its output schema is built on the first tools/list, not at server start.
+    """
+
+    result_model: Any = Field(default=None, exclude=True)
+
+    @functools.cached_property
+    def output_schema(self) -> dict[str, Any] | None:
+        return _result_schema(self.result_model)
 
     async def run(self, arguments: dict[str, Any], context: Any, convert_result: bool = False) -> Any:
         return await self.fn(arguments)
@@ -169,8 +178,8 @@ def verb_tools(specs: Iterable[VerbSpec], caller: ToolCaller) -> list[Tool]:
         tools.append(VerbTool(
             fn=functools.partial(caller.call, spec), name=spec.name, title=plain(spec.summary),
             description=description(spec), parameters=input_schema(spec),
-            fn_metadata=FuncMetadata(arg_model=ArgModelBase, output_schema=output_schema(spec)),
-            is_async=True, context_kwarg=None, annotations=tool_annotations(spec),
+            fn_metadata=FuncMetadata(arg_model=ArgModelBase), result_model=spec.result_model, is_async=True,
+            context_kwarg=None, annotations=tool_annotations(spec),
         ))
     return tools
 
@@ -208,14 +217,14 @@ def output_schema(spec: VerbSpec) -> dict[str, Any]:
 
 @functools.cache
 def _result_schema(model: type[Result]) -> dict[str, Any]:
-    """Built once per model (a dozen verbs share StopState): a cost paid at every server start."""
+    """Built once per model (a dozen verbs share StopState)."""
     return _compact(model.model_json_schema(by_alias=True, mode="serialization"))
 
 
 def _compact(schema: dict[str, Any]) -> dict[str, Any]:
     """Drop generated titles and ``null`` alternatives (dapcli omits None fields): shorter
     schemas cost an agent fewer tokens on every tools/list."""
-    compacted: dict[str, Any] = _compact_node(copy.deepcopy(schema))
+    compacted: dict[str, Any] = _compact_node(schema)  # builds new containers: the input is not changed
     return compacted
 
 

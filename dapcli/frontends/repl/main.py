@@ -48,14 +48,17 @@ async def start(repl: Repl, program: str | None, args: list[str], breakpoints: l
 
 async def _main(program: str | None, args: list[str], session: str, breakpoints: list[str],
                 record: str | None, python: str | None) -> int:
-    dispatcher = RoutingDispatcher()
-    repl = Repl(dispatcher, session)
-    if program is not None and repl.state.hosted:
-        raise UsageError(f"session '{session}' is already served by a session host",
-                         f"join it with `dapcli repl --session {session}`, or pick another name with --session")
-    if record:
-        repl.recording.start(record)
-    return await repl.run(lambda: start(repl, program, args, breakpoints, python))
+    dispatcher = RoutingDispatcher(publish=True)  # others (an agent, one-shot commands) may join ours
+    try:
+        repl = Repl(dispatcher, session)
+        if program is not None and repl.state.hosted:
+            raise UsageError(f"session '{session}' is already served by a session host",
+                             f"join it with `dapcli repl --session {session}`, or pick another name with --session")
+        if record:
+            repl.recording.start(record)
+        return await repl.run(lambda: start(repl, program, args, breakpoints, python))
+    finally:
+        await dispatcher.close()
 
 
 def run(program: str | None, args: list[str], session: str, breakpoints: list[str], record: str | None,

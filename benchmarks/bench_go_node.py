@@ -1,0 +1,393 @@
+"""Side-by-side speed figures for Delve (Go) and js-debug (Node.js) (prints a table; not a test).
+
+    python benchmarks/bench_go_node.py [--rounds N] [--only go|node]
+
+The same method as ``bench_core.py``, on a loop of simple lines (written to a temporary
+directory; the Go one built with ``-gcflags=all=-N -l``):
+
+1. a raw DAP client (stdlib only, blocking, TCP_NODELAY) against the adapter: median ms of
+   ``next`` (request → ``stopped``), ``evaluate`` and stackTrace+scopes+variables, and launch →
+   first breakpoint stop. For js-debug it answers ``startDebugging`` and drives the child
+   session on a second connection, as dapcli does;
+2. the same through dapcli's engine (``Session.resume``) and through the verbs (which also
+   build the full stop state), in one process; plus how long dapcli takes after the
+   ``stopped`` event arrived until ``resume`` returns (its own share of a step).
+
+Unlike ``bench_core.py``, the raw and the dapcli session run side by side and their rounds
+alternate: on a small busy machine the adapter's own step time drifts by more than dapcli adds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import re
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+GO_TARGET = """package main
+
+import "fmt"
+
+func work(limit int) int {
+\trunning := 0
+\tfor i := 0; i < limit; i++ {
+\t\trunning += i // @running
+\t\trunning -= 1
+\t}
+\treturn running
+}
+
+func main() {
+\tfmt.Println(work(1000000))
+}
+"""
+
+JS_TARGET = """function work(limit) {
+  let running = 0;
+  for (let i = 0; i < limit; i++) {
+    running += i; // @running
+    running -= 1;
+  }
+  return running;
+}
+
+console.log(work(1000000));
+"""
+
+
+def marker(text: str) -> int:
+    return next(i for i, line in enumerate(text.splitlines(), 1) if "@running" in line)
+
+
+class RawClient:
+    """A minimal blocking DAP client over TCP (TCP_NODELAY), answering ``startDebugging``."""
+
+    def __init__(self, host: str, port: int, on_reverse: Any = None) -> None:
+        self.sock = socket.create_connection((host, port))
+        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.file = self.sock.makefile("rb")
+        self.seq = 0
+        self.events: list[dict[str, Any]] = []
+        self.responses: dict[int, dict[str, Any]] = {}
+        self.cond = threading.Condition()
+        self.on_reverse = on_reverse
+        threading.Thread(target=self._reader, daemon=True).start()
+
+    def _reader(self) -> None:
+        while True:
+            header = b""
+            while not header.endswith(b"\r\n\r\n"):
+                byte = self.file.read(1)
+                if not byte:
+                    return
+                header += byte
+            length = int(re.search(rb"Content-Length:\s*(\d+)", header).group(1))  # type: ignore[union-attr]
+            message = json.loads(self.file.read(length))
+            if message["type"] == "request":
+                threading.Thread(target=self._answer, args=(message,), daemon=True).start()
+                continue
+            with self.cond:
+                if message["type"] == "response":
+                    self.responses[message["request_seq"]] = message
+                elif message["type"] == "event":
+                    self.events.append(message)
+                self.cond.notify_all()
+
+    def _answer(self, request: dict[str, Any]) -> None:
+        self._write({"type": "response", "request_seq": request["seq"], "command": request["command"],
+                     "success": True, "body": {}})
+        if self.on_reverse is not None:
+            self.on_reverse(request)
+
+    def _write(self, message: dict[str, Any]) -> int:
+        with self.cond:
+            self.seq += 1
+            message["seq"] = self.seq
+            body = json.dumps(message).encode()
+            self.sock.sendall(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+            return self.seq
+
+    def send(self, command: str, arguments: dict[str, Any] | None = None) -> int:
+        return self._write({"type": "request", "command": command, "arguments": arguments or {}})
+
+    def wait_response(self, seq: int, timeout: float = 60) -> dict[str, Any]:
+        with self.cond:
+            self.cond.wait_for(lambda: seq in self.responses, timeout)
+            return self.responses.pop(seq)
+
+    def request(self, command: str, arguments: dict[str, Any] | None = None) -> dict[str, Any]:
+        return self.wait_response(self.send(command, arguments))
+
+    def wait_event(self, name: str, after: int = 0, timeout: float = 60) -> dict[str, Any]:
+        with self.cond:
+            self.cond.wait_for(lambda: any(e["event"] == name for e in self.events[after:]), timeout)
+            return next(e for e in self.events[after:] if e["event"] == name)
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+def start_server(argv: list[str]) -> tuple[subprocess.Popen[bytes], str, int]:
+    """Start an adapter that prints HOST:PORT; drain its output afterwards."""
+    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True)
+    assert process.stdout is not None
+    while True:
+        line = process.stdout.readline().decode()
+        found = re.search(r"(\d+\.\d+\.\d+\.\d+):(\d+)", line)
+        if found:
+            break
+        if not line:
+            raise RuntimeError(f"{argv[0]} printed no address")
+    threading.Thread(target=lambda: process.stdout.read(), daemon=True).start()  # type: ignore[union-attr]
+    return process, found.group(1), int(found.group(2))
+
+
+def kill_tree(process: subprocess.Popen[bytes]) -> None:
+    """SIGKILL the adapter's process group and every process below it (by pid)."""
+    import psutil
+
+    try:
+        below = psutil.Process(process.pid).children(recursive=True)
+    except psutil.Error:
+        below = []
+    with contextlib.suppress(OSError):
+        os.killpg(process.pid, 9)
+    for child in below:
+        with contextlib.suppress(psutil.Error):
+            child.kill()
+
+
+class RawSession:
+    """A raw DAP session stopped at the loop line, ready for :meth:`round`."""
+
+    def __init__(self, client: RawClient, thread: int, first_stop: float, close: Any) -> None:
+        self.client, self.thread, self.first_stop, self.close = client, thread, first_stop, close
+
+    def round(self) -> dict[str, float]:
+        """One ``next`` (request → ``stopped``), one ``evaluate``, one stackTrace+scopes+variables."""
+        client, thread = self.client, self.thread
+        mark = len(client.events)
+        t0 = time.perf_counter()
+        client.request("next", {"threadId": thread})
+        client.wait_event("stopped", mark)
+        figures = {"next": (time.perf_counter() - t0) * 1000}
+        frame = client.request("stackTrace", {"threadId": thread, "levels": 1})["body"]["stackFrames"][0]["id"]
+        t0 = time.perf_counter()
+        client.request("evaluate", {"expression": "running", "frameId": frame, "context": "watch"})
+        figures["evaluate"] = (time.perf_counter() - t0) * 1000
+        t0 = time.perf_counter()
+        frame = client.request("stackTrace", {"threadId": thread, "levels": 20})["body"]["stackFrames"][0]["id"]
+        scopes = client.request("scopes", {"frameId": frame})["body"]["scopes"]
+        local = next((s for s in scopes if s["name"].lower().startswith("local")), scopes[0])
+        client.request("variables", {"variablesReference": local["variablesReference"]})
+        figures["stack+scopes+variables"] = (time.perf_counter() - t0) * 1000
+        return figures
+
+
+def raw_go(binary: str, source: str, line: int) -> RawSession:
+    started = time.perf_counter()
+    process, host, port = start_server([shutil.which("dlv") or "dlv", "dap", "--listen", "127.0.0.1:0"])
+    client = RawClient(host, port)
+    client.request("initialize", {"adapterID": "go", "linesStartAt1": True, "columnsStartAt1": True,
+                                  "pathFormat": "path"})
+    launch = client.send("launch", {"mode": "exec", "program": binary, "cwd": os.path.dirname(binary)})
+    client.wait_event("initialized")
+    client.request("setBreakpoints", {"source": {"path": source}, "breakpoints": [{"line": line}]})
+    client.request("configurationDone")
+    client.wait_response(launch)
+    stop = client.wait_event("stopped")
+    first_stop = (time.perf_counter() - started) * 1000
+    client.request("setBreakpoints", {"source": {"path": source}, "breakpoints": []})
+
+    def close() -> None:
+        with contextlib.suppress(Exception):
+            client.request("disconnect", {"terminateDebuggee": True})
+        client.close()
+        kill_tree(process)
+        process.wait()
+
+    return RawSession(client, stop["body"]["threadId"], first_stop, close)
+
+
+def raw_node(server: str, node: str, program: str, line: int) -> RawSession:
+    started = time.perf_counter()
+    process, host, port = start_server([node, server, "0", "127.0.0.1"])
+    children: list[RawClient] = []
+    ready = threading.Event()
+
+    def start_child(request: dict[str, Any]) -> None:
+        child = RawClient(host, port)
+        children.append(child)
+        child.request("initialize", {"adapterID": "pwa-node", "linesStartAt1": True, "columnsStartAt1": True,
+                                     "pathFormat": "path", "supportsStartDebuggingRequest": True})
+        launch = child.send("launch", request["arguments"]["configuration"])
+        child.wait_event("initialized")
+        child.request("setBreakpoints", {"source": {"path": program}, "breakpoints": [{"line": line}]})
+        child.request("configurationDone")
+        child.wait_response(launch)
+        ready.set()
+
+    parent = RawClient(host, port, on_reverse=start_child)
+    parent.request("initialize", {"adapterID": "pwa-node", "linesStartAt1": True, "columnsStartAt1": True,
+                                  "pathFormat": "path", "supportsStartDebuggingRequest": True})
+    launch = parent.send("launch", {"type": "pwa-node", "program": program, "cwd": os.path.dirname(program),
+                                    "console": "internalConsole", "runtimeExecutable": node})
+    parent.wait_event("initialized")
+    parent.request("configurationDone")
+    parent.wait_response(launch)
+    ready.wait(60)
+    child = children[0]
+    stop = child.wait_event("stopped")
+    first_stop = (time.perf_counter() - started) * 1000
+    child.request("setBreakpoints", {"source": {"path": program}, "breakpoints": []})
+
+    def close() -> None:
+        with contextlib.suppress(Exception):
+            child.request("disconnect", {"terminateDebuggee": True})
+        for client in (*children, parent):
+            client.close()
+        kill_tree(process)  # js-debug's server never exits; the program runs below it
+        process.wait()
+
+    return RawSession(child, stop["body"]["threadId"], first_stop, close)
+
+
+class EngineSession:
+    """The same through dapcli: ``Session.resume`` and the verbs, in this process."""
+
+    async def start(self, program: str, source: str, line: int) -> None:
+        from dapcli.dispatch.local import LocalDispatcher
+
+        self.dispatcher = LocalDispatcher()
+        t0 = time.perf_counter()
+        first = await self.dispatcher.call("launch", {"program": program, "breakpoints": [f"{source}:{line}"]})
+        self.first_stop = (time.perf_counter() - t0) * 1000
+        self.session = self.dispatcher.manager.get("default")
+        self.thread = first.thread_id  # type: ignore[attr-defined]
+        await self.dispatcher.call("clearBreakpoints", {})
+        self.stopped_at = 0.0
+
+        def trace(direction: str, message: dict[str, Any]) -> None:
+            if message.get("event") == "stopped":
+                self.stopped_at = time.perf_counter()
+
+        self.session._conn.trace = trace  # when the stop arrived: what dapcli adds after it
+
+    async def round(self) -> dict[str, float]:
+        from dapcli.protocol import types as t
+
+        d = self.dispatcher
+        t0 = time.perf_counter()
+        await self.session.resume("next", t.NextArguments(threadId=self.thread), timeout=30)
+        done = time.perf_counter()
+        figures = {"next": (done - t0) * 1000, "overhead after stopped": (done - self.stopped_at) * 1000}
+        t0 = time.perf_counter()
+        await d.call("next", {})
+        figures["next (verb, full stop state)"] = (time.perf_counter() - t0) * 1000
+        t0 = time.perf_counter()
+        await d.call("evaluate", {"expression": "running"})
+        figures["evaluate"] = (time.perf_counter() - t0) * 1000
+        t0 = time.perf_counter()
+        await d.call("stackTrace", {})
+        await d.call("variables", {})  # scopes + variables of the selected frame
+        figures["stack+scopes+variables"] = (time.perf_counter() - t0) * 1000
+        return figures
+
+    async def close(self) -> None:
+        await self.dispatcher.call("stop", {})
+
+
+async def compare(title: str, make_raw: Any, program: str, source: str, line: int, rounds: int) -> None:
+    """Both sessions stay stopped at the same loop; their rounds alternate, so that a busy
+    machine slows both alike."""
+    raw = await asyncio.to_thread(make_raw)
+    engine = EngineSession()
+    try:
+        await engine.start(program, source, line)
+        raw_rows, engine_rows = [], []
+        for _ in range(rounds):
+            raw_rows.append(await asyncio.to_thread(raw.round))
+            engine_rows.append(await engine.round())
+    finally:
+        await asyncio.to_thread(raw.close)
+        await engine.close()
+    raw_figures = {k: statistics.median(r[k] for r in raw_rows) for k in raw_rows[0]}
+    figures = {k: statistics.median(r[k] for r in engine_rows) for k in engine_rows[0]}
+    raw_figures["launch → first stop"], figures["launch → first stop"] = raw.first_stop, engine.first_stop
+    table(f"{title}, median of {rounds} alternating rounds (ms)", raw_figures, figures)
+
+
+def table(title: str, raw: dict[str, float], engine: dict[str, float]) -> None:
+    print(title)
+    print(f"{'':34}{'raw DAP':>10}{'dapcli':>10}{'ratio':>8}")
+    for key in ("next", "evaluate", "stack+scopes+variables", "launch → first stop"):
+        print(f"{key:34}{raw[key]:10.2f}{engine[key]:10.2f}{engine[key] / raw[key]:8.2f}")
+    same_work = raw["next"] + raw["stack+scopes+variables"]
+    verb = engine["next (verb, full stop state)"]
+    print(f"{'next verb vs raw next+stack+vars':34}{same_work:10.2f}{verb:10.2f}{verb / same_work:8.2f}")
+    print(f"{'dapcli time after the stopped event':34}{'':10}{engine['overhead after stopped']:10.2f}")
+    print()
+
+
+def bench_go(work: Path, rounds: int) -> None:
+    if not (shutil.which("dlv") and shutil.which("go")):
+        print("go: skipped (dlv or go is not on PATH)\n")
+        return
+    source = work / "target.go"
+    source.write_text(GO_TARGET)
+    binary = work / "target"
+    subprocess.run(["go", "build", "-gcflags=all=-N -l", "-o", str(binary), source.name], cwd=work, check=True)
+    line = marker(GO_TARGET)
+    asyncio.run(compare(f"Delve {_version(['dlv', 'version'])} on a Go loop",
+                        lambda: raw_go(str(binary), str(source), line), str(binary), str(source), line, rounds))
+
+
+def bench_node(work: Path, rounds: int) -> None:
+    from dapcli.adapters.jsdebug import find_js_debug, find_node
+
+    server, node = find_js_debug(str(ROOT)), find_node()
+    if not (server and node):
+        print("node: skipped (node or js-debug is missing)\n")
+        return
+    program = work / "target.js"
+    program.write_text(JS_TARGET)
+    line = marker(JS_TARGET)
+    asyncio.run(compare("js-debug on a Node.js loop", lambda: raw_node(server, node, str(program), line),
+                        str(program), str(program), line, rounds))
+
+
+def _version(argv: list[str]) -> str:
+    done = subprocess.run(argv, capture_output=True, text=True, check=False)
+    found = re.search(r"Version:\s*(\S+)", done.stdout)
+    return found.group(1) if found else ""
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--rounds", type=int, default=15)
+    parser.add_argument("--only", choices=("go", "node"))
+    options = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="dapcli-bench-") as tmp:
+        if options.only in (None, "go"):
+            bench_go(Path(tmp), options.rounds)
+        if options.only in (None, "node"):
+            bench_node(Path(tmp), options.rounds)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,177 @@
+"""Serving sessions on unix sockets, so that any frontend can join them.
+
+A :class:`SessionServer` publishes each session of a :class:`LocalDispatcher`'s manager under
+its name: a socket and a session file in the private runtime directory. The standalone session
+host uses it for its one session; the REPL and the MCP server use it for the sessions they
+launch, so that a human, an agent and one-shot commands can share one live session.
+
+RPC (JSON lines): ``{"id", "verb", "args", "cwd"}`` → ``{"id", "result"|"error"}``;
+``{"id", "subscribe": true}`` → ``{"id", "result"}`` then ``{"event", "state", "generation"}`` at
+every change; ``{"id", "argv", …}`` (a forwarded command line) → streamed ``{"out"|"err"}`` then
+``{"exit"}``, or ``{"id", "unsupported": "argv"}`` when this server cannot render command lines.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from dapcli.dispatch import sessionfile
+from dapcli.dispatch.local import LocalDispatcher
+from dapcli.engine.session import Session
+from dapcli.errors import DapcliError
+
+__all__ = ["ArgvHandler", "SessionServer"]
+
+#: ``handler(server, name, request, emit) -> exit code``: parse and run a forwarded command line;
+#: ``emit(text, "out" | "err")`` streams rendered text to the client.
+ArgvHandler = Callable[["SessionServer", str, dict[str, Any], Callable[[str, str], Awaitable[None]]],
+                       Awaitable[int]]
+
+
+class SessionServer:
+    """Publishes the sessions of ``dispatcher.manager`` (``publish_all``: as they are added)."""
+
+    def __init__(self, dispatcher: LocalDispatcher, *, argv_handler: ArgvHandler | None = None,
+                 publish_all: bool = False) -> None:
+        self.dispatcher = dispatcher
+        self.manager = dispatcher.manager
+        self.argv_handler = argv_handler
+        self.servers: dict[str, asyncio.AbstractServer] = {}
+        self.subscribers: dict[str, set[asyncio.StreamWriter]] = {}
+        self.last_activity = time.monotonic()
+        self.busy = 0
+        self.after_call: Callable[[str], None] | None = None
+        self._tasks: set[asyncio.Future[None]] = set()
+        self.manager.on_change.append(self._broadcast)
+        if publish_all:
+            self.manager.on_add.append(lambda session: self._spawn(self.publish(session.name)))
+            self.manager.on_remove.append(lambda name: self._spawn(self.unpublish(name)))
+
+    def _spawn(self, coroutine: Awaitable[None]) -> None:
+        task = asyncio.ensure_future(coroutine)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def publish(self, name: str) -> None:
+        """Serve ``name`` on its socket and write its session file (mode 0600)."""
+        if name in self.servers:
+            self.refresh(name)
+            return
+        path = sessionfile.socket_for(name)
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(path)
+        old_umask = os.umask(0o177)
+        try:
+            server = await asyncio.start_unix_server(
+                lambda r, w: self._client(name, r, w), path=path, limit=1 << 24
+            )
+        finally:
+            os.umask(old_umask)
+        os.chmod(path, 0o600)
+        self.servers[name] = server
+        self.refresh(name)
+
+    def refresh(self, name: str) -> None:
+        """Rewrite ``name``'s session file (adapter, program, state)."""
+        session = self.manager.sessions.get(name)
+        with contextlib.suppress(OSError):
+            sessionfile.write(sessionfile.SessionFile(
+                name=name, pid=os.getpid(), socket=sessionfile.socket_for(name),
+                adapter=session.adapter.name if session else "", program=(session.program or "") if session else "",
+                started_at=session.started_at if session else time.time(),
+                state=session.state.value if session else "starting",
+            ))
+
+    async def unpublish(self, name: str) -> None:
+        """Stop serving ``name`` and remove its files (unless another process took them over)."""
+        server = self.servers.pop(name, None)
+        if server is not None:
+            server.close()
+        for writer in self.subscribers.pop(name, set()):
+            writer.close()
+        entry = None
+        with contextlib.suppress(DapcliError):
+            entry = sessionfile.read(name)
+        if entry is None or entry.pid == os.getpid():
+            sessionfile.remove(name)
+
+    async def close(self) -> None:
+        """Unpublish everything."""
+        for name in list(self.servers):
+            await self.unpublish(name)
+
+    def _broadcast(self, what: str, session: Session) -> None:
+        if what == "output":
+            return
+        if session.name in self.servers:
+            self.refresh(session.name)
+        writers = self.subscribers.get(session.name)
+        if not writers:
+            return
+        line = json.dumps({"event": what, "state": session.state.value, "generation": session.generation}).encode()
+        for writer in list(writers):
+            if writer.is_closing():
+                writers.discard(writer)
+            else:
+                writer.write(line + b"\n")
+
+    async def _client(self, name: str, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            while True:
+                line = await reader.readline()
+                if not line:
+                    break
+                request = json.loads(line)
+                self.busy += 1
+                try:
+                    await self._handle(name, request, writer)
+                finally:
+                    self.busy -= 1
+                    self.last_activity = time.monotonic()
+                    if self.after_call is not None:
+                        self.after_call(name)
+                    elif name in self.manager.sessions:
+                        self.refresh(name)
+        except (ConnectionError, json.JSONDecodeError, asyncio.IncompleteReadError):
+            pass
+        finally:
+            with contextlib.suppress(Exception):
+                writer.close()
+
+    async def _handle(self, name: str, request: dict[str, Any], writer: asyncio.StreamWriter) -> None:
+        rid = request.get("id")
+
+        async def send(message: dict[str, Any]) -> None:
+            writer.write(json.dumps({"id": rid, **message}).encode() + b"\n")
+            await writer.drain()
+
+        if request.get("subscribe"):
+            self.subscribers.setdefault(name, set()).add(writer)
+            await send({"result": {"subscribed": True}})
+            return
+        if "argv" in request:
+            if self.argv_handler is None:
+                await send({"unsupported": "argv"})
+                return
+
+            async def emit(text: str, stream: str = "out") -> None:
+                await send({stream: text})
+
+            await send({"exit": await self.argv_handler(self, name, request, emit)})
+            return
+        try:
+            result = await self.dispatcher.call(str(request.get("verb")), request.get("args") or {}, name,
+                                                request.get("cwd"))
+        except DapcliError as exc:
+            await send({"error": exc.to_dict()})
+        except Exception as exc:  # an internal bug: report it, keep serving
+            await send({"error": {"kind": "internal", "message": f"internal error: {type(exc).__name__}: {exc}",
+                                  "hint": "please report this bug", "exitCode": 1}})
+        else:
+            await send({"result": result.to_json()})
