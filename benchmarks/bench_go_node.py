@@ -280,11 +280,13 @@ class EngineSession:
         self.session = self.dispatcher.manager.get("default")
         self.thread = first.thread_id  # type: ignore[attr-defined]
         await self.dispatcher.call("clearBreakpoints", {})
-        self.stopped_at = 0.0
+        self.stopped_at = self.sent_at = 0.0
 
         def trace(direction: str, message: dict[str, Any]) -> None:
             if message.get("event") == "stopped":
                 self.stopped_at = time.perf_counter()
+            elif message.get("command") == "next" and direction == "->":
+                self.sent_at = time.perf_counter()
 
         self.session._conn.trace = trace  # when the stop arrived: what dapcli adds after it
 
@@ -295,7 +297,9 @@ class EngineSession:
         t0 = time.perf_counter()
         await self.session.resume("next", t.NextArguments(threadId=self.thread), timeout=30)
         done = time.perf_counter()
-        figures = {"next": (done - t0) * 1000, "overhead after stopped": (done - self.stopped_at) * 1000}
+        figures = {"next": (done - t0) * 1000, "overhead after stopped": (done - self.stopped_at) * 1000,
+                   "overhead before sending": (self.sent_at - t0) * 1000,
+                   "sent → stopped": (self.stopped_at - self.sent_at) * 1000}
         t0 = time.perf_counter()
         await d.call("next", {})
         figures["next (verb, full stop state)"] = (time.perf_counter() - t0) * 1000
@@ -340,7 +344,9 @@ def table(title: str, raw: dict[str, float], engine: dict[str, float]) -> None:
     same_work = raw["next"] + raw["stack+scopes+variables"]
     verb = engine["next (verb, full stop state)"]
     print(f"{'next verb vs raw next+stack+vars':34}{same_work:10.2f}{verb:10.2f}{verb / same_work:8.2f}")
-    print(f"{'dapcli time after the stopped event':34}{'':10}{engine['overhead after stopped']:10.2f}")
+    print(f"{'dapcli: before sending next':34}{'':10}{engine['overhead before sending']:10.2f}")
+    print(f"{'dapcli: next sent → stopped read':34}{'':10}{engine['sent → stopped']:10.2f}")
+    print(f"{'dapcli: stopped read → returned':34}{'':10}{engine['overhead after stopped']:10.2f}")
     print()
 
 

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import functools
 import os
+import re
 import shutil
 import socket
 import struct
@@ -359,6 +360,14 @@ class NativeAdapter(AdapterSpec):
         problem = ptrace_problem(options.process_id)
         if problem:
             raise PreconditionError(*problem)
+
+    def explain_attach_failure(self, error: AdapterError, pid: int) -> AdapterError:
+        """``error`` (a failed attach to ``pid``) with what to do when ptrace was refused."""
+        if not re.search(r"not permitted|EPERM|ptrace|permission denied", error.message, re.IGNORECASE):
+            return error
+        return AdapterError(error.message, f"the kernel refused to let the debugger trace process {pid}: run as "
+                            "its user or as root (in a container: --cap-add=SYS_PTRACE), or set "
+                            "kernel.yama.ptrace_scope=0 (`sudo sysctl -w kernel.yama.ptrace_scope=0`)")
 
     def core_arguments(self, options: LaunchOptions, core: str) -> dict[str, Any]:
         """The ``core_request`` arguments that open ``core`` of ``options.program``."""

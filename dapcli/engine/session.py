@@ -296,13 +296,14 @@ class Session:
         conn = self.require_alive()
         generation = self.generation
         self.state = SessionState.RUNNING
+        self._notify("running")  # before the request: its stop may arrive before its response
         try:
             await conn.request(command, arguments)
         except DapcliError:
             if self.generation == generation and self.state is SessionState.RUNNING:
                 self.state = SessionState.STOPPED
+                self._notify("stopped")
             raise
-        self._notify("running")
         return await self.wait_for_change(generation, timeout)
 
     async def wait_for_change(self, generation: int, timeout: float) -> bool:

@@ -11,7 +11,7 @@ from dapcli.adapters.registry import adapter_for
 from dapcli.engine import persist
 from dapcli.engine.breakpoints import BreakpointEntry
 from dapcli.engine.session import Session, SessionState
-from dapcli.errors import UsageError
+from dapcli.errors import AdapterError, UsageError
 from dapcli.verbs.breakpoints import parse_location
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.models import EndResult, SessionInfo, SessionsResult, StatusResult, StopState
@@ -162,7 +162,13 @@ async def attach(
     session = Session(ctx.session_name, adapter_for(None, adapter, ctx.cwd), watchdog=ctx.manager.watchdog)
     for location in breakpoints:
         session.book.new_entry(**parse_location(ctx, location, None))
-    await session.attach(options, timeout=timeout)
+    try:
+        await session.attach(options, timeout=timeout)
+    except AdapterError as exc:  # e.g. ptrace refused: the native families say what to do
+        explain = getattr(session.adapter, "explain_attach_failure", None)
+        if explain is None or options.process_id is None:
+            raise
+        raise explain(exc, options.process_id) from None
     ctx.manager.add(session)
     await session.wait(0.3)
     return await stop_state(session, output_seq=0, started=started)

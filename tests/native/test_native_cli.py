@@ -64,6 +64,7 @@ def test_cli_launch_stack_native_verbs_stop(adapter: str, sample: Path, cli_env:
 
     stopped = dapcli(cli_env, cwd, "stop")
     assert stopped.returncode == 0, stopped.stderr
+    assert "invalid pointer" not in stopped.stdout + stopped.stderr  # lldb-dap 19's benign abort
     assert_gone([*tree, host], timeout=10)
 
 

@@ -305,3 +305,13 @@ def test_memory_dump_parsing_and_hex_dump() -> None:
     assert lines[0].address == "0x1000" and lines[0].hex.split()[:2] == ["0a", "00"]
     assert lines[0].ascii.startswith("........AB")
     assert lines[1].address == "0x1010" and len(lines[1].hex.split()) == 4
+
+
+def test_a_refused_ptrace_attach_says_what_to_do() -> None:
+    from dapcli.errors import AdapterError
+
+    refused = AdapterError("attach failed: Operation not permitted")
+    explained = LldbAdapter().explain_attach_failure(refused, 99)
+    assert explained.message == refused.message and "ptrace_scope" in explained.hint and "99" in explained.hint
+    other = AdapterError("attach failed: no such process")
+    assert GdbAdapter().explain_attach_failure(other, 99) is other
