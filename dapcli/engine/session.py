@@ -26,9 +26,10 @@ from dapcli.adapters.base import AdapterSpec, AttachOptions, LaunchOptions
 from dapcli.engine.breakpoints import BreakpointBook
 from dapcli.engine.children import ChildSessions
 from dapcli.engine.output import OutputBuffer
+from dapcli.engine.prefetch import Prefetch
 from dapcli.engine.processes import Watchdog, descendants, kill_tree
 from dapcli.engine.watches import WatchList
-from dapcli.errors import AdapterError, DapcliError, PreconditionError, SessionError
+from dapcli.errors import AdapterError, DapcliError, PreconditionError, RequestError, SessionError
 from dapcli.protocol import types as t
 from dapcli.protocol.connection import DEFAULT_TIMEOUT, Connection, body_model, without_unknown_literals
 
@@ -104,6 +105,7 @@ class Session:
         #: A core-file session: there is no live debuggee, and the pid in its ``process`` event
         #: is the dead program's (possibly reused since): never track or kill it.
         self.post_mortem = False
+        self._prefetch = Prefetch()
         self.watches = WatchList()
         #: The top frame's locals at the last stop: (frame key, name → value), for change marks.
         self.previous_locals: tuple[str, dict[str, str]] = ("", {})
@@ -154,8 +156,12 @@ class Session:
         *, timeout: float | None = DEFAULT_TIMEOUT,
     ) -> Any:
         """Send one DAP request on the live connection; return its typed body (see
-        :meth:`Connection.request`)."""
-        return await self.require_alive().request(command, arguments, response_cls, timeout=timeout)
+        :meth:`Connection.request`). An identical request prefetched for this stop is used instead."""
+        conn = self.require_alive()
+        ahead = self._prefetch.take(self.generation, command, arguments)
+        if ahead is not None and conn is self._conn:
+            return await conn.result(ahead, response_cls, timeout=timeout)
+        return await conn.request(command, arguments, response_cls, timeout=timeout)
 
     # -- start -----------------------------------------------------------------------------------
     async def launch(self, options: LaunchOptions, *, timeout: float = 30.0) -> None:
@@ -230,7 +236,10 @@ class Session:
         finally:
             initialized.cancel()
         if started in done and not self._initialized.is_set():
-            await conn.result(started, timeout=0)  # a failed launch ends the wait here, with its message
+            try:
+                await conn.result(started, timeout=0)  # a failed launch ends the wait here, with its message
+            except RequestError as exc:
+                raise self._with_stderr(exc) from None
         if not done:
             raise AdapterError(f"the adapter did not get ready for {command} within {timeout:g} s")
         for key in self.book.keys():  # noqa: SIM118 (a BreakpointBook, not a dict)
@@ -244,6 +253,15 @@ class Session:
             await conn.result(started, timeout=timeout)
         except AdapterError as exc:
             raise AdapterError(f"{command} failed: {exc.message}", exc.hint) from None
+
+    def _with_stderr(self, exc: RequestError) -> RequestError:
+        """``exc`` with what the adapter printed on stderr meanwhile (Delve: "Build error: Check the
+        debug console for details", and the compiler's errors only in an ``output`` event)."""
+        text = "".join(c.output for c in self.output.since(0, {"stderr"})).strip()
+        if not text:
+            return exc
+        lines = [line.strip() for line in text.splitlines() if line.strip()][-4:]
+        return RequestError(f"{exc.message} | stderr: " + " / ".join(lines)[-800:], exc.hint, exc.command)
 
     def initialize_arguments(self) -> t.InitializeRequestArguments:
         """What dapcli tells every adapter (and child session) in ``initialize``."""
@@ -364,6 +382,8 @@ class Session:
         self.selected_frame_id = None
         if not self.ended:
             self.state = SessionState.STOPPED
+            if body.threadId is not None and self._conn is not None and not self._conn.closed:
+                self._prefetch.start(self._conn, self.generation, body.threadId)
         self._notify("stopped")
 
     def _on_output(self, body: Any) -> None:

@@ -9,6 +9,8 @@ import os
 import re
 import time
 
+from dapcli.engine.prefetch import STOP_FRAMES
+from dapcli.engine.scopes import locals_scope
 from dapcli.engine.session import Session, SessionState
 from dapcli.errors import DapcliError, PreconditionError, UsageError
 from dapcli.protocol import types as t
@@ -176,28 +178,6 @@ async def scopes(session: Session, frame_id: int) -> list[t.Scope]:
     return list(body.scopes)
 
 
-def locals_scope(all_scopes: list[t.Scope], name: str | None = None) -> t.Scope:
-    """The scope called ``name`` (case-insensitive prefix), else the locals: matched on
-    ``presentationHint`` or name, never by position (js-debug puts a block scope first)."""
-    if name:
-        for scope in all_scopes:
-            if scope.name.lower().startswith(name.lower()):
-                return scope
-        known = ", ".join(s.name for s in all_scopes)
-        raise UsageError(f"no scope named {name!r} in this frame", f"scopes here: {known}")
-    # by name first: js-debug marks its block scopes ("Block: main") as locals too
-    for scope in all_scopes:
-        if scope.name.lower().startswith("local"):
-            return scope
-    for scope in all_scopes:
-        if scope.presentationHint == "locals":
-            return scope
-    cheap = [s for s in all_scopes if not s.expensive]
-    if not cheap and not all_scopes:
-        raise PreconditionError("this frame has no scopes")
-    return (cheap or all_scopes)[0]
-
-
 def read_source(path: str, center: int, context: int, *, current: int | None = None,
                 breakpoints: set[int] | None = None) -> list[SourceLine]:
     """Lines ``center - context`` … ``center + context`` of a local file (1-based). Raises
@@ -234,7 +214,7 @@ def output_since(session: Session, seq: int) -> tuple[list[OutputChunkView], int
 
 
 async def stop_state(
-    session: Session, *, output_seq: int, started: float | None = None, frame_count: int = 5,
+    session: Session, *, output_seq: int, started: float | None = None, frame_count: int = STOP_FRAMES,
     locals_count: int = 20, context: int = 2,
 ) -> StopState:
     """The stop state after an execution verb: status, reason, location, source lines, top
