@@ -15,6 +15,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 
 import psutil
 
@@ -46,6 +47,13 @@ class Watchdog:
     """A child process that kills registered process groups and pids when our stdin closes."""
 
     def __init__(self) -> None:
+        self._process: subprocess.Popen[bytes] | None = None
+
+    def _ensure(self) -> None:
+        """Start the watchdog process on first use, and again if it ended (it ends by itself,
+        killing nothing, once everything registered was unregistered)."""
+        if self._process is not None and self._process.poll() is None:
+            return
         self._process = subprocess.Popen(
             [sys.executable, "-c", _WATCHDOG_CODE],
             stdin=subprocess.PIPE,
@@ -54,6 +62,8 @@ class Watchdog:
             start_new_session=True,
             close_fds=True,
         )
+        # reap it when it ends by itself, so that it never lingers as a zombie
+        threading.Thread(target=self._process.wait, name="dapcli-watchdog-reaper", daemon=True).start()
 
     def watch(self, *, pgid: int | None = None, pid: int | None = None) -> None:
         """Register a process group or a single pid (with its start time, so a reused pid is
@@ -64,6 +74,8 @@ class Watchdog:
         if pid:
             with contextlib.suppress(psutil.Error):
                 line += f"p {pid} {psutil.Process(pid).create_time()!r}\n"
+        if line:
+            self._ensure()
         self._write(line)
 
     def unwatch(self, *, pgid: int | None = None, pid: int | None = None) -> None:
@@ -78,6 +90,8 @@ class Watchdog:
 
     def close(self) -> None:
         """End the watchdog without killing anything."""
+        if self._process is None:
+            return
         self.forget()
         with contextlib.suppress(OSError):
             assert self._process.stdin is not None
@@ -86,7 +100,7 @@ class Watchdog:
             self._process.wait(2)
 
     def _write(self, line: str) -> None:
-        if not line or self._process.stdin is None:
+        if not line or self._process is None or self._process.stdin is None or self._process.poll() is not None:
             return
         with contextlib.suppress(OSError, ValueError):
             self._process.stdin.write(line.encode())
@@ -128,7 +142,7 @@ def snapshot():
         except psutil.Error:
             pass
 
-fd, pending = sys.stdin.fileno(), b""
+fd, pending, used = sys.stdin.fileno(), b"", False
 while True:
     ready, _, _ = select.select([fd], [], [], 0.5)
     if ready:
@@ -149,6 +163,9 @@ while True:
                 pids.pop(int(parts[1]), None)
             elif parts[:1] == ["clear"]:
                 groups.clear(); pids.clear(); seen.clear()
+            used = used or parts[:1] in (["g"], ["p"])
+        if used and not groups and not pids:
+            sys.exit(0)  # everything ended cleanly: nothing left to guard
     snapshot()
 snapshot()
 for pgid in groups:
