@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from dapcli.dispatch import sessionfile
-from dapcli.errors import ConnectionLostError, SessionError, error_from_dict
+from dapcli.errors import ConnectionLostError, ProtocolError, SessionError, error_from_dict
 
 __all__ = ["HostClient", "connect"]
 
@@ -89,7 +89,16 @@ class HostClient:
                     f"session '{self.name}': the host closed the connection",
                     "see `dapcli sessions`; the session may have ended",
                 )
-            yield json.loads(line)
+            try:
+                reply = json.loads(line)
+            except ValueError:
+                reply = None
+            if not isinstance(reply, dict):
+                raise ProtocolError(
+                    f"session '{self.name}': the host sent a malformed reply: {line[:80]!r}",
+                    "the session host may be from another dapcli version; stop it and launch again",
+                )
+            yield reply
 
     def call(self, verb: str, args: dict[str, Any] | None = None, cwd: str | None = None) -> dict[str, Any]:
         """Run one verb on the host; return its result JSON. Raises the host's DapcliError."""

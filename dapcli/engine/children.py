@@ -153,13 +153,19 @@ class ChildSessions:
         """
         if not self.expected:
             return
-        waiter = asyncio.ensure_future(self.ready.wait())
-        ended = asyncio.ensure_future(self.session.wait_for_change(self.session.generation, timeout))
-        try:
-            await asyncio.wait({waiter, ended}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            waiter.cancel()
-            ended.cancel()
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while not self.ready.is_set() and not self.session.ended and loop.time() < deadline:
+            # a stop may come before the child's launch answer is read: only ready or the end count
+            waiter = asyncio.ensure_future(self.ready.wait())
+            changed = asyncio.ensure_future(
+                self.session.wait_for_change(self.session.generation, deadline - loop.time())
+            )
+            try:
+                await asyncio.wait({waiter, changed}, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                waiter.cancel()
+                changed.cancel()
         if self.error is not None:
             raise self.error
         if not self.ready.is_set() and not self.session.ended:
@@ -175,12 +181,11 @@ class ChildSessions:
             with contextlib.suppress(BaseException):
                 await self._task
         for conn in reversed(self.connections):
-            if conn.closed:
-                continue
-            with contextlib.suppress(DapcliError, asyncio.TimeoutError):
-                future = conn.send("disconnect", t.DisconnectArguments(restart=False,
-                                                                       terminateDebuggee=terminate_debuggee))
-                await conn.result(future, timeout=timeout)
+            if not conn.closed:
+                with contextlib.suppress(DapcliError, asyncio.TimeoutError):
+                    future = conn.send("disconnect", t.DisconnectArguments(restart=False,
+                                                                           terminateDebuggee=terminate_debuggee))
+                    await conn.result(future, timeout=timeout)
             await conn.close()
 
 

@@ -475,7 +475,8 @@ class Session:
                 )
                 await conn.result(future, timeout=grace * 2)
             tree += descendants(self.adapter_pid) if self.adapter_pid else []
-            await conn.close()
+        if conn is not None:
+            await conn.close()  # even when the adapter hung up first: the transport's cleanups run
         process = getattr(conn.transport, "process", None) if conn else None
         if process is not None:
             with contextlib.suppress(asyncio.TimeoutError):

@@ -265,7 +265,18 @@ async def evaluate_watches(session: Session) -> list[WatchView]:
     return views
 
 
+async def select_stopped_thread(session: Session) -> None:
+    """Select a thread for a stop that named none (Delve's ``pause``, core files): the one
+    Delve marks current (``* [Go 1] …``), else the first."""
+    body = await session.request("threads", None, t.ThreadsResponse)
+    if body.threads:
+        chosen = next((th for th in body.threads if th.name.startswith("*")), body.threads[0])
+        session.selected_thread_id = chosen.id
+
+
 async def _fill_location(session: Session, state: StopState, frame_count: int, locals_count: int, context: int) -> None:
+    if state.thread_id is None and session.selected_thread_id is None:
+        await select_stopped_thread(session)
     thread_id = current_thread_id(session, state.thread_id)
     state.thread_id = thread_id
     stack, _ = await frames(session, thread_id, levels=frame_count)

@@ -172,7 +172,7 @@ def test_usage_errors(dc: Cli) -> None:
     err = dc.run("stack", "--no-such-option", check=2).err
     assert "--no-such-option" in err
     _unchanged(dc, line_of("loops.py", "call"))
-    err = dc.run("break", "add", loc("loops.py", "done"), "--condition", "x", "--log-message", "m").err
+    dc.run("break", "add", loc("loops.py", "done"), "--condition", "x", "--log-message", "m")
     assert dc.json("break", "list")["breakpoints"][-1]["logMessage"] == "m"
 
 
@@ -187,25 +187,37 @@ def test_help_works_with_and_without_a_session(dc: Cli) -> None:
     _unchanged(dc, line_of("loops.py", "call"))
 
 
-def test_debug_shows_a_traceback_only_for_internal_errors(dc: Cli) -> None:
+def test_debug_shows_a_traceback_only_for_internal_errors(dc: Cli, tmp_path: Path) -> None:
     dc.launch("loops.py", "call")
     err = dc.run("--debug", "eval", "no_such_name", check=5).err
     assert "NameError" in one_line_error(err)
     err = dc.run("--debug", "break", "add", "nowhere.py:1", check=2).err
     one_line_error(err)
-    # an internal error (a "host" that answers garbage): one line without --debug, a traceback with it
-    with _garbage_host(dc, "broken"):
-        code, _, err = dc.run("stack", "--session", "broken", check=False)
-        assert code in (1, 6), err
-        line = one_line_error(err) if err.startswith("error:") else err.strip().splitlines()[0]
-        assert "Traceback" not in err
-        assert line
-        code, _, err = dc.run("--debug", "stack", "--session", "broken", check=False, traceback_ok=True)
-        if code == 1:
-            assert "Traceback" in err
-        else:
-            assert "Traceback" not in err
+    # an internal error (a bug planted in the client): two lines without --debug, a traceback with it
+    (tmp_path / "sitecustomize.py").write_text(
+        "import dapcli.dispatch.remote as remote\n"
+        "def broken(self, *args, **kwargs):\n"
+        "    raise RuntimeError('planted bug')\n"
+        "remote.HostClient.run_argv = broken\n"
+    )
+    planted = {"PYTHONPATH": str(tmp_path)}
+    err = dc.run("stack", check=1, env=planted).err
+    lines = err.strip().splitlines()
+    assert lines[0] == "internal error: RuntimeError: planted bug"
+    assert len(lines) == 2 and lines[1].startswith("hint:")
+    err = dc.run("--debug", "stack", check=1, env=planted, traceback_ok=True).err
+    assert "Traceback" in err and "planted bug" in err
     _unchanged(dc, line_of("loops.py", "call"))
+
+
+def test_host_that_answers_garbage(dc: Cli) -> None:
+    with _garbage_host(dc, "broken"):
+        for args in (("stack",), ("--debug", "stack"), ("--json", "stack")):
+            err = dc.run(*args, "--session", "broken", check=6).err
+            if "--json" in args:
+                assert json.loads(err)["error"]["exitCode"] == 6
+            else:
+                assert "malformed" in one_line_error(err)
 
 
 class _garbage_host:

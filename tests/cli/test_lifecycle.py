@@ -73,7 +73,7 @@ def test_host_killed_with_sigkill(dc: Cli) -> None:
     tree = {**_tree(dc), **spawned}
     host = dc.status()["hostPid"]
     os.kill(host, signal.SIGKILL)
-    left = dc.wait_gone(tree, timeout=5.0)  # the watchdog ends the adapter and the debuggee
+    left = dc.wait_gone(tree, timeout=CLEANUP_S)  # the watchdog ends the adapter and the debuggee
     assert left == [], [" ".join(p.cmdline())[:120] for p in left]
     err = dc.run("stack", check=3).err
     line = one_line_error(err)

@@ -203,3 +203,37 @@ def test_stop_while_running_ends_everything(basics_binary: Path) -> None:
             assert_gone(pids)
 
     run(body)
+
+
+def test_build_error_shows_the_compiler_message(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.go"
+    broken.write_text("package main\n\nfunc main() {\n\tx :=\n}\n")
+
+    async def body() -> None:
+        async with dispatcher() as d:
+            with pytest.raises(RequestError) as failed:
+                await call(d, "launch", {"program": str(broken)})
+            assert "Build error" in failed.value.message and "syntax error" in failed.value.message
+            assert not d.manager.sessions
+
+    run(body)
+
+
+def test_pause_and_stop_a_running_program(tmp_path: Path) -> None:
+    sleeper = tmp_path / "sleeper.go"
+    sleeper.write_text('package main\n\nimport (\n\t"fmt"\n\t"time"\n)\n\nfunc main() {\n\tfor i := 0; ; i++ {\n'
+                       '\t\tfmt.Println("tick", i)\n\t\ttime.Sleep(20 * time.Millisecond)\n\t}\n}\n')
+
+    async def body() -> None:
+        async with dispatcher() as d:
+            state = await call(d, "launch", {"program": str(sleeper), "timeout": 1.0})
+            assert state["status"] == "running"
+            paused = await call(d, "pause")  # Delve's stop names no thread: the current goroutine is chosen
+            assert paused["status"] == "stopped" and paused["reason"] == "pause"
+            assert paused["threadId"] is not None and paused["frames"]
+            assert "tick 0" in "".join(c["output"] for c in (await call(d, "output"))["chunks"])
+            resumed = await call(d, "continue", {"timeout": 0.3})
+            assert resumed["status"] == "running"
+            await stop_and_check(d)
+
+    run(body)

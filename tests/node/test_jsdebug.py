@@ -6,6 +6,7 @@ variable here comes through that second connection.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -151,5 +152,37 @@ def test_threads_and_stop_while_stopped() -> None:
             assert len(pids) >= 2, "the js-debug server and node"
             await call(d, "stop")
             assert_gone(pids)
+
+    run(body)
+
+
+def test_uncaught_exception_exit_code_and_message(tmp_path: Path) -> None:
+    program = tmp_path / "throws.mjs"
+    program.write_text('const answer = 42;\nthrow new Error(`boom ${answer}`);\n')
+
+    async def body() -> None:
+        async with dispatcher() as d:
+            end = await call(d, "launch", {"program": str(program)})
+            assert end["status"] == "exited" and end["exitCode"] == 1
+            stderr = "".join(c["output"] for c in (await call(d, "output"))["chunks"] if c["category"] == "stderr")
+            assert "Error: boom 42" in stderr
+            await call(d, "stop")
+
+    run(body)
+
+
+def test_pause_and_stop_a_running_program(tmp_path: Path) -> None:
+    program = tmp_path / "ticker.js"
+    program.write_text("let n = 0;\nsetInterval(() => {\n  n += 1;\n}, 20);\n")
+
+    async def body() -> None:
+        async with dispatcher() as d:
+            state = await call(d, "launch", {"program": str(program), "timeout": 1.0})
+            assert state["status"] == "running"
+            paused = await call(d, "pause")
+            assert paused["status"] == "stopped" and paused["location"]["path"] == str(program)
+            resumed = await call(d, "continue", {"timeout": 0.3})
+            assert resumed["status"] == "running"
+            await stop_and_check(d)  # node keeps running unless its process tree is ended
 
     run(body)
