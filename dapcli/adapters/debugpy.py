@@ -123,6 +123,8 @@ class DebugpyAdapter(AdapterSpec):
             "stopOnEntry": options.stop_on_entry,
             "justMyCode": True,
             "redirectOutput": True,
+            # sys.exit(N) is a deliberate exit, not a crash: never stop on SystemExit (pdb agrees)
+            "breakOnSystemExit": [],
             "python": [python],
             "env": self._env(options.env, options.nodelay),
         }

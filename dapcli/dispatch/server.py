@@ -138,8 +138,8 @@ class SessionServer:
                         self.after_call(name)
                     elif name in self.manager.sessions:
                         self.refresh(name)
-        except (ConnectionError, json.JSONDecodeError, asyncio.IncompleteReadError):
-            pass
+        except (ConnectionError, json.JSONDecodeError, asyncio.IncompleteReadError, asyncio.CancelledError):
+            pass  # the client left, or the server is closing
         finally:
             with contextlib.suppress(Exception):
                 writer.close()

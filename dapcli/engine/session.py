@@ -29,7 +29,7 @@ from dapcli.engine.output import OutputBuffer
 from dapcli.engine.prefetch import Prefetch
 from dapcli.engine.processes import Watchdog, descendants, kill_tree
 from dapcli.engine.watches import WatchList
-from dapcli.errors import AdapterError, DapcliError, PreconditionError, RequestError, SessionError
+from dapcli.errors import AdapterError, DapcliError, DapTimeoutError, PreconditionError, RequestError, SessionError
 from dapcli.protocol import types as t
 from dapcli.protocol.connection import DEFAULT_TIMEOUT, Connection, body_model, without_unknown_literals
 
@@ -241,7 +241,8 @@ class Session:
             except RequestError as exc:
                 raise self._with_stderr(exc) from None
         if not done:
-            raise AdapterError(f"the adapter did not get ready for {command} within {timeout:g} s")
+            raise DapTimeoutError(f"the adapter did not get ready for {command} within {timeout:g} s",
+                                  "raise --timeout, or see `dapcli doctor`")
         for key in self.book.keys():  # noqa: SIM118 (a BreakpointBook, not a dict)
             with contextlib.suppress(DapcliError):
                 await self.book.sync(key, conn.request)

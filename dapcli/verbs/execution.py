@@ -12,7 +12,7 @@ from dapcli.protocol import types as t
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.models import StopState
 from dapcli.verbs.registry import Param, verb
-from dapcli.verbs.views import current_thread_id, stop_state
+from dapcli.verbs.views import check_thread, current_thread_id, stop_state
 
 TIMEOUT_HELP = "seconds to wait for a stop; on timeout the result says running (not an error)"
 ThreadId = Annotated[int | None, Param(help="thread to step (default: the stopped one)", complete="thread")]
@@ -22,6 +22,9 @@ Timeout = Annotated[float, Param(help=TIMEOUT_HELP)]
 async def _resume(ctx: VerbContext, command: str, arguments: BaseModel, timeout: float) -> StopState:
     started = time.perf_counter()
     session = ctx.session()
+    explicit = getattr(arguments, "threadId", None)
+    if explicit is not None and explicit != session.selected_thread_id:
+        await check_thread(session, explicit)
     mark = session.output.last_seq
     await session.resume(command, arguments, timeout=timeout)
     return await stop_state(session, output_seq=mark, started=started)

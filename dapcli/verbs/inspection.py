@@ -26,6 +26,7 @@ from dapcli.verbs.registry import Param, verb
 from dapcli.verbs.views import (
     MAX_VALUE,
     breakpoint_lines,
+    check_thread,
     current_frame_id,
     current_thread_id,
     expand,
@@ -74,6 +75,8 @@ async def stack_trace(
 ) -> StackResult:
     """Show the call stack of a thread (DAP ``stackTrace``)."""
     session = ctx.session()
+    if thread_id is not None and thread_id != session.selected_thread_id:
+        await check_thread(session, thread_id)
     thread = current_thread_id(session, thread_id)
     views, total = await frames(session, thread, start, levels)
     return StackResult(thread_id=thread, frames=views, total_frames=total)

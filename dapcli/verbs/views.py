@@ -161,9 +161,38 @@ def current_thread_id(session: Session, thread_id: int | None) -> int:
     raise PreconditionError("no thread is selected", "pass --thread-id (see `dapcli threads`)")
 
 
+async def check_thread(session: Session, thread_id: int | None) -> None:
+    """Raise UsageError when an explicit ``thread_id`` is not one of the program's threads
+    (adapters answer such ids with cryptic errors, e.g. debugpy's "Wrong ID sent")."""
+    if thread_id is None:
+        return
+    body = await session.request("threads", None, t.ThreadsResponse)
+    ids = [th.id for th in body.threads]
+    if thread_id not in ids:
+        raise UsageError(f"no thread {thread_id} (threads: {', '.join(map(str, ids)) or 'none'})",
+                         "see `dapcli threads`")
+
+
+async def check_frame(session: Session, frame_id: int) -> None:
+    """Raise UsageError when ``frame_id`` is not a frame of a stopped thread (frame ids are
+    valid only until the program resumes)."""
+    body = await session.request("threads", None, t.ThreadsResponse)
+    for thread in sorted(body.threads, key=lambda th: th.id != session.selected_thread_id):
+        try:
+            stack, _ = await frames(session, thread.id, levels=200)
+        except DapcliError:
+            continue
+        if any(f.id == frame_id for f in stack):
+            return
+    raise UsageError(f"no frame with frameId {frame_id} at this stop",
+                     "frame ids change at every stop: take one from `dapcli stack`")
+
+
 async def current_frame_id(session: Session, frame_id: int | None) -> int:
-    """``frame_id``, else the selected frame (the top frame of the stopped thread)."""
+    """``frame_id`` (checked), else the selected frame (the top frame of the stopped thread)."""
     if frame_id is not None:
+        if frame_id != session.selected_frame_id:
+            await check_frame(session, frame_id)
         return frame_id
     if session.selected_frame_id is None:
         top, _ = await frames(session, current_thread_id(session, None), levels=1)
