@@ -225,8 +225,6 @@ def test_configs_lists_every_configuration(project: Path, cli: Cli) -> None:
     assert "no .vscode/launch.json" in missing.err
 
 
-@pytest.mark.xfail(reason="dapcli/frontends/cli/fast.py forwards `configs`/`doctor` to a live session host, "
-                          "which refuses verbs that need no session: they belong in fast.LOCAL")
 def test_configs_and_doctor_work_while_a_session_runs(project: Path, cli: Cli) -> None:
     cli.run("launch", "buggy.py", "--python", PYTHON, "--stop-on-entry", cwd=project)
     assert "Run buggy" in cli.run("configs", cwd=project).out
