@@ -6,8 +6,9 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
+from dapcli.errors import AdapterError, PreconditionError
 from dapcli.protocol.transport import Transport
 
 __all__ = ["AdapterSpec", "AttachOptions", "LaunchOptions"]
@@ -65,6 +66,66 @@ class AdapterSpec:
         #: Where the adapter's side channel for program output goes (Delve prints the program's
         #: output on its own stdout); set by the session before :meth:`start`.
         self.output_sink: OutputSink | None = None
+
+    # -- optional behaviour: a family overrides what its adapter needs (adapter-facts.md) -----
+    #: Reported before the adapter is used (a project file changed its command).
+    warning: str | None = None
+    #: The exit status is known only after ``disconnect`` (Delve): end the session after it.
+    exit_code_after_disconnect: bool = False
+    #: The program runs in a child session started by ``startDebugging`` (js-debug).
+    expects_child: bool = False
+    #: ``launch``/``attach`` request that opens a core file (None: not supported).
+    core_request: str | None = None
+    #: Prepended to a console command so ``evaluate`` (context repl) runs it as a command.
+    console_prefix: str = ""
+    #: The adapter echoes the console command in its result (lldb-dap: ``(lldb) cmd``).
+    console_echo: bool = False
+    #: Console command format that dumps memory, for adapters without ``readMemory``.
+    memory_read_command: str | None = None
+    #: Console commands that step one instruction (``stepi``/``nexti``), for adapters without
+    #: ``supportsSteppingGranularity``.
+    instruction_step_commands: ClassVar[dict[str, str]] = {}
+
+    def exit_code_from_output(self, text: str) -> int | None:
+        """The program's exit code when the adapter announces it only as output text."""
+        return None
+
+    def output_category(self, category: str, text: str) -> str:
+        """The category an ``output`` event's text really belongs to (adapter chatter → console)."""
+        return category
+
+    def output_text(self, category: str, text: str) -> str:
+        """An ``output`` event's text as recorded (e.g. a pty's ``\r\n`` made ``\n``)."""
+        return text
+
+    def exit_code_at_end(self) -> int | None:
+        """The exit code learnt outside DAP, read when the session ends (js-debug)."""
+        return None
+
+    def explain_attach_failure(self, error: AdapterError, pid: int) -> AdapterError:
+        """``error`` (a failed attach to ``pid``) with what to do, when the family knows."""
+        return error
+
+    def core_arguments(self, options: LaunchOptions, core: str) -> dict[str, Any]:
+        """The :attr:`core_request` arguments that open ``core`` of ``options.program``.
+
+        Raises:
+            PreconditionError: the family cannot open core files.
+        """
+        raise PreconditionError(f"{self.name} cannot open core files", "use --adapter lldb")
+
+    @property
+    def supports_children(self) -> bool:
+        """True when the family answers ``startDebugging`` with :meth:`child_transport`."""
+        return type(self).child_transport is not AdapterSpec.child_transport
+
+    async def child_transport(self, configuration: dict[str, Any]) -> Transport:
+        """A new transport for a child session that ``startDebugging`` asked for.
+
+        Raises:
+            AdapterError: the family has no child sessions.
+        """
+        raise AdapterError(f"{self.name} does not start child sessions")
 
     def prepare(self, options: LaunchOptions, caller_cwd: str) -> list[str]:
         """Check and complete ``options`` before anything starts; return warnings to show.

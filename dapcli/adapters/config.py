@@ -433,6 +433,15 @@ def apply_config(specs: list[AdapterSpec], cwd: str | None = None) -> list[Adapt
     return [*new, *result]
 
 
+#: AdapterSpec hooks a configured built-in family takes from its base.
+_DELEGATED = frozenset({
+    "exit_code_after_disconnect", "expects_child", "core_request", "console_prefix", "console_echo",
+    "memory_read_command", "instruction_step_commands", "exit_code_from_output", "output_category",
+    "output_text", "exit_code_at_end", "explain_attach_failure", "core_arguments", "supports_children",
+    "child_transport",
+})
+
+
 class ConfiguredAdapter(AdapterSpec):
     """An adapter family from a configuration file: a new one, or a built-in ``base`` with
     another command, extensions or extra launch arguments. Everything not configured is the
@@ -459,6 +468,14 @@ class ConfiguredAdapter(AdapterSpec):
         if base is None:
             raise AttributeError(name)
         return getattr(base, name)
+
+    def __getattribute__(self, name: str) -> Any:
+        # the optional hooks have defaults on AdapterSpec: take the base family's, not those
+        if name in _DELEGATED:
+            base = object.__getattribute__(self, "__dict__").get("base")
+            if base is not None:
+                return getattr(base, name)
+        return object.__getattribute__(self, name)
 
     @property
     def output_sink(self) -> OutputSink | None:  # type: ignore[override]

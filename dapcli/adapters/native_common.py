@@ -19,7 +19,7 @@ import struct
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 from dapcli.adapters.base import AdapterSpec, AttachOptions, LaunchOptions
 from dapcli.errors import AdapterError, PreconditionError, UsageError
@@ -328,12 +328,6 @@ class NativeAdapter(AdapterSpec):
     * ``core_request``: ``launch``/``attach`` to open a core file (None: not supported).
     """
 
-    console_prefix = ""
-    console_echo = False
-    instruction_step_commands: ClassVar[dict[str, str]] = {}
-    memory_read_command: str | None = None
-    core_request: str | None = None
-
     def handles(self, program: str) -> bool:
         if os.path.splitext(program)[1].lower() in SOURCE_EXTENSIONS:
             return True  # prepare() says to build it first
@@ -368,7 +362,3 @@ class NativeAdapter(AdapterSpec):
         return AdapterError(error.message, f"the kernel refused to let the debugger trace process {pid}: run as "
                             "its user or as root (in a container: --cap-add=SYS_PTRACE), or set "
                             "kernel.yama.ptrace_scope=0 (`sudo sysctl -w kernel.yama.ptrace_scope=0`)")
-
-    def core_arguments(self, options: LaunchOptions, core: str) -> dict[str, Any]:
-        """The ``core_request`` arguments that open ``core`` of ``options.program``."""
-        raise PreconditionError(f"{self.name} cannot open core files", "use --adapter lldb")

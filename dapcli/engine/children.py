@@ -53,11 +53,11 @@ class ChildSessions:
 
     @property
     def supported(self) -> bool:
-        return callable(getattr(self.session.adapter, "child_transport", None))
+        return self.session.adapter.supports_children
 
     @property
     def expected(self) -> bool:
-        return bool(getattr(self.session.adapter, "expects_child", False))
+        return self.session.adapter.expects_child
 
     # -- the reverse request -------------------------------------------------------------------
     async def on_start_debugging(self, arguments: dict[str, Any]) -> dict[str, Any]:

@@ -87,6 +87,8 @@ class Session:
         self.debuggee_pid: int | None = None
         self.selected_thread_id: int | None = None
         self.selected_frame_id: int | None = None
+        #: Frame ids returned by stackTrace at stop ``generation`` (valid until it resumes).
+        self.frame_ids: tuple[int, set[int]] = (-1, set())
         #: Source file of the selected frame (cached for completion and bare line numbers).
         self.current_path: str | None = None
         self.threads: list[t.Thread] = []
@@ -191,13 +193,13 @@ class Session:
         Raises:
             PreconditionError: the adapter family cannot open core files.
         """
-        request = getattr(self.adapter, "core_request", None)
+        request = self.adapter.core_request
         if request is None:
             raise PreconditionError(f"{self.adapter.name} cannot open core files", "use --adapter lldb")
         self.program = options.program
         self.request_kind = "core"
         self.post_mortem = True
-        await self._start(request, self.adapter.core_arguments(options, core), timeout)  # type: ignore[attr-defined]
+        await self._start(request, self.adapter.core_arguments(options, core), timeout)
 
     def add_output(self, category: str, text: str) -> None:
         """Record program output that reached us outside DAP (e.g. Delve's own stdout)."""
@@ -396,32 +398,23 @@ class Session:
         # adapters that mix their own chatter into stdout, or announce the exit code only as
         # text (cdt-gdb-adapter sends no `exited` event; Delve says it only in answer to
         # disconnect, so this comes before the filter below), say so through these optional hooks
-        find_exit = getattr(self.adapter, "exit_code_from_output", None)
-        if find_exit is not None and self.exit_code is None and root:
-            self.exit_code = find_exit(body.output)
+        if self.exit_code is None and root:
+            self.exit_code = self.adapter.exit_code_from_output(body.output)
         if self._disconnecting and body.category in ("stderr", "console", "important"):
             return  # adapter chatter while it shuts down (lldb-dap 19 aborts after disconnect)
-        category = body.category or "console"
-        relabel = getattr(self.adapter, "output_category", None)
-        if relabel is not None:
-            category = relabel(category, body.output)
-        text = body.output
-        rewrite = getattr(self.adapter, "output_text", None)  # e.g. a pty's \r\n (lldb-dap, CodeLLDB)
-        if rewrite is not None:
-            text = rewrite(category, text)
-        self.add_output(category, text)
+        category = self.adapter.output_category(body.category or "console", body.output)
+        self.add_output(category, self.adapter.output_text(category, body.output))
 
     def _on_exited(self, body: Any) -> None:
         self.exit_code = body.exitCode
         self._end(SessionState.EXITED, "exited")
 
     def _on_terminated(self, _: Any) -> None:
-        at_end = getattr(self.adapter, "exit_code_at_end", None)  # js-debug: recorded by a preload
-        if self.exit_code is None and at_end is not None:
-            self.exit_code = at_end()
+        if self.exit_code is None:
+            self.exit_code = self.adapter.exit_code_at_end()  # js-debug: recorded by a preload
         if self._teardown is not None and self._disconnecting and not self._teardown.done():
             return  # the running teardown ends the session (with the exit code, see below)
-        if self.exit_code is None and getattr(self.adapter, "exit_code_after_disconnect", False) \
+        if self.exit_code is None and self.adapter.exit_code_after_disconnect \
                 and not self._disconnecting and self._teardown is None:
             # Delve tells the exit status only in answer to disconnect: end the session after it
             self._teardown = asyncio.get_running_loop().create_task(self.shutdown(terminate_debuggee=True))

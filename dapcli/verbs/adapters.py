@@ -19,6 +19,6 @@ async def adapters(ctx: VerbContext) -> AdaptersResult:
             name=spec.name, aliases=list(spec.aliases), description=spec.description, found=path is not None,
             path=path, version=spec.version() if path else None, install_hint=None if path else spec.install_hint,
             extensions=list(spec.extensions), config_file=entry.file if entry else None,
-            warning=getattr(spec, "warning", None),
+            warning=spec.warning,
         ))
     return AdaptersResult(adapters=found)

@@ -95,7 +95,7 @@ async def console_command(session: Session, command: str, frame_id: int | None =
     """Run a debugger command (``evaluate`` in context ``repl``, with the family's prefix) and
     return what it printed: its result (lldb-dap's echo removed) and the output events it
     caused; plus the result's variablesReference."""
-    prefix = getattr(session.adapter, "console_prefix", "")
+    prefix = session.adapter.console_prefix
     frame = frame_id
     if frame is None and session.state is SessionState.STOPPED:
         frame = await current_frame_id(session, None)
@@ -105,7 +105,7 @@ async def console_command(session: Session, command: str, frame_id: int | None =
         t.EvaluateResponse, timeout=timeout,
     )
     result = body.result or ""
-    if getattr(session.adapter, "console_echo", False) and result.startswith("(lldb) "):
+    if session.adapter.console_echo and result.startswith("(lldb) "):
         result = result.partition("\n")[2]
     if not result.strip():  # the output comes as events (CodeLLDB: sometimes after the response)
         await _output_settled(session, mark)
@@ -262,7 +262,7 @@ async def read_memory(
         return ReadMemoryResult(address=f"0x{start:x}", expression=expression, count=len(data),
                                 data=base64.b64encode(data).decode(), lines=hex_dump(start, data),
                                 unreadable_bytes=body.unreadableBytes or None)
-    command = getattr(session.adapter, "memory_read_command", None)
+    command = session.adapter.memory_read_command
     if command is None:
         raise PreconditionError(f"{session.adapter.name} cannot readMemory "
                                 f"(it lacks the supportsReadMemoryRequest capability)")
@@ -362,7 +362,7 @@ async def _instruction_step(ctx: VerbContext, which: str, thread_id: int | None,
         arguments = (t.StepInArguments(threadId=thread, granularity="instruction") if which == "stepi"
                      else t.NextArguments(threadId=thread, granularity="instruction"))
         return await _resume(ctx, "stepIn" if which == "stepi" else "next", arguments, timeout)
-    command = getattr(session.adapter, "instruction_step_commands", {}).get(which)
+    command = session.adapter.instruction_step_commands.get(which)
     if command is None:
         raise PreconditionError(
             f"{session.adapter.name} cannot {which} (it lacks the supportsSteppingGranularity capability)",
@@ -371,7 +371,7 @@ async def _instruction_step(ctx: VerbContext, which: str, thread_id: int | None,
     # an adapter that ignores granularity steps a whole line, silently: use the debugger's command
     # (it reports the stop with an ordinary `stopped` event)
     frame = await current_frame_id(session, None)
-    prefix = getattr(session.adapter, "console_prefix", "")
+    prefix = session.adapter.console_prefix
     return await _resume(ctx, "evaluate",
                          t.EvaluateArguments(expression=prefix + command, frameId=frame, context="repl"), timeout)
 

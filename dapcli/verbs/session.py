@@ -165,10 +165,9 @@ async def attach(
     try:
         await session.attach(options, timeout=timeout)
     except AdapterError as exc:  # e.g. ptrace refused: the native families say what to do
-        explain = getattr(session.adapter, "explain_attach_failure", None)
-        if explain is None or options.process_id is None:
+        if options.process_id is None:
             raise
-        raise explain(exc, options.process_id) from None
+        raise session.adapter.explain_attach_failure(exc, options.process_id) from None
     ctx.manager.add(session)
     await session.wait(0.3)
     return await stop_state(session, output_seq=0, started=started)

@@ -149,7 +149,17 @@ async def frames(session: Session, thread_id: int, start: int = 0, levels: int =
         )
         for i, f in enumerate(body.stackFrames)
     ]
+    _remember_frames(session, [v.id for v in views])
     return views, body.totalFrames
+
+
+def _remember_frames(session: Session, ids: list[int]) -> None:
+    """Frame ids seen at this stop (some adapters renumber at every stackTrace, but the ids they
+    gave earlier at the same stop stay valid)."""
+    generation, known = session.frame_ids
+    if generation != session.generation:
+        known = set()
+    session.frame_ids = (session.generation, known | set(ids))
 
 
 def current_thread_id(session: Session, thread_id: int | None) -> int:
@@ -176,6 +186,9 @@ async def check_thread(session: Session, thread_id: int | None) -> None:
 async def check_frame(session: Session, frame_id: int) -> None:
     """Raise UsageError when ``frame_id`` is not a frame of a stopped thread (frame ids are
     valid only until the program resumes)."""
+    generation, known = session.frame_ids
+    if generation == session.generation and frame_id in known:
+        return
     body = await session.request("threads", None, t.ThreadsResponse)
     for thread in sorted(body.threads, key=lambda th: th.id != session.selected_thread_id):
         try:
