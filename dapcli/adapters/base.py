@@ -74,6 +74,9 @@ class AdapterSpec:
     exit_code_after_disconnect: bool = False
     #: The program runs in a child session started by ``startDebugging`` (js-debug).
     expects_child: bool = False
+    #: ``startDebugging`` children are the program's subprocesses, each a session of its own
+    #: (debugpy), rather than the program itself on a second connection (js-debug).
+    child_sessions_are_subprocesses: bool = False
     #: ``launch``/``attach`` request that opens a core file (None: not supported).
     core_request: str | None = None
     #: Prepended to a console command so ``evaluate`` (context repl) runs it as a command.

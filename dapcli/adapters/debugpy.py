@@ -12,7 +12,7 @@ from typing import Any
 
 from dapcli.adapters.base import AdapterSpec, AttachOptions, LaunchOptions
 from dapcli.errors import AdapterError, UsageError
-from dapcli.protocol.transport import StdioTransport, Transport
+from dapcli.protocol.transport import StdioTransport, TcpTransport, Transport
 
 __all__ = ["NODELAY_DIR", "DebugpyAdapter", "find_python"]
 
@@ -72,6 +72,14 @@ class DebugpyAdapter(AdapterSpec):
         super().__init__()
         self.adapter_python = adapter_python or sys.executable
         self.install_hint = f"{self.adapter_python} -m pip install debugpy"
+
+    child_sessions_are_subprocesses = True
+
+    async def child_transport(self, configuration: dict[str, Any]) -> Transport:
+        """A connection for a subprocess session: debugpy's ``startDebugging`` names the adapter's
+        client listener in ``configuration.connect``."""
+        connect = configuration.get("connect") or {}
+        return await TcpTransport.connect(str(connect.get("host") or "127.0.0.1"), int(connect.get("port") or 0))
 
     def prepare(self, options: LaunchOptions, caller_cwd: str) -> list[str]:
         """Choose and check the interpreter that runs the program (see :func:`find_python`)."""

@@ -18,6 +18,7 @@ from dapcli.dispatch.router import hosted_sessions
 from dapcli.dispatch.server import ArgvHandler, SessionServer
 from dapcli.engine.manager import SessionManager
 from dapcli.engine.processes import Watchdog
+from dapcli.engine.session import Session
 
 __all__ = ["ArgvHandler", "SessionHost"]
 
@@ -38,6 +39,9 @@ class SessionHost:
         self.dispatcher = LocalDispatcher(self.manager, list_hosted=hosted_sessions)
         self.server = SessionServer(self.dispatcher, argv_handler=argv_handler)
         self.server.after_call = self._after_call
+        # subprocess sessions (NAME.1, …) are served too, so one-shot commands can address them
+        self.manager.on_add.append(self._publish_subprocess)
+        self.manager.on_remove.append(self._unpublish_subprocess)
         self._done = asyncio.Event()
         self._ever_started = False
 
@@ -61,8 +65,18 @@ class SessionHost:
         await self.server.close()
         self.watchdog.close()
 
+    def _publish_subprocess(self, session: Session) -> None:
+        if session.name != self.name:
+            self.server.spawn(self.server.publish(session.name))
+
+    def _unpublish_subprocess(self, name: str) -> None:
+        if name != self.name:
+            self.server.spawn(self.server.unpublish(name))
+
     def _after_call(self, name: str) -> None:
         """End the host when it has no session left (stopped, or its launch failed)."""
+        if name != self.name:
+            return  # a subprocess session: its parent decides the host's life
         if self.name in self.manager.sessions:
             self._ever_started = True
             self.server.refresh(self.name)

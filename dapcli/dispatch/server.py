@@ -50,10 +50,11 @@ class SessionServer:
         self._tasks: set[asyncio.Future[None]] = set()
         self.manager.on_change.append(self._broadcast)
         if publish_all:
-            self.manager.on_add.append(lambda session: self._spawn(self.publish(session.name)))
-            self.manager.on_remove.append(lambda name: self._spawn(self.unpublish(name)))
+            self.manager.on_add.append(lambda session: self.spawn(self.publish(session.name)))
+            self.manager.on_remove.append(lambda name: self.spawn(self.unpublish(name)))
 
-    def _spawn(self, coroutine: Awaitable[None]) -> None:
+    def spawn(self, coroutine: Awaitable[None]) -> None:
+        """Run ``coroutine`` in the background (kept referenced until it ends)."""
         task = asyncio.ensure_future(coroutine)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)

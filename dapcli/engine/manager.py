@@ -59,11 +59,24 @@ class SessionManager:
         self.sessions[session.name] = session
         for listener in self.on_change:
             session.listeners.append(listener)
+        session.subprocesses.on_child = self._add_child
         for callback in self.on_add:
             callback(session)
         return session
 
+    def _add_child(self, child: Session) -> None:
+        """A subprocess session joins the tree; it leaves the manager when it is ended."""
+        self.add(child)
+        child.listeners.append(self._forget_ended_child)
+
+    def _forget_ended_child(self, what: str, session: Session) -> None:
+        if what == "ended" and session.parent is not None and session.parent.ended:
+            self.remove(session.name)
+
     def remove(self, name: str) -> None:
+        """Forget ``name`` and its subprocess sessions (``name.1``, …)."""
+        for other in [n for n in self.sessions if n.startswith(name + ".")]:
+            self.remove(other)
         if self.sessions.pop(name, None) is not None:
             for callback in self.on_remove:
                 callback(name)

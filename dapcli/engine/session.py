@@ -28,6 +28,7 @@ from dapcli.engine.children import ChildSessions
 from dapcli.engine.output import OutputBuffer
 from dapcli.engine.prefetch import Prefetch
 from dapcli.engine.processes import Watchdog, descendants, kill_tree
+from dapcli.engine.subprocesses import SubprocessSessions
 from dapcli.engine.watches import WatchList
 from dapcli.errors import AdapterError, DapcliError, DapTimeoutError, PreconditionError, RequestError, SessionError
 from dapcli.protocol import types as t
@@ -99,6 +100,12 @@ class Session:
         #: The first connection; with child sessions (js-debug), ``_conn`` is the child's.
         self._root: Connection | None = None
         self.children = ChildSessions(self)
+        #: Sessions of the program's subprocesses (debugpy), named NAME.1, NAME.2, …
+        self.subprocesses = SubprocessSessions(self)
+        #: The session this one is a subprocess of (None for a top-level session).
+        self.parent: Session | None = None
+        #: How many times a subprocess session stopped (wakes waiters on this session).
+        self.subprocess_stops = 0
         self._changed = asyncio.Condition()
         self._initialized = asyncio.Event()
         self._watchdog = watchdog
@@ -201,6 +208,36 @@ class Session:
         self.post_mortem = True
         await self._start(request, self.adapter.core_arguments(options, core), timeout)
 
+    @property
+    def watchdog(self) -> Watchdog | None:
+        return self._watchdog
+
+    async def _on_start_debugging(self, arguments: dict[str, Any]) -> dict[str, Any]:
+        """``startDebugging``: a subprocess session (debugpy) or the program's child session
+        (js-debug)."""
+        if self.adapter.child_sessions_are_subprocesses:
+            return self.subprocesses.start(arguments)
+        return await self.children.on_start_debugging(arguments)
+
+    async def start_child(self, transport: Any, command: str, arguments: dict[str, Any],
+                          *, timeout: float = 30.0) -> None:
+        """Start this (subprocess) session on an already open ``transport`` to the adapter:
+        the usual configuration sequence, with the parent's breakpoints."""
+        self.request_kind = "subprocess"
+        self.program = f"{self.parent.program} (subprocess)" if self.parent else "subprocess"
+        conn = Connection(transport, name=f"{self.adapter.name} ({self.name})")
+        self._conn = self._root = conn
+        conn.trace = self.trace_function()
+        conn.on_event(self._on_event)
+        conn.on_reverse_request("runInTerminal", _decline("dapcli runs programs with console=internalConsole"))
+        conn.on_reverse_request("startDebugging", self._on_start_debugging)
+        conn.start()
+        try:
+            await self._configure(conn, command, arguments, timeout)
+        except BaseException:
+            await self.shutdown(terminate_debuggee=True)
+            raise
+
     def add_output(self, category: str, text: str) -> None:
         """Record program output that reached us outside DAP (e.g. Delve's own stdout)."""
         if self.output.append(category, text) is not None:
@@ -217,7 +254,7 @@ class Session:
         conn.trace = self.trace_function()
         conn.on_event(self._on_event)
         conn.on_reverse_request("runInTerminal", _decline("dapcli runs programs with console=internalConsole"))
-        conn.on_reverse_request("startDebugging", self.children.on_start_debugging)
+        conn.on_reverse_request("startDebugging", self._on_start_debugging)
         conn.start()
         try:
             await self._configure(conn, command, arguments, timeout)
@@ -328,15 +365,23 @@ class Session:
         return await self.wait_for_change(generation, timeout)
 
     async def wait_for_change(self, generation: int, timeout: float) -> bool:
-        """Wait until a stop or end newer than ``generation``; False on timeout."""
+        """Wait until a stop or end newer than ``generation`` — of this session or of one of its
+        subprocess sessions (a stop is never left unreported); False on timeout."""
+        subprocess_stops = self.subprocess_stops
         async with self._changed:
             try:
                 await asyncio.wait_for(
-                    self._changed.wait_for(lambda: self.generation > generation or self.ended), timeout
+                    self._changed.wait_for(lambda: self.generation > generation or self.ended
+                                           or self.subprocess_stops > subprocess_stops), timeout
                 )
             except TimeoutError:
                 return False
         return True
+
+    def subprocess_stopped(self) -> None:
+        """A subprocess session stopped: wake whoever waits on this session."""
+        self.subprocess_stops += 1
+        self._notify("subprocess")
 
     async def wait(self, timeout: float) -> bool:
         """Wait until the debuggee is not running; True when it stopped or ended."""
@@ -359,6 +404,7 @@ class Session:
         """Push one source's (or the function) breakpoint set, if the adapter is configured."""
         if self._conn is not None and not self._conn.closed and self._initialized.is_set() and not self.ended:
             await self.book.sync(key, self._conn.request)
+        await self.subprocesses.sync_breakpoints(key)  # breakpoints apply to the whole tree
 
     # -- events ----------------------------------------------------------------------------------
     def _on_event(self, message: dict[str, Any]) -> None:
@@ -461,6 +507,7 @@ class Session:
         conn = self._root or self._conn
         tree = descendants(self.adapter_pid) if self.adapter_pid else []
         self._disconnecting = True
+        await self.subprocesses.shutdown(terminate_debuggee)  # the whole session tree ends
         await self.children.disconnect(terminate_debuggee, grace)  # a child session first (js-debug)
         if conn is not None and not conn.closed:
             with contextlib.suppress(DapcliError, asyncio.TimeoutError):

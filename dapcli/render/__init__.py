@@ -129,6 +129,10 @@ def render_stop(state: m.StopState, cwd: str | None = None) -> RenderableType:
         parts.append(Text(f"Still running{waited}; `dapcli wait` reports the next stop, `dapcli pause` "
                           "interrupts it", style="bold"))
     parts += _output_block(state.output, state.output_truncated)
+    for child in state.subprocesses or []:
+        parts.append(Text(f"subprocess session {child.name}: {child.state}"
+                          + (" (dapcli --session " + child.name + " stack)" if child.state == "stopped" else ""),
+                          style="bold yellow" if child.state == "stopped" else "dim"))
     return Group(*parts)
 
 

@@ -137,6 +137,7 @@ class StopState(Result):
     elapsed_ms: float | None = None
     warnings: list[str] | None = None
     watches: list[WatchView] | None = None
+    subprocesses: list[SessionInfo] | None = None
 
 
 class SessionInfo(Model):

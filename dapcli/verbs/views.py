@@ -19,6 +19,7 @@ from dapcli.verbs.models import (
     Frame,
     Location,
     OutputChunkView,
+    SessionInfo,
     SourceLine,
     StopState,
     VariableView,
@@ -266,6 +267,10 @@ async def stop_state(
     state = StopState(
         session=session.name, status=session.state.value, output=output or None, output_truncated=cut or None,
         elapsed_ms=round((time.perf_counter() - started) * 1000, 1) if started else None,
+        subprocesses=[
+            SessionInfo(name=c.name, state=c.state.value, adapter=c.adapter.name, program=c.program)
+            for c in session.subprocesses.children if not c.ended
+        ] or None,
     )
     if session.state in (SessionState.EXITED, SessionState.TERMINATED):
         state.exit_code = session.exit_code
