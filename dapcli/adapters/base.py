@@ -153,6 +153,12 @@ class AdapterSpec:
         """The adapter's version text, when it can tell."""
         return None
 
+    async def start_attach(self, options: AttachOptions) -> tuple[Transport, int | None]:
+        """Start (or reach) the adapter for an attach; default: :meth:`start`. A family whose
+        debug server already speaks DAP on ``host:port`` connects to it instead (no process of
+        ours: the pid is None)."""
+        return await self.start()
+
     async def start(self) -> tuple[Transport, int]:
         """Start (or reach) the adapter; return its transport and the pid whose process group
         must be killed at teardown.

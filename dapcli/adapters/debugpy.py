@@ -75,6 +75,13 @@ class DebugpyAdapter(AdapterSpec):
 
     child_sessions_are_subprocesses = True
 
+    async def start_attach(self, options: AttachOptions) -> tuple[Transport, int | None]:
+        """``debugpy --listen HOST:PORT`` runs its own adapter on that port: connect to it
+        directly (DAP over TCP); attach by ``processId`` needs our adapter."""
+        if options.port is not None:
+            return await TcpTransport.connect(options.host or "127.0.0.1", options.port), None
+        return await self.start()
+
     async def child_transport(self, configuration: dict[str, Any]) -> Transport:
         """A connection for a subprocess session: debugpy's ``startDebugging`` names the adapter's
         client listener in ``configuration.connect``."""
@@ -145,7 +152,6 @@ class DebugpyAdapter(AdapterSpec):
             arguments["processId"] = options.process_id
             if options.python:
                 arguments["python"] = [options.python]
-        else:
-            arguments["connect"] = {"host": options.host or "127.0.0.1", "port": options.port}
+        # with connect: the client already talks to the listening adapter (see start_attach)
         arguments.update(options.extra)
         return arguments

@@ -24,6 +24,9 @@ def start_host(name: str, command: list[str]) -> sessionfile.SessionFile:
         SessionError: the host died or did not come up (with its log's last lines).
     """
     existing = sessionfile.read(name)
+    if existing is not None and sessionfile.alive(existing.pid) and existing.state in ("exited", "terminated"):
+        _end_finished(name, existing.pid)  # its program ended: a new launch replaces it
+        existing = sessionfile.read(name)
     if existing is not None and sessionfile.alive(existing.pid):
         raise UsageError(
             f"session '{name}' is already running{' ' + existing.program if existing.program else ''}",
@@ -53,6 +56,21 @@ def start_host(name: str, command: list[str]) -> sessionfile.SessionFile:
             tail = " / ".join(handle.read().strip().splitlines()[-3:])
     raise SessionError(f"the session host did not start{': ' + tail if tail else ''}",
                        f"see {log_path}; run with --debug for details")
+
+
+def _end_finished(name: str, pid: int) -> None:
+    """Stop a session whose program has ended, and wait (bounded) for its host to go."""
+    from dapcli.dispatch import remote
+    from dapcli.errors import DapcliError
+
+    try:
+        with remote.connect(name) as client:
+            client.call("stop", {})
+    except DapcliError:
+        pass
+    deadline = time.monotonic() + 5.0
+    while sessionfile.alive(pid) and time.monotonic() < deadline:
+        time.sleep(0.02)
 
 
 def _accepts(path: str) -> bool:

@@ -116,6 +116,8 @@ class Session:
         self.post_mortem = False
         self._prefetch = Prefetch()
         self.watches = WatchList()
+        #: Output up to this seq was already shown in a stop state (the next one starts after it).
+        self.output_reported = 0
         #: The top frame's locals at the last stop: (frame key, name → value), for change marks.
         self.previous_locals: tuple[str, dict[str, str]] = ("", {})
         #: Exception breakpoint filters the user chose: (filter id, condition); None = the
@@ -190,7 +192,7 @@ class Session:
         self.request_kind = "attach"
         self.attach_options = options
         self.program = f"{options.host or '127.0.0.1'}:{options.port}" if options.port else f"pid {options.process_id}"
-        await self._start("attach", self.adapter.attach_arguments(options), timeout)
+        await self._start("attach", self.adapter.attach_arguments(options), timeout, attach=options)
 
     async def open_core(self, options: LaunchOptions, core: str, *, timeout: float = 30.0) -> None:
         """Open the core file ``core`` of ``options.program`` for post-mortem inspection (the
@@ -243,11 +245,15 @@ class Session:
         if self.output.append(category, text) is not None:
             self._notify("output")
 
-    async def _start(self, command: str, arguments: dict[str, Any], timeout: float) -> None:
+    async def _start(self, command: str, arguments: dict[str, Any], timeout: float,
+                     attach: AttachOptions | None = None) -> None:
         self.adapter.output_sink = self.add_output
-        transport, pid = await self.adapter.start()
+        if attach is not None:
+            transport, pid = await self.adapter.start_attach(attach)
+        else:
+            transport, pid = await self.adapter.start()
         self.adapter_pid = pid
-        if self._watchdog:
+        if self._watchdog and pid:
             self._watchdog.watch(pgid=pid)
         conn = Connection(transport, name=self.adapter.name)
         self._conn = self._root = conn

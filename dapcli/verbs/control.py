@@ -66,9 +66,8 @@ async def goto(ctx: VerbContext, location: Location, thread_id: ThreadId = None)
 
 async def _resume_with(session: Session, ctx: VerbContext, command: str, arguments: object,
                        started: float) -> StopState:
-    mark = session.output.last_seq
     await session.resume(command, arguments, timeout=30.0)  # type: ignore[arg-type]
-    return await stop_state(session, output_seq=mark, started=started)
+    return await stop_state(session, output_seq=None, started=started)
 
 
 @verb(group="execution", name="stepBack", needs="stopped", executes=True, capability="supportsStepBack",
@@ -136,7 +135,7 @@ async def _select(ctx: VerbContext, index: int | None = None, frame_id: int | No
 @verb(group="inspection", name="selectFrame", needs="stopped", read_only=True, cli=("frame",))
 async def select_frame(
     ctx: VerbContext,
-    index: Annotated[int | None, Param(help="frame number from `stack` (0 = innermost)", complete="frame",
+    index: Annotated[int | None, Param(help="frame number from `stack` (0 = innermost)", complete="frame-index",
                                        positional=True)] = None,
     frame_id: Annotated[int | None, Param(help="or select by DAP frameId")] = None,
 ) -> FrameResult:

@@ -25,9 +25,8 @@ async def _resume(ctx: VerbContext, command: str, arguments: BaseModel, timeout:
     explicit = getattr(arguments, "threadId", None)
     if explicit is not None and explicit != session.selected_thread_id:
         await check_thread(session, explicit)
-    mark = session.output.last_seq
     await session.resume(command, arguments, timeout=timeout)
-    return await stop_state(session, output_seq=mark, started=started)
+    return await stop_state(session, output_seq=None, started=started)
 
 
 @verb(group="execution", name="continue", needs="stopped", executes=True, cli=("continue",), aliases=("c", "cont"))
@@ -71,7 +70,6 @@ async def pause(
     started = time.perf_counter()
     session = ctx.session()
     generation = session.generation
-    mark = session.output.last_seq
     await session.pause(thread_id)
     await session.wait_for_change(generation, timeout)
-    return await stop_state(session, output_seq=mark, started=started)
+    return await stop_state(session, output_seq=None, started=started)

@@ -229,10 +229,33 @@ async def _current_line(session: object) -> int | None:
     return views[0].line if views else None
 
 
+def _last_lines(chunks: list[OutputChunkView], count: int) -> list[OutputChunkView]:
+    """The chunks that hold the last ``count`` lines of text (the first one cut at a line
+    start): ``print("a", 1)`` may arrive as several chunks, but a user counts lines."""
+    if count <= 0:
+        return []
+    text = "".join(c.output for c in chunks)
+    cut, seen = 0, 0
+    for index in range(len(text) - 2, -1, -1):  # a final newline ends the last line
+        if text[index] == "\n":
+            seen += 1
+            if seen == count:
+                cut = index + 1
+                break
+    kept: list[OutputChunkView] = []
+    offset = 0
+    for chunk in chunks:
+        end = offset + len(chunk.output)
+        if end > cut:
+            kept.append(chunk if offset >= cut else chunk.model_copy(update={"output": chunk.output[cut - offset:]}))
+        offset = end
+    return kept
+
+
 @verb(group="inspection", needs="session", read_only=True, concurrent=True)
 async def output(
     ctx: VerbContext,
-    tail: Annotated[int | None, Param(help="only the last N chunks")] = None,
+    tail: Annotated[int | None, Param(help="only the last N lines")] = None,
     since: Annotated[int | None, Param(help="only chunks after this seq (nextSeq of a previous call)")] = None,
     category: Annotated[list[str], Param(help="only these categories: stdout, stderr, console…")] = [],  # noqa: B006
     wait: Annotated[float, Param(help="seconds to wait for new output when there is none yet")] = 0.0,
@@ -248,10 +271,11 @@ async def output(
                 break
             await asyncio.sleep(0.05)
     chunks = session.output.since(start, categories) if since is not None else session.output.since(0, categories)
+    views = [OutputChunkView(seq=c.seq, category=c.category, output=c.output) for c in chunks]
     if tail is not None:
-        chunks = chunks[-tail:] if tail > 0 else []
+        views = _last_lines(views, tail)
     return OutputResult(
-        chunks=[OutputChunkView(seq=c.seq, category=c.category, output=c.output) for c in chunks],
+        chunks=views,
         next_seq=session.output.last_seq, dropped=session.output.dropped, status=session.state.value,
         exit_code=session.exit_code,
     )

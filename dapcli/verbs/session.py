@@ -31,19 +31,25 @@ def _env_pairs(pairs: list[str]) -> dict[str, str]:
     return env
 
 
-def _check_free(ctx: VerbContext) -> None:
+async def _check_free(ctx: VerbContext) -> None:
+    """Refuse to replace a live session; a session whose program ended is ended and replaced."""
     existing = ctx.manager.sessions.get(ctx.session_name)
-    if existing is not None and not existing.ended:
-        raise UsageError(
-            f"session '{ctx.session_name}' is already running {existing.program}",
-            "stop it with `dapcli stop`, or start another with --session NAME",
-        )
+    if existing is None:
+        return
+    if existing.ended:
+        await existing.shutdown()
+        ctx.manager.remove(existing.name)
+        return
+    raise UsageError(
+        f"session '{ctx.session_name}' is already running {existing.program}",
+        "stop it with `dapcli stop`, or start another with --session NAME",
+    )
 
 
 async def _start_and_wait(ctx: VerbContext, session: Session, started: float, timeout: float) -> StopState:
     if not session.ended:
         await session.wait(timeout)
-    return await stop_state(session, output_seq=0, started=started)
+    return await stop_state(session, output_seq=None, started=started)
 
 
 @verb(group="session", needs="none", executes=True)
@@ -78,7 +84,7 @@ async def launch(
     With ``core``, opens that core file instead: the crash is the stop.
     """
     started = time.perf_counter()
-    _check_free(ctx)
+    await _check_free(ctx)
     extra: dict[str, object] = {}
     env_map = _env_pairs(env)
     if config is not None:
@@ -150,7 +156,7 @@ async def attach(
     debugpy: ``connect`` to HOST:PORT of ``debugpy --listen``, or ``processId``.
     """
     started = time.perf_counter()
-    _check_free(ctx)
+    await _check_free(ctx)
     if (connect is None) == (process_id is None):
         raise UsageError("attach needs HOST:PORT or --process-id", "e.g. `dapcli attach 127.0.0.1:5678`")
     options = AttachOptions(process_id=process_id)
@@ -170,7 +176,7 @@ async def attach(
         raise session.adapter.explain_attach_failure(exc, options.process_id) from None
     ctx.manager.add(session)
     await session.wait(0.3)
-    return await stop_state(session, output_seq=0, started=started)
+    return await stop_state(session, output_seq=None, started=started)
 
 
 @verb(group="session", needs="session", executes=True)
@@ -188,6 +194,8 @@ async def restart(
         raise UsageError("only a launched session can be restarted", "attach again instead")
     await old.shutdown(terminate_debuggee=True)
     session = Session(old.name, old.adapter, watchdog=ctx.manager.watchdog)
+    session.exception_filters = old.exception_filters  # what the user chose survives a restart
+    session.watches = old.watches
     for entry in old.book.entries.values():
         kept = BreakpointEntry(**{**entry.__dict__, "verified": False, "adapter_id": None, "actual_line": None})
         session.book.entries[entry.id] = kept
@@ -237,9 +245,8 @@ async def wait(
     """Wait until the running program stops or exits; report the stop."""
     started = time.perf_counter()
     session = ctx.session()
-    mark = session.output.last_seq
     await session.wait(timeout)
-    return await stop_state(session, output_seq=mark, started=started)
+    return await stop_state(session, output_seq=None, started=started)
 
 
 @verb(group="session", needs="none", read_only=True, concurrent=True)

@@ -68,7 +68,6 @@ async def trace(
         raise UsageError("--limit must be at least 1")
     entry = session.book.new_entry(**fields)
     hits: list[TraceHit] = []
-    mark = session.output.last_seq
     deadline = time.monotonic() + timeout
     try:
         await session.sync_breakpoints(entry.key)
@@ -90,6 +89,6 @@ async def trace(
         if not session.ended:
             with contextlib.suppress(DapcliError):
                 await session.sync_breakpoints(entry.key)
-    stop = await stop_state(session, output_seq=mark, started=started, locals_count=0)
+    stop = await stop_state(session, output_seq=None, started=started, locals_count=0)
     return TraceResult(path=entry.path or "", line=entry.actual_line or entry.line or 0, expressions=expressions,
                        hits=hits, limit_reached=len(hits) >= limit, stop=stop)

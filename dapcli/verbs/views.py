@@ -94,7 +94,8 @@ async def fetch_variables(session: Session, reference: int) -> list[t.Variable]:
     body = await session.request(
         "variables", t.VariablesArguments(variablesReference=reference), t.VariablesResponse
     )
-    found = list(body.variables)
+    # debugpy's empty grouping rows ("special variables", …) are not the program's variables
+    found = [v for v in body.variables if not (v.name in _NOISE and not v.value)]
     half = len(found) // 2
     if half and len(found) % 2 == 0 and all(_same(a, b) for a, b in zip(found[:half], found[half:], strict=True)):
         # cdt-gdb-adapter lists a frame's locals twice right after a block variable left scope
@@ -257,12 +258,15 @@ def output_since(session: Session, seq: int) -> tuple[list[OutputChunkView], int
 
 
 async def stop_state(
-    session: Session, *, output_seq: int, started: float | None = None, frame_count: int = STOP_FRAMES,
+    session: Session, *, output_seq: int | None, started: float | None = None, frame_count: int = STOP_FRAMES,
     locals_count: int = 20, context: int = 2,
 ) -> StopState:
     """The stop state after an execution verb: status, reason, location, source lines, top
     frames, top-frame locals, new output, exit code or exception (DAP ``stackTrace``,
     ``scopes``, ``variables``, ``exceptionInfo``)."""
+    if output_seq is None:  # an execution verb: the output since the last stop state anyone got
+        output_seq = session.output_reported
+        session.output_reported = session.output.last_seq
     output, cut = output_since(session, output_seq)
     state = StopState(
         session=session.name, status=session.state.value, output=output or None, output_truncated=cut or None,

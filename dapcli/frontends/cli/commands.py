@@ -103,10 +103,18 @@ def make_command(spec: VerbSpec, sink: list[Invocation]) -> Any:
         sink.append(Invocation(spec.name, args, json_output, session_name, extras))
 
     command.__name__ = spec.name
-    command.__doc__ = spec.doc
+    command.__doc__ = spec.doc.replace("``", "`")
     command.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     command.__annotations__ = {p.name: p.annotation for p in params}
     return command
+
+
+_GROUP_HELP = {
+    "break": "Line, conditional, hit-count, log and function breakpoints.",
+    "watch": "Watch (display) expressions, shown at every stop.",
+    "exceptions": "Exception breakpoints: on which exceptions to stop.",
+    "watchpoint": "Data breakpoints: stop when a variable changes.",
+}
 
 
 def add_verb_commands(app: typer.Typer, sink: list[Invocation]) -> None:
@@ -121,15 +129,16 @@ def add_verb_commands(app: typer.Typer, sink: list[Invocation]) -> None:
         command = make_command(spec, sink)
         panel = spec.group.capitalize()
         if len(path) == 1:
-            app.command(path[0], help=spec.doc, rich_help_panel=panel)(command)
+            app.command(path[0], help=command.__doc__, rich_help_panel=panel)(command)
             target = app
         else:
             if path[0] not in groups:
-                groups[path[0]] = typer.Typer(help=f"{path[0].capitalize()} commands", no_args_is_help=True)
+                groups[path[0]] = typer.Typer(help=_GROUP_HELP.get(path[0], f"{path[0]} commands"),
+                                              no_args_is_help=True)
                 app.add_typer(groups[path[0]], name=path[0], rich_help_panel=panel)
-            groups[path[0]].command(path[1], help=spec.doc)(command)
+            groups[path[0]].command(path[1], help=command.__doc__)(command)
             target = app
         for alias in (spec.name, *spec.aliases):
             if alias and alias not in taken:
                 taken.add(alias)
-                target.command(alias, help=spec.doc, hidden=True)(make_command(spec, sink))
+                target.command(alias, help=command.__doc__, hidden=True)(make_command(spec, sink))

@@ -122,6 +122,8 @@ def main(argv: list[str] | None = None) -> int:
         os.dup2(devnull, sys.stdout.fileno())
         return 0
     except KeyboardInterrupt:
+        _err("interrupted: the session keeps its state (a running program keeps running); "
+             "`dapcli pause` stops it, `dapcli wait` waits for its next stop\n")
         return 130
     except Exception as exc:  # an internal bug: one line unless --debug
         if "--debug" in args or os.environ.get("DAPCLI_DEBUG"):

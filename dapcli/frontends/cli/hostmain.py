@@ -19,7 +19,20 @@ def main(argv: list[str]) -> int:
     get_command()  # build the typer app now, not on the first forwarded command
     host = SessionHost(name, idle_timeout=idle, argv_handler=handle_argv)
     asyncio.run(host.serve())
+    _remove_empty_log(name)
     return 0
+
+
+def _remove_empty_log(name: str) -> None:
+    """The host's stderr goes to NAME.log; a clean run leaves it empty: remove it."""
+    import contextlib
+    import os
+
+    from dapcli.dispatch import sessionfile
+
+    with contextlib.suppress(OSError):
+        if os.fstat(2).st_size == 0:
+            os.unlink(os.path.join(sessionfile.runtime_dir(), f"{name}.log"))
 
 
 if __name__ == "__main__":

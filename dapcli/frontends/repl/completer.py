@@ -158,6 +158,8 @@ class ReplCompleter(Completer):
             yield from _numbered(state.thread_ids(), current)
         elif kind == "frame":
             yield from _numbered({f.id: f"#{f.index} {f.name}" for f in state.frames}, current)
+        elif kind == "frame-index":
+            yield from _numbered({f.index: f"#{f.index} {f.name}" for f in state.frames}, current)
         elif kind in ("display", "watch"):
             yield from _numbered(state.watch_ids(), current)
         elif kind == "command":

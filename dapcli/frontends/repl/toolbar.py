@@ -20,10 +20,10 @@ _PAIRS = {")": "(", "]": "[", "}": "{"}
 
 
 def history_path() -> Path:
-    """``$XDG_STATE_HOME/dapcli/history`` (default ``~/.local/state/dapcli/history``); the
-    directory is created private."""
+    """``$DAPCLI_STATE_DIR/history``, else ``$XDG_STATE_HOME/dapcli/history`` (default
+    ``~/.local/state/dapcli/history``); the directory is created private."""
     base = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
-    folder = Path(base) / "dapcli"
+    folder = Path(os.environ.get("DAPCLI_STATE_DIR") or Path(base) / "dapcli")
     folder.mkdir(parents=True, exist_ok=True, mode=0o700)
     return folder / "history"
 
