@@ -19,6 +19,8 @@ from dapcli.verbs.registry import Param, verb
 from dapcli.verbs.views import stop_state
 
 TIMEOUT_HELP = "seconds to wait for a stop; on timeout the result says running (not an error)"
+#: Bound on starting the adapter (s), whatever the stop timeout: adapters take up to ~1 s to start.
+STARTUP_TIMEOUT = 30.0
 
 
 def _env_pairs(pairs: list[str]) -> dict[str, str]:
@@ -128,9 +130,9 @@ async def launch(
         if not persist.has_breakpoint(session, fields):
             session.book.new_entry(**fields)
     if core_path is not None:
-        await session.open_core(options, core_path, timeout=timeout)
+        await session.open_core(options, core_path, timeout=max(timeout, STARTUP_TIMEOUT))
     else:
-        await session.launch(options, timeout=timeout)
+        await session.launch(options, timeout=max(timeout, STARTUP_TIMEOUT))
     ctx.manager.add(session)
     if restore:
         problem = persist.save(session)  # the re-anchored lines
@@ -169,7 +171,7 @@ async def attach(
     for location in breakpoints:
         session.book.new_entry(**parse_location(ctx, location, None))
     try:
-        await session.attach(options, timeout=timeout)
+        await session.attach(options, timeout=max(timeout, STARTUP_TIMEOUT))
     except AdapterError as exc:  # e.g. ptrace refused: the native families say what to do
         if options.process_id is None:
             raise

@@ -1,0 +1,146 @@
+"""Regression tests for bugs found by trying the product (each with the value that was wrong)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import psutil
+import pytest
+
+from dapcli.dispatch.local import LocalDispatcher
+from dapcli.verbs.inspection import _last_lines
+from dapcli.verbs.models import OutputChunkView
+
+PROGRAMS = Path(__file__).parent / "programs"
+ROOT = Path(__file__).resolve().parents[2]
+BUGGY = ROOT / "examples" / "buggy.py"
+
+
+def line_of(path: Path, marker: str) -> int:
+    return next(i for i, t in enumerate(path.read_text().splitlines(), 1) if f"@{marker}" in t)
+
+
+@pytest.fixture
+def cli(monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
+    monkeypatch.setenv("DAPCLI_RUNTIME_DIR", tempfile.mkdtemp(prefix="dcf"))
+    monkeypatch.setenv("DAPCLI_STATE_DIR", tempfile.mkdtemp(prefix="dcfs"))
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "dapcli", *args], capture_output=True, text=True, timeout=60,
+                              cwd=ROOT)
+
+    yield run
+    run("stop")
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def test_attach_to_a_debugpy_listen_server_then_detach(cli) -> None:  # type: ignore[no-untyped-def]
+    port = _free_port()
+    program = PROGRAMS / "ticker.py"
+    server = subprocess.Popen([sys.executable, "-Xfrozen_modules=off", "-m", "debugpy", "--listen",
+                               f"127.0.0.1:{port}", str(program)], stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            with socket.socket() as probe:
+                if probe.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            time.sleep(0.1)
+        attached = cli("--json", "attach", f"127.0.0.1:{port}", "-b", f"{program}:{line_of(program, 'tick')}")
+        assert attached.returncode == 0, attached.stderr
+        state = json.loads(attached.stdout)
+        assert (state["status"], state["location"]["line"]) == ("stopped", line_of(program, "tick"))
+        assert cli("eval", "n > 0").stdout.split()[0] == "True"
+        assert cli("stop", "--detach").returncode == 0
+        time.sleep(0.3)
+        assert server.poll() is None, "a detached program keeps running"
+    finally:
+        server.kill()
+        server.wait()
+
+
+def test_launch_replaces_a_session_whose_program_exited(cli) -> None:  # type: ignore[no-untyped-def]
+    first = cli("launch", str(BUGGY))
+    assert first.returncode == 0 and "exit code 0" in first.stdout
+    again = cli("launch", str(BUGGY), "-b", f"{BUGGY}:{line_of(BUGGY, 'running')}")
+    assert again.returncode == 0, again.stderr
+    assert "Stopped (breakpoint 1)" in again.stdout
+
+
+def test_sys_exit_is_an_exit_not_a_crash(cli) -> None:  # type: ignore[no-untyped-def]
+    done = cli("--json", "launch", str(PROGRAMS / "exits3.py"))
+    state = json.loads(done.stdout)
+    assert (state["status"], state["exitCode"]) == ("exited", 3)
+
+
+def test_unknown_thread_and_frame_ids_say_so(cli) -> None:  # type: ignore[no-untyped-def]
+    cli("launch", str(BUGGY), "-b", f"{BUGGY}:{line_of(BUGGY, 'running')}")
+    thread = cli("stack", "--thread-id", "4242")
+    assert thread.returncode == 2 and "no thread 4242 (threads: 1)" in thread.stderr
+    frame = cli("eval", "i", "--frame-id", "99999")
+    assert frame.returncode == 2 and "no frame with frameId 99999" in frame.stderr
+    assert cli("stack").returncode == 0
+
+
+def test_restart_keeps_exception_filters_and_watches() -> None:
+    program = PROGRAMS / "raises.py"
+
+    async def scenario() -> None:
+        dispatcher = LocalDispatcher()
+        await dispatcher.call("launch", {"program": str(program), "stopOnEntry": True})
+        await dispatcher.call("setExceptionBreakpoints", {"filters": ["raised", "uncaught"]})
+        await dispatcher.call("addWatch", {"expression": "value"})
+        restarted = await dispatcher.call("restart", {})
+        if restarted.reason == "entry":
+            restarted = await dispatcher.call("continue", {})
+        assert (restarted.reason, restarted.location.line) == ("exception", line_of(program, "raised"))
+        assert restarted.watches is not None and restarted.watches[0].value == "'missing'"
+        await dispatcher.call("stop", {})
+
+    asyncio.run(asyncio.wait_for(scenario(), 60))
+
+
+def test_a_stop_reports_all_output_since_the_last_stop() -> None:
+    program = PROGRAMS / "ticker.py"
+
+    async def scenario() -> None:
+        dispatcher = LocalDispatcher()
+        await dispatcher.call("launch", {"program": str(program), "timeout": 0.3})
+        await asyncio.sleep(0.5)  # printed while nobody asked
+        later = await dispatcher.call("wait", {"timeout": 0.3})
+        text = "".join(chunk.output for chunk in later.output or [])
+        numbers = [int(line.split()[1]) for line in text.splitlines() if line.startswith("tick")]
+        assert numbers and numbers[0] <= 3, f"the output printed between calls is lost: {text!r}"
+        assert numbers == list(range(numbers[0], numbers[-1] + 1))
+        await dispatcher.call("stop", {})
+
+    asyncio.run(asyncio.wait_for(scenario(), 60))
+
+
+def test_output_tail_counts_lines_not_chunks() -> None:
+    chunks = [OutputChunkView(seq=i, category="stdout", output=text)
+              for i, text in enumerate(["tick", " 1\n", "tick", " 2\n", "last\n"], 1)]
+    assert "".join(c.output for c in _last_lines(chunks, 2)) == "tick 2\nlast\n"
+    assert "".join(c.output for c in _last_lines(chunks, 1)) == "last\n"
+    assert "".join(c.output for c in _last_lines(chunks, 10)) == "tick 1\ntick 2\nlast\n"
+    assert _last_lines(chunks, 0) == []
+
+
+def test_nothing_is_left_running() -> None:
+    leftovers = [p for p in psutil.process_iter(["cmdline"])
+                 if any(str(PROGRAMS) in part for part in (p.info["cmdline"] or []))]
+    assert not leftovers
