@@ -54,11 +54,13 @@ def test_attach_to_a_debugpy_listen_server_then_detach(cli) -> None:  # type: ig
                                f"127.0.0.1:{port}", str(program)], stdout=subprocess.DEVNULL,
                               stderr=subprocess.DEVNULL)
     try:
+        # wait until something listens there, without connecting (debugpy takes its first
+        # client as *the* client)
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
-            with socket.socket() as probe:
-                if probe.connect_ex(("127.0.0.1", port)) == 0:
-                    break
+            if any(c.laddr and c.laddr.port == port and c.status == psutil.CONN_LISTEN
+                   for c in psutil.net_connections("tcp")):
+                break
             time.sleep(0.1)
         attached = cli("--json", "attach", f"127.0.0.1:{port}", "-b", f"{program}:{line_of(program, 'tick')}")
         assert attached.returncode == 0, attached.stderr
