@@ -7,7 +7,11 @@ cd "$(dirname "$0")/.."
 if command -v apt-get >/dev/null 2>&1; then
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq lldb-19 delve golang-go gdb nodejs npm >/dev/null
+  packages="lldb-19 delve golang-go gdb"
+  # node may come from elsewhere (nodesource); Debian's npm conflicts with it
+  command -v node >/dev/null 2>&1 || packages="$packages nodejs"
+  command -v npm >/dev/null 2>&1 || packages="$packages npm"
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $packages >/dev/null
 fi
 if command -v npm >/dev/null 2>&1; then
   mkdir -p .adapters
