@@ -3,8 +3,10 @@ interpreter the user chose. Launch/attach arguments per debugpy's ``launch.json`
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -48,12 +50,20 @@ def check_python(python: str) -> None:
         AdapterError: the interpreter does not start or is too old.
     """
     try:
-        done = subprocess.run(
-            [python, "-c", "import sys; print(sys.version_info >= (3, 8))"],
-            capture_output=True, text=True, timeout=10,
-        )
-    except (OSError, subprocess.TimeoutExpired) as exc:
-        raise AdapterError(f"cannot run the python interpreter {python}: {exc}") from None
+        probe = subprocess.Popen([python, "-c", "import sys; print(sys.version_info >= (3, 8))"],
+                                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                                 start_new_session=True)
+    except OSError as exc:
+        raise AdapterError(f"cannot run the python interpreter {python}: {exc.strerror or exc}") from None
+    try:
+        out, _ = probe.communicate(timeout=10)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(OSError):
+            os.killpg(probe.pid, signal.SIGKILL)  # the interpreter and anything it started
+        probe.communicate()
+        raise AdapterError(f"the python interpreter {python} did not answer within 10 s",
+                           "choose another interpreter with --python") from None
+    done = subprocess.CompletedProcess(probe.args, probe.returncode, out, "")
     if done.stdout.strip() != "True":
         raise AdapterError(
             f"{python} cannot run debugpy (Python 3.8 or newer is needed)",

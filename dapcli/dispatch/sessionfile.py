@@ -118,7 +118,7 @@ def alive(pid: int) -> bool:
     init reaps it, which some container inits do late or never)."""
     try:
         os.kill(pid, 0)
-    except ProcessLookupError:
+    except (ProcessLookupError, OverflowError, ValueError, TypeError):
         return False
     except PermissionError:
         return True

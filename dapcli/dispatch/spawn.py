@@ -16,6 +16,18 @@ START_TIMEOUT = 20.0
 
 
 def start_host(name: str, command: list[str]) -> sessionfile.SessionFile:
+    """Start a host for ``name`` (see :func:`_start_host`), holding the name's lock so that two
+    launches at once cannot both start one (the second finds the first running)."""
+    from filelock import FileLock, Timeout
+
+    try:
+        with FileLock(os.path.join(sessionfile.runtime_dir(), f"{name}.lock"), timeout=START_TIMEOUT + 10):
+            return _start_host(name, command)
+    except Timeout:
+        raise SessionError(f"another launch of session '{name}' is still starting", "try again") from None
+
+
+def _start_host(name: str, command: list[str]) -> sessionfile.SessionFile:
     """Run ``command`` (the host's argv) detached, in its own session, with stderr to
     ``NAME.log`` in the runtime directory; wait up to 20 s until it accepts connections.
 

@@ -12,6 +12,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
+from dapcli.engine.sourcefiles import MAX_LINE_TEXT, read_lines
+from dapcli.errors import DapcliError
 from dapcli.protocol import types as t
 
 __all__ = ["BreakpointBook", "BreakpointEntry"]
@@ -115,11 +117,9 @@ class BreakpointBook:
 
 
 def _line_text(path: str, line: int) -> str | None:
+    """The text of ``line`` (1-based), cut to MAX_LINE_TEXT characters; None if unreadable."""
     try:
-        with open(path, encoding="utf-8", errors="replace") as handle:
-            for number, text in enumerate(handle, 1):
-                if number == line:
-                    return text.rstrip("\n")
-    except OSError:
+        lines = read_lines(path)
+    except DapcliError:
         return None
-    return None
+    return lines[line - 1][:MAX_LINE_TEXT] if 0 < line <= len(lines) else None

@@ -30,7 +30,15 @@ from dapcli.engine.prefetch import Prefetch
 from dapcli.engine.processes import Watchdog, descendants, kill_tree
 from dapcli.engine.subprocesses import SubprocessSessions
 from dapcli.engine.watches import WatchList
-from dapcli.errors import AdapterError, DapcliError, DapTimeoutError, PreconditionError, RequestError, SessionError
+from dapcli.errors import (
+    AdapterError,
+    ConnectionLostError,
+    DapcliError,
+    DapTimeoutError,
+    PreconditionError,
+    RequestError,
+    SessionError,
+)
 from dapcli.protocol import types as t
 from dapcli.protocol.connection import DEFAULT_TIMEOUT, Connection, body_model, without_unknown_literals
 
@@ -144,7 +152,8 @@ class Session:
             return
         if self.ended:
             raise PreconditionError(
-                f"session '{self.name}' has ended (exit code {self.exit_code})",
+                f"session '{self.name}' has ended" + (f" (exit code {self.exit_code})" if self.exit_code is not None
+                                                      else ""),
                 "start a new one with `dapcli launch`, or `dapcli output` to read what it printed",
             )
         raise PreconditionError(
@@ -153,10 +162,17 @@ class Session:
         )
 
     def require_alive(self) -> Connection:
-        """The live connection. Raises PreconditionError once the session has ended."""
+        """The live connection. Raises PreconditionError once the session has ended, and
+        ConnectionLostError when the adapter went away (killed, crashed)."""
+        if self._conn is not None and self._conn.closed and not self.ended and not self._disconnecting:
+            raise ConnectionLostError(
+                f"session '{self.name}': the connection to {self.adapter.name} was lost ({self._conn.close_reason})",
+                "`dapcli stop` cleans up; then launch again",
+            )
         if self._conn is None or self._conn.closed or self.ended:
             raise PreconditionError(
-                f"session '{self.name}' has ended (exit code {self.exit_code})",
+                f"session '{self.name}' has ended" + (f" (exit code {self.exit_code})" if self.exit_code is not None
+                                                      else ""),
                 "start a new one with `dapcli launch`",
             )
         return self._conn
@@ -364,6 +380,9 @@ class Session:
         try:
             await conn.request(command, arguments)
         except DapcliError:
+            # the program may have ended under the request ("Server disconnected"): that is its exit
+            if await self.wait_for_change(generation, 1.0) and self.ended:
+                return True
             if self.generation == generation and self.state is SessionState.RUNNING:
                 self.state = SessionState.STOPPED
                 self._notify("stopped")

@@ -86,4 +86,26 @@ def _parse_body(body: bytes) -> dict[str, Any]:
         raise ProtocolError(f"the adapter sent a message that is not JSON: {exc}") from None
     if not isinstance(message, dict):
         raise ProtocolError("the adapter sent a JSON value that is not an object")
+    if b"\\ud" in body or b"\\uD" in body:  # escaped lone surrogates (bytes that were not UTF-8)
+        message = _without_surrogates(message)
     return message
+
+
+def _without_surrogates(value: Any) -> Any:
+    """``value`` with lone surrogates in its strings shown as ``\\udcXX`` (they cannot be
+    encoded as UTF-8, so they would break every frontend that prints or sends them)."""
+    if isinstance(value, str):
+        return value.encode("utf-8", "backslashreplace").decode("utf-8") if _has_surrogate(value) else value
+    if isinstance(value, dict):
+        return {key: _without_surrogates(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_without_surrogates(item) for item in value]
+    return value
+
+
+def _has_surrogate(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False

@@ -10,6 +10,7 @@ from typing import Annotated, Any
 from dapcli.engine import persist
 from dapcli.engine.breakpoints import BreakpointEntry
 from dapcli.engine.session import Session
+from dapcli.engine.sourcefiles import read_lines
 from dapcli.errors import DapcliError, PreconditionError, UsageError
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.models import BreakpointResult, BreakpointsResult, BreakpointView
@@ -21,23 +22,33 @@ __all__ = ["parse_location", "view"]
 def parse_location(ctx: VerbContext, location: str, session: Session | None) -> dict[str, Any]:
     """``FILE:LINE`` → a source breakpoint; ``LINE`` → in the current stop's file; anything
     else → a function breakpoint. Raises UsageError for a missing file or a line past its end."""
+    location = location.strip()
     path_part, sep, line_part = location.rpartition(":")
-    if not sep and location.isdigit():
+    if not sep and _is_number(location):
         path_part, line_part = _current_path(session), location
-    if line_part.isdigit() and (sep or location.isdigit()):
+    elif sep and not _is_number(line_part) and (os.path.isfile(ctx.resolve(path_part)) or "." in path_part
+                                                  or os.sep in path_part or not path_part):
+        raise UsageError(f"bad line {line_part!r} in {location!r}", "write FILE:LINE with a line number from 1")
+    if _is_number(line_part) and (sep or _is_number(location)):
+        if len(line_part) > 9:
+            raise UsageError(f"line {line_part[:12]}… is not a line of any file", "pick a line in the file")
         line = int(line_part)
         path = ctx.resolve(path_part)
         if not os.path.isfile(path):
-            raise UsageError(f"no such file: {path_part} (looked at {path})",
+            raise UsageError(f"no such file: {path_part or '(none)'} (looked at {path})",
                              "give FILE:LINE relative to your directory")
-        with open(path, encoding="utf-8", errors="replace") as handle:
-            count = sum(1 for _ in handle)
+        count = len(read_lines(path))
         if line < 1 or line > count:
             raise UsageError(f"{path_part} has {count} lines; line {line} is outside it", "pick a line in the file")
         return {"path": path, "line": line}
     if not location or any(c.isspace() for c in location):
         raise UsageError(f"bad breakpoint location {location!r}", "write FILE:LINE, LINE, or a function name")
     return {"function": location}
+
+
+def _is_number(text: str) -> bool:
+    """ASCII digits only (``str.isdigit`` also accepts superscripts such as ²)."""
+    return text.isascii() and text.isdigit()
 
 
 def _current_path(session: Session | None) -> str:

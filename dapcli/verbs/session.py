@@ -11,7 +11,7 @@ from dapcli.adapters.registry import adapter_for
 from dapcli.engine import persist
 from dapcli.engine.breakpoints import BreakpointEntry
 from dapcli.engine.session import Session, SessionState
-from dapcli.errors import AdapterError, UsageError
+from dapcli.errors import AdapterError, DapcliError, UsageError
 from dapcli.verbs.breakpoints import parse_location
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.models import EndResult, SessionInfo, SessionsResult, StatusResult, StopState
@@ -103,7 +103,7 @@ async def launch(
         stop_on_entry = stop_on_entry or chosen.stop_on_entry
         env_map = {**chosen.env, **env_map}
         extra = chosen.extra
-    if program is None:
+    if program is None or not program.strip():
         raise UsageError("launch needs a PROGRAM (or --config NAME)", "e.g. `dapcli launch app.py -b app.py:10`")
     path = ctx.resolve(program)
     if not os.path.exists(path):
@@ -132,7 +132,12 @@ async def launch(
     if core_path is not None:
         await session.open_core(options, core_path, timeout=max(timeout, STARTUP_TIMEOUT))
     else:
-        await session.launch(options, timeout=max(timeout, STARTUP_TIMEOUT))
+        try:
+            await session.launch(options, timeout=max(timeout, STARTUP_TIMEOUT))
+        except DapcliError as exc:
+            if spec.warning:  # a project file replaced the adapter's command: say so, even now
+                exc.hint = f"{spec.warning}; {exc.hint}" if exc.hint else spec.warning
+            raise
     ctx.manager.add(session)
     if restore:
         problem = persist.save(session)  # the re-anchored lines
@@ -164,8 +169,8 @@ async def attach(
     options = AttachOptions(process_id=process_id)
     if connect is not None:
         host, _, port = connect.rpartition(":")
-        if not port.isdigit():
-            raise UsageError(f"bad address {connect!r}", "write it as HOST:PORT or PORT")
+        if not (port.isascii() and port.isdigit()) or not 0 < int(port[:6]) < 65536:
+            raise UsageError(f"bad address {connect!r}", "write it as HOST:PORT or PORT (port 1-65535)")
         options.host, options.port = host or "127.0.0.1", int(port)
     session = Session(ctx.session_name, adapter_for(None, adapter, ctx.cwd), watchdog=ctx.manager.watchdog)
     for location in breakpoints:

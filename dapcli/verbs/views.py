@@ -12,6 +12,7 @@ import time
 from dapcli.engine.prefetch import STOP_FRAMES
 from dapcli.engine.scopes import locals_scope
 from dapcli.engine.session import Session, SessionState
+from dapcli.engine.sourcefiles import read_lines
 from dapcli.errors import DapcliError, PreconditionError, UsageError
 from dapcli.protocol import types as t
 from dapcli.verbs.models import (
@@ -226,11 +227,7 @@ def read_source(path: str, center: int, context: int, *, current: int | None = N
                 breakpoints: set[int] | None = None) -> list[SourceLine]:
     """Lines ``center - context`` … ``center + context`` of a local file (1-based). Raises
     UsageError when the file cannot be read."""
-    try:
-        with open(path, encoding="utf-8", errors="replace") as handle:
-            text = handle.read().splitlines()
-    except OSError as exc:
-        raise UsageError(f"cannot read {path}: {exc.strerror}") from None
+    text = read_lines(path)
     first, last = max(1, center - context), min(len(text), center + context)
     marks = breakpoints or set()
     return [
