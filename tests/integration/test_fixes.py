@@ -146,3 +146,46 @@ def test_nothing_is_left_running() -> None:
     leftovers = [p for p in psutil.process_iter(["cmdline"])
                  if any(str(PROGRAMS) in part for part in (p.info["cmdline"] or []))]
     assert not leftovers
+
+
+def test_bad_locations_and_special_files_are_refused(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    cli("launch", str(BUGGY), "-b", f"{BUGGY}:{line_of(BUGGY, 'running')}")
+    fifo = tmp_path / "fifo"
+    import os
+
+    os.mkfifo(fifo)
+    for args, text in [
+        (("list", f"{fifo}:1"), "is not a regular file"),
+        (("list", "/dev/zero:1"), "is not a regular file"),
+        (("break", "add", f"{BUGGY}:²"), "bad line '²'"),
+        (("break", "add", f"{BUGGY}:-1"), "bad line '-1'"),
+        (("--session", "other", "attach", "127.0.0.1:99999"), "port 1-65535"),
+    ]:
+        done = cli(*args)
+        assert done.returncode == 2 and text in done.stderr, (args, done.stderr)
+        assert "Traceback" not in done.stderr
+    assert cli("stack").returncode == 0  # the session is as it was
+
+
+def test_concurrent_launches_of_one_name_start_one_session(cli) -> None:  # type: ignore[no-untyped-def]
+    program = ROOT / "benchmarks" / "target.py"
+    where = f"{program}:{line_of(program, 'running')}"
+    env_args = [sys.executable, "-m", "dapcli", "launch", str(program), "-b", where]
+    launches = [subprocess.Popen(env_args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+                for _ in range(3)]
+    results = [p.communicate(timeout=90) for p in launches]
+    codes = sorted(p.returncode for p in launches)
+    assert codes == [0, 2, 2], results
+    assert sum("already running" in err for _, err in results) == 2
+    cli("stop")
+    time.sleep(0.5)
+    assert not [p for p in psutil.process_iter(["cmdline"]) if str(program) in " ".join(p.info["cmdline"] or [])]
+
+
+def test_lone_surrogates_in_output_do_not_break_the_wire() -> None:
+    from dapcli.protocol.codec import FrameDecoder
+
+    body = b'{"type":"event","event":"output","body":{"output":"a\\udc80b"}}'
+    message = FrameDecoder().feed(b"Content-Length: %d\r\n\r\n" % len(body) + body)[0]
+    assert message["body"]["output"] == "a\\udc80b"
+    message["body"]["output"].encode("utf-8")  # encodable: every frontend can print and send it
