@@ -271,7 +271,7 @@ _CAP_SYS_PTRACE = 19
 PTRACE_SCOPE = "/proc/sys/kernel/yama/ptrace_scope"
 
 
-def _has_cap_sys_ptrace() -> bool:
+def has_cap_sys_ptrace() -> bool:
     try:
         with open("/proc/self/status", encoding="ascii") as handle:
             for line in handle:
@@ -297,7 +297,7 @@ def ptrace_problem(pid: int, scope_path: str = PTRACE_SCOPE, privileged: bool | 
             scope = int(handle.read().strip() or 0)
     except (OSError, ValueError):
         return None  # no Yama: ordinary permission rules
-    privileged = _has_cap_sys_ptrace() if privileged is None else privileged
+    privileged = has_cap_sys_ptrace() if privileged is None else privileged
     relax = "run `sudo sysctl -w kernel.yama.ptrace_scope=0` (until reboot)"
     if scope >= 3:
         return ("attaching is disabled on this machine (kernel.yama.ptrace_scope = 3)",

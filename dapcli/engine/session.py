@@ -243,18 +243,7 @@ class Session:
         the usual configuration sequence, with the parent's breakpoints."""
         self.request_kind = "subprocess"
         self.program = f"{self.parent.program} (subprocess)" if self.parent else "subprocess"
-        conn = Connection(transport, name=f"{self.adapter.name} ({self.name})")
-        self._conn = self._root = conn
-        conn.trace = self.trace_function()
-        conn.on_event(self._on_event)
-        conn.on_reverse_request("runInTerminal", _decline("dapcli runs programs with console=internalConsole"))
-        conn.on_reverse_request("startDebugging", self._on_start_debugging)
-        conn.start()
-        try:
-            await self._configure(conn, command, arguments, timeout)
-        except BaseException:
-            await self.shutdown(terminate_debuggee=True)
-            raise
+        await self._run_sequence(transport, f"{self.adapter.name} ({self.name})", command, arguments, timeout)
 
     def add_output(self, category: str, text: str) -> None:
         """Record program output that reached us outside DAP (e.g. Delve's own stdout)."""
@@ -271,7 +260,13 @@ class Session:
         self.adapter_pid = pid
         if self._watchdog and pid:
             self._watchdog.watch(pgid=pid)
-        conn = Connection(transport, name=self.adapter.name)
+        await self._run_sequence(transport, self.adapter.name, command, arguments, timeout)
+
+    async def _run_sequence(self, transport: Any, name: str, command: str, arguments: dict[str, Any],
+                            timeout: float) -> None:
+        """Open the connection on ``transport`` and run the launch/attach sequence; on any
+        failure the session is shut down (nothing is left running) and the error raised."""
+        conn = Connection(transport, name=name)
         self._conn = self._root = conn
         conn.trace = self.trace_function()
         conn.on_event(self._on_event)

@@ -21,6 +21,7 @@ from typing import Annotated, Literal
 from dapcli.adapters.base import AdapterSpec
 from dapcli.adapters.debugpy import find_python
 from dapcli.adapters.launchjson import family_for_type, find_launch_json, parse
+from dapcli.adapters.native_common import has_cap_sys_ptrace
 from dapcli.adapters.registry import adapter_for, all_adapters, by_name
 from dapcli.engine.persist import state_dir
 from dapcli.errors import DapcliError, UsageError
@@ -47,7 +48,6 @@ _PYTHON_PROBE = (
     " 'pip': u.find_spec('pip') is not None}))\n"
 )
 _SOCKET_PATH_MAX = 107  # sun_path is 108 bytes with the terminating NUL
-_CAP_SYS_PTRACE = 19
 
 
 def _check(name: str, status: Status, detail: str, hint: str | None = None) -> DoctorCheck:
@@ -250,23 +250,12 @@ def _debug_info(path: str) -> DoctorCheck | None:
 
 
 # -- permissions ---------------------------------------------------------------------------------
-def _has_cap_sys_ptrace() -> bool:
-    try:
-        with open("/proc/self/status", encoding="ascii") as handle:
-            for line in handle:
-                if line.startswith("CapEff:"):
-                    return bool(int(line.split()[1], 16) >> _CAP_SYS_PTRACE & 1)
-    except (OSError, ValueError):
-        pass
-    return os.geteuid() == 0
-
-
 def _ptrace() -> DoctorCheck:
     name = "ptrace (attach)"
     if not sys.platform.startswith("linux"):
         return _check(name, "ok", f"{sys.platform}: no Yama ptrace restrictions to check")
     root = os.geteuid() == 0
-    privileged = _has_cap_sys_ptrace()
+    privileged = has_cap_sys_ptrace()
     who = ("you are root with CAP_SYS_PTRACE" if root and privileged else "you are root without CAP_SYS_PTRACE"
            if root else "you are not root" + (" but have CAP_SYS_PTRACE" if privileged else ""))
     try:
