@@ -35,7 +35,7 @@ def test_evaluate_during_a_blocked_continue_is_refused_at_once(dc: Cli) -> None:
         started = time.monotonic()
         dc.run("stop")
         assert time.monotonic() - started < 6, "stop waited behind the blocked continue"
-        out, _ = blocked.communicate(timeout=10)
+        blocked.communicate(timeout=10)
         assert time.monotonic() - started < 8, "the blocked continue did not end with the session"
     finally:
         blocked.kill()

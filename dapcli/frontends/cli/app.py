@@ -214,11 +214,11 @@ def _run_recipes(invocation: Invocation) -> int:
         return 2
     try:
         variables = parse_vars(kw.pop("var"))
+        return int(run_recipes(files, json_lines=kw["json_lines"] or invocation.json, junit=kw["junit"],
+                               keep_going=kw["keep_going"], variables=variables, timeout=kw["timeout"]))
     except DapcliError as exc:
         sys.stderr.write(f"error: {exc.message}\n" + (f"hint: {exc.hint}\n" if exc.hint else ""))
         return exc.exit_code
-    return int(run_recipes(files, json_lines=kw["json_lines"] or invocation.json, junit=kw["junit"],
-                           keep_going=kw["keep_going"], variables=variables, timeout=kw["timeout"]))
 
 
 def main_entry(argv: list[str] | None = None) -> Any:
