@@ -229,6 +229,16 @@ async def _current_line(session: object) -> int | None:
     return views[0].line if views else None
 
 
+#: Longest output chunk shown without ``raw`` (characters).
+MAX_CHUNK_TEXT = 65536
+
+
+def _cut_chunk(text: str) -> str:
+    if len(text) <= MAX_CHUNK_TEXT:
+        return text
+    return text[:MAX_CHUNK_TEXT] + f"… [{len(text) - MAX_CHUNK_TEXT} more characters: `dapcli output --raw`]\n"
+
+
 def _last_lines(chunks: list[OutputChunkView], count: int) -> list[OutputChunkView]:
     """The chunks that hold the last ``count`` lines of text (the first one cut at a line
     start): ``print("a", 1)`` may arrive as several chunks, but a user counts lines."""
@@ -259,6 +269,8 @@ async def output(
     since: Annotated[int | None, Param(help="only chunks after this seq (nextSeq of a previous call)")] = None,
     category: Annotated[list[str], Param(help="only these categories: stdout, stderr, console…")] = [],  # noqa: B006
     wait: Annotated[float, Param(help="seconds to wait for new output when there is none yet")] = 0.0,
+    raw: Annotated[bool, Param(help=f"every chunk in full (without it, a chunk over {MAX_CHUNK_TEXT} "
+                                    "characters is cut with a marker)")] = False,
 ) -> OutputResult:
     """Show the program's output (DAP ``output`` events, from a ring buffer)."""
     session = ctx.session()
@@ -271,7 +283,8 @@ async def output(
                 break
             await asyncio.sleep(0.05)
     chunks = session.output.since(start, categories) if since is not None else session.output.since(0, categories)
-    views = [OutputChunkView(seq=c.seq, category=c.category, output=c.output) for c in chunks]
+    views = [OutputChunkView(seq=c.seq, category=c.category, output=c.output if raw else _cut_chunk(c.output))
+             for c in chunks]
     if tail is not None:
         views = _last_lines(views, tail)
     return OutputResult(

@@ -9,6 +9,7 @@ import os
 import re
 import time
 
+from dapcli.engine.lost import signal_name
 from dapcli.engine.prefetch import STOP_FRAMES
 from dapcli.engine.scopes import locals_scope
 from dapcli.engine.session import Session, SessionState
@@ -37,6 +38,8 @@ MAX_VALUE = 200
 MAX_NODES = 400
 #: Output kept in a stop state (characters; the ``output`` verb reads everything).
 MAX_STOP_OUTPUT = 2000
+#: Longest exception description or message in a stop state (characters).
+MAX_EXCEPTION_TEXT = 4000
 
 _REASONS = {
     "function breakpoint": "breakpoint",
@@ -82,6 +85,13 @@ def variable_view(variable: t.Variable, max_value: int = MAX_VALUE) -> VariableV
         named_variables=variable.namedVariables, indexed_variables=variable.indexedVariables,
         value_truncated=cut or None,
     )
+
+
+def _marked(text: str | None, limit: int) -> str | None:
+    """``text`` cut to ``limit`` characters with a marker saying how much was left out."""
+    if text is None or len(text) <= limit:
+        return text
+    return text[:limit] + f"… [{len(text) - limit} more characters]"
 
 
 def _cut(text: str, limit: int) -> tuple[str, int]:
@@ -254,6 +264,13 @@ def output_since(session: Session, seq: int) -> tuple[list[OutputChunkView], int
     return kept, len(chunks) - len(kept)
 
 
+def killed_by(session: Session) -> str | None:
+    """``killed by SIGKILL`` when the debuggee's exit code says a signal ended it."""
+    code = session.exit_code
+    number = session.adapter.exit_signal(code) if code is not None else None
+    return f"killed by {signal_name(number)}" if number else None
+
+
 async def stop_state(
     session: Session, *, output_seq: int | None, started: float | None = None, frame_count: int = STOP_FRAMES,
     locals_count: int = 20, context: int = 2,
@@ -275,7 +292,7 @@ async def stop_state(
     )
     if session.state in (SessionState.EXITED, SessionState.TERMINATED):
         state.exit_code = session.exit_code
-        state.description = session.lost
+        state.description = session.lost or killed_by(session)
         return state
     stop = session.last_stop
     if session.state is not SessionState.STOPPED or stop is None:
@@ -352,9 +369,10 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
         )
         details = info.details
         state.exception = ExceptionView(
-            exception_id=info.exceptionId, description=info.description,
+            exception_id=info.exceptionId, description=_marked(info.description, MAX_EXCEPTION_TEXT),
             break_mode=getattr(info.breakMode, "root", info.breakMode),
-            type_name=details.typeName if details else None, message=details.message if details else None,
+            type_name=details.typeName if details else None,
+            message=_marked(details.message, MAX_EXCEPTION_TEXT) if details else None,
             stack_trace=_cut(details.stackTrace or "", 2000)[0] if details and details.stackTrace else None,
         )
 
