@@ -25,6 +25,7 @@ from dapcli.verbs.models import (
 from dapcli.verbs.registry import Param, verb
 from dapcli.verbs.views import (
     MAX_VALUE,
+    VALUE_TIMEOUT,
     breakpoint_lines,
     check_thread,
     current_frame_id,
@@ -111,6 +112,8 @@ async def variables(
     start: Annotated[int, Param(help="index of the first variable to show (paging)")] = 0,
     count: Annotated[int, Param(help="at most this many variables per level")] = 100,
     max_length: MaxLength = MAX_VALUE,
+    timeout: Annotated[float, Param(help="seconds to wait for the values (a hanging __repr__ is then "
+                                         "cancelled where the adapter can)")] = VALUE_TIMEOUT,
 ) -> VariablesResult:
     """Show variables of a scope or of a structured value (DAP ``variables``)."""
     session = ctx.session()
@@ -121,7 +124,7 @@ async def variables(
         reference, scope = chosen.variablesReference, chosen.name
     else:
         reference = variables_reference
-    found = filter_names(await fetch_variables(session, reference), filter)
+    found = filter_names(await fetch_variables(session, reference, timeout), filter)
     page = [variable_view(v, max_length) for v in found[start: start + max(0, count)]]
     await expand(session, page, depth, count=count, max_value=max_length)
     left = len(found) - start - len(page)
@@ -141,13 +144,16 @@ async def evaluate(
                        Param(help="DAP evaluate context; repl runs debugger commands on some adapters")] = "watch",
     depth: Annotated[int, Param(help="expand the result's children this many levels")] = 0,
     max_length: MaxLength = MAX_VALUE,
+    timeout: Annotated[float, Param(help="seconds to wait for the value (a hanging evaluation is then "
+                                         "cancelled where the adapter can)")] = 30.0,
 ) -> EvaluateResult:
     """Evaluate an expression in a frame (DAP ``evaluate``)."""
     session = ctx.session()
     frame = await current_frame_id(session, frame_id)
     try:
         body = await session.request(
-            "evaluate", t.EvaluateArguments(expression=expression, frameId=frame, context=context), t.EvaluateResponse
+            "evaluate", t.EvaluateArguments(expression=expression, frameId=frame, context=context), t.EvaluateResponse,
+            timeout=timeout,
         )
     except RequestError as exc:
         raise one_line_error(exc) from None

@@ -14,7 +14,7 @@ from dapcli.engine.prefetch import STOP_FRAMES
 from dapcli.engine.scopes import locals_scope
 from dapcli.engine.session import Session, SessionState
 from dapcli.engine.sourcefiles import read_lines
-from dapcli.errors import DapcliError, PreconditionError, UsageError
+from dapcli.errors import DapcliError, DapTimeoutError, PreconditionError, UsageError
 from dapcli.protocol import types as t
 from dapcli.verbs.models import (
     ExceptionView,
@@ -38,6 +38,11 @@ MAX_VALUE = 200
 MAX_NODES = 400
 #: Output kept in a stop state (characters; the ``output`` verb reads everything).
 MAX_STOP_OUTPUT = 2000
+#: Longest wait for values while rendering a stop (s); then "<not available: timed out>".
+STOP_VALUE_TIMEOUT = 5.0
+#: Longest wait for one ``variables`` request of ``vars``/``evaluate`` expansion (s).
+VALUE_TIMEOUT = 15.0
+NOT_AVAILABLE = "<not available: timed out>"
 #: Longest exception description or message in a stop state (characters).
 MAX_EXCEPTION_TEXT = 4000
 
@@ -100,10 +105,11 @@ def _cut(text: str, limit: int) -> tuple[str, int]:
     return text[:limit] + "…", len(text) - limit
 
 
-async def fetch_variables(session: Session, reference: int) -> list[t.Variable]:
-    """All children of ``reference`` (paged on the client: debugpy ignores start/count)."""
+async def fetch_variables(session: Session, reference: int, timeout: float = VALUE_TIMEOUT) -> list[t.Variable]:
+    """All children of ``reference`` (paged on the client: debugpy ignores start/count).
+    Raises DapTimeoutError after ``timeout`` s (a ``__repr__`` that hangs)."""
     body = await session.request(
-        "variables", t.VariablesArguments(variablesReference=reference), t.VariablesResponse
+        "variables", t.VariablesArguments(variablesReference=reference), t.VariablesResponse, timeout=timeout
     )
     # debugpy's empty grouping rows ("special variables", …) are not the program's variables
     found = [v for v in body.variables if not (v.name in _NOISE and not v.value)]
@@ -133,7 +139,12 @@ async def expand(
         key = f"{view.type}:{view.value}"
         if key in seen:
             continue
-        children = [variable_view(v, max_value) for v in await fetch_variables(session, view.variables_reference)]
+        try:
+            found = await fetch_variables(session, view.variables_reference)
+        except (DapTimeoutError, PreconditionError):  # a hanging value: shown as such, the rest goes on
+            view.children = [VariableView(name="…", value=NOT_AVAILABLE, variables_reference=0)]
+            continue
+        children = [variable_view(v, max_value) for v in found]
         kept = children[: max(0, min(count, budget[0]))]
         budget[0] -= len(kept)
         view.children = kept
@@ -320,7 +331,7 @@ async def evaluate_watches(session: Session) -> list[WatchView]:
         try:
             body = await session.request(
                 "evaluate", t.EvaluateArguments(expression=watch.expression, frameId=frame_id, context="watch"),
-                t.EvaluateResponse,
+                t.EvaluateResponse, timeout=STOP_VALUE_TIMEOUT,
             )
             watch.record(_cut(body.result, MAX_VALUE)[0], None)
         except DapcliError as exc:
@@ -359,7 +370,13 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
         )
     if locals_count > 0:
         scope = locals_scope(await scopes(session, top.id))
-        variables = [variable_view(v, 80) for v in await fetch_variables(session, scope.variablesReference)]
+        try:
+            found = await fetch_variables(session, scope.variablesReference, STOP_VALUE_TIMEOUT)
+        except (DapTimeoutError, PreconditionError):  # a hanging __repr__ must not wedge the stop
+            note = f"locals {NOT_AVAILABLE} (no answer in {STOP_VALUE_TIMEOUT:g} s)"
+            state.warnings = [*(state.warnings or []), note]
+            found = []
+        variables = [variable_view(v, 80) for v in found]
         variables = [v for v in variables if not v.name.startswith("__") and v.name not in _NOISE]
         state.locals = variables[:locals_count]
         _mark_changed(session, f"{top.path}:{top.name}", state.locals)

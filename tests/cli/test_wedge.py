@@ -142,3 +142,20 @@ def test_a_mode_0000_runtime_dir_is_one_line(dc: Cli, tmp_path: Path) -> None:
         assert "no permission" in one_line_error(err) or "cannot use the runtime directory" in err
     finally:
         runtime.chmod(0o700)
+
+
+def test_a_hanging_repr_does_not_wedge_the_session(dc: Cli) -> None:
+    started = time.monotonic()
+    dc.launch("hang_repr.py", "stop", timeout=30)
+    assert time.monotonic() - started < 40
+    state = dc.status()
+    assert state["state"] == "stopped"
+    started = time.monotonic()
+    out = dc.run("vars", "--timeout", "2", check=False)
+    err = dc.run("eval", "1 + 1", check=False)
+    assert time.monotonic() - started < 20, "a command waited behind the hanging __repr__"
+    assert out.code != 0 or "not available" in out.out
+    assert err.code == 4 and "still running in the program" in one_line_error(err.err)
+    started = time.monotonic()
+    dc.run("stop")
+    assert time.monotonic() - started < 15

@@ -20,6 +20,7 @@ import pytest
 
 from dapcli.dispatch.local import QUEUE_GRACE, LocalDispatcher
 from dapcli.errors import ConnectionLostError, DapcliError, DapTimeoutError, PreconditionError
+from dapcli.verbs.views import STOP_VALUE_TIMEOUT
 
 ADAPTER = Path(__file__).resolve().parent / "fake_adapter.py"
 TEST_TIMEOUT = 60.0
@@ -222,3 +223,14 @@ def test_a_hanging_evaluation_is_bounded_and_cancelled(tmp_path: Path) -> None:
         assert (await h.call("evaluate", {"expression": "ok"}))["result"] == "ko", "the session is not wedged"
 
     scenario(tmp_path, {"evaluate": {"hang": "hang"}}, test)
+
+
+def test_hanging_locals_leave_the_stop_readable(tmp_path: Path) -> None:
+    async def test(h: Harness) -> None:
+        started = time.monotonic()
+        state = await h.call("next", {"timeout": 20})
+        assert time.monotonic() - started < STOP_VALUE_TIMEOUT + 4
+        assert state["status"] == "stopped" and state["location"]["function"] == "main"
+        assert any("<not available: timed out>" in w for w in state["warnings"])
+
+    scenario(tmp_path, {"variables": "hang"}, test)
