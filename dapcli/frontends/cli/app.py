@@ -91,9 +91,13 @@ def _add_local_commands(app: typer.Typer) -> None:
     def serve_mcp(
         transport: Annotated[str, typer.Option(help="stdio or streamable-http")] = "stdio",
         port: Annotated[int, typer.Option(help="port for streamable-http (bound to 127.0.0.1)")] = 8765,
+        token_file: Annotated[str | None, typer.Option(
+            "--token-file", help="streamable-http: bearer token to require, read from this 0600 file")] = None,
+        no_auth: Annotated[bool, typer.Option(
+            "--no-auth", help="streamable-http: require no token (unsafe: any local user gets in)")] = False,
     ) -> None:
         """Serve every verb as an MCP tool (stdio by default) for AI agents."""
-        _local("serve-mcp", transport=transport, port=port)
+        _local("serve-mcp", transport=transport, port=port, token_file=token_file, no_auth=no_auth)
 
     @app.command("run", rich_help_panel="Frontends")
     def run_recipes(
