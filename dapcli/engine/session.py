@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import enum
-import json
 import os
 import time
 from collections.abc import Callable
@@ -604,13 +603,9 @@ def _decline(reason: str) -> Callable[[dict[str, Any]], Any]:
 
 
 def _tracer(path: str) -> Callable[[str, dict[str, Any]], None]:
-    handle = open(path, "a", encoding="utf-8")  # noqa: SIM115 (lives as long as the session)
+    from dapcli.engine.tracefile import open_trace
 
-    def trace(direction: str, message: dict[str, Any]) -> None:
-        handle.write(f"{time.time():.6f} {direction} {json.dumps(message)[:4000]}\n")
-        handle.flush()
-
-    return trace
+    return open_trace(path)
 
 
 _EVENT_HANDLERS: dict[str, tuple[type[BaseModel] | None, Callable[[Session, Any], None]]] = {

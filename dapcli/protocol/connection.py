@@ -19,6 +19,7 @@ from pydantic import BaseModel, ValidationError
 
 from dapcli.errors import ConnectionLostError, DapTimeoutError, ProtocolError, RequestError
 from dapcli.protocol.codec import FrameDecoder, encode_message
+from dapcli.protocol.redact import redact_text
 from dapcli.protocol.transport import Transport
 
 __all__ = ["Connection", "EventListener", "ReverseHandler", "body_model"]
@@ -42,7 +43,11 @@ def body_model(response_cls: type[BaseModel]) -> type[BaseModel] | None:
 
 def error_text(message: Message) -> str:
     """The most useful error text of a failed response: ``body.error.format`` (variables filled
-    in; Delve puts the real reason there), else ``message``."""
+    in; Delve puts the real reason there), else ``message``; secrets redacted."""
+    return redact_text(_error_text(message))
+
+
+def _error_text(message: Message) -> str:
     body = message.get("body")
     error = body.get("error") if isinstance(body, dict) else None
     if isinstance(error, dict) and isinstance(error.get("format"), str):
