@@ -62,10 +62,17 @@ def build_app() -> typer.Typer:
                                                     help="session name (default: default)")] = None,
         json_output: Annotated[bool, typer.Option("--json", help="print results as JSON")] = False,
         debug: Annotated[bool, typer.Option("--debug", help="show tracebacks of internal errors")] = False,
+        trust_project: Annotated[bool, typer.Option(
+            "--trust-project", help="run the adapter commands of the project's .dapcli/adapters.yaml "
+                                    "(else asked at a terminal, refused elsewhere)")] = False,
         version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
                                               help="show the version")] = False,
     ) -> None:
         _GLOBALS.session, _GLOBALS.json, _GLOBALS.debug = session, json_output, debug
+        if trust_project:
+            from dapcli.dispatch.consent import trust
+
+            trust()
 
     add_verb_commands(app, _SINK)
     _add_local_commands(app)
@@ -147,6 +154,7 @@ def get_command() -> Any:
 def parse(argv: list[str]) -> Invocation | Finished:
     """Parse ``argv`` without side effects beyond help/usage text (captured, not printed)."""
     command = get_command()
+    argv = hoist_global_flags(argv)
     _SINK.clear()
     _GLOBALS.session, _GLOBALS.json, _GLOBALS.debug = None, False, False
     out, err = io.StringIO(), io.StringIO()
@@ -162,6 +170,19 @@ def parse(argv: list[str]) -> Invocation | Finished:
         invocation.session = invocation.session or _GLOBALS.session
         return invocation
     return Finished(code, out.getvalue(), err.getvalue())
+
+
+#: Flags accepted anywhere on the line (before a ``--``), as if given before the command.
+GLOBAL_FLAGS = ("--debug", "--trust-project")
+
+
+def hoist_global_flags(argv: list[str]) -> list[str]:
+    """``argv`` with :data:`GLOBAL_FLAGS` moved to the front (``dapcli stack --debug`` works)."""
+    end = argv.index("--") if "--" in argv else len(argv)
+    found = [word for word in argv[:end] if word in GLOBAL_FLAGS]
+    if not found:
+        return list(argv)
+    return [*dict.fromkeys(found), *(w for w in argv[:end] if w not in GLOBAL_FLAGS), *argv[end:]]
 
 
 def debug_requested(argv: list[str]) -> bool:
@@ -217,6 +238,10 @@ def _run_recipes(invocation: Invocation) -> int:
         sys.stderr.write("error: name the recipe files to run\nhint: e.g. `dapcli run recipes/quickstart.yaml`\n")
         return 2
     try:
+        from dapcli.dispatch.consent import confirm_project
+
+        for folder in dict.fromkeys([os.getcwd(), *(os.path.dirname(os.path.abspath(f)) for f in files)]):
+            confirm_project(folder)
         variables = parse_vars(kw.pop("var"))
     except DapcliError as exc:
         sys.stderr.write(f"error: {exc.message}\n" + (f"hint: {exc.hint}\n" if exc.hint else ""))

@@ -138,19 +138,24 @@ def main(transport: str = "stdio", port: int = 8765, host: str = "127.0.0.1", to
         return 2
     import anyio
 
+    from dapcli.dispatch.consent import confirm_project
     from dapcli.dispatch.router import RoutingDispatcher
     from dapcli.errors import DapcliError
     from dapcli.frontends.mcp.auth import remove_token_file
 
-    # sessions launched here are served on sockets too, so a human (REPL, one-shot CLI) can join
-    # them; and tools reach sessions that a human started
     token, written = None, None
+    try:
+        confirm_project(ask=False)  # announce a project's adapter commands (refused unless trusted)
+    except DapcliError as exc:  # an invalid project file: launches report it
+        print(f"dapcli serve-mcp: warning: {exc.message}", file=sys.stderr)
     if transport != "stdio":
         try:
             token, written = _http_token(port, token_file, no_auth)
         except DapcliError as exc:
             print(f"dapcli serve-mcp: {exc.message}" + (f"\nhint: {exc.hint}" if exc.hint else ""), file=sys.stderr)
             return exc.exit_code
+    # sessions launched here are served on sockets too, so a human (REPL, one-shot CLI) can join
+    # them; and tools reach sessions that a human started
     dispatcher = RoutingDispatcher(publish=True)
     server = build_server(dispatcher, token=token, host=host, port=port,
                           on_close=lambda: remove_token_file(written))
