@@ -243,11 +243,11 @@ def _run_recipes(invocation: Invocation) -> int:
         for folder in dict.fromkeys([os.getcwd(), *(os.path.dirname(os.path.abspath(f)) for f in files)]):
             confirm_project(folder)
         variables = parse_vars(kw.pop("var"))
+        return int(run_recipes(files, json_lines=kw["json_lines"] or invocation.json, junit=kw["junit"],
+                               keep_going=kw["keep_going"], variables=variables, timeout=kw["timeout"]))
     except DapcliError as exc:
         sys.stderr.write(f"error: {exc.message}\n" + (f"hint: {exc.hint}\n" if exc.hint else ""))
         return exc.exit_code
-    return int(run_recipes(files, json_lines=kw["json_lines"] or invocation.json, junit=kw["junit"],
-                           keep_going=kw["keep_going"], variables=variables, timeout=kw["timeout"]))
 
 
 def main_entry(argv: list[str] | None = None) -> Any:
