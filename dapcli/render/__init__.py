@@ -249,14 +249,16 @@ def render_breakpoints(result: m.BreakpointsResult, cwd: str | None = None) -> R
         return Text("No breakpoints." + (f" Deleted {len(result.removed)}." if result.removed else ""))
     table = _table("id", "where", "verified", "details")
     for bp in result.breakpoints:
-        table.add_row(str(bp.id), _bp_where(bp, cwd), "yes" if bp.verified else Text("no", style="red"),
+        table.add_row(str(bp.id), _bp_where(bp, cwd), "yes" if bp.verified else Text("pending", style="yellow"),
                       _bp_details(bp))
     return table
 
 
 def _bp_where(bp: m.BreakpointView, cwd: str | None) -> Text:
     if bp.function:
-        return Text(f"function {bp.function}")
+        placed = bp.actual_path or bp.path
+        line = bp.actual_line or bp.line
+        return Text(f"function {bp.function}" + (f" at {short_path(placed, cwd)}:{line}" if placed and line else ""))
     where = f"{short_path(bp.path, cwd)}:{bp.line}"
     if bp.actual_line and bp.actual_line != bp.line:
         where += f" (moved to line {bp.actual_line})"
@@ -273,6 +275,8 @@ def _bp_details(bp: m.BreakpointView) -> Text:
         bits.append(f"log {bp.log_message!r}")
     if bp.message:
         bits.append(bp.message)
+    if bp.warning:
+        bits.append(bp.warning)
     return Text("; ".join(bits))
 
 
@@ -282,7 +286,7 @@ def render_breakpoint(bp: m.BreakpointResult, cwd: str | None = None) -> Rendera
     if details:
         text.append(" ") + details
     if not bp.verified:
-        text.append("  (not verified yet" + (f": {bp.message}" if bp.message else "") + ")", style="yellow")
+        text.append("  (pending: not verified yet" + (f": {bp.message}" if bp.message else "") + ")", style="yellow")
     return text
 
 

@@ -6,9 +6,11 @@ from __future__ import annotations
 import asyncio
 from typing import Annotated, Literal
 
+from dapcli.engine.diagnosis import diagnosis
 from dapcli.errors import RequestError, UsageError
 from dapcli.protocol import types as t
 from dapcli.verbs.context import VerbContext
+from dapcli.verbs.evalerrors import check_evaluated
 from dapcli.verbs.models import (
     EvaluateResult,
     OutputChunkView,
@@ -47,11 +49,9 @@ MaxLength = Annotated[int, Param(help="cut values longer than this many characte
 
 
 def one_line_error(exc: RequestError) -> RequestError:
-    """A Python traceback from debugpy reduced to its last line (``NameError: name 'x' …``)."""
-    lines = [line.strip() for line in exc.message.strip().splitlines() if line.strip()]
-    if len(lines) > 1:
-        return RequestError(lines[-1], exc.hint, exc.command)
-    return exc
+    """The adapter's error reduced to its diagnosis, on one line (see :func:`diagnosis`)."""
+    text = diagnosis(exc.message)
+    return exc if text == exc.message else RequestError(text, exc.hint, exc.command)
 
 
 @verb(group="inspection", needs="alive", read_only=True, aliases=("info-threads",))
@@ -151,6 +151,7 @@ async def evaluate(
         )
     except RequestError as exc:
         raise one_line_error(exc) from None
+    await check_evaluated(session, expression, frame, body.result)
     view = variable_view(t.Variable(name=expression, value=body.result, type=body.type,
                                     variablesReference=body.variablesReference), max_length)
     await expand(session, [view], depth, count=100, max_value=max_length)

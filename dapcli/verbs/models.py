@@ -251,6 +251,11 @@ class BreakpointView(Model):
     verified: bool
     actual_line: int | None = None
     message: str | None = None
+    #: The file the adapter placed it in, when it says (a function breakpoint's source).
+    actual_path: str | None = None
+    #: dapcli's note: e.g. the file is not on this machine, or the adapter does not announce
+    #: the capability it needs (sent anyway: the adapter's answer is in ``verified``/``message``).
+    warning: str | None = None
 
 
 class BreakpointsResult(Result):

@@ -9,12 +9,14 @@ import os
 import re
 import time
 
+from dapcli.engine.diagnosis import diagnosis
 from dapcli.engine.prefetch import STOP_FRAMES
 from dapcli.engine.scopes import locals_scope
 from dapcli.engine.session import Session, SessionState
 from dapcli.engine.sourcefiles import read_lines
 from dapcli.errors import DapcliError, PreconditionError, UsageError
 from dapcli.protocol import types as t
+from dapcli.verbs.evalerrors import check_evaluated
 from dapcli.verbs.models import (
     ExceptionView,
     Frame,
@@ -304,10 +306,10 @@ async def evaluate_watches(session: Session) -> list[WatchView]:
                 "evaluate", t.EvaluateArguments(expression=watch.expression, frameId=frame_id, context="watch"),
                 t.EvaluateResponse,
             )
+            await check_evaluated(session, watch.expression, frame_id, body.result)
             watch.record(_cut(body.result, MAX_VALUE)[0], None)
         except DapcliError as exc:
-            lines = [line for line in exc.message.splitlines() if line.strip()]
-            watch.record(None, lines[-1].strip() if lines else exc.message)
+            watch.record(None, diagnosis(exc.message))
         views.append(WatchView(id=watch.id, expression=watch.expression, value=watch.value, error=watch.error,
                                changed=watch.changed, previous=watch.previous if watch.changed else None))
     return views

@@ -100,11 +100,13 @@ def _scopes(result: ScopesResult) -> str:
 
 def _breakpoint(bp: BreakpointView) -> str:
     where = f"{bp.path}:{bp.line}" if bp.path else f"function {bp.function}"
-    text = f"breakpoint {bp.id} at {where}: " + ("verified" if bp.verified else "not verified")
+    if bp.function and (bp.actual_path or bp.path):
+        where = f"function {bp.function} at {bp.actual_path or bp.path}:{bp.actual_line or bp.line}"
+    text = f"breakpoint {bp.id} at {where}: " + ("verified" if bp.verified else "pending (not verified)")
     if bp.actual_line and bp.actual_line != bp.line:
         text += f" (moved to line {bp.actual_line})"
     for label, value in (("if", bp.condition), ("hit", bp.hit_condition), ("log", bp.log_message),
-                         ("adapter says", bp.message)):
+                         ("adapter says", bp.message), ("note", bp.warning)):
         if value:
             text += f"; {label} {value}"
     return text
