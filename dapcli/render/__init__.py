@@ -100,6 +100,9 @@ def render_stop(state: m.StopState, cwd: str | None = None) -> RenderableType:
         head.append(f" at {short_path(loc.path or loc.name, cwd)}:{loc.line}")
         if state.thread_id is not None:
             head.append(f"  thread {state.thread_id}", style="dim")
+        if state.skipped_frames:
+            head.append(f"  (skipped {state.skipped_frames} library frame{'s' if state.skipped_frames > 1 else ''};"
+                        " `stack` shows them)", style="dim")
         parts.append(head)
         if state.exception:
             exc = state.exception
@@ -292,6 +295,8 @@ def render_breakpoint(bp: m.BreakpointResult, cwd: str | None = None) -> Rendera
 
 def render_variables(result: m.VariablesResult, cwd: str | None = None) -> RenderableType:
     title = result.scope or f"variablesReference {result.variables_reference}"
+    if result.frame_name:
+        title += f" of frame {result.frame_name}"
     if not result.variables:
         return Text(f"{title}: (none)")
     return variable_tree(result.variables, title, result.truncated)
@@ -303,10 +308,14 @@ def render_evaluate(result: m.EvaluateResult, cwd: str | None = None) -> Rendera
         text.append(f"  ({result.type})", style="dim")
     if result.value_truncated:
         text.append(f"  …+{result.value_truncated} chars (--max-length N shows more)", style="dim")
+    if result.frame_name:
+        text.append(f"  (in frame {result.frame_name})", style="dim")
+    parts: list[RenderableType] = [text]
     if result.children:
-        tree = variable_tree(result.children, "")
-        return Group(text, tree)
-    return text
+        parts.append(variable_tree(result.children, ""))
+    if result.stop is not None:
+        parts.append(render_stop(result.stop, cwd))
+    return Group(*parts) if len(parts) > 1 else text
 
 
 def render_source(result: m.SourceResult, cwd: str | None = None) -> RenderableType:
@@ -471,7 +480,8 @@ def render_registers(result: m.RegistersResult, cwd: str | None = None) -> Rende
 
 
 def render_console(result: m.ConsoleResult, cwd: str | None = None) -> RenderableType:
-    return Text(result.output.rstrip("\n")) if result.output.strip() else Text("(no output)", style="dim")
+    text = Text(result.output.rstrip("\n")) if result.output.strip() else Text("(no output)", style="dim")
+    return Group(text, render_stop(result.stop, cwd)) if result.stop is not None else text
 
 
 def render_dap(result: m.DapResult, cwd: str | None = None) -> RenderableType:

@@ -64,11 +64,14 @@ def _evaluate(result: EvaluateResult) -> str:
     view = VariableView(name=result.expression, value=result.result, type=result.type,
                         variables_reference=result.variables_reference, children=result.children,
                         value_truncated=result.value_truncated)
-    return "\n".join(variable_lines([view], indent="", budget=[TREE_LINES]))
+    text = "\n".join(variable_lines([view], indent="", budget=[TREE_LINES]))
+    text += f" (in frame {result.frame_name})" if result.frame_name else ""
+    return text + "\n" + render_stop(result.stop) if result.stop is not None else text
 
 
 def _variables_result(result: VariablesResult) -> str:
     what = result.scope or f"variablesReference {result.variables_reference}"
+    what += f" of frame {result.frame_name}" if result.frame_name else ""
     shown = len(result.variables)
     lines = [f"{what}: {shown} of {result.total}" + (f" from {result.start}" if result.start else "")]
     lines += variable_lines(result.variables, indent="  ", budget=[TREE_LINES])
