@@ -287,7 +287,7 @@ def render_breakpoint(bp: m.BreakpointResult, cwd: str | None = None) -> Rendera
     text = Text(f"Breakpoint {bp.id} at ") + _bp_where(bp, cwd)
     details = _bp_details(bp)
     if details:
-        text.append(" ") + details
+        text.append(" ").append_text(details)
     if not bp.verified:
         text.append("  (pending: not verified yet" + (f": {bp.message}" if bp.message else "") + ")", style="yellow")
     return text
