@@ -43,7 +43,8 @@ def body_model(response_cls: type[BaseModel]) -> type[BaseModel] | None:
 
 def error_text(message: Message) -> str:
     """The most useful error text of a failed response: ``body.error.format`` (variables filled
-    in; Delve puts the real reason there), else ``message``; secrets redacted."""
+    in; Delve puts the real reason there), else ``body.message`` (lldb-dap's setVariable),
+    else ``message``; secrets redacted."""
     return redact_text(_error_text(message))
 
 
@@ -58,6 +59,8 @@ def _error_text(message: Message) -> str:
         if short and short not in text and short not in ("error", "Error"):
             return f"{short}: {text}"
         return text
+    if isinstance(body, dict) and isinstance(body.get("message"), str) and body["message"].strip():
+        return str(body["message"])  # lldb-dap 19 puts setVariable's reason in the body
     return str(message.get("message") or f"{message.get('command')} failed")
 
 
