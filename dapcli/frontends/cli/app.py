@@ -110,6 +110,11 @@ def _add_local_commands(app: typer.Typer) -> None:
         _local("run", files=files or [], json_lines=json_lines, junit=junit, keep_going=keep_going,
                var=var or [], timeout=timeout, schema=schema)
 
+    @app.command("version", rich_help_panel="Frontends")
+    def version() -> None:
+        """Print the version (same as --version)."""
+        _local("version")
+
     @app.command("completion", rich_help_panel="Frontends")
     def completion(shell: Annotated[str, typer.Argument(help="bash, zsh or fish")]) -> None:
         """Print the shell completion script (also shipped in completions/)."""
@@ -192,6 +197,9 @@ def run_local(invocation: Invocation) -> int:
         return int(mcp_main(**kw))
     if invocation.verb == ":run":
         return _run_recipes(invocation)
+    if invocation.verb == ":version":
+        sys.stdout.write(f"dapcli {__version__}\n")
+        return 0
     from dapcli.frontends.cli.completion import script
 
     sys.stdout.write(script(kw["shell"]))
