@@ -393,7 +393,7 @@ _dapcli() {
                 --port) _dapcli_words ""; return 0 ;;
                 --transport) _dapcli_words ""; return 0 ;;
             esac
-            flags="--help --port --transport -h"; kind="" ;;
+            flags="--help --output-schemas --port --transport -h"; kind="" ;;
         "sessions")
             case "$prev" in
                 --session) _dapcli_words "session"; return 0 ;;

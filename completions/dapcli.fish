@@ -454,6 +454,7 @@ complete -c dapcli -n "__dapcli_at 'scopes'" -l session -r -a '(__dapcli_words s
 complete -c dapcli -n "__dapcli_at 'scopes'" -s S -r -a '(__dapcli_words session)'
 complete -c dapcli -n "__dapcli_at 'scopes'" -s h
 complete -c dapcli -n "__dapcli_at 'serve-mcp'" -l help
+complete -c dapcli -n "__dapcli_at 'serve-mcp'" -l output-schemas
 complete -c dapcli -n "__dapcli_at 'serve-mcp'" -l port -r
 complete -c dapcli -n "__dapcli_at 'serve-mcp'" -l transport -r
 complete -c dapcli -n "__dapcli_at 'serve-mcp'" -s h

@@ -91,9 +91,11 @@ def _add_local_commands(app: typer.Typer) -> None:
     def serve_mcp(
         transport: Annotated[str, typer.Option(help="stdio or streamable-http")] = "stdio",
         port: Annotated[int, typer.Option(help="port for streamable-http (bound to 127.0.0.1)")] = 8765,
+        output_schemas: Annotated[bool, typer.Option("--output-schemas",
+                                                     help="declare each tool's result schema in tools/list")] = False,
     ) -> None:
         """Serve every verb as an MCP tool (stdio by default) for AI agents."""
-        _local("serve-mcp", transport=transport, port=port)
+        _local("serve-mcp", transport=transport, port=port, output_schemas=output_schemas)
 
     @app.command("run", rich_help_panel="Frontends")
     def run_recipes(

@@ -108,12 +108,15 @@ def _complete(words: list[str], session: str | None) -> int:
 
 
 def _serve_mcp(words: list[str]) -> int | None:
-    """``dapcli serve-mcp [--transport T] [--port N]`` without typer; None for anything else
+    """``dapcli serve-mcp [--transport T] [--port N] [--output-schemas]`` without typer; None for anything else
     (``--help``, a usage error: the full app answers)."""
     options: dict[str, str] = {}
     while words:
         word = words.pop(0)
         key, _, value = word.partition("=")
+        if key == "--output-schemas" and not value:
+            options["output-schemas"] = "1"
+            continue
         if key not in ("--transport", "--port") or not (value or words):
             return None
         options[key[2:]] = value or words.pop(0)
@@ -121,7 +124,8 @@ def _serve_mcp(words: list[str]) -> int | None:
         return None
     from dapcli.frontends.mcp.server import main as serve
 
-    return int(serve(transport=options.get("transport", "stdio"), port=int(options.get("port", 8765))))
+    return int(serve(transport=options.get("transport", "stdio"), port=int(options.get("port", 8765)),
+                     output_schemas="output-schemas" in options))
 
 
 def _report(exc: DapcliError, argv: list[str]) -> None:

@@ -37,14 +37,18 @@ dapcli drives real debuggers (debugpy for Python, and others) over the Debug Ada
 Start with `launch` (program + breakpoints ["FILE:LINE"]) in one call: it returns the first stop
 with location, source, frames, locals and output. Then `evaluate` expressions, step with `next`,
 `stepIn`, `stepOut`, `continue`. Execution tools block until the next stop; a timeout returns
-status "running" (call `wait`). `pause` works while `continue` blocks. End with `stop`."""
+status "running" (call `wait`). `pause` works while `continue` blocks. End with `stop`.
+Less common verbs (watches, watchpoints, exception filters, registers, memory, disassembly,
+reverse steps, raw DAP requests…) run through the `more` tool: {"verb": NAME, "arguments": {...}}."""
 
 
-def build_server(dispatcher: Dispatcher | None = None, *, end_sessions_on_close: bool = True) -> MCPServer:
+def build_server(dispatcher: Dispatcher | None = None, *, end_sessions_on_close: bool = True,
+                 output_schemas: bool = False) -> MCPServer:
     """An MCPServer exposing every verb of ``dispatcher`` (default: a new LocalDispatcher).
 
     ``end_sessions_on_close``: when the connection (stdio, in-memory) ends, end every session
-    in ``dispatcher.manager`` (the sessions this process owns).
+    in ``dispatcher.manager`` (the sessions this process owns). ``output_schemas``: declare
+    each tool's result schema in tools/list (off: the listing stays small).
     """
     from mcp.server.mcpserver import MCPServer
     from mcp.server.subscriptions import InMemorySubscriptionBus
@@ -79,7 +83,7 @@ def build_server(dispatcher: Dispatcher | None = None, *, end_sessions_on_close:
 
     server: MCPServer = MCPServer(
         "dapcli", version=__version__, instructions=INSTRUCTIONS, log_level="WARNING",
-        tools=verb_tools(VERBS.values(), caller), lifespan=lifespan, subscriptions=bus,
+        tools=verb_tools(VERBS.values(), caller, output_schemas=output_schemas), lifespan=lifespan, subscriptions=bus,
     )
     add_resources(server, dispatcher)
     add_prompts(server)
@@ -111,7 +115,7 @@ async def end_sessions(dispatcher: Dispatcher, timeout: float = SHUTDOWN_TIMEOUT
             await close()
 
 
-def main(transport: str = "stdio", port: int = 8765, host: str = "127.0.0.1") -> int:
+def main(transport: str = "stdio", port: int = 8765, host: str = "127.0.0.1", output_schemas: bool = False) -> int:
     """Serve MCP on ``transport`` (``stdio``, or ``streamable-http`` on ``host``:``port``, loopback
     only) until the client disconnects (0) or SIGTERM/SIGINT (128 + the signal). Returns the exit code."""
     if transport not in TRANSPORTS:
@@ -127,7 +131,7 @@ def main(transport: str = "stdio", port: int = 8765, host: str = "127.0.0.1") ->
     # sessions launched here are served on sockets too, so a human (REPL, one-shot CLI) can join
     # them; and tools reach sessions that a human started
     dispatcher = RoutingDispatcher(publish=True)
-    server = build_server(dispatcher)
+    server = build_server(dispatcher, output_schemas=output_schemas)
     received: list[int] = []
     with contextlib.suppress(KeyboardInterrupt):
         anyio.run(_serve, server, dispatcher, transport, host, port, received)
@@ -184,9 +188,10 @@ def _parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--transport", choices=TRANSPORTS, default="stdio")
     parser.add_argument("--host", default="127.0.0.1", help="streamable-http: address to bind (loopback only)")
     parser.add_argument("--port", type=int, default=8765, help="streamable-http: port")
+    parser.add_argument("--output-schemas", action="store_true", help="declare each tool's result schema")
     return parser.parse_args(argv)
 
 
 if __name__ == "__main__":
     options = _parse(None)
-    sys.exit(main(options.transport, options.port, options.host))
+    sys.exit(main(options.transport, options.port, options.host, options.output_schemas))
