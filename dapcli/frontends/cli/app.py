@@ -102,9 +102,12 @@ def _add_local_commands(app: typer.Typer) -> None:
             "--token-file", help="streamable-http: bearer token to require, read from this 0600 file")] = None,
         no_auth: Annotated[bool, typer.Option(
             "--no-auth", help="streamable-http: require no token (unsafe: any local user gets in)")] = False,
+        output_schemas: Annotated[bool, typer.Option("--output-schemas",
+                                                     help="declare each tool's result schema in tools/list")] = False,
     ) -> None:
         """Serve every verb as an MCP tool (stdio by default) for AI agents."""
-        _local("serve-mcp", transport=transport, port=port, token_file=token_file, no_auth=no_auth)
+        _local("serve-mcp", transport=transport, port=port, token_file=token_file, no_auth=no_auth,
+               output_schemas=output_schemas)
 
     @app.command("run", rich_help_panel="Frontends")
     def run_recipes(
@@ -120,6 +123,11 @@ def _add_local_commands(app: typer.Typer) -> None:
         """Replay YAML recipes and check what they see (exit 8 on a failed check)."""
         _local("run", files=files or [], json_lines=json_lines, junit=junit, keep_going=keep_going,
                var=var or [], timeout=timeout, schema=schema)
+
+    @app.command("version", rich_help_panel="Frontends")
+    def version() -> None:
+        """Print the version (same as --version)."""
+        _local("version")
 
     @app.command("completion", rich_help_panel="Frontends")
     def completion(shell: Annotated[str, typer.Argument(help="bash, zsh or fish")]) -> None:
@@ -217,6 +225,9 @@ def run_local(invocation: Invocation) -> int:
         return int(mcp_main(**kw))
     if invocation.verb == ":run":
         return _run_recipes(invocation)
+    if invocation.verb == ":version":
+        sys.stdout.write(f"dapcli {__version__}\n")
+        return 0
     from dapcli.frontends.cli.completion import script
 
     sys.stdout.write(script(kw["shell"]))
