@@ -158,7 +158,7 @@ async def remove_breakpoint(
                                          "(see break list)", complete="breakpoint", positional=True,
                                     check=check_references)],
 ) -> BreakpointsResult:
-    """Delete breakpoints by id or location; the rest of each file's set is re-sent."""
+    """Delete breakpoints by id or FILE:LINE; the rest of each file is re-sent."""
     session = ctx.session()
     if not ids:
         raise UsageError("name the breakpoints to delete (ids or FILE:LINE)",
