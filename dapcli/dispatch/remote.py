@@ -61,12 +61,13 @@ def connect(name: str) -> HostClient:
     entry = sessionfile.read(name)
     if entry is None:
         raise sessionfile.unknown_session(name)
+    sessionfile.check_socket(entry.socket)
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
         sock.connect(entry.socket)
     except OSError:
         sock.close()
-        if sessionfile.alive(entry.pid):
+        if sessionfile.is_host(entry):
             raise SessionError(
                 f"session '{name}' (host pid {entry.pid}) does not answer on {entry.socket}",
                 f"end it with `kill {entry.pid}` and start again",

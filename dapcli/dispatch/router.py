@@ -83,7 +83,7 @@ class RoutingDispatcher:
         if session in self.manager.sessions:
             return False
         entry = sessionfile.read(session)
-        return entry is not None and entry.pid != os.getpid() and sessionfile.alive(entry.pid)
+        return entry is not None and entry.pid != os.getpid() and sessionfile.is_host(entry)
 
     async def call(self, verb: str, args: dict[str, Any] | None, session: str = "default",
                    cwd: str | None = None) -> Result:
@@ -103,6 +103,7 @@ class RoutingDispatcher:
             entry = sessionfile.read(session)
             if entry is None:
                 raise sessionfile.unknown_session(session)
+            sessionfile.check_socket(entry.socket)
             try:
                 link = _Link(*await asyncio.open_unix_connection(entry.socket, limit=1 << 24))
             except OSError:

@@ -25,6 +25,7 @@ from typing import Any
 
 from dapcli.dispatch import sessionfile
 from dapcli.dispatch.local import LocalDispatcher
+from dapcli.dispatch.peercred import trusted_peer
 from dapcli.engine.session import Session
 from dapcli.errors import DapcliError
 
@@ -37,6 +38,19 @@ KEEPALIVE = 2.0
 #: ``emit(text, "out" | "err")`` streams rendered text to the client.
 ArgvHandler = Callable[["SessionServer", str, dict[str, Any], Callable[[str, str], Awaitable[None]]],
                        Awaitable[int]]
+
+
+def _host_started() -> float:
+    """This process's start time (epoch s), recorded so that a reused pid is not taken for us."""
+    global _STARTED
+    if _STARTED is None:
+        import psutil
+
+        _STARTED = psutil.Process().create_time()
+    return _STARTED
+
+
+_STARTED: float | None = None
 
 
 class SessionServer:
@@ -91,7 +105,7 @@ class SessionServer:
                 name=name, pid=os.getpid(), socket=sessionfile.socket_for(name),
                 adapter=session.adapter.name if session else "", program=(session.program or "") if session else "",
                 started_at=session.started_at if session else time.time(),
-                state=session.state.value if session else "starting",
+                state=session.state.value if session else "starting", host_started=_host_started(),
             ))
 
     async def unpublish(self, name: str) -> None:
@@ -128,6 +142,9 @@ class SessionServer:
                 writer.write(line + b"\n")
 
     async def _client(self, name: str, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        if not trusted_peer(writer.get_extra_info("socket")):
+            writer.close()  # another user (SO_PEERCRED): not a word to them
+            return
         try:
             while True:
                 line = await reader.readline()

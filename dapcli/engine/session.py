@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import enum
-import json
 import os
 import time
 from collections.abc import Callable
@@ -138,6 +137,10 @@ class Session:
         #: Exception breakpoint filters the user chose: (filter id, condition); None = the
         #: adapter's defaults (``exceptionBreakpointFilters`` with ``default: true``).
         self.exception_filters: list[tuple[str, str | None]] | None = None
+        #: How many ``continued`` events arrived (a console command can run the program).
+        self.continued_count = 0
+        #: The user's frame chosen below library frames at a stop: (generation, frameId, name).
+        self.user_frame: tuple[int, int, str] | None = None
 
     # -- queries ---------------------------------------------------------------------------------
     @property
@@ -531,6 +534,15 @@ class Session:
 
         self._losing = asyncio.get_running_loop().create_task(lose())
 
+    def _on_continued(self, _: Any) -> None:
+        self.continued_count += 1
+
+    def mark_running(self) -> None:
+        """The program runs although no execution verb resumed it (a console command did)."""
+        if self.state is SessionState.STOPPED:
+            self.state = SessionState.RUNNING
+            self._notify("running")
+
     def _on_thread(self, _: Any) -> None:
         self.threads = []
 
@@ -639,13 +651,9 @@ def _decline(reason: str) -> Callable[[dict[str, Any]], Any]:
 
 
 def _tracer(path: str) -> Callable[[str, dict[str, Any]], None]:
-    handle = open(path, "a", encoding="utf-8")  # noqa: SIM115 (lives as long as the session)
+    from dapcli.engine.tracefile import open_trace
 
-    def trace(direction: str, message: dict[str, Any]) -> None:
-        handle.write(f"{time.time():.6f} {direction} {json.dumps(message)[:4000]}\n")
-        handle.flush()
-
-    return trace
+    return open_trace(path)
 
 
 _EVENT_HANDLERS: dict[str, tuple[type[BaseModel] | None, Callable[[Session, Any], None]]] = {
@@ -657,4 +665,5 @@ _EVENT_HANDLERS: dict[str, tuple[type[BaseModel] | None, Callable[[Session, Any]
     "breakpoint": (body_model(t.BreakpointEvent), Session._on_breakpoint),
     "process": (body_model(t.ProcessEvent), Session._on_process),
     "thread": (None, Session._on_thread),
+    "continued": (None, Session._on_continued),
 }

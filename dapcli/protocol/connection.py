@@ -19,6 +19,7 @@ from pydantic import BaseModel, ValidationError
 
 from dapcli.errors import ConnectionLostError, DapTimeoutError, ProtocolError, RequestError
 from dapcli.protocol.codec import FrameDecoder, encode_message
+from dapcli.protocol.redact import redact_text
 from dapcli.protocol.transport import Transport
 
 __all__ = ["Connection", "EventListener", "ReverseHandler", "body_model"]
@@ -42,7 +43,12 @@ def body_model(response_cls: type[BaseModel]) -> type[BaseModel] | None:
 
 def error_text(message: Message) -> str:
     """The most useful error text of a failed response: ``body.error.format`` (variables filled
-    in; Delve puts the real reason there), else ``message``."""
+    in; Delve puts the real reason there), else ``body.message`` (lldb-dap's setVariable),
+    else ``message``; secrets redacted."""
+    return redact_text(_error_text(message))
+
+
+def _error_text(message: Message) -> str:
     body = message.get("body")
     error = body.get("error") if isinstance(body, dict) else None
     if isinstance(error, dict) and isinstance(error.get("format"), str):
@@ -53,6 +59,8 @@ def error_text(message: Message) -> str:
         if short and short not in text and short not in ("error", "Error"):
             return f"{short}: {text}"
         return text
+    if isinstance(body, dict) and isinstance(body.get("message"), str) and body["message"].strip():
+        return str(body["message"])  # lldb-dap 19 puts setVariable's reason in the body
     return str(message.get("message") or f"{message.get('command')} failed")
 
 

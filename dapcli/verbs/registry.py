@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal, get_args, get_origin
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, create_model, model_validator
 from pydantic.alias_generators import to_camel
 
 from dapcli.errors import UsageError
@@ -38,6 +38,9 @@ class Param:
     positional: bool = False
     short: str | None = None
     flag: str | None = None
+    #: Checks (and may convert) the value in the arguments model, before its type is checked;
+    #: raises ValueError with a one-line reason. Every frontend gets it.
+    check: Callable[[Any], Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -178,7 +181,8 @@ def _args_model(verb_name: str, params: list[ParamSpec]) -> type[BaseModel]:
             field_info = Field(default_factory=list, description=p.meta.help)
         else:
             field_info = Field(p.default, description=p.meta.help, **bounds)
-        fields[p.name] = (p.annotation, field_info)
+        annotation = Annotated[p.annotation, BeforeValidator(p.meta.check)] if p.meta.check else p.annotation
+        fields[p.name] = (annotation, field_info)
     model_name = verb_name[:1].upper() + verb_name[1:] + "Arguments"
     return create_model(model_name, __base__=_StrictArgs, **fields)
 

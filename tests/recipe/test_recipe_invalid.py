@@ -55,10 +55,12 @@ CASES = {
     "custom tag": (HEAD + "  - evaluate: {expression: !expr x}\n", ["3:28: tag !expr is not allowed"]),
     "two verbs in a step": (HEAD + "  - next: {}\n    continue: {}\n",
                             ["4:5: step 1: one verb per step, found next, continue"]),
-    "breakpoint outside the file": ("target: {program: {loop}}\nbreakpoints: [loop.py:999]\nsteps: []\n",
-                                    ["2:15: breakpoint 1: loop.py has 21 lines; line 999 is outside it"]),
-    "breakpoint file missing": ("target: {program: {loop}}\nbreakpoints:\n  - {path: gone.py, line: 3}\nsteps: []\n",
-                                ["3:5: breakpoint 1: no such file: gone.py"]),
+    # a file that is not here or a line past its end is sent and reported pending (issue 10)
+    "breakpoint on line zero": ("target: {program: {loop}}\nbreakpoints: [loop.py:0]\nsteps: []\n",
+                                ["2:15: breakpoint 1: line 0 is not a line of any file (lines count from 1)"]),
+    "hit condition adapters cannot mean": (
+        "target: {program: {loop}}\nbreakpoints:\n  - {path: loop.py, line: 3, hitCondition: '%0'}\nsteps: []\n",
+        ["3:44: breakpoint 1: hit condition '%0' can never be met (hits count from 1)"]),
     "unknown top-level key": (HEAD + "  - next\nstep: []\n", ["4:1: unknown key 'step' (did you mean steps?)"]),
     "bad save": (HEAD + "  - evaluate: {expression: x}\n    save: {x: reslt}\n",
                  ["4:15: step 1 (evaluate): save x: the result has no field 'reslt' (did you mean result?)"]),

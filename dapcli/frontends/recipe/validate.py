@@ -161,7 +161,7 @@ class _Checker(CheckerBase):
         except UsageError as exc:
             message = exc.message.removeprefix(f"{spec.name}: ")
             for part in message.split("; "):
-                part = part.removeprefix("arguments: Value error, ")
+                part = part.removeprefix("arguments: Value error, ").removeprefix("arguments: ")
                 key = part.split(":", 1)[0].split(".", 1)[0]
                 where = args.key_mark(key) if key in args else args.mark
                 self.problem(where, label, _explain(part, key, spec))
