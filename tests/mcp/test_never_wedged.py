@@ -23,7 +23,6 @@ def test_evaluate_during_a_blocked_continue_is_refused_at_once_and_stop_ends_it(
     async def body() -> None:
         async with connected() as client, anyio.create_task_group() as group:
             await call(client, "launch", {"program": str(LOOP), "stopOnEntry": True})
-            await call(client, "clearBreakpoints")
             results: list[float] = []
 
             async def blocked() -> None:
