@@ -316,7 +316,7 @@ async def stop_state(
         return state
     state.reason, state.raw_reason = normalize_reason(stop.reason, stop.description), stop.reason
     signal = stop_signal(stop.reason, stop.description)
-    state.description = stop.description or (f"signal {signal}" if signal else None)
+    state.description = _marked(stop.description, MAX_EXCEPTION_TEXT) or (f"signal {signal}" if signal else None)
     state.thread_id = stop.thread_id
     state.all_threads_stopped = stop.all_threads_stopped
     state.hit_breakpoint_ids = _our_ids(session, stop.hit_breakpoint_ids) or None
