@@ -130,6 +130,7 @@ async def remove_breakpoint(
     session = ctx.session()
     if not ids:
         raise UsageError("name the breakpoint ids to delete", "see `dapcli break list`; `break clear` deletes all")
+    ids = list(dict.fromkeys(ids))  # `break delete 2 2` deletes 2 once
     missing = [i for i in ids if i not in session.book.entries]
     if missing:
         known = ", ".join(str(i) for i in session.book.entries) or "none"

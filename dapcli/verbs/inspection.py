@@ -143,6 +143,8 @@ async def evaluate(
     max_length: MaxLength = MAX_VALUE,
 ) -> EvaluateResult:
     """Evaluate an expression in a frame (DAP ``evaluate``)."""
+    if not expression.strip():
+        raise UsageError("the expression is empty", "give one, e.g. `eval x` or `eval 'len(items)'`")
     session = ctx.session()
     frame = await current_frame_id(session, frame_id)
     try:

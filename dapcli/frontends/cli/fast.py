@@ -103,9 +103,17 @@ def _err(text: str) -> None:
     sys.stderr.flush()
 
 
+def _ensure_streams() -> None:
+    """``dapcli status >&-``: Python starts with ``sys.stdout`` None; write to /dev/null instead."""
+    for name in ("stdout", "stderr"):
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115 (for the process's life)
+
+
 def main(argv: list[str] | None = None) -> int:
     """``dapcli`` console script."""
     args = list(sys.argv[1:] if argv is None else argv)
+    _ensure_streams()
     try:
         code = None
         session, command = _split(args)
