@@ -47,6 +47,7 @@ from dapcli.adapters.base import AdapterSpec, AttachOptions, LaunchOptions, Outp
 from dapcli.adapters.trust import require_trust, trusted
 from dapcli.adapters.yamlcheck import checked_compose
 from dapcli.errors import AdapterError, UsageError
+from dapcli.files import MAX_CONFIG_BYTES, read_text_file
 from dapcli.protocol.transport import StdioTransport, TcpTransport, Transport
 
 __all__ = [
@@ -334,10 +335,9 @@ def _load_file(path: str, scope: str) -> dict[str, AdapterEntry]:
     import yaml  # only when a file exists: the CLI's start-up does not pay for it
 
     try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
-    except OSError as exc:
-        raise UsageError(f"{path}: cannot read: {exc.strerror}") from None
+        text = read_text_file(path, max_bytes=MAX_CONFIG_BYTES)
+    except FileNotFoundError:
+        raise UsageError(f"{path}: cannot read: no such file") from None
     try:
         root = checked_compose(path, text)
         data = yaml.safe_load(text)
@@ -443,7 +443,8 @@ _DELEGATED = frozenset({
     "exit_code_after_disconnect", "expects_child", "core_request", "console_prefix", "console_echo",
     "memory_read_command", "instruction_step_commands", "exit_code_from_output", "output_category",
     "output_text", "exit_code_at_end", "explain_attach_failure", "core_arguments", "supports_children",
-    "child_transport", "child_sessions_are_subprocesses",
+    "child_transport", "child_sessions_are_subprocesses", "failed_evaluate_result", "diagnose_command",
+    "resolve_function",
 })
 
 

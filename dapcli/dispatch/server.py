@@ -8,7 +8,9 @@ launch, so that a human, an agent and one-shot commands can share one live sessi
 RPC (JSON lines): ``{"id", "verb", "args", "cwd"}`` → ``{"id", "result"|"error"}``;
 ``{"id", "subscribe": true}`` → ``{"id", "result"}`` then ``{"event", "state", "generation"}`` at
 every change; ``{"id", "argv", …}`` (a forwarded command line) → streamed ``{"out"|"err"}`` then
-``{"exit"}``, or ``{"id", "unsupported": "argv"}`` when this server cannot render command lines.
+``{"exit"}``, or ``{"id", "unsupported": "argv"}`` when this server cannot render command lines;
+``{"id", "ping": true}`` → ``{"id", "result": {"pong": true}}``. While a call runs, ``{"id",
+"alive": true}`` every :data:`KEEPALIVE` seconds tells the client the host still answers.
 """
 
 from __future__ import annotations
@@ -27,7 +29,10 @@ from dapcli.dispatch.peercred import trusted_peer
 from dapcli.engine.session import Session
 from dapcli.errors import DapcliError
 
-__all__ = ["ArgvHandler", "SessionServer"]
+__all__ = ["KEEPALIVE", "ArgvHandler", "SessionServer"]
+
+#: Seconds between keep-alive lines while a call runs (clients give up after a longer silence).
+KEEPALIVE = 2.0
 
 #: ``handler(server, name, request, emit) -> exit code``: parse and run a forwarded command line;
 #: ``emit(text, "out" | "err")`` streams rendered text to the client.
@@ -147,9 +152,11 @@ class SessionServer:
                     break
                 request = json.loads(line)
                 self.busy += 1
+                keepalive = asyncio.ensure_future(_keepalive(request.get("id"), writer))
                 try:
                     await self._handle(name, request, writer)
                 finally:
+                    keepalive.cancel()
                     self.busy -= 1
                     self.last_activity = time.monotonic()
                     if self.after_call is not None:
@@ -169,6 +176,9 @@ class SessionServer:
             writer.write(json.dumps({"id": rid, **message}).encode() + b"\n")
             await writer.drain()
 
+        if request.get("ping"):
+            await send({"result": {"pong": True}})
+            return
         if request.get("subscribe"):
             self.subscribers.setdefault(name, set()).add(writer)
             await send({"result": {"subscribed": True}})
@@ -193,3 +203,10 @@ class SessionServer:
                                   "hint": "please report this bug", "exitCode": 1}})
         else:
             await send({"result": result.to_json()})
+
+
+async def _keepalive(rid: Any, writer: asyncio.StreamWriter) -> None:
+    line = json.dumps({"id": rid, "alive": True}).encode() + b"\n"
+    while not writer.is_closing():
+        await asyncio.sleep(KEEPALIVE)
+        writer.write(line)

@@ -5,14 +5,21 @@ from __future__ import annotations
 import os
 import socket
 import subprocess
+import sys
 import time
 
 from dapcli.dispatch import sessionfile
 from dapcli.errors import SessionError, UsageError
 
-__all__ = ["start_host"]
+__all__ = ["host_command", "start_host"]
 
 START_TIMEOUT = 20.0
+
+
+def host_command(name: str) -> list[str]:
+    """The argv that starts a session host for ``name`` (idle timeout from ``DAPCLI_IDLE_TIMEOUT``)."""
+    idle = os.environ.get("DAPCLI_IDLE_TIMEOUT", "3600")
+    return [sys.executable, "-m", "dapcli.frontends.cli.hostmain", name, idle]
 
 
 def start_host(name: str, command: list[str]) -> sessionfile.SessionFile:

@@ -103,9 +103,12 @@ def _add_local_commands(app: typer.Typer) -> None:
             "--token-file", help="streamable-http: bearer token to require, read from this 0600 file")] = None,
         no_auth: Annotated[bool, typer.Option(
             "--no-auth", help="streamable-http: require no token (unsafe: any local user gets in)")] = False,
+        output_schemas: Annotated[bool, typer.Option("--output-schemas",
+                                                     help="declare each tool's result schema in tools/list")] = False,
     ) -> None:
         """Serve every verb as an MCP tool (stdio by default) for AI agents."""
-        _local("serve-mcp", transport=transport, port=port, token_file=token_file, no_auth=no_auth)
+        _local("serve-mcp", transport=transport, port=port, token_file=token_file, no_auth=no_auth,
+               output_schemas=output_schemas)
 
     @app.command("run", rich_help_panel="Frontends")
     def run_recipes(
@@ -121,6 +124,11 @@ def _add_local_commands(app: typer.Typer) -> None:
         """Replay YAML recipes and check what they see (exit 8 on a failed check)."""
         _local("run", files=files or [], json_lines=json_lines, junit=junit, keep_going=keep_going,
                var=var or [], timeout=timeout, schema=schema)
+
+    @app.command("version", rich_help_panel="Frontends")
+    def version() -> None:
+        """Print the version (same as --version)."""
+        _local("version")
 
     @app.command("completion", rich_help_panel="Frontends")
     def completion(shell: Annotated[str, typer.Argument(help="bash, zsh or fish")]) -> None:
@@ -242,6 +250,9 @@ def run_local(invocation: Invocation) -> int:
         return int(mcp_main(**kw))
     if invocation.verb == ":run":
         return _run_recipes(invocation)
+    if invocation.verb == ":version":
+        sys.stdout.write(f"dapcli {__version__}\n")
+        return 0
     from dapcli.frontends.cli.completion import script
 
     sys.stdout.write(script(kw["shell"]))
@@ -268,11 +279,11 @@ def _run_recipes(invocation: Invocation) -> int:
         for folder in dict.fromkeys([os.getcwd(), *(os.path.dirname(os.path.abspath(f)) for f in files)]):
             confirm_project(folder)
         variables = parse_vars(kw.pop("var"))
+        return int(run_recipes(files, json_lines=kw["json_lines"] or invocation.json, junit=kw["junit"],
+                               keep_going=kw["keep_going"], variables=variables, timeout=kw["timeout"]))
     except DapcliError as exc:
         sys.stderr.write(f"error: {exc.message}\n" + (f"hint: {exc.hint}\n" if exc.hint else ""))
         return exc.exit_code
-    return int(run_recipes(files, json_lines=kw["json_lines"] or invocation.json, junit=kw["junit"],
-                           keep_going=kw["keep_going"], variables=variables, timeout=kw["timeout"]))
 
 
 def main_entry(argv: list[str] | None = None) -> Any:

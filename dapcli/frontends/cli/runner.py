@@ -64,8 +64,9 @@ def error_text(exc: BaseException, debug: bool, as_json: bool = False) -> tuple[
 
 def host_command(name: str) -> list[str]:
     """The argv that starts a session host for ``name``."""
-    idle = os.environ.get("DAPCLI_IDLE_TIMEOUT", "3600")
-    return [sys.executable, "-m", "dapcli.frontends.cli.hostmain", name, idle]
+    from dapcli.dispatch.spawn import host_command as command
+
+    return command(name)
 
 
 def run_client(invocation: Invocation, debug: bool = False) -> int:
@@ -139,7 +140,9 @@ async def handle_argv(server: Any, name: str, request: dict[str, Any],
         return parsed.exit_code
     as_json = parsed.json
     try:
-        if parsed.verb.startswith(":") or (VERBS[parsed.verb].needs == "none" and VERBS[parsed.verb].executes):
+        spec = VERBS.get(parsed.verb)
+        starts = spec is not None and spec.needs == "none" and spec.executes  # launch, attach
+        if parsed.verb.startswith(":") or (starts and name in server.manager.sessions):
             raise DapcliError(f"{parsed.verb.lstrip(':')} cannot run inside a session host")
         if parsed.extras.get("follow"):
             return await _follow_host(server, name, parsed, cwd, emit)

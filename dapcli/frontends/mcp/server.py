@@ -37,18 +37,22 @@ dapcli drives real debuggers (debugpy for Python, and others) over the Debug Ada
 Start with `launch` (program + breakpoints ["FILE:LINE"]) in one call: it returns the first stop
 with location, source, frames, locals and output. Then `evaluate` expressions, step with `next`,
 `stepIn`, `stepOut`, `continue`. Execution tools block until the next stop; a timeout returns
-status "running" (call `wait`). `pause` works while `continue` blocks. End with `stop`."""
+status "running" (call `wait`). `pause` works while `continue` blocks. End with `stop`.
+Less common verbs (watches, watchpoints, exception filters, registers, memory, disassembly,
+reverse steps, raw DAP requests…) run through the `more` tool: {"verb": NAME, "arguments": {...}}."""
 
 
 def build_server(dispatcher: Dispatcher | None = None, *, end_sessions_on_close: bool = True,
                  token: str | None = None, host: str = "127.0.0.1", port: int = 8765,
-                 on_close: Callable[[], None] | None = None) -> MCPServer:
+                 on_close: Callable[[], None] | None = None,
+                 output_schemas: bool = False) -> MCPServer:
     """An MCPServer exposing every verb of ``dispatcher`` (default: a new LocalDispatcher).
 
     ``end_sessions_on_close``: when the connection (stdio, in-memory) ends, end every session
     in ``dispatcher.manager`` (the sessions this process owns). ``token``: HTTP requests must
     carry ``Authorization: Bearer TOKEN`` (served on ``host``:``port``; see :mod:`.auth`).
     ``on_close`` runs when the server's lifespan ends (uvicorn then re-raises SIGTERM at once).
+    ``output_schemas``: declare each tool's result schema in tools/list (off: the listing stays small).
     """
     from mcp.server.mcpserver import MCPServer
     from mcp.server.subscriptions import InMemorySubscriptionBus
@@ -90,7 +94,8 @@ def build_server(dispatcher: Dispatcher | None = None, *, end_sessions_on_close:
         auth = {"token_verifier": StaticTokenVerifier(token), "auth": auth_settings(host, port)}
     server: MCPServer = MCPServer(
         "dapcli", version=__version__, instructions=INSTRUCTIONS, log_level="WARNING",
-        tools=verb_tools(VERBS.values(), caller), lifespan=lifespan, subscriptions=bus, **auth,
+        tools=verb_tools(VERBS.values(), caller, output_schemas=output_schemas), lifespan=lifespan,
+        subscriptions=bus, **auth,
     )
     add_resources(server, dispatcher)
     add_prompts(server)
@@ -123,7 +128,7 @@ async def end_sessions(dispatcher: Dispatcher, timeout: float = SHUTDOWN_TIMEOUT
 
 
 def main(transport: str = "stdio", port: int = 8765, host: str = "127.0.0.1", token_file: str | None = None,
-         no_auth: bool = False) -> int:
+         no_auth: bool = False, output_schemas: bool = False) -> int:
     """Serve MCP on ``transport`` (``stdio``, or ``streamable-http`` on ``host``:``port``, loopback
     only) until the client disconnects (0) or SIGTERM/SIGINT (128 + the signal). Returns the exit code.
 
@@ -158,7 +163,7 @@ def main(transport: str = "stdio", port: int = 8765, host: str = "127.0.0.1", to
     # them; and tools reach sessions that a human started
     dispatcher = RoutingDispatcher(publish=True)
     server = build_server(dispatcher, token=token, host=host, port=port,
-                          on_close=lambda: remove_token_file(written))
+                          on_close=lambda: remove_token_file(written), output_schemas=output_schemas)
     received: list[int] = []
     try:
         with contextlib.suppress(KeyboardInterrupt):
@@ -240,9 +245,11 @@ def _parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--port", type=int, default=8765, help="streamable-http: port")
     parser.add_argument("--token-file", help="streamable-http: read the bearer token from this file (mode 0600)")
     parser.add_argument("--no-auth", action="store_true", help="streamable-http: no token (any local user gets in)")
+    parser.add_argument("--output-schemas", action="store_true", help="declare each tool's result schema")
     return parser.parse_args(argv)
 
 
 if __name__ == "__main__":
     options = _parse(None)
-    sys.exit(main(options.transport, options.port, options.host, options.token_file, options.no_auth))
+    sys.exit(main(options.transport, options.port, options.host, options.token_file, options.no_auth,
+                  options.output_schemas))
