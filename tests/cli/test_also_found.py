@@ -9,21 +9,34 @@ import subprocess
 import pytest
 from conftest import DAPCLI, PROGRAMS, Cli, line_of, loc, one_line_error
 
-
-@pytest.mark.parametrize("argv", [
+USAGE = [
     ["stack", "--no-such-option"], ["no-such-verb"], ["eval"], ["next", "--timeout", "soon"],
-    ["break", "delete", "one"], ["break", "add", "x.py:1", "--nope"], ["run", "--nope"], ["repl", "--nope"],
+    ["break", "add", "x.py:1", "--nope"], ["run", "--nope"], ["repl", "--nope"],
     ["serve-mcp", "--port", "x"], ["launch"], ["--no-such-global", "stack"],
-])
-def test_usage_errors_are_one_line_and_a_hint(dc: Cli, argv: list[str]) -> None:
+]
+
+
+def _one_line_usage(dc: Cli, argv: list[str]) -> None:
     err = dc.run(*argv, check=2).err
     line = one_line_error(err)
-    assert "│" not in err and "╭" not in err  # no boxed panel
+    assert "│" not in err and "╭" not in err, err  # no boxed panel
     assert "\nhint: " in err, err
     assert line != "error:"
 
 
-def test_usage_error_with_json_is_json(dc: Cli) -> None:
+@pytest.mark.parametrize("argv", USAGE)
+def test_usage_errors_without_a_session(dc: Cli, argv: list[str]) -> None:
+    result = dc.run(*argv, check=False)
+    if result.code == 3:  # "no such session" may come first: one line too
+        one_line_error(result.err)
+    else:
+        _one_line_usage(dc, argv)
+
+
+def test_usage_errors_in_a_live_session_and_json(dc: Cli) -> None:
+    dc.launch("loops.py", "call")
+    for argv in USAGE[:5]:
+        _one_line_usage(dc, argv)
     err = dc.run("--json", "stack", "--no-such-option", check=2).err
     assert json.loads(err)["error"]["kind"] == "usage"
 
