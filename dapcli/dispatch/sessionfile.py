@@ -60,7 +60,9 @@ def runtime_dir() -> str:
     except FileExistsError:
         pass
     except FileNotFoundError:
-        os.makedirs(path, mode=0o700, exist_ok=True)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        os.mkdir(path, 0o700)
+        os.chmod(path, 0o700)
     else:
         os.chmod(path, 0o700)  # mkdir's mode is masked by the umask
     info = os.lstat(path)
