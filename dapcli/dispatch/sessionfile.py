@@ -117,6 +117,9 @@ def read(name: str) -> SessionFile | None:
         fd = os.open(target, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
     except FileNotFoundError:
         return None
+    except PermissionError:
+        raise SessionError(f"{target} is not readable by you: refusing to use it",
+                           "remove it (as its owner or root)") from None
     except OSError:
         fd = -1
     try:
