@@ -15,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 from rich.tree import Tree
 
+from dapcli.render.safe import terminal_safe
 from dapcli.verbs import models as m
 
 __all__ = ["render", "short_path"]
@@ -424,7 +425,9 @@ _RENDERERS: dict[type, Callable[[Any, str | None], RenderableType]] = {
 
 
 def render(result: m.Result, cwd: str | None = None) -> RenderableType:
-    """The human rendering of any verb result (falls back to its JSON)."""
+    """The human rendering of any verb result (falls back to its JSON), its text escaped for a
+    terminal (:mod:`dapcli.render.safe`)."""
+    result = terminal_safe(result)
     for cls in type(result).__mro__:
         renderer = _RENDERERS.get(cls)
         if renderer is not None:

@@ -11,7 +11,7 @@ from dapcli.adapters.registry import adapter_for
 from dapcli.engine import persist
 from dapcli.engine.breakpoints import BreakpointEntry
 from dapcli.engine.session import Session, SessionState
-from dapcli.errors import AdapterError, DapcliError, UsageError
+from dapcli.errors import AdapterError, DapcliError, UntrustedProjectError, UsageError
 from dapcli.verbs.bpmatch import pending_warnings, resolve_function
 from dapcli.verbs.breakpoints import parse_location
 from dapcli.verbs.context import VerbContext
@@ -137,7 +137,8 @@ async def launch(
         try:
             await session.launch(options, timeout=max(timeout, STARTUP_TIMEOUT))
         except DapcliError as exc:
-            if spec.warning:  # a project file replaced the adapter's command: say so, even now
+            # a project file replaced the adapter's command: say so, even now
+            if spec.warning and not isinstance(exc, UntrustedProjectError):
                 exc.hint = f"{spec.warning}; {exc.hint}" if exc.hint else spec.warning
             raise
     ctx.manager.add(session)

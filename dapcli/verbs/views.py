@@ -281,6 +281,7 @@ async def stop_state(
     )
     if session.state in (SessionState.EXITED, SessionState.TERMINATED):
         state.exit_code = session.exit_code
+        state.description = session.lost
         return state
     stop = session.last_stop
     if session.state is not SessionState.STOPPED or stop is None:

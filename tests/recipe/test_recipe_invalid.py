@@ -20,7 +20,7 @@ CASES = {
                          ["3:16: step 1 (evaluate): expresion: unknown parameter (did you mean expression?)",
                           "3:15: step 1 (evaluate): expression: required but missing"]),
     "ill-typed argument": (HEAD + "  - stackTrace: {levels: many}\n  - continue: {timeout: true}\n",
-                           ["3:18: step 1 (stackTrace): levels: Input should be a valid integer",
+                           ["3:18: step 1 (stackTrace): levels: must be a valid integer",
                             "4:16: step 2 (continue): timeout: expected float, got a boolean"]),
     "arguments not a mapping": (HEAD + "  - evaluate: x + 1\n",
                                 ["3:15: step 1 (evaluate): arguments must be a mapping, e.g. {expression: …}"]),
