@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from fid_helpers import Cli, call, each, marker_line, mcp_client, run_async
+from fid_helpers import Cli, call, call_tool, each, marker_line, mcp_client, run_async
 
 pytestmark = pytest.mark.slow
 
@@ -75,7 +75,7 @@ def test_console_and_repl_evaluate_step_over_mcp(adapter: str, c_programs: Path)
         async with mcp_client() as client:
             await call(client, "launch", {"program": str(c_programs / "loop"), "adapter": adapter,
                                           "breakpoints": [f"{c_programs / 'loop.c'}:{body_line}"]})
-            result = await client.call_tool("console", {"command": "thread step-over"})
+            result = await call_tool(client, "console", {"command": "thread step-over"})
             assert not result.is_error
             assert result.structured_content["stop"]["location"]["line"] == body_line + 1
             evaluated = await call(client, "evaluate", {"expression": "`thread step-over", "context": "repl"})
@@ -112,7 +112,7 @@ def test_pause_in_libc_over_mcp(adapter: str, c_programs: Path) -> None:
     async def body() -> None:
         async with mcp_client() as client:
             await call(client, "launch", {"program": str(c_programs / "sleepy"), "adapter": adapter})
-            result = await client.call_tool("pause", {})
+            result = await call_tool(client, "pause", {})
             state = result.structured_content
             assert state["location"]["function"] == "main" and state["skippedFrames"] >= 1
             assert "skipped" in result.content[0].text
