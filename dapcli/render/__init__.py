@@ -486,8 +486,10 @@ def render_registers(result: m.RegistersResult, cwd: str | None = None) -> Rende
 
 
 def render_console(result: m.ConsoleResult, cwd: str | None = None) -> RenderableType:
-    text = Text(result.output.rstrip("\n")) if result.output.strip() else Text("(no output)", style="dim")
-    return Group(text, render_stop(result.stop, cwd)) if result.stop is not None else text
+    if result.stop is not None:  # the command moved the program: what it printed, then the stop
+        stop = render_stop(result.stop, cwd)
+        return Group(Text(result.output.rstrip("\n")), stop) if result.output.strip() else stop
+    return Text(result.output.rstrip("\n")) if result.output.strip() else Text("(no output)", style="dim")
 
 
 def render_dap(result: m.DapResult, cwd: str | None = None) -> RenderableType:
