@@ -127,7 +127,10 @@ def render_stop(state: m.StopState, cwd: str | None = None) -> RenderableType:
         parts.append(Text(f"Stopped ({state.reason}), thread {state.thread_id}", style="bold yellow"))
     elif state.status in ("exited", "terminated"):
         code = "?" if state.exit_code is None else str(state.exit_code)
-        parts.append(Text(f"Program {state.status} with exit code {code}", style="bold"))
+        if state.description:  # killed by a signal, or the adapter was lost
+            parts.append(Text(f"Program {state.status}: {state.description} (exit code {code})", style="bold"))
+        else:
+            parts.append(Text(f"Program {state.status} with exit code {code}", style="bold"))
     else:
         waited = f" after {state.elapsed_ms / 1000:.1f} s" if state.elapsed_ms else ""
         parts.append(Text(f"Still running{waited}; `dapcli wait` reports the next stop, `dapcli pause` "
