@@ -6,14 +6,16 @@ import os
 import time
 from typing import Annotated
 
-from dapcli.adapters.base import AttachOptions, LaunchOptions
+from dapcli.adapters.base import AdapterSpec, AttachOptions, LaunchOptions
 from dapcli.adapters.registry import adapter_for
 from dapcli.engine import persist
 from dapcli.engine.breakpoints import BreakpointEntry
 from dapcli.engine.session import Session, SessionState
 from dapcli.errors import AdapterError, DapcliError, UsageError
+from dapcli.verbs.bpspec import GRAMMAR, LaunchBreakpoint
 from dapcli.verbs.breakpoints import parse_location
 from dapcli.verbs.context import VerbContext
+from dapcli.verbs.launchopts import SET_HELP, JsonObject, adapter_settings, add_breakpoints, breakpoint_warnings
 from dapcli.verbs.models import EndResult, SessionInfo, SessionsResult, StatusResult, StopState
 from dapcli.verbs.registry import Param, verb
 from dapcli.verbs.views import stop_state
@@ -60,8 +62,12 @@ async def launch(
     program: Annotated[str | None, Param(help="program to debug (path relative to your directory)",
                                          complete="path", positional=True)] = None,
     args: Annotated[list[str], Param(help="arguments for the program (after --)", positional=True)] = [],  # noqa: B006
-    breakpoints: Annotated[list[str], Param(help="FILE:LINE (or function) to stop at; repeatable",
-                                            complete="location", short="-b", flag="break")] = [],  # noqa: B006
+    module: Annotated[str | None, Param(help="run this Python module instead of a PROGRAM (python -m MODULE)",
+                                        short="-m")] = None,
+    breakpoints: Annotated[list[str | LaunchBreakpoint], Param(
+        help=f"breakpoint set before the first line runs: {GRAMMAR}; repeatable. Structured: "
+             "{path, line, condition, hitCondition, logMessage} or {function}",
+        complete="location", short="-b", flag="break")] = [],  # noqa: B006
     cwd: Annotated[str | None, Param(help="working directory of the program", complete="path")] = None,
     env: Annotated[list[str], Param(help="NAME=VALUE added to the program's environment; repeatable")] = [],  # noqa: B006
     python: Annotated[str | None, Param(help="interpreter for a Python program (default: venv, then python3)",
@@ -77,18 +83,31 @@ async def launch(
                                         "this program (re-anchored if the file changed)")] = False,
     core: Annotated[str | None, Param(help="post-mortem: open this core file of PROGRAM instead of running it "
                                            "(lldb, codelldb)", complete="path")] = None,
+    settings: Annotated[list[str], Param(help=SET_HELP, flag="set")] = [],  # noqa: B006
+    adapter_config: Annotated[JsonObject | None, Param(
+        help="options for the adapter's launch request, as one JSON object (merged before --set)")] = None,
+    just_my_code: Annotated[bool | None, Param(help="debug only your code (debugpy justMyCode; default on)")] = None,
+    no_debug: Annotated[bool, Param(help="run without debugging: no breakpoints, just output and exit code")] = False,
+    stdin: Annotated[str | None, Param(help="file the program reads as stdin ('-': this command's stdin)",
+                                       complete="path")] = None,
+    terminal: Annotated[bool, Param(help="run the program in a terminal dapcli owns; type to it with `dapcli "
+                                         "input` (on with --stdin and launch.json console: integratedTerminal)")
+                        ] = False,
     timeout: Annotated[float, Param(help=TIMEOUT_HELP)] = 30.0,
 ) -> StopState:
     """Start a program under the debugger and run to the first stop.
 
     Sends ``initialize``, ``launch``, waits for ``initialized``, sends every breakpoint and
     ``configurationDone``, then waits up to ``timeout`` s for a stop or the program's exit.
-    With ``core``, opens that core file instead: the crash is the stop.
+    With ``core``, opens that core file instead: the crash is the stop. Breakpoints:
+    ``-b 'cart.py:17 if i == 2'``, ``-b 'cart.py:17 hit >=3'``, ``-b 'cart.py:17 log total={total}'``,
+    ``-b Cart.total``; adapter options: ``--set justMyCode=false``; ``-m pytest -- -x tests``.
     """
     started = time.perf_counter()
     await _check_free(ctx)
     extra: dict[str, object] = {}
     env_map = _env_pairs(env)
+    user_settings = adapter_settings(settings, adapter_config, just_my_code)
     if config is not None:
         from dapcli.adapters.launchjson import resolve_config
 
@@ -97,24 +116,25 @@ async def launch(
             raise UsageError(f"configuration {config!r} is an {chosen.request!r} configuration",
                              "use a launch configuration (see `dapcli configs`), or `dapcli attach`")
         program = program or chosen.program
+        module = module or (chosen.module if program is None else None)
         args = args or chosen.args
         cwd = cwd or chosen.cwd
         adapter = adapter or chosen.adapter
         stop_on_entry = stop_on_entry or chosen.stop_on_entry
+        no_debug, terminal = no_debug or chosen.no_debug, terminal or chosen.terminal
         env_map = {**chosen.env, **env_map}
         extra = chosen.extra
-    if program is None or not program.strip():
-        raise UsageError("launch needs a PROGRAM (or --config NAME)", "e.g. `dapcli launch app.py -b app.py:10`")
-    path = ctx.resolve(program)
-    if not os.path.exists(path):
-        raise UsageError(f"program not found: {program} (looked at {path})", "check the path")
-    spec = adapter_for(path, adapter, ctx.cwd)
+    if module is not None and program is not None:  # `-m pytest -- -x t.py`: the words are the module's
+        program, args = None, [program, *args]
     work_dir = ctx.resolve(cwd) if cwd else ctx.cwd
     if not os.path.isdir(work_dir):
         raise UsageError(f"working directory not found: {cwd}")
+    path, spec = _target(ctx, program, module, adapter, work_dir)
     options = LaunchOptions(
         program=path, args=list(args), cwd=work_dir, env=env_map, stop_on_entry=stop_on_entry,
         python=ctx.resolve(python) if python and os.sep in python else python, nodelay=nodelay, extra=extra,
+        module=module, settings=user_settings, no_debug=no_debug, terminal=terminal or stdin is not None,
+        stdin=_stdin_file(ctx, stdin),
     )
     core_path = ctx.resolve(core) if core else None
     if core_path is not None and not os.path.isfile(core_path):
@@ -125,10 +145,8 @@ async def launch(
         warnings = [*warnings, *persist.restore(session, path)]
     if not stop_on_exception:
         session.exception_filters = []
-    for location in breakpoints:
-        fields = parse_location(ctx, location, None)
-        if not persist.has_breakpoint(session, fields):
-            session.book.new_entry(**fields)
+    add_breakpoints(ctx, session, [] if no_debug else breakpoints,
+                    skip=lambda fields: persist.has_breakpoint(session, fields))
     if core_path is not None:
         await session.open_core(options, core_path, timeout=max(timeout, STARTUP_TIMEOUT))
     else:
@@ -137,14 +155,52 @@ async def launch(
         except DapcliError as exc:
             if spec.warning:  # a project file replaced the adapter's command: say so, even now
                 exc.hint = f"{spec.warning}; {exc.hint}" if exc.hint else spec.warning
+            if user_settings and isinstance(exc, AdapterError):
+                exc.hint = f"the adapter got your options {sorted(user_settings)}; " + (exc.hint or "")
             raise
     ctx.manager.add(session)
-    if restore:
-        problem = persist.save(session)  # the re-anchored lines
+    if restore or breakpoints:
+        problem = persist.save(session)  # the re-anchored lines, and the breakpoints given here
         warnings = [*warnings, problem] if problem else warnings
     state = await _start_and_wait(ctx, session, started, timeout)
+    warnings = [*warnings, *breakpoint_warnings(session)]
     state.warnings = warnings or None
     return state
+
+
+def _target(ctx: VerbContext, program: str | None, module: str | None, adapter: str | None,
+            work_dir: str) -> tuple[str, AdapterSpec]:
+    """The program's absolute path (for ``-m``: a name under ``work_dir`` that keys its saved
+    state) and its adapter family. Raises UsageError (no program, missing file, -m off Python)."""
+    if module is not None:
+        if not module.strip() or any(c.isspace() for c in module):
+            raise UsageError(f"bad module name {module!r}", "e.g. `dapcli launch -m pytest -- -x tests`")
+        spec = adapter_for(None, adapter or "python", ctx.cwd)
+        if spec.name != "python":
+            raise UsageError(f"-m runs a Python module; {spec.name} has no modules",
+                             "Go: give the package directory as PROGRAM (Delve's debug/test modes)")
+        return os.path.join(work_dir, f"-m {module}"), spec
+    if program is None or not program.strip():
+        raise UsageError("launch needs a PROGRAM (or -m MODULE, or --config NAME)",
+                         "e.g. `dapcli launch app.py -b app.py:10`")
+    path = ctx.resolve(program)
+    if not os.path.exists(path):
+        raise UsageError(f"program not found: {program} (looked at {path})", "check the path")
+    return path, adapter_for(path, adapter, ctx.cwd)
+
+
+def _stdin_file(ctx: VerbContext, stdin: str | None) -> str | None:
+    """The absolute path of the ``--stdin`` file. Raises UsageError when it cannot be read
+    (``-`` must have been replaced by the frontend with a file holding what it read)."""
+    if stdin is None:
+        return None
+    if stdin == "-":
+        raise UsageError("--stdin - reads this command's own stdin, which this frontend cannot pass on",
+                         "give a file: --stdin FILE")
+    path = ctx.resolve(stdin)
+    if not os.path.isfile(path) or not os.access(path, os.R_OK):
+        raise UsageError(f"stdin file not found or unreadable: {stdin} (looked at {path})", "check the path")
+    return path
 
 
 @verb(group="session", needs="none", executes=True)
