@@ -316,7 +316,8 @@ class Session:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._initialized.wait(), NO_DEBUG_INITIALIZED_WAIT)
                 if not self._initialized.is_set():
-                    self.state = SessionState.RUNNING
+                    if not self.ended:  # it may have run to its end meanwhile
+                        self.state = SessionState.RUNNING
                     return
         if not done:
             raise DapTimeoutError(f"the adapter did not get ready for {command} within {timeout:g} s",

@@ -22,10 +22,13 @@ from pydantic.alias_generators import to_camel
 
 from dapcli.errors import UsageError
 
-__all__ = ["GRAMMAR", "LaunchBreakpoint", "parse_spec", "spec_fields"]
+__all__ = ["BREAK_HELP", "GRAMMAR", "LaunchBreakpoint", "parse_spec", "spec_fields"]
 
 #: The grammar in one line, as ``--help``, errors and the MCP description show it.
-GRAMMAR = "LOCATION [if CONDITION] [hit N|>=N|%N] [log MESSAGE] (LOCATION: FILE:LINE or a function)"
+GRAMMAR = "FILE:LINE or FUNCTION, then optional clauses in this order: if CONDITION, hit N|>=N|%N, log MESSAGE"
+#: The help of ``-b``/``breakpoints`` on launch and attach (CLI, REPL, MCP schema).
+BREAK_HELP = (f"breakpoint set before the program runs: {GRAMMAR}; repeatable, e.g. -b 'cart.py:17 if i == 2'. "
+              "Structured (MCP, recipes): {path, line, condition, hitCondition, logMessage} or {function}")
 EXAMPLES = "e.g. -b 'cart.py:17 if i == 2', -b 'cart.py:17 hit >=3', -b 'cart.py:17 log total={total}', -b Cart.total"
 
 _SPEC = re.compile(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import time
 from typing import Annotated
@@ -12,8 +13,7 @@ from dapcli.engine import persist
 from dapcli.engine.breakpoints import BreakpointEntry
 from dapcli.engine.session import Session, SessionState
 from dapcli.errors import AdapterError, DapcliError, UsageError
-from dapcli.verbs.bpspec import GRAMMAR, LaunchBreakpoint
-from dapcli.verbs.breakpoints import parse_location
+from dapcli.verbs.bpspec import BREAK_HELP, LaunchBreakpoint
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.launchopts import SET_HELP, JsonObject, adapter_settings, add_breakpoints, breakpoint_warnings
 from dapcli.verbs.models import EndResult, SessionInfo, SessionsResult, StatusResult, StopState
@@ -65,9 +65,7 @@ async def launch(
     module: Annotated[str | None, Param(help="run this Python module instead of a PROGRAM (python -m MODULE)",
                                         short="-m")] = None,
     breakpoints: Annotated[list[str | LaunchBreakpoint], Param(
-        help=f"breakpoint set before the first line runs: {GRAMMAR}; repeatable. Structured: "
-             "{path, line, condition, hitCondition, logMessage} or {function}",
-        complete="location", short="-b", flag="break")] = [],  # noqa: B006
+        help=BREAK_HELP, complete="location", short="-b", flag="break")] = [],  # noqa: B006
     cwd: Annotated[str | None, Param(help="working directory of the program", complete="path")] = None,
     env: Annotated[list[str], Param(help="NAME=VALUE added to the program's environment; repeatable")] = [],  # noqa: B006
     python: Annotated[str | None, Param(help="interpreter for a Python program (default: venv, then python3)",
@@ -163,8 +161,7 @@ async def launch(
         problem = persist.save(session)  # the re-anchored lines, and the breakpoints given here
         warnings = [*warnings, problem] if problem else warnings
     state = await _start_and_wait(ctx, session, started, timeout)
-    warnings = [*warnings, *breakpoint_warnings(session)]
-    state.warnings = warnings or None
+    state.warnings = [*warnings, *breakpoint_warnings(session), *(state.warnings or [])] or None
     return state
 
 
@@ -210,27 +207,31 @@ async def attach(
                                          positional=True)] = None,
     process_id: Annotated[int | None, Param(help="attach to this running process id instead")] = None,
     adapter: Annotated[str | None, Param(help="debug adapter (default: python)")] = None,
-    breakpoints: Annotated[list[str], Param(help="FILE:LINE to stop at; repeatable", complete="location",
-                                            short="-b", flag="break")] = [],  # noqa: B006
+    breakpoints: Annotated[list[str | LaunchBreakpoint], Param(
+        help=BREAK_HELP, complete="location", short="-b", flag="break")] = [],  # noqa: B006
+    settings: Annotated[list[str], Param(help=SET_HELP, flag="set")] = [],  # noqa: B006
+    adapter_config: Annotated[JsonObject | None, Param(
+        help="options for the adapter's attach request, as one JSON object (merged before --set)")] = None,
+    just_my_code: Annotated[bool | None, Param(help="debug only your code (debugpy justMyCode; default on)")] = None,
     timeout: Annotated[float, Param(help="seconds to wait for the adapter")] = 30.0,
 ) -> StopState:
     """Attach to a running program (DAP ``attach``).
 
-    debugpy: ``connect`` to HOST:PORT of ``debugpy --listen``, or ``processId``.
+    debugpy: ``connect`` to HOST:PORT of ``debugpy --listen``, or ``processId``. ``stop``
+    detaches from it (the program keeps running); ``stop --terminate`` ends it.
     """
     started = time.perf_counter()
     await _check_free(ctx)
     if (connect is None) == (process_id is None):
         raise UsageError("attach needs HOST:PORT or --process-id", "e.g. `dapcli attach 127.0.0.1:5678`")
-    options = AttachOptions(process_id=process_id)
+    options = AttachOptions(process_id=process_id, settings=adapter_settings(settings, adapter_config, just_my_code))
     if connect is not None:
         host, _, port = connect.rpartition(":")
         if not (port.isascii() and port.isdigit()) or not 0 < int(port[:6]) < 65536:
             raise UsageError(f"bad address {connect!r}", "write it as HOST:PORT or PORT (port 1-65535)")
         options.host, options.port = host or "127.0.0.1", int(port)
     session = Session(ctx.session_name, adapter_for(None, adapter, ctx.cwd), watchdog=ctx.manager.watchdog)
-    for location in breakpoints:
-        session.book.new_entry(**parse_location(ctx, location, None))
+    add_breakpoints(ctx, session, breakpoints)
     try:
         await session.attach(options, timeout=max(timeout, STARTUP_TIMEOUT))
     except AdapterError as exc:  # e.g. ptrace refused: the native families say what to do
@@ -239,22 +240,31 @@ async def attach(
         raise session.adapter.explain_attach_failure(exc, options.process_id) from None
     ctx.manager.add(session)
     await session.wait(0.3)
-    return await stop_state(session, output_seq=None, started=started)
+    state = await stop_state(session, output_seq=None, started=started)
+    state.warnings = [*breakpoint_warnings(session), *(state.warnings or [])] or None
+    return state
 
 
 @verb(group="session", needs="session", executes=True)
 async def restart(
-    ctx: VerbContext, timeout: Annotated[float, Param(help=TIMEOUT_HELP)] = 30.0
+    ctx: VerbContext,
+    args: Annotated[list[str], Param(help="new arguments for the program (after --; default: the same)",
+                                     positional=True)] = [],  # noqa: B006
+    stop_on_entry: Annotated[bool, Param(help="stop at the program's first line")] = False,
+    timeout: Annotated[float, Param(help=TIMEOUT_HELP)] = 30.0,
 ) -> StopState:
-    """Start the program again with the same arguments; breakpoints are kept.
+    """Start the program again (with new arguments); breakpoints, watches and filters are kept.
 
     Ends the session (``disconnect``) and launches again: ``restart`` requests are not safe
-    on every adapter (debugpy 1.8.22 never answers them).
+    on every adapter (debugpy 1.8.22 never answers them, Delve has none). Runs to the first
+    breakpoint, not to an entry stop (unless ``stopOnEntry``).
     """
     started = time.perf_counter()
     old = ctx.session()
     if old.launch_options is None:
         raise UsageError("only a launched session can be restarted", "attach again instead")
+    options = dataclasses.replace(old.launch_options, stop_on_entry=stop_on_entry,
+                                  args=list(args) if args else list(old.launch_options.args))
     await old.shutdown(terminate_debuggee=True)
     session = Session(old.name, old.adapter, watchdog=ctx.manager.watchdog)
     session.exception_filters = old.exception_filters  # what the user chose survives a restart
@@ -263,7 +273,7 @@ async def restart(
         kept = BreakpointEntry(**{**entry.__dict__, "verified": False, "adapter_id": None, "actual_line": None})
         session.book.entries[entry.id] = kept
     session.book._next_id = old.book._next_id
-    await session.launch(old.launch_options, timeout=timeout)
+    await session.launch(options, timeout=max(timeout, STARTUP_TIMEOUT))
     ctx.manager.add(session)
     return await _start_and_wait(ctx, session, started, timeout)
 
@@ -271,18 +281,45 @@ async def restart(
 @verb(group="session", needs="session", destructive=True, cli=("stop",), aliases=("quit", "kill"))
 async def stop(
     ctx: VerbContext,
-    detach: Annotated[bool, Param(help="leave the program running (for attached sessions)")] = False,
+    detach: Annotated[bool, Param(help="leave the program running (the default for attached sessions)")] = False,
+    terminate: Annotated[bool, Param(help="end the program even when the session attached to it")] = False,
 ) -> EndResult:
-    """End the session: disconnect, end the program and the adapter.
+    """End the session: disconnect, end the program (detach from an attached one) and the adapter.
 
-    With ``--detach`` the program keeps running (for attached sessions).
+    Sends ``disconnect`` with ``terminateDebuggee``: true for a launched program, false for an
+    attached one unless ``terminate``. Says so when the program outlived a terminate.
     """
     session = ctx.session()
+    if detach and terminate:
+        raise UsageError("--detach and --terminate contradict each other", "choose one")
+    attached = session.request_kind == "attach"
+    ending = terminate or not (detach or attached)
+    pid = session.debuggee_pid or (session.attach_options.process_id if session.attach_options else None)
     exited_before = session.ended
-    await session.shutdown(terminate_debuggee=not detach)
+    await session.shutdown(terminate_debuggee=ending)
     ctx.manager.remove(session.name)
-    return EndResult(session=session.name, status="detached" if detach else "terminated",
-                     exit_code=session.exit_code if exited_before else None)
+    note = None
+    if not ending and attached:
+        note = "Detached: the program keeps running" + (f" (pid {pid})." if pid else ".")
+    elif ending and attached and pid and _alive(pid):
+        note = (f"The adapter said it ended the program, but process {pid} is still alive; "
+                f"end it with `kill {pid}` (or `kill -9 {pid}`).")
+    return EndResult(session=session.name, status="terminated" if ending else "detached",
+                     exit_code=session.exit_code if exited_before else None, note=note)
+
+
+def _alive(pid: int, timeout: float = 2.0) -> bool:
+    """True when ``pid`` still runs after ``timeout`` s (zombies count as gone)."""
+    import psutil
+
+    try:
+        process = psutil.Process(pid)
+        process.wait(timeout)
+    except psutil.TimeoutExpired:
+        return process.status() != psutil.STATUS_ZOMBIE
+    except psutil.Error:
+        return False
+    return False
 
 
 @verb(group="session", needs="session", read_only=True, concurrent=True)
