@@ -32,7 +32,7 @@ BREAK_HELP = (f"breakpoint set before the program runs: {GRAMMAR}; repeatable, e
 EXAMPLES = "e.g. -b 'cart.py:17 if i == 2', -b 'cart.py:17 hit >=3', -b 'cart.py:17 log total={total}', -b Cart.total"
 
 _SPEC = re.compile(
-    r"^(?P<location>\S+)"
+    r"^(?P<location>.+?:\d+|\S+)"  # a path may hold spaces when a line number ends it
     r"(?:\s+if\s+(?P<condition>.+?))?"
     r"(?:\s+hit\s+(?P<hit>(?:==|>=|<=|[<>%=])?\s*\d+))?"
     r"(?:\s+log\s+(?P<log>.+))?\s*$",

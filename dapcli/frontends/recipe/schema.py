@@ -103,6 +103,9 @@ def _target() -> dict[str, Any]:
         "python": {"type": "string"},
         "build": {"type": "array", "items": _TEXT, "minItems": 1,
                   "description": "argv run before launch, without a shell"},
+        "launch": {"type": "object", "description": "options for the adapter's launch request "
+                                                    "(like --set), e.g. {justMyCode: false}"},
+        "stdin": {"type": "string", "description": "file the program reads as stdin, relative to the recipe file"},
     }
     assert set(props) == set(TARGET_KEYS)
     return {"type": "object", "required": ["program"], "additionalProperties": False, "properties": props}
