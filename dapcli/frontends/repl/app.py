@@ -34,7 +34,7 @@ from dapcli.frontends.repl.help import unknown_command
 from dapcli.frontends.repl.record import Recording
 from dapcli.frontends.repl.runner import Runner
 from dapcli.frontends.repl.state import ReplState
-from dapcli.frontends.repl.toolbar import PROMPT, history_path, join_lines, key_bindings, toolbar
+from dapcli.frontends.repl.toolbar import PROGRAM_PROMPT, PROMPT, history_path, join_lines, key_bindings, toolbar
 from dapcli.render import render
 from dapcli.verbs import VERBS
 from dapcli.verbs import models as m
@@ -143,14 +143,27 @@ class Repl:
         self.show(Text(f"internal error: {type(exc).__name__}: {exc}", style="red"))
 
     # -- one command line ------------------------------------------------------------------------
+    def typing_to_program(self) -> bool:
+        """True while the program runs in dapcli's terminal and reads what is typed: lines go
+        to its stdin (``:command`` still runs a dapcli command; Ctrl-C pauses)."""
+        terminal = getattr(self.state.live, "terminal", None)
+        return self.runner.running and terminal is not None and bool(terminal.has_stdin)
+
     async def handle(self, line: str) -> None:
         """Run one input line; every error is reported, none escapes."""
+        if self.typing_to_program() and not line.startswith(":"):
+            await self._guard(self._to_program({"text": line}))
+            return
+        line = line[1:] if line.startswith(":") else line
         text = join_lines(line)
         if not text:
             await self._guard(self._enter())
             return
         self.previous_listing, self.listing_active = self.listing_active, False
         await self._guard(self.dispatch(text))
+
+    async def _to_program(self, args: dict[str, Any]) -> None:
+        await self.quiet("input", args)
 
     async def _guard(self, work: Awaitable[None]) -> None:
         self.busy = True
@@ -234,7 +247,9 @@ class Repl:
 
     def _toolbar_note(self) -> str:
         notes = []
-        if self.runner.running:
+        if self.typing_to_program():
+            notes.append("running: typing goes to the program, :cmd runs a command, Ctrl-C pauses")
+        elif self.runner.running:
             notes.append("running: Ctrl-C pauses")
         if self.recording.active:
             notes.append("recording")
@@ -274,10 +289,14 @@ class Repl:
         patching = self._patch if self._patch is not None else os.isatty(1)
         try:
             with patch_stdout(raw=True) if patching else contextlib.nullcontext():
-                line = await self.prompt.prompt_async(PROMPT)
+                line = await self.prompt.prompt_async(
+                    lambda: PROGRAM_PROMPT if self.typing_to_program() else PROMPT)
         except KeyboardInterrupt:
             return None  # Ctrl-C at the prompt clears the line
         except EOFError:
+            if self.typing_to_program():  # Ctrl-D ends the program's input, not the REPL
+                await self._guard(self._to_program({"eof": True}))
+                return None
             self.done = self._confirm_leave()
             return None
         finally:
