@@ -126,6 +126,11 @@ class AdapterSpec:
         """The exit code learnt outside DAP, read when the session ends (js-debug)."""
         return None
 
+    def function_location(self, name: str, roots: list[str]) -> tuple[str, int] | None:
+        """Where function breakpoint ``name`` should be a line breakpoint instead (``(path,
+        line)``), for adapters that cannot match the name as written; None: send it as is."""
+        return None
+
     def explain_attach_failure(self, error: AdapterError, pid: int) -> AdapterError:
         """``error`` (a failed attach to ``pid``) with what to do, when the family knows."""
         return error

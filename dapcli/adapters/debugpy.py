@@ -105,6 +105,15 @@ class DebugpyAdapter(AdapterSpec):
         self.runtime = options.python
         return []
 
+    def function_location(self, name: str, roots: list[str]) -> tuple[str, int] | None:
+        """pydevd matches function breakpoints on ``co_name`` only: ``Cart.total`` becomes a line
+        breakpoint on that method's first statement (found under ``roots``)."""
+        if "." not in name:
+            return None
+        from dapcli.adapters.pyfunctions import find_function
+
+        return find_function(name, roots)
+
     def find(self) -> str | None:
         import importlib.util
 

@@ -83,9 +83,10 @@ def adapter_settings(settings: list[str], adapter_config: dict[str, Any] | None,
 
 
 def add_breakpoints(ctx: VerbContext, session: Session, items: list[str | LaunchBreakpoint],
-                    skip: Any = None) -> None:
+                    skip: Any = None, program: str | None = None) -> None:
     """Put each breakpoint (grammar text or structured) in the session's book before it starts.
-    ``skip(fields)`` True leaves a breakpoint out (already restored).
+    ``skip(fields)`` True leaves a breakpoint out (already restored); ``program`` (absolute)
+    is where a function is looked for when the adapter needs it as a line (debugpy, ``A.b``).
 
     Raises:
         UsageError: bad grammar, missing file, line outside the file.
@@ -93,8 +94,19 @@ def add_breakpoints(ctx: VerbContext, session: Session, items: list[str | Launch
     for item in items:
         location, clauses = spec_fields(item)
         fields = {**parse_location(ctx, location, None), **clauses}
+        if "function" in fields:
+            fields.update(_function_line(ctx, session, fields["function"], program))
         if skip is None or not skip(fields):
             session.book.new_entry(**fields)
+
+
+def _function_line(ctx: VerbContext, session: Session, name: str, program: str | None) -> dict[str, Any]:
+    """``{path, line}`` where a function breakpoint must be set by line (debugpy and a dotted
+    name), looked for beside the program and in the caller's directory; else nothing."""
+    roots = [program] if program and os.path.isfile(program) else []
+    roots += [os.path.dirname(program) if program else ctx.cwd, ctx.cwd]
+    found = session.adapter.function_location(name, list(dict.fromkeys(roots)))
+    return {"path": found[0], "line": found[1]} if found else {}
 
 
 def breakpoint_warnings(session: Session) -> list[str]:

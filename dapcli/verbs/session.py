@@ -144,7 +144,7 @@ async def launch(
     if not stop_on_exception:
         session.exception_filters = []
     add_breakpoints(ctx, session, [] if no_debug else breakpoints,
-                    skip=lambda fields: persist.has_breakpoint(session, fields))
+                    skip=lambda fields: persist.has_breakpoint(session, fields), program=path)
     if core_path is not None:
         await session.open_core(options, core_path, timeout=max(timeout, STARTUP_TIMEOUT))
     else:

@@ -8,7 +8,8 @@ from conftest import PYTHON, Cli, line_of, loc, one_line_error
 
 def test_m_pytest_stops_in_the_test(dc: Cli) -> None:
     data = dc.json("launch", "-m", "pytest", "-b", loc("modtests/test_cart.py", "test"), "--python", PYTHON,
-                   "--", "-x", "-q", "-p", "no:cacheprovider", "modtests/test_cart.py")
+                   "--timeout", "60", "--", "-x", "-q", "-p", "no:cacheprovider", "modtests/test_cart.py",
+                   timeout=120)  # pytest starts slowly under a debugger on a busy machine
     dc.sessions.add("default")
     dc.record()
     assert data["status"] == "stopped"
@@ -27,6 +28,12 @@ def test_breakpoints_of_every_kind_at_launch(dc: Cli) -> None:
     assert listed[0]["condition"] == "i == 2" and listed[1]["function"] == "add"
     stop = dc.json("continue")
     assert stop["location"]["function"] == "add"
+
+
+def test_a_dotted_python_function_stops_in_that_method(dc: Cli) -> None:
+    data = dc.launch("cart.py", options=("--json", "-b", "Cart.total")).json()
+    assert data["location"]["function"] == "total"
+    assert data["location"]["line"] == line_of("cart.py", "total")
 
 
 def test_hit_condition_and_log_message_at_launch(dc: Cli) -> None:
