@@ -27,8 +27,7 @@ __all__ = ["BREAK_HELP", "GRAMMAR", "LaunchBreakpoint", "parse_spec", "spec_fiel
 #: The grammar in one line, as ``--help``, errors and the MCP description show it.
 GRAMMAR = "FILE:LINE or FUNCTION, then optional clauses in this order: if CONDITION, hit N|>=N|%N, log MESSAGE"
 #: The help of ``-b``/``breakpoints`` on launch and attach (CLI, REPL, MCP schema).
-BREAK_HELP = (f"breakpoint set before the program runs: {GRAMMAR}; repeatable, e.g. -b 'cart.py:17 if i == 2'. "
-              "Structured (MCP, recipes): {path, line, condition, hitCondition, logMessage} or {function}")
+BREAK_HELP = "FILE:LINE|FUNCTION, then optional: if COND, hit N|>=N|%N, log MSG. Or {path,line,...}|{function}"
 EXAMPLES = "e.g. -b 'cart.py:17 if i == 2', -b 'cart.py:17 hit >=3', -b 'cart.py:17 log total={total}', -b Cart.total"
 
 _SPEC = re.compile(
@@ -41,9 +40,10 @@ _SPEC = re.compile(
 
 
 class LaunchBreakpoint(BaseModel):
-    """One breakpoint as a structured caller gives it: ``path`` + ``line`` (1-based), or
-    ``function``; optional ``condition``, ``hitCondition``, ``logMessage`` (DAP
-    ``SourceBreakpoint``/``FunctionBreakpoint`` fields)."""
+    # One breakpoint as a structured caller gives it: ``path`` + ``line`` (1-based), or
+    # ``function``; optional ``condition``, ``hitCondition``, ``logMessage`` (DAP
+    # ``SourceBreakpoint``/``FunctionBreakpoint`` fields). No docstring: it would cost every
+    # MCP client its length in the launch schema.
 
     model_config = ConfigDict(extra="forbid", alias_generator=to_camel, populate_by_name=True)
 

@@ -6,7 +6,6 @@ adapter answered about them.
 from __future__ import annotations
 
 import json
-import os
 from typing import Annotated, Any
 
 from pydantic import BeforeValidator
@@ -14,6 +13,7 @@ from pydantic import BeforeValidator
 from dapcli.adapters.base import deep_merge
 from dapcli.engine.session import Session
 from dapcli.errors import UsageError
+from dapcli.verbs.bpmatch import resolve_function
 from dapcli.verbs.bpspec import LaunchBreakpoint, spec_fields
 from dapcli.verbs.breakpoints import parse_location
 from dapcli.verbs.context import VerbContext
@@ -23,12 +23,10 @@ __all__ = [
     "JsonObject",
     "adapter_settings",
     "add_breakpoints",
-    "breakpoint_warnings",
     "parse_settings",
 ]
 
-SET_HELP = ("KEY=VALUE passed to the adapter's launch/attach request (VALUE read as JSON, else text; "
-            "dotted keys nest: env.DEBUG=1); repeatable, e.g. --set justMyCode=false --set showReturnValue=true")
+SET_HELP = "KEY=VALUE adapter option (JSON value, else text; dotted keys nest)"
 SET_EXAMPLE = "e.g. --set justMyCode=false, --set args='[\"a b\"]', --set env.DEBUG=1"
 
 
@@ -83,39 +81,16 @@ def adapter_settings(settings: list[str], adapter_config: dict[str, Any] | None,
 
 
 def add_breakpoints(ctx: VerbContext, session: Session, items: list[str | LaunchBreakpoint],
-                    skip: Any = None, program: str | None = None) -> None:
+                    skip: Any = None) -> None:
     """Put each breakpoint (grammar text or structured) in the session's book before it starts.
-    ``skip(fields)`` True leaves a breakpoint out (already restored); ``program`` (absolute)
-    is where a function is looked for when the adapter needs it as a line (debugpy, ``A.b``).
+    ``skip(fields)`` True leaves a breakpoint out (already restored). A function the adapter
+    cannot find by name (debugpy: ``Cart.total``) becomes a line breakpoint (see :mod:`bpmatch`).
 
     Raises:
         UsageError: bad grammar, missing file, line outside the file.
     """
     for item in items:
         location, clauses = spec_fields(item)
-        fields = {**parse_location(ctx, location, None), **clauses}
-        if "function" in fields:
-            fields.update(_function_line(ctx, session, fields["function"], program))
+        fields = {**resolve_function(session, parse_location(ctx, location, None, pending_ok=True)), **clauses}
         if skip is None or not skip(fields):
             session.book.new_entry(**fields)
-
-
-def _function_line(ctx: VerbContext, session: Session, name: str, program: str | None) -> dict[str, Any]:
-    """``{path, line}`` where a function breakpoint must be set by line (debugpy and a dotted
-    name), looked for beside the program and in the caller's directory; else nothing."""
-    roots = [program] if program and os.path.isfile(program) else []
-    roots += [os.path.dirname(program) if program else ctx.cwd, ctx.cwd]
-    found = session.adapter.function_location(name, list(dict.fromkeys(roots)))
-    return {"path": found[0], "line": found[1]} if found else {}
-
-
-def breakpoint_warnings(session: Session) -> list[str]:
-    """One line per breakpoint the adapter did not accept, with its reason."""
-    found = []
-    for entry in session.book.entries.values():
-        if entry.verified:
-            continue
-        where = entry.function or f"{os.path.basename(entry.path or '')}:{entry.line}"
-        reason = entry.message or "not verified (the adapter gave no reason; it may verify later)"
-        found.append(f"breakpoint {entry.id} at {where}: {reason}")
-    return found

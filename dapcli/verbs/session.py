@@ -12,10 +12,11 @@ from dapcli.adapters.registry import adapter_for
 from dapcli.engine import persist
 from dapcli.engine.breakpoints import BreakpointEntry
 from dapcli.engine.session import Session, SessionState
-from dapcli.errors import AdapterError, DapcliError, UsageError
+from dapcli.errors import AdapterError, DapcliError, UntrustedProjectError, UsageError
+from dapcli.verbs.bpmatch import pending_warnings
 from dapcli.verbs.bpspec import BREAK_HELP, LaunchBreakpoint
 from dapcli.verbs.context import VerbContext
-from dapcli.verbs.launchopts import SET_HELP, JsonObject, adapter_settings, add_breakpoints, breakpoint_warnings
+from dapcli.verbs.launchopts import SET_HELP, JsonObject, adapter_settings, add_breakpoints
 from dapcli.verbs.models import EndResult, SessionInfo, SessionsResult, StatusResult, StopState
 from dapcli.verbs.registry import Param, verb
 from dapcli.verbs.views import stop_state
@@ -62,7 +63,7 @@ async def launch(
     program: Annotated[str | None, Param(help="program to debug (path relative to your directory)",
                                          complete="path", positional=True)] = None,
     args: Annotated[list[str], Param(help="arguments for the program (after --)", positional=True)] = [],  # noqa: B006
-    module: Annotated[str | None, Param(help="run this Python module instead of a PROGRAM (python -m MODULE)",
+    module: Annotated[str | None, Param(help="Python module to run instead of PROGRAM (python -m)",
                                         short="-m")] = None,
     breakpoints: Annotated[list[str | LaunchBreakpoint], Param(
         help=BREAK_HELP, complete="location", short="-b", flag="break")] = [],  # noqa: B006
@@ -73,24 +74,20 @@ async def launch(
     adapter: Annotated[str | None, Param(help="debug adapter (default: from the program's kind)")] = None,
     stop_on_entry: Annotated[bool, Param(help="stop at the program's first line")] = False,
     nodelay: Annotated[bool, Param(help="apply the debugpy TCP_NODELAY latency fix")] = True,
-    stop_on_exception: Annotated[bool, Param(help="stop on uncaught exceptions (the adapter's default "
-                                                  "exception filters)")] = True,
+    stop_on_exception: Annotated[bool, Param(help="stop on uncaught exceptions (default filters)")] = True,
     config: Annotated[str | None, Param(help="use this configuration of .vscode/launch.json "
                                             "(see `dapcli configs`)")] = None,
-    restore: Annotated[bool, Param(help="restore the breakpoints, watches and exception filters saved for "
-                                        "this program (re-anchored if the file changed)")] = False,
+    restore: Annotated[bool, Param(help="restore this program's saved breakpoints, watches, exception filters")
+                       ] = False,
     core: Annotated[str | None, Param(help="post-mortem: open this core file of PROGRAM instead of running it "
                                            "(lldb, codelldb)", complete="path")] = None,
     settings: Annotated[list[str], Param(help=SET_HELP, flag="set")] = [],  # noqa: B006
-    adapter_config: Annotated[JsonObject | None, Param(
-        help="options for the adapter's launch request, as one JSON object (merged before --set)")] = None,
-    just_my_code: Annotated[bool | None, Param(help="debug only your code (debugpy justMyCode; default on)")] = None,
-    no_debug: Annotated[bool, Param(help="run without debugging: no breakpoints, just output and exit code")] = False,
-    stdin: Annotated[str | None, Param(help="file the program reads as stdin ('-': this command's stdin)",
+    adapter_config: Annotated[JsonObject | None, Param(help="adapter launch options as a JSON object")] = None,
+    just_my_code: Annotated[bool | None, Param(help="debugpy justMyCode (default on)")] = None,
+    no_debug: Annotated[bool, Param(help="just run it: output and exit code")] = False,
+    stdin: Annotated[str | None, Param(help="file to read as stdin ('-': this command's stdin)",
                                        complete="path")] = None,
-    terminal: Annotated[bool, Param(help="run the program in a terminal dapcli owns; type to it with `dapcli "
-                                         "input` (on with --stdin and launch.json console: integratedTerminal)")
-                        ] = False,
+    terminal: Annotated[bool, Param(help="run in dapcli's terminal; type to it with `input`")] = False,
     timeout: Annotated[float, Param(help=TIMEOUT_HELP)] = 30.0,
 ) -> StopState:
     """Start a program under the debugger and run to the first stop.
@@ -143,15 +140,17 @@ async def launch(
         warnings = [*warnings, *persist.restore(session, path)]
     if not stop_on_exception:
         session.exception_filters = []
+    session.launch_options = options  # the program's folders, for resolving function breakpoints
     add_breakpoints(ctx, session, [] if no_debug else breakpoints,
-                    skip=lambda fields: persist.has_breakpoint(session, fields), program=path)
+                    skip=lambda fields: persist.has_breakpoint(session, fields))
     if core_path is not None:
         await session.open_core(options, core_path, timeout=max(timeout, STARTUP_TIMEOUT))
     else:
         try:
             await session.launch(options, timeout=max(timeout, STARTUP_TIMEOUT))
         except DapcliError as exc:
-            if spec.warning:  # a project file replaced the adapter's command: say so, even now
+            # a project file replaced the adapter's command: say so, even now
+            if spec.warning and not isinstance(exc, UntrustedProjectError):
                 exc.hint = f"{spec.warning}; {exc.hint}" if exc.hint else spec.warning
             if user_settings and isinstance(exc, AdapterError):
                 exc.hint = f"the adapter got your options {sorted(user_settings)}; " + (exc.hint or "")
@@ -161,7 +160,7 @@ async def launch(
         problem = persist.save(session)  # the re-anchored lines, and the breakpoints given here
         warnings = [*warnings, problem] if problem else warnings
     state = await _start_and_wait(ctx, session, started, timeout)
-    state.warnings = [*warnings, *breakpoint_warnings(session), *(state.warnings or [])] or None
+    state.warnings = [*warnings, *pending_warnings(session), *(state.warnings or [])] or None
     return state
 
 
@@ -210,9 +209,8 @@ async def attach(
     breakpoints: Annotated[list[str | LaunchBreakpoint], Param(
         help=BREAK_HELP, complete="location", short="-b", flag="break")] = [],  # noqa: B006
     settings: Annotated[list[str], Param(help=SET_HELP, flag="set")] = [],  # noqa: B006
-    adapter_config: Annotated[JsonObject | None, Param(
-        help="options for the adapter's attach request, as one JSON object (merged before --set)")] = None,
-    just_my_code: Annotated[bool | None, Param(help="debug only your code (debugpy justMyCode; default on)")] = None,
+    adapter_config: Annotated[JsonObject | None, Param(help="adapter attach options as a JSON object")] = None,
+    just_my_code: Annotated[bool | None, Param(help="debugpy justMyCode (default on)")] = None,
     timeout: Annotated[float, Param(help="seconds to wait for the adapter")] = 30.0,
 ) -> StopState:
     """Attach to a running program (DAP ``attach``).
@@ -241,7 +239,7 @@ async def attach(
     ctx.manager.add(session)
     await session.wait(0.3)
     state = await stop_state(session, output_seq=None, started=started)
-    state.warnings = [*breakpoint_warnings(session), *(state.warnings or [])] or None
+    state.warnings = [*pending_warnings(session), *(state.warnings or [])] or None
     return state
 
 

@@ -19,11 +19,11 @@ NO_TERMINAL_HINT = ("launch with --terminal (debugpy, lldb-dap) to type to the p
 @verb(group="execution", name="input", needs="alive", concurrent=True)
 async def input_(
     ctx: VerbContext,
-    text: Annotated[str, Param(help="text to type to the program (a newline is added)", positional=True)] = "",
-    no_newline: Annotated[bool, Param(help="do not add a newline after TEXT")] = False,
-    eof: Annotated[bool, Param(help="then close the program's stdin (end of file)")] = False,
+    text: Annotated[str, Param(help="text to type (a newline is added)", positional=True)] = "",
+    no_newline: Annotated[bool, Param(help="add no newline")] = False,
+    eof: Annotated[bool, Param(help="then close stdin")] = False,
 ) -> InputResult:
-    """Type a line to the running program's stdin (its terminal).
+    """Type a line to the program's stdin (its terminal).
 
     Writes to the pseudo-terminal that dapcli started the program in (DAP ``runInTerminal``);
     returns at once: ``wait`` or ``output`` shows what the program did with it.

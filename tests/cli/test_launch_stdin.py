@@ -69,7 +69,7 @@ def test_input_without_a_terminal_says_how_to_get_one(dc: Cli) -> None:
 
 
 def test_escape_sequences_from_the_program_are_shown_escaped(dc: Cli) -> None:
-    data = dc.launch("escapes.py", options=("--json", "--terminal")).json()
+    data = dc.launch("term_escapes.py", options=("--json", "--terminal")).json()
     text = _output(data) or "".join(c["output"] for c in dc.json("output")["chunks"])
     assert "\x1b" not in text and "\x07" not in text
     assert "\\x1b]0;pwned title\\x07" in text and "plain text" in text

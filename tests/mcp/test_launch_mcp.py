@@ -1,5 +1,5 @@
-"""The MCP `launch`/`input`/`restart` tools as issue 11 describes them: structured breakpoints,
-adapterConfig, stdin typed through `input`, restart with new arguments."""
+"""The MCP `launch` tool and the `input`/`restart` verbs (through `more`) as issue 11 describes
+them: structured breakpoints, adapterConfig, stdin typed through `input`, restart with new arguments."""
 
 from __future__ import annotations
 
@@ -57,8 +57,8 @@ def test_input_types_to_the_program_over_mcp() -> None:
             assert stop["status"] == "running"
             status = await call(client, "status")
             below = psutil.Process().children(recursive=True)
-            await call(client, "input", {"text": "19"})
-            await call(client, "input", {"text": "23"})
+            await call(client, "more", {"verb": "input", "arguments": {"text": "19"}})
+            await call(client, "more", {"verb": "input", "arguments": {"text": "23"}})
             stop = await call(client, "wait")
             assert stop["exitCode"] == 0 and "sum 42" in _output(stop)
             assert status["state"] == "running"
@@ -75,7 +75,7 @@ def test_restart_with_new_arguments_over_mcp() -> None:
         async with connected() as client:
             await call(client, "launch", {"program": str(HELLO), "python": sys.executable, "args": ["first"],
                                           "breakpoints": [f"{HELLO}:{hello}"]})
-            stop = await call(client, "restart", {"args": ["again"]})
+            stop = await call(client, "more", {"verb": "restart", "arguments": {"args": ["again"]}})
             assert stop["status"] == "stopped" and stop["location"]["line"] == hello
             stop = await call(client, "continue")
             assert "hello again" in _output(stop)
