@@ -354,7 +354,11 @@ def render_end(result: m.EndResult, cwd: str | None = None) -> RenderableType:
     text = f"Session '{result.session}' {result.status}"
     if result.exit_code is not None:
         text += f" (program exit code {result.exit_code})"
-    return Text(text + ".")
+    return Text(text + "." + (f" {result.note}" if result.note else ""))
+
+
+def render_input(result: m.InputResult, cwd: str | None = None) -> RenderableType:
+    return Text(f"Sent {result.sent} bytes to the program" + ("; its stdin is closed." if result.eof else "."))
 
 
 def render_set(result: m.SetVariableResult, cwd: str | None = None) -> RenderableType:
@@ -420,6 +424,7 @@ _RENDERERS: dict[type, Callable[[Any, str | None], RenderableType]] = {
     m.BreakpointResult: render_breakpoint, m.VariablesResult: render_variables,
     m.EvaluateResult: render_evaluate, m.SourceResult: render_source, m.OutputResult: render_output,
     m.ScopesResult: render_scopes, m.SessionsResult: render_sessions, m.EndResult: render_end,
+    m.InputResult: render_input,
     m.SetVariableResult: render_set, m.AdaptersResult: render_adapters, m.WatchesResult: render_watches,
     m.ExceptionFiltersResult: render_exception_filters, m.FrameResult: render_frame, m.TraceResult: render_trace,
     m.DataBreakpointsResult: render_data_breakpoints,
@@ -486,8 +491,10 @@ def render_registers(result: m.RegistersResult, cwd: str | None = None) -> Rende
 
 
 def render_console(result: m.ConsoleResult, cwd: str | None = None) -> RenderableType:
-    text = Text(result.output.rstrip("\n")) if result.output.strip() else Text("(no output)", style="dim")
-    return Group(text, render_stop(result.stop, cwd)) if result.stop is not None else text
+    if result.stop is not None:  # the command moved the program: what it printed, then the stop
+        stop = render_stop(result.stop, cwd)
+        return Group(Text(result.output.rstrip("\n")), stop) if result.output.strip() else stop
+    return Text(result.output.rstrip("\n")) if result.output.strip() else Text("(no output)", style="dim")
 
 
 def render_dap(result: m.DapResult, cwd: str | None = None) -> RenderableType:

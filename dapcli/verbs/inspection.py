@@ -150,6 +150,8 @@ async def evaluate(
                                          "cancelled where the adapter can)")] = 30.0,
 ) -> EvaluateResult:
     """Evaluate an expression in a frame (DAP ``evaluate``)."""
+    if not expression.strip():
+        raise UsageError("the expression is empty", "give one, e.g. `eval x` or `eval 'len(items)'`")
     session = ctx.session()
     frame = await current_frame_id(session, frame_id)
     request = session.request(
