@@ -512,11 +512,10 @@ _dapcli() {
                 --scope) _dapcli_words ""; return 0 ;;
                 --session) _dapcli_words "session"; return 0 ;;
                 --start) _dapcli_words ""; return 0 ;;
-                --timeout) _dapcli_words ""; return 0 ;;
                 --variables-reference) _dapcli_words ""; return 0 ;;
                 -S) _dapcli_words "session"; return 0 ;;
             esac
-            flags="--count --depth --filter --frame-id --help --json --max-length --scope --session --start --timeout --variables-reference -S -h"; kind="" ;;
+            flags="--count --depth --filter --frame-id --help --json --max-length --scope --session --start --variables-reference -S -h"; kind="" ;;
         "version")
             case "$prev" in
             esac

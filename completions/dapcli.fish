@@ -588,7 +588,6 @@ complete -c dapcli -n "__dapcli_at 'vars'" -l max-length -r
 complete -c dapcli -n "__dapcli_at 'vars'" -l scope -r
 complete -c dapcli -n "__dapcli_at 'vars'" -l session -r -a '(__dapcli_words session)'
 complete -c dapcli -n "__dapcli_at 'vars'" -l start -r
-complete -c dapcli -n "__dapcli_at 'vars'" -l timeout -r
 complete -c dapcli -n "__dapcli_at 'vars'" -l variables-reference -r
 complete -c dapcli -n "__dapcli_at 'vars'" -s S -r -a '(__dapcli_words session)'
 complete -c dapcli -n "__dapcli_at 'vars'" -s h

@@ -114,8 +114,6 @@ async def variables(
     start: Annotated[int, Param(help="index of the first variable to show (paging)")] = 0,
     count: Annotated[int, Param(help="at most this many variables per level")] = 100,
     max_length: MaxLength = MAX_VALUE,
-    timeout: Annotated[float, Param(help="seconds to wait for the values (a hanging __repr__ is then "
-                                         "cancelled where the adapter can)")] = VALUE_TIMEOUT,
 ) -> VariablesResult:
     """Show variables of a scope or of a structured value (DAP ``variables``)."""
     session = ctx.session()
@@ -126,7 +124,7 @@ async def variables(
         reference, scope = chosen.variablesReference, chosen.name
     else:
         reference = variables_reference
-    found = filter_names(await fetch_variables(session, reference, timeout), filter)
+    found = filter_names(await fetch_variables(session, reference, VALUE_TIMEOUT), filter)
     page = [variable_view(v, max_length) for v in found[start: start + max(0, count)]]
     await expand(session, page, depth, count=count, max_value=max_length)
     left = len(found) - start - len(page)
@@ -146,8 +144,7 @@ async def evaluate(
                        Param(help="DAP evaluate context; repl runs debugger commands on some adapters")] = "watch",
     depth: Annotated[int, Param(help="expand the result's children this many levels")] = 0,
     max_length: MaxLength = MAX_VALUE,
-    timeout: Annotated[float, Param(help="seconds to wait for the value (a hanging evaluation is then "
-                                         "cancelled where the adapter can)")] = 30.0,
+    timeout: Annotated[float, Param(help="seconds to wait for the value")] = 30.0,
 ) -> EvaluateResult:
     """Evaluate an expression in a frame (DAP ``evaluate``)."""
     if not expression.strip():
@@ -282,8 +279,7 @@ async def output(
     since: Annotated[int | None, Param(help="only chunks after this seq (nextSeq of a previous call)")] = None,
     category: Annotated[list[str], Param(help="only these categories: stdout, stderr, console…")] = [],  # noqa: B006
     wait: Annotated[float, Param(help="seconds to wait for new output when there is none yet")] = 0.0,
-    raw: Annotated[bool, Param(help=f"every chunk in full (without it, a chunk over {MAX_CHUNK_TEXT} "
-                                    "characters is cut with a marker)")] = False,
+    raw: Annotated[bool, Param(help="chunks in full (else cut at 64 KiB)")] = False,
 ) -> OutputResult:
     """Show the program's output (DAP ``output`` events, from a ring buffer)."""
     session = ctx.session()
