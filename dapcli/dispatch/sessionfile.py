@@ -250,3 +250,13 @@ def _boot_time() -> float:
             line = next(line for line in handle if line.startswith(b"btime "))
         _BOOT.append(float(line.split()[1]))
     return _BOOT[0]
+
+
+def unknown_session(name: str) -> SessionError:
+    """The error for a session name that has no live host, naming the ones that exist."""
+    names = [s.name for s in list_sessions()]
+    listing = ", ".join(names) if names else "none"
+    hint = "start one with `dapcli launch PROGRAM`"
+    if names:
+        hint = f"pick one with --session NAME ({listing}), or {hint}"
+    return SessionError(f"no session named '{name}' (running: {listing})", hint)
