@@ -310,7 +310,7 @@ async def stop_state(
     if session.state in (SessionState.EXITED, SessionState.TERMINATED):
         state.exit_code = session.exit_code
         state.description = session.lost or killed_by(session)
-        return state
+        return _with_stdin_hint(session, state)
     stop = session.last_stop
     if session.state is not SessionState.STOPPED or stop is None:
         return state
@@ -325,6 +325,15 @@ async def stop_state(
         await _fill_location(session, state, frame_count, locals_count, context)
     if session.watches.items:
         state.watches = await evaluate_watches(session)
+    return _with_stdin_hint(session, state)
+
+
+def _with_stdin_hint(session: Session, state: StopState) -> StopState:
+    from dapcli.verbs.stdin import stdin_hint
+
+    hint = stdin_hint(session, state)
+    if hint:
+        state.warnings = [*(state.warnings or []), hint]
     return state
 
 
