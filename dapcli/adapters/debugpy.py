@@ -154,6 +154,8 @@ class DebugpyAdapter(AdapterSpec):
             "env": self._env(options.env, options.nodelay),
         }
         arguments.update(options.extra)
+        if arguments.get("module"):
+            del arguments["program"]  # debugpy runs one of program, module or code
         return arguments
 
     def attach_arguments(self, options: AttachOptions) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 from rich.tree import Tree
 
+from dapcli.render.testrun import test_lines
 from dapcli.verbs import models as m
 
 __all__ = ["render", "short_path"]
@@ -101,7 +102,8 @@ def render_stop(state: m.StopState, cwd: str | None = None) -> RenderableType:
         if state.thread_id is not None:
             head.append(f"  thread {state.thread_id}", style="dim")
         parts.append(head)
-        if state.exception:
+        parts += test_lines(state.test, state.status) if state.test else []
+        if state.exception and not (state.test and state.test.message):
             exc = state.exception
             parts.append(Text(f"{exc.type_name or exc.exception_id}: {exc.message or exc.description or ''}",
                               style="bold red"))
@@ -124,6 +126,7 @@ def render_stop(state: m.StopState, cwd: str | None = None) -> RenderableType:
     elif state.status in ("exited", "terminated"):
         code = "?" if state.exit_code is None else str(state.exit_code)
         parts.append(Text(f"Program {state.status} with exit code {code}", style="bold"))
+        parts += test_lines(state.test, state.status) if state.test else []
     else:
         waited = f" after {state.elapsed_ms / 1000:.1f} s" if state.elapsed_ms else ""
         parts.append(Text(f"Still running{waited}; `dapcli wait` reports the next stop, `dapcli pause` "

@@ -26,6 +26,7 @@ from dapcli.verbs.models import (
     VariableView,
     WatchView,
 )
+from dapcli.verbs.testviews import run_view
 
 __all__ = [
     "current_frame_id", "expand", "frames", "locals_scope", "read_source", "stop_state", "variable_view",
@@ -146,7 +147,8 @@ async def frames(session: Session, thread_id: int, start: int = 0, levels: int =
     )
     views = [
         Frame(
-            id=f.id, index=start + i, name=f.name, path=f.source.path if f.source else None,
+            id=f.id, index=start + i, name=f.name.removesuffix(" (Current frame)"),  # debugpy at an exception
+            path=f.source.path if f.source else None,
             source_name=f.source.name if f.source else None, line=f.line, column=f.column or None,
             presentation_hint=f.presentationHint,
         )
@@ -275,6 +277,7 @@ async def stop_state(
     )
     if session.state in (SessionState.EXITED, SessionState.TERMINATED):
         state.exit_code = session.exit_code
+        state.test = run_view(session, state)
         return state
     stop = session.last_stop
     if session.state is not SessionState.STOPPED or stop is None:
@@ -290,6 +293,7 @@ async def stop_state(
         await _fill_location(session, state, frame_count, locals_count, context)
     if session.watches.items:
         state.watches = await evaluate_watches(session)
+    state.test = run_view(session, state)
     return state
 
 
@@ -327,11 +331,13 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
         await select_stopped_thread(session)
     thread_id = current_thread_id(session, state.thread_id)
     state.thread_id = thread_id
-    stack, _ = await frames(session, thread_id, levels=frame_count)
-    state.frames = stack
+    failure = session.test_run.failure_at(session.generation) if session.test_run else None
+    focus = failure.frame_index if failure else 0  # a test failure: the user's frame, not the runner's
+    stack, _ = await frames(session, thread_id, levels=frame_count + focus)
+    state.frames = stack[focus:] if focus < len(stack) else stack
     if not stack:
         return
-    top = stack[0]
+    top = state.frames[0]
     session.selected_frame_id = top.id
     session.current_path = top.path
     state.location = Location(path=top.path, name=top.source_name, line=top.line, column=top.column, function=top.name)
@@ -342,7 +348,7 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
     if locals_count > 0:
         scope = locals_scope(await scopes(session, top.id))
         variables = [variable_view(v, 80) for v in await fetch_variables(session, scope.variablesReference)]
-        variables = [v for v in variables if not v.name.startswith("__") and v.name not in _NOISE]
+        variables = [v for v in variables if not v.name.startswith(("__", "@py_")) and v.name not in _NOISE]
         state.locals = variables[:locals_count]
         _mark_changed(session, f"{top.path}:{top.name}", state.locals)
     if state.reason == "exception" and session.supports("supportsExceptionInfoRequest"):

@@ -143,6 +143,7 @@ def get_command() -> Any:
 def parse(argv: list[str]) -> Invocation | Finished:
     """Parse ``argv`` without side effects beyond help/usage text (captured, not printed)."""
     command = get_command()
+    argv, runner_args = _runner_args(list(argv))
     _SINK.clear()
     _GLOBALS.session, _GLOBALS.json, _GLOBALS.debug = None, False, False
     out, err = io.StringIO(), io.StringIO()
@@ -156,8 +157,19 @@ def parse(argv: list[str]) -> Invocation | Finished:
         invocation = _SINK[-1]
         invocation.json = invocation.json or _GLOBALS.json
         invocation.session = invocation.session or _GLOBALS.session
+        if runner_args:
+            invocation.args["runnerArgs"] = [*invocation.args.get("runnerArgs", []), *runner_args]
         return invocation
     return Finished(code, out.getvalue(), err.getvalue())
+
+
+def _runner_args(argv: list[str]) -> tuple[list[str], list[str]]:
+    """``dapcli test SELECTOR… -- RUNNER ARGS``: the words after ``--`` go to the runner, not to
+    the selectors (click would merge them)."""
+    if "--" not in argv or "test" not in argv[: argv.index("--")]:
+        return argv, []
+    cut = argv.index("--")
+    return argv[:cut], argv[cut + 1:]
 
 
 def debug_requested(argv: list[str]) -> bool:

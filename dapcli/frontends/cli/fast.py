@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 #: Commands that never go to a running host.
 #: (Verbs that need no session, plus the frontends; a test keeps this in step with the verb table.)
-LOCAL = frozenset({"launch", "attach", "sessions", "adapters", "configs", "doctor", "repl", "serve-mcp", "run",
+LOCAL = frozenset({"launch", "attach", "test", "sessions", "adapters", "configs", "doctor", "repl", "serve-mcp", "run",
                    "completion", "help"})
 _GLOBAL_WITH_VALUE = frozenset({"--session", "-S"})
 

@@ -81,7 +81,7 @@ def run_client(invocation: Invocation, debug: bool = False) -> int:
             local = LocalDispatcher(list_hosted=hosted_sessions)
             result: Result = asyncio.run(local.call(invocation.verb, invocation.args, name, cwd))
         else:
-            if invocation.verb in ("launch", "attach"):
+            if invocation.verb in ("launch", "attach", "debugTest"):
                 spawn.start_host(name, host_command(name))
             with remote.connect(name) as client:
                 if invocation.extras.get("follow"):
@@ -89,15 +89,22 @@ def run_client(invocation: Invocation, debug: bool = False) -> int:
                 data = client.call(invocation.verb, invocation.args, cwd)
             result = VERBS[invocation.verb].result_model.model_validate(data)
         _write(sys.stdout, result_text(result, invocation.json, term, cwd))
-        return _exit_code(result)
+        if invocation.extras.get("record"):
+            from dapcli.dispatch.testrecord import write_test_recipe
+
+            _write(sys.stderr, write_test_recipe(invocation.extras["record"], invocation.args, result, cwd) + "\n")
+        return _exit_code(result, invocation.verb)
     except DapcliError as exc:
         text, code = error_text(exc, debug, invocation.json)
         _write(sys.stderr, text)
         return code
 
 
-def _exit_code(result: Result) -> int:
-    """0, except a ``doctor`` that found a failing check (4: a precondition is not met)."""
+def _exit_code(result: Result, verb: str | None = None) -> int:
+    """0, except a ``doctor`` that found a failing check (4: a precondition is not met), and a
+    ``test`` run that ended without a failure stop: the runner's exit code."""
+    if verb == "debugTest" and getattr(result, "status", None) in ("exited", "terminated"):
+        return int(getattr(result, "exit_code", None) or 0)
     return 4 if getattr(result, "ok", True) is False else 0
 
 
