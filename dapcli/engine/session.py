@@ -191,6 +191,8 @@ class Session:
         ahead = self._prefetch.take(self.generation, command, arguments)
         if ahead is not None and conn is self._conn:
             return await conn.result(ahead, response_cls, timeout=timeout)
+        if command == "scopes":
+            self._prefetch.forget("variables")  # they were the top frame's
         return await conn.request(command, arguments, response_cls, timeout=timeout)
 
     # -- start -----------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ def run_view(session: Session, state: StopState) -> TestView | None:
         view.summary, view.passed, view.failed = summary.text, summary.passed, summary.failed
         view.exit_code = session.exit_code
         if session.exit_code == 0 and summary.passed and not summary.failed:
-            view.summary = f"all {summary.passed} tests passed"
+            view.summary = f"all {summary.passed} tests passed" if summary.passed != 1 else "the 1 test passed"
         return view
     failure = run.failure_at(session.generation)
     if failure is not None:

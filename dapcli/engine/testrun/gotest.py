@@ -59,7 +59,7 @@ class GoTestRunner(TestRunner):
         if stop is None or stop.thread_id is None:
             return Review("other")
         if stop.reason == "exception":
-            return await self._panic(session, stop.thread_id, stop.text or stop.description)
+            return await self._panic(session, stop.thread_id, _unquote(stop.text) or stop.description)
         entry = session.book.entries.get(self.fail_entry or -1)
         if entry is None or entry.adapter_id not in stop.hit_breakpoint_ids:
             return Review("other")
