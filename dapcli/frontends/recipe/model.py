@@ -35,6 +35,9 @@ class Target:
     python: str | None = None
     build: list[str] | None = None
     mark: Mark = START
+    #: A test run instead of a program (``debugTest`` selectors; ``args`` go to the runner).
+    test: list[str] | None = None
+    runner: str | None = None
 
 
 @dataclass

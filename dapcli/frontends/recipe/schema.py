@@ -91,9 +91,13 @@ def _target() -> dict[str, Any]:
         "python": {"type": "string"},
         "build": {"type": "array", "items": _TEXT, "minItems": 1,
                   "description": "argv run before launch, without a shell"},
+        "test": {"oneOf": [_TEXT, {"type": "array", "items": _TEXT}],
+                 "description": "run tests instead (dapcli test SELECTOR…): stop at the first failure"},
+        "runner": {"type": "string", "enum": ["pytest", "unittest", "go", "native"]},
     }
     assert set(props) == set(TARGET_KEYS)
-    return {"type": "object", "required": ["program"], "additionalProperties": False, "properties": props}
+    return {"type": "object", "oneOf": [{"required": ["program"]}, {"required": ["test"]}],
+            "additionalProperties": False, "properties": props}
 
 
 def _breakpoint() -> dict[str, Any]:
