@@ -4,6 +4,8 @@ the end reports the runner's summary and exit code; nothing is left running."""
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -95,3 +97,64 @@ def test_unittest_runner(dc: Cli) -> None:
     assert state["test"]["message"] == "26.73 != 24.41"
     end = dc.json("continue", cwd=EDGE)
     assert end["exitCode"] == 1 and end["test"]["summary"] == "Ran 2 tests: FAILED failures=1"
+
+
+# -- Go (Delve's test mode) and native test binaries (lldb-dap, gdb) -------------------------------
+GO_TESTS = EXAMPLES / "go" / "cart_test.go"
+C_TESTS = EXAMPLES / "c" / "test_cart.c"
+requires_go = pytest.mark.skipif(not (shutil.which("dlv") and shutil.which("go")), reason="needs dlv and go")
+
+
+def c_line(marker: str) -> int:
+    lines = C_TESTS.read_text().splitlines()
+    return next(n for n, text in enumerate(lines, 1) if f"/* @{marker} */" in text)
+
+
+def go_line(marker: str) -> int:
+    lines = GO_TESTS.read_text().splitlines()
+    return next(n for n, text in enumerate(lines, 1) if f"// @{marker}" in text)
+
+
+@requires_go
+def test_go_test_stops_at_the_failing_errorf(dc: Cli) -> None:
+    state = run_test(dc, "go", "TestTotalWithDiscount")
+    assert (state["location"]["path"], state["location"]["line"]) == (str(GO_TESTS), go_line("errorf"))
+    assert state["test"]["id"] == "TestTotalWithDiscount"
+    assert state["test"]["message"] == "cart_test.go:15: Total(Cart, 15) = 2673, want 2441"
+    assert {v["name"]: v["value"] for v in state["locals"]}["got"] == "2673"
+    assert state["frames"][0]["name"] == "example.com/cart.TestTotalWithDiscount"  # not testing's Fail
+    end = dc.json("continue", cwd=EXAMPLES)
+    assert end["exitCode"] == 1 and end["test"]["summary"] == "FAIL: 0 passed, 1 failed"
+
+
+@requires_go
+def test_go_test_stops_at_a_panic(dc: Cli) -> None:
+    state = run_test(dc, "go", "TestFirstItem")
+    assert state["location"]["line"] == go_line("panic")
+    assert state["test"]["message"] == "panic: runtime error: index out of range [0] with length 0"
+    assert state["test"]["kind"] == "panic"
+
+
+@pytest.fixture(scope="module")
+def c_test_binary(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    if not shutil.which("gcc"):
+        pytest.skip("needs gcc")
+    output = tmp_path_factory.mktemp("ctest") / "test_cart"
+    subprocess.run(["gcc", "-g", "-O0", "-o", str(output), str(C_TESTS)], check=True, timeout=120)
+    return output
+
+
+@pytest.mark.parametrize("adapter", ["lldb", "gdb"])
+def test_native_assert_stops_in_the_users_frame(dc: Cli, c_test_binary: Path, adapter: str) -> None:
+    if adapter == "lldb" and not shutil.which("lldb-dap-19") and not shutil.which("lldb-dap"):
+        pytest.skip("needs lldb-dap")
+    if adapter == "gdb" and not shutil.which("gdb"):
+        pytest.skip("needs gdb")
+    state = run_test(dc, "--adapter", adapter, str(c_test_binary))
+    assert (state["location"]["path"], state["location"]["line"]) == (str(C_TESTS), c_line("assert"))
+    assert state["location"]["function"].startswith("test_total_with_discount")
+    assert "Assertion `got == 2441' failed" in state["test"]["message"]
+    if adapter == "lldb":
+        assert {v["name"]: v["value"] for v in state["locals"]}["got"] == "2673"
+        end = dc.json("continue", cwd=EXAMPLES)
+        assert end["status"] == "exited" and end["exitCode"] == 6  # SIGABRT
