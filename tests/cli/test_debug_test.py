@@ -158,3 +158,16 @@ def test_native_assert_stops_in_the_users_frame(dc: Cli, c_test_binary: Path, ad
         assert {v["name"]: v["value"] for v in state["locals"]}["got"] == "2673"
         end = dc.json("continue", cwd=EXAMPLES)
         assert end["status"] == "exited" and end["exitCode"] == 6  # SIGABRT
+
+
+def test_record_writes_a_recipe_that_replays_green(dc: Cli, tmp_path: Path) -> None:
+    recipe = tmp_path / "failure.yaml"
+    result = dc.run("test", "--python", PYTHON, "tests/test_cart.py::test_total_with_discount", "--record",
+                    str(recipe), cwd=EXAMPLES, timeout=120)
+    assert "FAILED tests/test_cart.py::test_total_with_discount" in result.out
+    assert "recorded the failure as a recipe" in result.err
+    text = recipe.read_text()
+    assert "test: 'tests/test_cart.py::test_total_with_discount'" in text and "assert 26.73 == 24.41" in text
+    dc.run("stop", cwd=EXAMPLES)
+    replay = dc.run("run", str(recipe), cwd=tmp_path, timeout=180)
+    assert "✔ test.message contains" in replay.out and "check(s) passed" in replay.out
