@@ -82,10 +82,12 @@ def _add_local_commands(app: typer.Typer) -> None:
         python: Annotated[str | None, typer.Option("--python", help="interpreter for a Python program")] = None,
         record: Annotated[str | None, typer.Option("--record", help="save the session as a recipe")] = None,
         session: Annotated[str | None, typer.Option("--session", "-S", help="session to join or create")] = None,
+        test: Annotated[list[str] | None, typer.Option("--test", help="debug these tests instead of a program "
+                                                                      "(as `dapcli test`); repeatable")] = None,
     ) -> None:
         """Interactive debugger prompt (gdb/pdb-style aliases, completion, history)."""
         _local("repl", program=program, args=args or [], session=session, breakpoints=breakpoints or [],
-               record=record, python=python)
+               record=record, python=python, test=test or [])
 
     @app.command("serve-mcp", rich_help_panel="Frontends")
     def serve_mcp(

@@ -1,4 +1,5 @@
 """Stops `dapcli test` must pass (skip, xfail, expected exceptions) and the ones it must make."""
+# ruff: noqa: SIM105, RUF061  (the forms a test suite really uses, on purpose)
 
 import contextlib
 import unittest
