@@ -14,7 +14,7 @@ from dapcli.engine.testrun import TestRun, TestRunner
 from dapcli.engine.testrun.detect import RUNNERS, detect_runner, is_go_package_dir
 from dapcli.engine.testrun.gotest import GoTestRunner
 from dapcli.engine.testrun.native import NativeRunner
-from dapcli.engine.testrun.python import PythonRunner
+from dapcli.engine.testrun.python import BOOT, PythonRunner
 from dapcli.errors import UsageError
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.models import StopState
@@ -84,9 +84,8 @@ def _plan(ctx: VerbContext, chosen: TestRunner, work_dir: str, python: str | Non
     """The launch of ``chosen``'s run and its session (not started)."""
     if isinstance(chosen, PythonRunner):
         spec = by_name(adapter or "python", work_dir)
-        options = LaunchOptions(program=chosen.module, args=chosen.arguments(), cwd=work_dir, env=env,
-                                python=ctx.resolve(python) if python and os.sep in python else python,
-                                extra={"module": chosen.module})
+        options = LaunchOptions(program=BOOT, args=[chosen.module, *chosen.arguments()], cwd=work_dir, env=env,
+                                python=ctx.resolve(python) if python and os.sep in python else python)
     elif isinstance(chosen, GoTestRunner):
         chosen.split_selectors(lambda s: is_go_package_dir(ctx.resolve(os.path.join(work_dir, s))))
         package = os.path.normpath(os.path.join(work_dir, chosen.package))

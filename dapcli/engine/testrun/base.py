@@ -167,9 +167,14 @@ def frame_path(frame: t.StackFrame) -> str | None:
     return frame.source.path if frame.source and frame.source.path else None
 
 
+#: dapcli's own programs that run the tests (never the user's frames).
+BOOT_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "boot")
+
+
 def is_local_source(path: str | None) -> bool:
-    """True for a source file of the user's (readable here, not a system or site-packages file)."""
-    if not path or not os.path.isfile(path):
+    """True for a source file of the user's (readable here, not a system or site-packages file,
+    not dapcli's own test bootstrap)."""
+    if not path or not os.path.isfile(path) or os.path.dirname(os.path.abspath(path)) == BOOT_DIR:
         return False
     system = ("/usr/", "/lib/", "/opt/")
     return not path.startswith(system) and "site-packages" not in path and "dist-packages" not in path

@@ -11,10 +11,12 @@ message is the exception's text, i.e. pytest's rewritten assertion (``assert 26.
 
 from __future__ import annotations
 
+import os
 import re
 from typing import TYPE_CHECKING
 
 from dapcli.engine.testrun.base import (
+    BOOT_DIR,
     Failure,
     Review,
     Summary,
@@ -31,7 +33,10 @@ from dapcli.protocol import types as t
 if TYPE_CHECKING:
     from dapcli.engine.session import Session
 
-__all__ = ["PytestRunner", "UnittestRunner"]
+__all__ = ["BOOT", "PytestRunner", "UnittestRunner"]
+
+#: The program debugpy runs: the runner, traced only once its tests run (see the file).
+BOOT = os.path.join(BOOT_DIR, "dapcli_testboot.py")
 
 #: Exceptions that end a test without failing it (pytest's outcomes, unittest's skip).
 _NOT_FAILURES = {"Skipped", "XFailed", "Exit", "SkipTest", "_UnexpectedSuccess"}
