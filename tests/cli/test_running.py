@@ -70,7 +70,10 @@ def test_wait_reports_a_stop_that_happened_meanwhile(dc: Cli) -> None:
     dc.record()
     dc.run("break", "add", f"loops.py:{line_of('loops.py', 'done')}")
     dc.json("continue", "--timeout", "0")
-    time.sleep(1.0)
+    deadline = time.monotonic() + 20
+    while dc.json("status")["state"] != "stopped":  # the stop happens while nobody waits for it
+        assert time.monotonic() < deadline, "the program did not stop"
+        time.sleep(0.05)
     state = dc.json("wait", "--timeout", "10")  # the stop is never lost
     assert state["status"] == "stopped"
     assert state["location"]["line"] == line_of("loops.py", "done")
