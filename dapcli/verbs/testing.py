@@ -29,19 +29,16 @@ __all__ = ["debug_test"]
 async def debug_test(
     ctx: VerbContext,
     selectors: Annotated[list[str], Param(
-        help="tests to run: pytest node ids or paths (tests/test_cart.py::test_total), a Go package dir and "
-             "test names, or a native test binary", complete="path", positional=True)] = [],  # noqa: B006
-    runner_args: Annotated[list[str], Param(help="arguments for the runner itself (on the command line: "
-                                                 "after --)")] = [],  # noqa: B006
-    match: Annotated[str | None, Param(help="only tests matching this: pytest/unittest -k EXPRESSION, "
-                                            "go test -run PATTERN", short="-k")] = None,
-    first: Annotated[bool, Param(help="end the run after the first failure (pytest -x, go -failfast)")] = False,
-    runner: Annotated[str | None, Param(help="pytest, unittest, go or native (default: from the project)")] = None,
-    python: Annotated[str | None, Param(help="interpreter for Python tests (default: venv, then python3)",
-                                        complete="path")] = None,
-    adapter: Annotated[str | None, Param(help="debug adapter for a native test binary (lldb, gdb, codelldb)")] = None,
-    cwd: Annotated[str | None, Param(help="directory to run the tests in (default: yours)", complete="path")] = None,
-    env: Annotated[list[str], Param(help="NAME=VALUE added to the tests' environment; repeatable")] = [],  # noqa: B006
+        help="tests: pytest node ids or paths, a Go package dir and test names, or a test binary",
+        complete="path", positional=True)] = [],  # noqa: B006
+    runner_args: Annotated[list[str], Param(help="arguments for the runner (CLI: after --)")] = [],  # noqa: B006
+    match: Annotated[str | None, Param(help="only tests matching (pytest -k, go -run)", short="-k")] = None,
+    first: Annotated[bool, Param(help="end the run at the first failure")] = False,
+    runner: Annotated[str | None, Param(help="pytest, unittest, go or native (default: detected)")] = None,
+    python: Annotated[str | None, Param(help="interpreter for Python tests", complete="path")] = None,
+    adapter: Annotated[str | None, Param(help="adapter for a test binary (lldb, gdb)")] = None,
+    cwd: Annotated[str | None, Param(help="directory to run the tests in", complete="path")] = None,
+    env: Annotated[list[str], Param(help="NAME=VALUE for the tests; repeatable")] = [],  # noqa: B006
     timeout: Annotated[float, Param(help=TIMEOUT_HELP)] = 60.0,
 ) -> StopState:
     """Run tests under the debugger and stop where the first one fails.

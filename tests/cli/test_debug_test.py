@@ -146,10 +146,10 @@ def c_test_binary(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.mark.parametrize("adapter", ["lldb", "gdb"])
 def test_native_assert_stops_in_the_users_frame(dc: Cli, c_test_binary: Path, adapter: str) -> None:
-    if adapter == "lldb" and not shutil.which("lldb-dap-19") and not shutil.which("lldb-dap"):
-        pytest.skip("needs lldb-dap")
-    if adapter == "gdb" and not shutil.which("gdb"):
-        pytest.skip("needs gdb")
+    from dapcli.adapters.registry import by_name
+
+    if by_name(adapter).find() is None:
+        pytest.skip(f"the {adapter} adapter is not installed (see `dapcli adapters`)")
     state = run_test(dc, "--adapter", adapter, str(c_test_binary))
     assert (state["location"]["path"], state["location"]["line"]) == (str(C_TESTS), c_line("assert"))
     assert state["location"]["function"].startswith("test_total_with_discount")
