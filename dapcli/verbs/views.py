@@ -342,6 +342,8 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
     focus = failure.frame_index if failure else 0  # a test failure: the user's frame, not the runner's
     stack, _ = await frames(session, thread_id, levels=frame_count + focus)
     state.frames = stack[focus:] if focus < len(stack) else stack
+    if failure is not None:
+        state.hit_breakpoint_ids = None  # the runner's own (go test: testing.(*common).Fail)
     if not stack:
         return
     top = state.frames[0]
