@@ -298,6 +298,7 @@ complete -c dapcli -n "__dapcli_at 'eval'" -l help
 complete -c dapcli -n "__dapcli_at 'eval'" -l json
 complete -c dapcli -n "__dapcli_at 'eval'" -l max-length -r
 complete -c dapcli -n "__dapcli_at 'eval'" -l session -r -a '(__dapcli_words session)'
+complete -c dapcli -n "__dapcli_at 'eval'" -l timeout -r
 complete -c dapcli -n "__dapcli_at 'eval'" -s S -r -a '(__dapcli_words session)'
 complete -c dapcli -n "__dapcli_at 'eval'" -s h
 complete -c dapcli -n "__dapcli_at 'exceptions list'" -l help
@@ -389,6 +390,8 @@ complete -c dapcli -n "__dapcli_at 'output'" -l category -r
 complete -c dapcli -n "__dapcli_at 'output'" -l follow
 complete -c dapcli -n "__dapcli_at 'output'" -l help
 complete -c dapcli -n "__dapcli_at 'output'" -l json
+complete -c dapcli -n "__dapcli_at 'output'" -l no-raw
+complete -c dapcli -n "__dapcli_at 'output'" -l raw
 complete -c dapcli -n "__dapcli_at 'output'" -l session -r -a '(__dapcli_words session)'
 complete -c dapcli -n "__dapcli_at 'output'" -l since -r
 complete -c dapcli -n "__dapcli_at 'output'" -l tail -r
@@ -578,6 +581,7 @@ complete -c dapcli -n "__dapcli_at 'vars'" -l max-length -r
 complete -c dapcli -n "__dapcli_at 'vars'" -l scope -r
 complete -c dapcli -n "__dapcli_at 'vars'" -l session -r -a '(__dapcli_words session)'
 complete -c dapcli -n "__dapcli_at 'vars'" -l start -r
+complete -c dapcli -n "__dapcli_at 'vars'" -l timeout -r
 complete -c dapcli -n "__dapcli_at 'vars'" -l variables-reference -r
 complete -c dapcli -n "__dapcli_at 'vars'" -s S -r -a '(__dapcli_words session)'
 complete -c dapcli -n "__dapcli_at 'vars'" -s h

@@ -223,9 +223,10 @@ _dapcli() {
                 --frame-id) _dapcli_words "frame"; return 0 ;;
                 --max-length) _dapcli_words ""; return 0 ;;
                 --session) _dapcli_words "session"; return 0 ;;
+                --timeout) _dapcli_words ""; return 0 ;;
                 -S) _dapcli_words "session"; return 0 ;;
             esac
-            flags="--context --depth --frame-id --help --json --max-length --session -S -h"; kind="expression" ;;
+            flags="--context --depth --frame-id --help --json --max-length --session --timeout -S -h"; kind="expression" ;;
         "exceptions list")
             case "$prev" in
                 --session) _dapcli_words "session"; return 0 ;;
@@ -317,7 +318,7 @@ _dapcli() {
                 --wait) _dapcli_words ""; return 0 ;;
                 -S) _dapcli_words "session"; return 0 ;;
             esac
-            flags="--category --follow --help --json --session --since --tail --wait -S -f -h"; kind="" ;;
+            flags="--category --follow --help --json --no-raw --raw --session --since --tail --wait -S -f -h"; kind="" ;;
         "pause")
             case "$prev" in
                 --session) _dapcli_words "session"; return 0 ;;
@@ -508,10 +509,11 @@ _dapcli() {
                 --scope) _dapcli_words ""; return 0 ;;
                 --session) _dapcli_words "session"; return 0 ;;
                 --start) _dapcli_words ""; return 0 ;;
+                --timeout) _dapcli_words ""; return 0 ;;
                 --variables-reference) _dapcli_words ""; return 0 ;;
                 -S) _dapcli_words "session"; return 0 ;;
             esac
-            flags="--count --depth --filter --frame-id --help --json --max-length --scope --session --start --variables-reference -S -h"; kind="" ;;
+            flags="--count --depth --filter --frame-id --help --json --max-length --scope --session --start --timeout --variables-reference -S -h"; kind="" ;;
         "version")
             case "$prev" in
             esac

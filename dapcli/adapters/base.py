@@ -113,6 +113,11 @@ class AdapterSpec:
         """An ``output`` event's text as recorded (e.g. a pty's ``\r\n`` made ``\n``)."""
         return text
 
+    def exit_signal(self, exit_code: int) -> int | None:
+        """The signal that killed the debuggee, read from the exit code the adapter reported
+        (a negative code is ``-signal``, as lldb-dap and gdb report it), or None."""
+        return -exit_code if exit_code < 0 else None
+
     def exit_code_at_end(self) -> int | None:
         """The exit code learnt outside DAP, read when the session ends (js-debug)."""
         return None

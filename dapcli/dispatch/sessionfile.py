@@ -60,7 +60,9 @@ def runtime_dir() -> str:
     except FileExistsError:
         pass
     except FileNotFoundError:
-        os.makedirs(path, mode=0o700, exist_ok=True)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        os.mkdir(path, 0o700)
+        os.chmod(path, 0o700)
     else:
         os.chmod(path, 0o700)  # mkdir's mode is masked by the umask
     info = os.lstat(path)
@@ -115,6 +117,9 @@ def read(name: str) -> SessionFile | None:
         fd = os.open(target, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
     except FileNotFoundError:
         return None
+    except PermissionError:
+        raise SessionError(f"{target} is not readable by you: refusing to use it",
+                           "remove it (as its owner or root)") from None
     except OSError:
         fd = -1
     try:

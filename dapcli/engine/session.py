@@ -26,6 +26,7 @@ from dapcli.engine.breakpoints import BreakpointBook
 from dapcli.engine.children import ChildSessions
 from dapcli.engine.lost import describe_lost_adapter
 from dapcli.engine.output import OutputBuffer
+from dapcli.engine.pending import AbandonedRequest
 from dapcli.engine.prefetch import Prefetch
 from dapcli.engine.processes import Watchdog, descendants, kill_tree
 from dapcli.engine.subprocesses import SubprocessSessions
@@ -127,6 +128,8 @@ class Session:
         #: is the dead program's (possibly reused since): never track or kill it.
         self.post_mortem = False
         self._prefetch = Prefetch()
+        #: A thread-bound request the caller gave up on while the adapter still runs it.
+        self.abandoned = AbandonedRequest()
         self.watches = WatchList()
         #: Output up to this seq was already shown in a stop state (the next one starts after it).
         self.output_reported = 0
@@ -198,12 +201,17 @@ class Session:
         """Send one DAP request on the live connection; return its typed body (see
         :meth:`Connection.request`). An identical request prefetched for this stop is used instead."""
         conn = self.require_alive()
+        await self.abandoned.check(command)
         ahead = self._prefetch.take(self.generation, command, arguments)
-        if ahead is not None and conn is self._conn:
-            return await conn.result(ahead, response_cls, timeout=timeout)
-        if command == "scopes":
-            self._prefetch.forget("variables")  # they were the top frame's
-        return await conn.request(command, arguments, response_cls, timeout=timeout)
+        if ahead is None and command == "scopes":
+            self._prefetch.forget("variables")  # they were the top frame's (lldb-dap numbers scopes 1, 2, 3)
+        future = ahead if ahead is not None and conn is self._conn else conn.send(command, arguments)
+        try:
+            return await conn.result(future, response_cls, timeout=timeout)
+        except (DapTimeoutError, asyncio.CancelledError):  # given up on: do not queue behind it
+            cancelled = self.supports("supportsCancelRequest") and conn.cancel(future)
+            self.abandoned.track(future, command, arguments, cancelled=cancelled)
+            raise
 
     # -- start -----------------------------------------------------------------------------------
     async def launch(self, options: LaunchOptions, *, timeout: float = 30.0) -> None:

@@ -129,7 +129,10 @@ def render_stop(state: m.StopState, cwd: str | None = None) -> RenderableType:
         parts.append(Text(f"Stopped ({state.reason}), thread {state.thread_id}", style="bold yellow"))
     elif state.status in ("exited", "terminated"):
         code = "?" if state.exit_code is None else str(state.exit_code)
-        parts.append(Text(f"Program {state.status} with exit code {code}", style="bold"))
+        if state.description:  # killed by a signal, or the adapter was lost
+            parts.append(Text(f"Program {state.status}: {state.description} (exit code {code})", style="bold"))
+        else:
+            parts.append(Text(f"Program {state.status} with exit code {code}", style="bold"))
         parts += test_lines(state.test, state.status) if state.test else []
     else:
         waited = f" after {state.elapsed_ms / 1000:.1f} s" if state.elapsed_ms else ""
@@ -486,8 +489,10 @@ def render_registers(result: m.RegistersResult, cwd: str | None = None) -> Rende
 
 
 def render_console(result: m.ConsoleResult, cwd: str | None = None) -> RenderableType:
-    text = Text(result.output.rstrip("\n")) if result.output.strip() else Text("(no output)", style="dim")
-    return Group(text, render_stop(result.stop, cwd)) if result.stop is not None else text
+    if result.stop is not None:  # the command moved the program: what it printed, then the stop
+        stop = render_stop(result.stop, cwd)
+        return Group(Text(result.output.rstrip("\n")), stop) if result.output.strip() else stop
+    return Text(result.output.rstrip("\n")) if result.output.strip() else Text("(no output)", style="dim")
 
 
 def render_dap(result: m.DapResult, cwd: str | None = None) -> RenderableType:

@@ -108,7 +108,8 @@ async def set_breakpoint(
                                    positional=True)],
     condition: Annotated[str | None, Param(help="stop only when this expression is true",
                                            complete="expression")] = None,
-    hit_condition: Annotated[str | None, Param(help=HIT_CONDITION_HELP, check=check_hit_condition)] = None,
+    hit_condition: Annotated[str | None, Param(help=HIT_CONDITION_HELP, check=check_hit_condition,
+                                               example=">=3")] = None,
     log_message: Annotated[str | None, Param(help="log this text ({expr} interpolated) instead of stopping")] = None,
 ) -> BreakpointResult:
     """Add a breakpoint (line, conditional, hit-count, logpoint or function).
@@ -158,7 +159,10 @@ async def remove_breakpoint(
                                          "(see break list)", complete="breakpoint", positional=True,
                                     check=check_references)],
 ) -> BreakpointsResult:
-    """Delete breakpoints by id or FILE:LINE; the rest of each file is re-sent."""
+    """Delete breakpoints by id, FILE:LINE or function name.
+
+    The rest of each file's set is re-sent (``setBreakpoints``).
+    """
     session = ctx.session()
     if not ids:
         raise UsageError("name the breakpoints to delete (ids or FILE:LINE)",

@@ -192,6 +192,8 @@ class StatusResult(Result):
     exit_code: int | None = None
     breakpoints: int = 0
     output_chunks: int = 0
+    #: Output chunks the ring buffer dropped (oldest first) to stay bounded.
+    output_dropped: int = 0
     stop: StopState | None = None
     uptime_ms: float | None = None
 

@@ -41,6 +41,8 @@ class Param:
     #: Checks (and may convert) the value in the arguments model, before its type is checked;
     #: raises ValueError with a one-line reason. Every frontend gets it.
     check: Callable[[Any], Any] | None = None
+    #: A value that passes ``check`` (for help and for tests that build sample calls).
+    example: Any = None
 
 
 @dataclass(frozen=True)

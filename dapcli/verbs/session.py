@@ -243,7 +243,8 @@ async def status(ctx: VerbContext) -> StatusResult:
         session=session.name, state=session.state.value, adapter=session.adapter.name, program=session.program,
         runtime=session.adapter.runtime, request=session.request_kind, debuggee_pid=session.debuggee_pid,
         adapter_pid=session.adapter_pid, host_pid=ctx.manager.host_pid, exit_code=session.exit_code,
-        breakpoints=len(session.book.entries), output_chunks=session.output.last_seq, stop=stop,
+        breakpoints=len(session.book.entries), output_chunks=session.output.last_seq,
+        output_dropped=session.output.dropped, stop=stop,
         uptime_ms=round((time.time() - session.started_at) * 1000),
     )
 

@@ -10,12 +10,13 @@ import re
 import time
 
 from dapcli.engine.diagnosis import diagnosis
+from dapcli.engine.lost import signal_name
 from dapcli.engine.prefetch import STOP_FRAMES
 from dapcli.engine.scopes import locals_scope
 from dapcli.engine.session import Session, SessionState
 from dapcli.engine.sourcefiles import read_lines
 from dapcli.engine.userframes import is_user_source, user_frame_index
-from dapcli.errors import DapcliError, PreconditionError, UsageError
+from dapcli.errors import DapcliError, DapTimeoutError, PreconditionError, UsageError
 from dapcli.protocol import types as t
 from dapcli.verbs.evalerrors import check_evaluated
 from dapcli.verbs.models import (
@@ -41,6 +42,13 @@ MAX_VALUE = 200
 MAX_NODES = 400
 #: Output kept in a stop state (characters; the ``output`` verb reads everything).
 MAX_STOP_OUTPUT = 2000
+#: Longest wait for values while rendering a stop (s); then "<not available: timed out>".
+STOP_VALUE_TIMEOUT = 5.0
+#: Longest wait for one ``variables`` request of ``vars``/``evaluate`` expansion (s).
+VALUE_TIMEOUT = 15.0
+NOT_AVAILABLE = "<not available: timed out>"
+#: Longest exception description or message in a stop state (characters).
+MAX_EXCEPTION_TEXT = 4000
 
 _REASONS = {
     "function breakpoint": "breakpoint",
@@ -91,16 +99,24 @@ def variable_view(variable: t.Variable, max_value: int = MAX_VALUE) -> VariableV
     )
 
 
+def _marked(text: str | None, limit: int) -> str | None:
+    """``text`` cut to ``limit`` characters with a marker saying how much was left out."""
+    if text is None or len(text) <= limit:
+        return text
+    return text[:limit] + f"… [{len(text) - limit} more characters]"
+
+
 def _cut(text: str, limit: int) -> tuple[str, int]:
     if limit <= 0 or len(text) <= limit:
         return text, 0
     return text[:limit] + "…", len(text) - limit
 
 
-async def fetch_variables(session: Session, reference: int) -> list[t.Variable]:
-    """All children of ``reference`` (paged on the client: debugpy ignores start/count)."""
+async def fetch_variables(session: Session, reference: int, timeout: float = VALUE_TIMEOUT) -> list[t.Variable]:
+    """All children of ``reference`` (paged on the client: debugpy ignores start/count).
+    Raises DapTimeoutError after ``timeout`` s (a ``__repr__`` that hangs)."""
     body = await session.request(
-        "variables", t.VariablesArguments(variablesReference=reference), t.VariablesResponse
+        "variables", t.VariablesArguments(variablesReference=reference), t.VariablesResponse, timeout=timeout
     )
     # debugpy's empty grouping rows ("special variables", …) are not the program's variables
     found = [v for v in body.variables if not (v.name in _NOISE and not v.value)]
@@ -130,7 +146,12 @@ async def expand(
         key = f"{view.type}:{view.value}"
         if key in seen:
             continue
-        children = [variable_view(v, max_value) for v in await fetch_variables(session, view.variables_reference)]
+        try:
+            found = await fetch_variables(session, view.variables_reference)
+        except (DapTimeoutError, PreconditionError):  # a hanging value: shown as such, the rest goes on
+            view.children = [VariableView(name="…", value=NOT_AVAILABLE, variables_reference=0)]
+            continue
+        children = [variable_view(v, max_value) for v in found]
         kept = children[: max(0, min(count, budget[0]))]
         budget[0] -= len(kept)
         view.children = kept
@@ -262,6 +283,13 @@ def output_since(session: Session, seq: int) -> tuple[list[OutputChunkView], int
     return kept, len(chunks) - len(kept)
 
 
+def killed_by(session: Session) -> str | None:
+    """``killed by SIGKILL`` when the debuggee's exit code says a signal ended it."""
+    code = session.exit_code
+    number = session.adapter.exit_signal(code) if code is not None else None
+    return f"killed by {signal_name(number)}" if number else None
+
+
 async def stop_state(
     session: Session, *, output_seq: int | None, started: float | None = None, frame_count: int = STOP_FRAMES,
     locals_count: int = 20, context: int = 2,
@@ -283,7 +311,7 @@ async def stop_state(
     )
     if session.state in (SessionState.EXITED, SessionState.TERMINATED):
         state.exit_code = session.exit_code
-        state.description = session.lost
+        state.description = session.lost or killed_by(session)
         state.test = run_view(session, state)
         return state
     stop = session.last_stop
@@ -313,7 +341,7 @@ async def evaluate_watches(session: Session) -> list[WatchView]:
         try:
             body = await session.request(
                 "evaluate", t.EvaluateArguments(expression=watch.expression, frameId=frame_id, context="watch"),
-                t.EvaluateResponse,
+                t.EvaluateResponse, timeout=STOP_VALUE_TIMEOUT,
             )
             await check_evaluated(session, watch.expression, frame_id, body.result)
             watch.record(_cut(body.result, MAX_VALUE)[0], None)
@@ -361,7 +389,13 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
         )
     if locals_count > 0:
         scope = locals_scope(await scopes(session, top.id))
-        variables = [variable_view(v, 80) for v in await fetch_variables(session, scope.variablesReference)]
+        try:
+            found = await fetch_variables(session, scope.variablesReference, STOP_VALUE_TIMEOUT)
+        except (DapTimeoutError, PreconditionError):  # a hanging __repr__ must not wedge the stop
+            note = f"locals {NOT_AVAILABLE} (no answer in {STOP_VALUE_TIMEOUT:g} s)"
+            state.warnings = [*(state.warnings or []), note]
+            found = []
+        variables = [variable_view(v, 80) for v in found]
         variables = [v for v in variables if not v.name.startswith(("__", "@py_")) and v.name not in _NOISE]
         state.locals = variables[:locals_count]
         _mark_changed(session, f"{top.path}:{top.name}", state.locals)
@@ -371,9 +405,10 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
         )
         details = info.details
         state.exception = ExceptionView(
-            exception_id=info.exceptionId, description=info.description,
+            exception_id=info.exceptionId, description=_marked(info.description, MAX_EXCEPTION_TEXT),
             break_mode=getattr(info.breakMode, "root", info.breakMode),
-            type_name=details.typeName if details else None, message=details.message if details else None,
+            type_name=details.typeName if details else None,
+            message=_marked(details.message, MAX_EXCEPTION_TEXT) if details else None,
             stack_trace=_cut(details.stackTrace or "", 2000)[0] if details and details.stackTrace else None,
         )
 

@@ -83,3 +83,12 @@ def test_bad_hit_condition_is_refused_in_cli_and_mcp(adapter: str, c_programs: P
             await call(client, "stop")
 
     run_async(body)
+
+
+@pytest.mark.parametrize("adapter", each("go"))
+def test_delve_error_format_is_surfaced(adapter: str, hitloop: Path, cli: Cli) -> None:
+    """Issue 10 case 1: Delve's real reason is in ``body.error.format``, not in ``message``."""
+    line = marker_line(hitloop.parent / "main.go", "acc")
+    cli("launch", str(hitloop), "--adapter", adapter, "-b", f"hitloop/main.go:{line}")
+    done = cli("eval", "nosuch", check=5)
+    assert "could not find symbol value for nosuch" in done.err, done.err

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import os
 import sys
 from dataclasses import dataclass
@@ -171,9 +172,14 @@ def parse(argv: list[str]) -> Invocation | Finished:
     code = 0
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         try:
-            command.main(args=list(argv), prog_name="dapcli", standalone_mode=True)
+            returned = command.main(args=list(argv), prog_name="dapcli", standalone_mode=False)
+            code = returned if isinstance(returned, int) else 0
         except SystemExit as exc:
             code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+        except Exception as exc:
+            if not hasattr(exc, "format_message"):  # not one of click's usage errors
+                raise
+            code = _usage_error(exc, "--json" in argv)
     if _SINK and code == 0:
         invocation = _SINK[-1]
         invocation.json = invocation.json or _GLOBALS.json
@@ -191,6 +197,25 @@ def _runner_args(argv: list[str]) -> tuple[list[str], list[str]]:
         return argv, []
     cut = argv.index("--")
     return argv[:cut], argv[cut + 1:]
+
+
+def _usage_error(exc: Any, as_json: bool) -> int:
+    """Print click's usage error as one ``error:`` line and a ``hint:`` line (not typer's boxed
+    panel); a group called without a command prints its help. Returns the exit code (2)."""
+    ctx = getattr(exc, "ctx", None)
+    if type(exc).__name__ == "NoArgsIsHelpError" and ctx is not None:
+        sys.stdout.write(ctx.get_help() + "\n")
+        return 2
+    message = " ".join(str(exc.format_message()).split())
+    where = ctx.command_path if ctx is not None else "dapcli"
+    hint = f"see `{where} --help`"
+    if as_json:
+        from dapcli.errors import UsageError
+
+        sys.stderr.write(json.dumps({"schemaVersion": 1, "error": UsageError(message, hint).to_dict()}) + "\n")
+    else:
+        sys.stderr.write(f"error: {message}\nhint: {hint}\n")
+    return int(getattr(exc, "exit_code", 2) or 2)
 
 
 #: Flags accepted anywhere on the line (before a ``--``), as if given before the command.

@@ -39,7 +39,7 @@ def _split(argv: list[str]) -> tuple[str | None, str | None]:
         elif word.startswith("--session="):
             session = word.split("=", 1)[1]
             index += 1
-        elif word in ("--json", "--debug"):
+        elif word in ("--json", "--debug", "--trust-project"):
             index += 1
         elif word.startswith("-"):
             return session, None
@@ -66,6 +66,7 @@ def _forward(argv: list[str], command: str, session: str | None) -> int | None:
         if command in STARTS_HOST:
             from dapcli.dispatch import spawn
 
+            _confirm_project(argv)
             spawn.start_host(name, spawn.host_command(name))
         elif sessionfile.read(name) is None:
             from dapcli.frontends.cli import quick
@@ -95,6 +96,23 @@ def _forward(argv: list[str], command: str, session: str | None) -> int | None:
         return exc.exit_code
     finally:
         client.close()
+
+
+def _confirm_project(argv: list[str]) -> None:
+    """Before a launch: a project ``.dapcli/adapters.yaml`` is announced, and asked about at a
+    terminal (:mod:`dapcli.dispatch.consent`; imported only when such a file exists)."""
+    cut = argv.index("--") if "--" in argv else len(argv)
+    if "--trust-project" in argv[:cut] or os.environ.get("DAPCLI_TRUST_PROJECT"):
+        return
+    here = os.getcwd()
+    while not os.path.isfile(os.path.join(here, ".dapcli", "adapters.yaml")):
+        parent = os.path.dirname(here)
+        if parent == here:
+            return
+        here = parent
+    from dapcli.dispatch.consent import confirm_project
+
+    confirm_project(os.getcwd())
 
 
 def _complete(words: list[str], session: str | None) -> int:
@@ -149,9 +167,17 @@ def _err(text: str) -> None:
     sys.stderr.flush()
 
 
+def _ensure_streams() -> None:
+    """``dapcli status >&-``: Python starts with ``sys.stdout`` None; write to /dev/null instead."""
+    for name in ("stdout", "stderr"):
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115 (for the process's life)
+
+
 def main(argv: list[str] | None = None) -> int:
     """``dapcli`` console script."""
     args = list(sys.argv[1:] if argv is None else argv)
+    _ensure_streams()
     try:
         code = None
         session, command = _split(args)

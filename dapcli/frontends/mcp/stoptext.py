@@ -114,7 +114,8 @@ def _headline(state: StopState) -> str:
         return f"running: no stop{waited} (not an error; call wait for the next stop, or pause){where}"
     if state.status in ("exited", "terminated"):
         code = f" with code {state.exit_code}" if state.exit_code is not None else ""
-        return f"{state.status}{code}{where}"
+        why = f": {state.description}" if state.description else ""
+        return f"{state.status}{code}{why}{where}"
     return f"{state.status}{where}"
 
 
