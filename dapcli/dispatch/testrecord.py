@@ -40,8 +40,6 @@ def test_recipe(args: dict[str, Any], state: StopState, cwd: str, base: str) -> 
     target.setdefault("runner", test.runner)
     if args.get("runnerArgs"):
         target["args"] = list(args["runnerArgs"])
-    if args.get("env"):
-        target["env"] = dict(pair.partition("=")[::2] for pair in args["env"])
     where = state.location
     expect: dict[str, Any] = {"line": where.line}
     if where.path:

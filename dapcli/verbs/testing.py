@@ -19,7 +19,7 @@ from dapcli.errors import UsageError
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.models import StopState
 from dapcli.verbs.registry import Param, verb
-from dapcli.verbs.session import STARTUP_TIMEOUT, TIMEOUT_HELP, _check_free, _env_pairs
+from dapcli.verbs.session import STARTUP_TIMEOUT, _check_free
 from dapcli.verbs.views import stop_state
 
 __all__ = ["debug_test"]
@@ -28,23 +28,21 @@ __all__ = ["debug_test"]
 @verb(name="debugTest", group="session", needs="none", executes=True, cli=("test",), aliases=("test",))
 async def debug_test(
     ctx: VerbContext,
-    selectors: Annotated[list[str], Param(
-        help="tests: pytest node ids or paths, a Go package dir and test names, or a test binary",
-        complete="path", positional=True)] = [],  # noqa: B006
-    runner_args: Annotated[list[str], Param(help="arguments for the runner (CLI: after --)")] = [],  # noqa: B006
-    match: Annotated[str | None, Param(help="only tests matching (pytest -k, go -run)", short="-k")] = None,
-    first: Annotated[bool, Param(help="end the run at the first failure")] = False,
-    runner: Annotated[str | None, Param(help="pytest, unittest, go or native (default: detected)")] = None,
-    python: Annotated[str | None, Param(help="interpreter for Python tests", complete="path")] = None,
-    adapter: Annotated[str | None, Param(help="adapter for a test binary (lldb, gdb)")] = None,
-    cwd: Annotated[str | None, Param(help="directory to run the tests in", complete="path")] = None,
-    env: Annotated[list[str], Param(help="NAME=VALUE for the tests; repeatable")] = [],  # noqa: B006
-    timeout: Annotated[float, Param(help=TIMEOUT_HELP)] = 60.0,
+    selectors: Annotated[list[str], Param(help="pytest node ids, Go package + tests, or test binary",
+                                          complete="path", positional=True)] = [],  # noqa: B006
+    runner_args: Annotated[list[str], Param(help="runner arguments")] = [],  # noqa: B006
+    first: Annotated[bool, Param(help="stop after the first failure")] = False,
+    runner: Annotated[str | None, Param(help="pytest|unittest|go|native")] = None,
+    python: Annotated[str | None, Param(help="Python interpreter", complete="path")] = None,
+    adapter: Annotated[str | None, Param(help="native adapter")] = None,
+    cwd: Annotated[str | None, Param(help="test directory", complete="path")] = None,
+    timeout: Annotated[float, Param(help="seconds to wait")] = 60.0,
 ) -> StopState:
-    """Run tests under the debugger and stop where the first one fails.
+    """Debug tests: run them and stop at the first failure.
 
     Starts the runner (pytest, unittest, ``go test`` through Delve's test mode, or a native
-    test binary) as a launch, passes stops that are no failure (skips, exceptions a test
+    test binary) as a launch (runner arguments such as ``-k EXPR`` go after ``--`` on the
+    CLI), passes stops that are no failure (skips, exceptions a test
     expects), and returns the failure stop: the user's frame selected, with ``test`` holding
     the test's id and message. ``continue`` goes on to the next failure; at the end ``test``
     has the runner's summary and ``exitCode`` its exit code.
@@ -57,9 +55,9 @@ async def debug_test(
     plain = [s for s in selectors if not s.startswith("-")]
     runner_args = [*[s for s in selectors if s.startswith("-")], *runner_args]
     name = detect_runner(runner, plain, work_dir, adapter=adapter)
-    chosen = RUNNERS[name](plain, runner_args, match=match, first=first, cwd=work_dir)
+    chosen = RUNNERS[name](plain, runner_args, match=None, first=first, cwd=work_dir)
     _check_selectors(chosen, work_dir)
-    options, session = _plan(ctx, chosen, work_dir, python, adapter, _env_pairs(env))
+    options, session = _plan(ctx, chosen, work_dir, python, adapter, {})
     await session.launch(options, timeout=max(timeout, STARTUP_TIMEOUT))
     session.program = f"{chosen.name} {chosen.display}"
     ctx.manager.add(session)

@@ -47,7 +47,7 @@ def test_pytest_stops_at_the_failing_assert_then_runs_to_the_end(dc: Cli) -> Non
 
 
 def test_all_passing_is_one_line_and_exit_0(dc: Cli) -> None:
-    result = dc.run("test", "--python", PYTHON, "-k", "without or refused", cwd=EXAMPLES, timeout=120)
+    result = dc.run("test", "--python", PYTHON, "--", "-k", "without or refused", cwd=EXAMPLES, timeout=120)
     assert "all 2 tests passed (pytest exit code 0)" in result.out
 
 

@@ -98,7 +98,7 @@ class TestRunner:
     @property
     def display(self) -> str:
         """What was asked for, as the user would say it."""
-        words = [*self.selectors, *(["-k", self.match] if self.match else [])]
+        words = [*self.selectors, *(["-k", self.match] if self.match else []), *self.runner_args]
         return " ".join(words) or "all tests"
 
 

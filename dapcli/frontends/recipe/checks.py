@@ -116,6 +116,8 @@ class CheckerBase:
             [t for t in [self.text(raw, "test", "target")] if t]
         if "program" in raw:
             self.problem(raw.value_mark("program"), "target", "give either program or test, not both")
+        if "env" in raw:
+            self.problem(raw.value_mark("env"), "target", "env is not supported with test (set it before dapcli run)")
         cwd = self.text(raw, "cwd", "target")
         target = Target(
             program="", display="test " + " ".join(selectors), args=self.texts(raw, "args", "target"),

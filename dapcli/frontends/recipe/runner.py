@@ -156,8 +156,8 @@ class RecipeRun:
         """``target.test``: ``debugTest`` runs to the first failure (or the end of the run)."""
         target = self.recipe.target
         args: dict[str, Any] = {"selectors": target.test, "timeout": max(self.timeout or 0, LAUNCH_TIMEOUT)}
-        for key, value in (("runnerArgs", target.args), ("cwd", target.cwd), ("env", target.env),
-                           ("adapter", target.adapter), ("python", target.python), ("runner", target.runner)):
+        for key, value in (("runnerArgs", target.args), ("cwd", target.cwd), ("adapter", target.adapter),
+                           ("python", target.python), ("runner", target.runner)):
             if value:
                 args[key] = value
         try:
