@@ -171,3 +171,20 @@ def test_record_writes_a_recipe_that_replays_green(dc: Cli, tmp_path: Path) -> N
     dc.run("stop", cwd=EXAMPLES)
     replay = dc.run("run", str(recipe), cwd=tmp_path, timeout=180)
     assert "✔ test.message contains" in replay.out and "check(s) passed" in replay.out
+
+
+def test_native_nonzero_exit_stops_at_the_exit_call(dc: Cli, tmp_path: Path) -> None:
+    from dapcli.adapters.registry import by_name
+
+    if by_name("lldb").find() is None or not shutil.which("gcc"):
+        pytest.skip("needs lldb-dap and gcc")
+    source = EDGE / "exit_check.c"
+    binary = tmp_path / "exit_check"
+    subprocess.run(["gcc", "-g", "-O0", "-o", str(binary), str(source)], check=True, timeout=120)
+    state = run_test(dc, "--adapter", "lldb", str(binary))
+    exit_line = next(n for n, text in enumerate(source.read_text().splitlines(), 1) if "/* @exit */" in text)
+    assert (state["location"]["path"], state["location"]["line"]) == (str(source), exit_line)
+    assert state["test"]["kind"] == "exit" and state["test"]["message"] == "total = 2673, want 2441"
+    assert {v["name"]: v["value"] for v in state["locals"]}["got"] == "2673"
+    end = dc.json("continue", cwd=EXAMPLES)
+    assert end["exitCode"] == 1
