@@ -313,7 +313,7 @@ async def stop_state(
         state.exit_code = session.exit_code
         state.description = session.lost or killed_by(session)
         state.test = run_view(session, state)
-        return state
+        return _with_stdin_hint(session, state)
     stop = session.last_stop
     if session.state is not SessionState.STOPPED or stop is None:
         return state
@@ -329,6 +329,15 @@ async def stop_state(
     if session.watches.items:
         state.watches = await evaluate_watches(session)
     state.test = run_view(session, state)
+    return _with_stdin_hint(session, state)
+
+
+def _with_stdin_hint(session: Session, state: StopState) -> StopState:
+    from dapcli.verbs.stdin import stdin_hint
+
+    hint = stdin_hint(session, state)
+    if hint:
+        state.warnings = [*(state.warnings or []), hint]
     return state
 
 

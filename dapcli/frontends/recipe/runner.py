@@ -125,7 +125,8 @@ class RecipeRun:
                                 "breakpoints": [b.location for b in plain],
                                 "timeout": max(self.timeout or 0, LAUNCH_TIMEOUT)}
         for key, value in (("args", target.args), ("cwd", target.cwd), ("env", target.env),
-                           ("adapter", target.adapter), ("python", target.python)):
+                           ("adapter", target.adapter), ("python", target.python),
+                           ("adapterConfig", target.launch), ("stdin", target.stdin)):
             if value:
                 args[key] = value
         try:
