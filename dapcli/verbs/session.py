@@ -251,7 +251,7 @@ async def restart(
     stop_on_entry: Annotated[bool, Param(help="stop at the program's first line")] = False,
     timeout: Annotated[float, Param(help=TIMEOUT_HELP)] = 30.0,
 ) -> StopState:
-    """Start the program again (with new arguments); breakpoints, watches and filters are kept.
+    """Run the program again, maybe with new arguments; breakpoints are kept.
 
     Ends the session (``disconnect``) and launches again: ``restart`` requests are not safe
     on every adapter (debugpy 1.8.22 never answers them, Delve has none). Runs to the first
