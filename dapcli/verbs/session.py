@@ -282,7 +282,7 @@ async def stop(
     detach: Annotated[bool, Param(help="leave the program running (the default for attached sessions)")] = False,
     terminate: Annotated[bool, Param(help="end the program even when the session attached to it")] = False,
 ) -> EndResult:
-    """End the session: disconnect, end the program (detach from an attached one) and the adapter.
+    """End the session and its adapter; an attached program is detached from.
 
     Sends ``disconnect`` with ``terminateDebuggee``: true for a launched program, false for an
     attached one unless ``terminate``. Says so when the program outlived a terminate.
