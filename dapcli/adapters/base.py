@@ -19,7 +19,8 @@ class LaunchOptions:
     """A normalized launch: absolute ``program``, its ``args``, ``cwd``, extra ``env``.
 
     ``python`` is the interpreter that runs a Python debuggee (None: the adapter's choice);
-    ``nodelay`` enables the debugpy TCP_NODELAY fix; ``extra`` passes through to the adapter.
+    ``nodelay`` enables the debugpy TCP_NODELAY fix; ``extra`` passes through to the adapter;
+    ``path_mappings`` are (remote, local) path prefixes (dapcli translates; see :meth:`AdapterSpec.map_paths`).
     """
 
     program: str
@@ -30,11 +31,14 @@ class LaunchOptions:
     python: str | None = None
     nodelay: bool = True
     extra: dict[str, Any] = field(default_factory=dict)
+    path_mappings: list[tuple[str, str]] = field(default_factory=list)
 
 
 @dataclass
 class AttachOptions:
-    """An attach target: ``host``:``port`` of a listening debug server, or a ``process_id``."""
+    """An attach target: ``host``:``port`` of a listening debug server, or a ``process_id``;
+    ``target`` is ``HOST:PORT`` of a gdbserver-protocol stub (gdbserver, lldb-server) that a
+    native adapter connects to; ``program`` is a local copy of its executable (symbols)."""
 
     host: str | None = None
     port: int | None = None
@@ -42,6 +46,9 @@ class AttachOptions:
     python: str | None = None
     nodelay: bool = True
     extra: dict[str, Any] = field(default_factory=dict)
+    path_mappings: list[tuple[str, str]] = field(default_factory=list)
+    target: str | None = None
+    program: str | None = None
 
 
 OutputSink = Callable[[str, str], None]
@@ -170,6 +177,12 @@ class AdapterSpec:
 
     def launch_arguments(self, options: LaunchOptions) -> dict[str, Any]:
         raise NotImplementedError
+
+    def map_paths(self, arguments: dict[str, Any], mappings: list[tuple[str, str]]) -> None:
+        """Add the adapter's own path-mapping option for ``mappings`` ((remote, local) pairs) to
+        ``launch``/``attach`` ``arguments``, unless the user's configuration already has one.
+        dapcli translates paths on the wire anyway (:mod:`dapcli.engine.pathmap`); the
+        adapter's option helps where the adapter reads files itself. Default: none."""
 
     def attach_arguments(self, options: AttachOptions) -> dict[str, Any]:
         raise NotImplementedError

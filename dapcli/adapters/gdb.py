@@ -179,6 +179,14 @@ class GdbAdapter(NativeAdapter):
         arguments.update(options.extra)
         return arguments
 
+    def map_paths(self, arguments: dict[str, Any], mappings: list[tuple[str, str]]) -> None:
+        """gdb's ``set substitute-path REMOTE LOCAL``, as cdt-gdb-adapter ``initCommands`` (gdb's
+        own DAP interpreter has no such option: dapcli's translation does it all)."""
+        if not mappings or self.native():
+            return
+        commands = [f"set substitute-path {_gdb_quote(remote)} {_gdb_quote(local)}" for remote, local in mappings]
+        arguments["initCommands"] = [*commands, *arguments.get("initCommands", [])]
+
     def attach_arguments(self, options: AttachOptions) -> dict[str, Any]:
         self.check_attach(options)
         arguments: dict[str, Any] = {**self._common(), "request": "attach"}
@@ -189,6 +197,13 @@ class GdbAdapter(NativeAdapter):
                 arguments["processId"] = str(options.process_id)
         arguments.update(options.extra)
         return arguments
+
+
+def _gdb_quote(path: str) -> str:
+    """``path`` as one argument of a gdb command (quoted when it has spaces or quotes)."""
+    if path and not any(c in path for c in " \t\"'\\"):
+        return path
+    return '"' + path.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def _read(path: str) -> str:

@@ -120,6 +120,11 @@ class LldbAdapter(NativeAdapter):
         arguments.update(options.extra)
         return arguments
 
+    def map_paths(self, arguments: dict[str, Any], mappings: list[tuple[str, str]]) -> None:
+        """lldb-dap's ``sourceMap``: ``[[remote, local]]`` (lldb's ``target.source-map``)."""
+        if mappings and "sourceMap" not in arguments:
+            arguments["sourceMap"] = [[remote, local] for remote, local in mappings]
+
     def core_arguments(self, options: LaunchOptions, core: str) -> dict[str, Any]:
         """lldb-dap opens a core file with ``attach`` + ``coreFile``."""
         return {"type": "lldb-dap", "request": "attach", "name": "dapcli", "program": options.program,

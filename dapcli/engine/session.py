@@ -26,6 +26,7 @@ from dapcli.adapters.base import AdapterSpec, AttachOptions, LaunchOptions
 from dapcli.engine.breakpoints import BreakpointBook
 from dapcli.engine.children import ChildSessions
 from dapcli.engine.output import OutputBuffer
+from dapcli.engine.pathmap import PathMapper, PathMapping
 from dapcli.engine.prefetch import Prefetch
 from dapcli.engine.processes import Watchdog, descendants, kill_tree
 from dapcli.engine.subprocesses import SubprocessSessions
@@ -131,6 +132,8 @@ class Session:
         #: Exception breakpoint filters the user chose: (filter id, condition); None = the
         #: adapter's defaults (``exceptionBreakpointFilters`` with ``default: true``).
         self.exception_filters: list[tuple[str, str | None]] | None = None
+        #: Path mappings (``--map``), applied on the wire; also records what the program loaded.
+        self.path_mapper = PathMapper([])
 
     # -- queries ---------------------------------------------------------------------------------
     @property
@@ -201,6 +204,7 @@ class Session:
         self.launch_options = options
         self.request_kind = "launch"
         arguments = self.adapter.launch_arguments(options)
+        self._use_mappings(arguments, options.path_mappings)
         await self._start("launch", arguments, timeout)
 
     async def attach(self, options: AttachOptions, *, timeout: float = 30.0) -> None:
@@ -208,7 +212,15 @@ class Session:
         self.request_kind = "attach"
         self.attach_options = options
         self.program = f"{options.host or '127.0.0.1'}:{options.port}" if options.port else f"pid {options.process_id}"
-        await self._start("attach", self.adapter.attach_arguments(options), timeout, attach=options)
+        arguments = self.adapter.attach_arguments(options)
+        self._use_mappings(arguments, options.path_mappings)
+        await self._start("attach", arguments, timeout, attach=options)
+
+    def _use_mappings(self, arguments: dict[str, Any], mappings: list[tuple[str, str]]) -> None:
+        """Translate paths on the wire by ``mappings`` ((remote, local) pairs), and pass the
+        adapter's own option for them."""
+        self.path_mapper.mappings = [PathMapping(remote, local) for remote, local in mappings]
+        self.adapter.map_paths(arguments, mappings)
 
     async def open_core(self, options: LaunchOptions, core: str, *, timeout: float = 30.0) -> None:
         """Open the core file ``core`` of ``options.program`` for post-mortem inspection (the
@@ -269,6 +281,7 @@ class Session:
         conn = Connection(transport, name=name)
         self._conn = self._root = conn
         conn.trace = self.trace_function()
+        conn.rewriter = self.path_mapper
         conn.on_event(self._on_event)
         conn.on_reverse_request("runInTerminal", _decline("dapcli runs programs with console=internalConsole"))
         conn.on_reverse_request("startDebugging", self._on_start_debugging)

@@ -6,18 +6,22 @@ import os
 import time
 from typing import Annotated
 
-from dapcli.adapters.base import AttachOptions, LaunchOptions
+from dapcli.adapters.base import LaunchOptions
 from dapcli.adapters.registry import adapter_for
 from dapcli.engine import persist
 from dapcli.engine.breakpoints import BreakpointEntry
+from dapcli.engine.pathmap import PathMapper, from_launch_config, parse_mappings
 from dapcli.engine.session import Session, SessionState
 from dapcli.errors import AdapterError, DapcliError, UsageError
+from dapcli.verbs.attaching import attach_failure, attach_options, check_attach_kind
 from dapcli.verbs.breakpoints import parse_location
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.models import EndResult, SessionInfo, SessionsResult, StatusResult, StopState
 from dapcli.verbs.registry import Param, verb
 from dapcli.verbs.views import stop_state
 
+MAP_HELP = ("REMOTE=LOCAL: the program's files under REMOTE are your files under LOCAL (a container, "
+            "another host); repeatable")
 TIMEOUT_HELP = "seconds to wait for a stop; on timeout the result says running (not an error)"
 #: Bound on starting the adapter (s), whatever the stop timeout: adapters take up to ~1 s to start.
 STARTUP_TIMEOUT = 30.0
@@ -77,6 +81,7 @@ async def launch(
                                         "this program (re-anchored if the file changed)")] = False,
     core: Annotated[str | None, Param(help="post-mortem: open this core file of PROGRAM instead of running it "
                                            "(lldb, codelldb)", complete="path")] = None,
+    path_mappings: Annotated[list[str], Param(help=MAP_HELP, complete="path", flag="map")] = [],  # noqa: B006
     timeout: Annotated[float, Param(help=TIMEOUT_HELP)] = 30.0,
 ) -> StopState:
     """Start a program under the debugger and run to the first stop.
@@ -89,6 +94,7 @@ async def launch(
     await _check_free(ctx)
     extra: dict[str, object] = {}
     env_map = _env_pairs(env)
+    mappings = parse_mappings(path_mappings, ctx.cwd)
     if config is not None:
         from dapcli.adapters.launchjson import resolve_config
 
@@ -103,6 +109,7 @@ async def launch(
         stop_on_entry = stop_on_entry or chosen.stop_on_entry
         env_map = {**chosen.env, **env_map}
         extra = chosen.extra
+        mappings = [*mappings, *from_launch_config(extra, chosen.cwd or ctx.cwd)]
     if program is None or not program.strip():
         raise UsageError("launch needs a PROGRAM (or --config NAME)", "e.g. `dapcli launch app.py -b app.py:10`")
     path = ctx.resolve(program)
@@ -115,6 +122,7 @@ async def launch(
     options = LaunchOptions(
         program=path, args=list(args), cwd=work_dir, env=env_map, stop_on_entry=stop_on_entry,
         python=ctx.resolve(python) if python and os.sep in python else python, nodelay=nodelay, extra=extra,
+        path_mappings=[(m.remote, m.local) for m in mappings],
     )
     core_path = ctx.resolve(core) if core else None
     if core_path is not None and not os.path.isfile(core_path):
@@ -143,43 +151,48 @@ async def launch(
         problem = persist.save(session)  # the re-anchored lines
         warnings = [*warnings, problem] if problem else warnings
     state = await _start_and_wait(ctx, session, started, timeout)
-    state.warnings = warnings or None
+    state.warnings = [*warnings, *(state.warnings or [])] or None
     return state
 
 
 @verb(group="session", needs="none", executes=True)
 async def attach(
     ctx: VerbContext,
-    connect: Annotated[str | None, Param(help="HOST:PORT (or PORT) of a debug server, e.g. debugpy --listen",
-                                         positional=True)] = None,
+    connect: Annotated[str | None, Param(help="HOST:PORT (or PORT) of a debug server: debugpy --listen, "
+                                              "dlv --headless / dlv dap --listen", positional=True)] = None,
     process_id: Annotated[int | None, Param(help="attach to this running process id instead")] = None,
+    target: Annotated[str | None, Param(help="HOST:PORT of a gdbserver or lldb-server gdbserver "
+                                             "(with --adapter gdb or lldb)")] = None,
+    program: Annotated[str | None, Param(help="local copy of the remote executable, for its symbols "
+                                              "(with --target)", complete="path")] = None,
     adapter: Annotated[str | None, Param(help="debug adapter (default: python)")] = None,
     breakpoints: Annotated[list[str], Param(help="FILE:LINE to stop at; repeatable", complete="location",
                                             short="-b", flag="break")] = [],  # noqa: B006
+    path_mappings: Annotated[list[str], Param(help=MAP_HELP, complete="path", flag="map")] = [],  # noqa: B006
     timeout: Annotated[float, Param(help="seconds to wait for the adapter")] = 30.0,
 ) -> StopState:
     """Attach to a running program (DAP ``attach``).
 
-    debugpy: ``connect`` to HOST:PORT of ``debugpy --listen``, or ``processId``.
+    debugpy: ``connect`` to HOST:PORT of ``debugpy --listen``, or ``processId``. Delve:
+    ``connect`` to ``dlv --headless`` (``mode: remote``), with ``processId`` to a process that
+    ``dlv dap --listen`` attaches to. gdb/lldb: ``target`` HOST:PORT of a gdbserver-protocol stub.
     """
     started = time.perf_counter()
     await _check_free(ctx)
-    if (connect is None) == (process_id is None):
-        raise UsageError("attach needs HOST:PORT or --process-id", "e.g. `dapcli attach 127.0.0.1:5678`")
-    options = AttachOptions(process_id=process_id)
-    if connect is not None:
-        host, _, port = connect.rpartition(":")
-        if not (port.isascii() and port.isdigit()) or not 0 < int(port[:6]) < 65536:
-            raise UsageError(f"bad address {connect!r}", "write it as HOST:PORT or PORT (port 1-65535)")
-        options.host, options.port = host or "127.0.0.1", int(port)
+    options = attach_options(ctx, connect, process_id, target, program)
+    options.path_mappings = [(m.remote, m.local) for m in parse_mappings(path_mappings, ctx.cwd)]
     session = Session(ctx.session_name, adapter_for(None, adapter, ctx.cwd), watchdog=ctx.manager.watchdog)
+    check_attach_kind(session.adapter, options)
     for location in breakpoints:
         session.book.new_entry(**parse_location(ctx, location, None))
     try:
         await session.attach(options, timeout=max(timeout, STARTUP_TIMEOUT))
-    except AdapterError as exc:  # e.g. ptrace refused: the native families say what to do
-        if options.process_id is None:
+    except DapcliError as exc:
+        if options.process_id is None or options.port is not None:
+            raise attach_failure(exc, options) from None
+        if not isinstance(exc, AdapterError):
             raise
+        # e.g. ptrace refused: the native families say what to do
         raise session.adapter.explain_attach_failure(exc, options.process_id) from None
     ctx.manager.add(session)
     await session.wait(0.3)
@@ -202,6 +215,7 @@ async def restart(
     await old.shutdown(terminate_debuggee=True)
     session = Session(old.name, old.adapter, watchdog=ctx.manager.watchdog)
     session.exception_filters = old.exception_filters  # what the user chose survives a restart
+    session.path_mapper = PathMapper(old.path_mapper.mappings)
     session.watches = old.watches
     for entry in old.book.entries.values():
         kept = BreakpointEntry(**{**entry.__dict__, "verified": False, "adapter_id": None, "actual_line": None})

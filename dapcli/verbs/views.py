@@ -10,6 +10,7 @@ import re
 import time
 
 from dapcli.engine.prefetch import STOP_FRAMES
+from dapcli.engine.reach import never_hit_warnings
 from dapcli.engine.scopes import locals_scope
 from dapcli.engine.session import Session, SessionState
 from dapcli.engine.sourcefiles import read_lines
@@ -275,6 +276,7 @@ async def stop_state(
     )
     if session.state in (SessionState.EXITED, SessionState.TERMINATED):
         state.exit_code = session.exit_code
+        state.warnings = await never_hit_warnings(session) or None
         return state
     stop = session.last_stop
     if session.state is not SessionState.STOPPED or stop is None:
@@ -290,6 +292,7 @@ async def stop_state(
         await _fill_location(session, state, frame_count, locals_count, context)
     if session.watches.items:
         state.watches = await evaluate_watches(session)
+    state.warnings = await never_hit_warnings(session) or None
     return state
 
 
