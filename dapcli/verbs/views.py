@@ -14,6 +14,7 @@ from dapcli.engine.reach import never_hit_warnings
 from dapcli.engine.scopes import locals_scope
 from dapcli.engine.session import Session, SessionState
 from dapcli.engine.sourcefiles import read_lines
+from dapcli.engine.sources import reference_lines
 from dapcli.errors import DapcliError, PreconditionError, UsageError
 from dapcli.protocol import types as t
 from dapcli.verbs.models import (
@@ -150,6 +151,7 @@ async def frames(session: Session, thread_id: int, start: int = 0, levels: int =
             id=f.id, index=start + i, name=f.name, path=f.source.path if f.source else None,
             source_name=f.source.name if f.source else None, line=f.line, column=f.column or None,
             presentation_hint=f.presentationHint,
+            source_reference=(f.source.sourceReference or None) if f.source else None,
         )
         for i, f in enumerate(body.stackFrames)
     ]
@@ -225,10 +227,11 @@ async def scopes(session: Session, frame_id: int) -> list[t.Scope]:
 
 
 def read_source(path: str, center: int, context: int, *, current: int | None = None,
-                breakpoints: set[int] | None = None) -> list[SourceLine]:
-    """Lines ``center - context`` … ``center + context`` of a local file (1-based). Raises
-    UsageError when the file cannot be read."""
-    text = read_lines(path)
+                breakpoints: set[int] | None = None, lines: list[str] | None = None) -> list[SourceLine]:
+    """Lines ``center - context`` … ``center + context`` of a local file (1-based), or of
+    ``lines`` when given (source text from the adapter). Raises UsageError when the file cannot
+    be read."""
+    text = lines if lines is not None else read_lines(path)
     first, last = max(1, center - context), min(len(text), center + context)
     marks = breakpoints or set()
     return [
@@ -342,6 +345,10 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
         state.source = read_source(
             top.path, top.line, context, current=top.line, breakpoints=breakpoint_lines(session, top.path)
         )
+    elif top.source_reference:  # not a file: the adapter has the text (e.g. exec'd code)
+        with contextlib.suppress(DapcliError):
+            text = await reference_lines(session, top.source_reference, top.path)
+            state.source = read_source(top.path or "", top.line, context, current=top.line, lines=text)
     if locals_count > 0:
         scope = locals_scope(await scopes(session, top.id))
         variables = [variable_view(v, 80) for v in await fetch_variables(session, scope.variablesReference)]
