@@ -178,6 +178,13 @@ class AdapterSpec:
     def launch_arguments(self, options: LaunchOptions) -> dict[str, Any]:
         raise NotImplementedError
 
+    @property
+    def maps_client_paths(self) -> bool:
+        """True when the adapter's own mapping option (:meth:`map_paths`) makes it expect the
+        user's local paths in requests (gdb's ``substitute-path`` hides the program's paths):
+        dapcli then translates only what comes back."""
+        return False
+
     def map_paths(self, arguments: dict[str, Any], mappings: list[tuple[str, str]]) -> None:
         """Add the adapter's own path-mapping option for ``mappings`` ((remote, local) pairs) to
         ``launch``/``attach`` ``arguments``, unless the user's configuration already has one.

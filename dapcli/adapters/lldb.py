@@ -117,6 +117,10 @@ class LldbAdapter(NativeAdapter):
         arguments: dict[str, Any] = {"type": "lldb-dap", "request": "attach", "name": "dapcli"}
         if options.process_id is not None:
             arguments["pid"] = options.process_id
+        if options.program is not None:
+            arguments["program"] = options.program
+        if options.target is not None:  # lldb-server gdbserver (or gdbserver): lldb's gdb-remote
+            arguments["attachCommands"] = [f"gdb-remote {options.target}"]
         arguments.update(options.extra)
         return arguments
 

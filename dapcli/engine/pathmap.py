@@ -124,6 +124,8 @@ class PathMapper:
         self.seen: set[str] = set()
         #: Breakpoint ids already flagged as never hit (:mod:`dapcli.engine.reach`).
         self.warned: set[int] = set()
+        #: False when the adapter maps request paths itself (gdb's ``substitute-path``).
+        self.translate_out = True
 
     def __bool__(self) -> bool:
         return bool(self.mappings)
@@ -152,7 +154,8 @@ class PathMapper:
     def outgoing(self, message: Message) -> Message:
         """A message to the adapter with its request's source paths made remote."""
         arguments = message.get("arguments")
-        if message.get("type") != "request" or not isinstance(arguments, dict) or not self.mappings:
+        if message.get("type") != "request" or not isinstance(arguments, dict) or not self.mappings \
+                or not self.translate_out:
             return message
         if not any(isinstance(arguments.get(key), dict) for key in _SOURCE_KEYS):
             return message

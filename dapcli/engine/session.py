@@ -220,6 +220,7 @@ class Session:
         """Translate paths on the wire by ``mappings`` ((remote, local) pairs), and pass the
         adapter's own option for them."""
         self.path_mapper.mappings = [PathMapping(remote, local) for remote, local in mappings]
+        self.path_mapper.translate_out = not self.adapter.maps_client_paths
         self.adapter.map_paths(arguments, mappings)
 
     async def open_core(self, options: LaunchOptions, core: str, *, timeout: float = 30.0) -> None:
