@@ -134,6 +134,9 @@ class Session:
         self.exception_filters: list[tuple[str, str | None]] | None = None
         #: Path mappings (``--map``), applied on the wire; also records what the program loaded.
         self.path_mapper = PathMapper([])
+        #: Bound on the ``initialize`` answer (s) when it must be quicker than the whole start
+        #: (a port that may not be a debug adapter at all); None: the start's timeout.
+        self.handshake_timeout: float | None = None
 
     # -- queries ---------------------------------------------------------------------------------
     @property
@@ -296,7 +299,7 @@ class Session:
 
     async def _configure(self, conn: Connection, command: str, arguments: dict[str, Any], timeout: float) -> None:
         self.capabilities = await conn.request(
-            "initialize", self.initialize_arguments(), t.InitializeResponse, timeout=timeout,
+            "initialize", self.initialize_arguments(), t.InitializeResponse, timeout=self.handshake_timeout or timeout,
         ) or t.Capabilities()
         self.state = SessionState.CONFIGURING
         started = conn.send(command, arguments)

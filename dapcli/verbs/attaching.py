@@ -6,10 +6,10 @@ from __future__ import annotations
 import os
 
 from dapcli.adapters.base import AdapterSpec, AttachOptions
-from dapcli.errors import AdapterError, ConnectionLostError, DapcliError, ProtocolError, UsageError
+from dapcli.errors import AdapterError, ConnectionLostError, DapcliError, DapTimeoutError, UsageError
 from dapcli.verbs.context import VerbContext
 
-__all__ = ["attach_failure", "attach_options", "check_attach_kind", "parse_address"]
+__all__ = ["HANDSHAKE_TIMEOUT", "attach_failure", "attach_options", "check_attach_kind", "parse_address"]
 
 #: Families that reach a gdbserver-protocol stub (``--target``).
 TARGET_FAMILIES = ("gdb", "lldb")
@@ -63,14 +63,22 @@ def check_attach_kind(adapter: AdapterSpec, options: AttachOptions) -> None:
                          "for gdbserver / lldb-server use --adapter gdb|lldb --target HOST:PORT")
 
 
-def attach_failure(error: DapcliError, options: AttachOptions) -> DapcliError:
-    """``error`` of an attach by address, said in one line with what to do."""
-    where = f"{options.host}:{options.port}" if options.port is not None else options.target
-    if isinstance(error, ProtocolError):
-        return AdapterError(f"{where} does not speak the Debug Adapter Protocol ({error.message})",
-                            "check the port: it must be the debugger's (debugpy --listen, dlv --headless)")
+#: Seconds a debug server has to answer ``initialize`` (every DAP server answers at once).
+HANDSHAKE_TIMEOUT = 10.0
+
+
+def attach_failure(error: DapcliError, options: AttachOptions, handshaken: bool) -> DapcliError:
+    """``error`` of an attach by address, said in one line with what to do; ``handshaken`` is
+    True once the server answered ``initialize`` (it is a debug adapter)."""
+    if options.port is None:
+        return error
+    where = f"{options.host}:{options.port}"
+    reason = error.message.split(": ", 1)[-1] if ": " in error.message else error.message
+    if not handshaken and isinstance(error, (ConnectionLostError, DapTimeoutError)):
+        return AdapterError(f"{where} is not a debug adapter: it did not answer the DAP initialize request "
+                            f"({reason})", "check the port: it must be the debugger's (debugpy --listen, "
+                            "dlv --headless); a gdbserver needs --adapter gdb|lldb --target HOST:PORT")
     if isinstance(error, ConnectionLostError):
-        return ConnectionLostError(f"the debug server at {where} closed the connection: "
-                                   f"{error.message.split(': ', 1)[-1]}",
-                                   "is it a debug adapter, and is another client already attached?")
+        return ConnectionLostError(f"the debug server at {where} went away: {reason}",
+                                   "is the program still running there? attach again")
     return error

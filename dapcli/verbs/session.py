@@ -13,7 +13,8 @@ from dapcli.engine.breakpoints import BreakpointEntry
 from dapcli.engine.pathmap import PathMapper, from_launch_config, parse_mappings
 from dapcli.engine.session import Session, SessionState
 from dapcli.errors import AdapterError, DapcliError, UsageError
-from dapcli.verbs.attaching import attach_failure, attach_options, check_attach_kind
+from dapcli.protocol.types import Capabilities
+from dapcli.verbs.attaching import HANDSHAKE_TIMEOUT, attach_failure, attach_options, check_attach_kind
 from dapcli.verbs.breakpoints import parse_location
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.models import EndResult, SessionInfo, SessionsResult, StatusResult, StopState
@@ -183,13 +184,15 @@ async def attach(
     options.path_mappings = [(m.remote, m.local) for m in parse_mappings(path_mappings, ctx.cwd)]
     session = Session(ctx.session_name, adapter_for(None, adapter, ctx.cwd), watchdog=ctx.manager.watchdog)
     check_attach_kind(session.adapter, options)
+    if options.port is not None:
+        session.handshake_timeout = min(timeout, HANDSHAKE_TIMEOUT)
     for location in breakpoints:
         session.book.new_entry(**parse_location(ctx, location, None))
     try:
         await session.attach(options, timeout=max(timeout, STARTUP_TIMEOUT))
     except DapcliError as exc:
         if options.process_id is None or options.port is not None:
-            raise attach_failure(exc, options) from None
+            raise attach_failure(exc, options, handshaken=session.capabilities != Capabilities()) from None
         if not isinstance(exc, AdapterError):
             raise
         # e.g. ptrace refused: the native families say what to do
