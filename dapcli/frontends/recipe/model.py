@@ -35,6 +35,10 @@ class Target:
     python: str | None = None
     build: list[str] | None = None
     mark: Mark = START
+    #: HOST:PORT of a debug server to attach to (then ``program`` is empty).
+    connect: str | None = None
+    #: ``REMOTE=LOCAL`` path mappings (LOCAL absolute).
+    path_mappings: list[str] = field(default_factory=list)
 
 
 @dataclass
