@@ -91,9 +91,14 @@ def _add_local_commands(app: typer.Typer) -> None:
     def serve_mcp(
         transport: Annotated[str, typer.Option(help="stdio or streamable-http")] = "stdio",
         port: Annotated[int, typer.Option(help="port for streamable-http (bound to 127.0.0.1)")] = 8765,
+        host: Annotated[str, typer.Option(help="address for streamable-http: loopback only, unless "
+                                                "--allow-remote-listen")] = "127.0.0.1",
+        allow_remote_listen: Annotated[bool, typer.Option(
+            "--allow-remote-listen", help="let streamable-http listen on a non-loopback HOST (anyone who "
+                                          "reaches it can run programs as you)")] = False,
     ) -> None:
         """Serve every verb as an MCP tool (stdio by default) for AI agents."""
-        _local("serve-mcp", transport=transport, port=port)
+        _local("serve-mcp", transport=transport, port=port, host=host, allow_remote_listen=allow_remote_listen)
 
     @app.command("run", rich_help_panel="Frontends")
     def run_recipes(

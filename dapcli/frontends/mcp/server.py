@@ -111,15 +111,22 @@ async def end_sessions(dispatcher: Dispatcher, timeout: float = SHUTDOWN_TIMEOUT
             await close()
 
 
-def main(transport: str = "stdio", port: int = 8765, host: str = "127.0.0.1") -> int:
-    """Serve MCP on ``transport`` (``stdio``, or ``streamable-http`` on ``host``:``port``, loopback
-    only) until the client disconnects (0) or SIGTERM/SIGINT (128 + the signal). Returns the exit code."""
+def main(transport: str = "stdio", port: int = 8765, host: str = "127.0.0.1", allow_remote_listen: bool = False,
+         ) -> int:
+    """Serve MCP on ``transport`` (``stdio``, or ``streamable-http`` on ``host``:``port``: loopback
+    only unless ``allow_remote_listen``, with a warning) until the client disconnects (0) or
+    SIGTERM/SIGINT (128 + the signal). Returns the exit code."""
     if transport not in TRANSPORTS:
         print(f"dapcli serve-mcp: unknown transport {transport!r} (use {' or '.join(TRANSPORTS)})", file=sys.stderr)
         return 2
-    if host not in LOOPBACK:
-        print(f"dapcli serve-mcp: refusing to listen on {host}: loopback only (127.0.0.1)", file=sys.stderr)
+    if host not in LOOPBACK and not allow_remote_listen:
+        print(f"error: refusing to listen on {host}: serve-mcp listens on loopback only (127.0.0.1)\n"
+              "hint: use an SSH tunnel or `kubectl port-forward`; --allow-remote-listen overrides this",
+              file=sys.stderr)
         return 2
+    if host not in LOOPBACK:
+        print(f"warning: serving MCP on {host}:{port} without authentication: anyone who can reach it can run "
+              "programs as you", file=sys.stderr)
     import anyio
 
     from dapcli.dispatch.router import RoutingDispatcher
