@@ -55,5 +55,5 @@ async def frame_source_lines(session: Session, path: str | None, reference: int 
     if path and os.path.isabs(path):
         raise UsageError(f"no source for {shown}: the file is not on this machine and no --map covers it",
                          "add a --map REMOTE=LOCAL for its directory")
-    raise UsageError(f"no source for {shown}: it is not a file and the adapter offers no source text",
-                     "(code without debug line info, or generated code): try `dapcli disassemble`")
+    raise UsageError(f"no source for {shown}: no file, and the adapter has no source text for it",
+                     "it has no debug line info (built without -g?); see the machine code with `dapcli disassemble`")
