@@ -218,3 +218,40 @@ def assert_gone(pids: set[int], timeout: float = 15.0) -> None:
     _, alive = psutil.wait_procs(processes, timeout=timeout)
     alive = [p for p in alive if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
     assert not alive, f"left behind: {[(p.pid, p.cmdline()) for p in alive]}"
+
+
+# -- MCP -------------------------------------------------------------------------------------------
+def run_async(test: Any, timeout: float = 240.0) -> None:
+    """Run the coroutine function ``test`` on asyncio, failing after ``timeout`` seconds."""
+    import anyio
+
+    async def bounded() -> None:
+        with anyio.fail_after(timeout):
+            await test()
+
+    anyio.run(bounded)
+
+
+@contextlib.asynccontextmanager
+async def mcp_client() -> Any:
+    """An in-memory MCP client on a fresh dapcli server (its sessions end when it closes)."""
+    from mcp import Client
+
+    from dapcli.frontends.mcp.server import build_server
+
+    async with Client(build_server()) as client:
+        yield client
+
+
+async def tool(client: Any, name: str, args: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Call tool ``name``; assert it succeeded; return its structured content."""
+    result = await client.call_tool(name, args or {})
+    assert not result.is_error, f"{name} failed: {result.content[0].text}"
+    return dict(result.structured_content)
+
+
+async def tool_error(client: Any, name: str, args: dict[str, Any] | None = None) -> str:
+    """Call tool ``name``; assert it failed with ``isError``; return its text."""
+    result = await client.call_tool(name, args or {})
+    assert result.is_error, f"{name} should have failed: {result.content[0].text}"
+    return str(result.content[0].text)
