@@ -4,12 +4,17 @@ can use which, and one-line errors for a port that is not a debug adapter or tha
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass, field
+from typing import Any
 
 from dapcli.adapters.base import AdapterSpec, AttachOptions
 from dapcli.errors import AdapterError, ConnectionLostError, DapcliError, DapTimeoutError, UsageError
 from dapcli.verbs.context import VerbContext
 
-__all__ = ["HANDSHAKE_TIMEOUT", "attach_failure", "attach_options", "check_attach_kind", "parse_address"]
+__all__ = [
+    "HANDSHAKE_TIMEOUT", "AttachConfig", "attach_config", "attach_failure", "attach_options", "check_attach_kind",
+    "parse_address",
+]
 
 #: Families that reach a gdbserver-protocol stub (``--target``).
 TARGET_FAMILIES = ("gdb", "lldb")
@@ -82,3 +87,43 @@ def attach_failure(error: DapcliError, options: AttachOptions, handshaken: bool)
         return ConnectionLostError(f"the debug server at {where} went away: {reason}",
                                    "is the program still running there? attach again")
     return error
+
+
+@dataclass
+class AttachConfig:
+    """What an ``attach`` configuration of launch.json contributes."""
+
+    adapter: str
+    connect: str | None = None
+    process_id: int | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+    mappings: list[tuple[str, str]] = field(default_factory=list)
+
+
+#: Fields of an attach configuration that dapcli reads itself (not passed to the adapter).
+_ATTACH_FIELDS = ("connect", "host", "port", "processId", "mode", "listen")
+
+
+def attach_config(name: str, cwd: str) -> AttachConfig:
+    """The ``attach`` configuration ``name`` of launch.json: debugpy ``connect: {host, port}`` (or
+    ``host``/``port``), Delve ``host``/``port`` (``mode: remote``), ``processId``; its
+    ``pathMappings``/``substitutePath``/``sourceMap`` as mappings. Raises UsageError."""
+    from dapcli.adapters.launchjson import resolve_config
+    from dapcli.engine.pathmap import from_launch_config
+
+    chosen = resolve_config(name, cwd)
+    if chosen.request != "attach":
+        raise UsageError(f"configuration {name!r} is a {chosen.request!r} configuration",
+                         "use `dapcli launch --config NAME`, or an attach configuration (see `dapcli configs`)")
+    extra = dict(chosen.extra)
+    found = AttachConfig(adapter=chosen.adapter,
+                         mappings=[(m.remote, m.local) for m in from_launch_config(extra, chosen.cwd or cwd)])
+    connect = extra.get("connect") if isinstance(extra.get("connect"), dict) else {}
+    port = connect.get("port", extra.get("port"))
+    if port is not None:
+        found.connect = f"{connect.get('host', extra.get('host')) or '127.0.0.1'}:{port}"
+    pid = extra.get("processId")
+    if isinstance(pid, int) or (isinstance(pid, str) and pid.isdigit()):
+        found.process_id = int(pid)
+    found.extra = {k: v for k, v in extra.items() if k not in _ATTACH_FIELDS}
+    return found

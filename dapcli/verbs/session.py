@@ -14,7 +14,7 @@ from dapcli.engine.pathmap import PathMapper, from_launch_config, parse_mappings
 from dapcli.engine.session import Session, SessionState
 from dapcli.errors import AdapterError, DapcliError, UsageError
 from dapcli.protocol.types import Capabilities
-from dapcli.verbs.attaching import HANDSHAKE_TIMEOUT, attach_failure, attach_options, check_attach_kind
+from dapcli.verbs.attaching import HANDSHAKE_TIMEOUT, attach_config, attach_failure, attach_options, check_attach_kind
 from dapcli.verbs.breakpoints import parse_location
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.models import EndResult, SessionInfo, SessionsResult, StatusResult, StopState
@@ -170,6 +170,8 @@ async def attach(
     breakpoints: Annotated[list[str], Param(help="FILE:LINE to stop at; repeatable", complete="location",
                                             short="-b", flag="break")] = [],  # noqa: B006
     path_mappings: Annotated[list[str], Param(help=MAP_HELP, complete="path", flag="map")] = [],  # noqa: B006
+    config: Annotated[str | None, Param(help="use this attach configuration of .vscode/launch.json "
+                                             "(see `dapcli configs`)")] = None,
     timeout: Annotated[float, Param(help="seconds to wait for the adapter")] = 30.0,
 ) -> StopState:
     """Attach to a running program (DAP ``attach``).
@@ -180,8 +182,15 @@ async def attach(
     """
     started = time.perf_counter()
     await _check_free(ctx)
+    chosen = attach_config(config, ctx.cwd) if config is not None else None
+    if chosen is not None:
+        adapter = adapter or chosen.adapter
+        if connect is None and process_id is None and target is None:
+            connect, process_id = chosen.connect, chosen.process_id
     options = attach_options(ctx, connect, process_id, target, program)
     options.path_mappings = [(m.remote, m.local) for m in parse_mappings(path_mappings, ctx.cwd)]
+    if chosen is not None:
+        options.extra, options.path_mappings = chosen.extra, [*options.path_mappings, *chosen.mappings]
     session = Session(ctx.session_name, adapter_for(None, adapter, ctx.cwd), watchdog=ctx.manager.watchdog)
     check_attach_kind(session.adapter, options)
     if options.port is not None:

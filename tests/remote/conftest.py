@@ -25,7 +25,7 @@ def cli(layout: Layout) -> Iterator[Cli]:
     client = Cli(runtime, layout.checkout.parent)
     yield client
     client.remember()
-    client("stop", check=None, timeout=60)
+    client("stop", check=None, timeout=120)
     try:
         assert_gone(client.pids)
     finally:

@@ -128,3 +128,22 @@ def test_peer_that_goes_away(layout: Layout, cli: Cli) -> None:
     errors = [line for line in gone.err.splitlines() if line.startswith("error:")]
     assert len(errors) == 1
     cli("stop", check=None)
+
+
+def test_attach_configuration_of_launch_json(layout: Layout, cli: Cli) -> None:
+    """A launch.json attach configuration, read as VS Code users write it: ``connect`` and
+    debugpy's ``pathMappings`` (``${workspaceFolder}`` resolved)."""
+    import json
+
+    port = free_port()
+    vscode = layout.checkout.parent / ".vscode"
+    vscode.mkdir()
+    (vscode / "launch.json").write_text(json.dumps({"configurations": [{
+        "name": "remote", "type": "debugpy", "request": "attach", "connect": {"host": "127.0.0.1", "port": port},
+        "pathMappings": [{"localRoot": "${workspaceFolder}/app", "remoteRoot": str(layout.srv)}]}]}))
+    line = marker_line(layout.checkout / "prog.py", "add")
+    with debugpy_server(layout, port):
+        cli("attach", "--config", "remote", "-b", f"app/prog.py:{line}")
+        cli.remember()
+        stop = cli.json("wait", "--timeout", "60")
+        assert stop["location"]["path"] == str(layout.checkout / "prog.py") and stop["location"]["line"] == line
