@@ -91,9 +91,15 @@ def _target() -> dict[str, Any]:
         "python": {"type": "string"},
         "build": {"type": "array", "items": _TEXT, "minItems": 1,
                   "description": "argv run before launch, without a shell"},
+        "connect": {"type": "string", "description": "HOST:PORT of a debug server to attach to, instead of "
+                                                     "launching a program"},
+        "pathMappings": {"oneOf": [{"type": "object", "additionalProperties": {"type": "string"}},
+                                   {"type": "array", "items": {"type": "string", "pattern": "^[^=]+=.+"}}],
+                         "description": "the program's directory → yours (relative to the recipe file)"},
     }
     assert set(props) == set(TARGET_KEYS)
-    return {"type": "object", "required": ["program"], "additionalProperties": False, "properties": props}
+    return {"type": "object", "anyOf": [{"required": ["program"]}, {"required": ["connect"]}],
+            "additionalProperties": False, "properties": props}
 
 
 def _breakpoint() -> dict[str, Any]:
