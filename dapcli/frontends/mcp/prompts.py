@@ -60,6 +60,9 @@ def add_prompts(server: MCPServer) -> None:
         return f"""Attach to a running program and find what it is doing.
 1. `attach` with {target} (for a debug server started with
    `python -m debugpy --listen 127.0.0.1:5678 app.py`), and breakpoints=["FILE:LINE"] if you know where to look.
+   If the program runs in a container or on another host, add pathMappings=["REMOTE_DIR=LOCAL_DIR"] (e.g.
+   "/app=/home/me/project"); a warning that a breakpoint "can never be hit" means a mapping is missing.
+   Delve: connect + adapter="go"; gdbserver / lldb-server: adapter="gdb"|"lldb" with target="HOST:PORT".
 2. If it is busy or hung, call `pause`; the stop state shows where every call is stuck. Use `threads`
    and `stackTrace` with threadId for the other threads.
 3. Inspect with `evaluate`; resume with `continue` (with a short timeout: status "running" is not an error).
