@@ -25,8 +25,9 @@ def test_attach_with_path_mappings(adapter: str, layout: Layout) -> None:
 
     async def body() -> None:
         async with mcp_client() as client:
-            await tool(client, "attach", {**attach_args(adapter, port), "breakpoints": [f"{local}:{line}"],
-                                          "pathMappings": [f"{layout.srv}={layout.checkout}"]})
+            await tool(client, "more", {"verb": "attach", "arguments": {
+                **attach_args(adapter, port), "breakpoints": [f"{local}:{line}"],
+                "pathMappings": [f"{layout.srv}={layout.checkout}"]}})
             stop = await tool(client, "wait", {"timeout": 60})
             assert stop["status"] == "stopped" and stop["location"]["path"] == str(local), stop
             assert stop["location"]["line"] == line
@@ -46,12 +47,13 @@ def test_attach_with_path_mappings(adapter: str, layout: Layout) -> None:
 def test_bad_mapping_is_a_tool_error(layout: Layout) -> None:
     async def body() -> None:
         async with mcp_client() as client:
-            text = await tool_error(client, "attach", {"connect": "127.0.0.1:9", "pathMappings": ["/app"]})
+            text = await tool_error(client, "more", {"verb": "attach", "arguments": {
+                "connect": "127.0.0.1:9", "pathMappings": ["/app"]}})
             assert "bad path mapping '/app': write it as REMOTE=LOCAL" in text
-            text = await tool_error(client, "attach", {"connect": "127.0.0.1:9",
+            text = await tool_error(client, "launch", {"program": str(layout.checkout / "prog.py"),
                                                        "pathMappings": [f"/app={layout.root}/nowhere"]})
             assert "does not exist" in text
-            sessions = await tool(client, "sessions")
+            sessions = await tool(client, "more", {"verb": "sessions"})
             assert sessions["sessions"] == []
 
     run_async(body)
