@@ -147,3 +147,20 @@ def test_attach_configuration_of_launch_json(layout: Layout, cli: Cli) -> None:
         cli.remember()
         stop = cli.json("wait", "--timeout", "60")
         assert stop["location"]["path"] == str(layout.checkout / "prog.py") and stop["location"]["line"] == line
+
+
+def test_never_hit_warning_at_a_stop_suggests_the_mapping(layout: Layout, cli: Cli) -> None:
+    """Without --map the program stops elsewhere (a function breakpoint): the breakpoint set on
+    the local file is flagged at that stop, with the mapping that a loaded file of the same name
+    shows."""
+    line = marker_line(layout.checkout / "prog.py", "add")
+    port = free_port()
+    with debugpy_server(layout, port):
+        cli("attach", f"127.0.0.1:{port}", "-b", f"app/prog.py:{line}", "-b", "work")
+        cli.remember()
+        stop = cli.json("wait", "--timeout", "60")
+    assert stop["status"] == "stopped" and stop["location"]["function"] == "work"
+    [warning] = stop["warnings"]
+    srv_root, local_root = layout.srv.parent, layout.checkout.parent
+    assert warning == (f"breakpoint 1 at app/prog.py:{line} can never be hit: the program has not loaded "
+                       f"app/prog.py (it runs {layout.srv / 'prog.py'}); add --map {srv_root}={local_root}")
