@@ -20,7 +20,7 @@ from dapcli.engine.breakpoints import BreakpointEntry
 from dapcli.engine.session import Session
 from dapcli.errors import DapcliError
 
-__all__ = ["never_hit_warnings", "suggest_mapping"]
+__all__ = ["never_hit_warnings", "suggest_mapping", "unverified_warnings"]
 
 
 def _checked(session: Session) -> bool:
@@ -67,6 +67,22 @@ async def never_hit_warnings(session: Session, relative: Any = os.path.relpath) 
             text += "; if the program runs elsewhere (a container, another host), add --map REMOTE=LOCAL"
         warnings.append(text)
     return warnings
+
+
+def unverified_warnings(session: Session, relative: Any = os.path.relpath) -> list[str]:
+    """One warning per breakpoint the adapter refused in a session whose files may live
+    elsewhere (gdb: "No source file named …"), with the hint to add ``--map``; once each."""
+    if not _checked(session):
+        return []
+    warned = session.path_mapper.warned
+    found = []
+    for entry in session.book.entries.values():
+        if entry.path and not entry.verified and entry.message and entry.id not in warned:
+            warned.add(entry.id)
+            hint = "add --map REMOTE=LOCAL" if not session.path_mapper else "check the --map"
+            found.append(f"breakpoint {entry.id} at {relative(entry.path)}:{entry.line} is not verified "
+                         f"({entry.message.strip()}); if the program was built or runs elsewhere, {hint}")
+    return found
 
 
 def suggest_mapping(local: str, seen: set[str]) -> tuple[str, str] | None:

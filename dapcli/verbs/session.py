@@ -11,6 +11,7 @@ from dapcli.adapters.registry import adapter_for
 from dapcli.engine import persist
 from dapcli.engine.breakpoints import BreakpointEntry
 from dapcli.engine.pathmap import PathMapper, from_launch_config, parse_mappings
+from dapcli.engine.reach import unverified_warnings
 from dapcli.engine.session import Session, SessionState
 from dapcli.errors import AdapterError, DapcliError, UntrustedProjectError, UsageError
 from dapcli.protocol.types import Capabilities
@@ -211,7 +212,9 @@ async def attach(
         raise session.adapter.explain_attach_failure(exc, options.process_id) from None
     ctx.manager.add(session)
     await session.wait(0.3)
-    return await stop_state(session, output_seq=None, started=started)
+    state = await stop_state(session, output_seq=None, started=started)
+    state.warnings = [*(state.warnings or []), *unverified_warnings(session)] or None
+    return state
 
 
 @verb(group="session", needs="session", executes=True)

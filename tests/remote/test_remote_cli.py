@@ -164,3 +164,15 @@ def test_never_hit_warning_at_a_stop_suggests_the_mapping(layout: Layout, cli: C
     srv_root, local_root = layout.srv.parent, layout.checkout.parent
     assert warning == (f"breakpoint 1 at app/prog.py:{line} can never be hit: the program has not loaded "
                        f"app/prog.py (it runs {layout.srv / 'prog.py'}); add --map {srv_root}={local_root}")
+
+
+@NEEDS_GDB
+def test_gdb_without_mapping_says_to_add_one(layout: Layout, cli: Cli) -> None:
+    line = marker_line(layout.checkout / "prog.c", "twice")
+    port = free_port()
+    with gdb_server(layout, port):
+        attached = cli.json("attach", "--adapter", "gdb", "--target", f"127.0.0.1:{port}", "-b", f"app/prog.c:{line}")
+        cli.remember()
+    [warning] = [w for w in attached["warnings"] if "breakpoint 1" in w]
+    assert warning.startswith(f"breakpoint 1 at app/prog.c:{line} is not verified (")
+    assert warning.endswith("if the program was built or runs elsewhere, add --map REMOTE=LOCAL")
