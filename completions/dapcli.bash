@@ -28,7 +28,7 @@ _dapcli() {
         if [[ "$cur" == -* ]]; then
             COMPREPLY=( $(compgen -W "--debug --help --json --session --trust-project --version -S -h" -- "$cur") )
         else
-            COMPREPLY=( $(compgen -W "adapters attach break completion configs console continue dap disassemble doctor down eval exceptions finish frame goto launch list memory next nexti output pause registers repl restart restart-frame reverse-continue run scopes serve-mcp sessions set stack status step step-back stepi stop thread threads trace until up vars version wait watch watchpoint" -- "$cur") )
+            COMPREPLY=( $(compgen -W "adapters attach break completion configs console continue dap disassemble doctor down eval exceptions finish frame goto input launch list memory next nexti output pause registers repl restart restart-frame reverse-continue run scopes serve-mcp sessions set stack status step step-back stepi stop thread threads trace until up vars version wait watch watchpoint" -- "$cur") )
         fi
         return 0
     fi
@@ -132,18 +132,20 @@ _dapcli() {
         "attach")
             case "$prev" in
                 --adapter) _dapcli_words ""; return 0 ;;
+                --adapter-config) _dapcli_words ""; return 0 ;;
                 --break) _dapcli_words "location"; return 0 ;;
                 --config) _dapcli_words ""; return 0 ;;
                 --map) _dapcli_words "path"; return 0 ;;
                 --process-id) _dapcli_words ""; return 0 ;;
                 --program) _dapcli_words "path"; return 0 ;;
                 --session) _dapcli_words "session"; return 0 ;;
+                --set) _dapcli_words ""; return 0 ;;
                 --target) _dapcli_words ""; return 0 ;;
                 --timeout) _dapcli_words ""; return 0 ;;
                 -S) _dapcli_words "session"; return 0 ;;
                 -b) _dapcli_words "location"; return 0 ;;
             esac
-            flags="--adapter --break --config --help --json --map --process-id --program --session --target --timeout -S -b -h"; kind="" ;;
+            flags="--adapter --adapter-config --break --config --help --json --just-my-code --map --no-just-my-code --process-id --program --session --set --target --timeout -S -b -h"; kind="" ;;
         "break add")
             case "$prev" in
                 --condition) _dapcli_words "expression"; return 0 ;;
@@ -273,22 +275,33 @@ _dapcli() {
                 -S) _dapcli_words "session"; return 0 ;;
             esac
             flags="--help --json --session --thread-id -S -h"; kind="location" ;;
+        "input")
+            case "$prev" in
+                --session) _dapcli_words "session"; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--eof --help --json --no-eof --no-newline --no-no-newline --session -S -h"; kind="" ;;
         "launch")
             case "$prev" in
                 --adapter) _dapcli_words ""; return 0 ;;
+                --adapter-config) _dapcli_words ""; return 0 ;;
                 --break) _dapcli_words "location"; return 0 ;;
                 --config) _dapcli_words ""; return 0 ;;
                 --core) _dapcli_words "path"; return 0 ;;
                 --cwd) _dapcli_words "path"; return 0 ;;
                 --env) _dapcli_words ""; return 0 ;;
                 --map) _dapcli_words "path"; return 0 ;;
+                --module) _dapcli_words ""; return 0 ;;
                 --python) _dapcli_words "path"; return 0 ;;
                 --session) _dapcli_words "session"; return 0 ;;
+                --set) _dapcli_words ""; return 0 ;;
+                --stdin) _dapcli_words "path"; return 0 ;;
                 --timeout) _dapcli_words ""; return 0 ;;
                 -S) _dapcli_words "session"; return 0 ;;
                 -b) _dapcli_words "location"; return 0 ;;
+                -m) _dapcli_words ""; return 0 ;;
             esac
-            flags="--adapter --break --config --core --cwd --env --help --json --map --no-nodelay --no-restore --no-stop-on-entry --no-stop-on-exception --nodelay --python --restore --session --stop-on-entry --stop-on-exception --timeout -S -b -h"; kind="path" ;;
+            flags="--adapter --adapter-config --break --config --core --cwd --env --help --json --just-my-code --map --module --no-debug --no-just-my-code --no-no-debug --no-nodelay --no-restore --no-stop-on-entry --no-stop-on-exception --no-terminal --nodelay --python --restore --session --set --stdin --stop-on-entry --stop-on-exception --terminal --timeout -S -b -h -m"; kind="path" ;;
         "list")
             case "$prev" in
                 --context) _dapcli_words ""; return 0 ;;
@@ -364,7 +377,7 @@ _dapcli() {
                 --timeout) _dapcli_words ""; return 0 ;;
                 -S) _dapcli_words "session"; return 0 ;;
             esac
-            flags="--help --json --session --timeout -S -h"; kind="" ;;
+            flags="--help --json --no-stop-on-entry --session --stop-on-entry --timeout -S -h"; kind="" ;;
         "restart-frame")
             case "$prev" in
                 --frame-id) _dapcli_words "frame"; return 0 ;;
@@ -460,7 +473,7 @@ _dapcli() {
                 --session) _dapcli_words "session"; return 0 ;;
                 -S) _dapcli_words "session"; return 0 ;;
             esac
-            flags="--detach --help --json --no-detach --session -S -h"; kind="" ;;
+            flags="--detach --help --json --no-detach --no-terminate --session --terminate -S -h"; kind="" ;;
         "thread")
             case "$prev" in
                 --session) _dapcli_words "session"; return 0 ;;

@@ -183,7 +183,7 @@ function __dapcli_at
 end
 
 complete -c dapcli -f
-complete -c dapcli -n 'test -z (__dapcli_path)' -a 'adapters attach break completion configs console continue dap disassemble doctor down eval exceptions finish frame goto launch list memory next nexti output pause registers repl restart restart-frame reverse-continue run scopes serve-mcp sessions set stack status step step-back stepi stop thread threads trace until up vars version wait watch watchpoint'
+complete -c dapcli -n 'test -z (__dapcli_path)' -a 'adapters attach break completion configs console continue dap disassemble doctor down eval exceptions finish frame goto input launch list memory next nexti output pause registers repl restart restart-frame reverse-continue run scopes serve-mcp sessions set stack status step step-back stepi stop thread threads trace until up vars version wait watch watchpoint'
 
 complete -c dapcli -n "test -z (__dapcli_path)" -l debug
 complete -c dapcli -n "test -z (__dapcli_path)" -l help
@@ -203,14 +203,18 @@ complete -c dapcli -n "__dapcli_at 'adapters'" -l session -r -a '(__dapcli_words
 complete -c dapcli -n "__dapcli_at 'adapters'" -s S -r -a '(__dapcli_words session)'
 complete -c dapcli -n "__dapcli_at 'adapters'" -s h
 complete -c dapcli -n "__dapcli_at 'attach'" -l adapter -r
+complete -c dapcli -n "__dapcli_at 'attach'" -l adapter-config -r
 complete -c dapcli -n "__dapcli_at 'attach'" -l break -r -F
 complete -c dapcli -n "__dapcli_at 'attach'" -l config -r
 complete -c dapcli -n "__dapcli_at 'attach'" -l help
 complete -c dapcli -n "__dapcli_at 'attach'" -l json
+complete -c dapcli -n "__dapcli_at 'attach'" -l just-my-code
 complete -c dapcli -n "__dapcli_at 'attach'" -l map -r -F
+complete -c dapcli -n "__dapcli_at 'attach'" -l no-just-my-code
 complete -c dapcli -n "__dapcli_at 'attach'" -l process-id -r
 complete -c dapcli -n "__dapcli_at 'attach'" -l program -r -F
 complete -c dapcli -n "__dapcli_at 'attach'" -l session -r -a '(__dapcli_words session)'
+complete -c dapcli -n "__dapcli_at 'attach'" -l set -r
 complete -c dapcli -n "__dapcli_at 'attach'" -l target -r
 complete -c dapcli -n "__dapcli_at 'attach'" -l timeout -r
 complete -c dapcli -n "__dapcli_at 'attach'" -s S -r -a '(__dapcli_words session)'
@@ -335,8 +339,18 @@ complete -c dapcli -n "__dapcli_at 'goto'" -l session -r -a '(__dapcli_words ses
 complete -c dapcli -n "__dapcli_at 'goto'" -l thread-id -r -a '(__dapcli_words thread)'
 complete -c dapcli -n "__dapcli_at 'goto'" -s S -r -a '(__dapcli_words session)'
 complete -c dapcli -n "__dapcli_at 'goto'" -s h
+complete -c dapcli -n "__dapcli_at 'input'" -l eof
+complete -c dapcli -n "__dapcli_at 'input'" -l help
+complete -c dapcli -n "__dapcli_at 'input'" -l json
+complete -c dapcli -n "__dapcli_at 'input'" -l no-eof
+complete -c dapcli -n "__dapcli_at 'input'" -l no-newline
+complete -c dapcli -n "__dapcli_at 'input'" -l no-no-newline
+complete -c dapcli -n "__dapcli_at 'input'" -l session -r -a '(__dapcli_words session)'
+complete -c dapcli -n "__dapcli_at 'input'" -s S -r -a '(__dapcli_words session)'
+complete -c dapcli -n "__dapcli_at 'input'" -s h
 complete -c dapcli -n "__dapcli_at 'launch'" -F
 complete -c dapcli -n "__dapcli_at 'launch'" -l adapter -r
+complete -c dapcli -n "__dapcli_at 'launch'" -l adapter-config -r
 complete -c dapcli -n "__dapcli_at 'launch'" -l break -r -F
 complete -c dapcli -n "__dapcli_at 'launch'" -l config -r
 complete -c dapcli -n "__dapcli_at 'launch'" -l core -r -F
@@ -344,21 +358,31 @@ complete -c dapcli -n "__dapcli_at 'launch'" -l cwd -r -F
 complete -c dapcli -n "__dapcli_at 'launch'" -l env -r
 complete -c dapcli -n "__dapcli_at 'launch'" -l help
 complete -c dapcli -n "__dapcli_at 'launch'" -l json
+complete -c dapcli -n "__dapcli_at 'launch'" -l just-my-code
 complete -c dapcli -n "__dapcli_at 'launch'" -l map -r -F
+complete -c dapcli -n "__dapcli_at 'launch'" -l module -r
+complete -c dapcli -n "__dapcli_at 'launch'" -l no-debug
+complete -c dapcli -n "__dapcli_at 'launch'" -l no-just-my-code
+complete -c dapcli -n "__dapcli_at 'launch'" -l no-no-debug
 complete -c dapcli -n "__dapcli_at 'launch'" -l no-nodelay
 complete -c dapcli -n "__dapcli_at 'launch'" -l no-restore
 complete -c dapcli -n "__dapcli_at 'launch'" -l no-stop-on-entry
 complete -c dapcli -n "__dapcli_at 'launch'" -l no-stop-on-exception
+complete -c dapcli -n "__dapcli_at 'launch'" -l no-terminal
 complete -c dapcli -n "__dapcli_at 'launch'" -l nodelay
 complete -c dapcli -n "__dapcli_at 'launch'" -l python -r -F
 complete -c dapcli -n "__dapcli_at 'launch'" -l restore
 complete -c dapcli -n "__dapcli_at 'launch'" -l session -r -a '(__dapcli_words session)'
+complete -c dapcli -n "__dapcli_at 'launch'" -l set -r
+complete -c dapcli -n "__dapcli_at 'launch'" -l stdin -r -F
 complete -c dapcli -n "__dapcli_at 'launch'" -l stop-on-entry
 complete -c dapcli -n "__dapcli_at 'launch'" -l stop-on-exception
+complete -c dapcli -n "__dapcli_at 'launch'" -l terminal
 complete -c dapcli -n "__dapcli_at 'launch'" -l timeout -r
 complete -c dapcli -n "__dapcli_at 'launch'" -s S -r -a '(__dapcli_words session)'
 complete -c dapcli -n "__dapcli_at 'launch'" -s b -r -F
 complete -c dapcli -n "__dapcli_at 'launch'" -s h
+complete -c dapcli -n "__dapcli_at 'launch'" -s m -r
 complete -c dapcli -n "__dapcli_at 'list'" -F
 complete -c dapcli -n "__dapcli_at 'list'" -l context -r
 complete -c dapcli -n "__dapcli_at 'list'" -l help
@@ -430,7 +454,9 @@ complete -c dapcli -n "__dapcli_at 'repl'" -s b -r -F
 complete -c dapcli -n "__dapcli_at 'repl'" -s h
 complete -c dapcli -n "__dapcli_at 'restart'" -l help
 complete -c dapcli -n "__dapcli_at 'restart'" -l json
+complete -c dapcli -n "__dapcli_at 'restart'" -l no-stop-on-entry
 complete -c dapcli -n "__dapcli_at 'restart'" -l session -r -a '(__dapcli_words session)'
+complete -c dapcli -n "__dapcli_at 'restart'" -l stop-on-entry
 complete -c dapcli -n "__dapcli_at 'restart'" -l timeout -r
 complete -c dapcli -n "__dapcli_at 'restart'" -s S -r -a '(__dapcli_words session)'
 complete -c dapcli -n "__dapcli_at 'restart'" -s h
@@ -522,7 +548,9 @@ complete -c dapcli -n "__dapcli_at 'stop'" -l detach
 complete -c dapcli -n "__dapcli_at 'stop'" -l help
 complete -c dapcli -n "__dapcli_at 'stop'" -l json
 complete -c dapcli -n "__dapcli_at 'stop'" -l no-detach
+complete -c dapcli -n "__dapcli_at 'stop'" -l no-terminate
 complete -c dapcli -n "__dapcli_at 'stop'" -l session -r -a '(__dapcli_words session)'
+complete -c dapcli -n "__dapcli_at 'stop'" -l terminate
 complete -c dapcli -n "__dapcli_at 'stop'" -s S -r -a '(__dapcli_words session)'
 complete -c dapcli -n "__dapcli_at 'stop'" -s h
 complete -c dapcli -n "__dapcli_at 'thread'" -a '(__dapcli_words thread)'

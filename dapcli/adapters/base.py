@@ -11,7 +11,18 @@ from typing import Any, ClassVar
 from dapcli.errors import AdapterError, PreconditionError
 from dapcli.protocol.transport import Transport
 
-__all__ = ["AdapterSpec", "AttachOptions", "LaunchOptions"]
+__all__ = ["AdapterSpec", "AttachOptions", "LaunchOptions", "deep_merge"]
+
+
+def deep_merge(base: dict[str, Any], extra: dict[str, Any]) -> dict[str, Any]:
+    """``base`` with ``extra`` merged in; nested objects merge key by key (``env``)."""
+    merged = dict(base)
+    for key, value in extra.items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = deep_merge(merged[key], value)
+        else:
+            merged[key] = value
+    return merged
 
 
 @dataclass
@@ -21,6 +32,10 @@ class LaunchOptions:
     ``python`` is the interpreter that runs a Python debuggee (None: the adapter's choice);
     ``nodelay`` enables the debugpy TCP_NODELAY fix; ``extra`` passes through to the adapter;
     ``path_mappings`` are (remote, local) path prefixes (dapcli translates; see :meth:`AdapterSpec.map_paths`).
+    ``module`` runs ``python -m MODULE`` instead of ``program`` (debugpy); ``settings`` are the
+    user's own options, merged last into the request (nested objects key by key); ``no_debug``
+    runs without debugging (DAP ``noDebug``); ``terminal`` runs the program in a pseudo-terminal
+    dapcli owns (DAP ``runInTerminal``); ``stdin`` is a file the program reads as its stdin.
     """
 
     program: str
@@ -32,6 +47,11 @@ class LaunchOptions:
     nodelay: bool = True
     extra: dict[str, Any] = field(default_factory=dict)
     path_mappings: list[tuple[str, str]] = field(default_factory=list)
+    module: str | None = None
+    settings: dict[str, Any] = field(default_factory=dict)
+    no_debug: bool = False
+    terminal: bool = False
+    stdin: str | None = None
 
 
 @dataclass
@@ -49,6 +69,7 @@ class AttachOptions:
     path_mappings: list[tuple[str, str]] = field(default_factory=list)
     target: str | None = None
     program: str | None = None
+    settings: dict[str, Any] = field(default_factory=dict)
 
 
 OutputSink = Callable[[str, str], None]

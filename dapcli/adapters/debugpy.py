@@ -177,6 +177,12 @@ class DebugpyAdapter(AdapterSpec):
             "python": [python],
             "env": self._env(options.env, options.nodelay),
         }
+        if options.module:  # `python -m MODULE`: debugpy's module launch
+            del arguments["program"]
+            arguments["module"] = options.module
+        if options.terminal or options.stdin:  # stdin from dapcli: the launcher starts in our pty
+            arguments["console"] = "integratedTerminal"
+            arguments["redirectOutput"] = False  # the pty brings it back (else each line comes twice)
         arguments.update(options.extra)
         return arguments
 

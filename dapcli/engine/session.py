@@ -21,7 +21,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from dapcli.adapters.base import AdapterSpec, AttachOptions, LaunchOptions
+from dapcli.adapters.base import AdapterSpec, AttachOptions, LaunchOptions, deep_merge
 from dapcli.engine.breakpoints import BreakpointBook
 from dapcli.engine.children import ChildSessions
 from dapcli.engine.lost import describe_lost_adapter
@@ -31,6 +31,7 @@ from dapcli.engine.pending import AbandonedRequest
 from dapcli.engine.prefetch import Prefetch
 from dapcli.engine.processes import Watchdog, descendants, kill_tree
 from dapcli.engine.subprocesses import SubprocessSessions
+from dapcli.engine.terminal import Terminal
 from dapcli.engine.watches import WatchList
 from dapcli.errors import (
     AdapterError,
@@ -57,6 +58,9 @@ class SessionState(enum.StrEnum):
 
 
 ENDED = (SessionState.EXITED, SessionState.TERMINATED)
+#: With ``noDebug``, how long an adapter that answered ``launch`` may still take to send
+#: ``initialized`` (lldb-dap configures even then; debugpy and Delve never send it).
+NO_DEBUG_INITIALIZED_WAIT = 1.0
 
 
 @dataclass
@@ -143,6 +147,8 @@ class Session:
         #: Bound on the ``initialize`` answer (s) when it must be quicker than the whole start
         #: (a port that may not be a debug adapter at all); None: the start's timeout.
         self.handshake_timeout: float | None = None
+        #: The program's terminal, once the adapter asked for one (``runInTerminal``).
+        self.terminal: Terminal | None = None
         #: How many ``continued`` events arrived (a console command can run the program).
         self.continued_count = 0
         #: The user's frame chosen below library frames at a stop: (generation, frameId, name).
@@ -226,6 +232,7 @@ class Session:
         self.request_kind = "launch"
         arguments = self.adapter.launch_arguments(options)
         self._use_mappings(arguments, options.path_mappings)
+        arguments = with_settings(arguments, options)
         await self._start("launch", arguments, timeout)
 
     async def attach(self, options: AttachOptions, *, timeout: float = 30.0) -> None:
@@ -235,6 +242,7 @@ class Session:
         self.program = f"{options.host or '127.0.0.1'}:{options.port}" if options.port else f"pid {options.process_id}"
         arguments = self.adapter.attach_arguments(options)
         self._use_mappings(arguments, options.path_mappings)
+        arguments = with_settings(arguments, options)
         await self._start("attach", arguments, timeout, attach=options)
 
     def _use_mappings(self, arguments: dict[str, Any], mappings: list[tuple[str, str]]) -> None:
@@ -271,6 +279,15 @@ class Session:
             return self.subprocesses.start(arguments)
         return await self.children.on_start_debugging(arguments)
 
+    async def _on_run_in_terminal(self, arguments: dict[str, Any]) -> dict[str, Any]:
+        """``runInTerminal``: start the adapter's command in dapcli's own pty (see :mod:`terminal`)."""
+        if self.terminal is None:
+            self.terminal = Terminal(self.add_output, stdin_file=self.launch_options.stdin if self.launch_options
+                                     else None)
+        if self._watchdog is not None:
+            self.terminal.on_start = lambda pid: self._watchdog.watch(pgid=pid) if self._watchdog else None
+        return await self.terminal.run_in_terminal(arguments)
+
     async def start_child(self, transport: Any, command: str, arguments: dict[str, Any],
                           *, timeout: float = 30.0) -> None:
         """Start this (subprocess) session on an already open ``transport`` to the adapter:
@@ -306,7 +323,7 @@ class Session:
         conn.rewriter = self.path_mapper
         conn.on_event(self._on_event)
         conn.on_close(self._on_lost)
-        conn.on_reverse_request("runInTerminal", _decline("dapcli runs programs with console=internalConsole"))
+        conn.on_reverse_request("runInTerminal", self._on_run_in_terminal)
         conn.on_reverse_request("startDebugging", self._on_start_debugging)
         conn.start()
         try:
@@ -332,6 +349,13 @@ class Session:
                 await conn.result(started, timeout=0)  # a failed launch ends the wait here, with its message
             except RequestError as exc:
                 raise self._with_stderr(exc) from None
+            if arguments.get("noDebug"):  # debugpy, Delve: no debugger, no configuration, no `initialized`
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._initialized.wait(), NO_DEBUG_INITIALIZED_WAIT)
+                if not self._initialized.is_set():
+                    if not self.ended:  # it may have run to its end meanwhile
+                        self.state = SessionState.RUNNING
+                    return
         if not done:
             raise DapTimeoutError(f"the adapter did not get ready for {command} within {timeout:g} s",
                                   "raise --timeout, or see `dapcli doctor`")
@@ -340,7 +364,8 @@ class Session:
                 await self.book.sync(key, conn.request)
         await self._set_default_exception_filters(conn)
         self.state = SessionState.RUNNING
-        if self.supports("supportsConfigurationDoneRequest"):
+        # only after `initialized`: an adapter that never sent it (noDebug) refuses configurationDone
+        if self.supports("supportsConfigurationDoneRequest") and self._initialized.is_set():
             await conn.request("configurationDone", t.ConfigurationDoneArguments(), timeout=timeout)
         try:
             await conn.result(started, timeout=timeout)
@@ -361,7 +386,7 @@ class Session:
         return t.InitializeRequestArguments(
             clientID="dapcli", clientName="dapcli", adapterID=self.adapter.adapter_id,
             linesStartAt1=True, columnsStartAt1=True, pathFormat="path",
-            supportsVariableType=True, supportsVariablePaging=True, supportsRunInTerminalRequest=False,
+            supportsVariableType=True, supportsVariablePaging=True, supportsRunInTerminalRequest=True,
             supportsMemoryReferences=True, supportsProgressReporting=False,
             supportsInvalidatedEvent=False, supportsStartDebuggingRequest=True, locale="en",
         )
@@ -615,6 +640,11 @@ class Session:
             with contextlib.suppress(asyncio.TimeoutError, ProcessLookupError):
                 await asyncio.wait_for(process.wait(), grace)
         await _reap(tree, grace * 2)
+        if self.terminal is not None:
+            if terminate_debuggee:
+                await self.terminal.close(grace)
+            if self._watchdog is not None and self.terminal.pid:
+                self._watchdog.unwatch(pgid=self.terminal.pid)
         if self._watchdog is not None:
             self._watchdog.unwatch(pgid=self.adapter_pid, pid=self.debuggee_pid)
         if not self.ended:
@@ -627,6 +657,15 @@ class Session:
         """Raises SessionError when this session never started."""
         if self._conn is None:
             raise SessionError(f"session '{self.name}' has not started", "run `dapcli launch PROGRAM`")
+
+
+def with_settings(arguments: dict[str, Any], options: LaunchOptions | AttachOptions) -> dict[str, Any]:
+    """The adapter's request ``arguments`` with the user's own ``settings`` merged last
+    (nested objects such as ``env`` key by key)."""
+    merged = deep_merge(arguments, options.settings)
+    if isinstance(options, LaunchOptions) and options.no_debug:
+        merged["noDebug"] = True
+    return merged
 
 
 def _parse_body(model: type[BaseModel], body: dict[str, Any]) -> Any:
@@ -658,13 +697,6 @@ async def _reap(processes: list[Any], timeout: float) -> None:
     deadline = time.monotonic() + timeout
     while any(running(p) for p in processes) and time.monotonic() < deadline:
         await asyncio.sleep(0.02)
-
-
-def _decline(reason: str) -> Callable[[dict[str, Any]], Any]:
-    async def handler(_: dict[str, Any]) -> dict[str, Any]:
-        raise RuntimeError(reason)
-
-    return handler
 
 
 def _tracer(path: str) -> Callable[[str, dict[str, Any]], None]:

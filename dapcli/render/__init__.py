@@ -354,7 +354,11 @@ def render_end(result: m.EndResult, cwd: str | None = None) -> RenderableType:
     text = f"Session '{result.session}' {result.status}"
     if result.exit_code is not None:
         text += f" (program exit code {result.exit_code})"
-    return Text(text + ".")
+    return Text(text + "." + (f" {result.note}" if result.note else ""))
+
+
+def render_input(result: m.InputResult, cwd: str | None = None) -> RenderableType:
+    return Text(f"Sent {result.sent} bytes to the program" + ("; its stdin is closed." if result.eof else "."))
 
 
 def render_set(result: m.SetVariableResult, cwd: str | None = None) -> RenderableType:
@@ -420,6 +424,7 @@ _RENDERERS: dict[type, Callable[[Any, str | None], RenderableType]] = {
     m.BreakpointResult: render_breakpoint, m.VariablesResult: render_variables,
     m.EvaluateResult: render_evaluate, m.SourceResult: render_source, m.OutputResult: render_output,
     m.ScopesResult: render_scopes, m.SessionsResult: render_sessions, m.EndResult: render_end,
+    m.InputResult: render_input,
     m.SetVariableResult: render_set, m.AdaptersResult: render_adapters, m.WatchesResult: render_watches,
     m.ExceptionFiltersResult: render_exception_filters, m.FrameResult: render_frame, m.TraceResult: render_trace,
     m.DataBreakpointsResult: render_data_breakpoints,

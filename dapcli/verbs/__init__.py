@@ -12,6 +12,7 @@ from dapcli.verbs import (  # noqa: F401  (registration)
     inspection,
     native,
     session,
+    stdin,
     trace,
     watches,
 )

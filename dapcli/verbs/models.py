@@ -183,6 +183,8 @@ class EndResult(Result):
     session: str
     status: Literal["terminated", "detached"]
     exit_code: int | None = None
+    #: What the user should know about the program that was left (detached, or still alive).
+    note: str | None = None
 
 
 class ThreadView(Model):
@@ -507,3 +509,11 @@ class DapResult(Result):
     command: str
     body: dict[str, Any] | list[Any] | None = None
     status: str | None = None
+
+
+class InputResult(Result):
+    """What ``input`` typed to the program: ``sent`` bytes; ``eof`` True when its stdin is closed."""
+
+    session: str
+    sent: int
+    eof: bool = False

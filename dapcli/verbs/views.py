@@ -315,7 +315,7 @@ async def stop_state(
         state.exit_code = session.exit_code
         state.warnings = [*(state.warnings or []), *await never_hit_warnings(session)] or None
         state.description = session.lost or killed_by(session)
-        return state
+        return _with_stdin_hint(session, state)
     stop = session.last_stop
     if session.state is not SessionState.STOPPED or stop is None:
         return state
@@ -331,6 +331,15 @@ async def stop_state(
     if session.watches.items:
         state.watches = await evaluate_watches(session)
     state.warnings = [*(state.warnings or []), *await never_hit_warnings(session)] or None
+    return _with_stdin_hint(session, state)
+
+
+def _with_stdin_hint(session: Session, state: StopState) -> StopState:
+    from dapcli.verbs.stdin import stdin_hint
+
+    hint = stdin_hint(session, state)
+    if hint:
+        state.warnings = [*(state.warnings or []), hint]
     return state
 
 

@@ -112,7 +112,7 @@ def test_ctrl_c_pauses_a_running_loop(spawn: list[pexpect.spawn], env: dict[str,
 
     child.sendline("c")
     child.expect_exact("loop started")
-    child.expect_exact(PROMPT)  # the prompt is back while the program runs
+    child.expect_exact("(program stdin)")  # the prompt is back while the program runs: typing goes to it
     child.send("\x03")
     child.expect(rf"Stopped \(pause\) in <module> at {re.escape(LOOP)}:({loop}|{loop + 1}|{loop + 2}|{loop + 3})")
     child.expect_exact(PROMPT)

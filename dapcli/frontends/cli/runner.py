@@ -88,6 +88,8 @@ def run_client(invocation: Invocation, debug: bool = False) -> int:
                 from dapcli.dispatch.consent import confirm_project
 
                 confirm_project(cwd)
+                if invocation.args.get("stdin") == "-":
+                    invocation.args["stdin"] = _save_stdin(sessionfile.path_for(name))
                 spawn.start_host(name, host_command(name))
             with remote.connect(name) as client:
                 if invocation.extras.get("follow"):
@@ -100,6 +102,17 @@ def run_client(invocation: Invocation, debug: bool = False) -> int:
         text, code = error_text(exc, debug, invocation.json)
         _write(sys.stderr, text)
         return code
+
+
+def _save_stdin(session_path: str) -> str:
+    """``--stdin -``: what this command reads on its stdin, kept in a private file beside the
+    session file (the program, run by the session host, reads that; ``restart`` reads it again)."""
+    path = session_path.removesuffix(".json") + ".stdin"
+    data = sys.stdin.buffer.read()
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
+    with os.fdopen(descriptor, "wb") as handle:
+        handle.write(data)
+    return path
 
 
 def _exit_code(result: Result) -> int:

@@ -16,7 +16,8 @@ from dapcli.verbs.bpargs import check_hit_condition
 
 __all__ = ["BREAKPOINT_KEYS", "TARGET_KEYS", "CheckerBase"]
 
-TARGET_KEYS = ("program", "args", "cwd", "env", "adapter", "python", "build", "connect", "pathMappings")
+TARGET_KEYS = ("program", "args", "cwd", "env", "adapter", "python", "build", "launch", "stdin", "connect",
+               "pathMappings")
 BREAKPOINT_KEYS = ("path", "line", "function", "condition", "hitCondition", "logMessage")
 
 
@@ -102,6 +103,11 @@ class CheckerBase:
             env=self.env(raw), adapter=self.text(raw, "adapter", "target"), python=self.interpreter(raw),
             build=self.texts(raw, "build", "target") or None, mark=raw.mark, path_mappings=self.path_mappings(raw),
         )
+        target.launch = self.launch_options(raw)
+        stdin = self.text(raw, "stdin", "target")
+        target.stdin = self.resolve(stdin) if stdin else None
+        if target.stdin and not os.path.isfile(target.stdin):
+            self.problem(raw.value_mark("stdin"), "target", f"stdin file not found: {stdin} (looked at {target.stdin})")
         if "build" in raw and not target.build:
             self.problem(raw.value_mark("build"), "target", "build is an argv list, e.g. [make, program]")
         if target.build is None and not os.path.isfile(target.program):
@@ -131,6 +137,16 @@ class CheckerBase:
                              f"the local side of path mapping {pair!r} does not exist ({path})")
             found.append(f"{remote.strip()}={path}")
         return found
+    def launch_options(self, raw: YamlMap) -> dict[str, Any] | None:
+        """``target.launch``: options for the adapter's launch request (``adapterConfig``)."""
+        value = raw.get("launch")
+        if value is None:
+            return None
+        if not isinstance(value, dict):
+            self.problem(raw.value_mark("launch"), "target", "launch must be a mapping of adapter options, "
+                                                             "e.g. {justMyCode: false}")
+            return None
+        return _plain(value)
 
     def env(self, raw: YamlMap) -> list[str]:
         value = raw.get("env")
@@ -217,3 +233,12 @@ class CheckerBase:
         """``python``: a name looked up on PATH, or a path relative to the recipe file."""
         python = self.text(raw, "python", "target")
         return self.resolve(python) if python and ("/" in python or os.sep in python) else python
+
+
+def _plain(value: Any) -> Any:
+    """A loaded YAML value as plain dicts and lists (JSON for the adapter)."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value

@@ -41,6 +41,9 @@ class Target:
     connect: str | None = None
     #: ``REMOTE=LOCAL`` path mappings (LOCAL absolute).
     path_mappings: list[str] = field(default_factory=list)
+    #: ``target.launch``: options for the adapter's launch request; ``target.stdin``: a file.
+    launch: dict[str, Any] | None = None
+    stdin: str | None = None
 
 
 @dataclass

@@ -123,6 +123,7 @@ class RecipeRun:
                                 "timeout": max(self.timeout or 0, LAUNCH_TIMEOUT)}
         for key, value in (("args", target.args), ("cwd", target.cwd), ("env", target.env),
                            ("adapter", target.adapter), ("python", target.python),
+                           ("adapterConfig", target.launch), ("stdin", target.stdin),
                            ("pathMappings", target.path_mappings)):
             if value:
                 args[key] = value
