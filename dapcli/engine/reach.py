@@ -69,20 +69,21 @@ async def never_hit_warnings(session: Session, relative: Any = os.path.relpath) 
     return warnings
 
 
-def unverified_warnings(session: Session, relative: Any = os.path.relpath) -> list[str]:
-    """One warning per breakpoint the adapter refused in a session whose files may live
-    elsewhere (gdb: "No source file named …"), with the hint to add ``--map``; once each."""
+def unverified_warnings(session: Session) -> list[str]:
+    """One line for the breakpoints the adapter refused in a session whose files may live
+    elsewhere (gdb: "No source file named …"): add (or check) ``--map``; each id once."""
     if not _checked(session):
         return []
     warned = session.path_mapper.warned
-    found = []
-    for entry in session.book.entries.values():
-        if entry.path and not entry.verified and entry.message and entry.id not in warned:
-            warned.add(entry.id)
-            hint = "add --map REMOTE=LOCAL" if not session.path_mapper else "check the --map"
-            found.append(f"breakpoint {entry.id} at {relative(entry.path)}:{entry.line} is not verified "
-                         f"({entry.message.strip()}); if the program was built or runs elsewhere, {hint}")
-    return found
+    ids = [e.id for e in session.book.entries.values()
+           if e.path and not e.verified and e.message and e.id not in warned]
+    if not ids:
+        return []
+    warned.update(ids)
+    what = "add --map REMOTE=LOCAL" if not session.path_mapper else "check your --map"
+    listed = ", ".join(map(str, ids))
+    return [f"breakpoint{'s' if len(ids) > 1 else ''} {listed} not verified: if the program was built or runs "
+            f"elsewhere (a container, another host), {what}"]
 
 
 def suggest_mapping(local: str, seen: set[str]) -> tuple[str, str] | None:
