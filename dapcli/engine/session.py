@@ -26,11 +26,13 @@ from dapcli.engine.breakpoints import BreakpointBook
 from dapcli.engine.children import ChildSessions
 from dapcli.engine.lost import describe_lost_adapter
 from dapcli.engine.output import OutputBuffer
+from dapcli.engine.pathmap import PathMapper, PathMapping
 from dapcli.engine.pending import AbandonedRequest
 from dapcli.engine.prefetch import Prefetch
 from dapcli.engine.processes import Watchdog, descendants, kill_tree
 from dapcli.engine.subprocesses import SubprocessSessions
 from dapcli.engine.terminal import Terminal
+from dapcli.engine.testrun.base import TestRun
 from dapcli.engine.watches import WatchList
 from dapcli.errors import (
     AdapterError,
@@ -141,6 +143,13 @@ class Session:
         #: Exception breakpoint filters the user chose: (filter id, condition); None = the
         #: adapter's defaults (``exceptionBreakpointFilters`` with ``default: true``).
         self.exception_filters: list[tuple[str, str | None]] | None = None
+        #: A test run (``debugTest``): reviews every new stop and passes those that are no failure.
+        self.test_run: TestRun | None = None
+        #: Path mappings (``--map``), applied on the wire; also records what the program loaded.
+        self.path_mapper = PathMapper([])
+        #: Bound on the ``initialize`` answer (s) when it must be quicker than the whole start
+        #: (a port that may not be a debug adapter at all); None: the start's timeout.
+        self.handshake_timeout: float | None = None
         #: The program's terminal, once the adapter asked for one (``runInTerminal``).
         self.terminal: Terminal | None = None
         #: How many ``continued`` events arrived (a console command can run the program).
@@ -206,6 +215,8 @@ class Session:
         conn = self.require_alive()
         await self.abandoned.check(command)
         ahead = self._prefetch.take(self.generation, command, arguments)
+        if ahead is None and command == "scopes":
+            self._prefetch.forget("variables")  # they were the top frame's (lldb-dap numbers scopes 1, 2, 3)
         future = ahead if ahead is not None and conn is self._conn else conn.send(command, arguments)
         try:
             return await conn.result(future, response_cls, timeout=timeout)
@@ -224,7 +235,9 @@ class Session:
         self.program = options.program
         self.launch_options = options
         self.request_kind = "launch"
-        arguments = with_settings(self.adapter.launch_arguments(options), options)
+        arguments = self.adapter.launch_arguments(options)
+        self._use_mappings(arguments, options.path_mappings)
+        arguments = with_settings(arguments, options)
         await self._start("launch", arguments, timeout)
 
     async def attach(self, options: AttachOptions, *, timeout: float = 30.0) -> None:
@@ -232,8 +245,17 @@ class Session:
         self.request_kind = "attach"
         self.attach_options = options
         self.program = f"{options.host or '127.0.0.1'}:{options.port}" if options.port else f"pid {options.process_id}"
-        arguments = with_settings(self.adapter.attach_arguments(options), options)
+        arguments = self.adapter.attach_arguments(options)
+        self._use_mappings(arguments, options.path_mappings)
+        arguments = with_settings(arguments, options)
         await self._start("attach", arguments, timeout, attach=options)
+
+    def _use_mappings(self, arguments: dict[str, Any], mappings: list[tuple[str, str]]) -> None:
+        """Translate paths on the wire by ``mappings`` ((remote, local) pairs), and pass the
+        adapter's own option for them."""
+        self.path_mapper.mappings = [PathMapping(remote, local) for remote, local in mappings]
+        self.path_mapper.translate_out = not self.adapter.maps_client_paths
+        self.adapter.map_paths(arguments, mappings)
 
     async def open_core(self, options: LaunchOptions, core: str, *, timeout: float = 30.0) -> None:
         """Open the core file ``core`` of ``options.program`` for post-mortem inspection (the
@@ -303,6 +325,7 @@ class Session:
         conn = Connection(transport, name=name)
         self._conn = self._root = conn
         conn.trace = self.trace_function()
+        conn.rewriter = self.path_mapper
         conn.on_event(self._on_event)
         conn.on_close(self._on_lost)
         conn.on_reverse_request("runInTerminal", self._on_run_in_terminal)
@@ -317,7 +340,7 @@ class Session:
 
     async def _configure(self, conn: Connection, command: str, arguments: dict[str, Any], timeout: float) -> None:
         self.capabilities = await conn.request(
-            "initialize", self.initialize_arguments(), t.InitializeResponse, timeout=timeout,
+            "initialize", self.initialize_arguments(), t.InitializeResponse, timeout=self.handshake_timeout or timeout,
         ) or t.Capabilities()
         self.state = SessionState.CONFIGURING
         started = conn.send(command, arguments)
@@ -426,7 +449,8 @@ class Session:
                 self.state = SessionState.STOPPED
                 self._notify("stopped")
             raise
-        return await self.wait_for_change(generation, timeout)
+        deadline = time.monotonic() + timeout
+        return await self._reviewed(await self.wait_for_change(generation, timeout), deadline)
 
     async def wait_for_change(self, generation: int, timeout: float) -> bool:
         """Wait until a stop or end newer than ``generation`` — of this session or of one of its
@@ -452,9 +476,29 @@ class Session:
 
     async def wait(self, timeout: float) -> bool:
         """Wait until the debuggee is not running; True when it stopped or ended."""
+        deadline = time.monotonic() + timeout
         if self.state is not SessionState.RUNNING:
-            return True
-        return await self.wait_for_change(self.generation, timeout)
+            return await self._reviewed(True, deadline)
+        return await self._reviewed(await self.wait_for_change(self.generation, timeout), deadline)
+
+    async def _reviewed(self, changed: bool, deadline: float) -> bool:
+        """Pass the stops that :attr:`test_run` says are no failure (a skip, an exception the
+        test expects): resume (DAP ``continue``) and wait again, until ``deadline``."""
+        while changed and self.test_run is not None and self.state is SessionState.STOPPED:
+            if not await self.test_run.review(self) or self.last_stop is None:
+                return True
+            generation = self.generation
+            self.state = SessionState.RUNNING
+            self._notify("running")
+            try:
+                await self.require_alive().request("continue", t.ContinueArguments(
+                    threadId=self.last_stop.thread_id or 0))
+            except DapcliError:
+                if await self.wait_for_change(generation, 1.0) and self.ended:
+                    return True
+                raise
+            changed = await self.wait_for_change(generation, max(0.0, deadline - time.monotonic()))
+        return changed
 
     async def pause(self, thread_id: int | None) -> None:
         """Send ``pause`` (runs concurrently with a blocked ``continue``).

@@ -7,6 +7,7 @@ import asyncio
 from typing import Annotated, Literal
 
 from dapcli.engine.diagnosis import diagnosis
+from dapcli.engine.sources import frame_source_lines
 from dapcli.errors import RequestError, UsageError
 from dapcli.protocol import types as t
 from dapcli.verbs.consolestop import moved_by
@@ -14,6 +15,7 @@ from dapcli.verbs.context import VerbContext
 from dapcli.verbs.evalerrors import check_evaluated
 from dapcli.verbs.models import (
     EvaluateResult,
+    Frame,
     OutputChunkView,
     OutputResult,
     ScopesResult,
@@ -206,27 +208,32 @@ async def source(
 ) -> SourceResult:
     """Show source lines around the current line or a FILE:LINE."""
     session = ctx.session()
-    current = None
-    if session.current_path and session.last_stop is not None:
-        current = await _current_line(session)
-    path, line = session.current_path, current
+    frame = await _current_frame(session)
+    current = frame.line if frame else None
+    path, line, reference = (frame.path, frame.line, frame.source_reference) if frame else \
+        (session.current_path, None, None)
     if location:
         file_part, sep, line_part = location.rpartition(":")
         if location.isdigit():
             line = int(location)
         elif sep and line_part.isdigit():
-            path, line = ctx.resolve(file_part), int(line_part)
+            path, line, reference = ctx.resolve(file_part), int(line_part), None
         else:
-            path, line = ctx.resolve(location), context + 1
-    if path is None or line is None:
+            path, line, reference = ctx.resolve(location), context + 1, None
+    if frame is None and (path is None or line is None):
         raise UsageError("no current location", "give FILE:LINE, or stop the program first")
-    marks = breakpoint_lines(session, path)
-    lines = read_source(path, line, context, current=current if path == session.current_path else None,
-                        breakpoints=marks)
-    return SourceResult(path=path, current_line=current if path == session.current_path else None, lines=lines)
+    from_frame = frame is not None and path == frame.path and reference == frame.source_reference
+    if from_frame:  # the frame's file, the adapter's text, or one line saying there is none
+        text = await frame_source_lines(session, path, reference, frame.name if frame else None)
+    else:
+        text = None
+    lines = read_source(path or "", line or 1, context, current=current if from_frame else None,
+                        breakpoints=breakpoint_lines(session, path) if path else set(), lines=text)
+    return SourceResult(path=path or (frame.source_name if frame else None) or "", current_line=current
+                        if from_frame else None, lines=lines)
 
 
-async def _current_line(session: object) -> int | None:
+async def _current_frame(session: object) -> Frame | None:
     from dapcli.engine.session import Session, SessionState
 
     assert isinstance(session, Session)
@@ -235,8 +242,8 @@ async def _current_line(session: object) -> int | None:
     views, _ = await frames(session, session.selected_thread_id, levels=20)
     for view in views:
         if view.id == session.selected_frame_id:
-            return view.line
-    return views[0].line if views else None
+            return view
+    return views[0] if views else None
 
 
 #: Longest output chunk shown without ``raw`` (characters).
