@@ -26,7 +26,7 @@ __all__ = [
     "parse_settings",
 ]
 
-SET_HELP = "KEY=VALUE adapter option (JSON value, else text; dotted keys nest)"
+SET_HELP = "KEY=VALUE adapter option (JSON, else text; dotted keys nest)"
 SET_EXAMPLE = "e.g. --set justMyCode=false, --set args='[\"a b\"]', --set env.DEBUG=1"
 
 

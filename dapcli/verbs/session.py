@@ -60,34 +60,32 @@ async def _start_and_wait(ctx: VerbContext, session: Session, started: float, ti
 @verb(group="session", needs="none", executes=True)
 async def launch(
     ctx: VerbContext,
-    program: Annotated[str | None, Param(help="program to debug (path relative to your directory)",
+    program: Annotated[str | None, Param(help="program to debug",
                                          complete="path", positional=True)] = None,
     args: Annotated[list[str], Param(help="arguments for the program (after --)", positional=True)] = [],  # noqa: B006
-    module: Annotated[str | None, Param(help="Python module to run instead of PROGRAM (python -m)",
+    module: Annotated[str | None, Param(help="Python module to run (python -m)",
                                         short="-m")] = None,
     breakpoints: Annotated[list[str | LaunchBreakpoint], Param(
         help=BREAK_HELP, complete="location", short="-b", flag="break")] = [],  # noqa: B006
     cwd: Annotated[str | None, Param(help="working directory of the program", complete="path")] = None,
-    env: Annotated[list[str], Param(help="NAME=VALUE added to the program's environment; repeatable")] = [],  # noqa: B006
-    python: Annotated[str | None, Param(help="interpreter for a Python program (default: venv, then python3)",
+    env: Annotated[list[str], Param(help="NAME=VALUE for the program's environment")] = [],  # noqa: B006
+    python: Annotated[str | None, Param(help="Python interpreter (default: venv, python3)",
                                         complete="path")] = None,
-    adapter: Annotated[str | None, Param(help="debug adapter (default: from the program's kind)")] = None,
+    adapter: Annotated[str | None, Param(help="adapter (default: by program kind)")] = None,
     stop_on_entry: Annotated[bool, Param(help="stop at the program's first line")] = False,
-    nodelay: Annotated[bool, Param(help="apply the debugpy TCP_NODELAY latency fix")] = True,
+    nodelay: Annotated[bool, Param(help="debugpy TCP_NODELAY fix")] = True,
     stop_on_exception: Annotated[bool, Param(help="stop on uncaught exceptions (default filters)")] = True,
-    config: Annotated[str | None, Param(help="use this configuration of .vscode/launch.json "
-                                            "(see `dapcli configs`)")] = None,
+    config: Annotated[str | None, Param(help=".vscode/launch.json configuration (see `dapcli configs`)")] = None,
     restore: Annotated[bool, Param(help="restore this program's saved breakpoints, watches, exception filters")
                        ] = False,
-    core: Annotated[str | None, Param(help="post-mortem: open this core file of PROGRAM instead of running it "
-                                           "(lldb, codelldb)", complete="path")] = None,
+    core: Annotated[str | None, Param(help="core file of PROGRAM to open (lldb, codelldb)", complete="path")] = None,
     settings: Annotated[list[str], Param(help=SET_HELP, flag="set")] = [],  # noqa: B006
-    adapter_config: Annotated[JsonObject | None, Param(help="adapter launch options as a JSON object")] = None,
+    adapter_config: Annotated[JsonObject | None, Param(help="adapter options, a JSON object")] = None,
     just_my_code: Annotated[bool | None, Param(help="debugpy justMyCode (default on)")] = None,
     no_debug: Annotated[bool, Param(help="just run it: output and exit code")] = False,
-    stdin: Annotated[str | None, Param(help="file to read as stdin ('-': this command's stdin)",
+    stdin: Annotated[str | None, Param(help="stdin file ('-': this command's stdin)",
                                        complete="path")] = None,
-    terminal: Annotated[bool, Param(help="run in dapcli's terminal; type to it with `input`")] = False,
+    terminal: Annotated[bool, Param(help="run in dapcli's pty; type to it with `input`")] = False,
     timeout: Annotated[float, Param(help=TIMEOUT_HELP)] = 30.0,
 ) -> StopState:
     """Start a program under the debugger and run to the first stop.
@@ -251,11 +249,12 @@ async def restart(
     stop_on_entry: Annotated[bool, Param(help="stop at the program's first line")] = False,
     timeout: Annotated[float, Param(help=TIMEOUT_HELP)] = 30.0,
 ) -> StopState:
-    """Start the program again (with new arguments); breakpoints, watches and filters are kept.
+    """Start the program again (with new arguments); breakpoints are kept.
 
-    Ends the session (``disconnect``) and launches again: ``restart`` requests are not safe
-    on every adapter (debugpy 1.8.22 never answers them, Delve has none). Runs to the first
-    breakpoint, not to an entry stop (unless ``stopOnEntry``).
+    Watches and exception filters are kept too. Ends the session (``disconnect``) and launches
+    again: ``restart`` requests are not safe on every adapter (debugpy 1.8.22 never answers
+    them, Delve has none). Runs to the first breakpoint, not to an entry stop (unless
+    ``stopOnEntry``).
     """
     started = time.perf_counter()
     old = ctx.session()
@@ -279,10 +278,10 @@ async def restart(
 @verb(group="session", needs="session", destructive=True, cli=("stop",), aliases=("quit", "kill"))
 async def stop(
     ctx: VerbContext,
-    detach: Annotated[bool, Param(help="leave the program running (the default for attached sessions)")] = False,
-    terminate: Annotated[bool, Param(help="end the program even when the session attached to it")] = False,
+    detach: Annotated[bool, Param(help="leave the program running (default when attached)")] = False,
+    terminate: Annotated[bool, Param(help="end an attached program too")] = False,
 ) -> EndResult:
-    """End the session: disconnect, end the program (detach from an attached one) and the adapter.
+    """End the session: disconnect, end the program and the adapter.
 
     Sends ``disconnect`` with ``terminateDebuggee``: true for a launched program, false for an
     attached one unless ``terminate``. Says so when the program outlived a terminate.
