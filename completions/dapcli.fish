@@ -63,6 +63,8 @@ function __dapcli_alias
             echo 'console'
         case 'cont'
             echo 'continue'
+        case 'debugTest'
+            echo 'test'
         case 'debugger'
             echo 'console'
         case 'delete'
@@ -183,7 +185,7 @@ function __dapcli_at
 end
 
 complete -c dapcli -f
-complete -c dapcli -n 'test -z (__dapcli_path)' -a 'adapters attach break completion configs console continue dap disassemble doctor down eval exceptions finish frame goto input launch list memory next nexti output pause registers repl restart restart-frame reverse-continue run scopes serve-mcp sessions set stack status step step-back stepi stop thread threads trace until up vars version wait watch watchpoint'
+complete -c dapcli -n 'test -z (__dapcli_path)' -a 'adapters attach break completion configs console continue dap disassemble doctor down eval exceptions finish frame goto input launch list memory next nexti output pause registers repl restart restart-frame reverse-continue run scopes serve-mcp sessions set stack status step step-back stepi stop test thread threads trace until up vars version wait watch watchpoint'
 
 complete -c dapcli -n "test -z (__dapcli_path)" -l debug
 complete -c dapcli -n "test -z (__dapcli_path)" -l help
@@ -444,6 +446,7 @@ complete -c dapcli -n "__dapcli_at 'repl'" -l help
 complete -c dapcli -n "__dapcli_at 'repl'" -l python -r
 complete -c dapcli -n "__dapcli_at 'repl'" -l record -r -F
 complete -c dapcli -n "__dapcli_at 'repl'" -l session -r -a '(__dapcli_words session)'
+complete -c dapcli -n "__dapcli_at 'repl'" -l test -r
 complete -c dapcli -n "__dapcli_at 'repl'" -s S -r -a '(__dapcli_words session)'
 complete -c dapcli -n "__dapcli_at 'repl'" -s b -r -F
 complete -c dapcli -n "__dapcli_at 'repl'" -s h
@@ -546,6 +549,21 @@ complete -c dapcli -n "__dapcli_at 'stop'" -l session -r -a '(__dapcli_words ses
 complete -c dapcli -n "__dapcli_at 'stop'" -l terminate
 complete -c dapcli -n "__dapcli_at 'stop'" -s S -r -a '(__dapcli_words session)'
 complete -c dapcli -n "__dapcli_at 'stop'" -s h
+complete -c dapcli -n "__dapcli_at 'test'" -F
+complete -c dapcli -n "__dapcli_at 'test'" -l adapter -r
+complete -c dapcli -n "__dapcli_at 'test'" -l cwd -r -F
+complete -c dapcli -n "__dapcli_at 'test'" -l first
+complete -c dapcli -n "__dapcli_at 'test'" -l help
+complete -c dapcli -n "__dapcli_at 'test'" -l json
+complete -c dapcli -n "__dapcli_at 'test'" -l no-first
+complete -c dapcli -n "__dapcli_at 'test'" -l python -r -F
+complete -c dapcli -n "__dapcli_at 'test'" -l record -r
+complete -c dapcli -n "__dapcli_at 'test'" -l runner -r
+complete -c dapcli -n "__dapcli_at 'test'" -l runner-args -r
+complete -c dapcli -n "__dapcli_at 'test'" -l session -r -a '(__dapcli_words session)'
+complete -c dapcli -n "__dapcli_at 'test'" -l timeout -r
+complete -c dapcli -n "__dapcli_at 'test'" -s S -r -a '(__dapcli_words session)'
+complete -c dapcli -n "__dapcli_at 'test'" -s h
 complete -c dapcli -n "__dapcli_at 'thread'" -a '(__dapcli_words thread)'
 complete -c dapcli -n "__dapcli_at 'thread'" -l help
 complete -c dapcli -n "__dapcli_at 'thread'" -l json

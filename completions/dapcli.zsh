@@ -28,7 +28,7 @@ _dapcli() {
         if [[ "$cur" == -* ]]; then
             compadd -- --debug --help --json --session --trust-project --version -S -h
         else
-            compadd -- adapters attach break completion configs console continue dap disassemble doctor down eval exceptions finish frame goto input launch list memory next nexti output pause registers repl restart restart-frame reverse-continue run scopes serve-mcp sessions set stack status step step-back stepi stop thread threads trace until up vars version wait watch watchpoint
+            compadd -- adapters attach break completion configs console continue dap disassemble doctor down eval exceptions finish frame goto input launch list memory next nexti output pause registers repl restart restart-frame reverse-continue run scopes serve-mcp sessions set stack status step step-back stepi stop test thread threads trace until up vars version wait watch watchpoint
         fi
         return 0
     fi
@@ -57,6 +57,7 @@ _dapcli() {
         clearBreakpoints) cmd="break clear" ;;
         cmd) cmd="console" ;;
         cont) cmd="continue" ;;
+        debugTest) cmd="test" ;;
         debugger) cmd="console" ;;
         delete) cmd="break delete" ;;
         disas) cmd="disassemble" ;;
@@ -354,10 +355,11 @@ _dapcli() {
                 --python) _dapcli_words ""; return 0 ;;
                 --record) _dapcli_words "path"; return 0 ;;
                 --session) _dapcli_words "session"; return 0 ;;
+                --test) _dapcli_words ""; return 0 ;;
                 -S) _dapcli_words "session"; return 0 ;;
                 -b) _dapcli_words "location"; return 0 ;;
             esac
-            flags="--break --help --python --record --session -S -b -h"; kind="path" ;;
+            flags="--break --help --python --record --session --test -S -b -h"; kind="path" ;;
         "restart")
             case "$prev" in
                 --session) _dapcli_words "session"; return 0 ;;
@@ -460,6 +462,19 @@ _dapcli() {
                 -S) _dapcli_words "session"; return 0 ;;
             esac
             flags="--detach --help --json --no-detach --no-terminate --session --terminate -S -h"; kind="" ;;
+        "test")
+            case "$prev" in
+                --adapter) _dapcli_words ""; return 0 ;;
+                --cwd) _dapcli_words "path"; return 0 ;;
+                --python) _dapcli_words "path"; return 0 ;;
+                --record) _dapcli_words ""; return 0 ;;
+                --runner) _dapcli_words ""; return 0 ;;
+                --runner-args) _dapcli_words ""; return 0 ;;
+                --session) _dapcli_words "session"; return 0 ;;
+                --timeout) _dapcli_words ""; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--adapter --cwd --first --help --json --no-first --python --record --runner --runner-args --session --timeout -S -h"; kind="path" ;;
         "thread")
             case "$prev" in
                 --session) _dapcli_words "session"; return 0 ;;

@@ -31,6 +31,7 @@ from dapcli.engine.prefetch import Prefetch
 from dapcli.engine.processes import Watchdog, descendants, kill_tree
 from dapcli.engine.subprocesses import SubprocessSessions
 from dapcli.engine.terminal import Terminal
+from dapcli.engine.testrun.base import TestRun
 from dapcli.engine.watches import WatchList
 from dapcli.errors import (
     AdapterError,
@@ -141,6 +142,8 @@ class Session:
         #: Exception breakpoint filters the user chose: (filter id, condition); None = the
         #: adapter's defaults (``exceptionBreakpointFilters`` with ``default: true``).
         self.exception_filters: list[tuple[str, str | None]] | None = None
+        #: A test run (``debugTest``): reviews every new stop and passes those that are no failure.
+        self.test_run: TestRun | None = None
         #: The program's terminal, once the adapter asked for one (``runInTerminal``).
         self.terminal: Terminal | None = None
         #: How many ``continued`` events arrived (a console command can run the program).
@@ -206,6 +209,8 @@ class Session:
         conn = self.require_alive()
         await self.abandoned.check(command)
         ahead = self._prefetch.take(self.generation, command, arguments)
+        if ahead is None and command == "scopes":
+            self._prefetch.forget("variables")  # they were the top frame's (lldb-dap numbers scopes 1, 2, 3)
         future = ahead if ahead is not None and conn is self._conn else conn.send(command, arguments)
         try:
             return await conn.result(future, response_cls, timeout=timeout)
@@ -426,7 +431,8 @@ class Session:
                 self.state = SessionState.STOPPED
                 self._notify("stopped")
             raise
-        return await self.wait_for_change(generation, timeout)
+        deadline = time.monotonic() + timeout
+        return await self._reviewed(await self.wait_for_change(generation, timeout), deadline)
 
     async def wait_for_change(self, generation: int, timeout: float) -> bool:
         """Wait until a stop or end newer than ``generation`` — of this session or of one of its
@@ -452,9 +458,29 @@ class Session:
 
     async def wait(self, timeout: float) -> bool:
         """Wait until the debuggee is not running; True when it stopped or ended."""
+        deadline = time.monotonic() + timeout
         if self.state is not SessionState.RUNNING:
-            return True
-        return await self.wait_for_change(self.generation, timeout)
+            return await self._reviewed(True, deadline)
+        return await self._reviewed(await self.wait_for_change(self.generation, timeout), deadline)
+
+    async def _reviewed(self, changed: bool, deadline: float) -> bool:
+        """Pass the stops that :attr:`test_run` says are no failure (a skip, an exception the
+        test expects): resume (DAP ``continue``) and wait again, until ``deadline``."""
+        while changed and self.test_run is not None and self.state is SessionState.STOPPED:
+            if not await self.test_run.review(self) or self.last_stop is None:
+                return True
+            generation = self.generation
+            self.state = SessionState.RUNNING
+            self._notify("running")
+            try:
+                await self.require_alive().request("continue", t.ContinueArguments(
+                    threadId=self.last_stop.thread_id or 0))
+            except DapcliError:
+                if await self.wait_for_change(generation, 1.0) and self.ended:
+                    return True
+                raise
+            changed = await self.wait_for_change(generation, max(0.0, deadline - time.monotonic()))
+        return changed
 
     async def pause(self, thread_id: int | None) -> None:
         """Send ``pause`` (runs concurrently with a blocked ``continue``).

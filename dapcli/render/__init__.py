@@ -16,6 +16,7 @@ from rich.text import Text
 from rich.tree import Tree
 
 from dapcli.render.safe import terminal_safe
+from dapcli.render.testrun import test_lines
 from dapcli.verbs import models as m
 
 __all__ = ["render", "short_path"]
@@ -105,7 +106,8 @@ def render_stop(state: m.StopState, cwd: str | None = None) -> RenderableType:
             head.append(f"  (skipped {state.skipped_frames} library frame{'s' if state.skipped_frames > 1 else ''};"
                         " `stack` shows them)", style="dim")
         parts.append(head)
-        if state.exception:
+        parts += test_lines(state.test, state.status) if state.test else []
+        if state.exception and not (state.test and state.test.message):
             exc = state.exception
             parts.append(Text(f"{exc.type_name or exc.exception_id}: {exc.message or exc.description or ''}",
                               style="bold red"))
@@ -131,6 +133,7 @@ def render_stop(state: m.StopState, cwd: str | None = None) -> RenderableType:
             parts.append(Text(f"Program {state.status}: {state.description} (exit code {code})", style="bold"))
         else:
             parts.append(Text(f"Program {state.status} with exit code {code}", style="bold"))
+        parts += test_lines(state.test, state.status) if state.test else []
     else:
         waited = f" after {state.elapsed_ms / 1000:.1f} s" if state.elapsed_ms else ""
         parts.append(Text(f"Still running{waited}; `dapcli wait` reports the next stop, `dapcli pause` "

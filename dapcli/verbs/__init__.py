@@ -13,6 +13,7 @@ from dapcli.verbs import (  # noqa: F401  (registration)
     native,
     session,
     stdin,
+    testing,
     trace,
     watches,
 )

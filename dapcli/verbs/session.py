@@ -249,7 +249,7 @@ async def restart(
     stop_on_entry: Annotated[bool, Param(help="stop at the program's first line")] = False,
     timeout: Annotated[float, Param(help=TIMEOUT_HELP)] = 30.0,
 ) -> StopState:
-    """Start the program again (with new arguments); breakpoints are kept.
+    """Run the program again, maybe with new arguments; breakpoints are kept.
 
     Watches and exception filters are kept too. Ends the session (``disconnect``) and launches
     again: ``restart`` requests are not safe on every adapter (debugpy 1.8.22 never answers
@@ -281,7 +281,7 @@ async def stop(
     detach: Annotated[bool, Param(help="leave the program running (default when attached)")] = False,
     terminate: Annotated[bool, Param(help="end an attached program too")] = False,
 ) -> EndResult:
-    """End the session: disconnect, end the program and the adapter.
+    """End the session and its adapter; an attached program is detached from.
 
     Sends ``disconnect`` with ``terminateDebuggee``: true for a launched program, false for an
     attached one unless ``terminate``. Says so when the program outlived a terminate.

@@ -30,6 +30,7 @@ from dapcli.verbs.models import (
     VariableView,
     WatchView,
 )
+from dapcli.verbs.testviews import run_view
 
 __all__ = [
     "current_frame_id", "expand", "frames", "locals_scope", "read_source", "stop_state", "variable_view",
@@ -173,7 +174,8 @@ async def frames(session: Session, thread_id: int, start: int = 0, levels: int =
     )
     views = [
         Frame(
-            id=f.id, index=start + i, name=f.name, path=f.source.path if f.source else None,
+            id=f.id, index=start + i, name=f.name.removesuffix(" (Current frame)"),  # debugpy at an exception
+            path=f.source.path if f.source else None,
             source_name=f.source.name if f.source else None, line=f.line, column=f.column or None,
             presentation_hint=f.presentationHint,
         )
@@ -310,6 +312,7 @@ async def stop_state(
     if session.state in (SessionState.EXITED, SessionState.TERMINATED):
         state.exit_code = session.exit_code
         state.description = session.lost or killed_by(session)
+        state.test = run_view(session, state)
         return _with_stdin_hint(session, state)
     stop = session.last_stop
     if session.state is not SessionState.STOPPED or stop is None:
@@ -325,6 +328,7 @@ async def stop_state(
         await _fill_location(session, state, frame_count, locals_count, context)
     if session.watches.items:
         state.watches = await evaluate_watches(session)
+    state.test = run_view(session, state)
     return _with_stdin_hint(session, state)
 
 
@@ -371,12 +375,16 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
         await select_stopped_thread(session)
     thread_id = current_thread_id(session, state.thread_id)
     state.thread_id = thread_id
-    stack, _ = await frames(session, thread_id, levels=frame_count)
-    state.frames = stack
+    failure = session.test_run.failure_at(session.generation) if session.test_run else None
+    focus = failure.frame_index if failure else 0  # a test failure: the user's frame, not the runner's
+    stack, _ = await frames(session, thread_id, levels=frame_count + focus)
+    state.frames = stack[focus:] if focus < len(stack) else stack
+    if failure is not None:
+        state.hit_breakpoint_ids = None  # the runner's own (go test: testing.(*common).Fail)
     if not stack:
         return
-    top = stack[0]
-    if state.reason in LIBRARY_STOP_REASONS and not is_user_source(top.path):
+    top = state.frames[0]
+    if failure is None and state.reason in LIBRARY_STOP_REASONS and not is_user_source(top.path):
         chosen, skipped = await user_frame(session, thread_id, stack)
         if chosen is not None:
             top, state.skipped_frames = chosen, skipped
@@ -397,7 +405,7 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
             state.warnings = [*(state.warnings or []), note]
             found = []
         variables = [variable_view(v, 80) for v in found]
-        variables = [v for v in variables if not v.name.startswith("__") and v.name not in _NOISE]
+        variables = [v for v in variables if not v.name.startswith(("__", "@py_")) and v.name not in _NOISE]
         state.locals = variables[:locals_count]
         _mark_changed(session, f"{top.path}:{top.name}", state.locals)
     if state.reason == "exception" and session.supports("supportsExceptionInfoRequest"):

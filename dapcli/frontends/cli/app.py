@@ -90,10 +90,12 @@ def _add_local_commands(app: typer.Typer) -> None:
         python: Annotated[str | None, typer.Option("--python", help="interpreter for a Python program")] = None,
         record: Annotated[str | None, typer.Option("--record", help="save the session as a recipe")] = None,
         session: Annotated[str | None, typer.Option("--session", "-S", help="session to join or create")] = None,
+        test: Annotated[list[str] | None, typer.Option("--test", help="debug these tests instead of a program "
+                                                                      "(as `dapcli test`); repeatable")] = None,
     ) -> None:
         """Interactive debugger prompt (gdb/pdb-style aliases, completion, history)."""
         _local("repl", program=program, args=args or [], session=session, breakpoints=breakpoints or [],
-               record=record, python=python)
+               record=record, python=python, test=test or [])
 
     @app.command("serve-mcp", rich_help_panel="Frontends")
     def serve_mcp(
@@ -163,7 +165,7 @@ def get_command() -> Any:
 def parse(argv: list[str]) -> Invocation | Finished:
     """Parse ``argv`` without side effects beyond help/usage text (captured, not printed)."""
     command = get_command()
-    argv = hoist_global_flags(argv)
+    argv, runner_args = _runner_args(hoist_global_flags(list(argv)))
     _SINK.clear()
     _GLOBALS.session, _GLOBALS.json, _GLOBALS.debug = None, False, False
     out, err = io.StringIO(), io.StringIO()
@@ -182,8 +184,19 @@ def parse(argv: list[str]) -> Invocation | Finished:
         invocation = _SINK[-1]
         invocation.json = invocation.json or _GLOBALS.json
         invocation.session = invocation.session or _GLOBALS.session
+        if runner_args:
+            invocation.args["runnerArgs"] = [*invocation.args.get("runnerArgs", []), *runner_args]
         return invocation
     return Finished(code, out.getvalue(), err.getvalue())
+
+
+def _runner_args(argv: list[str]) -> tuple[list[str], list[str]]:
+    """``dapcli test SELECTOR… -- RUNNER ARGS``: the words after ``--`` go to the runner, not to
+    the selectors (click would merge them)."""
+    if "--" not in argv or "test" not in argv[: argv.index("--")]:
+        return argv, []
+    cut = argv.index("--")
+    return argv[:cut], argv[cut + 1:]
 
 
 def _usage_error(exc: Any, as_json: bool) -> int:

@@ -20,10 +20,10 @@ if TYPE_CHECKING:
 
 #: Commands that never go to a running host.
 #: (Verbs that need no session, plus the frontends; a test keeps this in step with the verb table.)
-LOCAL = frozenset({"launch", "attach", "sessions", "adapters", "configs", "doctor", "repl", "serve-mcp", "run",
+LOCAL = frozenset({"launch", "attach", "test", "sessions", "adapters", "configs", "doctor", "repl", "serve-mcp", "run",
                    "completion", "help", "version"})
 #: Commands that start a session host and hand it their command line.
-STARTS_HOST = frozenset({"launch", "attach"})
+STARTS_HOST = frozenset({"launch", "attach", "test"})
 _GLOBAL_WITH_VALUE = frozenset({"--session", "-S"})
 
 

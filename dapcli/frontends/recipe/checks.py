@@ -16,7 +16,7 @@ from dapcli.verbs.bpargs import check_hit_condition
 
 __all__ = ["BREAKPOINT_KEYS", "TARGET_KEYS", "CheckerBase"]
 
-TARGET_KEYS = ("program", "args", "cwd", "env", "adapter", "python", "build", "launch", "stdin")
+TARGET_KEYS = ("program", "args", "cwd", "env", "adapter", "python", "build", "launch", "stdin", "test", "runner")
 BREAKPOINT_KEYS = ("path", "line", "function", "condition", "hitCondition", "logMessage")
 
 
@@ -87,6 +87,8 @@ class CheckerBase:
             self.problem(where, "target", "missing: give target: {program: PATH} (relative to this file)")
             return None
         self.unknown_keys(raw, TARGET_KEYS, "target")
+        if "test" in raw:
+            return self.test_target(raw)
         program = self.text(raw, "program", "target")
         if program is None:
             if "program" not in raw:
@@ -108,6 +110,26 @@ class CheckerBase:
         if target.build is None and not os.path.isfile(target.program):
             self.problem(raw.value_mark("program"), "target",
                          f"program not found: {program} (looked at {target.program})")
+        if target.cwd and not os.path.isdir(target.cwd):
+            self.problem(raw.value_mark("cwd"), "target", f"cwd is not a directory: {target.cwd}")
+        return target
+
+    def test_target(self, raw: YamlMap) -> Target | None:
+        """``target: {test: SELECTOR or [SELECTOR…], runner, cwd, …}``: the run of ``debugTest``."""
+        value = raw.get("test")
+        selectors = self.texts(raw, "test", "target") if isinstance(value, YamlList) else \
+            [t for t in [self.text(raw, "test", "target")] if t]
+        if "program" in raw:
+            self.problem(raw.value_mark("program"), "target", "give either program or test, not both")
+        if "env" in raw:
+            self.problem(raw.value_mark("env"), "target", "env is not supported with test (set it before dapcli run)")
+        cwd = self.text(raw, "cwd", "target")
+        target = Target(
+            program="", display="test " + " ".join(selectors), args=self.texts(raw, "args", "target"),
+            cwd=self.resolve(cwd) if cwd else None, env=self.env(raw), adapter=self.text(raw, "adapter", "target"),
+            python=self.interpreter(raw), build=self.texts(raw, "build", "target") or None, mark=raw.mark,
+            test=selectors, runner=self.text(raw, "runner", "target"),
+        )
         if target.cwd and not os.path.isdir(target.cwd):
             self.problem(raw.value_mark("cwd"), "target", f"cwd is not a directory: {target.cwd}")
         return target

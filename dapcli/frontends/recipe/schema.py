@@ -106,9 +106,13 @@ def _target() -> dict[str, Any]:
         "launch": {"type": "object", "description": "options for the adapter's launch request "
                                                     "(like --set), e.g. {justMyCode: false}"},
         "stdin": {"type": "string", "description": "file the program reads as stdin, relative to the recipe file"},
+        "test": {"oneOf": [_TEXT, {"type": "array", "items": _TEXT}],
+                 "description": "run tests instead (dapcli test SELECTOR…): stop at the first failure"},
+        "runner": {"type": "string", "enum": ["pytest", "unittest", "go", "native"]},
     }
     assert set(props) == set(TARGET_KEYS)
-    return {"type": "object", "required": ["program"], "additionalProperties": False, "properties": props}
+    return {"type": "object", "oneOf": [{"required": ["program"]}, {"required": ["test"]}],
+            "additionalProperties": False, "properties": props}
 
 
 def _breakpoint() -> dict[str, Any]:
