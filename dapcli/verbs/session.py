@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import time
-from typing import Annotated
+from typing import Annotated, Any
 
 from dapcli.adapters.base import AdapterSpec, AttachOptions, LaunchOptions
 from dapcli.adapters.registry import adapter_for
@@ -14,14 +14,14 @@ from dapcli.engine.breakpoints import BreakpointEntry
 from dapcli.engine.session import Session, SessionState
 from dapcli.errors import AdapterError, DapcliError, UntrustedProjectError, UsageError
 from dapcli.verbs.bpmatch import pending_warnings
-from dapcli.verbs.bpspec import BREAK_HELP, LaunchBreakpoint
+from dapcli.verbs.bpspec import BREAK_HELP
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.launchopts import SET_HELP, JsonObject, adapter_settings, add_breakpoints
 from dapcli.verbs.models import EndResult, SessionInfo, SessionsResult, StatusResult, StopState
 from dapcli.verbs.registry import Param, verb
 from dapcli.verbs.views import stop_state
 
-TIMEOUT_HELP = "seconds to wait for a stop; on timeout the result says running (not an error)"
+TIMEOUT_HELP = "seconds to wait for a stop (then status running: not an error)"
 #: Bound on starting the adapter (s), whatever the stop timeout: adapters take up to ~1 s to start.
 STARTUP_TIMEOUT = 30.0
 
@@ -65,7 +65,7 @@ async def launch(
     args: Annotated[list[str], Param(help="arguments for the program (after --)", positional=True)] = [],  # noqa: B006
     module: Annotated[str | None, Param(help="Python module to run (python -m)",
                                         short="-m")] = None,
-    breakpoints: Annotated[list[str | LaunchBreakpoint], Param(
+    breakpoints: Annotated[list[str | dict[str, Any]], Param(
         help=BREAK_HELP, complete="location", short="-b", flag="break")] = [],  # noqa: B006
     cwd: Annotated[str | None, Param(help="working directory of the program", complete="path")] = None,
     env: Annotated[list[str], Param(help="NAME=VALUE for the program's environment")] = [],  # noqa: B006
@@ -81,7 +81,7 @@ async def launch(
     core: Annotated[str | None, Param(help="core file of PROGRAM to open (lldb, codelldb)", complete="path")] = None,
     settings: Annotated[list[str], Param(help=SET_HELP, flag="set")] = [],  # noqa: B006
     adapter_config: Annotated[JsonObject | None, Param(help="adapter options, a JSON object")] = None,
-    just_my_code: Annotated[bool | None, Param(help="debugpy justMyCode (default on)")] = None,
+    just_my_code: Annotated[bool | None, Param(help="debugpy justMyCode")] = None,
     no_debug: Annotated[bool, Param(help="just run it: output and exit code")] = False,
     stdin: Annotated[str | None, Param(help="stdin file ('-': this command's stdin)",
                                        complete="path")] = None,
@@ -204,11 +204,11 @@ async def attach(
                                          positional=True)] = None,
     process_id: Annotated[int | None, Param(help="attach to this running process id instead")] = None,
     adapter: Annotated[str | None, Param(help="debug adapter (default: python)")] = None,
-    breakpoints: Annotated[list[str | LaunchBreakpoint], Param(
+    breakpoints: Annotated[list[str | dict[str, Any]], Param(
         help=BREAK_HELP, complete="location", short="-b", flag="break")] = [],  # noqa: B006
     settings: Annotated[list[str], Param(help=SET_HELP, flag="set")] = [],  # noqa: B006
     adapter_config: Annotated[JsonObject | None, Param(help="adapter attach options as a JSON object")] = None,
-    just_my_code: Annotated[bool | None, Param(help="debugpy justMyCode (default on)")] = None,
+    just_my_code: Annotated[bool | None, Param(help="debugpy justMyCode")] = None,
     timeout: Annotated[float, Param(help="seconds to wait for the adapter")] = 30.0,
 ) -> StopState:
     """Attach to a running program (DAP ``attach``).
