@@ -26,7 +26,7 @@ from dapcli.verbs.registry import Param, verb
 from dapcli.verbs.views import stop_state
 
 MAP_HELP = "REMOTE=LOCAL path mapping; repeatable"
-TIMEOUT_HELP = "seconds to wait for a stop (then status running: not an error)"
+TIMEOUT_HELP = "seconds to wait for a stop (then: status running)"
 #: Bound on starting the adapter (s), whatever the stop timeout: adapters take up to ~1 s to start.
 STARTUP_TIMEOUT = 30.0
 
@@ -81,7 +81,7 @@ async def launch(
     nodelay: Annotated[bool, Param(help="debugpy TCP_NODELAY fix")] = True,
     stop_on_exception: Annotated[bool, Param(help="stop on uncaught exceptions (default filters)")] = True,
     config: Annotated[str | None, Param(help=".vscode/launch.json configuration (see `dapcli configs`)")] = None,
-    restore: Annotated[bool, Param(help="restore this program's saved breakpoints, watches, exception filters")
+    restore: Annotated[bool, Param(help="restore saved breakpoints, watches, filters")
                        ] = False,
     core: Annotated[str | None, Param(help="core file of PROGRAM to open (lldb, codelldb)", complete="path")] = None,
     settings: Annotated[list[str], Param(help=SET_HELP, flag="set")] = [],  # noqa: B006
