@@ -81,6 +81,8 @@ class VariableView(Model):
     truncated: int | None = None
     value_truncated: int | None = None
     changed: bool | None = None
+    #: The adapter marks it ``readOnly`` (``presentationHint.attributes``), e.g. a return value.
+    read_only: bool | None = None
 
 
 class OutputChunkView(Model):
@@ -138,6 +140,9 @@ class StopState(Result):
     warnings: list[str] | None = None
     watches: list[WatchView] | None = None
     subprocesses: list[SessionInfo] | None = None
+    #: A ``pause`` was sent and has not taken effect yet (debugpy stops only when the program
+    #: runs Python code again, e.g. after ``time.sleep`` returns): ``wait`` reports the stop.
+    pause_pending: bool | None = None
 
 
 class SessionInfo(Model):
@@ -170,6 +175,8 @@ class StatusResult(Result):
     output_chunks: int = 0
     stop: StopState | None = None
     uptime_ms: float | None = None
+    #: A ``pause`` was sent this many seconds ago and the program is still running.
+    pause_pending_s: float | None = None
 
 
 class EndResult(Result):

@@ -9,6 +9,7 @@ import os
 import re
 import time
 
+from dapcli.engine.chatter import DEBUGGER_CATEGORIES
 from dapcli.engine.prefetch import STOP_FRAMES
 from dapcli.engine.scopes import locals_scope
 from dapcli.engine.session import Session, SessionState
@@ -80,8 +81,13 @@ def variable_view(variable: t.Variable, max_value: int = MAX_VALUE) -> VariableV
         name=variable.name, value=value, type=variable.type or None,
         variables_reference=variable.variablesReference, evaluate_name=variable.evaluateName,
         named_variables=variable.namedVariables, indexed_variables=variable.indexedVariables,
-        value_truncated=cut or None,
+        value_truncated=cut or None, read_only=_read_only(variable) or None,
     )
+
+
+def _read_only(variable: t.Variable) -> bool:
+    hint = variable.presentationHint
+    return bool(hint and "readOnly" in (hint.attributes or []))
 
 
 def _cut(text: str, limit: int) -> tuple[str, int]:
@@ -242,7 +248,7 @@ def breakpoint_lines(session: Session, path: str) -> set[int]:
 
 def output_since(session: Session, seq: int) -> tuple[list[OutputChunkView], int]:
     """Output newer than ``seq``, cut to :data:`MAX_STOP_OUTPUT` characters (newest kept)."""
-    chunks = session.output.since(seq)
+    chunks = [c for c in session.output.since(seq) if c.category not in DEBUGGER_CATEGORIES]
     kept: list[OutputChunkView] = []
     size = 0
     for chunk in reversed(chunks):
@@ -278,8 +284,11 @@ async def stop_state(
         return state
     stop = session.last_stop
     if session.state is not SessionState.STOPPED or stop is None:
+        state.pause_pending = _pause_pending(session)
         return state
     state.reason, state.raw_reason = normalize_reason(stop.reason, stop.description), stop.reason
+    if stop.entry:
+        state.reason = "entry"  # lldb-dap, CodeLLDB, gdb: dapcli's one-shot breakpoint on main
     signal = stop_signal(stop.reason, stop.description)
     state.description = stop.description or (f"signal {signal}" if signal else None)
     state.thread_id = stop.thread_id
@@ -291,6 +300,11 @@ async def stop_state(
     if session.watches.items:
         state.watches = await evaluate_watches(session)
     return state
+
+
+def _pause_pending(session: Session) -> bool | None:
+    """True while a ``pause`` was sent and the program has not stopped yet."""
+    return True if session.state is SessionState.RUNNING and session.pause_requested else None
 
 
 async def evaluate_watches(session: Session) -> list[WatchView]:
