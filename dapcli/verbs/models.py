@@ -143,6 +143,9 @@ class StopState(Result):
     #: A ``pause`` was sent and has not taken effect yet (debugpy stops only when the program
     #: runs Python code again, e.g. after ``time.sleep`` returns): ``wait`` reports the stop.
     pause_pending: bool | None = None
+    #: Counts the session's stops and ends: two stop states with the same ``generation`` are the
+    #: same stop (frame ids and lines may repeat, e.g. a loop's breakpoint hit again).
+    generation: int | None = None
 
 
 class SessionInfo(Model):

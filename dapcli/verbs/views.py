@@ -274,6 +274,7 @@ async def stop_state(
     state = StopState(
         session=session.name, status=session.state.value, output=output or None, output_truncated=cut or None,
         elapsed_ms=round((time.perf_counter() - started) * 1000, 1) if started else None,
+        generation=session.generation,
         subprocesses=[
             SessionInfo(name=c.name, state=c.state.value, adapter=c.adapter.name, program=c.program)
             for c in session.subprocesses.children if not c.ended
