@@ -134,6 +134,8 @@ class GdbAdapter(NativeAdapter):
         after_stop, self._after_stop_line = self._after_stop_line, False
         if category != "stdout":
             return category
+        if text == "\n":
+            return "console"  # the blank line cdt-gdb-adapter sends before each of gdb's stop reports
         if _GDB_CHATTER.match(text) or (after_stop and _STOP_REST.match(text)):
             self._after_stop_line = "reakpoint " in text or "Program" in text or "signal" in text
             return "console"

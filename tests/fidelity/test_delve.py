@@ -1,0 +1,37 @@
+"""Fidelity of Delve through dapcli: the shared scenario (see fidelity.py), one launch.
+
+Differences: the entry stop is before the runtime starts (no source location); function
+names carry the package (`main.square`); log points are prefixed `> [Go 1]: `; a pause lands in the runtime;
+a panic is raw reason `exception` with description `panic`; the program's output is relayed from dlv's pipes.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from checks import Expect, FidelityChecks
+from fidelity import Observed, run_scenario
+
+from dapcli.adapters.registry import by_name
+
+SOURCE = "fid.go"
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(by_name("go").find() is None, reason="Delve is not installed")]
+
+
+@pytest.fixture(scope="module")
+def observed(go_program: tuple[Path, Path], workdir: Path) -> Observed:
+    program, source = go_program
+    return run_scenario("go", program, source, workdir)
+
+
+class TestDelve(FidelityChecks):
+    expect = Expect(
+        entry_raw="entry", entry_location=False, bad_expression="nosuch_name", child_x="X", set_bad="1 +",
+        callee="main.square", pause_raw="pause", exception_raw="exception", exception_words="panic", exit_code=2,
+        pause_function="main.main",
+        xfail={"pending": "needs fid1 case 2 (a breakpoint in a file dapcli cannot see is refused)",
+               "hit-condition": "needs fid1 case 3 (Delve hit conditions refused)",
+               "pause-user-frame": "needs fid1 case 6 (a pause in the runtime selects the runtime frame)"},
+    )
