@@ -76,6 +76,9 @@ class StopRecord:
     #: The stop on entry that was asked for (lldb-dap, CodeLLDB and gdb reach it through a
     #: one-shot breakpoint on ``main`` and say ``breakpoint``): reported as reason ``entry``.
     entry: bool = False
+    #: A stop that a ``pause`` caused although the adapter says ``step`` (js-debug when the
+    #: program was idle in its event loop): reported as reason ``pause``.
+    paused: bool = False
 
 
 class Session:
@@ -142,6 +145,7 @@ class Session:
         self.entry_pending = False
         #: When a ``pause`` was sent that has not stopped the program yet (time.time()), else None.
         self.pause_requested: float | None = None
+        self._pause_sent = False
 
     # -- queries ---------------------------------------------------------------------------------
     @property
@@ -432,6 +436,7 @@ class Session:
         if thread_id is None:
             threads = await conn.request("threads", None, t.ThreadsResponse)
             thread_id = threads.threads[0].id if threads.threads else 1
+        self._pause_sent = True  # the stop it causes may come before the response
         await conn.request("pause", t.PauseArguments(threadId=thread_id))
         if self.state is SessionState.RUNNING:  # the stop may come later (debugpy in time.sleep)
             self.pause_requested = self.pause_requested or time.time()
@@ -461,8 +466,9 @@ class Session:
             reason=body.reason, description=body.description, thread_id=body.threadId,
             all_threads_stopped=bool(body.allThreadsStopped), hit_breakpoint_ids=list(body.hitBreakpointIds or []),
             text=body.text, generation=self.generation, entry=self._is_entry(body),
+            paused=self._pause_sent and body.reason == "step",
         )
-        self.entry_pending = False
+        self.entry_pending = self._pause_sent = False
         self.pause_requested = None
         if body.threadId is not None:
             self.selected_thread_id = body.threadId

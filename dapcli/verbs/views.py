@@ -290,6 +290,8 @@ async def stop_state(
     state.reason, state.raw_reason = normalize_reason(stop.reason, stop.description), stop.reason
     if stop.entry:
         state.reason = "entry"  # lldb-dap, CodeLLDB, gdb: dapcli's one-shot breakpoint on main
+    elif stop.paused:
+        state.reason = "pause"  # js-debug says `step` for a pause of an idle program
     signal = stop_signal(stop.reason, stop.description)
     state.description = stop.description or (f"signal {signal}" if signal else None)
     state.thread_id = stop.thread_id

@@ -28,7 +28,7 @@ def observed(go_program: tuple[Path, Path], workdir: Path) -> Observed:
 
 class TestDelve(FidelityChecks):
     expect = Expect(
-        entry_raw="entry", entry_location=False, bad_expression="nosuch_name", child_x="X", set_bad="1 +",
+        entry_raw="entry", entry_location=False, bad_expression="nosuch_name", child_x="X", set_bad="expected operand",
         callee="main.square", pause_raw="pause", exception_raw="exception", exception_words="panic", exit_code=2,
         pause_function="main.main",
         xfail={"pending": "needs fid1 case 2 (a breakpoint in a file dapcli cannot see is refused)",
