@@ -35,12 +35,19 @@ class TracebackTrimmer:
         self._in_traceback = False
         self._user_seen = False
         self._skipping = False
+        #: The start of a line cut by the end of an event, held until its end arrives.
+        self._partial = ""
 
     def feed(self, text: str) -> str:
-        """``text`` without the leading debugger frames of a traceback it belongs to."""
-        if not self._in_traceback and _TRACEBACK not in text:
+        """``text`` without the leading debugger frames of a traceback it belongs to (a line
+        that an event cuts in two is judged, and shown, once it is whole)."""
+        if not self._in_traceback and not self._partial and _TRACEBACK not in text:
             return text
-        return "".join(line for line in text.splitlines(keepends=True) if self._keep(line))
+        lines = (self._partial + text).splitlines(keepends=True)
+        self._partial = ""
+        if lines and not lines[-1].endswith("\n") and (self._in_traceback or _TRACEBACK in text):
+            self._partial = lines.pop()
+        return "".join(line for line in lines if self._keep(line))
 
     def _keep(self, line: str) -> bool:
         if line.startswith(_TRACEBACK):

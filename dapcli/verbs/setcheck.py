@@ -20,7 +20,7 @@ async def current_value(session: Session, reference: int, name: str, container: 
     the adapter cannot list it.
 
     Raises:
-        UsageError: the container has no variable called ``name``.
+        UsageError: the container has no variable called ``name``, or it is read-only.
     """
     from dapcli.verbs.views import fetch_variables
 
@@ -30,6 +30,10 @@ async def current_value(session: Session, reference: int, name: str, container: 
         return None
     for variable in found:
         if variable.name == name:
+            hint = variable.presentationHint
+            if hint and "readOnly" in (hint.attributes or []):
+                raise UsageError(f"{name} is read-only (the adapter marks it readOnly)",
+                                 "a function's return value or a constant cannot be set")
             return variable.value
     names = ", ".join(v.name for v in found[:12]) + (", …" if len(found) > 12 else "")
     raise UsageError(f"no variable {name!r} in {container}" + (f" (it has: {names})" if names else ""),
