@@ -389,6 +389,7 @@ class Session:
         conn = self.require_alive()
         generation = self.generation
         self.state = SessionState.RUNNING
+        self._pause_sent = False  # a stop from here on is this request's
         self._notify("running")  # before the request: its stop may arrive before its response
         try:
             await conn.request(command, arguments)
@@ -437,7 +438,11 @@ class Session:
             threads = await conn.request("threads", None, t.ThreadsResponse)
             thread_id = threads.threads[0].id if threads.threads else 1
         self._pause_sent = True  # the stop it causes may come before the response
-        await conn.request("pause", t.PauseArguments(threadId=thread_id))
+        try:
+            await conn.request("pause", t.PauseArguments(threadId=thread_id))
+        except DapcliError:
+            self._pause_sent = False
+            raise
         if self.state is SessionState.RUNNING:  # the stop may come later (debugpy in time.sleep)
             self.pause_requested = self.pause_requested or time.time()
 
