@@ -6,6 +6,7 @@ are (12), and ``set`` errors."""
 from __future__ import annotations
 
 import asyncio
+import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -59,8 +60,10 @@ def mcp(cli: Cli, monkeypatch: pytest.MonkeyPatch, tool: str, args: dict[str, An
 
 
 def test_a_pending_pause_is_shown_and_wait_reports_its_stop(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
-    cli.launch("cases.py", "-b", at("sleep"), "--", "sleep")
-    assert cli.json("continue", "--timeout", "0.5")["status"] == "running"  # in time.sleep(8)
+    fifo = cli.cwd / "fifo"
+    os.mkfifo(fifo)
+    cli.launch("cases.py", "-b", at("sleep"), "--", "sleep", str(fifo))
+    assert cli.json("continue", "--timeout", "0.5")["status"] == "running"  # blocked in open(fifo)
     paused = cli.run("pause", "--timeout", "1")
     assert "Pause requested" in paused.out and "`dapcli wait` reports the stop" in paused.out, paused.out
     assert "`dapcli pause` interrupts it" not in paused.out
@@ -69,6 +72,8 @@ def test_a_pending_pause_is_shown_and_wait_reports_its_stop(cli: Cli, monkeypatc
     assert cli.json("status")["pausePendingS"] >= 0
     error, text, data = mcp(cli, monkeypatch, "status", {})
     assert not error and "pause requested" in text and data["pausePendingS"] >= 0, text
+    with open(fifo, "w"):  # the program goes on: the pause takes effect at its next line
+        pass
     stop = cli.json("wait", "--timeout", "30")
     assert stop["status"] == "stopped" and stop["reason"] == "pause"
     assert "pausePendingS" not in cli.json("status")

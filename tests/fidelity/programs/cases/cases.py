@@ -26,7 +26,9 @@ def answer():
 def main(mode):
     print("a\tb héllo", flush=True)
     if mode == "sleep":
-        time.sleep(8)  # @sleep
+        time.sleep(0.01)  # @sleep
+        with open(sys.argv[2]) as fifo:  # blocks in C until the test opens the FIFO to write
+            fifo.read()
         return
     if mode == "deep":
         deep(60)
