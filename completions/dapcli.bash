@@ -1,12 +1,568 @@
+# dapcli bash completion, generated from the verb table by tools/gen_completions.py: do not edit
+_dapcli_words() {
+    # $1: a kind; fills COMPREPLY (files, choices, or words from the live session)
+    local kind="$1"
+    case "$kind" in
+        path|location) COMPREPLY=( $(compgen -f -- "$cur") ); compopt -o filenames 2>/dev/null ;;
+        choice:*) COMPREPLY=( $(compgen -W "${kind#choice:}" -- "$cur") ) ;;
+        session|breakpoint|thread|frame|frame-index|variable|expression)
+            local IFS=$'\n'
+            COMPREPLY=( $(compgen -W "$(dapcli ${session:+--session "$session"} __complete "$kind" 2>/dev/null)" \
+                          -- "$cur") ) ;;
+        *) COMPREPLY=() ;;
+    esac
+}
 
-_dapcli_completion() {
-    local IFS=$'
-'
-    COMPREPLY=( $( env COMP_WORDS="${COMP_WORDS[*]}" \
-                   COMP_CWORD=$COMP_CWORD \
-                   _DAPCLI_COMPLETE=complete_bash $1 ) )
+_dapcli() {
+    local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
+    local i=1 session="" cmd=""
+    while [ "$i" -lt "$COMP_CWORD" ]; do
+        case "${COMP_WORDS[i]}" in
+            --session|-S) session="${COMP_WORDS[i+1]}"; i=$((i+2)) ;;
+            -*) i=$((i+1)) ;;
+            *) break ;;
+        esac
+    done
+    if [ "$i" -ge "$COMP_CWORD" ]; then
+        case "$prev" in --session|-S) _dapcli_words session; return 0 ;; esac
+        if [[ "$cur" == -* ]]; then
+            COMPREPLY=( $(compgen -W "--debug --help --json --session --trust-project --version -S -h" -- "$cur") )
+        else
+            COMPREPLY=( $(compgen -W "adapters attach break completion configs console continue dap disassemble doctor down eval exceptions finish frame goto launch list memory next nexti output pause registers repl restart restart-frame reverse-continue run scopes serve-mcp sessions set stack status step step-back stepi stop thread threads trace until up vars version wait watch watchpoint" -- "$cur") )
+        fi
+        return 0
+    fi
+    cmd="${COMP_WORDS[i]}"; i=$((i+1))
+    case "$cmd" in
+        break)
+            if [ "$i" -ge "$COMP_CWORD" ]; then
+                COMPREPLY=( $(compgen -W "add clear delete list" -- "$cur") ); return 0
+            fi
+            cmd="$cmd ${COMP_WORDS[i]}" ;;
+        exceptions)
+            if [ "$i" -ge "$COMP_CWORD" ]; then
+                COMPREPLY=( $(compgen -W "list set" -- "$cur") ); return 0
+            fi
+            cmd="$cmd ${COMP_WORDS[i]}" ;;
+        watch)
+            if [ "$i" -ge "$COMP_CWORD" ]; then
+                COMPREPLY=( $(compgen -W "add delete list" -- "$cur") ); return 0
+            fi
+            cmd="$cmd ${COMP_WORDS[i]}" ;;
+        watchpoint)
+            if [ "$i" -ge "$COMP_CWORD" ]; then
+                COMPREPLY=( $(compgen -W "add delete list" -- "$cur") ); return 0
+            fi
+            cmd="$cmd ${COMP_WORDS[i]}" ;;
+    esac
+    case "$cmd" in
+        addWatch) cmd="watch add" ;;
+        advance) cmd="until" ;;
+        b) cmd="break add" ;;
+        backtrace) cmd="stack" ;;
+        bt) cmd="stack" ;;
+        c) cmd="continue" ;;
+        clearBreakpoints) cmd="break clear" ;;
+        cmd) cmd="console" ;;
+        cont) cmd="continue" ;;
+        debugger) cmd="console" ;;
+        delete) cmd="break delete" ;;
+        disas) cmd="disassemble" ;;
+        display) cmd="watch add" ;;
+        evaluate) cmd="eval" ;;
+        exceptionFilters) cmd="exceptions list" ;;
+        info-breakpoints) cmd="break list" ;;
+        info-locals) cmd="vars" ;;
+        info-registers) cmd="registers" ;;
+        info-threads) cmd="threads" ;;
+        jump) cmd="goto" ;;
+        kill) cmd="stop" ;;
+        l) cmd="list" ;;
+        listBreakpoints) cmd="break list" ;;
+        listDataBreakpoints) cmd="watchpoint list" ;;
+        listWatches) cmd="watch list" ;;
+        n) cmd="next" ;;
+        next-instruction) cmd="nexti" ;;
+        ni) cmd="nexti" ;;
+        p) cmd="eval" ;;
+        print) cmd="eval" ;;
+        quit) cmd="stop" ;;
+        raw-request) cmd="dap" ;;
+        read-memory) cmd="memory" ;;
+        readMemory) cmd="memory" ;;
+        removeBreakpoint) cmd="break delete" ;;
+        removeDataBreakpoint) cmd="watchpoint delete" ;;
+        removeWatch) cmd="watch delete" ;;
+        restartFrame) cmd="restart-frame" ;;
+        reverse-next) cmd="step-back" ;;
+        reverseContinue) cmd="reverse-continue" ;;
+        s) cmd="step" ;;
+        selectFrame) cmd="frame" ;;
+        selectThread) cmd="thread" ;;
+        set-var) cmd="set" ;;
+        set-variable) cmd="set" ;;
+        setBreakpoint) cmd="break add" ;;
+        setDataBreakpoint) cmd="watchpoint add" ;;
+        setExceptionBreakpoints) cmd="exceptions set" ;;
+        setVariable) cmd="set" ;;
+        si) cmd="stepi" ;;
+        source) cmd="list" ;;
+        stack-trace) cmd="stack" ;;
+        stackTrace) cmd="stack" ;;
+        step-in) cmd="step" ;;
+        step-instruction) cmd="stepi" ;;
+        step-out) cmd="finish" ;;
+        stepBack) cmd="step-back" ;;
+        stepIn) cmd="step" ;;
+        stepOut) cmd="finish" ;;
+        undisplay) cmd="watch delete" ;;
+        variables) cmd="vars" ;;
+        where) cmd="stack" ;;
+        x) cmd="memory" ;;
+        x-i) cmd="disassemble" ;;
+    esac
+    local flags="" kind=""
+    case "$cmd" in
+        "adapters")
+            case "$prev" in
+                --session) _dapcli_words "session"; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--help --json --session -S -h"; kind="" ;;
+        "attach")
+            case "$prev" in
+                --adapter) _dapcli_words ""; return 0 ;;
+                --break) _dapcli_words "location"; return 0 ;;
+                --process-id) _dapcli_words ""; return 0 ;;
+                --session) _dapcli_words "session"; return 0 ;;
+                --timeout) _dapcli_words ""; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+                -b) _dapcli_words "location"; return 0 ;;
+            esac
+            flags="--adapter --break --help --json --process-id --session --timeout -S -b -h"; kind="" ;;
+        "break add")
+            case "$prev" in
+                --condition) _dapcli_words "expression"; return 0 ;;
+                --hit-condition) _dapcli_words ""; return 0 ;;
+                --log-message) _dapcli_words ""; return 0 ;;
+                --session) _dapcli_words "session"; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--condition --help --hit-condition --json --log-message --session -S -h"; kind="location" ;;
+        "break clear")
+            case "$prev" in
+                --session) _dapcli_words "session"; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--help --json --session -S -h"; kind="path" ;;
+        "break delete")
+            case "$prev" in
+                --session) _dapcli_words "session"; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--help --json --session -S -h"; kind="breakpoint" ;;
+        "break list")
+            case "$prev" in
+                --session) _dapcli_words "session"; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--help --json --session -S -h"; kind="" ;;
+        "completion")
+            case "$prev" in
+            esac
+            flags="--help -h"; kind="choice:bash zsh fish" ;;
+        "configs")
+            case "$prev" in
+                --session) _dapcli_words "session"; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--help --json --session -S -h"; kind="" ;;
+        "console")
+            case "$prev" in
+                --frame-id) _dapcli_words "frame"; return 0 ;;
+                --session) _dapcli_words "session"; return 0 ;;
+                --timeout) _dapcli_words ""; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--frame-id --help --json --session --timeout -S -h"; kind="" ;;
+        "continue")
+            case "$prev" in
+                --session) _dapcli_words "session"; return 0 ;;
+                --thread-id) _dapcli_words "thread"; return 0 ;;
+                --timeout) _dapcli_words ""; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--help --json --session --thread-id --timeout -S -h"; kind="" ;;
+        "dap")
+            case "$prev" in
+                --session) _dapcli_words "session"; return 0 ;;
+                --timeout) _dapcli_words ""; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--help --json --session --timeout -S -h"; kind="" ;;
+        "disassemble")
+            case "$prev" in
+                --before) _dapcli_words ""; return 0 ;;
+                --count) _dapcli_words ""; return 0 ;;
+                --frame-id) _dapcli_words "frame"; return 0 ;;
+                --session) _dapcli_words "session"; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--before --count --frame-id --help --json --session -S -h"; kind="expression" ;;
+        "doctor")
+            case "$prev" in
+                --adapter) _dapcli_words ""; return 0 ;;
+                --python) _dapcli_words "path"; return 0 ;;
+                --session) _dapcli_words "session"; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--adapter --help --json --python --session -S -h"; kind="path" ;;
+        "down")
+            case "$prev" in
+                --session) _dapcli_words "session"; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--help --json --session -S -h"; kind="" ;;
+        "eval")
+            case "$prev" in
+                --context) _dapcli_words ""; return 0 ;;
+                --depth) _dapcli_words ""; return 0 ;;
+                --frame-id) _dapcli_words "frame"; return 0 ;;
+                --max-length) _dapcli_words ""; return 0 ;;
+                --session) _dapcli_words "session"; return 0 ;;
+                --timeout) _dapcli_words ""; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--context --depth --frame-id --help --json --max-length --session --timeout -S -h"; kind="expression" ;;
+        "exceptions list")
+            case "$prev" in
+                --session) _dapcli_words "session"; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--help --json --session -S -h"; kind="" ;;
+        "exceptions set")
+            case "$prev" in
+                --condition) _dapcli_words ""; return 0 ;;
+                --session) _dapcli_words "session"; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--condition --help --json --session -S -h"; kind="" ;;
+        "finish")
+            case "$prev" in
+                --session) _dapcli_words "session"; return 0 ;;
+                --thread-id) _dapcli_words "thread"; return 0 ;;
+                --timeout) _dapcli_words ""; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--help --json --session --thread-id --timeout -S -h"; kind="" ;;
+        "frame")
+            case "$prev" in
+                --frame-id) _dapcli_words ""; return 0 ;;
+                --session) _dapcli_words "session"; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--frame-id --help --json --session -S -h"; kind="frame-index" ;;
+        "goto")
+            case "$prev" in
+                --session) _dapcli_words "session"; return 0 ;;
+                --thread-id) _dapcli_words "thread"; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--help --json --session --thread-id -S -h"; kind="location" ;;
+        "launch")
+            case "$prev" in
+                --adapter) _dapcli_words ""; return 0 ;;
+                --break) _dapcli_words "location"; return 0 ;;
+                --config) _dapcli_words ""; return 0 ;;
+                --core) _dapcli_words "path"; return 0 ;;
+                --cwd) _dapcli_words "path"; return 0 ;;
+                --env) _dapcli_words ""; return 0 ;;
+                --python) _dapcli_words "path"; return 0 ;;
+                --session) _dapcli_words "session"; return 0 ;;
+                --timeout) _dapcli_words ""; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+                -b) _dapcli_words "location"; return 0 ;;
+            esac
+            flags="--adapter --break --config --core --cwd --env --help --json --no-nodelay --no-restore --no-stop-on-entry --no-stop-on-exception --nodelay --python --restore --session --stop-on-entry --stop-on-exception --timeout -S -b -h"; kind="path" ;;
+        "list")
+            case "$prev" in
+                --context) _dapcli_words ""; return 0 ;;
+                --session) _dapcli_words "session"; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--context --help --json --session -S -h"; kind="location" ;;
+        "memory")
+            case "$prev" in
+                --count) _dapcli_words ""; return 0 ;;
+                --frame-id) _dapcli_words "frame"; return 0 ;;
+                --offset) _dapcli_words ""; return 0 ;;
+                --session) _dapcli_words "session"; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--count --frame-id --help --json --offset --session -S -h"; kind="expression" ;;
+        "next")
+            case "$prev" in
+                --session) _dapcli_words "session"; return 0 ;;
+                --thread-id) _dapcli_words "thread"; return 0 ;;
+                --timeout) _dapcli_words ""; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--help --json --session --thread-id --timeout -S -h"; kind="" ;;
+        "nexti")
+            case "$prev" in
+                --session) _dapcli_words "session"; return 0 ;;
+                --thread-id) _dapcli_words "thread"; return 0 ;;
+                --timeout) _dapcli_words ""; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--help --json --session --thread-id --timeout -S -h"; kind="" ;;
+        "output")
+            case "$prev" in
+                --category) _dapcli_words ""; return 0 ;;
+                --session) _dapcli_words "session"; return 0 ;;
+                --since) _dapcli_words ""; return 0 ;;
+                --tail) _dapcli_words ""; return 0 ;;
+                --wait) _dapcli_words ""; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--category --follow --help --json --no-raw --raw --session --since --tail --wait -S -f -h"; kind="" ;;
+        "pause")
+            case "$prev" in
+                --session) _dapcli_words "session"; return 0 ;;
+                --thread-id) _dapcli_words "thread"; return 0 ;;
+                --timeout) _dapcli_words ""; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--help --json --session --thread-id --timeout -S -h"; kind="" ;;
+        "registers")
+            case "$prev" in
+                --frame-id) _dapcli_words "frame"; return 0 ;;
+                --group) _dapcli_words ""; return 0 ;;
+                --max-length) _dapcli_words ""; return 0 ;;
+                --session) _dapcli_words "session"; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--all-groups --frame-id --group --help --json --max-length --no-all-groups --session -S -h"; kind="" ;;
+        "repl")
+            case "$prev" in
+                --break) _dapcli_words "location"; return 0 ;;
+                --python) _dapcli_words ""; return 0 ;;
+                --record) _dapcli_words "path"; return 0 ;;
+                --session) _dapcli_words "session"; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+                -b) _dapcli_words "location"; return 0 ;;
+            esac
+            flags="--break --help --python --record --session -S -b -h"; kind="path" ;;
+        "restart")
+            case "$prev" in
+                --session) _dapcli_words "session"; return 0 ;;
+                --timeout) _dapcli_words ""; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--help --json --session --timeout -S -h"; kind="" ;;
+        "restart-frame")
+            case "$prev" in
+                --frame-id) _dapcli_words "frame"; return 0 ;;
+                --session) _dapcli_words "session"; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--frame-id --help --json --session -S -h"; kind="" ;;
+        "reverse-continue")
+            case "$prev" in
+                --session) _dapcli_words "session"; return 0 ;;
+                --thread-id) _dapcli_words "thread"; return 0 ;;
+                --timeout) _dapcli_words ""; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--help --json --session --thread-id --timeout -S -h"; kind="" ;;
+        "run")
+            case "$prev" in
+                --junit) _dapcli_words "path"; return 0 ;;
+                --timeout) _dapcli_words ""; return 0 ;;
+                --var) _dapcli_words ""; return 0 ;;
+            esac
+            flags="--help --json --junit --keep-going --schema --timeout --var -h"; kind="path" ;;
+        "scopes")
+            case "$prev" in
+                --frame-id) _dapcli_words "frame"; return 0 ;;
+                --session) _dapcli_words "session"; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--frame-id --help --json --session -S -h"; kind="" ;;
+        "serve-mcp")
+            case "$prev" in
+                --port) _dapcli_words ""; return 0 ;;
+                --token-file) _dapcli_words ""; return 0 ;;
+                --transport) _dapcli_words ""; return 0 ;;
+            esac
+            flags="--help --no-auth --output-schemas --port --token-file --transport -h"; kind="" ;;
+        "sessions")
+            case "$prev" in
+                --session) _dapcli_words "session"; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--help --json --session -S -h"; kind="" ;;
+        "set")
+            case "$prev" in
+                --frame-id) _dapcli_words "frame"; return 0 ;;
+                --session) _dapcli_words "session"; return 0 ;;
+                --variables-reference) _dapcli_words ""; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--frame-id --help --json --session --variables-reference -S -h"; kind="variable" ;;
+        "stack")
+            case "$prev" in
+                --levels) _dapcli_words ""; return 0 ;;
+                --session) _dapcli_words "session"; return 0 ;;
+                --start) _dapcli_words ""; return 0 ;;
+                --thread-id) _dapcli_words "thread"; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--help --json --levels --session --start --thread-id -S -h"; kind="" ;;
+        "status")
+            case "$prev" in
+                --session) _dapcli_words "session"; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--help --json --session -S -h"; kind="" ;;
+        "step")
+            case "$prev" in
+                --session) _dapcli_words "session"; return 0 ;;
+                --thread-id) _dapcli_words "thread"; return 0 ;;
+                --timeout) _dapcli_words ""; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--help --json --session --thread-id --timeout -S -h"; kind="" ;;
+        "step-back")
+            case "$prev" in
+                --session) _dapcli_words "session"; return 0 ;;
+                --thread-id) _dapcli_words "thread"; return 0 ;;
+                --timeout) _dapcli_words ""; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--help --json --session --thread-id --timeout -S -h"; kind="" ;;
+        "stepi")
+            case "$prev" in
+                --session) _dapcli_words "session"; return 0 ;;
+                --thread-id) _dapcli_words "thread"; return 0 ;;
+                --timeout) _dapcli_words ""; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--help --json --session --thread-id --timeout -S -h"; kind="" ;;
+        "stop")
+            case "$prev" in
+                --session) _dapcli_words "session"; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--detach --help --json --no-detach --session -S -h"; kind="" ;;
+        "thread")
+            case "$prev" in
+                --session) _dapcli_words "session"; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--help --json --session -S -h"; kind="thread" ;;
+        "threads")
+            case "$prev" in
+                --session) _dapcli_words "session"; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--help --json --session -S -h"; kind="" ;;
+        "trace")
+            case "$prev" in
+                --limit) _dapcli_words ""; return 0 ;;
+                --session) _dapcli_words "session"; return 0 ;;
+                --timeout) _dapcli_words ""; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--help --json --limit --session --timeout -S -h"; kind="location" ;;
+        "until")
+            case "$prev" in
+                --session) _dapcli_words "session"; return 0 ;;
+                --thread-id) _dapcli_words "thread"; return 0 ;;
+                --timeout) _dapcli_words ""; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--help --json --session --thread-id --timeout -S -h"; kind="location" ;;
+        "up")
+            case "$prev" in
+                --session) _dapcli_words "session"; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--help --json --session -S -h"; kind="" ;;
+        "vars")
+            case "$prev" in
+                --count) _dapcli_words ""; return 0 ;;
+                --depth) _dapcli_words ""; return 0 ;;
+                --filter) _dapcli_words "variable"; return 0 ;;
+                --frame-id) _dapcli_words "frame"; return 0 ;;
+                --max-length) _dapcli_words ""; return 0 ;;
+                --scope) _dapcli_words ""; return 0 ;;
+                --session) _dapcli_words "session"; return 0 ;;
+                --start) _dapcli_words ""; return 0 ;;
+                --timeout) _dapcli_words ""; return 0 ;;
+                --variables-reference) _dapcli_words ""; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--count --depth --filter --frame-id --help --json --max-length --scope --session --start --timeout --variables-reference -S -h"; kind="" ;;
+        "version")
+            case "$prev" in
+            esac
+            flags="--help -h"; kind="" ;;
+        "wait")
+            case "$prev" in
+                --session) _dapcli_words "session"; return 0 ;;
+                --timeout) _dapcli_words ""; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--help --json --session --timeout -S -h"; kind="" ;;
+        "watch add")
+            case "$prev" in
+                --session) _dapcli_words "session"; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--help --json --session -S -h"; kind="expression" ;;
+        "watch delete")
+            case "$prev" in
+                --session) _dapcli_words "session"; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--help --json --session -S -h"; kind="" ;;
+        "watch list")
+            case "$prev" in
+                --session) _dapcli_words "session"; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--help --json --session -S -h"; kind="" ;;
+        "watchpoint add")
+            case "$prev" in
+                --access-type) _dapcli_words ""; return 0 ;;
+                --condition) _dapcli_words ""; return 0 ;;
+                --frame-id) _dapcli_words "frame"; return 0 ;;
+                --hit-condition) _dapcli_words ""; return 0 ;;
+                --session) _dapcli_words "session"; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--access-type --condition --frame-id --help --hit-condition --json --session -S -h"; kind="variable" ;;
+        "watchpoint delete")
+            case "$prev" in
+                --session) _dapcli_words "session"; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--help --json --session -S -h"; kind="" ;;
+        "watchpoint list")
+            case "$prev" in
+                --session) _dapcli_words "session"; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--help --json --session -S -h"; kind="" ;;
+        *) return 0 ;;
+    esac
+    if [[ "$cur" == -* ]]; then
+        COMPREPLY=( $(compgen -W "$flags" -- "$cur") )
+    else
+        _dapcli_words "$kind"
+    fi
     return 0
 }
 
-complete -o default -F _dapcli_completion dapcli
-
+complete -o default -F _dapcli dapcli

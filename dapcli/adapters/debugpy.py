@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from dapcli.adapters.base import AdapterSpec, AttachOptions, LaunchOptions
+from dapcli.adapters.pyfunctions import find_function
 from dapcli.adapters.pynoise import PydevdLog, TracebackTrimmer
 from dapcli.errors import AdapterError, UsageError
 from dapcli.protocol.transport import StdioTransport, TcpTransport, Transport
@@ -72,12 +73,23 @@ def check_python(python: str) -> None:
         )
 
 
+#: Signals debugpy's launcher reports as ``256 - signal`` (measured: SIGKILL → 247). Codes that
+#: programs commonly exit with on their own (255 = ``exit(-1)``, SIGHUP's) are not read as signals.
+_DEADLY = frozenset({2, 3, 4, 6, 7, 8, 9, 11, 13, 15})
+
+
 class DebugpyAdapter(AdapterSpec):
     name = "python"
     aliases = ("debugpy", "py")
     adapter_id = "debugpy"
     description = "Python (debugpy)"
     extensions = (".py", ".pyw")
+
+    def exit_signal(self, exit_code: int) -> int | None:
+        """debugpy reports a debuggee killed by signal N as exit code ``256 - N``."""
+        if exit_code < 0:
+            return -exit_code
+        return 256 - exit_code if 256 - exit_code in _DEADLY else None
 
     def __init__(self, adapter_python: str | None = None) -> None:
         super().__init__()
@@ -146,6 +158,18 @@ class DebugpyAdapter(AdapterSpec):
             existing = merged.get("PYTHONPATH", os.environ.get("PYTHONPATH", ""))
             merged["PYTHONPATH"] = NODELAY_DIR + (os.pathsep + existing if existing else "")
         return merged
+
+    def resolve_function(self, name: str, roots: list[str]) -> tuple[str, int] | str | None:
+        """debugpy matches a function breakpoint by the code's bare name only: ``Cart.total``
+        never stops and an unknown name is "verified". Find the definition in the program's
+        files; a bare name found nowhere is left to debugpy (it may be a library's)."""
+        found = find_function(name, roots)
+        if found is not None:
+            return found
+        if "." in name:
+            return f"no function {name} in the program's files (debugpy matches bare function names only)"
+        return (f"no function {name} in the program's files; debugpy stops in any function of that name "
+                "if one is called")
 
     def launch_arguments(self, options: LaunchOptions) -> dict[str, Any]:
         python = options.python or sys.executable

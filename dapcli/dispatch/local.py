@@ -1,7 +1,11 @@
 """The in-process dispatcher: validate arguments, check preconditions, run the verb.
 
 Calls on one session are serialized, except verbs marked ``concurrent`` (``pause``,
-``status``, ``output``, ``sessions``), so ``pause`` works while ``continue`` blocks.
+``status``, ``output``, ``sessions``), so ``pause`` works while ``continue`` blocks. While an
+execution verb waits for the program, a call is not queued behind it for long: ``stop`` runs at
+once (the blocked call returns the session's end), and a verb that needs a stopped program waits
+at most :data:`QUEUE_GRACE` seconds (a step usually ends by then) and is then refused while the
+program runs ("running: pause first").
 """
 
 from __future__ import annotations
@@ -18,7 +22,10 @@ from dapcli.verbs.context import VerbContext
 from dapcli.verbs.models import Result, SessionInfo
 from dapcli.verbs.registry import VerbSpec
 
-__all__ = ["LocalDispatcher", "lookup"]
+__all__ = ["QUEUE_GRACE", "LocalDispatcher", "lookup"]
+
+#: Longest a call waits behind a blocked execution verb before it is refused (s).
+QUEUE_GRACE = 1.0
 
 
 def lookup(name: str) -> VerbSpec:
@@ -41,6 +48,8 @@ class LocalDispatcher:
         self.manager = manager or SessionManager()
         self.list_hosted = list_hosted
         self._locks: dict[str, asyncio.Lock] = {}
+        #: Sessions whose lock is held by an execution verb waiting for the program.
+        self._blocked: set[str] = set()
 
     async def call(self, verb: str, args: dict[str, Any] | None, session: str = "default",
                    cwd: str | None = None) -> Result:
@@ -55,14 +64,39 @@ class LocalDispatcher:
         if spec.concurrent:
             return await self._run(spec, ctx, kwargs)
         lock = self._locks.setdefault(session, asyncio.Lock())
-        async with lock:
+        held = False
+        if lock.locked() and session in self._blocked:
+            if spec.name == "stop":
+                return await self._run(spec, ctx, kwargs)
+            if spec.needs == "stopped":
+                held = await _acquire(lock, QUEUE_GRACE)
+                if not held:
+                    check_preconditions(spec, ctx)  # still running: refused now, not after the wait
+        if not held:
+            await lock.acquire()
+        try:
+            if spec.executes:
+                self._blocked.add(session)
             return await self._run(spec, ctx, kwargs)
+        finally:
+            if spec.executes:
+                self._blocked.discard(session)
+            lock.release()
 
     async def _run(self, spec: VerbSpec, ctx: VerbContext, kwargs: dict[str, Any]) -> Result:
         check_preconditions(spec, ctx)
         result = await spec.func(ctx, **kwargs)
         assert isinstance(result, Result)
         return result
+
+
+async def _acquire(lock: asyncio.Lock, timeout: float) -> bool:
+    """Acquire ``lock`` within ``timeout`` seconds; False (not held) when that ran out."""
+    try:
+        await asyncio.wait_for(lock.acquire(), timeout)
+    except TimeoutError:
+        return False
+    return True
 
 
 def check_preconditions(spec: VerbSpec, ctx: VerbContext) -> None:

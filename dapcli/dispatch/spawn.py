@@ -2,17 +2,29 @@
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
 import socket
+import stat
 import subprocess
+import sys
 import time
 
 from dapcli.dispatch import sessionfile
 from dapcli.errors import SessionError, UsageError
 
-__all__ = ["start_host"]
+__all__ = ["check_runtime_dir", "host_command", "start_host"]
 
 START_TIMEOUT = 20.0
+#: Bytes written to prove the runtime directory has room for a session file and a log.
+PROBE_BYTES = 8192
+
+
+def host_command(name: str) -> list[str]:
+    """The argv that starts a session host for ``name`` (idle timeout from ``DAPCLI_IDLE_TIMEOUT``)."""
+    idle = os.environ.get("DAPCLI_IDLE_TIMEOUT", "3600")
+    return [sys.executable, "-m", "dapcli.frontends.cli.hostmain", name, idle]
 
 
 def start_host(name: str, command: list[str]) -> sessionfile.SessionFile:
@@ -20,11 +32,49 @@ def start_host(name: str, command: list[str]) -> sessionfile.SessionFile:
     launches at once cannot both start one (the second finds the first running)."""
     from filelock import FileLock, Timeout
 
+    directory = check_runtime_dir()
     try:
-        with FileLock(os.path.join(sessionfile.runtime_dir(), f"{name}.lock"), timeout=START_TIMEOUT + 10):
+        with FileLock(os.path.join(directory, f"{name}.lock"), timeout=START_TIMEOUT + 10, mode=0o600):
             return _start_host(name, command)
     except Timeout:
         raise SessionError(f"another launch of session '{name}' is still starting", "try again") from None
+
+
+def check_runtime_dir() -> str:
+    """The runtime directory, proven writable by writing (and removing) a small probe file.
+
+    Raises:
+        SessionError: it cannot be created or written: read-only file system, no space left,
+            no permission (mode shown) — in one line, before any host is started.
+    """
+    path = os.environ.get("DAPCLI_RUNTIME_DIR") or "the runtime directory"
+    try:
+        path = sessionfile.runtime_dir()
+        probe = os.path.join(path, f".probe-{os.getpid()}")
+        fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            os.write(fd, b"\0" * PROBE_BYTES)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+            with contextlib.suppress(OSError):
+                os.unlink(probe)
+    except OSError as exc:
+        raise SessionError(f"cannot use the runtime directory {path}: {_why(exc, path)}",
+                           "free some space, or set DAPCLI_RUNTIME_DIR to a writable private directory") from None
+    return path
+
+
+def _why(exc: OSError, path: str) -> str:
+    if exc.errno == errno.EROFS:
+        return "it is on a read-only file system"
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return "no space left on its device"
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        with contextlib.suppress(OSError):
+            return f"no permission (mode {stat.S_IMODE(os.stat(path).st_mode):04o})"
+        return "no permission"
+    return exc.strerror or str(exc)
 
 
 def _start_host(name: str, command: list[str]) -> sessionfile.SessionFile:
@@ -36,18 +86,19 @@ def _start_host(name: str, command: list[str]) -> sessionfile.SessionFile:
         SessionError: the host died or did not come up (with its log's last lines).
     """
     existing = sessionfile.read(name)
-    if existing is not None and sessionfile.alive(existing.pid) and existing.state in ("exited", "terminated"):
+    if existing is not None and sessionfile.is_host(existing) and existing.state in ("exited", "terminated"):
         _end_finished(name, existing.pid)  # its program ended: a new launch replaces it
         existing = sessionfile.read(name)
-    if existing is not None and sessionfile.alive(existing.pid):
+    if existing is not None and sessionfile.is_host(existing):
         raise UsageError(
             f"session '{name}' is already running{' ' + existing.program if existing.program else ''}",
             "stop it with `dapcli stop`, or start another with --session NAME",
         )
     sessionfile.remove(name)
     log_path = os.path.join(sessionfile.runtime_dir(), f"{name}.log")
-    fd = os.open(log_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    fd = os.open(log_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
     with os.fdopen(fd, "wb") as log:
+        os.fchmod(fd, 0o600)
         process = subprocess.Popen(
             command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=log,
             start_new_session=True, close_fds=True,

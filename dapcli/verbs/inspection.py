@@ -7,10 +7,13 @@ import asyncio
 from typing import Annotated, Literal
 
 from dapcli.engine.chatter import DEBUGGER_CATEGORIES
+from dapcli.engine.diagnosis import diagnosis
 from dapcli.engine.output import OutputChunk
 from dapcli.errors import RequestError, UsageError
 from dapcli.protocol import types as t
+from dapcli.verbs.consolestop import moved_by
 from dapcli.verbs.context import VerbContext
+from dapcli.verbs.evalerrors import check_evaluated
 from dapcli.verbs.models import (
     EvaluateResult,
     OutputChunkView,
@@ -28,6 +31,7 @@ from dapcli.verbs.registry import Param, verb
 from dapcli.verbs.setcheck import current_value, explain_unchanged
 from dapcli.verbs.views import (
     MAX_VALUE,
+    VALUE_TIMEOUT,
     breakpoint_lines,
     check_thread,
     current_frame_id,
@@ -38,6 +42,7 @@ from dapcli.verbs.views import (
     frames,
     locals_scope,
     read_source,
+    user_frame_name,
     variable_view,
 )
 from dapcli.verbs.views import (
@@ -50,11 +55,9 @@ MaxLength = Annotated[int, Param(help="cut values longer than this many characte
 
 
 def one_line_error(exc: RequestError) -> RequestError:
-    """A Python traceback from debugpy reduced to its last line (``NameError: name 'x' …``)."""
-    lines = [line.strip() for line in exc.message.strip().splitlines() if line.strip()]
-    if len(lines) > 1:
-        return RequestError(lines[-1], exc.hint, exc.command)
-    return exc
+    """The adapter's error reduced to its diagnosis, on one line (see :func:`diagnosis`)."""
+    text = diagnosis(exc.message)
+    return exc if text == exc.message else RequestError(text, exc.hint, exc.command)
 
 
 @verb(group="inspection", needs="alive", read_only=True, aliases=("info-threads",))
@@ -114,6 +117,8 @@ async def variables(
     start: Annotated[int, Param(help="index of the first variable to show (paging)")] = 0,
     count: Annotated[int, Param(help="at most this many variables per level")] = 100,
     max_length: MaxLength = MAX_VALUE,
+    timeout: Annotated[float, Param(help="seconds to wait for the values (a hanging __repr__ is then "
+                                         "cancelled where the adapter can)")] = VALUE_TIMEOUT,
 ) -> VariablesResult:
     """Show variables of a scope or of a structured value (DAP ``variables``)."""
     session = ctx.session()
@@ -124,13 +129,13 @@ async def variables(
         reference, scope = chosen.variablesReference, chosen.name
     else:
         reference = variables_reference
-    found = filter_names(await fetch_variables(session, reference), filter)
+    found = filter_names(await fetch_variables(session, reference, timeout), filter)
     page = [variable_view(v, max_length) for v in found[start: start + max(0, count)]]
     await expand(session, page, depth, count=count, max_value=max_length)
     left = len(found) - start - len(page)
     return VariablesResult(
         variables_reference=reference, scope=scope, frame_id=frame, start=start, total=len(found),
-        variables=page, truncated=left if left > 0 else None,
+        variables=page, truncated=left if left > 0 else None, frame_name=user_frame_name(session, frame),
     )
 
 
@@ -144,22 +149,30 @@ async def evaluate(
                        Param(help="DAP evaluate context; repl runs debugger commands on some adapters")] = "watch",
     depth: Annotated[int, Param(help="expand the result's children this many levels")] = 0,
     max_length: MaxLength = MAX_VALUE,
+    timeout: Annotated[float, Param(help="seconds to wait for the value (a hanging evaluation is then "
+                                         "cancelled where the adapter can)")] = 30.0,
 ) -> EvaluateResult:
     """Evaluate an expression in a frame (DAP ``evaluate``)."""
+    if not expression.strip():
+        raise UsageError("the expression is empty", "give one, e.g. `eval x` or `eval 'len(items)'`")
     session = ctx.session()
     frame = await current_frame_id(session, frame_id)
+    request = session.request(
+        "evaluate", t.EvaluateArguments(expression=expression, frameId=frame, context=context), t.EvaluateResponse,
+        timeout=timeout,
+    )
     try:
-        body = await session.request(
-            "evaluate", t.EvaluateArguments(expression=expression, frameId=frame, context=context), t.EvaluateResponse
-        )
+        body, stop = await moved_by(session, request, timeout) if context == "repl" else (await request, None)
     except RequestError as exc:
         raise one_line_error(exc) from None
+    await check_evaluated(session, expression, frame, body.result)
     view = variable_view(t.Variable(name=expression, value=body.result, type=body.type,
                                     variablesReference=body.variablesReference), max_length)
     await expand(session, [view], depth, count=100, max_value=max_length)
     return EvaluateResult(
         expression=expression, result=view.value, type=body.type, variables_reference=body.variablesReference,
-        frame_id=frame, children=view.children, value_truncated=view.value_truncated,
+        frame_id=frame, children=view.children, value_truncated=view.value_truncated, stop=stop,
+        frame_name=user_frame_name(session, frame) if stop is None else None,
     )
 
 
@@ -238,6 +251,16 @@ async def _current_line(session: object) -> int | None:
     return views[0].line if views else None
 
 
+#: Longest output chunk shown without ``raw`` (characters).
+MAX_CHUNK_TEXT = 65536
+
+
+def _cut_chunk(text: str) -> str:
+    if len(text) <= MAX_CHUNK_TEXT:
+        return text
+    return text[:MAX_CHUNK_TEXT] + f"… [{len(text) - MAX_CHUNK_TEXT} more characters: `dapcli output --raw`]\n"
+
+
 def _last_lines(chunks: list[OutputChunkView], count: int) -> list[OutputChunkView]:
     """The chunks that hold the last ``count`` lines of text (the first one cut at a line
     start): ``print("a", 1)`` may arrive as several chunks, but a user counts lines."""
@@ -269,6 +292,8 @@ async def output(
     category: Annotated[list[str], Param(help="only these categories: stdout, stderr, console (the debugger's own "
                                                   "text), all; default: the program's output")] = [],  # noqa: B006
     wait: Annotated[float, Param(help="seconds to wait for new output when there is none yet")] = 0.0,
+    raw: Annotated[bool, Param(help=f"every chunk in full (without it, a chunk over {MAX_CHUNK_TEXT} "
+                                    "characters is cut with a marker)")] = False,
 ) -> OutputResult:
     """Show the program's output (DAP ``output`` events, from a ring buffer)."""
     session = ctx.session()
@@ -287,7 +312,8 @@ async def output(
                 break
             await asyncio.sleep(0.05)
     chunks = found(start)
-    views = [OutputChunkView(seq=c.seq, category=c.category, output=c.output) for c in chunks]
+    views = [OutputChunkView(seq=c.seq, category=c.category, output=c.output if raw else _cut_chunk(c.output))
+             for c in chunks]
     if tail is not None:
         views = _last_lines(views, tail)
     return OutputResult(

@@ -140,6 +140,9 @@ class StopState(Result):
     warnings: list[str] | None = None
     watches: list[WatchView] | None = None
     subprocesses: list[SessionInfo] | None = None
+    #: Library/runtime frames above the user's frame that ``location`` names (a pause in libc):
+    #: ``frames`` and ``stack`` still list them all.
+    skipped_frames: int | None = None
     #: A ``pause`` was sent and has not taken effect yet (debugpy stops only when the program
     #: runs Python code again, e.g. after ``time.sleep`` returns): ``wait`` reports the stop.
     pause_pending: bool | None = None
@@ -176,6 +179,8 @@ class StatusResult(Result):
     exit_code: int | None = None
     breakpoints: int = 0
     output_chunks: int = 0
+    #: Output chunks the ring buffer dropped (oldest first) to stay bounded.
+    output_dropped: int = 0
     stop: StopState | None = None
     uptime_ms: float | None = None
     #: A ``pause`` was sent this many seconds ago and the program is still running.
@@ -229,6 +234,8 @@ class VariablesResult(Result):
     total: int
     variables: list[VariableView]
     truncated: int | None = None
+    #: The frame whose variables these are, when it is not the top one (the user's frame).
+    frame_name: str | None = None
 
 
 class EvaluateResult(Result):
@@ -239,6 +246,10 @@ class EvaluateResult(Result):
     frame_id: int | None = None
     children: list[VariableView] | None = None
     value_truncated: int | None = None
+    #: The stop it caused (context ``repl`` can run debugger commands that move the program).
+    stop: StopState | None = None
+    #: Which frame it was evaluated in, when that is not the top one (``main``, not libc's).
+    frame_name: str | None = None
 
 
 class SetVariableResult(Result):
@@ -261,6 +272,11 @@ class BreakpointView(Model):
     verified: bool
     actual_line: int | None = None
     message: str | None = None
+    #: The file the adapter placed it in, when it says (a function breakpoint's source).
+    actual_path: str | None = None
+    #: dapcli's note: e.g. the file is not on this machine, or the adapter does not announce
+    #: the capability it needs (sent anyway: the adapter's answer is in ``verified``/``message``).
+    warning: str | None = None
 
 
 class BreakpointsResult(Result):
@@ -489,6 +505,8 @@ class ConsoleResult(Result):
     command: str
     output: str
     variables_reference: int = 0
+    #: The stop the command caused (lldb ``thread step-over``), if it moved the program.
+    stop: StopState | None = None
 
 
 class DapResult(Result):

@@ -10,12 +10,16 @@ import re
 import time
 
 from dapcli.engine.chatter import DEBUGGER_CATEGORIES
+from dapcli.engine.diagnosis import diagnosis
+from dapcli.engine.lost import signal_name
 from dapcli.engine.prefetch import STOP_FRAMES
 from dapcli.engine.scopes import locals_scope
 from dapcli.engine.session import Session, SessionState
 from dapcli.engine.sourcefiles import read_lines
-from dapcli.errors import DapcliError, PreconditionError, UsageError
+from dapcli.engine.userframes import is_user_source, user_frame_index
+from dapcli.errors import DapcliError, DapTimeoutError, PreconditionError, UsageError
 from dapcli.protocol import types as t
+from dapcli.verbs.evalerrors import check_evaluated
 from dapcli.verbs.models import (
     ExceptionView,
     Frame,
@@ -38,6 +42,13 @@ MAX_VALUE = 200
 MAX_NODES = 400
 #: Output kept in a stop state (characters; the ``output`` verb reads everything).
 MAX_STOP_OUTPUT = 2000
+#: Longest wait for values while rendering a stop (s); then "<not available: timed out>".
+STOP_VALUE_TIMEOUT = 5.0
+#: Longest wait for one ``variables`` request of ``vars``/``evaluate`` expansion (s).
+VALUE_TIMEOUT = 15.0
+NOT_AVAILABLE = "<not available: timed out>"
+#: Longest exception description or message in a stop state (characters).
+MAX_EXCEPTION_TEXT = 4000
 
 _REASONS = {
     "function breakpoint": "breakpoint",
@@ -51,6 +62,7 @@ _REASONS = {
 #: exception, cdt-gdb-adapter as reason "SIGINT"); any other signal is a crash.
 _PAUSE_SIGNALS = {"SIGSTOP", "SIGINT", "SIGTSTP"}
 _SIGNAL = re.compile(r"\b(SIG[A-Z0-9]+)\b")
+_WATCHPOINT = re.compile(r"^watchpoint \d+")
 
 
 def stop_signal(raw: str | None, description: str | None = None) -> str | None:
@@ -72,6 +84,8 @@ def normalize_reason(raw: str | None, description: str | None = None) -> str | N
     signal = stop_signal(raw, description)
     if signal is not None:
         return "pause" if signal in _PAUSE_SIGNALS else "exception"
+    if raw == "breakpoint" and description and _WATCHPOINT.match(description):
+        return "watchpoint"  # lldb-dap 19: reason breakpoint, description "watchpoint 1"
     return _REASONS.get(raw, raw.replace(" ", "_"))
 
 
@@ -90,16 +104,24 @@ def _read_only(variable: t.Variable) -> bool:
     return bool(hint and "readOnly" in (hint.attributes or []))
 
 
+def _marked(text: str | None, limit: int) -> str | None:
+    """``text`` cut to ``limit`` characters with a marker saying how much was left out."""
+    if text is None or len(text) <= limit:
+        return text
+    return text[:limit] + f"… [{len(text) - limit} more characters]"
+
+
 def _cut(text: str, limit: int) -> tuple[str, int]:
     if limit <= 0 or len(text) <= limit:
         return text, 0
     return text[:limit] + "…", len(text) - limit
 
 
-async def fetch_variables(session: Session, reference: int) -> list[t.Variable]:
-    """All children of ``reference`` (paged on the client: debugpy ignores start/count)."""
+async def fetch_variables(session: Session, reference: int, timeout: float = VALUE_TIMEOUT) -> list[t.Variable]:
+    """All children of ``reference`` (paged on the client: debugpy ignores start/count).
+    Raises DapTimeoutError after ``timeout`` s (a ``__repr__`` that hangs)."""
     body = await session.request(
-        "variables", t.VariablesArguments(variablesReference=reference), t.VariablesResponse
+        "variables", t.VariablesArguments(variablesReference=reference), t.VariablesResponse, timeout=timeout
     )
     # debugpy's empty grouping rows ("special variables", …) are not the program's variables
     found = [v for v in body.variables if not (v.name in _NOISE and not v.value)]
@@ -129,7 +151,12 @@ async def expand(
         key = f"{view.type}:{view.value}"
         if key in seen:
             continue
-        children = [variable_view(v, max_value) for v in await fetch_variables(session, view.variables_reference)]
+        try:
+            found = await fetch_variables(session, view.variables_reference)
+        except (DapTimeoutError, PreconditionError):  # a hanging value: shown as such, the rest goes on
+            view.children = [VariableView(name="…", value=NOT_AVAILABLE, variables_reference=0)]
+            continue
+        children = [variable_view(v, max_value) for v in found]
         kept = children[: max(0, min(count, budget[0]))]
         budget[0] -= len(kept)
         view.children = kept
@@ -260,6 +287,13 @@ def output_since(session: Session, seq: int) -> tuple[list[OutputChunkView], int
     return kept, len(chunks) - len(kept)
 
 
+def killed_by(session: Session) -> str | None:
+    """``killed by SIGKILL`` when the debuggee's exit code says a signal ended it."""
+    code = session.exit_code
+    number = session.adapter.exit_signal(code) if code is not None else None
+    return f"killed by {signal_name(number)}" if number else None
+
+
 async def stop_state(
     session: Session, *, output_seq: int | None, started: float | None = None, frame_count: int = STOP_FRAMES,
     locals_count: int = 20, context: int = 2,
@@ -282,6 +316,7 @@ async def stop_state(
     )
     if session.state in (SessionState.EXITED, SessionState.TERMINATED):
         state.exit_code = session.exit_code
+        state.description = session.lost or killed_by(session)
         return state
     stop = session.last_stop
     if session.state is not SessionState.STOPPED or stop is None:
@@ -319,12 +354,12 @@ async def evaluate_watches(session: Session) -> list[WatchView]:
         try:
             body = await session.request(
                 "evaluate", t.EvaluateArguments(expression=watch.expression, frameId=frame_id, context="watch"),
-                t.EvaluateResponse,
+                t.EvaluateResponse, timeout=STOP_VALUE_TIMEOUT,
             )
+            await check_evaluated(session, watch.expression, frame_id, body.result)
             watch.record(_cut(body.result, MAX_VALUE)[0], None)
         except DapcliError as exc:
-            lines = [line for line in exc.message.splitlines() if line.strip()]
-            watch.record(None, lines[-1].strip() if lines else exc.message)
+            watch.record(None, diagnosis(exc.message))
         views.append(WatchView(id=watch.id, expression=watch.expression, value=watch.value, error=watch.error,
                                changed=watch.changed, previous=watch.previous if watch.changed else None))
     return views
@@ -349,6 +384,11 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
     if not stack:
         return
     top = stack[0]
+    if state.reason in LIBRARY_STOP_REASONS and not is_user_source(top.path):
+        chosen, skipped = await user_frame(session, thread_id, stack)
+        if chosen is not None:
+            top, state.skipped_frames = chosen, skipped
+            session.user_frame = (session.generation, chosen.id, chosen.name)
     session.selected_frame_id = top.id
     session.current_path = top.path
     state.location = Location(path=top.path, name=top.source_name, line=top.line, column=top.column, function=top.name)
@@ -358,7 +398,13 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
         )
     if locals_count > 0:
         scope = locals_scope(await scopes(session, top.id))
-        variables = [variable_view(v, 80) for v in await fetch_variables(session, scope.variablesReference)]
+        try:
+            found = await fetch_variables(session, scope.variablesReference, STOP_VALUE_TIMEOUT)
+        except (DapTimeoutError, PreconditionError):  # a hanging __repr__ must not wedge the stop
+            note = f"locals {NOT_AVAILABLE} (no answer in {STOP_VALUE_TIMEOUT:g} s)"
+            state.warnings = [*(state.warnings or []), note]
+            found = []
+        variables = [variable_view(v, 80) for v in found]
         variables = [v for v in variables if not v.name.startswith("__") and v.name not in _NOISE]
         state.locals = variables[:locals_count]
         _mark_changed(session, f"{top.path}:{top.name}", state.locals)
@@ -368,11 +414,38 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
         )
         details = info.details
         state.exception = ExceptionView(
-            exception_id=info.exceptionId, description=info.description,
+            exception_id=info.exceptionId, description=_marked(info.description, MAX_EXCEPTION_TEXT),
             break_mode=getattr(info.breakMode, "root", info.breakMode),
-            type_name=details.typeName if details else None, message=details.message if details else None,
+            type_name=details.typeName if details else None,
+            message=_marked(details.message, MAX_EXCEPTION_TEXT) if details else None,
             stack_trace=_cut(details.stackTrace or "", 2000)[0] if details and details.stackTrace else None,
         )
+
+
+def user_frame_name(session: Session, frame_id: int | None) -> str | None:
+    """The name of ``frame_id`` when it is the user's frame chosen below library frames at this
+    stop (so ``vars``/``eval`` say which frame they use); else None."""
+    chosen = session.user_frame
+    if chosen is None or frame_id is None or chosen[:2] != (session.generation, frame_id):
+        return None
+    return chosen[2]
+
+
+#: Stops that may land inside a library or runtime (a pause, a crash, a signal): shown at the
+#: user's innermost frame. A breakpoint or a step stops where the user asked to.
+LIBRARY_STOP_REASONS = {"pause", "exception"}
+#: How deep to look for the user's frame below a library one.
+USER_FRAME_DEPTH = 64
+
+
+async def user_frame(session: Session, thread_id: int, stack: list[Frame]) -> tuple[Frame | None, int]:
+    """The innermost frame with the user's own source, and how many library frames are above
+    it; (None, 0) when no frame within :data:`USER_FRAME_DEPTH` has the user's source."""
+    index = user_frame_index([f.path for f in stack])
+    if index is None and len(stack) >= STOP_FRAMES:
+        stack, _ = await frames(session, thread_id, levels=USER_FRAME_DEPTH)
+        index = user_frame_index([f.path for f in stack])
+    return (stack[index], index) if index is not None else (None, 0)
 
 
 def _mark_changed(session: Session, frame_key: str, variables: list[VariableView]) -> None:

@@ -17,6 +17,7 @@ from typing import Any
 
 import psutil
 import pytest
+from testprocs import ours
 
 ROOT = Path(__file__).resolve().parents[2]
 PROGRAMS = Path(__file__).resolve().parent / "programs"
@@ -95,6 +96,7 @@ def processes_running(fragment: str) -> list[tuple[int, list[str]]]:
     for process in psutil.process_iter(["pid", "cmdline", "status"]):
         with contextlib.suppress(psutil.Error):
             cmdline = process.info["cmdline"] or []
-            if process.info["status"] != psutil.STATUS_ZOMBIE and any(fragment in part for part in cmdline):
+            if (process.info["status"] != psutil.STATUS_ZOMBIE and any(fragment in part for part in cmdline)
+                    and ours(process)):
                 found.append((process.pid, cmdline))
     return found

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import psutil
 import pytest
+from testprocs import ours
 
 from dapcli.dispatch.local import LocalDispatcher
 from dapcli.verbs.inspection import _last_lines
@@ -68,8 +69,8 @@ def test_attach_to_a_debugpy_listen_server_then_detach(cli) -> None:  # type: ig
         assert (state["status"], state["location"]["line"]) == ("stopped", line_of(program, "tick"))
         assert cli("eval", "n > 0").stdout.split()[0] == "True"
         assert cli("stop", "--detach").returncode == 0
-        time.sleep(0.3)
-        assert server.poll() is None, "a detached program keeps running"
+        with pytest.raises(subprocess.TimeoutExpired):  # a detached program keeps running
+            server.wait(timeout=0.5)
     finally:
         server.kill()
         server.wait()
@@ -122,7 +123,11 @@ def test_a_stop_reports_all_output_since_the_last_stop() -> None:
     async def scenario() -> None:
         dispatcher = LocalDispatcher()
         await dispatcher.call("launch", {"program": str(program), "timeout": 0.3})
-        await asyncio.sleep(0.5)  # printed while nobody asked
+        session = dispatcher.manager.get("default")
+        deadline = time.monotonic() + 20
+        while sum("tick" in chunk.output for chunk in session.output.since(0)) < 2:  # printed while nobody asked
+            assert time.monotonic() < deadline, "the program printed no ticks"
+            await asyncio.sleep(0.02)
         later = await dispatcher.call("wait", {"timeout": 0.3})
         text = "".join(chunk.output for chunk in later.output or [])
         numbers = [int(line.split()[1]) for line in text.splitlines() if line.startswith("tick")]
@@ -178,8 +183,10 @@ def test_concurrent_launches_of_one_name_start_one_session(cli) -> None:  # type
     assert codes == [0, 2, 2], results
     assert sum("already running" in err for _, err in results) == 2
     cli("stop")
-    time.sleep(0.5)
-    assert not [p for p in psutil.process_iter(["cmdline"]) if str(program) in " ".join(p.info["cmdline"] or [])]
+    running = [p for p in psutil.process_iter(["cmdline"]) if str(program) in " ".join(p.info["cmdline"] or [])
+               and ours(p)]
+    _, alive = psutil.wait_procs(running, timeout=10)
+    assert not alive
 
 
 def test_lone_surrogates_in_output_do_not_break_the_wire() -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import psutil
 import pytest
+from testprocs import ours
 
 PROGRAMS = str(Path(__file__).resolve().parent / "programs")
 
@@ -16,7 +17,7 @@ def _ours() -> list[psutil.Process]:
     found = []
     for process in psutil.process_iter(["cmdline"]):
         with contextlib.suppress(psutil.Error):
-            if any(PROGRAMS in part for part in process.info["cmdline"] or []):
+            if any(PROGRAMS in part for part in process.info["cmdline"] or []) and ours(process):
                 found.append(process)
     return found
 

@@ -15,6 +15,7 @@ from typing import Any
 
 import psutil
 import pytest
+from testprocs import ours
 
 from dapcli.adapters.codelldb import CodeLldbAdapter
 from dapcli.adapters.gdb import GdbAdapter
@@ -119,7 +120,7 @@ def running_below(folder: Path) -> list[str]:
     left = []
     for process in psutil.process_iter(["pid", "cmdline", "status"]):
         cmdline = " ".join(process.info["cmdline"] or [])
-        if str(folder) in cmdline and process.info["status"] != psutil.STATUS_ZOMBIE:
+        if str(folder) in cmdline and process.info["status"] != psutil.STATUS_ZOMBIE and ours(process):
             left.append(f"{process.info['pid']}: {cmdline}")
     return left
 

@@ -37,7 +37,8 @@ def _sample(annotation: Any) -> Any:
 
 
 def _args(params: list[ParamSpec], everything: bool) -> dict[str, Any]:
-    return {p.alias: _sample(p.annotation) for p in params if p.required or everything}
+    return {p.alias: p.meta.example if p.meta.example is not None else _sample(p.annotation)
+            for p in params if p.required or everything}
 
 
 class RecordingDispatcher:

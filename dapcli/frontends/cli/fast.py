@@ -1,9 +1,12 @@
 """The ``dapcli`` entry point and its hot path.
 
 A one-shot verb against a live session must feel instant, so this module imports only the
-standard library plus ``dapcli.errors`` and ``dapcli.dispatch.{sessionfile,remote}``: it
+standard library plus ``dapcli.errors`` and ``dapcli.dispatch.{sessionfile,remote,spawn}``: it
 forwards the command line to the warm session host, which parses, runs and renders it.
-Anything else (launch, help, no session yet, frontends) goes to the full typer app.
+``launch``/``attach`` start a host and hand it the command line the same way; help, version,
+completion, ``sessions`` and "no such session" are answered from the generated ``shape.json``
+(:mod:`dapcli.frontends.cli.quick`); ``serve-mcp`` starts the MCP server directly. Anything
+else (frontends, usage errors, verbs that need no session) goes to the full typer app.
 """
 
 from __future__ import annotations
@@ -18,7 +21,9 @@ if TYPE_CHECKING:
 #: Commands that never go to a running host.
 #: (Verbs that need no session, plus the frontends; a test keeps this in step with the verb table.)
 LOCAL = frozenset({"launch", "attach", "sessions", "adapters", "configs", "doctor", "repl", "serve-mcp", "run",
-                   "completion", "help"})
+                   "completion", "help", "version"})
+#: Commands that start a session host and hand it their command line.
+STARTS_HOST = frozenset({"launch", "attach"})
 _GLOBAL_WITH_VALUE = frozenset({"--session", "-S"})
 
 
@@ -34,7 +39,7 @@ def _split(argv: list[str]) -> tuple[str | None, str | None]:
         elif word.startswith("--session="):
             session = word.split("=", 1)[1]
             index += 1
-        elif word in ("--json", "--debug"):
+        elif word in ("--json", "--debug", "--trust-project"):
             index += 1
         elif word.startswith("-"):
             return session, None
@@ -58,8 +63,18 @@ def _forward(argv: list[str], command: str, session: str | None) -> int | None:
 
     try:
         name = sessionfile.session_name(session or _session_after(argv))
-        if sessionfile.read(name) is None:
-            return None  # no such session: the full app reports it (and handles --help without a session)
+        if command in STARTS_HOST:
+            from dapcli.dispatch import spawn
+
+            _confirm_project(argv)
+            spawn.start_host(name, spawn.host_command(name))
+        elif sessionfile.read(name) is None:
+            from dapcli.frontends.cli import quick
+
+            code = quick.answer(argv)  # help of a bare group
+            if code is not None or quick.resolve(argv) is None:
+                return code  # answered, or not a command: the full app says so
+            raise sessionfile.unknown_session(name)
         client = remote.connect(name)
     except DapcliError as exc:
         if "--help" in argv or "-h" in argv:
@@ -83,6 +98,55 @@ def _forward(argv: list[str], command: str, session: str | None) -> int | None:
         client.close()
 
 
+def _confirm_project(argv: list[str]) -> None:
+    """Before a launch: a project ``.dapcli/adapters.yaml`` is announced, and asked about at a
+    terminal (:mod:`dapcli.dispatch.consent`; imported only when such a file exists)."""
+    cut = argv.index("--") if "--" in argv else len(argv)
+    if "--trust-project" in argv[:cut] or os.environ.get("DAPCLI_TRUST_PROJECT"):
+        return
+    here = os.getcwd()
+    while not os.path.isfile(os.path.join(here, ".dapcli", "adapters.yaml")):
+        parent = os.path.dirname(here)
+        if parent == here:
+            return
+        here = parent
+    from dapcli.dispatch.consent import confirm_project
+
+    confirm_project(os.getcwd())
+
+
+def _complete(words: list[str], session: str | None) -> int:
+    """``dapcli __complete KIND``: the completion scripts' words from the live session, one a line."""
+    from dapcli.frontends.cli import quick
+
+    if words:
+        for word in quick.complete_words(words[0], session or os.environ.get("DAPCLI_SESSION")):
+            _out(word + "\n")
+    return 0
+
+
+def _serve_mcp(words: list[str]) -> int | None:
+    """``dapcli serve-mcp [--transport T] [--port N] [--token-file F] [--no-auth] [--output-schemas]``
+    without typer; None for anything else (``--help``, a usage error: the full app answers)."""
+    options: dict[str, str] = {}
+    while words:
+        word = words.pop(0)
+        key, _, value = word.partition("=")
+        if key in ("--output-schemas", "--no-auth") and not value:
+            options[key[2:]] = "1"
+            continue
+        if key not in ("--transport", "--port", "--token-file") or not (value or words):
+            return None
+        options[key[2:]] = value or words.pop(0)
+    if not options.get("port", "0").isdigit():
+        return None
+    from dapcli.frontends.mcp.server import main as serve
+
+    return int(serve(transport=options.get("transport", "stdio"), port=int(options.get("port", 8765)),
+                     token_file=options.get("token-file"), no_auth="no-auth" in options,
+                     output_schemas="output-schemas" in options))
+
+
 def _report(exc: DapcliError, argv: list[str]) -> None:
     """An error as the full app would print it: one line and a hint, or JSON with --json."""
     if "--json" in argv:
@@ -103,13 +167,33 @@ def _err(text: str) -> None:
     sys.stderr.flush()
 
 
+def _ensure_streams() -> None:
+    """``dapcli status >&-``: Python starts with ``sys.stdout`` None; write to /dev/null instead."""
+    for name in ("stdout", "stderr"):
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115 (for the process's life)
+
+
 def main(argv: list[str] | None = None) -> int:
     """``dapcli`` console script."""
     args = list(sys.argv[1:] if argv is None else argv)
+    _ensure_streams()
     try:
         code = None
         session, command = _split(args)
-        if command and command not in LOCAL and "_DAPCLI_COMPLETE" not in os.environ:
+        if "_DAPCLI_COMPLETE" in os.environ:  # a completion script of an older version (click's)
+            from dapcli.frontends.cli.app import run
+
+            return run(args)
+        if command == "__complete":
+            return _complete(args[args.index(command) + 1:], session)
+        if command == "serve-mcp":
+            code = _serve_mcp(args[args.index(command) + 1:])
+        if code is None and (command is None or command in LOCAL or "--help" in args or "-h" in args):
+            from dapcli.frontends.cli import quick
+
+            code = quick.answer(args)
+        if code is None and command and (command not in LOCAL or command in STARTS_HOST):
             code = _forward(args, command, session)
         if code is None:
             from dapcli.frontends.cli.app import run

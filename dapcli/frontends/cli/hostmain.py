@@ -19,20 +19,26 @@ def main(argv: list[str]) -> int:
     get_command()  # build the typer app now, not on the first forwarded command
     host = SessionHost(name, idle_timeout=idle, argv_handler=handle_argv)
     asyncio.run(host.serve())
-    _remove_empty_log(name)
+    _remove_files(name)
     return 0
 
 
-def _remove_empty_log(name: str) -> None:
-    """The host's stderr goes to NAME.log; a clean run leaves it empty: remove it."""
+def _remove_files(name: str) -> None:
+    """The session ended: remove its NAME.log (the host's stderr) and NAME.lock (launch's lock)."""
     import contextlib
     import os
 
+    from filelock import FileLock, Timeout
+
     from dapcli.dispatch import sessionfile
 
+    folder = sessionfile.runtime_dir()
     with contextlib.suppress(OSError):
-        if os.fstat(2).st_size == 0:
-            os.unlink(os.path.join(sessionfile.runtime_dir(), f"{name}.log"))
+        os.unlink(os.path.join(folder, name + ".log"))
+    lock = os.path.join(folder, name + ".lock")
+    if os.path.exists(lock):
+        with contextlib.suppress(OSError, Timeout), FileLock(lock, timeout=0, mode=0o600):
+            os.unlink(lock)  # only when no launch holds it (a waiting one keeps its file)
 
 
 if __name__ == "__main__":

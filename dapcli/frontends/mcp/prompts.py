@@ -54,14 +54,15 @@ def add_prompts(server: MCPServer) -> None:
         process_id: Annotated[str, Field(description="or the pid of a running Python process")] = "",
     ) -> str:
         """Debug a program that is already running (a server, a hung job)."""
-        target = 'connect="HOST:PORT"'
+        target = '"connect": "HOST:PORT"'
         if connect or process_id:
-            target = f'connect="{connect}"' if connect else f"processId={process_id}"
+            target = f'"connect": "{connect}"' if connect else f'"processId": {process_id}'
         return f"""Attach to a running program and find what it is doing.
-1. `attach` with {target} (for a debug server started with
-   `python -m debugpy --listen 127.0.0.1:5678 app.py`), and breakpoints=["FILE:LINE"] if you know where to look.
-2. If it is busy or hung, call `pause`; the stop state shows where every call is stuck. Use `threads`
-   and `stackTrace` with threadId for the other threads.
+1. `more` with verb="attach" and arguments={{{target}}} (for a debug server started with
+   `python -m debugpy --listen 127.0.0.1:5678 app.py`), plus "breakpoints": ["FILE:LINE"] in arguments if you
+   know where to look.
+2. If it is busy or hung, call `pause`; the stop state shows where every call is stuck. Use `more` with
+   verb="threads", and `stackTrace` with threadId for the other threads.
 3. Inspect with `evaluate`; resume with `continue` (with a short timeout: status "running" is not an error).
 4. End with `stop` and detach=true to leave the program running."""
 

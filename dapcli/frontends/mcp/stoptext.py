@@ -92,6 +92,8 @@ def _headline(state: StopState) -> str:
                 text += f" in {loc.function}"
         if state.thread_id is not None:
             text += f", thread {state.thread_id}"
+        if state.skipped_frames:
+            text += f" (the user's frame; skipped {state.skipped_frames} library frames above it, see stackTrace)"
         return text + where
     if state.status == "running" and state.pause_pending:
         waited = f" after {state.elapsed_ms / 1000:.1f} s" if state.elapsed_ms is not None else ""
@@ -102,7 +104,8 @@ def _headline(state: StopState) -> str:
         return f"running: no stop{waited} (not an error; call wait for the next stop, or pause){where}"
     if state.status in ("exited", "terminated"):
         code = f" with code {state.exit_code}" if state.exit_code is not None else ""
-        return f"{state.status}{code}{where}"
+        why = f": {state.description}" if state.description else ""
+        return f"{state.status}{code}{why}{where}"
     return f"{state.status}{where}"
 
 

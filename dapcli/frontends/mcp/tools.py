@@ -7,6 +7,14 @@ would otherwise drop unknown keys and coerce values before we saw them.
 
 Every tool takes an optional ``session``. Results carry the verb's result model as structured
 content plus a compact text rendering; every error becomes ``isError`` with its message and hint.
+
+tools/list is what every agent conversation pays for in context, so it stays small: the verbs an
+agent uses all the time (:data:`DIRECT`) are tools of their own with a one-line description;
+every other verb (including verbs added later, until someone lists them in :data:`DIRECT`) is
+reached through the one ``more`` tool (``{"verb": NAME, "arguments": {...}}``), whose
+description lists them with their parameters. Output schemas are left out unless the server is
+started with ``output_schemas=True`` (``dapcli serve-mcp --output-schemas``): results still
+carry ``structuredContent``.
 """
 
 from __future__ import annotations
@@ -25,21 +33,29 @@ from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import Field
 
 from dapcli.errors import DapcliError
+from dapcli.frontends.mcp.bounds import bound_structured, bound_text
 from dapcli.frontends.mcp.render import render
 from dapcli.verbs.models import Result
 from dapcli.verbs.registry import VERBS, VerbSpec
 
 __all__ = [
-    "NEW_SESSION_HELP", "SESSION_HELP", "Dispatcher", "ToolCaller", "VerbTool", "error_text", "input_schema",
-    "output_schema", "verb_tools",
+    "DIRECT", "MORE", "NEW_SESSION_HELP", "SESSION_HELP", "Dispatcher", "ToolCaller", "VerbTool", "error_text",
+    "input_schema", "more_tool", "output_schema", "verb_tools",
 ]
 
-SESSION_HELP = "session name (default: the only session, else 'default')"
+#: Verbs that are tools of their own; the rest go through :data:`MORE`.
+DIRECT = frozenset({
+    "launch", "stop", "status", "wait",
+    "setBreakpoint", "listBreakpoints", "removeBreakpoint",
+    "continue", "next", "stepIn", "stepOut", "pause",
+    "stackTrace", "variables", "evaluate", "source", "output",
+})
+#: The tool that reaches every other verb.
+MORE = "more"
+
+SESSION_HELP = "session name (default: the only one)"
 NEW_SESSION_HELP = "name of the new session (default: 'default')"
-EXECUTES_NOTE = (
-    "Returns the stop state (location, source, frames, locals, new output, exit code or exception). "
-    "A timeout is not an error: status 'running'; call wait later."
-)
+EXECUTES_NOTE = "Returns the stop state."
 
 
 class Dispatcher(Protocol):
@@ -65,7 +81,7 @@ class VerbTool(Tool):
 
     @functools.cached_property
     def output_schema(self) -> dict[str, Any] | None:
-        return _result_schema(self.result_model)
+        return _result_schema(self.result_model) if self.result_model is not None else None
 
     async def run(self, arguments: dict[str, Any], context: Any, convert_result: bool = False) -> Any:
         return await self.fn(arguments)
@@ -103,7 +119,11 @@ class ToolCaller:
         if self.after_call is not None:
             with contextlib.suppress(Exception):  # a notification never costs the caller its result
                 await self.after_call(spec.name, session)
-        return CallToolResult(content=[TextContent(type="text", text=_text(result, data))], structured_content=data)
+        text = bound_text(_text(result, data))
+        data, note = bound_structured(data)
+        if note:
+            text += f"\n[structured result cut: {note}]"
+        return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
 
     def session_names(self) -> list[str]:
         names = getattr(self.dispatcher, "session_names", None)
@@ -169,19 +189,68 @@ def _flag_as_argument(match: re.Match[str]) -> str:
     return f"{name}={value}" if value else name
 
 
-def verb_tools(specs: Iterable[VerbSpec], caller: ToolCaller) -> list[Tool]:
-    """One :class:`VerbTool` per verb: name, description, schemas and annotations."""
+def verb_tools(specs: Iterable[VerbSpec], caller: ToolCaller, *, output_schemas: bool = False) -> list[Tool]:
+    """One :class:`VerbTool` per verb of :data:`DIRECT`, and the ``more`` tool for the rest.
+
+    ``output_schemas``: declare each tool's result schema (clients rarely use them; they are
+    most of the listing's size).
+    """
+    specs = list(specs)
     tools: list[Tool] = []
     for spec in specs:
-        if any(p.alias == "session" for p in spec.params):
-            raise TypeError(f"verb {spec.name} has a 'session' parameter; it clashes with the MCP session argument")
+        if any(p.alias in ("session", "verb") for p in spec.params):
+            raise TypeError(f"verb {spec.name} has a 'session' or 'verb' parameter; it clashes with the MCP tools")
+        if spec.name not in DIRECT:
+            continue
         tools.append(VerbTool(
-            fn=functools.partial(caller.call, spec), name=spec.name, title=plain(spec.summary),
-            description=description(spec), parameters=input_schema(spec),
-            fn_metadata=FuncMetadata(arg_model=ArgModelBase), result_model=spec.result_model, is_async=True,
+            fn=functools.partial(caller.call, spec), name=spec.name, description=description(spec),
+            parameters=input_schema(spec), fn_metadata=FuncMetadata(arg_model=ArgModelBase),
+            result_model=spec.result_model if output_schemas else None, is_async=True,
             context_kwarg=None, annotations=tool_annotations(spec),
         ))
+    rest = [spec for spec in specs if spec.name not in DIRECT]
+    if rest:
+        tools.append(more_tool(rest, caller))
     return tools
+
+
+def more_tool(specs: list[VerbSpec], caller: ToolCaller) -> Tool:
+    """The ``more`` tool: ``{"verb": NAME, "arguments": {...}, "session"?}`` runs any verb in ``specs``."""
+    by_name = {spec.name: spec for spec in specs}
+
+    async def run(arguments: dict[str, Any]) -> CallToolResult:
+        args = dict(arguments or {})
+        name = args.pop("verb", None)
+        spec = by_name.get(name) if isinstance(name, str) else None
+        if spec is None:
+            raise ToolError(f"{MORE}: verb: expected one of {', '.join(by_name)}, got {name!r}")
+        inner = args.pop("arguments", None) or {}
+        if not isinstance(inner, dict):
+            raise ToolError(f"{name}: arguments: expected an object")
+        unknown = set(args) - {"session"}
+        if unknown:
+            raise ToolError(f"{MORE}: unknown parameter(s) {', '.join(sorted(unknown))} (put them in arguments)")
+        return await caller.call(spec, {**inner, **args})
+
+    lines = [f"- {spec.name}({', '.join(p.alias + ('' if p.required else '?') for p in spec.params)}): "
+             f"{_short(spec.summary)}" for spec in specs]
+    text = "Run a less common verb: verb=NAME, arguments={...} (the verb's parameters).\n" + "\n".join(lines)
+    schema = {
+        "type": "object", "additionalProperties": False, "required": ["verb"],
+        "properties": {
+            "verb": {"type": "string", "description": "a verb listed above"},
+            "arguments": {"type": "object", "description": "the verb's parameters (camelCase)"},
+            "session": {"type": "string", "description": SESSION_HELP},
+        },
+    }
+    return VerbTool(fn=run, name=MORE, description=text, parameters=schema,
+                    fn_metadata=FuncMetadata(arg_model=ArgModelBase), is_async=True, context_kwarg=None,
+                    annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False))
+
+
+def _short(summary: str) -> str:
+    """A summary without its parenthesis or the part after a colon (the ``more`` listing is terse)."""
+    return plain(summary).split(" (")[0].split(": ")[0].rstrip(".")
 
 
 def plain(text: str) -> str:
@@ -190,15 +259,16 @@ def plain(text: str) -> str:
 
 
 def description(spec: VerbSpec) -> str:
-    text = plain(spec.doc)
-    return f"{text}\n\n{EXECUTES_NOTE}" if spec.executes else text
+    """The verb's one-line summary (the parameters describe themselves), plus how execution
+    tools return."""
+    text = plain(spec.summary)
+    return f"{text} {EXECUTES_NOTE}" if spec.executes else text
 
 
 def tool_annotations(spec: VerbSpec) -> ToolAnnotations:
     if spec.read_only:
-        return ToolAnnotations(title=plain(spec.summary), read_only_hint=True, open_world_hint=False)
-    return ToolAnnotations(title=plain(spec.summary), read_only_hint=False, destructive_hint=spec.destructive,
-                           open_world_hint=False)
+        return ToolAnnotations(read_only_hint=True)
+    return ToolAnnotations(read_only_hint=False, destructive_hint=spec.destructive)
 
 
 def input_schema(spec: VerbSpec) -> dict[str, Any]:

@@ -1,0 +1,39 @@
+"""Isolation of every test: its own runtime directory and a marker in its environment; when it
+ends, pass or fail, every process still carrying its marker is killed, so one failing test can
+never leave a debuggee or adapter behind for the next ones."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+import uuid
+from collections.abc import Iterator
+
+import pytest
+from testprocs import MARKER_VAR, carrying, kill_all
+
+
+@pytest.fixture(autouse=True)
+def isolated_test(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """``DAPCLI_RUNTIME_DIR`` private to the test and ``DAPCLI_TEST_MARKER`` unique to it; at
+    teardown, kill whatever the test started that is still running."""
+    marker = uuid.uuid4().hex
+    monkeypatch.setenv(MARKER_VAR, marker)
+    runtime = tempfile.mkdtemp(prefix="dct")  # short: unix socket paths are limited to ~107 bytes
+    monkeypatch.setenv("DAPCLI_RUNTIME_DIR", runtime)
+    yield marker
+    left = carrying(MARKER_VAR, marker)
+    if left:
+        kill_all(left)
+    shutil.rmtree(runtime, ignore_errors=True)
+
+
+#: Folders whose tests drive real adapters end to end (marked ``slow``: ``-m "not slow"`` skips them).
+_END_TO_END = ("cli", "integration", "depth", "go", "node", "native")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        parts = item.path.parts
+        if "tests" in parts and parts[parts.index("tests") + 1] in _END_TO_END:
+            item.add_marker(pytest.mark.slow)
