@@ -128,9 +128,11 @@ def test_set_errors_name_the_reason(cli: Cli, monkeypatch: pytest.MonkeyPatch) -
     assert "ZeroDivisionError: division by zero" in rejected.err and "'abc'" in rejected.err, rejected.err
     assert "line = 'abc'" in cli.run("vars").out
     assert cli.run("set", "value", "40+2").out.startswith("value = 42")  # unchanged on purpose: fine
-    error, text, _ = mcp(cli, monkeypatch, "setVariable", {"name": "line", "value": "1/0"})
+    error, text, _ = mcp(cli, monkeypatch, "more", {"verb": "setVariable",
+                                                    "arguments": {"name": "line", "value": "1/0"}})
     assert error and "ZeroDivisionError: division by zero" in text, text
-    error, text, _ = mcp(cli, monkeypatch, "setVariable", {"name": "nosuch", "value": "1"})
+    error, text, _ = mcp(cli, monkeypatch, "more", {"verb": "setVariable",
+                                                    "arguments": {"name": "nosuch", "value": "1"}})
     assert error and "no variable 'nosuch'" in text, text
     # pydevd's log of the failures is the debugger's text, not the program's stderr
     assert "division by zero" not in cli.run("output").out

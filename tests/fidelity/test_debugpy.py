@@ -30,5 +30,4 @@ class TestDebugpy(FidelityChecks):
         entry_raw="entry", bad_expression="NameError: name 'nosuch_name' is not defined", child_x="'x'",
         set_bad="SyntaxError", callee="square", pause_raw="pause", exception_raw="exception", exception_words="boom",
         exit_code=1, console_marker="invalid syntax",
-        xfail={"pending": "needs fid1 case 2 (a breakpoint in a file dapcli cannot see is refused)"},
     )

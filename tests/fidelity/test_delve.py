@@ -1,7 +1,8 @@
 """Fidelity of Delve through dapcli: the shared scenario (see fidelity.py), one launch.
 
 Differences: the entry stop is before the runtime starts (no source location); function
-names carry the package (`main.square`); log points are prefixed `> [Go 1]: `; a pause lands in the runtime;
+names carry the package (`main.square`); log points are prefixed `> [Go 1]: `; a pause lands in the runtime
+(dapcli selects `main.main`);
 a panic is raw reason `exception` with description `panic`; the program's output is relayed from dlv's pipes.
 """
 
@@ -31,7 +32,4 @@ class TestDelve(FidelityChecks):
         entry_raw="entry", entry_location=False, bad_expression="nosuch_name", child_x="X", set_bad="expected operand",
         callee="main.square", pause_raw="pause", exception_raw="exception", exception_words="panic", exit_code=2,
         pause_function="main.main",
-        xfail={"pending": "needs fid1 case 2 (a breakpoint in a file dapcli cannot see is refused)",
-               "hit-condition": "needs fid1 case 3 (Delve hit conditions refused)",
-               "pause-user-frame": "needs fid1 case 6 (a pause in the runtime selects the runtime frame)"},
     )

@@ -2,7 +2,7 @@
 
 Differences: stop on entry is dapcli's one-shot breakpoint on main (raw reason `breakpoint`,
 description `breakpoint 0.0`: shown as `entry`); `pause` is a SIGSTOP exception; log points come as
-console text (shown as the program's stdout); a rejected set says only "setVariable failed".
+console text (shown as the program's stdout); a pause in libc stops in libc: dapcli selects `main`.
 """
 
 from __future__ import annotations
@@ -29,9 +29,7 @@ def observed(c_program: tuple[Path, Path], workdir: Path) -> Observed:
 class TestLldbDap(FidelityChecks):
     expect = Expect(
         entry_raw="breakpoint", bad_expression="use of undeclared identifier 'nosuch_name'", child_x="x",
-        set_bad="setVariable failed", callee="square", pause_raw="exception", exception_raw="exception",
+        set_bad="is not a valid integer string value", callee="square", pause_raw="exception",
+        exception_raw="exception",
         exception_words="SIGUSR1", exit_code=3, console_marker="preRunCommands",
-        xfail={"pending": "needs fid1 case 2 (a breakpoint in a file dapcli cannot see is refused)",
-               "bad-expression": "needs fid1 case 1 (multi-line lldb errors cut to their caret line)",
-               "pause-user-frame": "needs fid1 case 6 (a pause in libc selects the libc frame)"},
     )
