@@ -31,7 +31,4 @@ class TestCodeLldb(FidelityChecks):
         entry_raw="breakpoint", bad_expression="use of undeclared identifier 'nosuch_name'", child_x="x",
         set_bad="is not a valid integer string value", callee="square", pause_raw="exception",
         exception_raw="exception", exception_words="SIGUSR1", exit_code=3, console_marker="preRunCommands",
-        xfail={"pending": "needs fid1 case 2 (a breakpoint in a file dapcli cannot see is refused)",
-               "bad-expression": "needs fid1 case 1 (multi-line lldb errors cut to their caret line)",
-               "pause-user-frame": "needs fid1 case 6 (a pause in libc selects the libc frame)"},
     )

@@ -31,8 +31,4 @@ class TestGdb(FidelityChecks):
         entry_raw="breakpoint", bad_expression="nosuch_name", child_x="x", set_bad="-var-assign",
         callee="square", pause_raw="SIGINT", exception_raw="SIGUSR1", exception_words="SIGUSR1", exit_code=3,
         console_marker="host character set", log_line="i is {i}",
-        xfail={"pending": "needs fid1 case 2 (a breakpoint in a file dapcli cannot see is refused)",
-               "bad-expression": "cdt-gdb-adapter answers success with the value \"Error: could not evaluate "
-                                 "expression\": dapcli shows it as a value (not fixed yet)",
-               "pause-user-frame": "needs fid1 case 6 (a pause in libc selects the libc frame)"},
     )

@@ -33,7 +33,6 @@ class TestJsDebug(FidelityChecks):
         set_bad="SyntaxError", callee="global.square", pause_raw="step", exception_raw="exception",
         exception_words="boom", exit_code=1, console_marker="Debugger attached", exception_stops=False,
         paused_in="wait",
-        xfail={"pending": "needs fid1 case 2 (a breakpoint in a file dapcli cannot see is refused)",
-               "vars-after-set": "js-debug lists a scope from V8's snapshot taken at the stop: after setVariable, "
+        xfail={"vars-after-set": "js-debug lists a scope from V8's snapshot taken at the stop: after setVariable, "
                                  "`vars` shows the old value until the next stop while `eval` shows the new one"},
     )
