@@ -273,9 +273,10 @@ def breakpoint_lines(session: Session, path: str) -> set[int]:
     return {e.actual_line or e.line or 0 for e in session.book.entries.values() if e.path == path}
 
 
-def output_since(session: Session, seq: int) -> tuple[list[OutputChunkView], int]:
-    """Output newer than ``seq``, cut to :data:`MAX_STOP_OUTPUT` characters (newest kept)."""
-    chunks = [c for c in session.output.since(seq) if c.category not in DEBUGGER_CATEGORIES]
+def output_since(session: Session, seq: int, *, console: bool = False) -> tuple[list[OutputChunkView], int]:
+    """The program's output newer than ``seq`` (the debugger's own text too when ``console``),
+    cut to :data:`MAX_STOP_OUTPUT` characters (newest kept)."""
+    chunks = [c for c in session.output.since(seq) if console or c.category not in DEBUGGER_CATEGORIES]
     kept: list[OutputChunkView] = []
     size = 0
     for chunk in reversed(chunks):
@@ -304,7 +305,7 @@ async def stop_state(
     if output_seq is None:  # an execution verb: the output since the last stop state anyone got
         output_seq = session.output_reported
         session.output_reported = session.output.last_seq
-    output, cut = output_since(session, output_seq)
+    output, cut = output_since(session, output_seq, console=_reports_in_console(session))
     state = StopState(
         session=session.name, status=session.state.value, output=output or None, output_truncated=cut or None,
         elapsed_ms=round((time.perf_counter() - started) * 1000, 1) if started else None,
@@ -338,6 +339,14 @@ async def stop_state(
     if session.watches.items:
         state.watches = await evaluate_watches(session)
     return state
+
+
+def _reports_in_console(session: Session) -> bool:
+    """A data breakpoint's stop: the debugger's console text that came with it is its report
+    (CodeLLDB: ``Watchpoint 1 hit: old value: 3, new value: 42``), kept in the stop's output."""
+    stop = session.last_stop
+    return (session.state is SessionState.STOPPED and stop is not None
+            and normalize_reason(stop.reason, stop.description) == "watchpoint")
 
 
 def _pause_pending(session: Session) -> bool | None:
