@@ -190,8 +190,19 @@ class DebugpyAdapter(AdapterSpec):
             "python": [python],
             "env": self._env(options.env, options.nodelay),
         }
+        if options.module:  # `python -m MODULE`: debugpy's module launch
+            del arguments["program"]
+            arguments["module"] = options.module
+        if options.terminal or options.stdin:  # stdin from dapcli: the launcher starts in our pty
+            arguments["console"] = "integratedTerminal"
+            arguments["redirectOutput"] = False  # the pty brings it back (else each line comes twice)
         arguments.update(options.extra)
         return arguments
+
+    def map_paths(self, arguments: dict[str, Any], mappings: list[tuple[str, str]]) -> None:
+        """debugpy's ``pathMappings``: ``[{localRoot, remoteRoot}]``."""
+        if mappings and "pathMappings" not in arguments:
+            arguments["pathMappings"] = [{"localRoot": local, "remoteRoot": remote} for remote, local in mappings]
 
     def attach_arguments(self, options: AttachOptions) -> dict[str, Any]:
         arguments: dict[str, Any] = {"type": "python", "request": "attach", "name": "dapcli", "justMyCode": True}

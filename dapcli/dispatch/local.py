@@ -108,6 +108,8 @@ def check_preconditions(spec: VerbSpec, ctx: VerbContext) -> None:
         session.require_alive()
     elif spec.needs == "stopped":
         session.require_stopped()
+    # refused up front, unlike a breakpoint part: an adapter can die of a request it does not
+    # implement (lldb-dap 19 aborts on `stepBack`), which ends the whole session
     if spec.capability and session.configured and not session.supports(spec.capability):
         raise PreconditionError(
             f"{session.adapter.name} cannot {spec.name} (it lacks the {spec.capability} capability)"

@@ -18,6 +18,7 @@ from rich.text import Text
 from rich.tree import Tree
 
 from dapcli.render.safe import terminal_safe
+from dapcli.render.testrun import test_lines
 from dapcli.verbs import models as m
 
 __all__ = ["render", "short_path"]
@@ -128,7 +129,8 @@ def render_stop(state: m.StopState, cwd: str | None = None) -> RenderableType:
             head.append(f"  (skipped {state.skipped_frames} library frame{'s' if state.skipped_frames > 1 else ''};"
                         " `stack` shows them)", style="dim")
         parts.append(head)
-        if state.exception:
+        parts += test_lines(state.test, state.status) if state.test else []
+        if state.exception and not (state.test and state.test.message):
             exc = state.exception
             parts.append(Text(f"{exc.type_name or exc.exception_id}: {exc.message or exc.description or ''}",
                               style="bold red"))
@@ -154,6 +156,7 @@ def render_stop(state: m.StopState, cwd: str | None = None) -> RenderableType:
             parts.append(Text(f"Program {state.status}: {state.description} (exit code {code})", style="bold"))
         else:
             parts.append(Text(f"Program {state.status} with exit code {code}", style="bold"))
+        parts += test_lines(state.test, state.status) if state.test else []
     elif state.pause_pending:
         waited = f" after {state.elapsed_ms / 1000:.1f} s" if state.elapsed_ms else ""
         parts.append(Text(f"Pause requested, still running{waited}: the program stops when it next runs code "
@@ -384,7 +387,11 @@ def render_end(result: m.EndResult, cwd: str | None = None) -> RenderableType:
     text = f"Session '{result.session}' {result.status}"
     if result.exit_code is not None:
         text += f" (program exit code {result.exit_code})"
-    return Text(text + ".")
+    return Text(text + "." + (f" {result.note}" if result.note else ""))
+
+
+def render_input(result: m.InputResult, cwd: str | None = None) -> RenderableType:
+    return Text(f"Sent {result.sent} bytes to the program" + ("; its stdin is closed." if result.eof else "."))
 
 
 def render_set(result: m.SetVariableResult, cwd: str | None = None) -> RenderableType:
@@ -450,6 +457,7 @@ _RENDERERS: dict[type, Callable[[Any, str | None], RenderableType]] = {
     m.BreakpointResult: render_breakpoint, m.VariablesResult: render_variables,
     m.EvaluateResult: render_evaluate, m.SourceResult: render_source, m.OutputResult: render_output,
     m.ScopesResult: render_scopes, m.SessionsResult: render_sessions, m.EndResult: render_end,
+    m.InputResult: render_input,
     m.SetVariableResult: render_set, m.AdaptersResult: render_adapters, m.WatchesResult: render_watches,
     m.ExceptionFiltersResult: render_exception_filters, m.FrameResult: render_frame, m.TraceResult: render_trace,
     m.DataBreakpointsResult: render_data_breakpoints,

@@ -9,6 +9,7 @@ from typing import Annotated, Literal
 from dapcli.engine.chatter import DEBUGGER_CATEGORIES
 from dapcli.engine.diagnosis import diagnosis
 from dapcli.engine.output import OutputChunk
+from dapcli.engine.sources import frame_source_lines
 from dapcli.errors import RequestError, UsageError
 from dapcli.protocol import types as t
 from dapcli.verbs.consolestop import moved_by
@@ -16,6 +17,7 @@ from dapcli.verbs.context import VerbContext
 from dapcli.verbs.evalerrors import check_evaluated
 from dapcli.verbs.models import (
     EvaluateResult,
+    Frame,
     OutputChunkView,
     OutputResult,
     ScopesResult,
@@ -117,8 +119,6 @@ async def variables(
     start: Annotated[int, Param(help="index of the first variable to show (paging)")] = 0,
     count: Annotated[int, Param(help="at most this many variables per level")] = 100,
     max_length: MaxLength = MAX_VALUE,
-    timeout: Annotated[float, Param(help="seconds to wait for the values (a hanging __repr__ is then "
-                                         "cancelled where the adapter can)")] = VALUE_TIMEOUT,
 ) -> VariablesResult:
     """Show variables of a scope or of a structured value (DAP ``variables``)."""
     session = ctx.session()
@@ -129,7 +129,7 @@ async def variables(
         reference, scope = chosen.variablesReference, chosen.name
     else:
         reference = variables_reference
-    found = filter_names(await fetch_variables(session, reference, timeout), filter)
+    found = filter_names(await fetch_variables(session, reference, VALUE_TIMEOUT), filter)
     page = [variable_view(v, max_length) for v in found[start: start + max(0, count)]]
     await expand(session, page, depth, count=count, max_value=max_length)
     left = len(found) - start - len(page)
@@ -149,8 +149,7 @@ async def evaluate(
                        Param(help="DAP evaluate context; repl runs debugger commands on some adapters")] = "watch",
     depth: Annotated[int, Param(help="expand the result's children this many levels")] = 0,
     max_length: MaxLength = MAX_VALUE,
-    timeout: Annotated[float, Param(help="seconds to wait for the value (a hanging evaluation is then "
-                                         "cancelled where the adapter can)")] = 30.0,
+    timeout: Annotated[float, Param(help="seconds to wait for the value")] = 30.0,
 ) -> EvaluateResult:
     """Evaluate an expression in a frame (DAP ``evaluate``)."""
     if not expression.strip():
@@ -218,27 +217,32 @@ async def source(
 ) -> SourceResult:
     """Show source lines around the current line or a FILE:LINE."""
     session = ctx.session()
-    current = None
-    if session.current_path and session.last_stop is not None:
-        current = await _current_line(session)
-    path, line = session.current_path, current
+    frame = await _current_frame(session)
+    current = frame.line if frame else None
+    path, line, reference = (frame.path, frame.line, frame.source_reference) if frame else \
+        (session.current_path, None, None)
     if location:
         file_part, sep, line_part = location.rpartition(":")
         if location.isdigit():
             line = int(location)
         elif sep and line_part.isdigit():
-            path, line = ctx.resolve(file_part), int(line_part)
+            path, line, reference = ctx.resolve(file_part), int(line_part), None
         else:
-            path, line = ctx.resolve(location), context + 1
-    if path is None or line is None:
+            path, line, reference = ctx.resolve(location), context + 1, None
+    if frame is None and (path is None or line is None):
         raise UsageError("no current location", "give FILE:LINE, or stop the program first")
-    marks = breakpoint_lines(session, path)
-    lines = read_source(path, line, context, current=current if path == session.current_path else None,
-                        breakpoints=marks)
-    return SourceResult(path=path, current_line=current if path == session.current_path else None, lines=lines)
+    from_frame = frame is not None and path == frame.path and reference == frame.source_reference
+    if from_frame:  # the frame's file, the adapter's text, or one line saying there is none
+        text = await frame_source_lines(session, path, reference, frame.name if frame else None)
+    else:
+        text = None
+    lines = read_source(path or "", line or 1, context, current=current if from_frame else None,
+                        breakpoints=breakpoint_lines(session, path) if path else set(), lines=text)
+    return SourceResult(path=path or (frame.source_name if frame else None) or "", current_line=current
+                        if from_frame else None, lines=lines)
 
 
-async def _current_line(session: object) -> int | None:
+async def _current_frame(session: object) -> Frame | None:
     from dapcli.engine.session import Session, SessionState
 
     assert isinstance(session, Session)
@@ -247,8 +251,8 @@ async def _current_line(session: object) -> int | None:
     views, _ = await frames(session, session.selected_thread_id, levels=20)
     for view in views:
         if view.id == session.selected_frame_id:
-            return view.line
-    return views[0].line if views else None
+            return view
+    return views[0] if views else None
 
 
 #: Longest output chunk shown without ``raw`` (characters).
@@ -292,8 +296,7 @@ async def output(
     category: Annotated[list[str], Param(help="only these categories: stdout, stderr, console (the debugger's own "
                                                   "text), all; default: the program's output")] = [],  # noqa: B006
     wait: Annotated[float, Param(help="seconds to wait for new output when there is none yet")] = 0.0,
-    raw: Annotated[bool, Param(help=f"every chunk in full (without it, a chunk over {MAX_CHUNK_TEXT} "
-                                    "characters is cut with a marker)")] = False,
+    raw: Annotated[bool, Param(help="chunks in full (else cut at 64 KiB)")] = False,
 ) -> OutputResult:
     """Show the program's output (DAP ``output`` events, from a ring buffer)."""
     session = ctx.session()

@@ -13,9 +13,11 @@ from dapcli.engine.chatter import DEBUGGER_CATEGORIES
 from dapcli.engine.diagnosis import diagnosis
 from dapcli.engine.lost import signal_name
 from dapcli.engine.prefetch import STOP_FRAMES
+from dapcli.engine.reach import never_hit_warnings
 from dapcli.engine.scopes import locals_scope
 from dapcli.engine.session import Session, SessionState
 from dapcli.engine.sourcefiles import read_lines
+from dapcli.engine.sources import reference_lines
 from dapcli.engine.userframes import is_user_source, user_frame_index
 from dapcli.errors import DapcliError, DapTimeoutError, PreconditionError, UsageError
 from dapcli.protocol import types as t
@@ -31,6 +33,7 @@ from dapcli.verbs.models import (
     VariableView,
     WatchView,
 )
+from dapcli.verbs.testviews import run_view
 
 __all__ = [
     "current_frame_id", "expand", "frames", "locals_scope", "read_source", "stop_state", "variable_view",
@@ -179,9 +182,11 @@ async def frames(session: Session, thread_id: int, start: int = 0, levels: int =
     )
     views = [
         Frame(
-            id=f.id, index=start + i, name=f.name, path=f.source.path if f.source else None,
+            id=f.id, index=start + i, name=f.name.removesuffix(" (Current frame)"),  # debugpy at an exception
+            path=f.source.path if f.source else None,
             source_name=f.source.name if f.source else None, line=f.line, column=f.column or None,
             presentation_hint=f.presentationHint,
+            source_reference=(f.source.sourceReference or None) if f.source else None,
         )
         for i, f in enumerate(body.stackFrames)
     ]
@@ -257,10 +262,11 @@ async def scopes(session: Session, frame_id: int) -> list[t.Scope]:
 
 
 def read_source(path: str, center: int, context: int, *, current: int | None = None,
-                breakpoints: set[int] | None = None) -> list[SourceLine]:
-    """Lines ``center - context`` … ``center + context`` of a local file (1-based). Raises
-    UsageError when the file cannot be read."""
-    text = read_lines(path)
+                breakpoints: set[int] | None = None, lines: list[str] | None = None) -> list[SourceLine]:
+    """Lines ``center - context`` … ``center + context`` of a local file (1-based), or of
+    ``lines`` when given (source text from the adapter). Raises UsageError when the file cannot
+    be read."""
+    text = lines if lines is not None else read_lines(path)
     first, last = max(1, center - context), min(len(text), center + context)
     marks = breakpoints or set()
     return [
@@ -317,8 +323,10 @@ async def stop_state(
     )
     if session.state in (SessionState.EXITED, SessionState.TERMINATED):
         state.exit_code = session.exit_code
+        state.warnings = [*(state.warnings or []), *await never_hit_warnings(session)] or None
         state.description = session.lost or killed_by(session)
-        return state
+        state.test = run_view(session, state)
+        return _with_stdin_hint(session, state)
     stop = session.last_stop
     if session.state is not SessionState.STOPPED or stop is None:
         state.pause_pending = _pause_pending(session)
@@ -329,7 +337,7 @@ async def stop_state(
     elif stop.paused:
         state.reason = "pause"  # js-debug says `step` for a pause of an idle program
     signal = stop_signal(stop.reason, stop.description)
-    state.description = stop.description or (f"signal {signal}" if signal else None)
+    state.description = _marked(stop.description, MAX_EXCEPTION_TEXT) or (f"signal {signal}" if signal else None)
     state.thread_id = stop.thread_id
     state.all_threads_stopped = stop.all_threads_stopped
     state.hit_breakpoint_ids = _our_ids(session, stop.hit_breakpoint_ids) or None
@@ -338,6 +346,17 @@ async def stop_state(
         await _fill_location(session, state, frame_count, locals_count, context)
     if session.watches.items:
         state.watches = await evaluate_watches(session)
+    state.test = run_view(session, state)
+    state.warnings = [*(state.warnings or []), *await never_hit_warnings(session)] or None
+    return _with_stdin_hint(session, state)
+
+
+def _with_stdin_hint(session: Session, state: StopState) -> StopState:
+    from dapcli.verbs.stdin import stdin_hint
+
+    hint = stdin_hint(session, state)
+    if hint:
+        state.warnings = [*(state.warnings or []), hint]
     return state
 
 
@@ -388,12 +407,16 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
         await select_stopped_thread(session)
     thread_id = current_thread_id(session, state.thread_id)
     state.thread_id = thread_id
-    stack, _ = await frames(session, thread_id, levels=frame_count)
-    state.frames = stack
+    failure = session.test_run.failure_at(session.generation) if session.test_run else None
+    focus = failure.frame_index if failure else 0  # a test failure: the user's frame, not the runner's
+    stack, _ = await frames(session, thread_id, levels=frame_count + focus)
+    state.frames = stack[focus:] if focus < len(stack) else stack
+    if failure is not None:
+        state.hit_breakpoint_ids = None  # the runner's own (go test: testing.(*common).Fail)
     if not stack:
         return
-    top = stack[0]
-    if state.reason in LIBRARY_STOP_REASONS and not is_user_source(top.path):
+    top = state.frames[0]
+    if failure is None and state.reason in LIBRARY_STOP_REASONS and not is_user_source(top.path):
         chosen, skipped = await user_frame(session, thread_id, stack)
         if chosen is not None:
             top, state.skipped_frames = chosen, skipped
@@ -405,6 +428,10 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
         state.source = read_source(
             top.path, top.line, context, current=top.line, breakpoints=breakpoint_lines(session, top.path)
         )
+    elif top.source_reference:  # not a file: the adapter has the text (e.g. exec'd code)
+        with contextlib.suppress(DapcliError):
+            text = await reference_lines(session, top.source_reference, top.path)
+            state.source = read_source(top.path or "", top.line, context, current=top.line, lines=text)
     if locals_count > 0:
         scope = locals_scope(await scopes(session, top.id))
         try:
@@ -414,7 +441,7 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
             state.warnings = [*(state.warnings or []), note]
             found = []
         variables = [variable_view(v, 80) for v in found]
-        variables = [v for v in variables if not v.name.startswith("__") and v.name not in _NOISE]
+        variables = [v for v in variables if not v.name.startswith(("__", "@py_")) and v.name not in _NOISE]
         state.locals = variables[:locals_count]
         _mark_changed(session, f"{top.path}:{top.name}", state.locals)
     if state.reason == "exception" and session.supports("supportsExceptionInfoRequest"):

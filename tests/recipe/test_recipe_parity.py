@@ -33,6 +33,8 @@ def _sample(annotation: Any) -> Any:
         return get_args(annotation)[-1]
     if origin is list:
         return [_sample(get_args(annotation)[0])]
+    if origin is dict:
+        return {"k": 1}
     return {bool: True, int: 3, float: 2.5, str: "x"}.get(annotation, "x")
 
 

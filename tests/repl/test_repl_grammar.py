@@ -34,6 +34,8 @@ def sample(p: ParamSpec, second: bool = False) -> Any:
         value = 7 if second else 3
     elif base is float:
         value = 2.5
+    elif "dict[" in str(p.annotation):
+        value = '{"k": 1}'  # an object parameter is JSON text where people type
     else:
         value = f"{p.flag}-{'b' if second else 'a'}.py:12"
     return [value, sample(p, True)] if p.is_list and not second else value

@@ -90,15 +90,22 @@ def _add_local_commands(app: typer.Typer) -> None:
         python: Annotated[str | None, typer.Option("--python", help="interpreter for a Python program")] = None,
         record: Annotated[str | None, typer.Option("--record", help="save the session as a recipe")] = None,
         session: Annotated[str | None, typer.Option("--session", "-S", help="session to join or create")] = None,
+        test: Annotated[list[str] | None, typer.Option("--test", help="debug these tests instead of a program "
+                                                                      "(as `dapcli test`); repeatable")] = None,
     ) -> None:
         """Interactive debugger prompt (gdb/pdb-style aliases, completion, history)."""
         _local("repl", program=program, args=args or [], session=session, breakpoints=breakpoints or [],
-               record=record, python=python)
+               record=record, python=python, test=test or [])
 
     @app.command("serve-mcp", rich_help_panel="Frontends")
     def serve_mcp(
         transport: Annotated[str, typer.Option(help="stdio or streamable-http")] = "stdio",
         port: Annotated[int, typer.Option(help="port for streamable-http (bound to 127.0.0.1)")] = 8765,
+        host: Annotated[str, typer.Option(help="address for streamable-http: loopback only, unless "
+                                                "--allow-remote-listen")] = "127.0.0.1",
+        allow_remote_listen: Annotated[bool, typer.Option(
+            "--allow-remote-listen", help="let streamable-http listen on a non-loopback HOST (other machines "
+                                          "can reach it)")] = False,
         token_file: Annotated[str | None, typer.Option(
             "--token-file", help="streamable-http: bearer token to require, read from this 0600 file")] = None,
         no_auth: Annotated[bool, typer.Option(
@@ -107,8 +114,8 @@ def _add_local_commands(app: typer.Typer) -> None:
                                                      help="declare each tool's result schema in tools/list")] = False,
     ) -> None:
         """Serve every verb as an MCP tool (stdio by default) for AI agents."""
-        _local("serve-mcp", transport=transport, port=port, token_file=token_file, no_auth=no_auth,
-               output_schemas=output_schemas)
+        _local("serve-mcp", transport=transport, port=port, host=host, allow_remote_listen=allow_remote_listen,
+               token_file=token_file, no_auth=no_auth, output_schemas=output_schemas)
 
     @app.command("run", rich_help_panel="Frontends")
     def run_recipes(
@@ -163,7 +170,7 @@ def get_command() -> Any:
 def parse(argv: list[str]) -> Invocation | Finished:
     """Parse ``argv`` without side effects beyond help/usage text (captured, not printed)."""
     command = get_command()
-    argv = hoist_global_flags(argv)
+    argv, runner_args = _runner_args(hoist_global_flags(list(argv)))
     _SINK.clear()
     _GLOBALS.session, _GLOBALS.json, _GLOBALS.debug = None, False, False
     out, err = io.StringIO(), io.StringIO()
@@ -182,8 +189,19 @@ def parse(argv: list[str]) -> Invocation | Finished:
         invocation = _SINK[-1]
         invocation.json = invocation.json or _GLOBALS.json
         invocation.session = invocation.session or _GLOBALS.session
+        if runner_args:
+            invocation.args["runnerArgs"] = [*invocation.args.get("runnerArgs", []), *runner_args]
         return invocation
     return Finished(code, out.getvalue(), err.getvalue())
+
+
+def _runner_args(argv: list[str]) -> tuple[list[str], list[str]]:
+    """``dapcli test SELECTOR… -- RUNNER ARGS``: the words after ``--`` go to the runner, not to
+    the selectors (click would merge them)."""
+    if "--" not in argv or "test" not in argv[: argv.index("--")]:
+        return argv, []
+    cut = argv.index("--")
+    return argv[:cut], argv[cut + 1:]
 
 
 def _usage_error(exc: Any, as_json: bool) -> int:

@@ -20,10 +20,10 @@ if TYPE_CHECKING:
 
 #: Commands that never go to a running host.
 #: (Verbs that need no session, plus the frontends; a test keeps this in step with the verb table.)
-LOCAL = frozenset({"launch", "attach", "sessions", "adapters", "configs", "doctor", "repl", "serve-mcp", "run",
+LOCAL = frozenset({"launch", "attach", "test", "sessions", "adapters", "configs", "doctor", "repl", "serve-mcp", "run",
                    "completion", "help", "version"})
 #: Commands that start a session host and hand it their command line.
-STARTS_HOST = frozenset({"launch", "attach"})
+STARTS_HOST = frozenset({"launch", "attach", "test"})
 _GLOBAL_WITH_VALUE = frozenset({"--session", "-S"})
 
 
@@ -67,6 +67,7 @@ def _forward(argv: list[str], command: str, session: str | None) -> int | None:
             from dapcli.dispatch import spawn
 
             _confirm_project(argv)
+            argv = _stdin_to_file(argv, sessionfile.path_for(name))
             spawn.start_host(name, spawn.host_command(name))
         elif sessionfile.read(name) is None:
             from dapcli.frontends.cli import quick
@@ -96,6 +97,27 @@ def _forward(argv: list[str], command: str, session: str | None) -> int | None:
         return exc.exit_code
     finally:
         client.close()
+
+
+def _stdin_to_file(argv: list[str], session_path: str) -> list[str]:
+    """``--stdin -``: what this command reads on its stdin, kept in a private file beside the
+    session file; the host (which runs the program) is told that file instead."""
+    end = argv.index("--") if "--" in argv else len(argv)
+    head = argv[:end]
+    if "--stdin=-" in head:
+        at = head.index("--stdin=-")
+    elif any(head[i] == "--stdin" and head[i + 1] == "-" for i in range(len(head) - 1)):
+        at = next(i for i in range(len(head) - 1) if head[i] == "--stdin" and head[i + 1] == "-")
+        head = [*head[:at], "--stdin=-", *head[at + 2:]]
+    else:
+        return argv
+    path = session_path.removesuffix(".json") + ".stdin"
+    data = sys.stdin.buffer.read()
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
+    with os.fdopen(descriptor, "wb") as handle:
+        handle.write(data)
+    head[at] = f"--stdin={path}"
+    return [*head, *argv[end:]]
 
 
 def _confirm_project(argv: list[str]) -> None:

@@ -45,7 +45,7 @@ __all__ = [
 
 #: Verbs that are tools of their own; the rest go through :data:`MORE`.
 DIRECT = frozenset({
-    "launch", "stop", "status", "wait",
+    "launch", "debugTest", "stop", "status", "wait",
     "setBreakpoint", "listBreakpoints", "removeBreakpoint",
     "continue", "next", "stepIn", "stepOut", "pause",
     "stackTrace", "variables", "evaluate", "source", "output",

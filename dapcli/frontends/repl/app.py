@@ -35,7 +35,7 @@ from dapcli.frontends.repl.history import open_history
 from dapcli.frontends.repl.record import Recording
 from dapcli.frontends.repl.runner import Runner
 from dapcli.frontends.repl.state import ReplState
-from dapcli.frontends.repl.toolbar import PROMPT, join_lines, key_bindings, split_commands, toolbar
+from dapcli.frontends.repl.toolbar import PROGRAM_PROMPT, PROMPT, join_lines, key_bindings, split_commands, toolbar
 from dapcli.render import render
 from dapcli.render.safe import escape
 from dapcli.verbs import VERBS
@@ -150,9 +150,19 @@ class Repl:
     def _warn(self, text: str) -> None:
         self.show(Text(f"warning: {text}", style="yellow"))
 
+    def typing_to_program(self) -> bool:
+        """True while the program runs in dapcli's terminal and reads what is typed: lines go
+        to its stdin (``:command`` still runs a dapcli command; Ctrl-C pauses)."""
+        terminal = getattr(self.state.live, "terminal", None)
+        return self.runner.running and terminal is not None and bool(terminal.has_stdin)
+
     async def handle(self, line: str) -> None:
         """Run one input line (a multi-line paste: each of its commands in turn); every error is
-        reported, none escapes."""
+        reported, none escapes. While the program reads what is typed, lines go to its stdin."""
+        if self.typing_to_program() and not line.startswith(":"):
+            for text in line.split("\n"):
+                await self._guard(self._to_program({"text": text}))
+            return
         if "\n" in line.strip():
             for command in split_commands(line):
                 if self.done:
@@ -162,12 +172,16 @@ class Repl:
         await self._handle_one(line)
 
     async def _handle_one(self, line: str) -> None:
+        line = line[1:] if line.startswith(":") else line
         text = join_lines(line)
         if not text:
             await self._guard(self._enter())
             return
         self.previous_listing, self.listing_active = self.listing_active, False
         await self._guard(self.dispatch(text))
+
+    async def _to_program(self, args: dict[str, Any]) -> None:
+        await self.quiet("input", args)
 
     async def _guard(self, work: Awaitable[None]) -> None:
         self.busy = True
@@ -261,7 +275,9 @@ class Repl:
 
     def _toolbar_note(self) -> str:
         notes = []
-        if self.runner.running:
+        if self.typing_to_program():
+            notes.append("running: typing goes to the program, :cmd runs a command, Ctrl-C pauses")
+        elif self.runner.running:
             notes.append("running: Ctrl-C pauses")
         if self.recording.active:
             notes.append("recording")
@@ -301,10 +317,14 @@ class Repl:
         patching = self._patch if self._patch is not None else os.isatty(1)
         try:
             with patch_stdout(raw=True) if patching else contextlib.nullcontext():
-                line = await self.prompt.prompt_async(PROMPT)
+                line = await self.prompt.prompt_async(
+                    lambda: PROGRAM_PROMPT if self.typing_to_program() else PROMPT)
         except KeyboardInterrupt:
             return None  # Ctrl-C at the prompt clears the line
         except EOFError:
+            if not self._hangup and self.typing_to_program():  # Ctrl-D ends the program's input
+                await self._guard(self._to_program({"eof": True}))
+                return None
             self.done = self._hangup or self._confirm_leave()
             return None
         finally:

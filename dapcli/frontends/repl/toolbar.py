@@ -13,9 +13,12 @@ from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 
 from dapcli.frontends.repl.state import ReplState
 
-__all__ = ["PROMPT", "history_path", "join_lines", "key_bindings", "needs_continuation", "split_commands", "toolbar"]
+__all__ = ["PROGRAM_PROMPT", "PROMPT", "history_path", "join_lines", "key_bindings", "needs_continuation",
+           "split_commands", "toolbar"]
 
 PROMPT = "(dapcli) "
+#: The prompt while the program runs and what is typed goes to its stdin.
+PROGRAM_PROMPT = "(program stdin) "
 _PAIRS = {")": "(", "]": "[", "}": "{"}
 
 
