@@ -293,8 +293,7 @@ async def output(
     ctx: VerbContext,
     tail: Annotated[int | None, Param(help="only the last N lines")] = None,
     since: Annotated[int | None, Param(help="only chunks after this seq (nextSeq of a previous call)")] = None,
-    category: Annotated[list[str], Param(help="only these categories: stdout, stderr, console (the debugger's own "
-                                                  "text), all; default: the program's output")] = [],  # noqa: B006
+    category: Annotated[list[str], Param(help="stdout, stderr, console (debugger's), all")] = [],  # noqa: B006
     wait: Annotated[float, Param(help="seconds to wait for new output when there is none yet")] = 0.0,
     raw: Annotated[bool, Param(help="chunks in full (else cut at 64 KiB)")] = False,
 ) -> OutputResult:
