@@ -53,7 +53,7 @@ from dapcli.verbs.views import (
 
 FrameId = Annotated[int | None, Param(help="DAP frameId (default: the selected frame; see `stack`)",
                                       complete="frame")]
-MaxLength = Annotated[int, Param(help="cut values longer than this many characters (0: never)")]
+MaxLength = Annotated[int, Param(help="cut values after this many characters (0: never)")]
 
 
 def one_line_error(exc: RequestError) -> RequestError:
@@ -116,7 +116,7 @@ async def variables(
     filter: Annotated[str | None, Param(help="only names matching this glob or substring",
                                         complete="variable")] = None,
     depth: Annotated[int, Param(help="expand children this many levels")] = 0,
-    start: Annotated[int, Param(help="index of the first variable to show (paging)")] = 0,
+    start: Annotated[int, Param(help="first index to show (paging)")] = 0,
     count: Annotated[int, Param(help="at most this many variables per level")] = 100,
     max_length: MaxLength = MAX_VALUE,
 ) -> VariablesResult:

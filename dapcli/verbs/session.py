@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import time
-from typing import Annotated
+from typing import Annotated, Any
 
 from dapcli.adapters.base import AdapterSpec, LaunchOptions
 from dapcli.adapters.registry import adapter_for
@@ -18,15 +18,15 @@ from dapcli.errors import AdapterError, DapcliError, UntrustedProjectError, Usag
 from dapcli.protocol.types import Capabilities
 from dapcli.verbs.attaching import HANDSHAKE_TIMEOUT, attach_config, attach_failure, attach_options, check_attach_kind
 from dapcli.verbs.bpmatch import pending_warnings
-from dapcli.verbs.bpspec import BREAK_HELP, LaunchBreakpoint
+from dapcli.verbs.bpspec import BREAK_HELP
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.launchopts import SET_HELP, JsonObject, adapter_settings, add_breakpoints
 from dapcli.verbs.models import EndResult, SessionInfo, SessionsResult, StatusResult, StopState
 from dapcli.verbs.registry import Param, verb
 from dapcli.verbs.views import stop_state
 
-MAP_HELP = "REMOTE=LOCAL: the program's files under REMOTE are yours under LOCAL; repeatable"
-TIMEOUT_HELP = "seconds to wait for a stop; on timeout the result says running (not an error)"
+MAP_HELP = "REMOTE=LOCAL path mapping; repeatable"
+TIMEOUT_HELP = "seconds to wait for a stop (then: status running)"
 #: Bound on starting the adapter (s), whatever the stop timeout: adapters take up to ~1 s to start.
 STARTUP_TIMEOUT = 30.0
 
@@ -65,34 +65,32 @@ async def _start_and_wait(ctx: VerbContext, session: Session, started: float, ti
 @verb(group="session", needs="none", executes=True)
 async def launch(
     ctx: VerbContext,
-    program: Annotated[str | None, Param(help="program to debug (path relative to your directory)",
+    program: Annotated[str | None, Param(help="program to debug",
                                          complete="path", positional=True)] = None,
     args: Annotated[list[str], Param(help="arguments for the program (after --)", positional=True)] = [],  # noqa: B006
-    module: Annotated[str | None, Param(help="Python module to run instead of PROGRAM (python -m)",
+    module: Annotated[str | None, Param(help="Python module to run (python -m)",
                                         short="-m")] = None,
-    breakpoints: Annotated[list[str | LaunchBreakpoint], Param(
+    breakpoints: Annotated[list[str | dict[str, Any]], Param(
         help=BREAK_HELP, complete="location", short="-b", flag="break")] = [],  # noqa: B006
     cwd: Annotated[str | None, Param(help="working directory of the program", complete="path")] = None,
-    env: Annotated[list[str], Param(help="NAME=VALUE added to the program's environment; repeatable")] = [],  # noqa: B006
-    python: Annotated[str | None, Param(help="interpreter for a Python program (default: venv, then python3)",
+    env: Annotated[list[str], Param(help="NAME=VALUE for the program's environment")] = [],  # noqa: B006
+    python: Annotated[str | None, Param(help="Python interpreter (default: venv, python3)",
                                         complete="path")] = None,
-    adapter: Annotated[str | None, Param(help="debug adapter (default: from the program's kind)")] = None,
+    adapter: Annotated[str | None, Param(help="adapter (default: by program kind)")] = None,
     stop_on_entry: Annotated[bool, Param(help="stop at the program's first line")] = False,
-    nodelay: Annotated[bool, Param(help="apply the debugpy TCP_NODELAY latency fix")] = True,
+    nodelay: Annotated[bool, Param(help="debugpy TCP_NODELAY fix")] = True,
     stop_on_exception: Annotated[bool, Param(help="stop on uncaught exceptions (default filters)")] = True,
-    config: Annotated[str | None, Param(help="use this configuration of .vscode/launch.json "
-                                            "(see `dapcli configs`)")] = None,
-    restore: Annotated[bool, Param(help="restore this program's saved breakpoints, watches, exception filters")
+    config: Annotated[str | None, Param(help=".vscode/launch.json configuration (see `dapcli configs`)")] = None,
+    restore: Annotated[bool, Param(help="restore saved breakpoints, watches, filters")
                        ] = False,
-    core: Annotated[str | None, Param(help="post-mortem: open this core file of PROGRAM instead of running it "
-                                           "(lldb, codelldb)", complete="path")] = None,
+    core: Annotated[str | None, Param(help="core file of PROGRAM to open (lldb, codelldb)", complete="path")] = None,
     settings: Annotated[list[str], Param(help=SET_HELP, flag="set")] = [],  # noqa: B006
-    adapter_config: Annotated[JsonObject | None, Param(help="adapter launch options as a JSON object")] = None,
-    just_my_code: Annotated[bool | None, Param(help="debugpy justMyCode (default on)")] = None,
+    adapter_config: Annotated[JsonObject | None, Param(help="adapter options, a JSON object")] = None,
+    just_my_code: Annotated[bool | None, Param(help="debugpy justMyCode")] = None,
     no_debug: Annotated[bool, Param(help="just run it: output and exit code")] = False,
-    stdin: Annotated[str | None, Param(help="file to read as stdin ('-': this command's stdin)",
+    stdin: Annotated[str | None, Param(help="stdin file ('-': this command's stdin)",
                                        complete="path")] = None,
-    terminal: Annotated[bool, Param(help="run in dapcli's terminal; type to it with `input`")] = False,
+    terminal: Annotated[bool, Param(help="run in dapcli's pty; type to it with `input`")] = False,
     path_mappings: Annotated[list[str], Param(help=MAP_HELP, complete="path", flag="map")] = [],  # noqa: B006
     timeout: Annotated[float, Param(help=TIMEOUT_HELP)] = 30.0,
 ) -> StopState:
@@ -218,14 +216,13 @@ async def attach(
     program: Annotated[str | None, Param(help="local copy of the remote executable, for its symbols "
                                               "(with --target)", complete="path")] = None,
     adapter: Annotated[str | None, Param(help="debug adapter (default: python)")] = None,
-    breakpoints: Annotated[list[str | LaunchBreakpoint], Param(
+    breakpoints: Annotated[list[str | dict[str, Any]], Param(
         help=BREAK_HELP, complete="location", short="-b", flag="break")] = [],  # noqa: B006
     settings: Annotated[list[str], Param(help=SET_HELP, flag="set")] = [],  # noqa: B006
     adapter_config: Annotated[JsonObject | None, Param(help="adapter attach options as a JSON object")] = None,
-    just_my_code: Annotated[bool | None, Param(help="debugpy justMyCode (default on)")] = None,
+    just_my_code: Annotated[bool | None, Param(help="debugpy justMyCode")] = None,
     path_mappings: Annotated[list[str], Param(help=MAP_HELP, complete="path", flag="map")] = [],  # noqa: B006
-    config: Annotated[str | None, Param(help="use this attach configuration of .vscode/launch.json "
-                                             "(see `dapcli configs`)")] = None,
+    config: Annotated[str | None, Param(help=".vscode/launch.json attach configuration")] = None,
     timeout: Annotated[float, Param(help="seconds to wait for the adapter")] = 30.0,
 ) -> StopState:
     """Attach to a running program (DAP ``attach``).
@@ -278,9 +275,10 @@ async def restart(
 ) -> StopState:
     """Run the program again, maybe with new arguments; breakpoints are kept.
 
-    Ends the session (``disconnect``) and launches again: ``restart`` requests are not safe
-    on every adapter (debugpy 1.8.22 never answers them, Delve has none). Runs to the first
-    breakpoint, not to an entry stop (unless ``stopOnEntry``).
+    Watches and exception filters are kept too. Ends the session (``disconnect``) and launches
+    again: ``restart`` requests are not safe on every adapter (debugpy 1.8.22 never answers
+    them, Delve has none). Runs to the first breakpoint, not to an entry stop (unless
+    ``stopOnEntry``).
     """
     started = time.perf_counter()
     old = ctx.session()
@@ -305,8 +303,8 @@ async def restart(
 @verb(group="session", needs="session", destructive=True, cli=("stop",), aliases=("quit", "kill"))
 async def stop(
     ctx: VerbContext,
-    detach: Annotated[bool, Param(help="leave the program running (the default for attached sessions)")] = False,
-    terminate: Annotated[bool, Param(help="end the program even when the session attached to it")] = False,
+    detach: Annotated[bool, Param(help="leave the program running (default when attached)")] = False,
+    terminate: Annotated[bool, Param(help="end an attached program too")] = False,
 ) -> EndResult:
     """End the session and its adapter; an attached program is detached from.
 
@@ -324,7 +322,7 @@ async def stop(
     ctx.manager.remove(session.name)
     note = None
     if not ending and attached:
-        note = "Detached: the program keeps running" + (f" (pid {pid})." if pid else ".")
+        note = "The program keeps running" + (f" (pid {pid})." if pid else ".")
     elif ending and attached and pid and _alive(pid):
         note = (f"The adapter said it ended the program, but process {pid} is still alive; "
                 f"end it with `kill {pid}` (or `kill -9 {pid}`).")

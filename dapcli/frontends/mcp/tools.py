@@ -53,8 +53,8 @@ DIRECT = frozenset({
 #: The tool that reaches every other verb.
 MORE = "more"
 
-SESSION_HELP = "session name (default: the only one)"
-NEW_SESSION_HELP = "name of the new session (default: 'default')"
+SESSION_HELP = "session (default: the only one)"
+NEW_SESSION_HELP = "new session's name (default: default)"
 EXECUTES_NOTE = "Returns the stop state."
 
 
@@ -245,7 +245,7 @@ def more_tool(specs: list[VerbSpec], caller: ToolCaller) -> Tool:
     }
     return VerbTool(fn=run, name=MORE, description=text, parameters=schema,
                     fn_metadata=FuncMetadata(arg_model=ArgModelBase), is_async=True, context_kwarg=None,
-                    annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False))
+                    annotations=ToolAnnotations(destructive_hint=False))
 
 
 def _short(summary: str) -> str:
@@ -268,7 +268,8 @@ def description(spec: VerbSpec) -> str:
 def tool_annotations(spec: VerbSpec) -> ToolAnnotations:
     if spec.read_only:
         return ToolAnnotations(read_only_hint=True)
-    return ToolAnnotations(read_only_hint=False, destructive_hint=spec.destructive)
+    # readOnlyHint defaults to false (MCP spec): said only when true, which keeps tools/list small
+    return ToolAnnotations(destructive_hint=spec.destructive)
 
 
 def input_schema(spec: VerbSpec) -> dict[str, Any]:
@@ -292,7 +293,8 @@ def _result_schema(model: type[Result]) -> dict[str, Any]:
 
 
 def _compact(schema: dict[str, Any]) -> dict[str, Any]:
-    """Drop generated titles and ``null`` alternatives (dapcli omits None fields): shorter
+    """Drop generated titles, ``null`` alternatives (dapcli omits None fields) and ``false``
+    defaults of flags: shorter
     schemas cost an agent fewer tokens on every tools/list."""
     compacted: dict[str, Any] = _compact_node(schema)  # builds new containers: the input is not changed
     return compacted
@@ -313,4 +315,6 @@ def _compact_node(node: Any) -> Any:
             out = {**kept[0], **out}
             if out.get("default", 0) is None:
                 del out["default"]
+    if out.get("type") == "boolean" and out.get("default") is False:
+        del out["default"]  # an absent flag is false: saying so costs every agent bytes
     return out
