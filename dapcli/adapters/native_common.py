@@ -312,6 +312,10 @@ def ptrace_problem(pid: int, scope_path: str = PTRACE_SCOPE, privileged: bool | 
     return None
 
 
+_LLDB_CHATTER = re.compile(r"^(?:(?:error|warning): .*\bDW_(?:TAG|AT|FORM)_\w+.*|Stop reason: .*)(?:\r?\n)*$",
+                           re.DOTALL)
+
+
 # -- the shared family base ----------------------------------------------------------------------
 class NativeAdapter(AdapterSpec):
     """Base of the native families: ELF/Mach-O programs, program checks, the debugger console.
@@ -335,6 +339,14 @@ class NativeAdapter(AdapterSpec):
 
     def prepare(self, options: LaunchOptions, caller_cwd: str) -> list[str]:
         return check_program(options)
+
+    def output_category(self, category: str, text: str) -> str:
+        """lldb's own diagnostics in the program's streams are ``console`` text: DWARF errors
+        about system libraries (``error: libc.so.6 … DW_TAG_member …``) and CodeLLDB's
+        ``Stop reason: signal SIGSTOP``."""
+        if category in ("stdout", "stderr") and _LLDB_CHATTER.match(text):
+            return "console"
+        return category
 
     def output_text(self, category: str, text: str) -> str:
         """An ``output`` event's text as the session records it (an engine hook). lldb-dap and

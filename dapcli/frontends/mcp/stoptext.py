@@ -109,6 +109,10 @@ def _headline(state: StopState) -> str:
         if state.skipped_frames:
             text += f" (the user's frame; skipped {state.skipped_frames} library frames above it, see stackTrace)"
         return text + where
+    if state.status == "running" and state.pause_pending:
+        waited = f" after {state.elapsed_ms / 1000:.1f} s" if state.elapsed_ms is not None else ""
+        return (f"running: pause requested, not taken effect yet{waited} (the program stops when it next runs "
+                f"interruptible code; call wait for the stop, do not pause again){where}")
     if state.status == "running":
         waited = f" within {state.elapsed_ms / 1000:.1f} s" if state.elapsed_ms is not None else ""
         return f"running: no stop{waited} (not an error; call wait for the next stop, or pause){where}"
@@ -166,6 +170,8 @@ def variable_line(view: VariableView) -> str:
         text += f" ({view.type})"
     if view.value_truncated:
         text += f" (+{view.value_truncated} chars cut; evaluate it with maxLength=0)"
+    if view.read_only:
+        text += " [read-only]"
     if view.variables_reference and view.children is None:
         text += f" [variablesReference={view.variables_reference}]"
     return text
