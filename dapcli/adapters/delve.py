@@ -75,6 +75,7 @@ def go_build_flags(path: str) -> str | None:
 
 class DelveAdapter(AdapterSpec):
     name = "go"
+    pages_variables = True
     aliases = ("delve", "dlv", "golang")
     adapter_id = "go"
     description = "Go (Delve)"

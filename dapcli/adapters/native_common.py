@@ -328,6 +328,8 @@ class NativeAdapter(AdapterSpec):
     * ``core_request``: ``launch``/``attach`` to open a core file (None: not supported).
     """
 
+    pages_variables = True
+
     def handles(self, program: str) -> bool:
         if os.path.splitext(program)[1].lower() in SOURCE_EXTENSIONS:
             return True  # prepare() says to build it first

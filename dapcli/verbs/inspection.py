@@ -22,6 +22,7 @@ from dapcli.verbs.models import (
     ThreadView,
     VariablesResult,
 )
+from dapcli.verbs.paging import fetch_page, remember
 from dapcli.verbs.registry import Param, verb
 from dapcli.verbs.views import (
     MAX_VALUE,
@@ -121,12 +122,16 @@ async def variables(
         reference, scope = chosen.variablesReference, chosen.name
     else:
         reference = variables_reference
-    found = filter_names(await fetch_variables(session, reference), filter)
-    page = [variable_view(v, max_length) for v in found[start: start + max(0, count)]]
+    paged = None if filter else await fetch_page(session, reference, start, count)
+    if paged is not None:  # the adapter sent just this page
+        page, total = [variable_view(v, max_length) for v in paged[0]], paged[1]
+    else:
+        found = filter_names(await fetch_variables(session, reference), filter)
+        page, total = [variable_view(v, max_length) for v in found[start: start + max(0, count)]], len(found)
     await expand(session, page, depth, count=count, max_value=max_length)
-    left = len(found) - start - len(page)
+    left = total - start - len(page)
     return VariablesResult(
-        variables_reference=reference, scope=scope, frame_id=frame, start=start, total=len(found),
+        variables_reference=reference, scope=scope, frame_id=frame, start=start, total=total,
         variables=page, truncated=left if left > 0 else None,
     )
 
@@ -151,8 +156,11 @@ async def evaluate(
         )
     except RequestError as exc:
         raise one_line_error(exc) from None
-    view = variable_view(t.Variable(name=expression, value=body.result, type=body.type,
-                                    variablesReference=body.variablesReference), max_length)
+    variable = t.Variable(name=expression, value=body.result, type=body.type,
+                          variablesReference=body.variablesReference, namedVariables=body.namedVariables,
+                          indexedVariables=body.indexedVariables)
+    remember(session, [variable])
+    view = variable_view(variable, max_length)
     await expand(session, [view], depth, count=100, max_value=max_length)
     return EvaluateResult(
         expression=expression, result=view.value, type=body.type, variables_reference=body.variablesReference,

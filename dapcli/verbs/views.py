@@ -26,6 +26,7 @@ from dapcli.verbs.models import (
     VariableView,
     WatchView,
 )
+from dapcli.verbs.paging import fetch_page, remember
 
 __all__ = [
     "current_frame_id", "expand", "frames", "locals_scope", "read_source", "stop_state", "variable_view",
@@ -91,10 +92,11 @@ def _cut(text: str, limit: int) -> tuple[str, int]:
 
 
 async def fetch_variables(session: Session, reference: int) -> list[t.Variable]:
-    """All children of ``reference`` (paged on the client: debugpy ignores start/count)."""
+    """All children of ``reference`` (see :func:`~dapcli.verbs.paging.fetch_page` for one page)."""
     body = await session.request(
         "variables", t.VariablesArguments(variablesReference=reference), t.VariablesResponse
     )
+    remember(session, body.variables)
     # debugpy's empty grouping rows ("special variables", …) are not the program's variables
     found = [v for v in body.variables if not (v.name in _NOISE and not v.value)]
     half = len(found) // 2
@@ -123,11 +125,16 @@ async def expand(
         key = f"{view.type}:{view.value}"
         if key in seen:
             continue
-        children = [variable_view(v, max_value) for v in await fetch_variables(session, view.variables_reference)]
-        kept = children[: max(0, min(count, budget[0]))]
+        wanted = max(0, min(count, budget[0]))
+        page = await fetch_page(session, view.variables_reference, 0, wanted)
+        if page is not None:
+            kept, total = [variable_view(v, max_value) for v in page[0]], page[1]
+        else:
+            children = [variable_view(v, max_value) for v in await fetch_variables(session, view.variables_reference)]
+            kept, total = children[:wanted], len(children)
         budget[0] -= len(kept)
         view.children = kept
-        view.truncated = (len(children) - len(kept)) or None
+        view.truncated = (total - len(kept)) or None
         await expand(session, kept, depth - 1, count=count, max_value=max_value, budget=budget, seen=seen | {key})
 
 
