@@ -65,7 +65,7 @@ def build_server(dispatcher: Dispatcher | None = None, *, end_sessions_on_close:
         dispatcher = LocalDispatcher()
     bus = InMemorySubscriptionBus()
     notifier = Notifier(bus, dispatcher)
-    caller = ToolCaller(dispatcher, after_call=notifier.after_call)
+    caller = ToolCaller(dispatcher, after_call=notifier.after_call, compact=not output_schemas)
 
     @contextlib.asynccontextmanager
     async def lifespan(_: Any) -> AsyncIterator[dict[str, Any]]:

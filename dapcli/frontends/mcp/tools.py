@@ -33,6 +33,7 @@ from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import Field
 
 from dapcli.errors import DapcliError
+from dapcli.frontends.mcp.compact import compact
 from dapcli.frontends.mcp.render import render
 from dapcli.verbs.models import Result
 from dapcli.verbs.registry import VERBS, VerbSpec
@@ -93,9 +94,11 @@ class ToolCaller:
     """
 
     def __init__(self, dispatcher: Dispatcher,
-                 after_call: Callable[[str, str], Awaitable[None]] | None = None) -> None:
+                 after_call: Callable[[str, str], Awaitable[None]] | None = None, *, compact: bool = True) -> None:
         self.dispatcher = dispatcher
         self.after_call = after_call
+        #: structured content without defaults (off when output schemas are declared: they list every field)
+        self.compact = compact
 
     async def call(self, spec: VerbSpec, arguments: Mapping[str, Any] | None) -> CallToolResult:
         """Raises:
@@ -114,7 +117,7 @@ class ToolCaller:
             raise ToolError(error_text(exc)) from None
         except Exception as exc:
             raise ToolError(f"{type(exc).__name__}: {exc}") from exc
-        data = result.to_json()
+        data = compact(result.to_json()) if self.compact else result.to_json()
         if self.after_call is not None:
             with contextlib.suppress(Exception):  # a notification never costs the caller its result
                 await self.after_call(spec.name, session)
