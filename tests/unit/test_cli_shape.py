@@ -126,3 +126,20 @@ def test_bash_completes_commands_and_flags_without_python(tmp_path: Path) -> Non
 def test_complete_words_without_a_session_are_empty(env: dict[str, str]) -> None:
     result = _run("__complete", "breakpoint", env=env)
     assert result.returncode == 0 and result.stdout == ""
+
+
+def test_adapters_fast_path_matches_the_verb(env: dict[str, str]) -> None:
+    """``dapcli adapters`` without the app prints what the verb and its renderer print."""
+    import asyncio
+
+    from dapcli.dispatch.local import LocalDispatcher
+    from dapcli.frontends.cli.quick import adapters_text
+    from dapcli.frontends.cli.runner import result_text
+
+    result = asyncio.run(LocalDispatcher().call("adapters", {}, "default", str(ROOT)))
+    infos = [info.model_dump(by_alias=False) for info in result.adapters]
+    for term in ({"tty": False, "color": False, "width": 120}, {"tty": True, "color": True, "width": 80}):
+        assert adapters_text(infos, term) == result_text(result, False, term, str(ROOT))
+    fast = subprocess.run([sys.executable, "-m", "dapcli", "adapters", "--json"], capture_output=True, text=True,
+                          env=env, cwd=ROOT, timeout=120)
+    assert json.loads(fast.stdout) == result.to_json()
