@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -29,12 +30,19 @@ def env_with_runtime() -> dict[str, str]:
     return env
 
 
-def timed(argv: list[str], env: dict[str, str], check: bool = False) -> float:
-    """Wall time (ms) of one process from spawn to exit, its output discarded."""
-    started = time.perf_counter()
-    subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=check, timeout=300,
-                   cwd=ROOT)
-    return (time.perf_counter() - started) * 1000
+def timed(argv: list[str], env: dict[str, str] | None = None, check: bool = False) -> float:
+    """Wall time (ms) of one process from spawn to exit, its output discarded. Without ``env``:
+    in a fresh private runtime directory, removed after."""
+    own = env is None
+    env = env or env_with_runtime()
+    try:
+        started = time.perf_counter()
+        subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=check,
+                       timeout=300, cwd=ROOT)
+        return (time.perf_counter() - started) * 1000
+    finally:
+        if own:
+            shutil.rmtree(env["DAPCLI_RUNTIME_DIR"], ignore_errors=True)
 
 
 @dataclass
