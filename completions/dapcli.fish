@@ -189,6 +189,7 @@ complete -c dapcli -n "test -z (__dapcli_path)" -l debug
 complete -c dapcli -n "test -z (__dapcli_path)" -l help
 complete -c dapcli -n "test -z (__dapcli_path)" -l json
 complete -c dapcli -n "test -z (__dapcli_path)" -l session -r -a '(__dapcli_words session)'
+complete -c dapcli -n "test -z (__dapcli_path)" -l trust-project
 complete -c dapcli -n "test -z (__dapcli_path)" -l version
 complete -c dapcli -n "test -z (__dapcli_path)" -s S -r -a '(__dapcli_words session)'
 complete -c dapcli -n "test -z (__dapcli_path)" -s h
@@ -454,8 +455,10 @@ complete -c dapcli -n "__dapcli_at 'scopes'" -l session -r -a '(__dapcli_words s
 complete -c dapcli -n "__dapcli_at 'scopes'" -s S -r -a '(__dapcli_words session)'
 complete -c dapcli -n "__dapcli_at 'scopes'" -s h
 complete -c dapcli -n "__dapcli_at 'serve-mcp'" -l help
+complete -c dapcli -n "__dapcli_at 'serve-mcp'" -l no-auth
 complete -c dapcli -n "__dapcli_at 'serve-mcp'" -l output-schemas
 complete -c dapcli -n "__dapcli_at 'serve-mcp'" -l port -r
+complete -c dapcli -n "__dapcli_at 'serve-mcp'" -l token-file -r
 complete -c dapcli -n "__dapcli_at 'serve-mcp'" -l transport -r
 complete -c dapcli -n "__dapcli_at 'serve-mcp'" -s h
 complete -c dapcli -n "__dapcli_at 'sessions'" -l help

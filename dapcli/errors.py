@@ -7,7 +7,8 @@
     ├── SessionError (3): no such session, or its host is gone
     ├── PreconditionError (4): wrong session state, or a capability the adapter lacks
     ├── AdapterError (5): adapter missing, or it refused a request
-    │   └── RequestError (5): a DAP response with ``success: false`` (carries the adapter's text)
+    │   ├── RequestError (5): a DAP response with ``success: false`` (carries the adapter's text)
+    │   └── UntrustedProjectError (5): a project's adapters.yaml command, not consented to
     ├── ConnectionLostError (6): the adapter or host connection ended
     │   └── ProtocolError (6): the peer broke the DAP framing
     ├── DapTimeoutError (7): a bounded wait expired
@@ -32,6 +33,7 @@ __all__ = [
     "ProtocolError",
     "RequestError",
     "SessionError",
+    "UntrustedProjectError",
     "UsageError",
     "error_from_dict",
 ]
@@ -86,6 +88,12 @@ class RequestError(AdapterError):
         self.command = command
 
 
+class UntrustedProjectError(AdapterError):
+    """A project's ``.dapcli/adapters.yaml`` would run a command nobody agreed to run."""
+
+    kind = "untrusted-project"
+
+
 class ConnectionLostError(DapcliError):
     exit_code = 6
     kind = "connection"
@@ -108,7 +116,7 @@ class CheckFailedError(DapcliError):
 _KINDS: dict[str, type[DapcliError]] = {
     cls.kind: cls
     for cls in (
-        DapcliError, UsageError, SessionError, PreconditionError, AdapterError, RequestError,
+        DapcliError, UsageError, SessionError, PreconditionError, AdapterError, RequestError, UntrustedProjectError,
         ConnectionLostError, ProtocolError, DapTimeoutError, CheckFailedError,
     )
 }

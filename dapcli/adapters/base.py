@@ -91,6 +91,18 @@ class AdapterSpec:
     #: Console commands that step one instruction (``stepi``/``nexti``), for adapters without
     #: ``supportsSteppingGranularity``.
     instruction_step_commands: ClassVar[dict[str, str]] = {}
+    #: The ``result`` with which the adapter answers a failed ``evaluate`` as if it had worked
+    #: (cdt-gdb-adapter: "Error: could not evaluate expression"), and the console command that
+    #: tells the reason without evaluating anything (``{expression}`` filled in).
+    failed_evaluate_result: str | None = None
+    diagnose_command: str | None = None
+
+    def resolve_function(self, name: str, roots: list[str]) -> tuple[str, int] | str | None:
+        """Where the function breakpoint ``name`` belongs, when the adapter cannot find it
+        itself: (path, line) to set a line breakpoint there instead; a reason (str) when it
+        is nowhere to be found; None to leave it to the adapter (the default). ``roots``:
+        the program's folders."""
+        return None
 
     def exit_code_from_output(self, text: str) -> int | None:
         """The program's exit code when the adapter announces it only as output text."""

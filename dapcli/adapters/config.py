@@ -16,7 +16,10 @@ Each top-level key names an adapter (a built-in name or alias such as ``go``, or
       launch: {type: foo, trace: true}    # merged into every launch request's arguments
 
 A project file can run any binary on the caller's machine, so every ``command`` it sets is
-reported before use: in the ``warnings`` of the launch result and by ``dapcli adapters``.
+announced before use, and refused unless the user agreed (``--trust-project``,
+``DAPCLI_TRUST_PROJECT=1``, or a yes at a terminal prompt): :class:`UntrustedProjectError`.
+It is also reported in the ``warnings`` of the launch result and by ``dapcli adapters``.
+YAML anchors and aliases are refused (no "billion laughs"), and so are duplicate keys.
 
 This module also starts TCP adapters that print their address (``dlv dap``, js-debug's server):
 :class:`AdapterServer`. It drains the adapter's stdout and stderr for as long as it runs (unread
@@ -41,7 +44,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dapcli.adapters.base import AdapterSpec, AttachOptions, LaunchOptions, OutputSink
+from dapcli.adapters.trust import require_trust, trusted
+from dapcli.adapters.yamlcheck import checked_compose
 from dapcli.errors import AdapterError, UsageError
+from dapcli.files import MAX_CONFIG_BYTES, read_text_file
 from dapcli.protocol.transport import StdioTransport, TcpTransport, Transport
 
 __all__ = [
@@ -329,13 +335,12 @@ def _load_file(path: str, scope: str) -> dict[str, AdapterEntry]:
     import yaml  # only when a file exists: the CLI's start-up does not pay for it
 
     try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
-    except OSError as exc:
-        raise UsageError(f"{path}: cannot read: {exc.strerror}") from None
+        text = read_text_file(path, max_bytes=MAX_CONFIG_BYTES)
+    except FileNotFoundError:
+        raise UsageError(f"{path}: cannot read: no such file") from None
     try:
+        root = checked_compose(path, text)
         data = yaml.safe_load(text)
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         where = f"{path}:{mark.line + 1}" if mark is not None else path
@@ -438,7 +443,8 @@ _DELEGATED = frozenset({
     "exit_code_after_disconnect", "expects_child", "core_request", "console_prefix", "console_echo",
     "memory_read_command", "instruction_step_commands", "exit_code_from_output", "output_category",
     "output_text", "exit_code_at_end", "explain_attach_failure", "core_arguments", "supports_children",
-    "child_transport", "child_sessions_are_subprocesses",
+    "child_transport", "child_sessions_are_subprocesses", "failed_evaluate_result", "diagnose_command",
+    "resolve_function",
 })
 
 
@@ -518,9 +524,14 @@ class ConfiguredAdapter(AdapterSpec):
         return self.base.find() if self.base else None
 
     def version(self) -> str | None:
-        return None if self._own_start() or self.base is None else self.base.version()
+        if self._own_start() or self.base is None or (self.warning and not trusted()):
+            return None  # never run an untrusted project's command, even for its version
+        return self.base.version()
 
     async def start(self) -> tuple[Transport, int]:
+        """Start the adapter. Raises UntrustedProjectError for a project command not agreed to."""
+        if self.warning:
+            require_trust(self.warning)
         if not self._own_start():
             assert self.base is not None
             return await self.base.start()

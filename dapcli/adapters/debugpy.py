@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from dapcli.adapters.base import AdapterSpec, AttachOptions, LaunchOptions
+from dapcli.adapters.pyfunctions import find_function
 from dapcli.errors import AdapterError, UsageError
 from dapcli.protocol.transport import StdioTransport, TcpTransport, Transport
 
@@ -133,6 +134,18 @@ class DebugpyAdapter(AdapterSpec):
             existing = merged.get("PYTHONPATH", os.environ.get("PYTHONPATH", ""))
             merged["PYTHONPATH"] = NODELAY_DIR + (os.pathsep + existing if existing else "")
         return merged
+
+    def resolve_function(self, name: str, roots: list[str]) -> tuple[str, int] | str | None:
+        """debugpy matches a function breakpoint by the code's bare name only: ``Cart.total``
+        never stops and an unknown name is "verified". Find the definition in the program's
+        files; a bare name found nowhere is left to debugpy (it may be a library's)."""
+        found = find_function(name, roots)
+        if found is not None:
+            return found
+        if "." in name:
+            return f"no function {name} in the program's files (debugpy matches bare function names only)"
+        return (f"no function {name} in the program's files; debugpy stops in any function of that name "
+                "if one is called")
 
     def launch_arguments(self, options: LaunchOptions) -> dict[str, Any]:
         python = options.python or sys.executable

@@ -67,6 +67,8 @@ class GdbAdapter(NativeAdapter):
     aliases = ("gdb-dap", "cdt", "cdt-gdb-adapter")
     adapter_id = "gdb"
     description = "C, C++ (gdb; cdt-gdb-adapter for gdb < 14)"
+    failed_evaluate_result = "Error: could not evaluate expression"
+    diagnose_command = "whatis {expression}"
 
     def __init__(self) -> None:
         super().__init__()

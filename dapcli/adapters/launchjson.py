@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from dapcli.errors import UsageError
+from dapcli.files import MAX_CONFIG_BYTES, read_text_file
 
 __all__ = ["LaunchConfig", "LaunchFile", "family_for_type", "find_launch_json", "load", "resolve_config"]
 
@@ -114,12 +115,11 @@ def parse(path: str) -> LaunchFile:
     import json5
 
     try:
-        with open(path, encoding="utf-8-sig") as handle:
-            text = handle.read()
-    except OSError as exc:
-        raise UsageError(f"cannot read {path}: {exc.strerror}") from None
+        text = read_text_file(path, max_bytes=MAX_CONFIG_BYTES, encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise UsageError(f"cannot read {path}: no such file") from None
     try:
-        data = json5.loads(text)
+        data = json5.loads(text, allow_duplicate_keys=False)
     except ValueError as exc:
         hint = "fix the file (comments and trailing commas are fine)"
         raise UsageError(_syntax_error(path, str(exc)), hint) from None

@@ -1,7 +1,10 @@
 """The in-process dispatcher: validate arguments, check preconditions, run the verb.
 
 Calls on one session are serialized, except verbs marked ``concurrent`` (``pause``,
-``status``, ``output``, ``sessions``), so ``pause`` works while ``continue`` blocks.
+``status``, ``output``, ``sessions``), so ``pause`` works while ``continue`` blocks. While an
+execution verb waits for the program, a call is never queued behind it: ``stop`` runs at once
+(the blocked call returns the session's end), and a verb that needs a stopped program is refused
+at once ("running: pause first").
 """
 
 from __future__ import annotations
@@ -41,6 +44,8 @@ class LocalDispatcher:
         self.manager = manager or SessionManager()
         self.list_hosted = list_hosted
         self._locks: dict[str, asyncio.Lock] = {}
+        #: Sessions whose lock is held by an execution verb waiting for the program.
+        self._blocked: set[str] = set()
 
     async def call(self, verb: str, args: dict[str, Any] | None, session: str = "default",
                    cwd: str | None = None) -> Result:
@@ -55,8 +60,19 @@ class LocalDispatcher:
         if spec.concurrent:
             return await self._run(spec, ctx, kwargs)
         lock = self._locks.setdefault(session, asyncio.Lock())
+        if lock.locked() and session in self._blocked:
+            if spec.name == "stop":
+                return await self._run(spec, ctx, kwargs)
+            if spec.needs == "stopped":
+                check_preconditions(spec, ctx)  # running: refused now, not after the wait
         async with lock:
-            return await self._run(spec, ctx, kwargs)
+            if not spec.executes:
+                return await self._run(spec, ctx, kwargs)
+            self._blocked.add(session)
+            try:
+                return await self._run(spec, ctx, kwargs)
+            finally:
+                self._blocked.discard(session)
 
     async def _run(self, spec: VerbSpec, ctx: VerbContext, kwargs: dict[str, Any]) -> Result:
         check_preconditions(spec, ctx)

@@ -2,23 +2,53 @@
 
 ``{"id", "verb", "args", "cwd"}`` → ``{"id", "result"}`` | ``{"id", "error"}``;
 ``{"id", "argv", "cwd", "term"}`` → any number of ``{"id", "out"|"err"}`` then ``{"id", "exit"}``.
+While a call runs the host sends ``{"id", "alive": true}`` every few seconds, so a host that stops
+answering (hung, stopped) is detected in :data:`HOST_TIMEOUT` seconds whatever the verb's own
+wait; ``{"id", "ping": true}`` → ``{"id", "result": {"pong": true}}``.
 Stdlib only and synchronous: this is the one-shot hot path (no asyncio, no pydantic).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import socket
 from collections.abc import Callable, Iterator
 from typing import Any
 
 from dapcli.dispatch import sessionfile
-from dapcli.errors import ConnectionLostError, ProtocolError, SessionError, error_from_dict
+from dapcli.errors import ConnectionLostError, DapTimeoutError, ProtocolError, SessionError, error_from_dict
 
-__all__ = ["HostClient", "connect"]
+__all__ = ["HostClient", "answers", "connect", "host_timeout"]
 
-#: Longest a one-shot command waits for the host (s); verbs bound their own waits below this.
-SOCKET_TIMEOUT = 3600.0
+#: Longest silence from a host before a one-shot command gives up on it (s; the host sends a
+#: keep-alive every ``KEEPALIVE`` s while a verb runs). ``DAPCLI_HOST_TIMEOUT`` overrides it.
+HOST_TIMEOUT = 10.0
+#: How long ``sessions`` waits for each host to answer a ping (s).
+PROBE_TIMEOUT = 1.0
+
+
+def host_timeout() -> float:
+    """:data:`HOST_TIMEOUT`, or ``DAPCLI_HOST_TIMEOUT`` when it is a positive number."""
+    try:
+        value = float(os.environ.get("DAPCLI_HOST_TIMEOUT", ""))
+    except ValueError:
+        return HOST_TIMEOUT
+    return value if 0 < value < 86400 else HOST_TIMEOUT
+
+
+def answers(socket_path: str, timeout: float = PROBE_TIMEOUT) -> bool:
+    """True when the host on ``socket_path`` answers a ping within ``timeout`` seconds."""
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    sock.settimeout(timeout)
+    try:
+        sock.connect(socket_path)
+        sock.sendall(b'{"id": 1, "ping": true}\n')
+        return bool(sock.makefile("rb").readline())
+    except OSError:
+        return False
+    finally:
+        sock.close()
 
 
 def connect(name: str) -> HostClient:
@@ -31,12 +61,13 @@ def connect(name: str) -> HostClient:
     entry = sessionfile.read(name)
     if entry is None:
         raise sessionfile.unknown_session(name)
+    sessionfile.check_socket(entry.socket)
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
         sock.connect(entry.socket)
     except OSError:
         sock.close()
-        if sessionfile.alive(entry.pid):
+        if sessionfile.is_host(entry):
             raise SessionError(
                 f"session '{name}' (host pid {entry.pid}) does not answer on {entry.socket}",
                 f"end it with `kill {entry.pid}` and start again",
@@ -46,15 +77,16 @@ def connect(name: str) -> HostClient:
             f"session '{name}' is gone: its host (pid {entry.pid}) is no longer running; cleaned up its files",
             "start a new one with `dapcli launch PROGRAM`",
         ) from None
-    sock.settimeout(SOCKET_TIMEOUT)
-    return HostClient(name, sock)
+    sock.settimeout(host_timeout())
+    return HostClient(name, sock, entry.pid)
 
 
 class HostClient:
     """One connection to a session host; several calls may be made on it in turn."""
 
-    def __init__(self, name: str, sock: socket.socket) -> None:
+    def __init__(self, name: str, sock: socket.socket, pid: int | None = None) -> None:
         self.name = name
+        self.pid = pid
         self._sock = sock
         self._file = sock.makefile("rb")
         self._id = 0
@@ -82,6 +114,13 @@ class HostClient:
         while True:
             try:
                 line = self._file.readline()
+            except TimeoutError:
+                who = f"its host (pid {self.pid})" if self.pid else "its host"
+                raise DapTimeoutError(
+                    f"session '{self.name}': {who} did not answer within {self._sock.gettimeout():g} s",
+                    f"it may be hung: end it with `kill {self.pid}` and launch again" if self.pid
+                    else "see `dapcli sessions`",
+                ) from None
             except OSError as exc:
                 raise ConnectionLostError(f"session '{self.name}': lost the host connection ({exc})") from None
             if not line:
@@ -98,7 +137,8 @@ class HostClient:
                     f"session '{self.name}': the host sent a malformed reply: {line[:80]!r}",
                     "the session host may be from another dapcli version; stop it and launch again",
                 )
-            yield reply
+            if "alive" not in reply:
+                yield reply
 
     def call(self, verb: str, args: dict[str, Any] | None = None, cwd: str | None = None) -> dict[str, Any]:
         """Run one verb on the host; return its result JSON. Raises the host's DapcliError."""

@@ -16,18 +16,21 @@ from typing import Any
 
 from dapcli.dispatch import sessionfile
 from dapcli.dispatch.local import LocalDispatcher, lookup
+from dapcli.dispatch.remote import answers, host_timeout
 from dapcli.dispatch.server import SessionServer
 from dapcli.engine.manager import SessionManager
-from dapcli.errors import ConnectionLostError, SessionError, error_from_dict
+from dapcli.errors import ConnectionLostError, DapTimeoutError, SessionError, error_from_dict
 from dapcli.verbs.models import Result, SessionInfo
 
 __all__ = ["RoutingDispatcher", "hosted_sessions"]
 
 
 def hosted_sessions() -> list[SessionInfo]:
-    """Sessions served by live processes (from their session files)."""
+    """Sessions served by live processes (from their session files); a host of another
+    process that does not answer a ping within a second has the state ``not answering``."""
     return [
-        SessionInfo(name=s.name, state=s.state, adapter=s.adapter, program=s.program, host_pid=s.pid, hosted=True)
+        SessionInfo(name=s.name, state=s.state if s.pid == os.getpid() or answers(s.socket) else "not answering",
+                    adapter=s.adapter, program=s.program, host_pid=s.pid, hosted=True)
         for s in sessionfile.list_sessions()
     ]
 
@@ -46,11 +49,15 @@ class _Link:
             self.writer.write(json.dumps({"id": self.next_id, **message}).encode() + b"\n")
             await self.writer.drain()
             while True:
-                line = await self.reader.readline()
+                try:  # the host sends keep-alives while a call runs: silence means it hangs
+                    line = await asyncio.wait_for(self.reader.readline(), host_timeout())
+                except TimeoutError:
+                    raise DapTimeoutError(f"the session's host did not answer within {host_timeout():g} s",
+                                          "it may be hung: see `dapcli sessions`") from None
                 if not line:
                     raise ConnectionLostError("the session's host closed the connection")
                 reply = json.loads(line)
-                if reply.get("id") == self.next_id:
+                if reply.get("id") == self.next_id and "alive" not in reply:
                     return reply  # type: ignore[no-any-return]
 
     def close(self) -> None:
@@ -76,7 +83,7 @@ class RoutingDispatcher:
         if session in self.manager.sessions:
             return False
         entry = sessionfile.read(session)
-        return entry is not None and entry.pid != os.getpid() and sessionfile.alive(entry.pid)
+        return entry is not None and entry.pid != os.getpid() and sessionfile.is_host(entry)
 
     async def call(self, verb: str, args: dict[str, Any] | None, session: str = "default",
                    cwd: str | None = None) -> Result:
@@ -96,6 +103,7 @@ class RoutingDispatcher:
             entry = sessionfile.read(session)
             if entry is None:
                 raise sessionfile.unknown_session(session)
+            sessionfile.check_socket(entry.socket)
             try:
                 link = _Link(*await asyncio.open_unix_connection(entry.socket, limit=1 << 24))
             except OSError:
@@ -104,6 +112,10 @@ class RoutingDispatcher:
             self._links[session] = link
         try:
             return await link.call(message)
+        except DapTimeoutError as exc:
+            self._links.pop(session, None)
+            link.close()
+            raise DapTimeoutError(f"session '{session}': {exc.message}", exc.hint) from None
         except (OSError, ConnectionLostError):
             self._links.pop(session, None)
             link.close()

@@ -8,7 +8,9 @@ launch, so that a human, an agent and one-shot commands can share one live sessi
 RPC (JSON lines): ``{"id", "verb", "args", "cwd"}`` → ``{"id", "result"|"error"}``;
 ``{"id", "subscribe": true}`` → ``{"id", "result"}`` then ``{"event", "state", "generation"}`` at
 every change; ``{"id", "argv", …}`` (a forwarded command line) → streamed ``{"out"|"err"}`` then
-``{"exit"}``, or ``{"id", "unsupported": "argv"}`` when this server cannot render command lines.
+``{"exit"}``, or ``{"id", "unsupported": "argv"}`` when this server cannot render command lines;
+``{"id", "ping": true}`` → ``{"id", "result": {"pong": true}}``. While a call runs, ``{"id",
+"alive": true}`` every :data:`KEEPALIVE` seconds tells the client the host still answers.
 """
 
 from __future__ import annotations
@@ -23,15 +25,32 @@ from typing import Any
 
 from dapcli.dispatch import sessionfile
 from dapcli.dispatch.local import LocalDispatcher
+from dapcli.dispatch.peercred import trusted_peer
 from dapcli.engine.session import Session
 from dapcli.errors import DapcliError
 
-__all__ = ["ArgvHandler", "SessionServer"]
+__all__ = ["KEEPALIVE", "ArgvHandler", "SessionServer"]
+
+#: Seconds between keep-alive lines while a call runs (clients give up after a longer silence).
+KEEPALIVE = 2.0
 
 #: ``handler(server, name, request, emit) -> exit code``: parse and run a forwarded command line;
 #: ``emit(text, "out" | "err")`` streams rendered text to the client.
 ArgvHandler = Callable[["SessionServer", str, dict[str, Any], Callable[[str, str], Awaitable[None]]],
                        Awaitable[int]]
+
+
+def _host_started() -> float:
+    """This process's start time (epoch s), recorded so that a reused pid is not taken for us."""
+    global _STARTED
+    if _STARTED is None:
+        import psutil
+
+        _STARTED = psutil.Process().create_time()
+    return _STARTED
+
+
+_STARTED: float | None = None
 
 
 class SessionServer:
@@ -86,7 +105,7 @@ class SessionServer:
                 name=name, pid=os.getpid(), socket=sessionfile.socket_for(name),
                 adapter=session.adapter.name if session else "", program=(session.program or "") if session else "",
                 started_at=session.started_at if session else time.time(),
-                state=session.state.value if session else "starting",
+                state=session.state.value if session else "starting", host_started=_host_started(),
             ))
 
     async def unpublish(self, name: str) -> None:
@@ -123,6 +142,9 @@ class SessionServer:
                 writer.write(line + b"\n")
 
     async def _client(self, name: str, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        if not trusted_peer(writer.get_extra_info("socket")):
+            writer.close()  # another user (SO_PEERCRED): not a word to them
+            return
         try:
             while True:
                 line = await reader.readline()
@@ -130,9 +152,11 @@ class SessionServer:
                     break
                 request = json.loads(line)
                 self.busy += 1
+                keepalive = asyncio.ensure_future(_keepalive(request.get("id"), writer))
                 try:
                     await self._handle(name, request, writer)
                 finally:
+                    keepalive.cancel()
                     self.busy -= 1
                     self.last_activity = time.monotonic()
                     if self.after_call is not None:
@@ -152,6 +176,9 @@ class SessionServer:
             writer.write(json.dumps({"id": rid, **message}).encode() + b"\n")
             await writer.drain()
 
+        if request.get("ping"):
+            await send({"result": {"pong": True}})
+            return
         if request.get("subscribe"):
             self.subscribers.setdefault(name, set()).add(writer)
             await send({"result": {"subscribed": True}})
@@ -176,3 +203,10 @@ class SessionServer:
                                   "hint": "please report this bug", "exitCode": 1}})
         else:
             await send({"result": result.to_json()})
+
+
+async def _keepalive(rid: Any, writer: asyncio.StreamWriter) -> None:
+    line = json.dumps({"id": rid, "alive": True}).encode() + b"\n"
+    while not writer.is_closing():
+        await asyncio.sleep(KEEPALIVE)
+        writer.write(line)

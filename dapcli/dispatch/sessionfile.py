@@ -16,7 +16,8 @@ import stat
 
 from dapcli.errors import SessionError, UsageError
 
-__all__ = ["SessionFile", "list_sessions", "read", "remove", "runtime_dir", "session_name", "write"]
+__all__ = ["SessionFile", "check_socket", "is_host", "list_sessions", "read", "remove", "runtime_dir", "session_name",
+           "write"]
 
 _NAME = re.compile(r"^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,63}$")
 
@@ -25,22 +26,27 @@ class SessionFile:
     """What a one-shot command needs to reach a session host (a plain class: no dataclasses
     import on the hot path)."""
 
-    FIELDS = ("name", "pid", "socket", "adapter", "program", "started_at", "state")
+    FIELDS = ("name", "pid", "socket", "adapter", "program", "started_at", "state", "host_started")
 
     def __init__(self, name: str, pid: int, socket: str, adapter: str = "", program: str = "",
-                 started_at: float = 0.0, state: str = "starting") -> None:
-        self.name, self.pid, self.socket = name, int(pid), str(socket)
+                 started_at: float = 0.0, state: str = "starting", host_started: float = 0.0) -> None:
+        if type(pid) is not int or pid <= 0:  # -1 or 0 would address every process or the group
+            raise ValueError(f"invalid host pid {pid!r}")
+        self.name, self.pid, self.socket = name, pid, str(socket)
         self.adapter, self.program, self.started_at, self.state = adapter, program, started_at, state
+        #: the host process's start time (epoch s): tells the host from a process that reused its pid
+        self.host_started = float(host_started)
 
     def to_dict(self) -> dict[str, object]:
         return {key: getattr(self, key) for key in self.FIELDS}
 
 
 def runtime_dir() -> str:
-    """The private runtime directory, created 0700 if needed.
+    """The private runtime directory, created 0700 (whatever the umask) if needed.
 
     Raises:
-        SessionError: it exists but belongs to someone else or is open to others.
+        SessionError: it is a symlink or not a directory, belongs to someone else, or is open
+            to others.
     """
     base = os.environ.get("DAPCLI_RUNTIME_DIR")
     if base:
@@ -49,8 +55,19 @@ def runtime_dir() -> str:
         path = os.path.join(os.environ["XDG_RUNTIME_DIR"], "dapcli")
     else:
         path = f"/tmp/dapcli-{os.getuid()}"
-    os.makedirs(path, mode=0o700, exist_ok=True)
-    info = os.stat(path)
+    try:
+        os.mkdir(path, 0o700)
+    except FileExistsError:
+        pass
+    except FileNotFoundError:
+        os.makedirs(path, mode=0o700, exist_ok=True)
+    else:
+        os.chmod(path, 0o700)  # mkdir's mode is masked by the umask
+    info = os.lstat(path)
+    if stat.S_ISLNK(info.st_mode) or not stat.S_ISDIR(info.st_mode):
+        kind = "a symbolic link" if stat.S_ISLNK(info.st_mode) else "not a directory"
+        raise SessionError(f"runtime directory {path} is {kind}",
+                           "remove it, or set DAPCLI_RUNTIME_DIR to a private directory (mkdir -m 700 DIR)")
     if info.st_uid != os.getuid() or stat.S_IMODE(info.st_mode) & 0o077:
         raise SessionError(
             f"runtime directory {path} is not private (owner uid {info.st_uid}, mode {stat.S_IMODE(info.st_mode):o})",
@@ -79,8 +96,9 @@ def write(entry: SessionFile) -> None:
     """Write the session file atomically, mode 0600."""
     target = path_for(entry.name)
     tmp = f"{target}.tmp{os.getpid()}"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
     with os.fdopen(fd, "w") as handle:
+        os.fchmod(fd, 0o600)
         json.dump(entry.to_dict(), handle)
     os.replace(tmp, target)
 
@@ -89,21 +107,48 @@ def read(name: str) -> SessionFile | None:
     """The session file of ``name``; None when there is none.
 
     Raises:
-        SessionError: the file is corrupt (it is removed, with the socket).
+        SessionError: the file is corrupt (it is removed, with the socket), or is not the
+            user's (left alone).
     """
     target = path_for(name)
     try:
-        with open(target, encoding="utf-8") as handle:
-            data = json.load(handle)
-        return SessionFile(**{k: data[k] for k in SessionFile.FIELDS if k in data})
+        fd = os.open(target, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
     except FileNotFoundError:
         return None
+    except OSError:
+        fd = -1
+    try:
+        with open(fd, encoding="utf-8", closefd=True) as handle:
+            _check_owned(target, os.fstat(fd))
+            data = json.load(handle)
+        return SessionFile(**{k: data[k] for k in SessionFile.FIELDS if k in data})
     except (OSError, ValueError, TypeError, KeyError):
         remove(name)
         raise SessionError(
             f"session file of '{name}' was corrupt and has been removed",
             "start the session again with `dapcli launch`",
         ) from None
+
+
+def _check_owned(path: str, info: os.stat_result) -> None:
+    if info.st_uid != os.getuid():
+        raise SessionError(f"{path} belongs to uid {info.st_uid}, not to you: refusing to use it",
+                           "remove it (as its owner or root)")
+
+
+def check_socket(path: str) -> None:
+    """Refuse a session socket that is not a socket owned by the user.
+
+    Raises:
+        SessionError: not a socket (e.g. a symlink), or someone else's.
+    """
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return  # connect() reports it
+    if not stat.S_ISSOCK(info.st_mode):
+        raise SessionError(f"{path} is not a socket: refusing to use it", "remove it and launch again")
+    _check_owned(path, info)
 
 
 def remove(name: str) -> None:
@@ -115,7 +160,9 @@ def remove(name: str) -> None:
 
 def alive(pid: int) -> bool:
     """True when a process ``pid`` exists and is not a zombie (a killed host stays one until
-    init reaps it, which some container inits do late or never)."""
+    init reaps it, which some container inits do late or never). Never true for pid <= 0."""
+    if type(pid) is not int or pid <= 0:
+        return False
     try:
         os.kill(pid, 0)
     except (ProcessLookupError, OverflowError, ValueError, TypeError):
@@ -147,11 +194,29 @@ def list_sessions() -> list[SessionFile]:
             continue
         if entry is None:
             continue
-        if alive(entry.pid):
+        if is_host(entry):
             found.append(entry)
         else:
             remove(entry.name)
     return found
+
+
+def is_host(entry: SessionFile) -> bool:
+    """True when ``entry.pid`` is alive and is the session's host, not a process that reused
+    its pid: its start time matches the one recorded (psutil: not for the hot path)."""
+    if not alive(entry.pid):
+        return False
+    import psutil
+
+    try:
+        created = psutil.Process(entry.pid).create_time()
+    except psutil.NoSuchProcess:
+        return False
+    except psutil.Error:
+        return True  # cannot tell: assume it is
+    if entry.host_started:
+        return abs(created - entry.host_started) < 1.0
+    return not entry.started_at or created <= entry.started_at + 1.0
 
 
 def unknown_session(name: str) -> SessionError:

@@ -28,7 +28,8 @@ def start_host(name: str, command: list[str]) -> sessionfile.SessionFile:
     from filelock import FileLock, Timeout
 
     try:
-        with FileLock(os.path.join(sessionfile.runtime_dir(), f"{name}.lock"), timeout=START_TIMEOUT + 10):
+        with FileLock(os.path.join(sessionfile.runtime_dir(), f"{name}.lock"), timeout=START_TIMEOUT + 10,
+                      mode=0o600):
             return _start_host(name, command)
     except Timeout:
         raise SessionError(f"another launch of session '{name}' is still starting", "try again") from None
@@ -43,18 +44,19 @@ def _start_host(name: str, command: list[str]) -> sessionfile.SessionFile:
         SessionError: the host died or did not come up (with its log's last lines).
     """
     existing = sessionfile.read(name)
-    if existing is not None and sessionfile.alive(existing.pid) and existing.state in ("exited", "terminated"):
+    if existing is not None and sessionfile.is_host(existing) and existing.state in ("exited", "terminated"):
         _end_finished(name, existing.pid)  # its program ended: a new launch replaces it
         existing = sessionfile.read(name)
-    if existing is not None and sessionfile.alive(existing.pid):
+    if existing is not None and sessionfile.is_host(existing):
         raise UsageError(
             f"session '{name}' is already running{' ' + existing.program if existing.program else ''}",
             "stop it with `dapcli stop`, or start another with --session NAME",
         )
     sessionfile.remove(name)
     log_path = os.path.join(sessionfile.runtime_dir(), f"{name}.log")
-    fd = os.open(log_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    fd = os.open(log_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
     with os.fdopen(fd, "wb") as log:
+        os.fchmod(fd, 0o600)
         process = subprocess.Popen(
             command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=log,
             start_new_session=True, close_fds=True,

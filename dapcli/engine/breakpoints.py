@@ -39,6 +39,12 @@ class BreakpointEntry:
     message: str | None = None
     adapter_id: int | None = None
     line_text: str | None = None
+    #: Where the adapter placed it, when it says (a function breakpoint's file: lldb-dap).
+    actual_path: str | None = None
+    #: dapcli's own note (e.g. the file is not here; sent anyway), never the adapter's words.
+    warning: str | None = None
+    #: A function name that dapcli found nowhere: never verified, whatever the adapter says.
+    unresolved: bool = False
 
     @property
     def key(self) -> str:
@@ -111,8 +117,10 @@ class BreakpointBook:
     @staticmethod
     def _apply(entry: BreakpointEntry, answer: t.Breakpoint) -> None:
         entry.adapter_id = answer.id if answer.id is not None else entry.adapter_id
-        entry.verified = bool(answer.verified)
+        entry.verified = bool(answer.verified) and not entry.unresolved
         entry.actual_line = answer.line if answer.line is not None else entry.actual_line
+        if answer.source is not None and answer.source.path:
+            entry.actual_path = answer.source.path
         entry.message = answer.message
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import enum
-import json
 import os
 import time
 from collections.abc import Callable
@@ -25,6 +24,7 @@ from pydantic import BaseModel, ValidationError
 from dapcli.adapters.base import AdapterSpec, AttachOptions, LaunchOptions
 from dapcli.engine.breakpoints import BreakpointBook
 from dapcli.engine.children import ChildSessions
+from dapcli.engine.lost import describe_lost_adapter
 from dapcli.engine.output import OutputBuffer
 from dapcli.engine.prefetch import Prefetch
 from dapcli.engine.processes import Watchdog, descendants, kill_tree
@@ -103,6 +103,8 @@ class Session:
         self.threads: list[t.Thread] = []
         self.generation = 0
         self.end_reason: str | None = None
+        #: Set when the adapter went away under the session: what happened, in one line.
+        self.lost: str | None = None
         self.listeners: list[Callable[[str, Session], None]] = []
         self._conn: Connection | None = None
         #: The first connection; with child sessions (js-debug), ``_conn`` is the child's.
@@ -118,6 +120,7 @@ class Session:
         self._initialized = asyncio.Event()
         self._watchdog = watchdog
         self._teardown: asyncio.Task[None] | None = None
+        self._losing: asyncio.Task[None] | None = None
         self._disconnecting = False
         #: A core-file session: there is no live debuggee, and the pid in its ``process`` event
         #: is the dead program's (possibly reused since): never track or kill it.
@@ -131,6 +134,10 @@ class Session:
         #: Exception breakpoint filters the user chose: (filter id, condition); None = the
         #: adapter's defaults (``exceptionBreakpointFilters`` with ``default: true``).
         self.exception_filters: list[tuple[str, str | None]] | None = None
+        #: How many ``continued`` events arrived (a console command can run the program).
+        self.continued_count = 0
+        #: The user's frame chosen below library frames at a stop: (generation, frameId, name).
+        self.user_frame: tuple[int, int, str] | None = None
 
     # -- queries ---------------------------------------------------------------------------------
     @property
@@ -152,12 +159,12 @@ class Session:
             return
         if self.ended:
             raise PreconditionError(
-                f"session '{self.name}' has ended" + (f" (exit code {self.exit_code})" if self.exit_code is not None
-                                                      else ""),
+                f"session '{self.name}' has ended" + self._end_text(),
                 "start a new one with `dapcli launch`, or `dapcli output` to read what it printed",
             )
         raise PreconditionError(
-            f"session '{self.name}' is {self.state.value}; this needs a stopped session",
+            f"session '{self.name}' is running: pause first" if self.state is SessionState.RUNNING
+            else f"session '{self.name}' is {self.state.value}; this needs a stopped session",
             "run `dapcli pause`, or `dapcli wait` for the next stop",
         )
 
@@ -171,11 +178,14 @@ class Session:
             )
         if self._conn is None or self._conn.closed or self.ended:
             raise PreconditionError(
-                f"session '{self.name}' has ended" + (f" (exit code {self.exit_code})" if self.exit_code is not None
-                                                      else ""),
-                "start a new one with `dapcli launch`",
+                f"session '{self.name}' has ended" + self._end_text(), "start a new one with `dapcli launch`",
             )
         return self._conn
+
+    def _end_text(self) -> str:
+        if self.lost:
+            return f": {self.lost}"
+        return f" (exit code {self.exit_code})" if self.exit_code is not None else ""
 
     # -- requests --------------------------------------------------------------------------------
     async def request(
@@ -270,6 +280,7 @@ class Session:
         self._conn = self._root = conn
         conn.trace = self.trace_function()
         conn.on_event(self._on_event)
+        conn.on_close(self._on_lost)
         conn.on_reverse_request("runInTerminal", _decline("dapcli runs programs with console=internalConsole"))
         conn.on_reverse_request("startDebugging", self._on_start_debugging)
         conn.start()
@@ -373,7 +384,8 @@ class Session:
         self.state = SessionState.RUNNING
         self._notify("running")  # before the request: its stop may arrive before its response
         try:
-            await conn.request(command, arguments)
+            # bounded by the caller's wait too: an adapter that never answers is no reason to block longer
+            await conn.request(command, arguments, timeout=min(DEFAULT_TIMEOUT, max(timeout, 2.0)))
         except DapcliError:
             # the program may have ended under the request ("Server disconnected"): that is its exit
             if await self.wait_for_change(generation, 1.0) and self.ended:
@@ -396,6 +408,9 @@ class Session:
                 )
             except TimeoutError:
                 return False
+        if self.lost:
+            raise ConnectionLostError(f"session '{self.name}': {self.lost}",
+                                      "the session has ended; `dapcli output` shows what the program printed")
         return True
 
     def subprocess_stopped(self) -> None:
@@ -495,6 +510,30 @@ class Session:
             self.debuggee_pid = body.systemProcessId
             if self._watchdog:
                 self._watchdog.watch(pid=body.systemProcessId)
+
+    def _on_lost(self, reason: str) -> None:
+        """The adapter's stream ended: unless we are ending the session, it ends now, named
+        (a blocked ``continue``/``wait`` returns at once with it) and its processes are ended."""
+        conn = self._root
+        if self._disconnecting or self.ended or conn is None:
+            return
+
+        async def lose() -> None:
+            text = await describe_lost_adapter(self.adapter.name, conn.transport, reason)
+            if not (self._disconnecting or self.ended):
+                self.lost = text
+                self._end(SessionState.TERMINATED, "adapter lost")
+
+        self._losing = asyncio.get_running_loop().create_task(lose())
+
+    def _on_continued(self, _: Any) -> None:
+        self.continued_count += 1
+
+    def mark_running(self) -> None:
+        """The program runs although no execution verb resumed it (a console command did)."""
+        if self.state is SessionState.STOPPED:
+            self.state = SessionState.RUNNING
+            self._notify("running")
 
     def _on_thread(self, _: Any) -> None:
         self.threads = []
@@ -604,13 +643,9 @@ def _decline(reason: str) -> Callable[[dict[str, Any]], Any]:
 
 
 def _tracer(path: str) -> Callable[[str, dict[str, Any]], None]:
-    handle = open(path, "a", encoding="utf-8")  # noqa: SIM115 (lives as long as the session)
+    from dapcli.engine.tracefile import open_trace
 
-    def trace(direction: str, message: dict[str, Any]) -> None:
-        handle.write(f"{time.time():.6f} {direction} {json.dumps(message)[:4000]}\n")
-        handle.flush()
-
-    return trace
+    return open_trace(path)
 
 
 _EVENT_HANDLERS: dict[str, tuple[type[BaseModel] | None, Callable[[Session, Any], None]]] = {
@@ -622,4 +657,5 @@ _EVENT_HANDLERS: dict[str, tuple[type[BaseModel] | None, Callable[[Session, Any]
     "breakpoint": (body_model(t.BreakpointEvent), Session._on_breakpoint),
     "process": (body_model(t.ProcessEvent), Session._on_process),
     "thread": (None, Session._on_thread),
+    "continued": (None, Session._on_continued),
 }

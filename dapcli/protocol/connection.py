@@ -19,6 +19,7 @@ from pydantic import BaseModel, ValidationError
 
 from dapcli.errors import ConnectionLostError, DapTimeoutError, ProtocolError, RequestError
 from dapcli.protocol.codec import FrameDecoder, encode_message
+from dapcli.protocol.redact import redact_text
 from dapcli.protocol.transport import Transport
 
 __all__ = ["Connection", "EventListener", "ReverseHandler", "body_model"]
@@ -42,7 +43,12 @@ def body_model(response_cls: type[BaseModel]) -> type[BaseModel] | None:
 
 def error_text(message: Message) -> str:
     """The most useful error text of a failed response: ``body.error.format`` (variables filled
-    in; Delve puts the real reason there), else ``message``."""
+    in; Delve puts the real reason there), else ``body.message`` (lldb-dap's setVariable),
+    else ``message``; secrets redacted."""
+    return redact_text(_error_text(message))
+
+
+def _error_text(message: Message) -> str:
     body = message.get("body")
     error = body.get("error") if isinstance(body, dict) else None
     if isinstance(error, dict) and isinstance(error.get("format"), str):
@@ -53,6 +59,8 @@ def error_text(message: Message) -> str:
         if short and short not in text and short not in ("error", "Error"):
             return f"{short}: {text}"
         return text
+    if isinstance(body, dict) and isinstance(body.get("message"), str) and body["message"].strip():
+        return str(body["message"])  # lldb-dap 19 puts setVariable's reason in the body
     return str(message.get("message") or f"{message.get('command')} failed")
 
 
@@ -95,6 +103,7 @@ class Connection:
         self._reader: asyncio.Task[None] | None = None
         self._answering: set[asyncio.Task[None]] = set()  # the loop keeps only weak task references
         self._closed = asyncio.Event()
+        self._close_listeners: list[Callable[[str], None]] = []
         self.close_reason: str = ""
         self.trace: Callable[[str, Message], None] | None = None
 
@@ -125,6 +134,11 @@ class Connection:
     def on_event(self, listener: EventListener) -> None:
         """Call ``listener(message)`` for every event, synchronously, in arrival order."""
         self._listeners.append(listener)
+
+    def on_close(self, listener: Callable[[str], None]) -> None:
+        """Call ``listener(reason)`` once, when the connection ends (peer gone, framing error,
+        or :meth:`close`)."""
+        self._close_listeners.append(listener)
 
     def on_reverse_request(self, command: str, handler: ReverseHandler) -> None:
         """Answer the reverse request ``command`` with ``handler(arguments)`` (its return is the
@@ -290,6 +304,12 @@ class Connection:
         if not self.closed:
             self.close_reason = reason
             self._closed.set()
+            for listener in self._close_listeners:
+                try:
+                    listener(reason)
+                except Exception as exc:  # a broken listener must not hide the loss
+                    asyncio.get_running_loop().call_exception_handler({
+                        "message": f"{self.name} close listener failed", "exception": exc})
         pending, self._pending = self._pending, {}
         for command, future in pending.values():
             if not future.done():

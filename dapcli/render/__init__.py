@@ -15,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 from rich.tree import Tree
 
+from dapcli.render.safe import terminal_safe
 from dapcli.verbs import models as m
 
 __all__ = ["render", "short_path"]
@@ -100,6 +101,9 @@ def render_stop(state: m.StopState, cwd: str | None = None) -> RenderableType:
         head.append(f" at {short_path(loc.path or loc.name, cwd)}:{loc.line}")
         if state.thread_id is not None:
             head.append(f"  thread {state.thread_id}", style="dim")
+        if state.skipped_frames:
+            head.append(f"  (skipped {state.skipped_frames} library frame{'s' if state.skipped_frames > 1 else ''};"
+                        " `stack` shows them)", style="dim")
         parts.append(head)
         if state.exception:
             exc = state.exception
@@ -249,14 +253,16 @@ def render_breakpoints(result: m.BreakpointsResult, cwd: str | None = None) -> R
         return Text("No breakpoints." + (f" Deleted {len(result.removed)}." if result.removed else ""))
     table = _table("id", "where", "verified", "details")
     for bp in result.breakpoints:
-        table.add_row(str(bp.id), _bp_where(bp, cwd), "yes" if bp.verified else Text("no", style="red"),
+        table.add_row(str(bp.id), _bp_where(bp, cwd), "yes" if bp.verified else Text("pending", style="yellow"),
                       _bp_details(bp))
     return table
 
 
 def _bp_where(bp: m.BreakpointView, cwd: str | None) -> Text:
     if bp.function:
-        return Text(f"function {bp.function}")
+        placed = bp.actual_path or bp.path
+        line = bp.actual_line or bp.line
+        return Text(f"function {bp.function}" + (f" at {short_path(placed, cwd)}:{line}" if placed and line else ""))
     where = f"{short_path(bp.path, cwd)}:{bp.line}"
     if bp.actual_line and bp.actual_line != bp.line:
         where += f" (moved to line {bp.actual_line})"
@@ -273,6 +279,8 @@ def _bp_details(bp: m.BreakpointView) -> Text:
         bits.append(f"log {bp.log_message!r}")
     if bp.message:
         bits.append(bp.message)
+    if bp.warning:
+        bits.append(bp.warning)
     return Text("; ".join(bits))
 
 
@@ -280,14 +288,16 @@ def render_breakpoint(bp: m.BreakpointResult, cwd: str | None = None) -> Rendera
     text = Text(f"Breakpoint {bp.id} at ") + _bp_where(bp, cwd)
     details = _bp_details(bp)
     if details:
-        text.append(" ") + details
+        text.append(" ").append_text(details)
     if not bp.verified:
-        text.append("  (not verified yet" + (f": {bp.message}" if bp.message else "") + ")", style="yellow")
+        text.append("  (pending: not verified yet" + (f": {bp.message}" if bp.message else "") + ")", style="yellow")
     return text
 
 
 def render_variables(result: m.VariablesResult, cwd: str | None = None) -> RenderableType:
     title = result.scope or f"variablesReference {result.variables_reference}"
+    if result.frame_name:
+        title += f" of frame {result.frame_name}"
     if not result.variables:
         return Text(f"{title}: (none)")
     return variable_tree(result.variables, title, result.truncated)
@@ -299,10 +309,14 @@ def render_evaluate(result: m.EvaluateResult, cwd: str | None = None) -> Rendera
         text.append(f"  ({result.type})", style="dim")
     if result.value_truncated:
         text.append(f"  …+{result.value_truncated} chars (--max-length N shows more)", style="dim")
+    if result.frame_name:
+        text.append(f"  (in frame {result.frame_name})", style="dim")
+    parts: list[RenderableType] = [text]
     if result.children:
-        tree = variable_tree(result.children, "")
-        return Group(text, tree)
-    return text
+        parts.append(variable_tree(result.children, ""))
+    if result.stop is not None:
+        parts.append(render_stop(result.stop, cwd))
+    return Group(*parts) if len(parts) > 1 else text
 
 
 def render_source(result: m.SourceResult, cwd: str | None = None) -> RenderableType:
@@ -411,7 +425,9 @@ _RENDERERS: dict[type, Callable[[Any, str | None], RenderableType]] = {
 
 
 def render(result: m.Result, cwd: str | None = None) -> RenderableType:
-    """The human rendering of any verb result (falls back to its JSON)."""
+    """The human rendering of any verb result (falls back to its JSON), its text escaped for a
+    terminal (:mod:`dapcli.render.safe`)."""
+    result = terminal_safe(result)
     for cls in type(result).__mro__:
         renderer = _RENDERERS.get(cls)
         if renderer is not None:
@@ -467,7 +483,8 @@ def render_registers(result: m.RegistersResult, cwd: str | None = None) -> Rende
 
 
 def render_console(result: m.ConsoleResult, cwd: str | None = None) -> RenderableType:
-    return Text(result.output.rstrip("\n")) if result.output.strip() else Text("(no output)", style="dim")
+    text = Text(result.output.rstrip("\n")) if result.output.strip() else Text("(no output)", style="dim")
+    return Group(text, render_stop(result.stop, cwd)) if result.stop is not None else text
 
 
 def render_dap(result: m.DapResult, cwd: str | None = None) -> RenderableType:

@@ -11,7 +11,9 @@ from dapcli.engine import persist
 from dapcli.engine.breakpoints import BreakpointEntry
 from dapcli.engine.session import Session
 from dapcli.engine.sourcefiles import read_lines
-from dapcli.errors import DapcliError, PreconditionError, UsageError
+from dapcli.errors import DapcliError, UsageError
+from dapcli.verbs.bpargs import HIT_CONDITION_HELP, check_hit_condition, check_references
+from dapcli.verbs.bpmatch import matching, resolve_function
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.models import BreakpointResult, BreakpointsResult, BreakpointView
 from dapcli.verbs.registry import Param, verb
@@ -19,9 +21,15 @@ from dapcli.verbs.registry import Param, verb
 __all__ = ["parse_location", "view"]
 
 
-def parse_location(ctx: VerbContext, location: str, session: Session | None) -> dict[str, Any]:
+def parse_location(ctx: VerbContext, location: str, session: Session | None, *,
+                   pending_ok: bool = False) -> dict[str, Any]:
     """``FILE:LINE`` → a source breakpoint; ``LINE`` → in the current stop's file; anything
-    else → a function breakpoint. Raises UsageError for a missing file or a line past its end."""
+    else → a function breakpoint.
+
+    A file that is not here, or a line past its end, raises UsageError, unless ``pending_ok``
+    (a breakpoint: the adapter decides, it may be pending until the code loads): then the
+    fields carry a ``warning``. A line below 1 is always refused.
+    """
     location = location.strip()
     path_part, sep, line_part = location.rpartition(":")
     if not sep and _is_number(location):
@@ -33,12 +41,20 @@ def parse_location(ctx: VerbContext, location: str, session: Session | None) -> 
         if len(line_part) > 9:
             raise UsageError(f"line {line_part[:12]}… is not a line of any file", "pick a line in the file")
         line = int(line_part)
+        if line < 1:
+            raise UsageError(f"line {line} is not a line of any file (lines count from 1)", "pick a line in the file")
         path = ctx.resolve(path_part)
+        if not os.path.exists(path) and pending_ok and path_part:
+            return {"path": path, "line": line, "warning": f"{path_part} is not on this machine (looked at {path}); "
+                    "sent anyway: it may exist where the program runs, or load later"}
         if not os.path.isfile(path):
             raise UsageError(f"no such file: {path_part or '(none)'} (looked at {path})",
                              "give FILE:LINE relative to your directory")
         count = len(read_lines(path))
-        if line < 1 or line > count:
+        if line > count:
+            if pending_ok:
+                return {"path": path, "line": line, "warning": f"{path_part} has {count} lines here; line {line} "
+                        "is past its end (sent anyway: the program's copy may differ)"}
             raise UsageError(f"{path_part} has {count} lines; line {line} is outside it", "pick a line in the file")
         return {"path": path, "line": line}
     if not location or any(c.isspace() for c in location):
@@ -61,8 +77,28 @@ def view(entry: BreakpointEntry) -> BreakpointView:
     return BreakpointView(
         id=entry.id, path=entry.path, line=entry.line, function=entry.function, condition=entry.condition,
         hit_condition=entry.hit_condition, log_message=entry.log_message, verified=entry.verified,
-        actual_line=entry.actual_line, message=entry.message,
+        actual_line=entry.actual_line, message=entry.message, warning=entry.warning,
+        actual_path=entry.actual_path if entry.actual_path != entry.path else None,
     )
+
+
+#: What each optional part of a breakpoint needs the adapter to announce.
+_CAPABILITIES = (
+    ("function", "supportsFunctionBreakpoints"), ("condition", "supportsConditionalBreakpoints"),
+    ("hit_condition", "supportsHitConditionalBreakpoints"), ("log_message", "supportsLogPoints"),
+)
+
+
+def unannounced(session: Session, parts: dict[str, Any]) -> str | None:
+    """A note naming the capabilities that ``parts`` need and the adapter does not announce.
+    Nothing is refused for it: adapters honour more than they announce (Delve 1.20 honours
+    ``hitCondition``), so the request is sent and the adapter's answer reported."""
+    missing = [capability for name, capability in _CAPABILITIES
+               if parts.get(name) is not None and not session.supports(capability)]
+    if not missing:
+        return None
+    return (f"{session.adapter.name} does not announce {', '.join(missing)}; sent anyway "
+            "(if it ignores it, the breakpoint behaves as a plain one)")
 
 
 @verb(group="breakpoints", name="setBreakpoint", needs="alive", cli=("break", "add"), aliases=("b", "break"))
@@ -72,27 +108,22 @@ async def set_breakpoint(
                                    positional=True)],
     condition: Annotated[str | None, Param(help="stop only when this expression is true",
                                            complete="expression")] = None,
-    hit_condition: Annotated[str | None, Param(help="stop on this hit count (adapter syntax, e.g. 3 or >=3)")] = None,
+    hit_condition: Annotated[str | None, Param(help=HIT_CONDITION_HELP, check=check_hit_condition)] = None,
     log_message: Annotated[str | None, Param(help="log this text ({expr} interpolated) instead of stopping")] = None,
 ) -> BreakpointResult:
     """Add a breakpoint (line, conditional, hit-count, logpoint or function).
 
     Sends the file's full ``setBreakpoints`` list (or ``setFunctionBreakpoints``) and reports
-    whether the adapter verified it and on which line.
+    whether the adapter verified it and on which line. A file that is not here, a line past
+    its end or a part the adapter does not announce is sent anyway, with a ``warning``.
     """
     session = ctx.session()
-    fields = parse_location(ctx, location, session)
-    if "function" in fields and not session.supports("supportsFunctionBreakpoints"):
-        raise PreconditionError(
-            f"{session.adapter.name} has no function breakpoints (supportsFunctionBreakpoints)",
-            "use FILE:LINE",
-        )
-    for name, capability in (
-        ("condition", "supportsConditionalBreakpoints"), ("hit_condition", "supportsHitConditionalBreakpoints"),
-        ("log_message", "supportsLogPoints"),
-    ):
-        if locals()[name] is not None and not session.supports(capability):
-            raise PreconditionError(f"{session.adapter.name} does not support {name.replace('_', ' ')}s ({capability})")
+    fields = resolve_function(session, parse_location(ctx, location, session, pending_ok=True))
+    parts = {"function": None if fields.get("path") else fields.get("function"), "condition": condition,
+             "hit_condition": hit_condition, "log_message": log_message}
+    note = unannounced(session, parts)
+    if note:
+        fields["warning"] = "; ".join(w for w in (fields.get("warning"), note) if w)
     entry = session.book.new_entry(
         **fields, condition=condition, hit_condition=hit_condition, log_message=log_message
     )
@@ -123,40 +154,39 @@ async def list_breakpoints(ctx: VerbContext) -> BreakpointsResult:
       aliases=("delete",))
 async def remove_breakpoint(
     ctx: VerbContext,
-    ids: Annotated[list[int], Param(help="breakpoint ids to delete (see break list)", complete="breakpoint",
-                                    positional=True)],
+    ids: Annotated[list[str], Param(help="breakpoint ids, FILE:LINE (as set or as moved) or function names "
+                                         "(see break list)", complete="breakpoint", positional=True,
+                                    check=check_references)],
 ) -> BreakpointsResult:
-    """Delete breakpoints by id; the rest of each file's set is re-sent."""
+    """Delete breakpoints by id or FILE:LINE; the rest of each file is re-sent."""
     session = ctx.session()
     if not ids:
-        raise UsageError("name the breakpoint ids to delete", "see `dapcli break list`; `break clear` deletes all")
-    missing = [i for i in ids if i not in session.book.entries]
-    if missing:
-        known = ", ".join(str(i) for i in session.book.entries) or "none"
-        raise UsageError(f"no breakpoint {', '.join(map(str, missing))} (breakpoints: {known})")
-    keys = {session.book.entries[i].key for i in ids}
-    for i in ids:
+        raise UsageError("name the breakpoints to delete (ids or FILE:LINE)",
+                         "see `dapcli break list`; `break clear` deletes all")
+    doomed = matching(ctx, session, ids)
+    return await _delete(session, doomed)
+
+
+async def _delete(session: Session, doomed: list[int]) -> BreakpointsResult:
+    keys = {session.book.entries[i].key for i in doomed}
+    for i in doomed:
         del session.book.entries[i]
     for key in sorted(keys):
         await session.sync_breakpoints(key)
     persist.save(session)
-    return BreakpointsResult(breakpoints=[view(e) for e in session.book.entries.values()], removed=list(ids))
+    return BreakpointsResult(breakpoints=[view(e) for e in session.book.entries.values()], removed=doomed)
 
 
 @verb(group="breakpoints", name="clearBreakpoints", needs="alive", cli=("break", "clear"))
 async def clear_breakpoints(
     ctx: VerbContext,
-    path: Annotated[str | None, Param(help="only this file's breakpoints", complete="path", positional=True)] = None,
+    path: Annotated[str | None, Param(help="only this file's breakpoints (FILE), or those at FILE:LINE",
+                                      complete="path", positional=True)] = None,
 ) -> BreakpointsResult:
-    """Delete every breakpoint (or every one in a file)."""
+    """Delete every breakpoint (or every one in a file, or at FILE:LINE)."""
     session = ctx.session()
+    if path and _is_number(path.rpartition(":")[2]) and ":" in path:
+        return await _delete(session, matching(ctx, session, [path]))
     target = ctx.resolve(path) if path else None
-    doomed = [e for e in session.book.entries.values() if target is None or e.path == target]
-    keys = {e.key for e in doomed}
-    for entry in doomed:
-        del session.book.entries[entry.id]
-    for key in sorted(keys):
-        await session.sync_breakpoints(key)
-    persist.save(session)
-    return BreakpointsResult(breakpoints=[view(e) for e in session.book.entries.values()],
-                             removed=[e.id for e in doomed])
+    return await _delete(session, [e.id for e in session.book.entries.values()
+                                   if target is None or e.path == target])

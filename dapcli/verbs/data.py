@@ -59,8 +59,10 @@ async def set_data_breakpoint(
                                      t.DataBreakpointInfoResponse)
     if not info.dataId:
         raise UsageError(f"cannot watch {name}: {info.description or 'the adapter offers no data breakpoint'}")
-    if info.accessTypes and access_type not in info.accessTypes:
-        raise UsageError(f"{name} cannot be watched for {access_type}", f"possible: {', '.join(info.accessTypes)}")
+    # the spec's DataBreakpointAccessType is a model around the string: compare the strings
+    possible = [str(getattr(a, "root", a)) for a in info.accessTypes or []]
+    if possible and access_type not in possible:
+        raise UsageError(f"{name} cannot be watched for {access_type}", f"possible: {', '.join(possible)}")
     book = _book(session)
     new_id = max(book, default=0) + 1
     book[new_id] = DataBreakpointView(id=new_id, name=name, data_id=info.dataId, description=info.description,

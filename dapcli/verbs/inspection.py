@@ -6,9 +6,12 @@ from __future__ import annotations
 import asyncio
 from typing import Annotated, Literal
 
+from dapcli.engine.diagnosis import diagnosis
 from dapcli.errors import RequestError, UsageError
 from dapcli.protocol import types as t
+from dapcli.verbs.consolestop import moved_by
 from dapcli.verbs.context import VerbContext
+from dapcli.verbs.evalerrors import check_evaluated
 from dapcli.verbs.models import (
     EvaluateResult,
     OutputChunkView,
@@ -36,6 +39,7 @@ from dapcli.verbs.views import (
     frames,
     locals_scope,
     read_source,
+    user_frame_name,
     variable_view,
 )
 from dapcli.verbs.views import (
@@ -48,11 +52,9 @@ MaxLength = Annotated[int, Param(help="cut values longer than this many characte
 
 
 def one_line_error(exc: RequestError) -> RequestError:
-    """A Python traceback from debugpy reduced to its last line (``NameError: name 'x' …``)."""
-    lines = [line.strip() for line in exc.message.strip().splitlines() if line.strip()]
-    if len(lines) > 1:
-        return RequestError(lines[-1], exc.hint, exc.command)
-    return exc
+    """The adapter's error reduced to its diagnosis, on one line (see :func:`diagnosis`)."""
+    text = diagnosis(exc.message)
+    return exc if text == exc.message else RequestError(text, exc.hint, exc.command)
 
 
 @verb(group="inspection", needs="alive", read_only=True, aliases=("info-threads",))
@@ -132,7 +134,7 @@ async def variables(
     left = total - start - len(page)
     return VariablesResult(
         variables_reference=reference, scope=scope, frame_id=frame, start=start, total=total,
-        variables=page, truncated=left if left > 0 else None,
+        variables=page, truncated=left if left > 0 else None, frame_name=user_frame_name(session, frame),
     )
 
 
@@ -150,12 +152,14 @@ async def evaluate(
     """Evaluate an expression in a frame (DAP ``evaluate``)."""
     session = ctx.session()
     frame = await current_frame_id(session, frame_id)
+    request = session.request(
+        "evaluate", t.EvaluateArguments(expression=expression, frameId=frame, context=context), t.EvaluateResponse
+    )
     try:
-        body = await session.request(
-            "evaluate", t.EvaluateArguments(expression=expression, frameId=frame, context=context), t.EvaluateResponse
-        )
+        body, stop = await moved_by(session, request, 30.0) if context == "repl" else (await request, None)
     except RequestError as exc:
         raise one_line_error(exc) from None
+    await check_evaluated(session, expression, frame, body.result)
     variable = t.Variable(name=expression, value=body.result, type=body.type,
                           variablesReference=body.variablesReference, namedVariables=body.namedVariables,
                           indexedVariables=body.indexedVariables)
@@ -164,7 +168,8 @@ async def evaluate(
     await expand(session, [view], depth, count=100, max_value=max_length)
     return EvaluateResult(
         expression=expression, result=view.value, type=body.type, variables_reference=body.variablesReference,
-        frame_id=frame, children=view.children, value_truncated=view.value_truncated,
+        frame_id=frame, children=view.children, value_truncated=view.value_truncated, stop=stop,
+        frame_name=user_frame_name(session, frame) if stop is None else None,
     )
 
 

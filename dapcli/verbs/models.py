@@ -138,6 +138,9 @@ class StopState(Result):
     warnings: list[str] | None = None
     watches: list[WatchView] | None = None
     subprocesses: list[SessionInfo] | None = None
+    #: Library/runtime frames above the user's frame that ``location`` names (a pause in libc):
+    #: ``frames`` and ``stack`` still list them all.
+    skipped_frames: int | None = None
 
 
 class SessionInfo(Model):
@@ -219,6 +222,8 @@ class VariablesResult(Result):
     total: int
     variables: list[VariableView]
     truncated: int | None = None
+    #: The frame whose variables these are, when it is not the top one (the user's frame).
+    frame_name: str | None = None
 
 
 class EvaluateResult(Result):
@@ -229,6 +234,10 @@ class EvaluateResult(Result):
     frame_id: int | None = None
     children: list[VariableView] | None = None
     value_truncated: int | None = None
+    #: The stop it caused (context ``repl`` can run debugger commands that move the program).
+    stop: StopState | None = None
+    #: Which frame it was evaluated in, when that is not the top one (``main``, not libc's).
+    frame_name: str | None = None
 
 
 class SetVariableResult(Result):
@@ -251,6 +260,11 @@ class BreakpointView(Model):
     verified: bool
     actual_line: int | None = None
     message: str | None = None
+    #: The file the adapter placed it in, when it says (a function breakpoint's source).
+    actual_path: str | None = None
+    #: dapcli's note: e.g. the file is not on this machine, or the adapter does not announce
+    #: the capability it needs (sent anyway: the adapter's answer is in ``verified``/``message``).
+    warning: str | None = None
 
 
 class BreakpointsResult(Result):
@@ -479,6 +493,8 @@ class ConsoleResult(Result):
     command: str
     output: str
     variables_reference: int = 0
+    #: The stop the command caused (lldb ``thread step-over``), if it moved the program.
+    stop: StopState | None = None
 
 
 class DapResult(Result):

@@ -20,6 +20,7 @@ from typing import Annotated, Any
 from dapcli.engine.session import Session, SessionState
 from dapcli.errors import PreconditionError, RequestError, UsageError
 from dapcli.protocol import types as t
+from dapcli.verbs.consolestop import moved_by
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.execution import ThreadId, Timeout, _resume
 from dapcli.verbs.inspection import FrameId, MaxLength
@@ -408,12 +409,12 @@ async def console(
     """Run a command of the debugger itself (lldb, gdb) and show its output.
 
     Sends ``evaluate`` with context ``repl`` (lldb-dap: behind its command prefix; gdb via
-    cdt-gdb-adapter: behind ``>``). Commands that run the program are not tracked: use the
-    execution verbs for that.
+    cdt-gdb-adapter: behind ``>``). A stop that the command causes (``thread step-over``) is
+    reported in ``stop``.
     """
     session = ctx.session()
-    text, reference = await console_command(session, command, frame_id, timeout)
-    return ConsoleResult(command=command, output=text, variables_reference=reference)
+    (text, reference), stop = await moved_by(session, console_command(session, command, frame_id, timeout), timeout)
+    return ConsoleResult(command=command, output=text, variables_reference=reference, stop=stop)
 
 
 @verb(group="passthrough", needs="alive", destructive=True, aliases=("raw-request",))

@@ -13,10 +13,11 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal, get_args, get_origin
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, create_model, model_validator
 from pydantic.alias_generators import to_camel
 
 from dapcli.errors import UsageError
+from dapcli.verbs.bounds import field_bounds, text_problem
 
 __all__ = ["VERBS", "Param", "ParamSpec", "VerbSpec", "validate_args", "verb"]
 
@@ -37,6 +38,9 @@ class Param:
     positional: bool = False
     short: str | None = None
     flag: str | None = None
+    #: Checks (and may convert) the value in the arguments model, before its type is checked;
+    #: raises ValueError with a one-line reason. Every frontend gets it.
+    check: Callable[[Any], Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -138,9 +142,10 @@ def validate_args(spec: VerbSpec, args: dict[str, Any] | None) -> dict[str, Any]
     except ValidationError as exc:
         problems = []
         for error in exc.errors():
-            where = ".".join(str(p) for p in error["loc"]) or "arguments"
+            where = ".".join(str(p) for p in error["loc"])
             text = "unknown parameter" if error["type"] == "extra_forbidden" else error["msg"]
-            problems.append(f"{where}: {text}")
+            text = text.removeprefix("Value error, ").replace("Input should be ", "must be ")
+            problems.append(f"{where}: {text}" if where else text)
         known = ", ".join(p.alias for p in spec.params) or "none"
         raise UsageError(f"{spec.name}: " + "; ".join(problems), f"parameters of {spec.name}: {known}") from None
     return {p.name: getattr(model, p.name) for p in spec.params}
@@ -169,13 +174,15 @@ def _params(func: Callable[..., Any], hints: dict[str, Any]) -> list[ParamSpec]:
 def _args_model(verb_name: str, params: list[ParamSpec]) -> type[BaseModel]:
     fields: dict[str, Any] = {}
     for p in params:
+        bounds: dict[str, Any] = field_bounds(p.name, p.base_type)
         if p.required:
-            field_info = Field(description=p.meta.help)
+            field_info = Field(description=p.meta.help, **bounds)
         elif isinstance(p.default, list):
             field_info = Field(default_factory=list, description=p.meta.help)
         else:
-            field_info = Field(p.default, description=p.meta.help)
-        fields[p.name] = (p.annotation, field_info)
+            field_info = Field(p.default, description=p.meta.help, **bounds)
+        annotation = Annotated[p.annotation, BeforeValidator(p.meta.check)] if p.meta.check else p.annotation
+        fields[p.name] = (annotation, field_info)
     model_name = verb_name[:1].upper() + verb_name[1:] + "Arguments"
     return create_model(model_name, __base__=_StrictArgs, **fields)
 
@@ -194,6 +201,9 @@ class _StrictArgs(BaseModel):
                 )
                 if info is not None and isinstance(value, bool) and not _accepts_bool(info.annotation):
                     raise ValueError(f"{key}: expected {_type_name(info.annotation)}, got a boolean")
+                problem = text_problem(value) if info is not None else None
+                if problem:
+                    raise ValueError(f"{key}: {problem}")
         return data
 
 

@@ -11,7 +11,8 @@ from dapcli.adapters.registry import adapter_for
 from dapcli.engine import persist
 from dapcli.engine.breakpoints import BreakpointEntry
 from dapcli.engine.session import Session, SessionState
-from dapcli.errors import AdapterError, DapcliError, UsageError
+from dapcli.errors import AdapterError, DapcliError, UntrustedProjectError, UsageError
+from dapcli.verbs.bpmatch import pending_warnings, resolve_function
 from dapcli.verbs.breakpoints import parse_location
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.models import EndResult, SessionInfo, SessionsResult, StatusResult, StopState
@@ -125,8 +126,9 @@ async def launch(
         warnings = [*warnings, *persist.restore(session, path)]
     if not stop_on_exception:
         session.exception_filters = []
+    session.launch_options = options  # the program's folders, for resolving function breakpoints
     for location in breakpoints:
-        fields = parse_location(ctx, location, None)
+        fields = resolve_function(session, parse_location(ctx, location, None, pending_ok=True))
         if not persist.has_breakpoint(session, fields):
             session.book.new_entry(**fields)
     if core_path is not None:
@@ -135,7 +137,8 @@ async def launch(
         try:
             await session.launch(options, timeout=max(timeout, STARTUP_TIMEOUT))
         except DapcliError as exc:
-            if spec.warning:  # a project file replaced the adapter's command: say so, even now
+            # a project file replaced the adapter's command: say so, even now
+            if spec.warning and not isinstance(exc, UntrustedProjectError):
                 exc.hint = f"{spec.warning}; {exc.hint}" if exc.hint else spec.warning
             raise
     ctx.manager.add(session)
@@ -143,7 +146,7 @@ async def launch(
         problem = persist.save(session)  # the re-anchored lines
         warnings = [*warnings, problem] if problem else warnings
     state = await _start_and_wait(ctx, session, started, timeout)
-    state.warnings = warnings or None
+    state.warnings = [*warnings, *pending_warnings(session)] or None
     return state
 
 
@@ -174,7 +177,7 @@ async def attach(
         options.host, options.port = host or "127.0.0.1", int(port)
     session = Session(ctx.session_name, adapter_for(None, adapter, ctx.cwd), watchdog=ctx.manager.watchdog)
     for location in breakpoints:
-        session.book.new_entry(**parse_location(ctx, location, None))
+        session.book.new_entry(**parse_location(ctx, location, None, pending_ok=True))
     try:
         await session.attach(options, timeout=max(timeout, STARTUP_TIMEOUT))
     except AdapterError as exc:  # e.g. ptrace refused: the native families say what to do

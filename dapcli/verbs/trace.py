@@ -8,6 +8,7 @@ import time
 from typing import Annotated
 
 from dapcli.engine.breakpoints import BreakpointEntry
+from dapcli.engine.diagnosis import diagnosis
 from dapcli.engine.session import Session, SessionState
 from dapcli.errors import DapcliError, UsageError
 from dapcli.protocol import types as t
@@ -39,8 +40,7 @@ async def _values(session: Session, thread_id: int, expressions: list[str]) -> t
                                                 context="watch"), t.EvaluateResponse)
             values[expression] = _cut(result.result, MAX_VALUE)[0]
         except DapcliError as exc:
-            lines = [line.strip() for line in exc.message.splitlines() if line.strip()]
-            errors[expression] = lines[-1] if lines else exc.message
+            errors[expression] = diagnosis(exc.message)
     path = frame.source.path if frame and frame.source else None
     return values, errors, path, frame.line if frame else None
 

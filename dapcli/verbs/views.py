@@ -9,12 +9,15 @@ import os
 import re
 import time
 
+from dapcli.engine.diagnosis import diagnosis
 from dapcli.engine.prefetch import STOP_FRAMES
 from dapcli.engine.scopes import locals_scope
 from dapcli.engine.session import Session, SessionState
 from dapcli.engine.sourcefiles import read_lines
+from dapcli.engine.userframes import is_user_source, user_frame_index
 from dapcli.errors import DapcliError, PreconditionError, UsageError
 from dapcli.protocol import types as t
+from dapcli.verbs.evalerrors import check_evaluated
 from dapcli.verbs.models import (
     ExceptionView,
     Frame,
@@ -51,6 +54,7 @@ _REASONS = {
 #: exception, cdt-gdb-adapter as reason "SIGINT"); any other signal is a crash.
 _PAUSE_SIGNALS = {"SIGSTOP", "SIGINT", "SIGTSTP"}
 _SIGNAL = re.compile(r"\b(SIG[A-Z0-9]+)\b")
+_WATCHPOINT = re.compile(r"^watchpoint \d+")
 
 
 def stop_signal(raw: str | None, description: str | None = None) -> str | None:
@@ -72,6 +76,8 @@ def normalize_reason(raw: str | None, description: str | None = None) -> str | N
     signal = stop_signal(raw, description)
     if signal is not None:
         return "pause" if signal in _PAUSE_SIGNALS else "exception"
+    if raw == "breakpoint" and description and _WATCHPOINT.match(description):
+        return "watchpoint"  # lldb-dap 19: reason breakpoint, description "watchpoint 1"
     return _REASONS.get(raw, raw.replace(" ", "_"))
 
 
@@ -282,6 +288,7 @@ async def stop_state(
     )
     if session.state in (SessionState.EXITED, SessionState.TERMINATED):
         state.exit_code = session.exit_code
+        state.description = session.lost
         return state
     stop = session.last_stop
     if session.state is not SessionState.STOPPED or stop is None:
@@ -311,10 +318,10 @@ async def evaluate_watches(session: Session) -> list[WatchView]:
                 "evaluate", t.EvaluateArguments(expression=watch.expression, frameId=frame_id, context="watch"),
                 t.EvaluateResponse,
             )
+            await check_evaluated(session, watch.expression, frame_id, body.result)
             watch.record(_cut(body.result, MAX_VALUE)[0], None)
         except DapcliError as exc:
-            lines = [line for line in exc.message.splitlines() if line.strip()]
-            watch.record(None, lines[-1].strip() if lines else exc.message)
+            watch.record(None, diagnosis(exc.message))
         views.append(WatchView(id=watch.id, expression=watch.expression, value=watch.value, error=watch.error,
                                changed=watch.changed, previous=watch.previous if watch.changed else None))
     return views
@@ -339,6 +346,11 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
     if not stack:
         return
     top = stack[0]
+    if state.reason in LIBRARY_STOP_REASONS and not is_user_source(top.path):
+        chosen, skipped = await user_frame(session, thread_id, stack)
+        if chosen is not None:
+            top, state.skipped_frames = chosen, skipped
+            session.user_frame = (session.generation, chosen.id, chosen.name)
     session.selected_frame_id = top.id
     session.current_path = top.path
     state.location = Location(path=top.path, name=top.source_name, line=top.line, column=top.column, function=top.name)
@@ -363,6 +375,32 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
             type_name=details.typeName if details else None, message=details.message if details else None,
             stack_trace=_cut(details.stackTrace or "", 2000)[0] if details and details.stackTrace else None,
         )
+
+
+def user_frame_name(session: Session, frame_id: int | None) -> str | None:
+    """The name of ``frame_id`` when it is the user's frame chosen below library frames at this
+    stop (so ``vars``/``eval`` say which frame they use); else None."""
+    chosen = session.user_frame
+    if chosen is None or frame_id is None or chosen[:2] != (session.generation, frame_id):
+        return None
+    return chosen[2]
+
+
+#: Stops that may land inside a library or runtime (a pause, a crash, a signal): shown at the
+#: user's innermost frame. A breakpoint or a step stops where the user asked to.
+LIBRARY_STOP_REASONS = {"pause", "exception"}
+#: How deep to look for the user's frame below a library one.
+USER_FRAME_DEPTH = 64
+
+
+async def user_frame(session: Session, thread_id: int, stack: list[Frame]) -> tuple[Frame | None, int]:
+    """The innermost frame with the user's own source, and how many library frames are above
+    it; (None, 0) when no frame within :data:`USER_FRAME_DEPTH` has the user's source."""
+    index = user_frame_index([f.path for f in stack])
+    if index is None and len(stack) >= STOP_FRAMES:
+        stack, _ = await frames(session, thread_id, levels=USER_FRAME_DEPTH)
+        index = user_frame_index([f.path for f in stack])
+    return (stack[index], index) if index is not None else (None, 0)
 
 
 def _mark_changed(session: Session, frame_key: str, variables: list[VariableView]) -> None:

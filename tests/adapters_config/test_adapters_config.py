@@ -104,7 +104,9 @@ def test_a_new_adapter_needs_a_command(tmp_path: Path, isolated: Path) -> None:
 
 
 # -- overriding built-in adapters --------------------------------------------------------------
-def test_project_file_changing_a_command_is_reported_before_use(isolated: Path) -> None:
+def test_project_file_changing_a_command_is_reported_before_use(isolated: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DAPCLI_TRUST_PROJECT", "1")  # consented (refusal: test_project_trust.py)
     path = write_project(isolated, f"# project adapters\npython:\n  command: [{sys.executable}, {ECHO}]\n")
     program = isolated / "src" / "app.py"
     program.write_text("print('never run by debugpy')\n")
@@ -149,7 +151,8 @@ def test_relative_command_is_relative_to_the_project(isolated: Path) -> None:
 
 
 @pytest.mark.skipif(shutil.which("dlv") is None or shutil.which("go") is None, reason="needs dlv and go")
-def test_go_override_runs_that_delve(isolated: Path) -> None:
+def test_go_override_runs_that_delve(isolated: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DAPCLI_TRUST_PROJECT", "1")
     path = write_project(isolated, {"go": {"command": [shutil.which("dlv"), "dap", "--listen", "127.0.0.1:0"],
                                            "launch": {"stopOnEntry": True}}})
     program = isolated / "main.go"

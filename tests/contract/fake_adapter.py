@@ -7,7 +7,10 @@ Usage: ``python fake_adapter.py [MODE]`` where MODE is
 * ``crash``: on ``threads``, writes a message to stderr and exits abruptly (exit 3);
 * ``silent``: never answers ``threads``;
 * ``hangup``: on ``threads``, closes stdout first, then writes its reason to stderr and exits;
-* ``noisy``: on ``threads``, logs a 300 KB line and 200 KB of lines to stderr before answering.
+* ``noisy``: on ``threads``, logs a 300 KB line and 200 KB of lines to stderr before answering;
+* ``scripted``: a whole session (launch → stop at entry → inspect → resume), whose faults are
+  chosen by the launched ``program``: a JSON file ``{"continue": ACTION, "evaluate": {"EXPR":
+  ACTION}, "variables": ACTION}`` (see :data:`ACTIONS`). dapcli runs it as a configured adapter.
 
 ``initialize`` is always answered normally first. The adapter exits on end of stdin or after
 answering ``disconnect``.
@@ -71,6 +74,8 @@ def read_message(stream) -> dict | None:
 
 def main(argv: list[str]) -> int:
     mode = argv[0] if argv else "normal"
+    if mode == "scripted":
+        return run_scripted(sys.stdin.buffer)
     stdin = sys.stdin.buffer
     while True:
         request = read_message(stdin)
@@ -113,6 +118,119 @@ def main(argv: list[str]) -> int:
             return 0
         else:
             respond(request, success=False, message=f"fake adapter does not support {command}")
+
+
+# -- the scripted session ----------------------------------------------------------------------
+#: What the adapter does when a scripted request comes: ``stop`` (answer, then a ``stopped``
+#: event), ``run`` (answer, keep "running"), ``crash`` (exit 3 without answering), ``kill``
+#: (SIGKILL itself), ``close`` (close stdout, keep living until stdin ends), ``garbage`` (a
+#: non-DAP header), ``header`` (a header announcing 1000 bytes, then 10 and the end of stdout),
+#: ``huge`` (one 64 MB output event, then stop), ``flood`` (200,000 output events, then stop),
+#: ``hang`` (never answer; a ``cancel`` request answers it as cancelled), ``exit`` (the
+#: debuggee "exits": ``exited`` code 0 and ``terminated``), ``answer`` (the default).
+ACTIONS = ("stop", "run", "crash", "kill", "close", "garbage", "header", "huge", "flood", "hang", "exit", "answer")
+FLOOD_EVENTS = 200_000
+HUGE_BYTES = 64 * 1024 * 1024
+
+
+class Scripted:
+    """One scripted session; ``script`` comes from the launched program file."""
+
+    def __init__(self) -> None:
+        self.script: dict = {}
+        self.hanging: dict[int, dict] = {}
+
+    def stopped(self, reason: str) -> None:
+        send({"type": "event", "event": "stopped", "body": {"reason": reason, "threadId": 1,
+                                                            "allThreadsStopped": True}})
+
+    def act(self, action: str, request: dict, body: dict | None = None) -> None:
+        if action == "crash":
+            sys.stderr.write(CRASH_MESSAGE + "\n")
+            sys.stderr.flush()
+            os._exit(3)
+        if action == "kill":
+            os.kill(os.getpid(), 9)
+        if action == "close":
+            os.close(sys.stdout.fileno())
+            while sys.stdin.buffer.read(65536):
+                pass
+            os._exit(0)
+        if action == "garbage":
+            write(GARBAGE)
+            return
+        if action == "header":
+            write(b"Content-Length: 1000\r\n\r\n{\"seq\": 1,")
+            os.close(sys.stdout.fileno())
+            os._exit(5)
+        if action == "hang":
+            self.hanging[request["seq"]] = request
+            return
+        respond(request, body)
+        if action == "stop":
+            self.stopped("step" if request["command"] != "continue" else "breakpoint")
+        elif action == "huge":
+            send({"type": "event", "event": "output", "body": {"category": "stdout", "output": "h" * HUGE_BYTES}})
+            self.stopped("breakpoint")
+        elif action == "flood":
+            for index in range(FLOOD_EVENTS):
+                send({"type": "event", "event": "output", "body": {"category": "stdout", "output": f"line {index}\n"}})
+            self.stopped("breakpoint")
+        elif action == "exit":
+            send({"type": "event", "event": "exited", "body": {"exitCode": 0}})
+            send({"type": "event", "event": "terminated"})
+
+    def handle(self, request: dict) -> bool:
+        command = request.get("command")
+        arguments = request.get("arguments") or {}
+        if command == "initialize":
+            respond(request, {"supportsConfigurationDoneRequest": True, "supportsCancelRequest": True})
+            send({"type": "event", "event": "initialized"})
+        elif command == "launch":
+            with open(arguments["program"], encoding="utf-8") as handle:
+                self.script = json.load(handle)
+            respond(request)
+        elif command == "configurationDone":
+            respond(request)
+            self.stopped("entry")
+        elif command == "threads":
+            respond(request, {"threads": [{"id": 1, "name": "main"}]})
+        elif command == "stackTrace":
+            respond(request, {"totalFrames": 1, "stackFrames": [{"id": 1, "name": "main", "line": 1, "column": 1,
+                                                                 "source": {"path": self.script.get("source", "")}}]})
+        elif command == "scopes":
+            respond(request, {"scopes": [{"name": "Locals", "variablesReference": 7, "expensive": False}]})
+        elif command == "variables":
+            self.act(self.script.get("variables", "answer"), request,
+                     {"variables": [{"name": "x", "value": "42", "variablesReference": 0}]})
+        elif command == "evaluate":
+            expression = arguments.get("expression", "")
+            action = self.script.get("evaluate", {}).get(expression, "answer")
+            self.act(action, request, {"result": expression[::-1], "variablesReference": 0})
+        elif command in ("continue", "next", "stepIn", "stepOut"):
+            self.act(self.script.get(command, "stop"), request, {"allThreadsContinued": True})
+        elif command == "pause":
+            respond(request)
+            self.stopped("pause")
+        elif command == "cancel":
+            hung = self.hanging.pop(arguments.get("requestId", -1), None)
+            respond(request)
+            if hung is not None:
+                respond(hung, success=False, message="cancelled")
+        elif command == "disconnect":
+            respond(request)
+            return False
+        else:
+            respond(request, success=False, message=f"fake adapter does not support {command}")
+        return True
+
+
+def run_scripted(stdin) -> int:
+    session = Scripted()
+    while True:
+        request = read_message(stdin)
+        if request is None or (request.get("type") == "request" and not session.handle(request)):
+            return 0
 
 
 if __name__ == "__main__":

@@ -15,13 +15,14 @@ PACKAGE = ROOT / "dapcli"
 # each layer may import only the layers listed for it (plus itself)
 ALLOWED = {
     "errors": set(),
-    "protocol": {"errors"},
-    "adapters": {"errors", "protocol"},
-    "engine": {"errors", "protocol", "adapters"},
-    "verbs": {"errors", "protocol", "adapters", "engine"},
-    "dispatch": {"errors", "protocol", "adapters", "engine", "verbs"},
-    "render": {"errors", "verbs"},
-    "frontends": {"errors", "verbs", "dispatch", "render", "engine"},
+    "files": {"errors"},  # bounded reading of user files: a base like errors
+    "protocol": {"errors", "files"},
+    "adapters": {"errors", "files", "protocol"},
+    "engine": {"errors", "files", "protocol", "adapters"},
+    "verbs": {"errors", "files", "protocol", "adapters", "engine"},
+    "dispatch": {"errors", "files", "protocol", "adapters", "engine", "verbs"},
+    "render": {"errors", "files", "verbs"},
+    "frontends": {"errors", "files", "verbs", "dispatch", "render", "engine"},
 }
 
 

@@ -62,10 +62,17 @@ def build_app() -> typer.Typer:
                                                     help="session name (default: default)")] = None,
         json_output: Annotated[bool, typer.Option("--json", help="print results as JSON")] = False,
         debug: Annotated[bool, typer.Option("--debug", help="show tracebacks of internal errors")] = False,
+        trust_project: Annotated[bool, typer.Option(
+            "--trust-project", help="run the adapter commands of the project's .dapcli/adapters.yaml "
+                                    "(else asked at a terminal, refused elsewhere)")] = False,
         version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
                                               help="show the version")] = False,
     ) -> None:
         _GLOBALS.session, _GLOBALS.json, _GLOBALS.debug = session, json_output, debug
+        if trust_project:
+            from dapcli.dispatch.consent import trust
+
+            trust()
 
     add_verb_commands(app, _SINK)
     _add_local_commands(app)
@@ -91,11 +98,16 @@ def _add_local_commands(app: typer.Typer) -> None:
     def serve_mcp(
         transport: Annotated[str, typer.Option(help="stdio or streamable-http")] = "stdio",
         port: Annotated[int, typer.Option(help="port for streamable-http (bound to 127.0.0.1)")] = 8765,
+        token_file: Annotated[str | None, typer.Option(
+            "--token-file", help="streamable-http: bearer token to require, read from this 0600 file")] = None,
+        no_auth: Annotated[bool, typer.Option(
+            "--no-auth", help="streamable-http: require no token (unsafe: any local user gets in)")] = False,
         output_schemas: Annotated[bool, typer.Option("--output-schemas",
                                                      help="declare each tool's result schema in tools/list")] = False,
     ) -> None:
         """Serve every verb as an MCP tool (stdio by default) for AI agents."""
-        _local("serve-mcp", transport=transport, port=port, output_schemas=output_schemas)
+        _local("serve-mcp", transport=transport, port=port, token_file=token_file, no_auth=no_auth,
+               output_schemas=output_schemas)
 
     @app.command("run", rich_help_panel="Frontends")
     def run_recipes(
@@ -150,6 +162,7 @@ def get_command() -> Any:
 def parse(argv: list[str]) -> Invocation | Finished:
     """Parse ``argv`` without side effects beyond help/usage text (captured, not printed)."""
     command = get_command()
+    argv = hoist_global_flags(argv)
     _SINK.clear()
     _GLOBALS.session, _GLOBALS.json, _GLOBALS.debug = None, False, False
     out, err = io.StringIO(), io.StringIO()
@@ -165,6 +178,19 @@ def parse(argv: list[str]) -> Invocation | Finished:
         invocation.session = invocation.session or _GLOBALS.session
         return invocation
     return Finished(code, out.getvalue(), err.getvalue())
+
+
+#: Flags accepted anywhere on the line (before a ``--``), as if given before the command.
+GLOBAL_FLAGS = ("--debug", "--trust-project")
+
+
+def hoist_global_flags(argv: list[str]) -> list[str]:
+    """``argv`` with :data:`GLOBAL_FLAGS` moved to the front (``dapcli stack --debug`` works)."""
+    end = argv.index("--") if "--" in argv else len(argv)
+    found = [word for word in argv[:end] if word in GLOBAL_FLAGS]
+    if not found:
+        return list(argv)
+    return [*dict.fromkeys(found), *(w for w in argv[:end] if w not in GLOBAL_FLAGS), *argv[end:]]
 
 
 def debug_requested(argv: list[str]) -> bool:
@@ -223,12 +249,16 @@ def _run_recipes(invocation: Invocation) -> int:
         sys.stderr.write("error: name the recipe files to run\nhint: e.g. `dapcli run recipes/quickstart.yaml`\n")
         return 2
     try:
+        from dapcli.dispatch.consent import confirm_project
+
+        for folder in dict.fromkeys([os.getcwd(), *(os.path.dirname(os.path.abspath(f)) for f in files)]):
+            confirm_project(folder)
         variables = parse_vars(kw.pop("var"))
+        return int(run_recipes(files, json_lines=kw["json_lines"] or invocation.json, junit=kw["junit"],
+                               keep_going=kw["keep_going"], variables=variables, timeout=kw["timeout"]))
     except DapcliError as exc:
         sys.stderr.write(f"error: {exc.message}\n" + (f"hint: {exc.hint}\n" if exc.hint else ""))
         return exc.exit_code
-    return int(run_recipes(files, json_lines=kw["json_lines"] or invocation.json, junit=kw["junit"],
-                           keep_going=kw["keep_going"], variables=variables, timeout=kw["timeout"]))
 
 
 def main_entry(argv: list[str] | None = None) -> Any:

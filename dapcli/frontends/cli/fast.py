@@ -108,16 +108,16 @@ def _complete(words: list[str], session: str | None) -> int:
 
 
 def _serve_mcp(words: list[str]) -> int | None:
-    """``dapcli serve-mcp [--transport T] [--port N] [--output-schemas]`` without typer; None for anything else
-    (``--help``, a usage error: the full app answers)."""
+    """``dapcli serve-mcp [--transport T] [--port N] [--token-file F] [--no-auth] [--output-schemas]``
+    without typer; None for anything else (``--help``, a usage error: the full app answers)."""
     options: dict[str, str] = {}
     while words:
         word = words.pop(0)
         key, _, value = word.partition("=")
-        if key == "--output-schemas" and not value:
-            options["output-schemas"] = "1"
+        if key in ("--output-schemas", "--no-auth") and not value:
+            options[key[2:]] = "1"
             continue
-        if key not in ("--transport", "--port") or not (value or words):
+        if key not in ("--transport", "--port", "--token-file") or not (value or words):
             return None
         options[key[2:]] = value or words.pop(0)
     if not options.get("port", "0").isdigit():
@@ -125,6 +125,7 @@ def _serve_mcp(words: list[str]) -> int | None:
     from dapcli.frontends.mcp.server import main as serve
 
     return int(serve(transport=options.get("transport", "stdio"), port=int(options.get("port", 8765)),
+                     token_file=options.get("token-file"), no_auth="no-auth" in options,
                      output_schemas="output-schemas" in options))
 
 

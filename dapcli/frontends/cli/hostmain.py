@@ -19,20 +19,20 @@ def main(argv: list[str]) -> int:
     get_command()  # build the typer app now, not on the first forwarded command
     host = SessionHost(name, idle_timeout=idle, argv_handler=handle_argv)
     asyncio.run(host.serve())
-    _remove_empty_log(name)
+    _remove_files(name)
     return 0
 
 
-def _remove_empty_log(name: str) -> None:
-    """The host's stderr goes to NAME.log; a clean run leaves it empty: remove it."""
+def _remove_files(name: str) -> None:
+    """The session ended: remove its NAME.log (the host's stderr) and NAME.lock (launch's lock)."""
     import contextlib
     import os
 
     from dapcli.dispatch import sessionfile
 
-    with contextlib.suppress(OSError):
-        if os.fstat(2).st_size == 0:
-            os.unlink(os.path.join(sessionfile.runtime_dir(), f"{name}.log"))
+    for suffix in (".log", ".lock"):
+        with contextlib.suppress(OSError):
+            os.unlink(os.path.join(sessionfile.runtime_dir(), name + suffix))
 
 
 if __name__ == "__main__":

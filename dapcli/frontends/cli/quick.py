@@ -157,9 +157,9 @@ def answer(argv: list[str]) -> int | None:
 
 
 def _adapters(as_json: bool) -> int:
-    """``dapcli adapters`` from :func:`dapcli.adapters.registry.describe_all` (what the verb
+    """``dapcli adapters`` from :func:`dapcli.dispatch.adapterlist.describe_all` (what the verb
     reports), rendered as ``dapcli.render.render_adapters`` does (a test compares them)."""
-    from dapcli.adapters.registry import describe_all
+    from dapcli.dispatch.adapterlist import describe_all
     from dapcli.errors import DapcliError
 
     try:

@@ -18,6 +18,7 @@ from dapcli.errors import DapcliError
 from dapcli.frontends.cli.app import Finished, debug_requested, parse
 from dapcli.frontends.cli.commands import Invocation
 from dapcli.render import render
+from dapcli.render.safe import escape
 from dapcli.verbs import VERBS
 from dapcli.verbs.models import Result
 
@@ -50,10 +51,11 @@ def error_text(exc: BaseException, debug: bool, as_json: bool = False) -> tuple[
     if isinstance(exc, DapcliError):
         if as_json:
             return json.dumps({"schemaVersion": 1, "error": exc.to_dict()}) + "\n", exc.exit_code
-        text = f"error: {exc.message}\n" + (f"hint: {exc.hint}\n" if exc.hint else "")
+        text = f"error: {escape(exc.message)}\n" + (f"hint: {escape(exc.hint)}\n" if exc.hint else "")
         code = exc.exit_code
     else:
-        text = f"internal error: {type(exc).__name__}: {exc}\nhint: run with --debug and report the traceback\n"
+        text = (f"internal error: {type(exc).__name__}: {escape(str(exc))}\n"
+                "hint: run with --debug and report the traceback\n")
         code = 1
     if debug and code == 1:  # only an internal error has a traceback worth reading
         text = "".join(traceback.format_exception(exc)) + text
@@ -83,6 +85,9 @@ def run_client(invocation: Invocation, debug: bool = False) -> int:
             result: Result = asyncio.run(local.call(invocation.verb, invocation.args, name, cwd))
         else:
             if invocation.verb in ("launch", "attach"):
+                from dapcli.dispatch.consent import confirm_project
+
+                confirm_project(cwd)
                 spawn.start_host(name, host_command(name))
             with remote.connect(name) as client:
                 if invocation.extras.get("follow"):
@@ -107,7 +112,7 @@ def _follow_client(client: Any, invocation: Invocation, cwd: str) -> int:
     while True:
         data = client.call("output", {**args, "wait": 1.0}, cwd)
         for chunk in data["chunks"]:
-            _write(sys.stdout, chunk["output"])
+            _write(sys.stdout, escape(chunk["output"]) if not invocation.json else chunk["output"])
         args["since"] = data["nextSeq"]
         args.pop("tail", None)
         if data.get("status") in ("exited", "terminated"):
@@ -156,7 +161,7 @@ async def _follow_host(server: Any, name: str, parsed: Invocation, cwd: str,
     while True:
         result = await server.dispatcher.call("output", {**args, "wait": 1.0}, name, cwd)
         for chunk in result.chunks:
-            await emit(chunk.output, "out")
+            await emit(chunk.output if parsed.json else escape(chunk.output), "out")
         args["since"] = result.next_seq
         args.pop("tail", None)
         if result.status in ("exited", "terminated"):

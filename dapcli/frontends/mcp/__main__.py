@@ -5,4 +5,5 @@ import sys
 from dapcli.frontends.mcp.server import _parse, main
 
 options = _parse(None)
-sys.exit(main(options.transport, options.port, options.host, options.output_schemas))
+sys.exit(main(options.transport, options.port, options.host, options.token_file, options.no_auth,
+              options.output_schemas))

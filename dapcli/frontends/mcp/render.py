@@ -64,11 +64,14 @@ def _evaluate(result: EvaluateResult) -> str:
     view = VariableView(name=result.expression, value=result.result, type=result.type,
                         variables_reference=result.variables_reference, children=result.children,
                         value_truncated=result.value_truncated)
-    return "\n".join(variable_lines([view], indent="", budget=[TREE_LINES]))
+    text = "\n".join(variable_lines([view], indent="", budget=[TREE_LINES]))
+    text += f" (in frame {result.frame_name})" if result.frame_name else ""
+    return text + "\n" + render_stop(result.stop) if result.stop is not None else text
 
 
 def _variables_result(result: VariablesResult) -> str:
     what = result.scope or f"variablesReference {result.variables_reference}"
+    what += f" of frame {result.frame_name}" if result.frame_name else ""
     shown = len(result.variables)
     lines = [f"{what}: {shown} of {result.total}" + (f" from {result.start}" if result.start else "")]
     lines += variable_lines(result.variables, indent="  ", budget=[TREE_LINES])
@@ -100,11 +103,13 @@ def _scopes(result: ScopesResult) -> str:
 
 def _breakpoint(bp: BreakpointView) -> str:
     where = f"{bp.path}:{bp.line}" if bp.path else f"function {bp.function}"
-    text = f"breakpoint {bp.id} at {where}: " + ("verified" if bp.verified else "not verified")
+    if bp.function and (bp.actual_path or bp.path):
+        where = f"function {bp.function} at {bp.actual_path or bp.path}:{bp.actual_line or bp.line}"
+    text = f"breakpoint {bp.id} at {where}: " + ("verified" if bp.verified else "pending (not verified)")
     if bp.actual_line and bp.actual_line != bp.line:
         text += f" (moved to line {bp.actual_line})"
     for label, value in (("if", bp.condition), ("hit", bp.hit_condition), ("log", bp.log_message),
-                         ("adapter says", bp.message)):
+                         ("adapter says", bp.message), ("note", bp.warning)):
         if value:
             text += f"; {label} {value}"
     return text

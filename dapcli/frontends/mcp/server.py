@@ -15,7 +15,7 @@ import contextlib
 import os
 import signal
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -43,12 +43,16 @@ reverse steps, raw DAP requests…) run through the `more` tool: {"verb": NAME, 
 
 
 def build_server(dispatcher: Dispatcher | None = None, *, end_sessions_on_close: bool = True,
+                 token: str | None = None, host: str = "127.0.0.1", port: int = 8765,
+                 on_close: Callable[[], None] | None = None,
                  output_schemas: bool = False) -> MCPServer:
     """An MCPServer exposing every verb of ``dispatcher`` (default: a new LocalDispatcher).
 
     ``end_sessions_on_close``: when the connection (stdio, in-memory) ends, end every session
-    in ``dispatcher.manager`` (the sessions this process owns). ``output_schemas``: declare
-    each tool's result schema in tools/list (off: the listing stays small).
+    in ``dispatcher.manager`` (the sessions this process owns). ``token``: HTTP requests must
+    carry ``Authorization: Bearer TOKEN`` (served on ``host``:``port``; see :mod:`.auth`).
+    ``on_close`` runs when the server's lifespan ends (uvicorn then re-raises SIGTERM at once).
+    ``output_schemas``: declare each tool's result schema in tools/list (off: the listing stays small).
     """
     from mcp.server.mcpserver import MCPServer
     from mcp.server.subscriptions import InMemorySubscriptionBus
@@ -78,12 +82,20 @@ def build_server(dispatcher: Dispatcher | None = None, *, end_sessions_on_close:
             if listeners is not None:
                 with contextlib.suppress(ValueError):
                     listeners.remove(notifier.on_session_event)
+            if on_close is not None:
+                on_close()
             if end_sessions_on_close:
                 await end_sessions(dispatcher)
 
+    auth: dict[str, Any] = {}
+    if token is not None:
+        from dapcli.frontends.mcp.auth import StaticTokenVerifier, auth_settings
+
+        auth = {"token_verifier": StaticTokenVerifier(token), "auth": auth_settings(host, port)}
     server: MCPServer = MCPServer(
         "dapcli", version=__version__, instructions=INSTRUCTIONS, log_level="WARNING",
-        tools=verb_tools(VERBS.values(), caller, output_schemas=output_schemas), lifespan=lifespan, subscriptions=bus,
+        tools=verb_tools(VERBS.values(), caller, output_schemas=output_schemas), lifespan=lifespan,
+        subscriptions=bus, **auth,
     )
     add_resources(server, dispatcher)
     add_prompts(server)
@@ -115,9 +127,14 @@ async def end_sessions(dispatcher: Dispatcher, timeout: float = SHUTDOWN_TIMEOUT
             await close()
 
 
-def main(transport: str = "stdio", port: int = 8765, host: str = "127.0.0.1", output_schemas: bool = False) -> int:
+def main(transport: str = "stdio", port: int = 8765, host: str = "127.0.0.1", token_file: str | None = None,
+         no_auth: bool = False, output_schemas: bool = False) -> int:
     """Serve MCP on ``transport`` (``stdio``, or ``streamable-http`` on ``host``:``port``, loopback
-    only) until the client disconnects (0) or SIGTERM/SIGINT (128 + the signal). Returns the exit code."""
+    only) until the client disconnects (0) or SIGTERM/SIGINT (128 + the signal). Returns the exit code.
+
+    HTTP requires a bearer token: the one in ``token_file``, else a new one, printed once on
+    stderr and written 0600 to the runtime directory; ``no_auth`` serves without (with a warning).
+    """
     if transport not in TRANSPORTS:
         print(f"dapcli serve-mcp: unknown transport {transport!r} (use {' or '.join(TRANSPORTS)})", file=sys.stderr)
         return 2
@@ -126,16 +143,54 @@ def main(transport: str = "stdio", port: int = 8765, host: str = "127.0.0.1", ou
         return 2
     import anyio
 
+    from dapcli.dispatch.consent import confirm_project
     from dapcli.dispatch.router import RoutingDispatcher
+    from dapcli.errors import DapcliError
+    from dapcli.frontends.mcp.auth import remove_token_file
 
+    token, written = None, None
+    try:
+        confirm_project(ask=False)  # announce a project's adapter commands (refused unless trusted)
+    except DapcliError as exc:  # an invalid project file: launches report it
+        print(f"dapcli serve-mcp: warning: {exc.message}", file=sys.stderr)
+    if transport != "stdio":
+        try:
+            token, written = _http_token(port, token_file, no_auth)
+        except DapcliError as exc:
+            print(f"dapcli serve-mcp: {exc.message}" + (f"\nhint: {exc.hint}" if exc.hint else ""), file=sys.stderr)
+            return exc.exit_code
     # sessions launched here are served on sockets too, so a human (REPL, one-shot CLI) can join
     # them; and tools reach sessions that a human started
     dispatcher = RoutingDispatcher(publish=True)
-    server = build_server(dispatcher, output_schemas=output_schemas)
+    server = build_server(dispatcher, token=token, host=host, port=port,
+                          on_close=lambda: remove_token_file(written), output_schemas=output_schemas)
     received: list[int] = []
-    with contextlib.suppress(KeyboardInterrupt):
-        anyio.run(_serve, server, dispatcher, transport, host, port, received)
+    try:
+        with contextlib.suppress(KeyboardInterrupt):
+            anyio.run(_serve, server, dispatcher, transport, host, port, received)
+    finally:
+        remove_token_file(written)
     return 128 + received[0] if received else 0
+
+
+def _http_token(port: int, token_file: str | None, no_auth: bool) -> tuple[str | None, str | None]:
+    """(the token, the file written for it or None); announce it on stderr once."""
+    from dapcli.frontends.mcp.auth import load_token, new_token, write_token_file
+
+    if no_auth:
+        print("dapcli serve-mcp: WARNING: --no-auth: ANY local user who can reach port "
+              f"{port} can run code as you through this server", file=sys.stderr)
+        return None, None
+    if token_file:
+        token = load_token(token_file)
+        print(f"dapcli serve-mcp: clients must send `Authorization: Bearer <the token in {token_file}>`",
+              file=sys.stderr)
+        return token, None
+    token = new_token()
+    path = write_token_file(port, token)
+    print(f"dapcli serve-mcp: bearer token (also in {path}, mode 0600): {token}\n"
+          "dapcli serve-mcp: clients must send `Authorization: Bearer TOKEN`", file=sys.stderr)
+    return token, path
 
 
 async def _serve(server: MCPServer, dispatcher: Dispatcher, transport: str, host: str, port: int,
@@ -188,10 +243,13 @@ def _parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--transport", choices=TRANSPORTS, default="stdio")
     parser.add_argument("--host", default="127.0.0.1", help="streamable-http: address to bind (loopback only)")
     parser.add_argument("--port", type=int, default=8765, help="streamable-http: port")
+    parser.add_argument("--token-file", help="streamable-http: read the bearer token from this file (mode 0600)")
+    parser.add_argument("--no-auth", action="store_true", help="streamable-http: no token (any local user gets in)")
     parser.add_argument("--output-schemas", action="store_true", help="declare each tool's result schema")
     return parser.parse_args(argv)
 
 
 if __name__ == "__main__":
     options = _parse(None)
-    sys.exit(main(options.transport, options.port, options.host, options.output_schemas))
+    sys.exit(main(options.transport, options.port, options.host, options.token_file, options.no_auth,
+                  options.output_schemas))

@@ -111,6 +111,8 @@ def _headline(state: StopState) -> str:
                 text += f" in {loc.function}"
         if state.thread_id is not None:
             text += f", thread {state.thread_id}"
+        if state.skipped_frames:
+            text += f" (the user's frame; skipped {state.skipped_frames} library frames above it, see stackTrace)"
         return text + where
     if state.status == "running":
         waited = f" within {state.elapsed_ms / 1000:.1f} s" if state.elapsed_ms is not None else ""

@@ -12,6 +12,7 @@ from typing import Any
 from dapcli.frontends.recipe.loader import Mark, YamlList, YamlMap
 from dapcli.frontends.recipe.model import BreakpointSpec, Target
 from dapcli.frontends.recipe.variables import BadReference, as_text, references, substitute
+from dapcli.verbs.bpargs import check_hit_condition
 
 __all__ = ["BREAKPOINT_KEYS", "TARGET_KEYS", "CheckerBase"]
 
@@ -142,6 +143,11 @@ class CheckerBase:
             self.unknown_keys(item, BREAKPOINT_KEYS, where)
             for key in ("condition", "hitCondition", "logMessage"):
                 extra[key] = self.text(item, key, where)
+            try:
+                check_hit_condition(extra["hitCondition"])
+            except ValueError as exc:
+                self.problem(item.value_mark("hitCondition"), where, str(exc))
+                return None
             if item.get("function") is not None:
                 text = self.text(item, "function", where)
             elif item.get("path") is not None and item.get("line") is not None:
@@ -173,16 +179,13 @@ class CheckerBase:
         places = [self.resolve(file_part)]
         if target is not None:
             places.append(os.path.normpath(os.path.join(os.path.dirname(target.program), file_part)))
-        path = next((p for p in places if os.path.isfile(p)), None)
-        if path is None:
-            self.problem(mark, where, f"no such file: {file_part} (looked at {' and '.join(dict.fromkeys(places))})")
-            return None
-        with open(path, encoding="utf-8", errors="replace") as handle:
-            count = sum(1 for _ in handle)
         line = int(line_part)
-        if not 1 <= line <= count:
-            self.problem(mark, where, f"{file_part} has {count} lines; line {line} is outside it")
+        if line < 1:
+            self.problem(mark, where, f"line {line} is not a line of any file (lines count from 1)")
             return None
+        # a file that is not here, or a line past its end, is the adapter's to judge: the
+        # breakpoint is sent and reported pending by launch (it may load later)
+        path = next((p for p in places if os.path.isfile(p)), places[0])
         return f"{path}:{line}"
 
     def interpreter(self, raw: YamlMap) -> str | None:

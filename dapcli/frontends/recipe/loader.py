@@ -18,6 +18,7 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from dapcli.errors import UsageError
+from dapcli.files import MAX_RECIPE_BYTES, read_text_file
 
 __all__ = ["MAX_ALIASES", "MAX_NODES", "Mark", "YamlList", "YamlMap", "load_yaml", "load_yaml_text"]
 
@@ -101,8 +102,8 @@ class RecipeLoader(yaml.SafeLoader):
 
     def compose_document(self) -> Node | None:
         node: Node | None = super().compose_document()
-        if node is not None:
-            _check_tree(node, {}, set())
+        if node is not None:  # without aliases the size is the file's own (bounded by its size)
+            _check_tree(node, {}, set(), limit=MAX_NODES if self._aliases else None)
         return node
 
     def construct_yaml_map_with_marks(self, node: MappingNode) -> Any:
@@ -140,7 +141,7 @@ RecipeLoader.add_constructor(_Y + "map", RecipeLoader.construct_yaml_map_with_ma
 RecipeLoader.add_constructor(_Y + "seq", RecipeLoader.construct_yaml_seq_with_marks)
 
 
-def _check_tree(node: Node, sizes: dict[int, int], active: set[int]) -> int:
+def _check_tree(node: Node, sizes: dict[int, int], active: set[int], limit: int | None) -> int:
     """Refuse non-standard tags, recursive aliases and documents that expand too far; return
     the expanded size of ``node`` (shared nodes are counted once per use, computed once)."""
     if node.tag not in _ALLOWED_TAGS:
@@ -156,8 +157,8 @@ def _check_tree(node: Node, sizes: dict[int, int], active: set[int]) -> int:
     children = node.value if isinstance(node, SequenceNode) else [n for pair in node.value for n in pair]
     size = 1
     for child in children:
-        size += _check_tree(child, sizes, active)
-        if size > MAX_NODES:
+        size += _check_tree(child, sizes, active, limit)
+        if limit is not None and size > limit:
             raise _LoadError(node.start_mark, f"aliases expand this to more than {MAX_NODES} values (an alias bomb?)")
     active.discard(key)
     sizes[key] = size
@@ -194,14 +195,9 @@ def load_yaml(path: str, display: str | None = None) -> Any:
     """Read and parse the YAML file ``path`` (``display`` is the name used in messages)."""
     name = display or path
     try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
+        text = read_text_file(path, max_bytes=MAX_RECIPE_BYTES, display=name)
     except FileNotFoundError:
         raise UsageError(f"{name}: no such recipe file", "check the path") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"{name}: not UTF-8 text") from None
-    except OSError as exc:
-        raise UsageError(f"{name}: cannot read: {exc.strerror}") from None
     return load_yaml_text(text, name)
 
 

@@ -13,13 +13,15 @@ from typing import Any, Literal
 from dapcli.frontends.recipe.loader import Mark
 
 __all__ = [
-    "BreakpointSpec", "CheckOutcome", "Expectation", "Op", "Recipe", "RecipeOutcome", "Step", "StepOutcome",
-    "Target",
+    "ERROR_KEY", "BreakpointSpec", "CheckOutcome", "Expectation", "Op", "Recipe", "RecipeOutcome", "Step",
+    "StepOutcome", "Target",
 ]
 
 Op = Literal["equals", "contains", "matches", "approx"]
 #: The start of the file (where an error without a better place is reported).
 START = Mark(1, 1)
+#: ``expect: {error: …}``: the step must fail, with an error message that matches.
+ERROR_KEY = "error"
 
 
 @dataclass

@@ -19,7 +19,7 @@ from dapcli.frontends.recipe.transcript import JsonLinesReporter, Reporter, Text
 from dapcli.frontends.recipe.validate import load_recipe
 from dapcli.frontends.recipe.variables import NAME
 
-__all__ = ["parse_vars", "run_recipes", "run_recipes_async"]
+__all__ = ["check_writable", "parse_vars", "run_recipes", "run_recipes_async"]
 
 
 def parse_vars(pairs: list[str]) -> dict[str, str]:
@@ -57,7 +57,13 @@ async def run_recipes_async(
     variables: dict[str, str] | None = None, timeout: float | None = None, out: TextIO | None = None,
     dispatcher: Dispatcher | None = None,
 ) -> int:
-    """:func:`run_recipes` for callers that already run an event loop (the REPL, MCP)."""
+    """:func:`run_recipes` for callers that already run an event loop (the REPL, MCP).
+
+    Raises:
+        UsageError: ``junit`` cannot be written (checked before anything runs).
+    """
+    if junit:
+        check_writable(junit, "--junit")
     stream = out or sys.stdout
     reporter: Reporter = JsonLinesReporter(stream) if json_lines else TextReporter(stream)
     recipes, outcomes = _load_all(paths, variables or {}, reporter)
@@ -80,6 +86,19 @@ async def run_recipes_async(
     if junit:
         write_junit(outcomes, junit)
     return code
+
+
+def check_writable(path: str, what: str) -> None:
+    """Raises UsageError (one line) unless a file can be written at ``path``."""
+    if "\x00" in path:
+        raise UsageError(f"{what} {path!r}: a path cannot contain a NUL byte")
+    if os.path.isdir(path):
+        raise UsageError(f"{what} {path}: is a directory", "give a file name, e.g. report.xml")
+    parent = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(parent):
+        raise UsageError(f"{what} {path}: no such directory {parent}", "create it first, or choose another path")
+    if not os.access(path if os.path.exists(path) else parent, os.W_OK):
+        raise UsageError(f"{what} {path}: not writable", "choose a path you can write")
 
 
 def _load_all(paths: list[str], variables: dict[str, Any],

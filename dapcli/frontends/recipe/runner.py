@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 from dapcli.errors import DapcliError
 from dapcli.frontends.recipe.matchers import describe, judge
-from dapcli.frontends.recipe.model import CheckOutcome, Recipe, RecipeOutcome, Step, StepOutcome
+from dapcli.frontends.recipe.model import ERROR_KEY, CheckOutcome, Recipe, RecipeOutcome, Step, StepOutcome
 from dapcli.frontends.recipe.paths import MISSING, follow
 from dapcli.frontends.recipe.transcript import Reporter
 from dapcli.frontends.recipe.variables import substitute
@@ -180,9 +180,29 @@ class RecipeRun:
         except Exception as exc:  # a bug: report it at this step, and still stop the session
             outcome.error = f"internal error: {type(exc).__name__}: {exc}"
         outcome.elapsed = time.perf_counter() - started
-        if outcome.result is not None:
+        if any(e.key == ERROR_KEY for e in step.expect):
+            self.judge_error(step, outcome)
+        elif outcome.result is not None:
             self.judge(step, outcome, outcome.result)
         return outcome
+
+    def judge_error(self, step: Step, outcome: StepOutcome) -> None:
+        """``expect: {error: …}``: the step passes when it failed with a matching message (the
+        error is then no failure of its own); a step that succeeded fails the check."""
+        message, outcome.error, outcome.hint = outcome.error, None, None
+        for expectation in step.expect:
+            if expectation.key != ERROR_KEY:
+                continue
+            expected = substitute(expectation.expected, self.variables)
+            if message is None:
+                passed, why = False, "the step succeeded; an error was expected"
+            else:
+                passed, why = judge(dataclasses.replace(expectation, expected=expected), message)
+            outcome.checks.append(CheckOutcome(
+                step=step.index, verb=step.verb, key=ERROR_KEY, op=expectation.op, expected=expected,
+                actual=message, present=message is not None, tolerance=expectation.tolerance, passed=passed,
+                message=why, line=expectation.mark.line,
+            ))
 
     def judge(self, step: Step, outcome: StepOutcome, result: dict[str, Any]) -> None:
         model = VERBS[step.verb].result_model
@@ -208,6 +228,22 @@ class RecipeRun:
         if ended:
             self.ended_at = step.index
             self.check_crash(step, outcome, result)
+        self.check_still_running(step, outcome, result)
+
+    def check_still_running(self, step: Step, outcome: StepOutcome, result: dict[str, Any]) -> None:
+        """An execution step whose wait ran out with the program still running is a failure,
+        unless the step expects it (``expect: {status: running}``, or any ``status`` check)."""
+        if not VERBS[step.verb].executes or result.get("status") != "running":
+            return
+        if any(e.key == "status" for e in step.expect):
+            return
+        timeout = outcome.args.get("timeout", self.timeout or DEFAULT_TIMEOUT)
+        outcome.checks.append(CheckOutcome(
+            step=step.index, verb=step.verb, key="status", op="equals", expected="stopped", actual="running",
+            passed=False, line=step.mark.line,
+            message=f"the program was still running when the step's wait ({timeout} s) ran out; "
+                    "say `expect: {status: running}` if that is intended",
+        ))
 
     def check_crash(self, step: Step, outcome: StepOutcome, result: dict[str, Any]) -> None:
         """The program ended at ``step``: a failure here when later steps need it and this

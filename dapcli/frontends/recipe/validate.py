@@ -15,7 +15,7 @@ from dapcli.errors import UsageError
 from dapcli.frontends.recipe.checks import BREAKPOINT_KEYS, TARGET_KEYS, CheckerBase
 from dapcli.frontends.recipe.loader import Mark, YamlList, YamlMap, load_yaml
 from dapcli.frontends.recipe.matchers import parse_matcher
-from dapcli.frontends.recipe.model import Expectation, Recipe, Step
+from dapcli.frontends.recipe.model import ERROR_KEY, Expectation, Recipe, Step
 from dapcli.frontends.recipe.paths import check_path
 from dapcli.frontends.recipe.variables import NAME, substitute
 from dapcli.verbs import VERBS, ParamSpec, VerbSpec, validate_args
@@ -161,7 +161,7 @@ class _Checker(CheckerBase):
         except UsageError as exc:
             message = exc.message.removeprefix(f"{spec.name}: ")
             for part in message.split("; "):
-                part = part.removeprefix("arguments: Value error, ")
+                part = part.removeprefix("arguments: Value error, ").removeprefix("arguments: ")
                 key = part.split(":", 1)[0].split(".", 1)[0]
                 where = args.key_mark(key) if key in args else args.mark
                 self.problem(where, label, _explain(part, key, spec))
@@ -175,7 +175,8 @@ class _Checker(CheckerBase):
             return []
         found = []
         for key, value in raw.items():
-            problem = check_path(spec.result_model, key) if isinstance(key, str) else "a field name must be text"
+            problem = None if key == ERROR_KEY else \
+                check_path(spec.result_model, key) if isinstance(key, str) else "a field name must be text"
             if problem:
                 self.problem(raw.key_mark(key), label, f"expect {key}: {problem}")
                 continue

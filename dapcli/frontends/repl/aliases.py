@@ -22,6 +22,7 @@ RENAMES: dict[tuple[str, ...], str] = {
     ("where",): "stackTrace",
     ("backtrace",): "stackTrace",
     ("delete",): "removeBreakpoint",
+    ("clear",): "clearBreakpoints",
     ("info", "breakpoints"): "listBreakpoints",
     ("info", "break"): "listBreakpoints",
     ("info", "b"): "listBreakpoints",

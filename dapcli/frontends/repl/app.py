@@ -36,6 +36,7 @@ from dapcli.frontends.repl.runner import Runner
 from dapcli.frontends.repl.state import ReplState
 from dapcli.frontends.repl.toolbar import PROMPT, history_path, join_lines, key_bindings, toolbar
 from dapcli.render import render
+from dapcli.render.safe import escape
 from dapcli.verbs import VERBS
 from dapcli.verbs import models as m
 
@@ -126,21 +127,21 @@ class Repl:
                 continue
             self.state.output_seq = chunk.seq
             with contextlib.suppress(Exception):
-                self.console.out(chunk.output, end="", style="red" if chunk.category == "stderr" else None,
+                self.console.out(escape(chunk.output), end="", style="red" if chunk.category == "stderr" else None,
                                  highlight=False)
 
     def report(self, exc: BaseException) -> None:
         """The REPL's one place for errors: a DapcliError's message and hint; anything else as
         an internal error (with the traceback when ``DAPCLI_DEBUG`` is set)."""
         if isinstance(exc, DapcliError):
-            self.show(Text(f"error: {exc.message}", style="red"))
+            self.show(Text(f"error: {escape(exc.message)}", style="red"))
             if exc.hint:
-                hint = exc.hint if exc.hint.startswith("usage:") else f"hint: {exc.hint}"
+                hint = escape(exc.hint if exc.hint.startswith("usage:") else f"hint: {exc.hint}")
                 self.show(Text(hint, style="dim"))
             return
         if os.environ.get("DAPCLI_DEBUG"):
             self.show(Text("".join(traceback.format_exception(exc))))
-        self.show(Text(f"internal error: {type(exc).__name__}: {exc}", style="red"))
+        self.show(Text(f"internal error: {type(exc).__name__}: {escape(str(exc))}", style="red"))
 
     # -- one command line ------------------------------------------------------------------------
     async def handle(self, line: str) -> None:

@@ -9,6 +9,7 @@ from typing import Any
 from rich.text import Text
 
 from dapcli.dispatch import sessionfile
+from dapcli.dispatch.consent import confirm_project
 from dapcli.dispatch.router import RoutingDispatcher
 from dapcli.errors import DapcliError, UsageError
 from dapcli.frontends.repl.app import Repl
@@ -66,6 +67,7 @@ def run(program: str | None, args: list[str], session: str, breakpoints: list[st
     """Run the REPL; a startup error (bad session name, busy name) is one line and exit code."""
     try:
         sessionfile.session_name(session)
+        confirm_project()  # a project's adapters file: announce, and ask before it runs anything
         return asyncio.run(_main(program, args, session, breakpoints, record, python))
     except DapcliError as exc:
         sys.stderr.write(f"error: {exc.message}\n" + (f"hint: {exc.hint}\n" if exc.hint else ""))

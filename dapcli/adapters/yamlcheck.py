@@ -1,0 +1,53 @@
+"""YAML for configuration files, without the traps: anchors and aliases are refused (a
+"billion laughs" file would otherwise expand into gigabytes), and so are duplicate keys (YAML
+keeps the last one silently)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dapcli.errors import UsageError
+
+__all__ = ["checked_compose"]
+
+
+def checked_compose(path: str, text: str) -> Any:
+    """The node tree of ``text`` (``yaml.compose``), after the checks.
+
+    Raises:
+        UsageError: an anchor, an alias or a duplicate key (``path:line: why``).
+        yaml.YAMLError: invalid YAML.
+    """
+    import yaml
+
+    _refuse_anchors(path, text)
+    root = yaml.compose(text, Loader=yaml.SafeLoader)
+    _refuse_duplicate_keys(path, root)
+    return root
+
+
+def _refuse_anchors(path: str, text: str) -> None:
+    """Refuse YAML anchors and aliases (checked on the event stream, before anything is built)."""
+    import yaml
+
+    for event in yaml.parse(text, Loader=yaml.SafeLoader):
+        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
+            raise UsageError(f"{path}:{event.start_mark.line + 1}: YAML anchors and aliases (&, *) are not "
+                             "allowed in adapter files", "write the values out")
+
+
+def _refuse_duplicate_keys(path: str, node: Any) -> None:
+    import yaml
+
+    if isinstance(node, yaml.MappingNode):
+        seen: set[str] = set()
+        for key, value in node.value:
+            name = str(key.value)
+            if name in seen:
+                raise UsageError(f"{path}:{key.start_mark.line + 1}: duplicate key {name!r}",
+                                 "each key may appear once in a mapping")
+            seen.add(name)
+            _refuse_duplicate_keys(path, value)
+    elif isinstance(node, yaml.SequenceNode):
+        for item in node.value:
+            _refuse_duplicate_keys(path, item)

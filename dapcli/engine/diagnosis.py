@@ -1,0 +1,37 @@
+"""The line of an adapter's error text that says what is wrong.
+
+Adapters answer a failed ``evaluate``/``setVariable`` with several lines, in two layouts:
+
+- clang (lldb-dap, CodeLLDB) puts the diagnosis first, then the source echoed with a caret::
+
+      error: <user expression 0>:1:1: use of undeclared identifier 'nosuch'
+          1 | nosuch
+            | ^
+
+- Python (debugpy) sends a traceback whose diagnosis is the last line (``NameError: …``).
+
+:func:`diagnosis` keeps the diagnosis, whole, on one line; a one-line text is returned as it is.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["diagnosis"]
+
+#: A clang source echo or caret line: ``    1 | nosuch``, ``      | ^~~~``, or a bare ``^~~``.
+_ECHO = re.compile(r"^\s*(\d+\s*)?\|.*$|^\s*[\^~]+\s*$")
+#: clang's ``error:`` word and position prefix (``error: <user expression 0>:1:1: ``): every
+#: frontend says "error" itself.
+_POSITION = re.compile(r"^(error:\s*)?(<user expression \d+>:\d+:\d+:\s*)?")
+
+
+def diagnosis(text: str) -> str:
+    """The diagnosis of an adapter error ``text``, on one line (see the module docstring)."""
+    lines = [line.rstrip() for line in text.strip().splitlines() if line.strip()]
+    if len(lines) <= 1:
+        return _POSITION.sub("", lines[0].strip(), count=1) or lines[0].strip() if lines else text
+    if lines[0].startswith("Traceback (most recent call last)") or not any(_ECHO.match(line) for line in lines):
+        return lines[-1].strip()
+    kept = [_POSITION.sub("", line.strip(), count=1) for line in lines if not _ECHO.match(line)]
+    return "; ".join(kept) if kept else lines[0].strip()

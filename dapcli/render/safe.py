@@ -1,0 +1,62 @@
+"""Terminal safety: text from the program, the adapter or a variable is data, never a terminal
+command.
+
+A debuggee's output or a string value may hold escape sequences that retitle the window (OSC 0/2),
+write the clipboard (OSC 52), hide links (OSC 8), clear the screen, or reorder what is shown
+(bidi overrides). Everything a CLI or REPL shows as text passes through :func:`escape`: C0
+controls except newline and tab, DEL, C1 controls and the bidi controls U+202A–U+202E,
+U+2066–U+2069 are shown escaped (``\\x1b``, ``\\u202e``); ``\\r\\n`` becomes ``\\n``. JSON and
+MCP keep the raw text.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
+
+__all__ = ["escape", "terminal_safe"]
+
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+T = TypeVar("T")
+
+
+def _visible(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def escape(text: str) -> str:
+    """``text`` with terminal control characters shown escaped (newline and tab kept)."""
+    if not _UNSAFE.search(text):
+        return text
+    return _UNSAFE.sub(_visible, text.replace("\r\n", "\n"))
+
+
+def terminal_safe(value: T) -> T:
+    """A copy of ``value`` (a result model, list, dict or str) with every string escaped;
+    the same object when nothing needed escaping."""
+    return _clean(value)  # type: ignore[no-any-return]
+
+
+def _clean(value: Any) -> Any:
+    if isinstance(value, str):
+        return escape(value)
+    if isinstance(value, BaseModel):
+        update = {}
+        for name in type(value).model_fields:
+            old = getattr(value, name)
+            new = _clean(old)
+            if new is not old:
+                update[name] = new
+        return value.model_copy(update=update) if update else value
+    if isinstance(value, list):
+        items = [_clean(item) for item in value]
+        return items if any(a is not b for a, b in zip(items, value, strict=True)) else value
+    if isinstance(value, tuple):
+        return tuple(_clean(item) for item in value)
+    if isinstance(value, dict):
+        cleaned = {key: _clean(item) for key, item in value.items()}
+        return cleaned if any(cleaned[k] is not value[k] for k in value) else value
+    return value

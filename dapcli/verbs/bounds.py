@@ -1,0 +1,55 @@
+"""Bounds of every verb argument, checked by the arguments model before any work starts (one
+validator for every frontend). Documented in README ("Limits").
+
+Numbers are bounded by parameter name; every text argument is at most :data:`MAX_TEXT`
+characters and holds no NUL byte; a list holds at most :data:`MAX_ITEMS` items.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["MAX_ITEMS", "MAX_TEXT", "MAX_TIMEOUT", "NUMBER_BOUNDS", "field_bounds", "text_problem"]
+
+#: Longest wait any verb accepts (seconds).
+MAX_TIMEOUT = 3600.0
+#: Longest text argument (expressions, conditions, paths, values), in characters.
+MAX_TEXT = 65536
+#: Most items in a list argument (breakpoints, args, env, expressions).
+MAX_ITEMS = 10000
+
+#: name → pydantic ``Field`` constraints (``gt``/``ge``/``le``).
+NUMBER_BOUNDS: dict[str, dict[str, float]] = {
+    "timeout": {"gt": 0, "le": MAX_TIMEOUT},
+    "wait": {"ge": 0, "le": MAX_TIMEOUT},
+    "start": {"ge": 0},
+    "since": {"ge": 0},
+    "tail": {"ge": 0},
+    "before": {"ge": 0, "le": 10_000},
+    "context": {"ge": 0, "le": 1_000},
+    "index": {"ge": 0},
+    "limit": {"ge": 0, "le": 100_000},
+    "count": {"ge": 0, "le": 100_000},
+    "levels": {"ge": 0, "le": 100_000},
+    "depth": {"ge": 0, "le": 10},
+    "max_length": {"ge": 1, "le": 1_000_000},
+}
+
+
+def field_bounds(name: str, base_type: Any) -> dict[str, float]:
+    """The ``Field`` constraints of a numeric parameter called ``name`` (none for others)."""
+    return NUMBER_BOUNDS.get(name, {}) if base_type in (int, float) else {}
+
+
+def text_problem(value: Any) -> str | None:
+    """Why ``value`` (a string, or a list of them) is not acceptable, or None."""
+    if isinstance(value, list):
+        if len(value) > MAX_ITEMS:
+            return f"at most {MAX_ITEMS} items (got {len(value)})"
+        return next((p for p in map(text_problem, value) if p), None)
+    if isinstance(value, str):
+        if "\x00" in value:
+            return "contains a NUL byte"
+        if len(value) > MAX_TEXT:
+            return f"at most {MAX_TEXT} characters (got {len(value)})"
+    return None

@@ -1,0 +1,48 @@
+"""Program output, values and adapter messages shown in a terminal have their control characters
+escaped; JSON keeps the raw text (issue 14, item 5)."""
+
+from __future__ import annotations
+
+import re
+
+from conftest import Cli
+
+from dapcli.render import render
+from dapcli.render.safe import escape
+from dapcli.verbs import models as m
+
+#: C0 (but newline and tab), DEL, C1, bidi controls
+UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def test_program_output_is_escaped_in_text_and_raw_in_json(dc: Cli) -> None:
+    dc.launch("escapes.py", "printed")
+    dc.wait_output("before")
+    text = dc.run("output").out
+    assert not UNSAFE.search(text), repr(text)
+    assert "\\x1b]0;pwned-title\\x07" in text and "\\x1b]52;c;" in text and "\\u202eevil" in text
+    assert "\\x9b31m" in text
+    raw = "".join(chunk["output"] for chunk in dc.json("output")["chunks"])
+    assert "\x1b]0;pwned-title\x07" in raw and "\u202e" in raw  # JSON: the program's own bytes
+    stop = dc.run("status").out + dc.run("stack").out + dc.run("next").out + dc.run("eval", "name").out
+    assert not UNSAFE.search(stop), repr(stop)
+
+
+def test_values_and_errors_are_escaped_in_text() -> None:
+    from rich.console import Console
+
+    result = m.EvaluateResult(expression="s", result="'\x1b]0;t\x07\u202eab'", type="str")
+    console = Console(record=True, width=120, force_terminal=False, color_system=None)
+    console.print(render(result))
+    shown = console.export_text()
+    assert not UNSAFE.search(shown), repr(shown)
+    assert "\\x1b]0;t\\x07\\u202eab" in shown
+    assert result.result == "'\x1b]0;t\x07\u202eab'"  # the model itself (JSON, MCP) is untouched
+
+
+def test_escape_rules() -> None:
+    assert escape("a\tb\nc") == "a\tb\nc"
+    assert escape("line\r\n") == "line\n"
+    assert escape("\r") == "\\x0d"
+    assert escape("\x00\x7f\x85\u2069") == "\\x00\\x7f\\x85\\u2069"
+    assert escape("héllo → 世界 🐛") == "héllo → 世界 🐛"

@@ -1,0 +1,179 @@
+"""Fault injection: whole sessions on the scripted fake adapter (``fake_adapter.py scripted``,
+configured as the user's adapter ``fake`` for ``*.fake`` programs). Each fault a real adapter
+cannot be made to produce on demand gives one line, within its bound, and leaves nothing
+running."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import sys
+import time
+from collections.abc import Awaitable, Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import psutil
+import pytest
+
+from dapcli.dispatch.local import LocalDispatcher
+from dapcli.errors import ConnectionLostError, DapcliError, DapTimeoutError, PreconditionError
+
+ADAPTER = Path(__file__).resolve().parent / "fake_adapter.py"
+TEST_TIMEOUT = 60.0
+
+
+@pytest.fixture(autouse=True)
+def fake_adapter_configured(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """The scripted fake adapter as the user's adapter for ``*.fake``, a private runtime dir."""
+    config = tmp_path / "config" / "dapcli"
+    config.mkdir(parents=True)
+    (config / "adapters.yaml").write_text(
+        f"fake:\n  command: [{json.dumps(sys.executable)}, {json.dumps(str(ADAPTER))}, scripted]\n"
+        "  extensions: [.fake]\n"
+    )
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    runtime = tmp_path / "run"
+    runtime.mkdir(mode=0o700)
+    monkeypatch.setenv("DAPCLI_RUNTIME_DIR", str(runtime))
+    monkeypatch.chdir(tmp_path)
+    yield tmp_path
+
+
+class Harness:
+    """A dispatcher with one fake session; remembers the adapter's pid to prove it ends."""
+
+    def __init__(self, tmp_path: Path, script: dict[str, Any]) -> None:
+        self.program = tmp_path / "scenario.fake"
+        self.program.write_text(json.dumps({"source": str(self.program), **script}))
+        self.dispatcher = LocalDispatcher()
+        self.adapter_pid: int | None = None
+
+    async def call(self, verb: str, args: dict[str, Any] | None = None) -> dict[str, Any]:
+        return (await self.dispatcher.call(verb, args or {}, cwd=str(self.program.parent))).to_json()
+
+    async def launch(self) -> dict[str, Any]:
+        state = await self.call("launch", {"program": str(self.program)})
+        assert state["status"] == "stopped", state
+        self.adapter_pid = self.dispatcher.manager.get("default").adapter_pid
+        return state
+
+    async def failure(self, verb: str, args: dict[str, Any], bound: float) -> DapcliError:
+        """Call ``verb`` expecting a DapcliError within ``bound`` seconds; check it is one line."""
+        started = time.monotonic()
+        with pytest.raises(DapcliError) as caught:
+            await self.call(verb, args)
+        took = time.monotonic() - started
+        assert took < bound, f"{verb} took {took:.1f} s (bound {bound} s)"
+        error = caught.value
+        assert "\n" not in error.message and "Traceback" not in error.message, error.message
+        return error
+
+    async def close(self) -> None:
+        for session in list(self.dispatcher.manager.sessions.values()):
+            await session.shutdown()
+        if self.adapter_pid is not None:
+            assert not _running(self.adapter_pid), f"the fake adapter {self.adapter_pid} was left running"
+
+
+def _running(pid: int) -> bool:
+    try:
+        return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+    except psutil.Error:
+        return False
+
+
+async def _gone(pid: int | None, timeout: float = 5.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while pid is not None and _running(pid):
+        if time.monotonic() > deadline:
+            return False
+        await asyncio.sleep(0.02)
+    return True
+
+
+def scenario(tmp_path: Path, script: dict[str, Any], test: Callable[[Harness], Awaitable[None]]) -> None:
+    async def body() -> None:
+        harness = Harness(tmp_path, script)
+        try:
+            await harness.launch()
+            await test(harness)
+        finally:
+            await harness.close()
+
+    asyncio.run(asyncio.wait_for(body(), TEST_TIMEOUT))
+
+
+# -- a lost adapter ends the wait and the session ------------------------------------------------
+@pytest.mark.parametrize(("action", "says"), [
+    ("crash", "the adapter fake exited (code 3) | stderr: fatal error: fake adapter crashed"),
+    ("kill", "the adapter fake exited (killed by SIGKILL)"),
+    ("header", "the adapter fake exited (code 5)"),
+    ("close", "the adapter fake closed its connection while still running"),
+    ("garbage", "lost the adapter fake: invalid DAP header"),
+])
+def test_adapter_lost_mid_request_is_one_line_and_ends_the_session(tmp_path: Path, action: str, says: str) -> None:
+    async def test(h: Harness) -> None:
+        error = await h.failure("continue", {"timeout": 20}, bound=3.0)
+        assert isinstance(error, ConnectionLostError) and error.exit_code == 6
+        assert says in error.message
+        assert await _gone(h.adapter_pid), "the adapter process outlived its session"
+        status = await h.call("status")
+        assert status["state"] == "terminated" and says in status["stop"]["description"]
+        refused = await h.failure("evaluate", {"expression": "x"}, bound=1.0)
+        assert isinstance(refused, PreconditionError) and says in refused.message
+
+    scenario(tmp_path, {"continue": action}, test)
+
+
+def test_adapter_killed_during_a_blocked_continue_returns_at_once(tmp_path: Path) -> None:
+    async def test(h: Harness) -> None:
+        blocked = asyncio.ensure_future(h.call("continue", {"timeout": 20}))
+        await asyncio.sleep(0)  # let it send `continue` (the fake answers, then "runs")
+        while h.dispatcher.manager.get("default").state.value != "running":
+            await asyncio.sleep(0.01)
+        assert h.adapter_pid is not None
+        os.kill(h.adapter_pid, signal.SIGKILL)
+        started = time.monotonic()
+        with pytest.raises(ConnectionLostError, match=r"the adapter fake exited \(killed by SIGKILL\)"):
+            await blocked
+        assert time.monotonic() - started < 3.0
+        started = time.monotonic()
+        waited = await h.call("wait", {"timeout": 20})
+        assert waited["status"] == "terminated" and "SIGKILL" in waited["description"]
+        assert time.monotonic() - started < 1.0
+
+    scenario(tmp_path, {"continue": "run"}, test)
+
+
+# -- a hang is bounded ---------------------------------------------------------------------------
+def test_adapter_that_never_answers_continue_is_bounded_by_the_verb_timeout(tmp_path: Path) -> None:
+    async def test(h: Harness) -> None:
+        error = await h.failure("continue", {"timeout": 2}, bound=6.0)
+        assert isinstance(error, DapTimeoutError) and "continue" in error.message
+        await h.call("stop")
+        assert await _gone(h.adapter_pid)
+
+    scenario(tmp_path, {"continue": "hang"}, test)
+
+
+# -- a call during a blocked resume is answered at once -------------------------------------------
+def test_evaluate_during_a_blocked_continue_is_refused_at_once_and_stop_ends_it(tmp_path: Path) -> None:
+    async def test(h: Harness) -> None:
+        blocked = asyncio.ensure_future(h.call("continue", {"timeout": 20}))
+        while h.dispatcher.manager.get("default").state.value != "running":
+            await asyncio.sleep(0.01)
+        refused = await h.failure("evaluate", {"expression": "x"}, bound=1.0)
+        assert isinstance(refused, PreconditionError) and "running: pause first" in refused.message
+        await h.failure("next", {}, bound=1.0)
+        started = time.monotonic()
+        ended = await h.call("stop")
+        assert ended["status"] == "terminated"
+        result = await asyncio.wait_for(blocked, 5)
+        assert result["status"] in ("terminated", "exited")
+        assert time.monotonic() - started < 5.0
+        assert await _gone(h.adapter_pid)
+
+    scenario(tmp_path, {"continue": "run"}, test)

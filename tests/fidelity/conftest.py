@@ -1,0 +1,77 @@
+"""Fixtures for the fidelity tests: the programs copied to a private folder and built once
+(C with ``-g -O0``, Go with ``-gcflags=all=-N -l``), a :class:`Cli` per test, and a check that
+nothing built here is left running."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import psutil
+import pytest
+from fid_helpers import CC, GO, PROGRAMS, Cli
+
+
+@pytest.fixture(scope="session")
+def programs(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A private copy of tests/fidelity/programs (debug info points here)."""
+    folder = tmp_path_factory.mktemp("fidelity")
+    shutil.copytree(PROGRAMS, folder, dirs_exist_ok=True)
+    return folder
+
+
+def _build_c(folder: Path, name: str) -> Path:
+    if CC is None:
+        pytest.skip("no C compiler (gcc or cc) to build the test programs")
+    done = subprocess.run([CC, "-g", "-O0", "-o", name, f"{name}.c"], cwd=folder, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    return folder / name
+
+
+@pytest.fixture(scope="session")
+def c_programs(programs: Path) -> Path:
+    """The C programs built: errors, loop, sleepy."""
+    for name in ("errors", "loop", "sleepy"):
+        _build_c(programs, name)
+    return programs
+
+
+@pytest.fixture(scope="session")
+def hitloop(programs: Path) -> Path:
+    """hitloop/main.go built for debugging."""
+    if GO is None:
+        pytest.skip("needs go to build the Go program")
+    folder = programs / "hitloop"
+    done = subprocess.run([GO, "build", "-gcflags=all=-N -l", "-o", "hitloop", "."], cwd=folder,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return folder / "hitloop"
+
+
+@pytest.fixture
+def cli(programs: Path) -> Iterator[Cli]:
+    runner = Cli(programs)
+    yield runner
+    runner.close()
+
+
+@pytest.fixture(autouse=True, scope="module")
+def nothing_left(programs: Path) -> Iterator[None]:
+    """After each module: no program built here is still running."""
+    yield
+    left = []
+    for process in psutil.process_iter(["pid", "cmdline"]):
+        cmdline = " ".join(process.info["cmdline"] or [])
+        if str(programs) in cmdline and process.info["pid"] and _alive(process):
+            left.append(f"{process.info['pid']}: {cmdline}")
+    assert not left, f"left running: {left}"
+
+
+def _alive(process: psutil.Process) -> bool:
+    try:
+        return process.status() != psutil.STATUS_ZOMBIE
+    except psutil.Error:
+        return False

@@ -1,0 +1,3 @@
+module hitloop
+
+go 1.19

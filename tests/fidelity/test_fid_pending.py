@@ -1,0 +1,70 @@
+"""Issue 10 case 2: a breakpoint in a file that is not here, or past a file's end, is sent to
+the adapter, comes back pending (unverified, with the adapter's words) and the launch goes
+on, in the CLI, MCP and recipes."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from fid_helpers import Cli, call, each, marker_line, mcp_client, run_async
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.mark.parametrize("adapter", each("lldb", "gdb"))
+def test_launch_goes_on_with_pending_breakpoints(adapter: str, c_programs: Path, cli: Cli) -> None:
+    stop = marker_line(c_programs / "errors.c", "stop")
+    done = cli("launch", "./errors", "--adapter", adapter, "-b", f"errors.c:{stop}", "-b", "nosuch.c:999",
+               "-b", "errors.c:999")
+    assert f"errors.c:{stop}" in done.out and "Stopped" in done.out, done.out
+    said = done.out + done.err  # warnings: on stderr at a terminal, in the stop's text otherwise
+    assert "breakpoint 2 at" in said and "nosuch.c is not on this machine" in said, said
+    assert "breakpoint 3 at" in said and "past its end" in said, said
+    listed = cli.json("break", "list")["breakpoints"]
+    assert [b["verified"] for b in listed] == [True, False, False]
+    assert listed[1]["path"] == str(c_programs / "nosuch.c") and listed[1]["line"] == 999
+    table = cli("break", "list").out
+    assert table.count("pending") == 2, table
+    added = cli.json("break", "add", "later.c:5")
+    assert added["verified"] is False and "not on this machine" in added["warning"]
+
+
+def test_debugpy_says_why_it_is_pending(programs: Path, cli: Cli) -> None:
+    pytest.importorskip("debugpy", reason="debugpy is not installed")
+    done = cli("launch", "cart.py", "--python", sys.executable, "-b", "nosuch.py:3",
+               "-b", f"cart.py:{marker_line(programs / 'cart.py', 'print')}")
+    assert "Stopped (breakpoint 2)" in done.out, done.out
+    listed = cli.json("break", "list")["breakpoints"]
+    assert listed[0]["verified"] is False
+    assert listed[0]["message"] == "Breakpoint in file that does not exist."
+
+
+@pytest.mark.parametrize("adapter", each("lldb"))
+def test_mcp_launch_goes_on_with_a_pending_breakpoint(adapter: str, c_programs: Path) -> None:
+    stop = marker_line(c_programs / "errors.c", "stop")
+
+    async def body() -> None:
+        async with mcp_client() as client:
+            state = await call(client, "launch", {
+                "program": str(c_programs / "errors"), "adapter": adapter,
+                "breakpoints": [f"{c_programs / 'errors.c'}:{stop}", f"{c_programs / 'gone.c'}:3"]})
+            assert state["status"] == "stopped" and state["location"]["line"] == stop
+            assert any("gone.c" in w and "pending" in w for w in state["warnings"])
+            listed = await call(client, "listBreakpoints")
+            assert [b["verified"] for b in listed["breakpoints"]] == [True, False]
+            await call(client, "stop")
+
+    run_async(body)
+
+
+@pytest.mark.parametrize("adapter", each("lldb"))
+def test_recipe_with_a_pending_breakpoint_runs(adapter: str, c_programs: Path, cli: Cli) -> None:
+    stop = marker_line(c_programs / "errors.c", "stop")
+    recipe = c_programs / f"pending-{adapter}.yaml"
+    recipe.write_text(f"target: {{program: errors, adapter: {adapter}}}\n"
+                      f"breakpoints: [errors.c:{stop}, gone.c:3, errors.c:999]\n"
+                      f"steps:\n  - continue: {{}}\n    expect: {{line: {stop}}}\n")
+    done = cli("run", str(recipe))
+    assert "✔" in done.out or "passed" in done.out.lower(), done.out
