@@ -113,7 +113,8 @@ def _calls(rounds: int) -> list[dict[str, Any]]:
         size_rows = [
             ("MCP tools/list", "≤ 16 KB, every verb reachable", 16 * 1024,
              len(json.dumps(listing, separators=(",", ":")))),
-            ("MCP stop result (text + structuredContent)", "≤ 1.0 KB", 1000, len(text.encode()) + len(structured)),
+            ("MCP stop result (text + structuredContent)", "≤ 1.0 KB (1,024 B)", 1024,
+             len(text.encode()) + len(structured)),
             ("MCP stop result text", "≤ 400 B", 400, len(text.encode())),
         ]
         for name, target, limit, size in size_rows:

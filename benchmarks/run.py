@@ -134,7 +134,7 @@ def fmt(value: float | None, kind: str) -> str:
     if value is None:
         return "–"
     if kind == "bytes":
-        return f"{value / 1024:.1f} KB"
+        return f"{value:,.0f} B" if value < 4096 else f"{value / 1024:.1f} KB"
     return f"{value:.1f} ms" if value >= 10 else f"{value:.2f} ms"
 
 
@@ -174,7 +174,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", default=str(ROOT / "benchmarks" / "results.json"))
     parser.add_argument("--readme", action="store_true", help="rewrite README's performance table")
     parser.add_argument("--only", help="run only rows whose name contains this")
+    parser.add_argument("--from-json", help="print (and with --readme write) the table of an earlier run's JSON")
     options = parser.parse_args(argv)
+    if options.from_json:
+        saved = json.loads(Path(options.from_json).read_text())
+        return _report(saved["machine"], saved["machineAfter"], saved["rounds"], saved["rows"], options)
     rounds = options.rounds or (5 if options.quick else 11)
     before = machine()
     rows = cold_rows() + completion_rows() + [launch_row()]
@@ -197,6 +201,13 @@ def main(argv: list[str] | None = None) -> int:
             results.append(figures)
             print(table([figures]).splitlines()[-1], flush=True)
     after = machine()
+    Path(options.json).write_text(json.dumps({"machine": before, "machineAfter": after, "rounds": rounds,
+                                              "rows": results}, indent=1) + "\n")
+    return _report(before, after, rounds, results, options)
+
+
+def _report(before: dict[str, Any], after: dict[str, Any], rounds: int, results: list[dict[str, Any]],
+            options: argparse.Namespace) -> int:
     text = table(results)
     where = (f"{before['date']}, {before['cpus']} CPUs, {before['platform']}, Python {before['python']}; "
              f"load average {before['loadavg'][0]} before, {after['loadavg'][0]} after "
@@ -204,12 +215,9 @@ def main(argv: list[str] | None = None) -> int:
     print()
     print(where)
     print(text)
-    Path(options.json).write_text(json.dumps({"machine": before, "machineAfter": after, "rounds": rounds,
-                                              "rows": results}, indent=1) + "\n")
     if options.readme:
         write_readme(f"{where}.\n\n{text}")
     return 0
-
 
 if __name__ == "__main__":
     sys.exit(main())
