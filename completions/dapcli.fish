@@ -63,6 +63,8 @@ function __dapcli_alias
             echo 'console'
         case 'cont'
             echo 'continue'
+        case 'debugTest'
+            echo 'test'
         case 'debugger'
             echo 'console'
         case 'delete'
@@ -183,7 +185,7 @@ function __dapcli_at
 end
 
 complete -c dapcli -f
-complete -c dapcli -n 'test -z "$(__dapcli_path)"' -a 'adapters attach break completion configs console continue dap disassemble doctor down eval exceptions finish frame goto launch list memory next nexti output pause registers repl restart restart-frame reverse-continue run scopes serve-mcp sessions set stack status step step-back stepi stop thread threads trace until up vars version wait watch watchpoint'
+complete -c dapcli -n 'test -z "$(__dapcli_path)"' -a 'adapters attach break completion configs console continue dap disassemble doctor down eval exceptions finish frame goto input launch list memory next nexti output pause registers repl restart restart-frame reverse-continue run scopes serve-mcp sessions set stack status step step-back stepi stop test thread threads trace until up vars version wait watch watchpoint'
 
 complete -c dapcli -n 'test -z "$(__dapcli_path)"' -l debug
 complete -c dapcli -n 'test -z "$(__dapcli_path)"' -l help
@@ -203,11 +205,15 @@ complete -c dapcli -n '__dapcli_at "adapters"' -l session -r -a '(__dapcli_words
 complete -c dapcli -n '__dapcli_at "adapters"' -s S -r -a '(__dapcli_words session)'
 complete -c dapcli -n '__dapcli_at "adapters"' -s h
 complete -c dapcli -n '__dapcli_at "attach"' -l adapter -r
+complete -c dapcli -n '__dapcli_at "attach"' -l adapter-config -r
 complete -c dapcli -n '__dapcli_at "attach"' -l break -r -F
 complete -c dapcli -n '__dapcli_at "attach"' -l help
 complete -c dapcli -n '__dapcli_at "attach"' -l json
+complete -c dapcli -n '__dapcli_at "attach"' -l just-my-code
+complete -c dapcli -n '__dapcli_at "attach"' -l no-just-my-code
 complete -c dapcli -n '__dapcli_at "attach"' -l process-id -r
 complete -c dapcli -n '__dapcli_at "attach"' -l session -r -a '(__dapcli_words session)'
+complete -c dapcli -n '__dapcli_at "attach"' -l set -r
 complete -c dapcli -n '__dapcli_at "attach"' -l timeout -r
 complete -c dapcli -n '__dapcli_at "attach"' -s S -r -a '(__dapcli_words session)'
 complete -c dapcli -n '__dapcli_at "attach"' -s b -r -F
@@ -296,6 +302,7 @@ complete -c dapcli -n '__dapcli_at "eval"' -l help
 complete -c dapcli -n '__dapcli_at "eval"' -l json
 complete -c dapcli -n '__dapcli_at "eval"' -l max-length -r
 complete -c dapcli -n '__dapcli_at "eval"' -l session -r -a '(__dapcli_words session)'
+complete -c dapcli -n '__dapcli_at "eval"' -l timeout -r
 complete -c dapcli -n '__dapcli_at "eval"' -s S -r -a '(__dapcli_words session)'
 complete -c dapcli -n '__dapcli_at "eval"' -s h
 complete -c dapcli -n '__dapcli_at "exceptions list"' -l help
@@ -330,8 +337,18 @@ complete -c dapcli -n '__dapcli_at "goto"' -l session -r -a '(__dapcli_words ses
 complete -c dapcli -n '__dapcli_at "goto"' -l thread-id -r -a '(__dapcli_words thread)'
 complete -c dapcli -n '__dapcli_at "goto"' -s S -r -a '(__dapcli_words session)'
 complete -c dapcli -n '__dapcli_at "goto"' -s h
+complete -c dapcli -n '__dapcli_at "input"' -l eof
+complete -c dapcli -n '__dapcli_at "input"' -l help
+complete -c dapcli -n '__dapcli_at "input"' -l json
+complete -c dapcli -n '__dapcli_at "input"' -l no-eof
+complete -c dapcli -n '__dapcli_at "input"' -l no-newline
+complete -c dapcli -n '__dapcli_at "input"' -l no-no-newline
+complete -c dapcli -n '__dapcli_at "input"' -l session -r -a '(__dapcli_words session)'
+complete -c dapcli -n '__dapcli_at "input"' -s S -r -a '(__dapcli_words session)'
+complete -c dapcli -n '__dapcli_at "input"' -s h
 complete -c dapcli -n '__dapcli_at "launch"' -F
 complete -c dapcli -n '__dapcli_at "launch"' -l adapter -r
+complete -c dapcli -n '__dapcli_at "launch"' -l adapter-config -r
 complete -c dapcli -n '__dapcli_at "launch"' -l break -r -F
 complete -c dapcli -n '__dapcli_at "launch"' -l config -r
 complete -c dapcli -n '__dapcli_at "launch"' -l core -r -F
@@ -339,20 +356,30 @@ complete -c dapcli -n '__dapcli_at "launch"' -l cwd -r -F
 complete -c dapcli -n '__dapcli_at "launch"' -l env -r
 complete -c dapcli -n '__dapcli_at "launch"' -l help
 complete -c dapcli -n '__dapcli_at "launch"' -l json
+complete -c dapcli -n '__dapcli_at "launch"' -l just-my-code
+complete -c dapcli -n '__dapcli_at "launch"' -l module -r
+complete -c dapcli -n '__dapcli_at "launch"' -l no-debug
+complete -c dapcli -n '__dapcli_at "launch"' -l no-just-my-code
+complete -c dapcli -n '__dapcli_at "launch"' -l no-no-debug
 complete -c dapcli -n '__dapcli_at "launch"' -l no-nodelay
 complete -c dapcli -n '__dapcli_at "launch"' -l no-restore
 complete -c dapcli -n '__dapcli_at "launch"' -l no-stop-on-entry
 complete -c dapcli -n '__dapcli_at "launch"' -l no-stop-on-exception
+complete -c dapcli -n '__dapcli_at "launch"' -l no-terminal
 complete -c dapcli -n '__dapcli_at "launch"' -l nodelay
 complete -c dapcli -n '__dapcli_at "launch"' -l python -r -F
 complete -c dapcli -n '__dapcli_at "launch"' -l restore
 complete -c dapcli -n '__dapcli_at "launch"' -l session -r -a '(__dapcli_words session)'
+complete -c dapcli -n '__dapcli_at "launch"' -l set -r
+complete -c dapcli -n '__dapcli_at "launch"' -l stdin -r -F
 complete -c dapcli -n '__dapcli_at "launch"' -l stop-on-entry
 complete -c dapcli -n '__dapcli_at "launch"' -l stop-on-exception
+complete -c dapcli -n '__dapcli_at "launch"' -l terminal
 complete -c dapcli -n '__dapcli_at "launch"' -l timeout -r
 complete -c dapcli -n '__dapcli_at "launch"' -s S -r -a '(__dapcli_words session)'
 complete -c dapcli -n '__dapcli_at "launch"' -s b -r -F
 complete -c dapcli -n '__dapcli_at "launch"' -s h
+complete -c dapcli -n '__dapcli_at "launch"' -s m -r
 complete -c dapcli -n '__dapcli_at "list"' -F
 complete -c dapcli -n '__dapcli_at "list"' -l context -r
 complete -c dapcli -n '__dapcli_at "list"' -l help
@@ -387,6 +414,8 @@ complete -c dapcli -n '__dapcli_at "output"' -l category -r
 complete -c dapcli -n '__dapcli_at "output"' -l follow
 complete -c dapcli -n '__dapcli_at "output"' -l help
 complete -c dapcli -n '__dapcli_at "output"' -l json
+complete -c dapcli -n '__dapcli_at "output"' -l no-raw
+complete -c dapcli -n '__dapcli_at "output"' -l raw
 complete -c dapcli -n '__dapcli_at "output"' -l session -r -a '(__dapcli_words session)'
 complete -c dapcli -n '__dapcli_at "output"' -l since -r
 complete -c dapcli -n '__dapcli_at "output"' -l tail -r
@@ -417,12 +446,15 @@ complete -c dapcli -n '__dapcli_at "repl"' -l help
 complete -c dapcli -n '__dapcli_at "repl"' -l python -r
 complete -c dapcli -n '__dapcli_at "repl"' -l record -r -F
 complete -c dapcli -n '__dapcli_at "repl"' -l session -r -a '(__dapcli_words session)'
+complete -c dapcli -n '__dapcli_at "repl"' -l test -r
 complete -c dapcli -n '__dapcli_at "repl"' -s S -r -a '(__dapcli_words session)'
 complete -c dapcli -n '__dapcli_at "repl"' -s b -r -F
 complete -c dapcli -n '__dapcli_at "repl"' -s h
 complete -c dapcli -n '__dapcli_at "restart"' -l help
 complete -c dapcli -n '__dapcli_at "restart"' -l json
+complete -c dapcli -n '__dapcli_at "restart"' -l no-stop-on-entry
 complete -c dapcli -n '__dapcli_at "restart"' -l session -r -a '(__dapcli_words session)'
+complete -c dapcli -n '__dapcli_at "restart"' -l stop-on-entry
 complete -c dapcli -n '__dapcli_at "restart"' -l timeout -r
 complete -c dapcli -n '__dapcli_at "restart"' -s S -r -a '(__dapcli_words session)'
 complete -c dapcli -n '__dapcli_at "restart"' -s h
@@ -512,9 +544,26 @@ complete -c dapcli -n '__dapcli_at "stop"' -l detach
 complete -c dapcli -n '__dapcli_at "stop"' -l help
 complete -c dapcli -n '__dapcli_at "stop"' -l json
 complete -c dapcli -n '__dapcli_at "stop"' -l no-detach
+complete -c dapcli -n '__dapcli_at "stop"' -l no-terminate
 complete -c dapcli -n '__dapcli_at "stop"' -l session -r -a '(__dapcli_words session)'
+complete -c dapcli -n '__dapcli_at "stop"' -l terminate
 complete -c dapcli -n '__dapcli_at "stop"' -s S -r -a '(__dapcli_words session)'
 complete -c dapcli -n '__dapcli_at "stop"' -s h
+complete -c dapcli -n '__dapcli_at "test"' -F
+complete -c dapcli -n '__dapcli_at "test"' -l adapter -r
+complete -c dapcli -n '__dapcli_at "test"' -l cwd -r -F
+complete -c dapcli -n '__dapcli_at "test"' -l first
+complete -c dapcli -n '__dapcli_at "test"' -l help
+complete -c dapcli -n '__dapcli_at "test"' -l json
+complete -c dapcli -n '__dapcli_at "test"' -l no-first
+complete -c dapcli -n '__dapcli_at "test"' -l python -r -F
+complete -c dapcli -n '__dapcli_at "test"' -l record -r
+complete -c dapcli -n '__dapcli_at "test"' -l runner -r
+complete -c dapcli -n '__dapcli_at "test"' -l runner-args -r
+complete -c dapcli -n '__dapcli_at "test"' -l session -r -a '(__dapcli_words session)'
+complete -c dapcli -n '__dapcli_at "test"' -l timeout -r
+complete -c dapcli -n '__dapcli_at "test"' -s S -r -a '(__dapcli_words session)'
+complete -c dapcli -n '__dapcli_at "test"' -s h
 complete -c dapcli -n '__dapcli_at "thread"' -a '(__dapcli_words thread)'
 complete -c dapcli -n '__dapcli_at "thread"' -l help
 complete -c dapcli -n '__dapcli_at "thread"' -l json
@@ -557,6 +606,7 @@ complete -c dapcli -n '__dapcli_at "vars"' -l max-length -r
 complete -c dapcli -n '__dapcli_at "vars"' -l scope -r
 complete -c dapcli -n '__dapcli_at "vars"' -l session -r -a '(__dapcli_words session)'
 complete -c dapcli -n '__dapcli_at "vars"' -l start -r
+complete -c dapcli -n '__dapcli_at "vars"' -l timeout -r
 complete -c dapcli -n '__dapcli_at "vars"' -l variables-reference -r
 complete -c dapcli -n '__dapcli_at "vars"' -s S -r -a '(__dapcli_words session)'
 complete -c dapcli -n '__dapcli_at "vars"' -s h

@@ -28,7 +28,7 @@ _dapcli() {
         if [[ "$cur" == -* ]]; then
             compadd -- --debug --help --json --session --trust-project --version -S -h
         else
-            compadd -- adapters attach break completion configs console continue dap disassemble doctor down eval exceptions finish frame goto launch list memory next nexti output pause registers repl restart restart-frame reverse-continue run scopes serve-mcp sessions set stack status step step-back stepi stop thread threads trace until up vars version wait watch watchpoint
+            compadd -- adapters attach break completion configs console continue dap disassemble doctor down eval exceptions finish frame goto input launch list memory next nexti output pause registers repl restart restart-frame reverse-continue run scopes serve-mcp sessions set stack status step step-back stepi stop test thread threads trace until up vars version wait watch watchpoint
         fi
         return 0
     fi
@@ -57,6 +57,7 @@ _dapcli() {
         clearBreakpoints) cmd="break clear" ;;
         cmd) cmd="console" ;;
         cont) cmd="continue" ;;
+        debugTest) cmd="test" ;;
         debugger) cmd="console" ;;
         delete) cmd="break delete" ;;
         disas) cmd="disassemble" ;;
@@ -124,14 +125,16 @@ _dapcli() {
         "attach")
             case "$prev" in
                 --adapter) _dapcli_words ""; return 0 ;;
+                --adapter-config) _dapcli_words ""; return 0 ;;
                 --break) _dapcli_words "location"; return 0 ;;
                 --process-id) _dapcli_words ""; return 0 ;;
                 --session) _dapcli_words "session"; return 0 ;;
+                --set) _dapcli_words ""; return 0 ;;
                 --timeout) _dapcli_words ""; return 0 ;;
                 -S) _dapcli_words "session"; return 0 ;;
                 -b) _dapcli_words "location"; return 0 ;;
             esac
-            flags="--adapter --break --help --json --process-id --session --timeout -S -b -h"; kind="" ;;
+            flags="--adapter --adapter-config --break --help --json --just-my-code --no-just-my-code --process-id --session --set --timeout -S -b -h"; kind="" ;;
         "break add")
             case "$prev" in
                 --condition) _dapcli_words "expression"; return 0 ;;
@@ -222,9 +225,10 @@ _dapcli() {
                 --frame-id) _dapcli_words "frame"; return 0 ;;
                 --max-length) _dapcli_words ""; return 0 ;;
                 --session) _dapcli_words "session"; return 0 ;;
+                --timeout) _dapcli_words ""; return 0 ;;
                 -S) _dapcli_words "session"; return 0 ;;
             esac
-            flags="--context --depth --frame-id --help --json --max-length --session -S -h"; kind="expression" ;;
+            flags="--context --depth --frame-id --help --json --max-length --session --timeout -S -h"; kind="expression" ;;
         "exceptions list")
             case "$prev" in
                 --session) _dapcli_words "session"; return 0 ;;
@@ -260,21 +264,32 @@ _dapcli() {
                 -S) _dapcli_words "session"; return 0 ;;
             esac
             flags="--help --json --session --thread-id -S -h"; kind="location" ;;
+        "input")
+            case "$prev" in
+                --session) _dapcli_words "session"; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--eof --help --json --no-eof --no-newline --no-no-newline --session -S -h"; kind="" ;;
         "launch")
             case "$prev" in
                 --adapter) _dapcli_words ""; return 0 ;;
+                --adapter-config) _dapcli_words ""; return 0 ;;
                 --break) _dapcli_words "location"; return 0 ;;
                 --config) _dapcli_words ""; return 0 ;;
                 --core) _dapcli_words "path"; return 0 ;;
                 --cwd) _dapcli_words "path"; return 0 ;;
                 --env) _dapcli_words ""; return 0 ;;
+                --module) _dapcli_words ""; return 0 ;;
                 --python) _dapcli_words "path"; return 0 ;;
                 --session) _dapcli_words "session"; return 0 ;;
+                --set) _dapcli_words ""; return 0 ;;
+                --stdin) _dapcli_words "path"; return 0 ;;
                 --timeout) _dapcli_words ""; return 0 ;;
                 -S) _dapcli_words "session"; return 0 ;;
                 -b) _dapcli_words "location"; return 0 ;;
+                -m) _dapcli_words ""; return 0 ;;
             esac
-            flags="--adapter --break --config --core --cwd --env --help --json --no-nodelay --no-restore --no-stop-on-entry --no-stop-on-exception --nodelay --python --restore --session --stop-on-entry --stop-on-exception --timeout -S -b -h"; kind="path" ;;
+            flags="--adapter --adapter-config --break --config --core --cwd --env --help --json --just-my-code --module --no-debug --no-just-my-code --no-no-debug --no-nodelay --no-restore --no-stop-on-entry --no-stop-on-exception --no-terminal --nodelay --python --restore --session --set --stdin --stop-on-entry --stop-on-exception --terminal --timeout -S -b -h -m"; kind="path" ;;
         "list")
             case "$prev" in
                 --context) _dapcli_words ""; return 0 ;;
@@ -316,7 +331,7 @@ _dapcli() {
                 --wait) _dapcli_words ""; return 0 ;;
                 -S) _dapcli_words "session"; return 0 ;;
             esac
-            flags="--category --follow --help --json --session --since --tail --wait -S -f -h"; kind="" ;;
+            flags="--category --follow --help --json --no-raw --raw --session --since --tail --wait -S -f -h"; kind="" ;;
         "pause")
             case "$prev" in
                 --session) _dapcli_words "session"; return 0 ;;
@@ -340,17 +355,18 @@ _dapcli() {
                 --python) _dapcli_words ""; return 0 ;;
                 --record) _dapcli_words "path"; return 0 ;;
                 --session) _dapcli_words "session"; return 0 ;;
+                --test) _dapcli_words ""; return 0 ;;
                 -S) _dapcli_words "session"; return 0 ;;
                 -b) _dapcli_words "location"; return 0 ;;
             esac
-            flags="--break --help --python --record --session -S -b -h"; kind="path" ;;
+            flags="--break --help --python --record --session --test -S -b -h"; kind="path" ;;
         "restart")
             case "$prev" in
                 --session) _dapcli_words "session"; return 0 ;;
                 --timeout) _dapcli_words ""; return 0 ;;
                 -S) _dapcli_words "session"; return 0 ;;
             esac
-            flags="--help --json --session --timeout -S -h"; kind="" ;;
+            flags="--help --json --no-stop-on-entry --session --stop-on-entry --timeout -S -h"; kind="" ;;
         "restart-frame")
             case "$prev" in
                 --frame-id) _dapcli_words "frame"; return 0 ;;
@@ -445,7 +461,20 @@ _dapcli() {
                 --session) _dapcli_words "session"; return 0 ;;
                 -S) _dapcli_words "session"; return 0 ;;
             esac
-            flags="--detach --help --json --no-detach --session -S -h"; kind="" ;;
+            flags="--detach --help --json --no-detach --no-terminate --session --terminate -S -h"; kind="" ;;
+        "test")
+            case "$prev" in
+                --adapter) _dapcli_words ""; return 0 ;;
+                --cwd) _dapcli_words "path"; return 0 ;;
+                --python) _dapcli_words "path"; return 0 ;;
+                --record) _dapcli_words ""; return 0 ;;
+                --runner) _dapcli_words ""; return 0 ;;
+                --runner-args) _dapcli_words ""; return 0 ;;
+                --session) _dapcli_words "session"; return 0 ;;
+                --timeout) _dapcli_words ""; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--adapter --cwd --first --help --json --no-first --python --record --runner --runner-args --session --timeout -S -h"; kind="path" ;;
         "thread")
             case "$prev" in
                 --session) _dapcli_words "session"; return 0 ;;
@@ -490,10 +519,11 @@ _dapcli() {
                 --scope) _dapcli_words ""; return 0 ;;
                 --session) _dapcli_words "session"; return 0 ;;
                 --start) _dapcli_words ""; return 0 ;;
+                --timeout) _dapcli_words ""; return 0 ;;
                 --variables-reference) _dapcli_words ""; return 0 ;;
                 -S) _dapcli_words "session"; return 0 ;;
             esac
-            flags="--count --depth --filter --frame-id --help --json --max-length --scope --session --start --variables-reference -S -h"; kind="" ;;
+            flags="--count --depth --filter --frame-id --help --json --max-length --scope --session --start --timeout --variables-reference -S -h"; kind="" ;;
         "version")
             case "$prev" in
             esac

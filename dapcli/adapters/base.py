@@ -11,7 +11,18 @@ from typing import Any, ClassVar
 from dapcli.errors import AdapterError, PreconditionError
 from dapcli.protocol.transport import Transport
 
-__all__ = ["AdapterSpec", "AttachOptions", "LaunchOptions"]
+__all__ = ["AdapterSpec", "AttachOptions", "LaunchOptions", "deep_merge"]
+
+
+def deep_merge(base: dict[str, Any], extra: dict[str, Any]) -> dict[str, Any]:
+    """``base`` with ``extra`` merged in; nested objects merge key by key (``env``)."""
+    merged = dict(base)
+    for key, value in extra.items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = deep_merge(merged[key], value)
+        else:
+            merged[key] = value
+    return merged
 
 
 @dataclass
@@ -20,6 +31,10 @@ class LaunchOptions:
 
     ``python`` is the interpreter that runs a Python debuggee (None: the adapter's choice);
     ``nodelay`` enables the debugpy TCP_NODELAY fix; ``extra`` passes through to the adapter.
+    ``module`` runs ``python -m MODULE`` instead of ``program`` (debugpy); ``settings`` are the
+    user's own options, merged last into the request (nested objects key by key); ``no_debug``
+    runs without debugging (DAP ``noDebug``); ``terminal`` runs the program in a pseudo-terminal
+    dapcli owns (DAP ``runInTerminal``); ``stdin`` is a file the program reads as its stdin.
     """
 
     program: str
@@ -30,6 +45,11 @@ class LaunchOptions:
     python: str | None = None
     nodelay: bool = True
     extra: dict[str, Any] = field(default_factory=dict)
+    module: str | None = None
+    settings: dict[str, Any] = field(default_factory=dict)
+    no_debug: bool = False
+    terminal: bool = False
+    stdin: str | None = None
 
 
 @dataclass
@@ -42,6 +62,7 @@ class AttachOptions:
     python: str | None = None
     nodelay: bool = True
     extra: dict[str, Any] = field(default_factory=dict)
+    settings: dict[str, Any] = field(default_factory=dict)
 
 
 OutputSink = Callable[[str, str], None]
@@ -115,6 +136,11 @@ class AdapterSpec:
     def output_text(self, category: str, text: str) -> str:
         """An ``output`` event's text as recorded (e.g. a pty's ``\r\n`` made ``\n``)."""
         return text
+
+    def exit_signal(self, exit_code: int) -> int | None:
+        """The signal that killed the debuggee, read from the exit code the adapter reported
+        (a negative code is ``-signal``, as lldb-dap and gdb report it), or None."""
+        return -exit_code if exit_code < 0 else None
 
     def exit_code_at_end(self) -> int | None:
         """The exit code learnt outside DAP, read when the session ends (js-debug)."""

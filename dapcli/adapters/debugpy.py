@@ -72,12 +72,23 @@ def check_python(python: str) -> None:
         )
 
 
+#: Signals debugpy's launcher reports as ``256 - signal`` (measured: SIGKILL → 247). Codes that
+#: programs commonly exit with on their own (255 = ``exit(-1)``, SIGHUP's) are not read as signals.
+_DEADLY = frozenset({2, 3, 4, 6, 7, 8, 9, 11, 13, 15})
+
+
 class DebugpyAdapter(AdapterSpec):
     name = "python"
     aliases = ("debugpy", "py")
     adapter_id = "debugpy"
     description = "Python (debugpy)"
     extensions = (".py", ".pyw")
+
+    def exit_signal(self, exit_code: int) -> int | None:
+        """debugpy reports a debuggee killed by signal N as exit code ``256 - N``."""
+        if exit_code < 0:
+            return -exit_code
+        return 256 - exit_code if 256 - exit_code in _DEADLY else None
 
     def __init__(self, adapter_python: str | None = None) -> None:
         super().__init__()
@@ -166,6 +177,12 @@ class DebugpyAdapter(AdapterSpec):
             "python": [python],
             "env": self._env(options.env, options.nodelay),
         }
+        if options.module:  # `python -m MODULE`: debugpy's module launch
+            del arguments["program"]
+            arguments["module"] = options.module
+        if options.terminal or options.stdin:  # stdin from dapcli: the launcher starts in our pty
+            arguments["console"] = "integratedTerminal"
+            arguments["redirectOutput"] = False  # the pty brings it back (else each line comes twice)
         arguments.update(options.extra)
         return arguments
 

@@ -35,9 +35,10 @@ TYPE_FAMILIES: dict[str, str] = {
 }
 
 #: Fields dapcli reads itself (they do not pass through to the adapter).
-_OWN_FIELDS = frozenset({"name", "type", "request", "program", "args", "cwd", "env", "stopOnEntry", "stopAtEntry"})
-#: VS Code's own fields (UI, tasks, platform blocks) and terminal choices that dapcli replaces
-#: with its own (programs run with ``console: internalConsole``): never sent to the adapter.
+_OWN_FIELDS = frozenset({"name", "type", "request", "program", "args", "cwd", "env", "stopOnEntry", "stopAtEntry",
+                         "module"})
+#: VS Code's own fields (UI, tasks, platform blocks) and terminal choices (read as
+#: :attr:`LaunchConfig.terminal`: dapcli's own pseudo-terminal): never sent to the adapter.
 _DROPPED_FIELDS = frozenset({
     "presentation", "preLaunchTask", "postDebugTask", "internalConsoleOptions", "debugServer", "serverReadyAction",
     "windows", "linux", "osx", "console", "externalConsole",
@@ -62,6 +63,10 @@ class LaunchConfig:
     env: dict[str, str] = field(default_factory=dict)
     stop_on_entry: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
+    #: ``module`` of a Python configuration (``python -m``), ``console`` a terminal, ``noDebug``.
+    module: str | None = None
+    terminal: bool = False
+    no_debug: bool = False
 
 
 @dataclass
@@ -175,18 +180,17 @@ def _build(config: dict[str, Any], workspace: str) -> LaunchConfig:
     cwd_value = config.get("cwd")
     cwd = _absolute(str(cwd_value), workspace) if cwd_value else workspace
     program_value = config.get("program")
-    if program_value is None and config.get("module") and family_for_type(type_name) == "python":
-        raise UsageError(
-            f"configuration {name!r} runs a module ({config['module']}); dapcli launches a program file",
-            "add \"program\" to the configuration, or pass the module's file: `dapcli launch --config NAME FILE`",
-        )
+    module = str(config["module"]) if config.get("module") and family_for_type(type_name) == "python" else None
     program = _absolute(str(program_value), cwd) if program_value else None
     args = config.get("args") or []
     if isinstance(args, str):
         args = shlex.split(args)
     env = {str(k): str(v) for k, v in (config.get("env") or {}).items() if v is not None}
     extra = {k: v for k, v in config.items() if k not in _OWN_FIELDS and k not in _DROPPED_FIELDS}
+    terminal = config.get("console") in ("integratedTerminal", "externalTerminal") \
+        or bool(config.get("externalConsole"))
     return LaunchConfig(
+        module=module, terminal=terminal, no_debug=bool(extra.pop("noDebug", False)),
         name=name, adapter=family_for_type(type_name), request=str(config.get("request") or "launch"),
         program=program, args=[str(a) for a in args], cwd=cwd, env=env,
         stop_on_entry=bool(config.get("stopOnEntry") or config.get("stopAtEntry")), extra=extra,

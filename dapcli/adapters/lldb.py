@@ -109,6 +109,8 @@ class LldbAdapter(NativeAdapter):
         }
         if options.stop_on_entry:
             arguments["preRunCommands"] = [STOP_AT_MAIN]
+        if options.terminal or options.stdin:  # stdin from dapcli: started by runInTerminal in our pty
+            arguments["runInTerminal"] = True
         arguments.update(options.extra)
         return arguments
 

@@ -38,8 +38,7 @@ def confirm_project(cwd: str | None = None, *, stdin: TextIO | None = None, stde
     for warning in warnings:
         stderr.write(f"warning: {warning}\n")
     interactive = ask and stdin is not None and stdin.isatty() and stderr.isatty()
-    if not interactive:
-        stderr.write(f"hint: it will be refused unless you pass --trust-project or set {TRUST_ENV}=1\n")
+    if not interactive:  # the adapter's start refuses it, saying how to agree
         stderr.flush()
         return
     stderr.write("Run the commands of this project's adapters file? [y/N] ")

@@ -36,6 +36,8 @@ class Recorder:
         self.cwd = cwd or os.getcwd()
         self.name = name
         self.launch: tuple[dict[str, Any], dict[str, Any], str] | None = None
+        #: The recording started with ``debugTest``: the target is a test run.
+        self.test_run = False
         self.calls: list[tuple[str, dict[str, Any], dict[str, Any], str]] = []
 
     def add(self, verb: str, args: dict[str, Any] | None, result: Any, *, cwd: str | None = None) -> None:
@@ -47,8 +49,9 @@ class Recorder:
             raise UsageError(f"cannot record unknown verb {verb!r}")
         kwargs = validate_args(spec, args)
         given = {p.alias: kwargs[p.name] for p in spec.params if p.required or kwargs[p.name] != p.default}
-        if verb == "launch":
+        if verb in ("launch", "debugTest"):
             self.launch, self.calls = (given, data, cwd or self.cwd), []
+            self.test_run = verb == "debugTest"
         elif verb == "attach":
             raise UsageError("an attached session cannot be recorded as a recipe yet", "launch the program instead")
         elif verb not in _SKIPPED:
@@ -62,6 +65,8 @@ class Recorder:
             raise UsageError("nothing to record: no program was launched", "launch a program, then record")
         base = os.path.dirname(os.path.abspath(path)) if path else None
         args, result, cwd = self.launch
+        if self.test_run:
+            return self.test_recipe(args, result, cwd, base)
         data: dict[str, Any] = {"name": self.name or f"recorded: {os.path.basename(args['program'])}"}
         data["target"] = self.target(args, cwd, base)
         data["breakpoints"] = [_location(loc, cwd, base) for loc in args.get("breakpoints", [])]
@@ -74,6 +79,25 @@ class Recorder:
             steps.append(_with_expect({verb: _paths(verb, given, call_cwd, base)}, out))
         data["steps"] = steps
         return data
+
+    def test_recipe(self, args: dict[str, Any], result: dict[str, Any], cwd: str,
+                    base: str | None) -> dict[str, Any]:
+        """A recording that began with ``debugTest``: ``target: {test: …}``, then a ``wait`` step
+        that checks the failure stop it reached, then the calls after it."""
+        selectors = list(args.get("selectors") or [])
+        target: dict[str, Any] = {"test": selectors[0] if len(selectors) == 1 else selectors}
+        target["cwd"] = _path(args.get("cwd") or cwd, cwd, base)
+        for key in ("runner", "adapter", "python"):
+            if args.get(key):
+                target[key] = _path(args[key], cwd, base) if key == "python" and os.sep in args[key] else args[key]
+        if args.get("runnerArgs"):
+            target["args"] = list(args["runnerArgs"])
+        test = result.get("test") or {}
+        steps = [_with_expect({"wait": {}}, result)]
+        steps += [_with_expect({verb: _paths(verb, given, call_cwd, base)}, out)
+                  for verb, given, out, call_cwd in self.calls]
+        return {"name": self.name or f"recorded: test {test.get('id') or ' '.join(selectors)}",
+                "target": target, "steps": steps}
 
     def target(self, args: dict[str, Any], cwd: str, base: str | None) -> dict[str, Any]:
         target: dict[str, Any] = {"program": _path(args["program"], cwd, base)}

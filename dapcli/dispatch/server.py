@@ -44,9 +44,7 @@ def _host_started() -> float:
     """This process's start time (epoch s), recorded so that a reused pid is not taken for us."""
     global _STARTED
     if _STARTED is None:
-        import psutil
-
-        _STARTED = psutil.Process().create_time()
+        _STARTED = sessionfile.process_start(os.getpid()) or 0.0
     return _STARTED
 
 

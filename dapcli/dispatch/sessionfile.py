@@ -16,8 +16,8 @@ import stat
 
 from dapcli.errors import SessionError, UsageError
 
-__all__ = ["SessionFile", "check_socket", "is_host", "list_sessions", "read", "remove", "runtime_dir", "session_name",
-           "write"]
+__all__ = ["SessionFile", "check_socket", "is_host", "list_sessions", "process_start", "read", "remove", "runtime_dir",
+           "session_name", "write"]
 
 _NAME = re.compile(r"^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,63}$")
 
@@ -60,7 +60,9 @@ def runtime_dir() -> str:
     except FileExistsError:
         pass
     except FileNotFoundError:
-        os.makedirs(path, mode=0o700, exist_ok=True)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        os.mkdir(path, 0o700)
+        os.chmod(path, 0o700)
     else:
         os.chmod(path, 0o700)  # mkdir's mode is masked by the umask
     info = os.lstat(path)
@@ -115,6 +117,9 @@ def read(name: str) -> SessionFile | None:
         fd = os.open(target, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
     except FileNotFoundError:
         return None
+    except PermissionError:
+        raise SessionError(f"{target} is not readable by you: refusing to use it",
+                           "remove it (as its owner or root)") from None
     except OSError:
         fd = -1
     try:
@@ -203,20 +208,48 @@ def list_sessions() -> list[SessionFile]:
 
 def is_host(entry: SessionFile) -> bool:
     """True when ``entry.pid`` is alive and is the session's host, not a process that reused
-    its pid: its start time matches the one recorded (psutil: not for the hot path)."""
+    its pid: its start time matches the one recorded (``host_started``), or for an older file
+    it started before the session did."""
     if not alive(entry.pid):
         return False
-    import psutil
-
-    try:
-        created = psutil.Process(entry.pid).create_time()
-    except psutil.NoSuchProcess:
-        return False
-    except psutil.Error:
+    created = process_start(entry.pid)
+    if created is None:
         return True  # cannot tell: assume it is
     if entry.host_started:
         return abs(created - entry.host_started) < 1.0
     return not entry.started_at or created <= entry.started_at + 1.0
+
+
+def process_start(pid: int) -> float | None:
+    """When ``pid`` started (epoch seconds, as psutil's ``create_time``); None if unknown.
+    Linux: from /proc (stdlib, for the one-shot path); elsewhere psutil."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as handle:
+            data = handle.read()
+        ticks = int(data[data.rfind(b")") + 2:].split()[19])
+        return _boot_time() + ticks / os.sysconf("SC_CLK_TCK")
+    except FileNotFoundError:
+        if os.path.isdir("/proc/self"):
+            return None  # gone
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        import psutil
+
+        return float(psutil.Process(pid).create_time())
+    except Exception:  # psutil.Error, or no psutil
+        return None
+
+
+_BOOT: list[float] = []
+
+
+def _boot_time() -> float:
+    if not _BOOT:
+        with open("/proc/stat", "rb") as handle:
+            line = next(line for line in handle if line.startswith(b"btime "))
+        _BOOT.append(float(line.split()[1]))
+    return _BOOT[0]
 
 
 def unknown_session(name: str) -> SessionError:

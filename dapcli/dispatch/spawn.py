@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
 import socket
+import stat
 import subprocess
 import sys
 import time
@@ -11,9 +14,11 @@ import time
 from dapcli.dispatch import sessionfile
 from dapcli.errors import SessionError, UsageError
 
-__all__ = ["host_command", "start_host"]
+__all__ = ["check_runtime_dir", "host_command", "start_host"]
 
 START_TIMEOUT = 20.0
+#: Bytes written to prove the runtime directory has room for a session file and a log.
+PROBE_BYTES = 8192
 
 
 def host_command(name: str) -> list[str]:
@@ -27,12 +32,49 @@ def start_host(name: str, command: list[str]) -> sessionfile.SessionFile:
     launches at once cannot both start one (the second finds the first running)."""
     from filelock import FileLock, Timeout
 
+    directory = check_runtime_dir()
     try:
-        with FileLock(os.path.join(sessionfile.runtime_dir(), f"{name}.lock"), timeout=START_TIMEOUT + 10,
-                      mode=0o600):
+        with FileLock(os.path.join(directory, f"{name}.lock"), timeout=START_TIMEOUT + 10, mode=0o600):
             return _start_host(name, command)
     except Timeout:
         raise SessionError(f"another launch of session '{name}' is still starting", "try again") from None
+
+
+def check_runtime_dir() -> str:
+    """The runtime directory, proven writable by writing (and removing) a small probe file.
+
+    Raises:
+        SessionError: it cannot be created or written: read-only file system, no space left,
+            no permission (mode shown) — in one line, before any host is started.
+    """
+    path = os.environ.get("DAPCLI_RUNTIME_DIR") or "the runtime directory"
+    try:
+        path = sessionfile.runtime_dir()
+        probe = os.path.join(path, f".probe-{os.getpid()}")
+        fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            os.write(fd, b"\0" * PROBE_BYTES)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+            with contextlib.suppress(OSError):
+                os.unlink(probe)
+    except OSError as exc:
+        raise SessionError(f"cannot use the runtime directory {path}: {_why(exc, path)}",
+                           "free some space, or set DAPCLI_RUNTIME_DIR to a writable private directory") from None
+    return path
+
+
+def _why(exc: OSError, path: str) -> str:
+    if exc.errno == errno.EROFS:
+        return "it is on a read-only file system"
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return "no space left on its device"
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        with contextlib.suppress(OSError):
+            return f"no permission (mode {stat.S_IMODE(os.stat(path).st_mode):04o})"
+        return "no permission"
+    return exc.strerror or str(exc)
 
 
 def _start_host(name: str, command: list[str]) -> sessionfile.SessionFile:

@@ -46,6 +46,12 @@ class Prefetch:
             return None
         return self._pending.pop(request_key(command, arguments), None)
 
+    def forget(self, command: str) -> None:
+        """Drop the prefetched ``command`` requests: lldb-dap numbers the scopes of whichever frame
+        was asked last 1, 2, 3, so after ``scopes`` of another frame they would answer wrongly."""
+        for key in [k for k in self._pending if k.startswith(command + "{")]:
+            self._pending.pop(key).add_done_callback(_consume)
+
     def start(self, conn: Connection, generation: int, thread_id: int) -> None:
         """Send ``stackTrace`` now and chain ``scopes`` and ``variables`` to its answer."""
         for future in self._pending.values():

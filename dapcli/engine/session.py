@@ -21,14 +21,17 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from dapcli.adapters.base import AdapterSpec, AttachOptions, LaunchOptions
+from dapcli.adapters.base import AdapterSpec, AttachOptions, LaunchOptions, deep_merge
 from dapcli.engine.breakpoints import BreakpointBook
 from dapcli.engine.children import ChildSessions
 from dapcli.engine.lost import describe_lost_adapter
 from dapcli.engine.output import OutputBuffer
+from dapcli.engine.pending import AbandonedRequest
 from dapcli.engine.prefetch import Prefetch
 from dapcli.engine.processes import Watchdog, descendants, kill_tree
 from dapcli.engine.subprocesses import SubprocessSessions
+from dapcli.engine.terminal import Terminal
+from dapcli.engine.testrun.base import TestRun
 from dapcli.engine.watches import WatchList
 from dapcli.errors import (
     AdapterError,
@@ -55,6 +58,9 @@ class SessionState(enum.StrEnum):
 
 
 ENDED = (SessionState.EXITED, SessionState.TERMINATED)
+#: With ``noDebug``, how long an adapter that answered ``launch`` may still take to send
+#: ``initialized`` (lldb-dap configures even then; debugpy and Delve never send it).
+NO_DEBUG_INITIALIZED_WAIT = 1.0
 
 
 @dataclass
@@ -126,6 +132,8 @@ class Session:
         #: is the dead program's (possibly reused since): never track or kill it.
         self.post_mortem = False
         self._prefetch = Prefetch()
+        #: A thread-bound request the caller gave up on while the adapter still runs it.
+        self.abandoned = AbandonedRequest()
         self.watches = WatchList()
         #: Output up to this seq was already shown in a stop state (the next one starts after it).
         self.output_reported = 0
@@ -134,6 +142,10 @@ class Session:
         #: Exception breakpoint filters the user chose: (filter id, condition); None = the
         #: adapter's defaults (``exceptionBreakpointFilters`` with ``default: true``).
         self.exception_filters: list[tuple[str, str | None]] | None = None
+        #: A test run (``debugTest``): reviews every new stop and passes those that are no failure.
+        self.test_run: TestRun | None = None
+        #: The program's terminal, once the adapter asked for one (``runInTerminal``).
+        self.terminal: Terminal | None = None
         #: How many ``continued`` events arrived (a console command can run the program).
         self.continued_count = 0
         #: The user's frame chosen below library frames at a stop: (generation, frameId, name).
@@ -195,10 +207,17 @@ class Session:
         """Send one DAP request on the live connection; return its typed body (see
         :meth:`Connection.request`). An identical request prefetched for this stop is used instead."""
         conn = self.require_alive()
+        await self.abandoned.check(command)
         ahead = self._prefetch.take(self.generation, command, arguments)
-        if ahead is not None and conn is self._conn:
-            return await conn.result(ahead, response_cls, timeout=timeout)
-        return await conn.request(command, arguments, response_cls, timeout=timeout)
+        if ahead is None and command == "scopes":
+            self._prefetch.forget("variables")  # they were the top frame's (lldb-dap numbers scopes 1, 2, 3)
+        future = ahead if ahead is not None and conn is self._conn else conn.send(command, arguments)
+        try:
+            return await conn.result(future, response_cls, timeout=timeout)
+        except (DapTimeoutError, asyncio.CancelledError):  # given up on: do not queue behind it
+            cancelled = self.supports("supportsCancelRequest") and conn.cancel(future)
+            self.abandoned.track(future, command, arguments, cancelled=cancelled)
+            raise
 
     # -- start -----------------------------------------------------------------------------------
     async def launch(self, options: LaunchOptions, *, timeout: float = 30.0) -> None:
@@ -210,7 +229,7 @@ class Session:
         self.program = options.program
         self.launch_options = options
         self.request_kind = "launch"
-        arguments = self.adapter.launch_arguments(options)
+        arguments = with_settings(self.adapter.launch_arguments(options), options)
         await self._start("launch", arguments, timeout)
 
     async def attach(self, options: AttachOptions, *, timeout: float = 30.0) -> None:
@@ -218,7 +237,8 @@ class Session:
         self.request_kind = "attach"
         self.attach_options = options
         self.program = f"{options.host or '127.0.0.1'}:{options.port}" if options.port else f"pid {options.process_id}"
-        await self._start("attach", self.adapter.attach_arguments(options), timeout, attach=options)
+        arguments = with_settings(self.adapter.attach_arguments(options), options)
+        await self._start("attach", arguments, timeout, attach=options)
 
     async def open_core(self, options: LaunchOptions, core: str, *, timeout: float = 30.0) -> None:
         """Open the core file ``core`` of ``options.program`` for post-mortem inspection (the
@@ -246,6 +266,15 @@ class Session:
         if self.adapter.child_sessions_are_subprocesses:
             return self.subprocesses.start(arguments)
         return await self.children.on_start_debugging(arguments)
+
+    async def _on_run_in_terminal(self, arguments: dict[str, Any]) -> dict[str, Any]:
+        """``runInTerminal``: start the adapter's command in dapcli's own pty (see :mod:`terminal`)."""
+        if self.terminal is None:
+            self.terminal = Terminal(self.add_output, stdin_file=self.launch_options.stdin if self.launch_options
+                                     else None)
+        if self._watchdog is not None:
+            self.terminal.on_start = lambda pid: self._watchdog.watch(pgid=pid) if self._watchdog else None
+        return await self.terminal.run_in_terminal(arguments)
 
     async def start_child(self, transport: Any, command: str, arguments: dict[str, Any],
                           *, timeout: float = 30.0) -> None:
@@ -281,7 +310,7 @@ class Session:
         conn.trace = self.trace_function()
         conn.on_event(self._on_event)
         conn.on_close(self._on_lost)
-        conn.on_reverse_request("runInTerminal", _decline("dapcli runs programs with console=internalConsole"))
+        conn.on_reverse_request("runInTerminal", self._on_run_in_terminal)
         conn.on_reverse_request("startDebugging", self._on_start_debugging)
         conn.start()
         try:
@@ -307,6 +336,13 @@ class Session:
                 await conn.result(started, timeout=0)  # a failed launch ends the wait here, with its message
             except RequestError as exc:
                 raise self._with_stderr(exc) from None
+            if arguments.get("noDebug"):  # debugpy, Delve: no debugger, no configuration, no `initialized`
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._initialized.wait(), NO_DEBUG_INITIALIZED_WAIT)
+                if not self._initialized.is_set():
+                    if not self.ended:  # it may have run to its end meanwhile
+                        self.state = SessionState.RUNNING
+                    return
         if not done:
             raise DapTimeoutError(f"the adapter did not get ready for {command} within {timeout:g} s",
                                   "raise --timeout, or see `dapcli doctor`")
@@ -315,7 +351,8 @@ class Session:
                 await self.book.sync(key, conn.request)
         await self._set_default_exception_filters(conn)
         self.state = SessionState.RUNNING
-        if self.supports("supportsConfigurationDoneRequest"):
+        # only after `initialized`: an adapter that never sent it (noDebug) refuses configurationDone
+        if self.supports("supportsConfigurationDoneRequest") and self._initialized.is_set():
             await conn.request("configurationDone", t.ConfigurationDoneArguments(), timeout=timeout)
         try:
             await conn.result(started, timeout=timeout)
@@ -336,7 +373,7 @@ class Session:
         return t.InitializeRequestArguments(
             clientID="dapcli", clientName="dapcli", adapterID=self.adapter.adapter_id,
             linesStartAt1=True, columnsStartAt1=True, pathFormat="path",
-            supportsVariableType=True, supportsVariablePaging=True, supportsRunInTerminalRequest=False,
+            supportsVariableType=True, supportsVariablePaging=True, supportsRunInTerminalRequest=True,
             supportsMemoryReferences=True, supportsProgressReporting=False,
             supportsInvalidatedEvent=False, supportsStartDebuggingRequest=True, locale="en",
         )
@@ -394,7 +431,8 @@ class Session:
                 self.state = SessionState.STOPPED
                 self._notify("stopped")
             raise
-        return await self.wait_for_change(generation, timeout)
+        deadline = time.monotonic() + timeout
+        return await self._reviewed(await self.wait_for_change(generation, timeout), deadline)
 
     async def wait_for_change(self, generation: int, timeout: float) -> bool:
         """Wait until a stop or end newer than ``generation`` — of this session or of one of its
@@ -420,9 +458,29 @@ class Session:
 
     async def wait(self, timeout: float) -> bool:
         """Wait until the debuggee is not running; True when it stopped or ended."""
+        deadline = time.monotonic() + timeout
         if self.state is not SessionState.RUNNING:
-            return True
-        return await self.wait_for_change(self.generation, timeout)
+            return await self._reviewed(True, deadline)
+        return await self._reviewed(await self.wait_for_change(self.generation, timeout), deadline)
+
+    async def _reviewed(self, changed: bool, deadline: float) -> bool:
+        """Pass the stops that :attr:`test_run` says are no failure (a skip, an exception the
+        test expects): resume (DAP ``continue``) and wait again, until ``deadline``."""
+        while changed and self.test_run is not None and self.state is SessionState.STOPPED:
+            if not await self.test_run.review(self) or self.last_stop is None:
+                return True
+            generation = self.generation
+            self.state = SessionState.RUNNING
+            self._notify("running")
+            try:
+                await self.require_alive().request("continue", t.ContinueArguments(
+                    threadId=self.last_stop.thread_id or 0))
+            except DapcliError:
+                if await self.wait_for_change(generation, 1.0) and self.ended:
+                    return True
+                raise
+            changed = await self.wait_for_change(generation, max(0.0, deadline - time.monotonic()))
+        return changed
 
     async def pause(self, thread_id: int | None) -> None:
         """Send ``pause`` (runs concurrently with a blocked ``continue``).
@@ -590,6 +648,11 @@ class Session:
             with contextlib.suppress(asyncio.TimeoutError, ProcessLookupError):
                 await asyncio.wait_for(process.wait(), grace)
         await _reap(tree, grace * 2)
+        if self.terminal is not None:
+            if terminate_debuggee:
+                await self.terminal.close(grace)
+            if self._watchdog is not None and self.terminal.pid:
+                self._watchdog.unwatch(pgid=self.terminal.pid)
         if self._watchdog is not None:
             self._watchdog.unwatch(pgid=self.adapter_pid, pid=self.debuggee_pid)
         if not self.ended:
@@ -602,6 +665,15 @@ class Session:
         """Raises SessionError when this session never started."""
         if self._conn is None:
             raise SessionError(f"session '{self.name}' has not started", "run `dapcli launch PROGRAM`")
+
+
+def with_settings(arguments: dict[str, Any], options: LaunchOptions | AttachOptions) -> dict[str, Any]:
+    """The adapter's request ``arguments`` with the user's own ``settings`` merged last
+    (nested objects such as ``env`` key by key)."""
+    merged = deep_merge(arguments, options.settings)
+    if isinstance(options, LaunchOptions) and options.no_debug:
+        merged["noDebug"] = True
+    return merged
 
 
 def _parse_body(model: type[BaseModel], body: dict[str, Any]) -> Any:
@@ -633,13 +705,6 @@ async def _reap(processes: list[Any], timeout: float) -> None:
     deadline = time.monotonic() + timeout
     while any(running(p) for p in processes) and time.monotonic() < deadline:
         await asyncio.sleep(0.02)
-
-
-def _decline(reason: str) -> Callable[[dict[str, Any]], Any]:
-    async def handler(_: dict[str, Any]) -> dict[str, Any]:
-        raise RuntimeError(reason)
-
-    return handler
 
 
 def _tracer(path: str) -> Callable[[str, dict[str, Any]], None]:

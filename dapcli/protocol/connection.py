@@ -211,6 +211,16 @@ class Connection:
             command = str(message.get("command", command))
             raise ProtocolError(f"the adapter sent an invalid {command} response: {exc}") from None
 
+    def cancel(self, future: asyncio.Future[Message]) -> bool:
+        """Send DAP ``cancel`` for the pending request of ``future`` (not awaited; the adapter
+        then answers that request as cancelled, or not at all). False when nothing was pending."""
+        seq = next((s for s, (_, f) in self._pending.items() if f is future), None)
+        if seq is None or self.closed:
+            return False
+        with contextlib.suppress(ConnectionLostError):
+            self.send("cancel", {"requestId": seq}).add_done_callback(lambda f: f.cancelled() or f.exception())
+        return True
+
     async def request(
         self,
         command: str,

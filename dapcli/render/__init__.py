@@ -16,6 +16,7 @@ from rich.text import Text
 from rich.tree import Tree
 
 from dapcli.render.safe import terminal_safe
+from dapcli.render.testrun import test_lines
 from dapcli.verbs import models as m
 
 __all__ = ["render", "short_path"]
@@ -105,7 +106,8 @@ def render_stop(state: m.StopState, cwd: str | None = None) -> RenderableType:
             head.append(f"  (skipped {state.skipped_frames} library frame{'s' if state.skipped_frames > 1 else ''};"
                         " `stack` shows them)", style="dim")
         parts.append(head)
-        if state.exception:
+        parts += test_lines(state.test, state.status) if state.test else []
+        if state.exception and not (state.test and state.test.message):
             exc = state.exception
             parts.append(Text(f"{exc.type_name or exc.exception_id}: {exc.message or exc.description or ''}",
                               style="bold red"))
@@ -127,7 +129,11 @@ def render_stop(state: m.StopState, cwd: str | None = None) -> RenderableType:
         parts.append(Text(f"Stopped ({state.reason}), thread {state.thread_id}", style="bold yellow"))
     elif state.status in ("exited", "terminated"):
         code = "?" if state.exit_code is None else str(state.exit_code)
-        parts.append(Text(f"Program {state.status} with exit code {code}", style="bold"))
+        if state.description:  # killed by a signal, or the adapter was lost
+            parts.append(Text(f"Program {state.status}: {state.description} (exit code {code})", style="bold"))
+        else:
+            parts.append(Text(f"Program {state.status} with exit code {code}", style="bold"))
+        parts += test_lines(state.test, state.status) if state.test else []
     else:
         waited = f" after {state.elapsed_ms / 1000:.1f} s" if state.elapsed_ms else ""
         parts.append(Text(f"Still running{waited}; `dapcli wait` reports the next stop, `dapcli pause` "
@@ -351,7 +357,11 @@ def render_end(result: m.EndResult, cwd: str | None = None) -> RenderableType:
     text = f"Session '{result.session}' {result.status}"
     if result.exit_code is not None:
         text += f" (program exit code {result.exit_code})"
-    return Text(text + ".")
+    return Text(text + "." + (f" {result.note}" if result.note else ""))
+
+
+def render_input(result: m.InputResult, cwd: str | None = None) -> RenderableType:
+    return Text(f"Sent {result.sent} bytes to the program" + ("; its stdin is closed." if result.eof else "."))
 
 
 def render_set(result: m.SetVariableResult, cwd: str | None = None) -> RenderableType:
@@ -417,6 +427,7 @@ _RENDERERS: dict[type, Callable[[Any, str | None], RenderableType]] = {
     m.BreakpointResult: render_breakpoint, m.VariablesResult: render_variables,
     m.EvaluateResult: render_evaluate, m.SourceResult: render_source, m.OutputResult: render_output,
     m.ScopesResult: render_scopes, m.SessionsResult: render_sessions, m.EndResult: render_end,
+    m.InputResult: render_input,
     m.SetVariableResult: render_set, m.AdaptersResult: render_adapters, m.WatchesResult: render_watches,
     m.ExceptionFiltersResult: render_exception_filters, m.FrameResult: render_frame, m.TraceResult: render_trace,
     m.DataBreakpointsResult: render_data_breakpoints,
@@ -483,8 +494,10 @@ def render_registers(result: m.RegistersResult, cwd: str | None = None) -> Rende
 
 
 def render_console(result: m.ConsoleResult, cwd: str | None = None) -> RenderableType:
-    text = Text(result.output.rstrip("\n")) if result.output.strip() else Text("(no output)", style="dim")
-    return Group(text, render_stop(result.stop, cwd)) if result.stop is not None else text
+    if result.stop is not None:  # the command moved the program: what it printed, then the stop
+        stop = render_stop(result.stop, cwd)
+        return Group(Text(result.output.rstrip("\n")), stop) if result.output.strip() else stop
+    return Text(result.output.rstrip("\n")) if result.output.strip() else Text("(no output)", style="dim")
 
 
 def render_dap(result: m.DapResult, cwd: str | None = None) -> RenderableType:

@@ -12,6 +12,8 @@ from dapcli.verbs import (  # noqa: F401  (registration)
     inspection,
     native,
     session,
+    stdin,
+    testing,
     trace,
     watches,
 )

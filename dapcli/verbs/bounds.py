@@ -32,7 +32,7 @@ NUMBER_BOUNDS: dict[str, dict[str, float]] = {
     "count": {"ge": 0, "le": 100_000},
     "levels": {"ge": 0, "le": 100_000},
     "depth": {"ge": 0, "le": 10},
-    "max_length": {"ge": 1, "le": 1_000_000},
+    "max_length": {"ge": 0, "le": 1_000_000},
 }
 
 

@@ -8,6 +8,7 @@ from typing import Annotated, Literal
 from dapcli.engine.session import Session
 from dapcli.errors import DapcliError, UsageError
 from dapcli.protocol import types as t
+from dapcli.verbs.bpargs import HIT_CONDITION_HELP, check_hit_condition
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.models import DataBreakpointsResult, DataBreakpointView
 from dapcli.verbs.registry import Param, verb
@@ -42,7 +43,8 @@ async def set_data_breakpoint(
     name: Annotated[str, Param(help="variable (or expression) to watch", complete="variable", positional=True)],
     access_type: Annotated[Literal["write", "read", "readWrite"], Param(help="stop on write, read or both")] = "write",
     condition: Annotated[str | None, Param(help="stop only when this expression is true")] = None,
-    hit_condition: Annotated[str | None, Param(help="stop on this hit count")] = None,
+    hit_condition: Annotated[str | None, Param(help=HIT_CONDITION_HELP, check=check_hit_condition,
+                                               example=">=3")] = None,
     frame_id: Annotated[int | None, Param(help="frame whose variable it is (default: selected)",
                                           complete="frame")] = None,
 ) -> DataBreakpointsResult:

@@ -29,6 +29,7 @@ from dapcli.verbs.paging import fetch_page, remember
 from dapcli.verbs.registry import Param, verb
 from dapcli.verbs.views import (
     MAX_VALUE,
+    VALUE_TIMEOUT,
     breakpoint_lines,
     check_thread,
     current_frame_id,
@@ -114,6 +115,8 @@ async def variables(
     start: Annotated[int, Param(help="index of the first variable to show (paging)")] = 0,
     count: Annotated[int, Param(help="at most this many variables per level")] = 100,
     max_length: MaxLength = MAX_VALUE,
+    timeout: Annotated[float, Param(help="seconds to wait for the values (a hanging __repr__ is then "
+                                         "cancelled where the adapter can)")] = VALUE_TIMEOUT,
 ) -> VariablesResult:
     """Show variables of a scope or of a structured value (DAP ``variables``)."""
     session = ctx.session()
@@ -128,7 +131,7 @@ async def variables(
     if paged is not None:  # the adapter sent just this page
         page, total = [variable_view(v, max_length) for v in paged[0]], paged[1]
     else:
-        found = filter_names(await fetch_variables(session, reference), filter)
+        found = filter_names(await fetch_variables(session, reference, timeout), filter)
         page, total = [variable_view(v, max_length) for v in found[start: start + max(0, count)]], len(found)
     await expand(session, page, depth, count=count, max_value=max_length)
     left = total - start - len(page)
@@ -148,15 +151,20 @@ async def evaluate(
                        Param(help="DAP evaluate context; repl runs debugger commands on some adapters")] = "watch",
     depth: Annotated[int, Param(help="expand the result's children this many levels")] = 0,
     max_length: MaxLength = MAX_VALUE,
+    timeout: Annotated[float, Param(help="seconds to wait for the value (a hanging evaluation is then "
+                                         "cancelled where the adapter can)")] = 30.0,
 ) -> EvaluateResult:
     """Evaluate an expression in a frame (DAP ``evaluate``)."""
+    if not expression.strip():
+        raise UsageError("the expression is empty", "give one, e.g. `eval x` or `eval 'len(items)'`")
     session = ctx.session()
     frame = await current_frame_id(session, frame_id)
     request = session.request(
-        "evaluate", t.EvaluateArguments(expression=expression, frameId=frame, context=context), t.EvaluateResponse
+        "evaluate", t.EvaluateArguments(expression=expression, frameId=frame, context=context), t.EvaluateResponse,
+        timeout=timeout,
     )
     try:
-        body, stop = await moved_by(session, request, 30.0) if context == "repl" else (await request, None)
+        body, stop = await moved_by(session, request, timeout) if context == "repl" else (await request, None)
     except RequestError as exc:
         raise one_line_error(exc) from None
     await check_evaluated(session, expression, frame, body.result)
@@ -242,6 +250,16 @@ async def _current_line(session: object) -> int | None:
     return views[0].line if views else None
 
 
+#: Longest output chunk shown without ``raw`` (characters).
+MAX_CHUNK_TEXT = 65536
+
+
+def _cut_chunk(text: str) -> str:
+    if len(text) <= MAX_CHUNK_TEXT:
+        return text
+    return text[:MAX_CHUNK_TEXT] + f"… [{len(text) - MAX_CHUNK_TEXT} more characters: `dapcli output --raw`]\n"
+
+
 def _last_lines(chunks: list[OutputChunkView], count: int) -> list[OutputChunkView]:
     """The chunks that hold the last ``count`` lines of text (the first one cut at a line
     start): ``print("a", 1)`` may arrive as several chunks, but a user counts lines."""
@@ -272,6 +290,8 @@ async def output(
     since: Annotated[int | None, Param(help="only chunks after this seq (nextSeq of a previous call)")] = None,
     category: Annotated[list[str], Param(help="only these categories: stdout, stderr, console…")] = [],  # noqa: B006
     wait: Annotated[float, Param(help="seconds to wait for new output when there is none yet")] = 0.0,
+    raw: Annotated[bool, Param(help=f"every chunk in full (without it, a chunk over {MAX_CHUNK_TEXT} "
+                                    "characters is cut with a marker)")] = False,
 ) -> OutputResult:
     """Show the program's output (DAP ``output`` events, from a ring buffer)."""
     session = ctx.session()
@@ -284,7 +304,8 @@ async def output(
                 break
             await asyncio.sleep(0.05)
     chunks = session.output.since(start, categories) if since is not None else session.output.since(0, categories)
-    views = [OutputChunkView(seq=c.seq, category=c.category, output=c.output) for c in chunks]
+    views = [OutputChunkView(seq=c.seq, category=c.category, output=c.output if raw else _cut_chunk(c.output))
+             for c in chunks]
     if tail is not None:
         views = _last_lines(views, tail)
     return OutputResult(

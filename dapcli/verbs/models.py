@@ -16,7 +16,7 @@ __all__ = [
     "BreakpointView", "BreakpointsResult", "EndResult", "EvaluateResult", "ExceptionView", "Frame",
     "Location", "OutputChunkView", "OutputResult", "Result", "ScopeView", "ScopesResult",
     "SessionInfo", "SessionsResult", "SetVariableResult", "SourceLine", "SourceResult", "StackResult",
-    "StatusResult", "StopState", "ThreadView", "ThreadsResult", "VariableView", "VariablesResult",
+    "StatusResult", "StopState", "TestView", "ThreadView", "ThreadsResult", "VariableView", "VariablesResult",
 ]
 
 SCHEMA_VERSION = 1
@@ -111,6 +111,26 @@ class WatchView(Model):
     previous: str | None = None
 
 
+class TestView(Model):
+    """The test behind a stop of ``debugTest``: its ``id`` (pytest node id, Go test name), the
+    failure ``message`` (e.g. ``assert 26.73 == 24.41``), its ``kind`` (assertion, error, panic,
+    signal) and ``phase`` (setup, call, teardown); ``failures`` so far. When the run ended:
+    the runner's ``summary`` and counts, and its ``exit_code``."""
+
+    __test__ = False
+    runner: str
+    id: str | None = None
+    message: str | None = None
+    kind: str | None = None
+    phase: str | None = None
+    failures: int = 0
+    stack: list[Frame] | None = None
+    summary: str | None = None
+    passed: int | None = None
+    failed: int | None = None
+    exit_code: int | None = None
+
+
 class StopState(Result):
     """What an execution verb returns: where the debuggee is now and what it printed.
 
@@ -141,6 +161,7 @@ class StopState(Result):
     #: Library/runtime frames above the user's frame that ``location`` names (a pause in libc):
     #: ``frames`` and ``stack`` still list them all.
     skipped_frames: int | None = None
+    test: TestView | None = None
 
 
 class SessionInfo(Model):
@@ -171,6 +192,8 @@ class StatusResult(Result):
     exit_code: int | None = None
     breakpoints: int = 0
     output_chunks: int = 0
+    #: Output chunks the ring buffer dropped (oldest first) to stay bounded.
+    output_dropped: int = 0
     stop: StopState | None = None
     uptime_ms: float | None = None
 
@@ -179,6 +202,8 @@ class EndResult(Result):
     session: str
     status: Literal["terminated", "detached"]
     exit_code: int | None = None
+    #: What the user should know about the program that was left (detached, or still alive).
+    note: str | None = None
 
 
 class ThreadView(Model):
@@ -503,3 +528,11 @@ class DapResult(Result):
     command: str
     body: dict[str, Any] | list[Any] | None = None
     status: str | None = None
+
+
+class InputResult(Result):
+    """What ``input`` typed to the program: ``sent`` bytes; ``eof`` True when its stdin is closed."""
+
+    session: str
+    sent: int
+    eof: bool = False

@@ -8,6 +8,7 @@ result model, preconditions and help. Frontends are generated from :data:`VERBS`
 from __future__ import annotations
 
 import inspect
+import types
 import typing
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -41,6 +42,8 @@ class Param:
     #: Checks (and may convert) the value in the arguments model, before its type is checked;
     #: raises ValueError with a one-line reason. Every frontend gets it.
     check: Callable[[Any], Any] | None = None
+    #: A value that passes ``check`` (for help and for tests that build sample calls).
+    example: Any = None
 
 
 @dataclass(frozen=True)
@@ -62,10 +65,16 @@ class ParamSpec:
 
     @property
     def base_type(self) -> Any:
-        """The scalar type (``int``, ``str``, ``bool``, ``float``) without Optional/list."""
+        """The scalar type (``int``, ``str``, ``bool``, ``float``) without Optional/list; ``str``
+        for an object or a union with ``str`` (the command line gives those as text)."""
         inner = _strip_optional(self.annotation)
         if get_origin(inner) is list:
             inner = get_args(inner)[0]
+        if get_origin(inner) is Annotated:
+            inner = get_args(inner)[0]
+        if get_origin(inner) is dict or (get_origin(inner) in (typing.Union, types.UnionType)
+                                         and str in get_args(inner)):
+            return str  # typed as text where people type (JSON text, or a grammar such as -b's)
         return inner
 
 

@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import time
 from typing import Annotated
 
-from dapcli.adapters.base import AttachOptions, LaunchOptions
+from dapcli.adapters.base import AdapterSpec, AttachOptions, LaunchOptions
 from dapcli.adapters.registry import adapter_for
 from dapcli.engine import persist
 from dapcli.engine.breakpoints import BreakpointEntry
 from dapcli.engine.session import Session, SessionState
 from dapcli.errors import AdapterError, DapcliError, UntrustedProjectError, UsageError
-from dapcli.verbs.bpmatch import pending_warnings, resolve_function
-from dapcli.verbs.breakpoints import parse_location
+from dapcli.verbs.bpmatch import pending_warnings
+from dapcli.verbs.bpspec import BREAK_HELP, LaunchBreakpoint
 from dapcli.verbs.context import VerbContext
+from dapcli.verbs.launchopts import SET_HELP, JsonObject, adapter_settings, add_breakpoints
 from dapcli.verbs.models import EndResult, SessionInfo, SessionsResult, StatusResult, StopState
 from dapcli.verbs.registry import Param, verb
 from dapcli.verbs.views import stop_state
@@ -61,8 +63,10 @@ async def launch(
     program: Annotated[str | None, Param(help="program to debug (path relative to your directory)",
                                          complete="path", positional=True)] = None,
     args: Annotated[list[str], Param(help="arguments for the program (after --)", positional=True)] = [],  # noqa: B006
-    breakpoints: Annotated[list[str], Param(help="FILE:LINE (or function) to stop at; repeatable",
-                                            complete="location", short="-b", flag="break")] = [],  # noqa: B006
+    module: Annotated[str | None, Param(help="Python module to run instead of PROGRAM (python -m)",
+                                        short="-m")] = None,
+    breakpoints: Annotated[list[str | LaunchBreakpoint], Param(
+        help=BREAK_HELP, complete="location", short="-b", flag="break")] = [],  # noqa: B006
     cwd: Annotated[str | None, Param(help="working directory of the program", complete="path")] = None,
     env: Annotated[list[str], Param(help="NAME=VALUE added to the program's environment; repeatable")] = [],  # noqa: B006
     python: Annotated[str | None, Param(help="interpreter for a Python program (default: venv, then python3)",
@@ -70,26 +74,35 @@ async def launch(
     adapter: Annotated[str | None, Param(help="debug adapter (default: from the program's kind)")] = None,
     stop_on_entry: Annotated[bool, Param(help="stop at the program's first line")] = False,
     nodelay: Annotated[bool, Param(help="apply the debugpy TCP_NODELAY latency fix")] = True,
-    stop_on_exception: Annotated[bool, Param(help="stop on uncaught exceptions (the adapter's default "
-                                                  "exception filters)")] = True,
+    stop_on_exception: Annotated[bool, Param(help="stop on uncaught exceptions (default filters)")] = True,
     config: Annotated[str | None, Param(help="use this configuration of .vscode/launch.json "
                                             "(see `dapcli configs`)")] = None,
-    restore: Annotated[bool, Param(help="restore the breakpoints, watches and exception filters saved for "
-                                        "this program (re-anchored if the file changed)")] = False,
+    restore: Annotated[bool, Param(help="restore this program's saved breakpoints, watches, exception filters")
+                       ] = False,
     core: Annotated[str | None, Param(help="post-mortem: open this core file of PROGRAM instead of running it "
                                            "(lldb, codelldb)", complete="path")] = None,
+    settings: Annotated[list[str], Param(help=SET_HELP, flag="set")] = [],  # noqa: B006
+    adapter_config: Annotated[JsonObject | None, Param(help="adapter launch options as a JSON object")] = None,
+    just_my_code: Annotated[bool | None, Param(help="debugpy justMyCode (default on)")] = None,
+    no_debug: Annotated[bool, Param(help="just run it: output and exit code")] = False,
+    stdin: Annotated[str | None, Param(help="file to read as stdin ('-': this command's stdin)",
+                                       complete="path")] = None,
+    terminal: Annotated[bool, Param(help="run in dapcli's terminal; type to it with `input`")] = False,
     timeout: Annotated[float, Param(help=TIMEOUT_HELP)] = 30.0,
 ) -> StopState:
     """Start a program under the debugger and run to the first stop.
 
     Sends ``initialize``, ``launch``, waits for ``initialized``, sends every breakpoint and
     ``configurationDone``, then waits up to ``timeout`` s for a stop or the program's exit.
-    With ``core``, opens that core file instead: the crash is the stop.
+    With ``core``, opens that core file instead: the crash is the stop. Breakpoints:
+    ``-b 'cart.py:17 if i == 2'``, ``-b 'cart.py:17 hit >=3'``, ``-b 'cart.py:17 log total={total}'``,
+    ``-b Cart.total``; adapter options: ``--set justMyCode=false``; ``-m pytest -- -x tests``.
     """
     started = time.perf_counter()
     await _check_free(ctx)
     extra: dict[str, object] = {}
     env_map = _env_pairs(env)
+    user_settings = adapter_settings(settings, adapter_config, just_my_code)
     if config is not None:
         from dapcli.adapters.launchjson import resolve_config
 
@@ -98,24 +111,25 @@ async def launch(
             raise UsageError(f"configuration {config!r} is an {chosen.request!r} configuration",
                              "use a launch configuration (see `dapcli configs`), or `dapcli attach`")
         program = program or chosen.program
+        module = module or (chosen.module if program is None else None)
         args = args or chosen.args
         cwd = cwd or chosen.cwd
         adapter = adapter or chosen.adapter
         stop_on_entry = stop_on_entry or chosen.stop_on_entry
+        no_debug, terminal = no_debug or chosen.no_debug, terminal or chosen.terminal
         env_map = {**chosen.env, **env_map}
         extra = chosen.extra
-    if program is None or not program.strip():
-        raise UsageError("launch needs a PROGRAM (or --config NAME)", "e.g. `dapcli launch app.py -b app.py:10`")
-    path = ctx.resolve(program)
-    if not os.path.exists(path):
-        raise UsageError(f"program not found: {program} (looked at {path})", "check the path")
-    spec = adapter_for(path, adapter, ctx.cwd)
+    if module is not None and program is not None:  # `-m pytest -- -x t.py`: the words are the module's
+        program, args = None, [program, *args]
     work_dir = ctx.resolve(cwd) if cwd else ctx.cwd
     if not os.path.isdir(work_dir):
         raise UsageError(f"working directory not found: {cwd}")
+    path, spec = _target(ctx, program, module, adapter, work_dir)
     options = LaunchOptions(
         program=path, args=list(args), cwd=work_dir, env=env_map, stop_on_entry=stop_on_entry,
         python=ctx.resolve(python) if python and os.sep in python else python, nodelay=nodelay, extra=extra,
+        module=module, settings=user_settings, no_debug=no_debug, terminal=terminal or stdin is not None,
+        stdin=_stdin_file(ctx, stdin),
     )
     core_path = ctx.resolve(core) if core else None
     if core_path is not None and not os.path.isfile(core_path):
@@ -127,10 +141,8 @@ async def launch(
     if not stop_on_exception:
         session.exception_filters = []
     session.launch_options = options  # the program's folders, for resolving function breakpoints
-    for location in breakpoints:
-        fields = resolve_function(session, parse_location(ctx, location, None, pending_ok=True))
-        if not persist.has_breakpoint(session, fields):
-            session.book.new_entry(**fields)
+    add_breakpoints(ctx, session, [] if no_debug else breakpoints,
+                    skip=lambda fields: persist.has_breakpoint(session, fields))
     if core_path is not None:
         await session.open_core(options, core_path, timeout=max(timeout, STARTUP_TIMEOUT))
     else:
@@ -140,14 +152,51 @@ async def launch(
             # a project file replaced the adapter's command: say so, even now
             if spec.warning and not isinstance(exc, UntrustedProjectError):
                 exc.hint = f"{spec.warning}; {exc.hint}" if exc.hint else spec.warning
+            if user_settings and isinstance(exc, AdapterError):
+                exc.hint = f"the adapter got your options {sorted(user_settings)}; " + (exc.hint or "")
             raise
     ctx.manager.add(session)
-    if restore:
-        problem = persist.save(session)  # the re-anchored lines
+    if restore or breakpoints:
+        problem = persist.save(session)  # the re-anchored lines, and the breakpoints given here
         warnings = [*warnings, problem] if problem else warnings
     state = await _start_and_wait(ctx, session, started, timeout)
-    state.warnings = [*warnings, *pending_warnings(session)] or None
+    state.warnings = [*warnings, *pending_warnings(session), *(state.warnings or [])] or None
     return state
+
+
+def _target(ctx: VerbContext, program: str | None, module: str | None, adapter: str | None,
+            work_dir: str) -> tuple[str, AdapterSpec]:
+    """The program's absolute path (for ``-m``: a name under ``work_dir`` that keys its saved
+    state) and its adapter family. Raises UsageError (no program, missing file, -m off Python)."""
+    if module is not None:
+        if not module.strip() or any(c.isspace() for c in module):
+            raise UsageError(f"bad module name {module!r}", "e.g. `dapcli launch -m pytest -- -x tests`")
+        spec = adapter_for(None, adapter or "python", ctx.cwd)
+        if spec.name != "python":
+            raise UsageError(f"-m runs a Python module; {spec.name} has no modules",
+                             "Go: give the package directory as PROGRAM (Delve's debug/test modes)")
+        return os.path.join(work_dir, f"-m {module}"), spec
+    if program is None or not program.strip():
+        raise UsageError("launch needs a PROGRAM (or -m MODULE, or --config NAME)",
+                         "e.g. `dapcli launch app.py -b app.py:10`")
+    path = ctx.resolve(program)
+    if not os.path.exists(path):
+        raise UsageError(f"program not found: {program} (looked at {path})", "check the path")
+    return path, adapter_for(path, adapter, ctx.cwd)
+
+
+def _stdin_file(ctx: VerbContext, stdin: str | None) -> str | None:
+    """The absolute path of the ``--stdin`` file. Raises UsageError when it cannot be read
+    (``-`` must have been replaced by the frontend with a file holding what it read)."""
+    if stdin is None:
+        return None
+    if stdin == "-":
+        raise UsageError("--stdin - reads this command's own stdin, which this frontend cannot pass on",
+                         "give a file: --stdin FILE")
+    path = ctx.resolve(stdin)
+    if not os.path.isfile(path) or not os.access(path, os.R_OK):
+        raise UsageError(f"stdin file not found or unreadable: {stdin} (looked at {path})", "check the path")
+    return path
 
 
 @verb(group="session", needs="none", executes=True)
@@ -157,27 +206,30 @@ async def attach(
                                          positional=True)] = None,
     process_id: Annotated[int | None, Param(help="attach to this running process id instead")] = None,
     adapter: Annotated[str | None, Param(help="debug adapter (default: python)")] = None,
-    breakpoints: Annotated[list[str], Param(help="FILE:LINE to stop at; repeatable", complete="location",
-                                            short="-b", flag="break")] = [],  # noqa: B006
+    breakpoints: Annotated[list[str | LaunchBreakpoint], Param(
+        help=BREAK_HELP, complete="location", short="-b", flag="break")] = [],  # noqa: B006
+    settings: Annotated[list[str], Param(help=SET_HELP, flag="set")] = [],  # noqa: B006
+    adapter_config: Annotated[JsonObject | None, Param(help="adapter attach options as a JSON object")] = None,
+    just_my_code: Annotated[bool | None, Param(help="debugpy justMyCode (default on)")] = None,
     timeout: Annotated[float, Param(help="seconds to wait for the adapter")] = 30.0,
 ) -> StopState:
     """Attach to a running program (DAP ``attach``).
 
-    debugpy: ``connect`` to HOST:PORT of ``debugpy --listen``, or ``processId``.
+    debugpy: ``connect`` to HOST:PORT of ``debugpy --listen``, or ``processId``. ``stop``
+    detaches from it (the program keeps running); ``stop --terminate`` ends it.
     """
     started = time.perf_counter()
     await _check_free(ctx)
     if (connect is None) == (process_id is None):
         raise UsageError("attach needs HOST:PORT or --process-id", "e.g. `dapcli attach 127.0.0.1:5678`")
-    options = AttachOptions(process_id=process_id)
+    options = AttachOptions(process_id=process_id, settings=adapter_settings(settings, adapter_config, just_my_code))
     if connect is not None:
         host, _, port = connect.rpartition(":")
         if not (port.isascii() and port.isdigit()) or not 0 < int(port[:6]) < 65536:
             raise UsageError(f"bad address {connect!r}", "write it as HOST:PORT or PORT (port 1-65535)")
         options.host, options.port = host or "127.0.0.1", int(port)
     session = Session(ctx.session_name, adapter_for(None, adapter, ctx.cwd), watchdog=ctx.manager.watchdog)
-    for location in breakpoints:
-        session.book.new_entry(**parse_location(ctx, location, None, pending_ok=True))
+    add_breakpoints(ctx, session, breakpoints)
     try:
         await session.attach(options, timeout=max(timeout, STARTUP_TIMEOUT))
     except AdapterError as exc:  # e.g. ptrace refused: the native families say what to do
@@ -186,22 +238,31 @@ async def attach(
         raise session.adapter.explain_attach_failure(exc, options.process_id) from None
     ctx.manager.add(session)
     await session.wait(0.3)
-    return await stop_state(session, output_seq=None, started=started)
+    state = await stop_state(session, output_seq=None, started=started)
+    state.warnings = [*pending_warnings(session), *(state.warnings or [])] or None
+    return state
 
 
 @verb(group="session", needs="session", executes=True)
 async def restart(
-    ctx: VerbContext, timeout: Annotated[float, Param(help=TIMEOUT_HELP)] = 30.0
+    ctx: VerbContext,
+    args: Annotated[list[str], Param(help="new arguments for the program (after --; default: the same)",
+                                     positional=True)] = [],  # noqa: B006
+    stop_on_entry: Annotated[bool, Param(help="stop at the program's first line")] = False,
+    timeout: Annotated[float, Param(help=TIMEOUT_HELP)] = 30.0,
 ) -> StopState:
-    """Start the program again with the same arguments; breakpoints are kept.
+    """Run the program again, maybe with new arguments; breakpoints are kept.
 
     Ends the session (``disconnect``) and launches again: ``restart`` requests are not safe
-    on every adapter (debugpy 1.8.22 never answers them).
+    on every adapter (debugpy 1.8.22 never answers them, Delve has none). Runs to the first
+    breakpoint, not to an entry stop (unless ``stopOnEntry``).
     """
     started = time.perf_counter()
     old = ctx.session()
     if old.launch_options is None:
         raise UsageError("only a launched session can be restarted", "attach again instead")
+    options = dataclasses.replace(old.launch_options, stop_on_entry=stop_on_entry,
+                                  args=list(args) if args else list(old.launch_options.args))
     await old.shutdown(terminate_debuggee=True)
     session = Session(old.name, old.adapter, watchdog=ctx.manager.watchdog)
     session.exception_filters = old.exception_filters  # what the user chose survives a restart
@@ -210,7 +271,7 @@ async def restart(
         kept = BreakpointEntry(**{**entry.__dict__, "verified": False, "adapter_id": None, "actual_line": None})
         session.book.entries[entry.id] = kept
     session.book._next_id = old.book._next_id
-    await session.launch(old.launch_options, timeout=timeout)
+    await session.launch(options, timeout=max(timeout, STARTUP_TIMEOUT))
     ctx.manager.add(session)
     return await _start_and_wait(ctx, session, started, timeout)
 
@@ -218,18 +279,45 @@ async def restart(
 @verb(group="session", needs="session", destructive=True, cli=("stop",), aliases=("quit", "kill"))
 async def stop(
     ctx: VerbContext,
-    detach: Annotated[bool, Param(help="leave the program running (for attached sessions)")] = False,
+    detach: Annotated[bool, Param(help="leave the program running (the default for attached sessions)")] = False,
+    terminate: Annotated[bool, Param(help="end the program even when the session attached to it")] = False,
 ) -> EndResult:
-    """End the session: disconnect, end the program and the adapter.
+    """End the session and its adapter; an attached program is detached from.
 
-    With ``--detach`` the program keeps running (for attached sessions).
+    Sends ``disconnect`` with ``terminateDebuggee``: true for a launched program, false for an
+    attached one unless ``terminate``. Says so when the program outlived a terminate.
     """
     session = ctx.session()
+    if detach and terminate:
+        raise UsageError("--detach and --terminate contradict each other", "choose one")
+    attached = session.request_kind == "attach"
+    ending = terminate or not (detach or attached)
+    pid = session.debuggee_pid or (session.attach_options.process_id if session.attach_options else None)
     exited_before = session.ended
-    await session.shutdown(terminate_debuggee=not detach)
+    await session.shutdown(terminate_debuggee=ending)
     ctx.manager.remove(session.name)
-    return EndResult(session=session.name, status="detached" if detach else "terminated",
-                     exit_code=session.exit_code if exited_before else None)
+    note = None
+    if not ending and attached:
+        note = "Detached: the program keeps running" + (f" (pid {pid})." if pid else ".")
+    elif ending and attached and pid and _alive(pid):
+        note = (f"The adapter said it ended the program, but process {pid} is still alive; "
+                f"end it with `kill {pid}` (or `kill -9 {pid}`).")
+    return EndResult(session=session.name, status="terminated" if ending else "detached",
+                     exit_code=session.exit_code if exited_before else None, note=note)
+
+
+def _alive(pid: int, timeout: float = 2.0) -> bool:
+    """True when ``pid`` still runs after ``timeout`` s (zombies count as gone)."""
+    import psutil
+
+    try:
+        process = psutil.Process(pid)
+        process.wait(timeout)
+    except psutil.TimeoutExpired:
+        return process.status() != psutil.STATUS_ZOMBIE
+    except psutil.Error:
+        return False
+    return False
 
 
 @verb(group="session", needs="session", read_only=True, concurrent=True)
@@ -243,7 +331,8 @@ async def status(ctx: VerbContext) -> StatusResult:
         session=session.name, state=session.state.value, adapter=session.adapter.name, program=session.program,
         runtime=session.adapter.runtime, request=session.request_kind, debuggee_pid=session.debuggee_pid,
         adapter_pid=session.adapter_pid, host_pid=ctx.manager.host_pid, exit_code=session.exit_code,
-        breakpoints=len(session.book.entries), output_chunks=session.output.last_seq, stop=stop,
+        breakpoints=len(session.book.entries), output_chunks=session.output.last_seq,
+        output_dropped=session.output.dropped, stop=stop,
         uptime_ms=round((time.time() - session.started_at) * 1000),
     )
 

@@ -10,12 +10,13 @@ import re
 import time
 
 from dapcli.engine.diagnosis import diagnosis
+from dapcli.engine.lost import signal_name
 from dapcli.engine.prefetch import STOP_FRAMES
 from dapcli.engine.scopes import locals_scope
 from dapcli.engine.session import Session, SessionState
 from dapcli.engine.sourcefiles import read_lines
 from dapcli.engine.userframes import is_user_source, user_frame_index
-from dapcli.errors import DapcliError, PreconditionError, UsageError
+from dapcli.errors import DapcliError, DapTimeoutError, PreconditionError, UsageError
 from dapcli.protocol import types as t
 from dapcli.verbs.evalerrors import check_evaluated
 from dapcli.verbs.models import (
@@ -30,6 +31,7 @@ from dapcli.verbs.models import (
     WatchView,
 )
 from dapcli.verbs.paging import fetch_page, remember
+from dapcli.verbs.testviews import run_view
 
 __all__ = [
     "current_frame_id", "expand", "frames", "locals_scope", "read_source", "stop_state", "variable_view",
@@ -41,6 +43,13 @@ MAX_VALUE = 200
 MAX_NODES = 400
 #: Output kept in a stop state (characters; the ``output`` verb reads everything).
 MAX_STOP_OUTPUT = 2000
+#: Longest wait for values while rendering a stop (s); then "<not available: timed out>".
+STOP_VALUE_TIMEOUT = 5.0
+#: Longest wait for one ``variables`` request of ``vars``/``evaluate`` expansion (s).
+VALUE_TIMEOUT = 15.0
+NOT_AVAILABLE = "<not available: timed out>"
+#: Longest exception description or message in a stop state (characters).
+MAX_EXCEPTION_TEXT = 4000
 
 _REASONS = {
     "function breakpoint": "breakpoint",
@@ -91,16 +100,24 @@ def variable_view(variable: t.Variable, max_value: int = MAX_VALUE) -> VariableV
     )
 
 
+def _marked(text: str | None, limit: int) -> str | None:
+    """``text`` cut to ``limit`` characters with a marker saying how much was left out."""
+    if text is None or len(text) <= limit:
+        return text
+    return text[:limit] + f"… [{len(text) - limit} more characters]"
+
+
 def _cut(text: str, limit: int) -> tuple[str, int]:
     if limit <= 0 or len(text) <= limit:
         return text, 0
     return text[:limit] + "…", len(text) - limit
 
 
-async def fetch_variables(session: Session, reference: int) -> list[t.Variable]:
-    """All children of ``reference`` (see :func:`~dapcli.verbs.paging.fetch_page` for one page)."""
+async def fetch_variables(session: Session, reference: int, timeout: float = VALUE_TIMEOUT) -> list[t.Variable]:
+    """All children of ``reference`` (see :func:`~dapcli.verbs.paging.fetch_page` for one page).
+    Raises DapTimeoutError after ``timeout`` s (a ``__repr__`` that hangs)."""
     body = await session.request(
-        "variables", t.VariablesArguments(variablesReference=reference), t.VariablesResponse
+        "variables", t.VariablesArguments(variablesReference=reference), t.VariablesResponse, timeout=timeout
     )
     remember(session, body.variables)
     # debugpy's empty grouping rows ("special variables", …) are not the program's variables
@@ -132,12 +149,17 @@ async def expand(
         if key in seen:
             continue
         wanted = max(0, min(count, budget[0]))
-        page = await fetch_page(session, view.variables_reference, 0, wanted)
-        if page is not None:
-            kept, total = [variable_view(v, max_value) for v in page[0]], page[1]
-        else:
-            children = [variable_view(v, max_value) for v in await fetch_variables(session, view.variables_reference)]
-            kept, total = children[:wanted], len(children)
+        try:
+            page = await fetch_page(session, view.variables_reference, 0, wanted)
+            if page is not None:
+                kept, total = [variable_view(v, max_value) for v in page[0]], page[1]
+            else:
+                found = await fetch_variables(session, view.variables_reference)
+                children = [variable_view(v, max_value) for v in found]
+                kept, total = children[:wanted], len(children)
+        except (DapTimeoutError, PreconditionError):  # a hanging value: shown as such, the rest goes on
+            view.children = [VariableView(name="…", value=NOT_AVAILABLE, variables_reference=0)]
+            continue
         budget[0] -= len(kept)
         view.children = kept
         view.truncated = (total - len(kept)) or None
@@ -159,7 +181,8 @@ async def frames(session: Session, thread_id: int, start: int = 0, levels: int =
     )
     views = [
         Frame(
-            id=f.id, index=start + i, name=f.name, path=f.source.path if f.source else None,
+            id=f.id, index=start + i, name=f.name.removesuffix(" (Current frame)"),  # debugpy at an exception
+            path=f.source.path if f.source else None,
             source_name=f.source.name if f.source else None, line=f.line, column=f.column or None,
             presentation_hint=f.presentationHint,
         )
@@ -267,6 +290,13 @@ def output_since(session: Session, seq: int) -> tuple[list[OutputChunkView], int
     return kept, len(chunks) - len(kept)
 
 
+def killed_by(session: Session) -> str | None:
+    """``killed by SIGKILL`` when the debuggee's exit code says a signal ended it."""
+    code = session.exit_code
+    number = session.adapter.exit_signal(code) if code is not None else None
+    return f"killed by {signal_name(number)}" if number else None
+
+
 async def stop_state(
     session: Session, *, output_seq: int | None, started: float | None = None, frame_count: int = STOP_FRAMES,
     locals_count: int = 20, context: int = 2,
@@ -288,8 +318,9 @@ async def stop_state(
     )
     if session.state in (SessionState.EXITED, SessionState.TERMINATED):
         state.exit_code = session.exit_code
-        state.description = session.lost
-        return state
+        state.description = session.lost or killed_by(session)
+        state.test = run_view(session, state)
+        return _with_stdin_hint(session, state)
     stop = session.last_stop
     if session.state is not SessionState.STOPPED or stop is None:
         return state
@@ -304,6 +335,16 @@ async def stop_state(
         await _fill_location(session, state, frame_count, locals_count, context)
     if session.watches.items:
         state.watches = await evaluate_watches(session)
+    state.test = run_view(session, state)
+    return _with_stdin_hint(session, state)
+
+
+def _with_stdin_hint(session: Session, state: StopState) -> StopState:
+    from dapcli.verbs.stdin import stdin_hint
+
+    hint = stdin_hint(session, state)
+    if hint:
+        state.warnings = [*(state.warnings or []), hint]
     return state
 
 
@@ -316,7 +357,7 @@ async def evaluate_watches(session: Session) -> list[WatchView]:
         try:
             body = await session.request(
                 "evaluate", t.EvaluateArguments(expression=watch.expression, frameId=frame_id, context="watch"),
-                t.EvaluateResponse,
+                t.EvaluateResponse, timeout=STOP_VALUE_TIMEOUT,
             )
             await check_evaluated(session, watch.expression, frame_id, body.result)
             watch.record(_cut(body.result, MAX_VALUE)[0], None)
@@ -341,12 +382,16 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
         await select_stopped_thread(session)
     thread_id = current_thread_id(session, state.thread_id)
     state.thread_id = thread_id
-    stack, _ = await frames(session, thread_id, levels=frame_count)
-    state.frames = stack
+    failure = session.test_run.failure_at(session.generation) if session.test_run else None
+    focus = failure.frame_index if failure else 0  # a test failure: the user's frame, not the runner's
+    stack, _ = await frames(session, thread_id, levels=frame_count + focus)
+    state.frames = stack[focus:] if focus < len(stack) else stack
+    if failure is not None:
+        state.hit_breakpoint_ids = None  # the runner's own (go test: testing.(*common).Fail)
     if not stack:
         return
-    top = stack[0]
-    if state.reason in LIBRARY_STOP_REASONS and not is_user_source(top.path):
+    top = state.frames[0]
+    if failure is None and state.reason in LIBRARY_STOP_REASONS and not is_user_source(top.path):
         chosen, skipped = await user_frame(session, thread_id, stack)
         if chosen is not None:
             top, state.skipped_frames = chosen, skipped
@@ -360,8 +405,14 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
         )
     if locals_count > 0:
         scope = locals_scope(await scopes(session, top.id))
-        variables = [variable_view(v, 80) for v in await fetch_variables(session, scope.variablesReference)]
-        variables = [v for v in variables if not v.name.startswith("__") and v.name not in _NOISE]
+        try:
+            found = await fetch_variables(session, scope.variablesReference, STOP_VALUE_TIMEOUT)
+        except (DapTimeoutError, PreconditionError):  # a hanging __repr__ must not wedge the stop
+            note = f"locals {NOT_AVAILABLE} (no answer in {STOP_VALUE_TIMEOUT:g} s)"
+            state.warnings = [*(state.warnings or []), note]
+            found = []
+        variables = [variable_view(v, 80) for v in found]
+        variables = [v for v in variables if not v.name.startswith(("__", "@py_")) and v.name not in _NOISE]
         state.locals = variables[:locals_count]
         _mark_changed(session, f"{top.path}:{top.name}", state.locals)
     if state.reason == "exception" and session.supports("supportsExceptionInfoRequest"):
@@ -370,9 +421,10 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
         )
         details = info.details
         state.exception = ExceptionView(
-            exception_id=info.exceptionId, description=info.description,
+            exception_id=info.exceptionId, description=_marked(info.description, MAX_EXCEPTION_TEXT),
             break_mode=getattr(info.breakMode, "root", info.breakMode),
-            type_name=details.typeName if details else None, message=details.message if details else None,
+            type_name=details.typeName if details else None,
+            message=_marked(details.message, MAX_EXCEPTION_TEXT) if details else None,
             stack_trace=_cut(details.stackTrace or "", 2000)[0] if details and details.stackTrace else None,
         )
 

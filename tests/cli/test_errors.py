@@ -33,25 +33,24 @@ def test_program_not_found(dc: Cli) -> None:
 
 
 def test_breakpoint_file_not_found(dc: Cli) -> None:
-    err = dc.run("launch", "loops.py", "--python", PYTHON, "-b", "nowhere.py:3", check=2).err
-    assert "nowhere.py" in one_line_error(err)
-    dc.launch("loops.py", "call")
-    err = dc.run("break", "add", "nowhere.py:3", check=2).err
-    assert "nowhere.py" in one_line_error(err)
+    """Issue 10: a file that is not here is sent and listed pending (the launch goes on)."""
+    done = dc.launch("loops.py", "call", options=("-b", "nowhere.py:3"))
+    assert "nowhere.py is not on this machine" in done.out + done.err
+    added = dc.json("break", "add", "elsewhere.py:3")
+    assert added["verified"] is False and "elsewhere.py is not on this machine" in added["warning"]
     _unchanged(dc, line_of("loops.py", "call"))
-    assert len(dc.json("break", "list")["breakpoints"]) == 1
+    assert [b["verified"] for b in dc.json("break", "list")["breakpoints"]] == [True, False, False]
 
 
 def test_line_past_the_end_of_the_file(dc: Cli) -> None:
     lines = len((Path(__file__).parent / "programs" / "loops.py").read_text().splitlines())
     dc.launch("loops.py", "call")
-    err = dc.run("break", "add", f"loops.py:{lines + 50}", check=2).err
-    line = one_line_error(err)
-    assert str(lines + 50) in line and str(lines) in line
+    added = dc.json("break", "add", f"loops.py:{lines + 50}")  # sent: the adapter says where it goes
+    assert f"line {lines + 50} is past its end" in added["warning"] and str(lines) in added["warning"]
     err = dc.run("break", "add", "loops.py:0", check=2).err
     one_line_error(err)
     _unchanged(dc, line_of("loops.py", "call"))
-    assert len(dc.json("break", "list")["breakpoints"]) == 1
+    assert len(dc.json("break", "list")["breakpoints"]) == 2
 
 
 def test_bad_expression_gives_the_adapters_message(dc: Cli) -> None:
@@ -191,7 +190,7 @@ def test_debug_shows_a_traceback_only_for_internal_errors(dc: Cli, tmp_path: Pat
     dc.launch("loops.py", "call")
     err = dc.run("--debug", "eval", "no_such_name", check=5).err
     assert "NameError" in one_line_error(err)
-    err = dc.run("--debug", "break", "add", "nowhere.py:1", check=2).err
+    err = dc.run("--debug", "break", "add", "nowhere.py:0", check=2).err
     one_line_error(err)
     # an internal error (a bug planted in the client): two lines without --debug, a traceback with it
     (tmp_path / "sitecustomize.py").write_text(

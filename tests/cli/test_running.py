@@ -61,7 +61,7 @@ def test_pause_while_continue_blocks(dc: Cli) -> None:
 
 def test_wait_reports_a_stop_that_happened_meanwhile(dc: Cli) -> None:
     dc.launch("loops.py", "main_call")
-    state = dc.json("continue", "--timeout", "0")  # returns at once; the program runs on
+    state = dc.json("continue", "--timeout", "0.01")  # returns at once; the program runs on
     assert state["status"] in ("running", "exited")
     if state["status"] == "running":
         state = dc.json("wait", "--timeout", "10")
@@ -69,7 +69,7 @@ def test_wait_reports_a_stop_that_happened_meanwhile(dc: Cli) -> None:
     dc.json("restart", "--timeout", "10")
     dc.record()
     dc.run("break", "add", f"loops.py:{line_of('loops.py', 'done')}")
-    dc.json("continue", "--timeout", "0")
+    dc.json("continue", "--timeout", "0.01")
     deadline = time.monotonic() + 20
     while dc.json("status")["state"] != "stopped":  # the stop happens while nobody waits for it
         assert time.monotonic() < deadline, "the program did not stop"

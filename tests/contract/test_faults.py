@@ -18,8 +18,9 @@ from typing import Any
 import psutil
 import pytest
 
-from dapcli.dispatch.local import LocalDispatcher
+from dapcli.dispatch.local import QUEUE_GRACE, LocalDispatcher
 from dapcli.errors import ConnectionLostError, DapcliError, DapTimeoutError, PreconditionError
+from dapcli.verbs.views import STOP_VALUE_TIMEOUT
 
 ADAPTER = Path(__file__).resolve().parent / "fake_adapter.py"
 TEST_TIMEOUT = 60.0
@@ -165,9 +166,9 @@ def test_evaluate_during_a_blocked_continue_is_refused_at_once_and_stop_ends_it(
         blocked = asyncio.ensure_future(h.call("continue", {"timeout": 20}))
         while h.dispatcher.manager.get("default").state.value != "running":
             await asyncio.sleep(0.01)
-        refused = await h.failure("evaluate", {"expression": "x"}, bound=1.0)
+        refused = await h.failure("evaluate", {"expression": "x"}, bound=QUEUE_GRACE + 1.5)
         assert isinstance(refused, PreconditionError) and "running: pause first" in refused.message
-        await h.failure("next", {}, bound=1.0)
+        await h.failure("next", {}, bound=QUEUE_GRACE + 1.5)
         started = time.monotonic()
         ended = await h.call("stop")
         assert ended["status"] == "terminated"
@@ -177,3 +178,59 @@ def test_evaluate_during_a_blocked_continue_is_refused_at_once_and_stop_ends_it(
         assert await _gone(h.adapter_pid)
 
     scenario(tmp_path, {"continue": "run"}, test)
+
+
+# -- floods and huge messages are bounded ----------------------------------------------------------
+def test_an_event_flood_keeps_status_answering_and_counts_what_was_dropped(tmp_path: Path) -> None:
+    async def test(h: Harness) -> None:
+        blocked = asyncio.ensure_future(h.call("continue", {"timeout": 50}))
+        slowest = 0.0
+        while not blocked.done():
+            started = time.monotonic()
+            await h.call("status")
+            slowest = max(slowest, time.monotonic() - started)
+            await asyncio.sleep(0.05)
+        assert slowest < 1.0, f"status took {slowest:.2f} s during the flood"
+        state = blocked.result()
+        assert state["status"] == "stopped"
+        assert len(json.dumps(state)) < 20_000, "the stop state must stay small"
+        status = await h.call("status")
+        assert status["outputChunks"] == 200_000 and status["outputDropped"] >= 150_000
+        output = await h.call("output")
+        assert output["dropped"] == status["outputDropped"]
+
+    scenario(tmp_path, {"continue": "flood"}, test)
+
+
+def test_a_huge_output_event_is_cut_with_a_marker(tmp_path: Path) -> None:
+    async def test(h: Harness) -> None:
+        state = await h.call("continue", {"timeout": 30})
+        assert state["status"] == "stopped" and len(json.dumps(state)) < 20_000
+        [chunk] = (await h.call("output"))["chunks"]
+        assert len(chunk["output"]) < 70_000 and "more characters: `dapcli output --raw`" in chunk["output"]
+        [raw] = (await h.call("output", {"raw": True}))["chunks"]
+        assert len(raw["output"]) == 64 * 1024 * 1024
+
+    scenario(tmp_path, {"continue": "huge"}, test)
+
+
+def test_a_hanging_evaluation_is_bounded_and_cancelled(tmp_path: Path) -> None:
+    async def test(h: Harness) -> None:
+        started = time.monotonic()
+        with pytest.raises(DapcliError):
+            await h.call("evaluate", {"expression": "hang", "timeout": 1})
+        assert time.monotonic() - started < 4.0
+        assert (await h.call("evaluate", {"expression": "ok"}))["result"] == "ko", "the session is not wedged"
+
+    scenario(tmp_path, {"evaluate": {"hang": "hang"}}, test)
+
+
+def test_hanging_locals_leave_the_stop_readable(tmp_path: Path) -> None:
+    async def test(h: Harness) -> None:
+        started = time.monotonic()
+        state = await h.call("next", {"timeout": 20})
+        assert time.monotonic() - started < STOP_VALUE_TIMEOUT + 4
+        assert state["status"] == "stopped" and state["location"]["function"] == "main"
+        assert any("<not available: timed out>" in w for w in state["warnings"])
+
+    scenario(tmp_path, {"variables": "hang"}, test)

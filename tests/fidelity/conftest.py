@@ -51,6 +51,21 @@ def hitloop(programs: Path) -> Path:
     return folder / "hitloop"
 
 
+@pytest.fixture(scope="session")
+def gocrash(programs: Path) -> Path:
+    """tests/go/programs/crash.go (a nil map write: a runtime panic) built for debugging."""
+    if GO is None:
+        pytest.skip("needs go to build the Go program")
+    folder = programs / "gocrash"
+    folder.mkdir(exist_ok=True)
+    shutil.copy(PROGRAMS.parent.parent / "go" / "programs" / "crash.go", folder / "main.go")
+    (folder / "go.mod").write_text("module crash\n\ngo 1.19\n")
+    done = subprocess.run([GO, "build", "-gcflags=all=-N -l", "-o", "crash", "."], cwd=folder,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return folder / "crash"
+
+
 @pytest.fixture
 def cli(programs: Path) -> Iterator[Cli]:
     runner = Cli(programs)

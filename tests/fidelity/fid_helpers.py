@@ -136,9 +136,21 @@ async def mcp_client() -> AsyncIterator[Any]:
         yield client
 
 
+async def call_tool(client: Any, verb: str, args: dict[str, Any] | None = None) -> Any:
+    """Call the verb as an agent does: its own tool when the server lists one, else through
+    the ``more`` tool (``{verb, arguments}``)."""
+    tools = getattr(client, "_fid_tools", None)
+    if tools is None:
+        tools = {tool.name for tool in (await client.list_tools()).tools}
+        client._fid_tools = tools
+    if verb in tools:
+        return await client.call_tool(verb, args or {})
+    return await client.call_tool("more", {"verb": verb, "arguments": args or {}})
+
+
 async def call(client: Any, tool: str, args: dict[str, Any] | None = None) -> dict[str, Any]:
     """Call ``tool``, assert success, return its structured content."""
-    result = await client.call_tool(tool, args or {})
+    result = await call_tool(client, tool, args)
     assert not result.is_error, f"{tool} failed: {result.content[0].text}"
     assert result.structured_content is not None
     return dict(result.structured_content)
@@ -146,7 +158,7 @@ async def call(client: Any, tool: str, args: dict[str, Any] | None = None) -> di
 
 async def call_error(client: Any, tool: str, args: dict[str, Any] | None = None) -> str:
     """Call ``tool``, assert it failed (isError), return the error text."""
-    result = await client.call_tool(tool, args or {})
+    result = await call_tool(client, tool, args)
     assert result.is_error, f"{tool} should have failed: {result.content[0].text}"
     return str(result.content[0].text)
 

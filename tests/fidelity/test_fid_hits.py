@@ -83,3 +83,25 @@ def test_bad_hit_condition_is_refused_in_cli_and_mcp(adapter: str, c_programs: P
             await call(client, "stop")
 
     run_async(body)
+
+
+@pytest.mark.parametrize("adapter", each("go"))
+def test_delve_error_format_is_surfaced(adapter: str, hitloop: Path, cli: Cli) -> None:
+    """Issue 10 case 1: Delve's real reason is in ``body.error.format``, not in ``message``."""
+    line = marker_line(hitloop.parent / "main.go", "acc")
+    cli("launch", str(hitloop), "--adapter", adapter, "-b", f"hitloop/main.go:{line}")
+    done = cli("eval", "nosuch", check=5)
+    assert "could not find symbol value for nosuch" in done.err, done.err
+
+
+@pytest.mark.parametrize("adapter", each("go"))
+def test_go_runtime_panic_shows_the_users_frame(adapter: str, gocrash: Path, cli: Cli) -> None:
+    """Issue 10 case 6 for Go: a panic stops inside the runtime; the stop names the user's frame."""
+    line = marker_line(gocrash.parent / "main.go", "crash")
+    cli("launch", str(gocrash), "--adapter", adapter)
+    state = cli.json("status")["stop"]
+    assert state["reason"] == "exception"
+    assert state["location"]["function"] == "main.process" and state["location"]["line"] == line
+    assert state["skippedFrames"] >= 1 and state["frames"][0]["name"].startswith("runtime.")
+    assert {v["name"] for v in cli.json("vars")["variables"]} >= {"o", "m"}
+    assert cli.json("eval", "o.ID")["result"] == "7"

@@ -33,11 +33,14 @@ def _sample(annotation: Any) -> Any:
         return get_args(annotation)[-1]
     if origin is list:
         return [_sample(get_args(annotation)[0])]
+    if origin is dict:
+        return {"k": 1}
     return {bool: True, int: 3, float: 2.5, str: "x"}.get(annotation, "x")
 
 
 def _args(params: list[ParamSpec], everything: bool) -> dict[str, Any]:
-    return {p.alias: _sample(p.annotation) for p in params if p.required or everything}
+    return {p.alias: p.meta.example if p.meta.example is not None else _sample(p.annotation)
+            for p in params if p.required or everything}
 
 
 class RecordingDispatcher:

@@ -23,6 +23,8 @@ SHADOWED = {"quit": "the REPL's quit leaves, ending a session it launched (the s
 def sample(p: ParamSpec, second: bool = False) -> Any:
     """A value of the parameter's type that survives the command line unchanged."""
     base = p.base_type
+    if p.meta.example is not None:  # a value the parameter's own check accepts
+        return p.meta.example
     if base is bool:
         return not p.default if isinstance(p.default, bool) else True
     choices = get_args(base)
@@ -32,6 +34,8 @@ def sample(p: ParamSpec, second: bool = False) -> Any:
         value = 7 if second else 3
     elif base is float:
         value = 2.5
+    elif "dict[" in str(p.annotation):
+        value = '{"k": 1}'  # an object parameter is JSON text where people type
     else:
         value = f"{p.flag}-{'b' if second else 'a'}.py:12"
     return [value, sample(p, True)] if p.is_list and not second else value
@@ -113,7 +117,7 @@ def test_an_unquoted_expression_keeps_its_words() -> None:
     ("next --no-timeout", "does not exist"),
     ("break add", "missing LOCATION"),
     ("eval x --context sideways", "one of watch"),
-    ("break delete 1 x", "whole number"),
+    ("watch delete 1 x", "whole number"),
     ("continue extra", "unexpected argument"),
 ])
 def test_bad_arguments_name_the_problem_and_give_the_usage_line(line: str, message: str) -> None:

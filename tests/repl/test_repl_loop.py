@@ -35,7 +35,7 @@ def test_gdb_aliases_send_the_verbs_with_canonical_args() -> None:
         ("selectFrame", {"index": 1}), ("variables", {}), ("selectFrame", {}), ("variables", {}),
         ("addWatch", {"expression": "running"}), ("listWatches", {}), ("removeWatch", {"ids": [3]}),
         ("listBreakpoints", {}), ("threads", {}), ("variables", {}), ("until", {"location": "25"}), ("next", {}),
-        ("removeBreakpoint", {"ids": [1]}),
+        ("removeBreakpoint", {"ids": ["1"]}),
     ]
     assert session.code == 0
 

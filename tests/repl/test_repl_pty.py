@@ -112,7 +112,7 @@ def test_ctrl_c_pauses_a_running_loop(spawn: list[pexpect.spawn], env: dict[str,
 
     child.sendline("c")
     child.expect_exact("loop started")
-    child.expect_exact(PROMPT)  # the prompt is back while the program runs
+    child.expect_exact("(program stdin)")  # the prompt is back while the program runs: typing goes to it
     child.send("\x03")
     child.expect(rf"Stopped \(pause\) in <module> at {re.escape(LOOP)}:({loop}|{loop + 1}|{loop + 2}|{loop + 3})")
     child.expect_exact(PROMPT)
@@ -160,3 +160,26 @@ def test_join_a_hosted_session_see_another_clients_stop_and_leave_it_running(
         cli("stop")
     _, alive = psutil.wait_procs([host], timeout=10)
     assert not alive
+
+
+def test_repl_test_stops_at_the_failing_test_and_test_works_inside(spawn: list[pexpect.spawn],
+                                                                  env: dict[str, str]) -> None:
+    line = line_of("examples/tests/test_cart.py", "# @assert")
+    child = pexpect.spawn(sys.executable, ["-m", "dapcli.frontends.repl", "--python", sys.executable, "--test",
+                                           "tests/test_cart.py::test_total_with_discount"], env=env,
+                          cwd=str(ROOT / "examples"), dimensions=(50, 200), encoding="utf-8", timeout=90)
+    spawn.append(child)
+    child.expect_exact(f"at tests/test_cart.py:{line}")
+    child.expect_exact("FAILED tests/test_cart.py::test_total_with_discount")
+    child.expect_exact("assert 26.73 == 24.41")
+    child.expect_exact(PROMPT)
+    processes = processes_of(child)
+    child.sendline("p expected")
+    child.expect_exact("24.41")
+    child.sendline("c")
+    child.expect_exact("1 failed (pytest exit code 1)")
+    child.expect_exact(PROMPT)
+    child.sendline(f"test tests/test_cart.py::test_total_of_one_item --python {sys.executable}")
+    child.expect_exact("FAILED tests/test_cart.py::test_total_of_one_item")
+    child.expect_exact(PROMPT)
+    leave(child, processes + processes_of(child))

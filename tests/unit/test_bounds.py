@@ -19,7 +19,7 @@ from dapcli.verbs.bounds import MAX_TEXT, MAX_TIMEOUT
     ("variables", {"start": -5}, "start: must be greater than or equal to 0"),
     ("variables", {"count": -1}, "count: must be greater than or equal to 0"),
     ("variables", {"depth": -1}, "depth"),
-    ("variables", {"maxLength": 0}, "maxLength"),
+    ("variables", {"maxLength": -1}, "maxLength"),
     ("stackTrace", {"levels": -1}, "levels"),
     ("continue", {"timeout": 0}, "timeout: must be greater than 0"),
     ("continue", {"timeout": -3}, "timeout: must be greater than 0"),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import os
 import sys
 from dataclasses import dataclass
@@ -89,10 +90,12 @@ def _add_local_commands(app: typer.Typer) -> None:
         python: Annotated[str | None, typer.Option("--python", help="interpreter for a Python program")] = None,
         record: Annotated[str | None, typer.Option("--record", help="save the session as a recipe")] = None,
         session: Annotated[str | None, typer.Option("--session", "-S", help="session to join or create")] = None,
+        test: Annotated[list[str] | None, typer.Option("--test", help="debug these tests instead of a program "
+                                                                      "(as `dapcli test`); repeatable")] = None,
     ) -> None:
         """Interactive debugger prompt (gdb/pdb-style aliases, completion, history)."""
         _local("repl", program=program, args=args or [], session=session, breakpoints=breakpoints or [],
-               record=record, python=python)
+               record=record, python=python, test=test or [])
 
     @app.command("serve-mcp", rich_help_panel="Frontends")
     def serve_mcp(
@@ -162,22 +165,57 @@ def get_command() -> Any:
 def parse(argv: list[str]) -> Invocation | Finished:
     """Parse ``argv`` without side effects beyond help/usage text (captured, not printed)."""
     command = get_command()
-    argv = hoist_global_flags(argv)
+    argv, runner_args = _runner_args(hoist_global_flags(list(argv)))
     _SINK.clear()
     _GLOBALS.session, _GLOBALS.json, _GLOBALS.debug = None, False, False
     out, err = io.StringIO(), io.StringIO()
     code = 0
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         try:
-            command.main(args=list(argv), prog_name="dapcli", standalone_mode=True)
+            returned = command.main(args=list(argv), prog_name="dapcli", standalone_mode=False)
+            code = returned if isinstance(returned, int) else 0
         except SystemExit as exc:
             code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+        except Exception as exc:
+            if not hasattr(exc, "format_message"):  # not one of click's usage errors
+                raise
+            code = _usage_error(exc, "--json" in argv)
     if _SINK and code == 0:
         invocation = _SINK[-1]
         invocation.json = invocation.json or _GLOBALS.json
         invocation.session = invocation.session or _GLOBALS.session
+        if runner_args:
+            invocation.args["runnerArgs"] = [*invocation.args.get("runnerArgs", []), *runner_args]
         return invocation
     return Finished(code, out.getvalue(), err.getvalue())
+
+
+def _runner_args(argv: list[str]) -> tuple[list[str], list[str]]:
+    """``dapcli test SELECTOR… -- RUNNER ARGS``: the words after ``--`` go to the runner, not to
+    the selectors (click would merge them)."""
+    if "--" not in argv or "test" not in argv[: argv.index("--")]:
+        return argv, []
+    cut = argv.index("--")
+    return argv[:cut], argv[cut + 1:]
+
+
+def _usage_error(exc: Any, as_json: bool) -> int:
+    """Print click's usage error as one ``error:`` line and a ``hint:`` line (not typer's boxed
+    panel); a group called without a command prints its help. Returns the exit code (2)."""
+    ctx = getattr(exc, "ctx", None)
+    if type(exc).__name__ == "NoArgsIsHelpError" and ctx is not None:
+        sys.stdout.write(ctx.get_help() + "\n")
+        return 2
+    message = " ".join(str(exc.format_message()).split())
+    where = ctx.command_path if ctx is not None else "dapcli"
+    hint = f"see `{where} --help`"
+    if as_json:
+        from dapcli.errors import UsageError
+
+        sys.stderr.write(json.dumps({"schemaVersion": 1, "error": UsageError(message, hint).to_dict()}) + "\n")
+    else:
+        sys.stderr.write(f"error: {message}\nhint: {hint}\n")
+    return int(getattr(exc, "exit_code", 2) or 2)
 
 
 #: Flags accepted anywhere on the line (before a ``--``), as if given before the command.

@@ -25,7 +25,14 @@ CLI_EXTRAS: dict[str, list[inspect.Parameter]] = {
             annotation=Annotated[bool, typer.Option("--follow", "-f", help="keep printing new output until the "
                                                                                 "program exits (Ctrl-C to stop)")],
         )
-    ]
+    ],
+    "debugTest": [
+        inspect.Parameter(
+            "record", inspect.Parameter.KEYWORD_ONLY, default=None,
+            annotation=Annotated[str | None, typer.Option("--record", help="write the failure as a recipe that "
+                                                                           "reproduces it (YAML) to this file")],
+        )
+    ],
 }
 
 

@@ -20,10 +20,10 @@ if TYPE_CHECKING:
 
 #: Commands that never go to a running host.
 #: (Verbs that need no session, plus the frontends; a test keeps this in step with the verb table.)
-LOCAL = frozenset({"launch", "attach", "sessions", "adapters", "configs", "doctor", "repl", "serve-mcp", "run",
+LOCAL = frozenset({"launch", "attach", "test", "sessions", "adapters", "configs", "doctor", "repl", "serve-mcp", "run",
                    "completion", "help", "version"})
 #: Commands that start a session host and hand it their command line.
-STARTS_HOST = frozenset({"launch", "attach"})
+STARTS_HOST = frozenset({"launch", "attach", "test"})
 _GLOBAL_WITH_VALUE = frozenset({"--session", "-S"})
 
 
@@ -39,7 +39,7 @@ def _split(argv: list[str]) -> tuple[str | None, str | None]:
         elif word.startswith("--session="):
             session = word.split("=", 1)[1]
             index += 1
-        elif word in ("--json", "--debug"):
+        elif word in ("--json", "--debug", "--trust-project"):
             index += 1
         elif word.startswith("-"):
             return session, None
@@ -66,6 +66,8 @@ def _forward(argv: list[str], command: str, session: str | None) -> int | None:
         if command in STARTS_HOST:
             from dapcli.dispatch import spawn
 
+            _confirm_project(argv)
+            argv = _stdin_to_file(argv, sessionfile.path_for(name))
             spawn.start_host(name, spawn.host_command(name))
         elif sessionfile.read(name) is None:
             from dapcli.frontends.cli import quick
@@ -95,6 +97,44 @@ def _forward(argv: list[str], command: str, session: str | None) -> int | None:
         return exc.exit_code
     finally:
         client.close()
+
+
+def _stdin_to_file(argv: list[str], session_path: str) -> list[str]:
+    """``--stdin -``: what this command reads on its stdin, kept in a private file beside the
+    session file; the host (which runs the program) is told that file instead."""
+    end = argv.index("--") if "--" in argv else len(argv)
+    head = argv[:end]
+    if "--stdin=-" in head:
+        at = head.index("--stdin=-")
+    elif any(head[i] == "--stdin" and head[i + 1] == "-" for i in range(len(head) - 1)):
+        at = next(i for i in range(len(head) - 1) if head[i] == "--stdin" and head[i + 1] == "-")
+        head = [*head[:at], "--stdin=-", *head[at + 2:]]
+    else:
+        return argv
+    path = session_path.removesuffix(".json") + ".stdin"
+    data = sys.stdin.buffer.read()
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
+    with os.fdopen(descriptor, "wb") as handle:
+        handle.write(data)
+    head[at] = f"--stdin={path}"
+    return [*head, *argv[end:]]
+
+
+def _confirm_project(argv: list[str]) -> None:
+    """Before a launch: a project ``.dapcli/adapters.yaml`` is announced, and asked about at a
+    terminal (:mod:`dapcli.dispatch.consent`; imported only when such a file exists)."""
+    cut = argv.index("--") if "--" in argv else len(argv)
+    if "--trust-project" in argv[:cut] or os.environ.get("DAPCLI_TRUST_PROJECT"):
+        return
+    here = os.getcwd()
+    while not os.path.isfile(os.path.join(here, ".dapcli", "adapters.yaml")):
+        parent = os.path.dirname(here)
+        if parent == here:
+            return
+        here = parent
+    from dapcli.dispatch.consent import confirm_project
+
+    confirm_project(os.getcwd())
 
 
 def _complete(words: list[str], session: str | None) -> int:
@@ -149,9 +189,17 @@ def _err(text: str) -> None:
     sys.stderr.flush()
 
 
+def _ensure_streams() -> None:
+    """``dapcli status >&-``: Python starts with ``sys.stdout`` None; write to /dev/null instead."""
+    for name in ("stdout", "stderr"):
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115 (for the process's life)
+
+
 def main(argv: list[str] | None = None) -> int:
     """``dapcli`` console script."""
     args = list(sys.argv[1:] if argv is None else argv)
+    _ensure_streams()
     try:
         code = None
         session, command = _split(args)

@@ -28,11 +28,17 @@ def _remove_files(name: str) -> None:
     import contextlib
     import os
 
+    from filelock import FileLock, Timeout
+
     from dapcli.dispatch import sessionfile
 
-    for suffix in (".log", ".lock"):
-        with contextlib.suppress(OSError):
-            os.unlink(os.path.join(sessionfile.runtime_dir(), name + suffix))
+    folder = sessionfile.runtime_dir()
+    with contextlib.suppress(OSError):
+        os.unlink(os.path.join(folder, name + ".log"))
+    lock = os.path.join(folder, name + ".lock")
+    if os.path.exists(lock):
+        with contextlib.suppress(OSError, Timeout), FileLock(lock, timeout=0, mode=0o600):
+            os.unlink(lock)  # only when no launch holds it (a waiting one keeps its file)
 
 
 if __name__ == "__main__":

@@ -84,10 +84,12 @@ def run_client(invocation: Invocation, debug: bool = False) -> int:
             local = LocalDispatcher(list_hosted=hosted_sessions)
             result: Result = asyncio.run(local.call(invocation.verb, invocation.args, name, cwd))
         else:
-            if invocation.verb in ("launch", "attach"):
+            if invocation.verb in ("launch", "attach", "debugTest"):
                 from dapcli.dispatch.consent import confirm_project
 
                 confirm_project(cwd)
+                if invocation.args.get("stdin") == "-":
+                    invocation.args["stdin"] = _save_stdin(sessionfile.path_for(name))
                 spawn.start_host(name, host_command(name))
             with remote.connect(name) as client:
                 if invocation.extras.get("follow"):
@@ -95,15 +97,33 @@ def run_client(invocation: Invocation, debug: bool = False) -> int:
                 data = client.call(invocation.verb, invocation.args, cwd)
             result = VERBS[invocation.verb].result_model.model_validate(data)
         _write(sys.stdout, result_text(result, invocation.json, term, cwd))
-        return _exit_code(result)
+        if invocation.extras.get("record"):
+            from dapcli.dispatch.testrecord import write_test_recipe
+
+            _write(sys.stderr, write_test_recipe(invocation.extras["record"], invocation.args, result, cwd) + "\n")
+        return _exit_code(result, invocation.verb)
     except DapcliError as exc:
         text, code = error_text(exc, debug, invocation.json)
         _write(sys.stderr, text)
         return code
 
 
-def _exit_code(result: Result) -> int:
-    """0, except a ``doctor`` that found a failing check (4: a precondition is not met)."""
+def _save_stdin(session_path: str) -> str:
+    """``--stdin -``: what this command reads on its stdin, kept in a private file beside the
+    session file (the program, run by the session host, reads that; ``restart`` reads it again)."""
+    path = session_path.removesuffix(".json") + ".stdin"
+    data = sys.stdin.buffer.read()
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
+    with os.fdopen(descriptor, "wb") as handle:
+        handle.write(data)
+    return path
+
+
+def _exit_code(result: Result, verb: str | None = None) -> int:
+    """0, except a ``doctor`` that found a failing check (4: a precondition is not met), and a
+    ``test`` run that ended without a failure stop: the runner's exit code."""
+    if verb == "debugTest" and getattr(result, "status", None) in ("exited", "terminated"):
+        return int(getattr(result, "exit_code", None) or 0)
     return 4 if getattr(result, "ok", True) is False else 0
 
 
@@ -152,7 +172,16 @@ async def handle_argv(server: Any, name: str, request: dict[str, Any],
         await emit(text, "err")
         return code
     await emit(result_text(result, as_json, term, cwd), "out")
-    return _exit_code(result)
+    if parsed.extras.get("record"):
+        from dapcli.dispatch.testrecord import write_test_recipe
+
+        try:
+            await emit(write_test_recipe(parsed.extras["record"], parsed.args, result, cwd) + "\n", "err")
+        except DapcliError as exc:
+            text, code = error_text(exc, debug, as_json)
+            await emit(text, "err")
+            return code
+    return _exit_code(result, parsed.verb)
 
 
 async def _follow_host(server: Any, name: str, parsed: Invocation, cwd: str,

@@ -33,6 +33,7 @@ from dapcli.verbs.models import (
     EvaluateResult,
     ExceptionFiltersResult,
     FrameResult,
+    InputResult,
     OutputResult,
     Result,
     ScopesResult,
@@ -160,7 +161,11 @@ def _sessions(result: SessionsResult) -> str:
 
 def _end(result: EndResult) -> str:
     code = f", exit code {result.exit_code}" if result.exit_code is not None else ""
-    return f"session {result.session} {result.status}{code}"
+    return f"session {result.session} {result.status}{code}" + (f". {result.note}" if result.note else "")
+
+
+def _input(result: InputResult) -> str:
+    return f"sent {result.sent} bytes" + (", stdin closed" if result.eof else "")
 
 
 def _set_variable(result: SetVariableResult) -> str:
@@ -229,5 +234,5 @@ _RENDERERS: list[tuple[type[Any], Callable[[Any], str]]] = [
     (OutputResult, _output), (StatusResult, _status), (SessionsResult, _sessions), (EndResult, _end),
     (SetVariableResult, _set_variable), (WatchesResult, _watches), (FrameResult, _frame), (TraceResult, _trace),
     (ExceptionFiltersResult, _exception_filters), (DataBreakpointsResult, _data_breakpoints),
-    (AdaptersResult, _adapters),
+    (AdaptersResult, _adapters), (InputResult, _input),
 ]

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import fcntl
+import json
 import os
 import stat
 from collections.abc import AsyncIterator
@@ -23,24 +24,58 @@ from mcp.server.stdio import stdio_server
 
 __all__ = ["fast_stdio_server"]
 
-#: Longest JSON-RPC line accepted (bytes).
+#: Longest JSON-RPC line accepted (bytes; ``DAPCLI_MCP_LINE_LIMIT`` overrides it). A longer line
+#: is answered with a JSON-RPC error (id null: it was never read) and the server goes on.
 LINE_LIMIT = 64 * 1024 * 1024
+
+
+def line_limit() -> int:
+    try:
+        return max(1024, int(os.environ.get("DAPCLI_MCP_LINE_LIMIT", "")))
+    except ValueError:
+        return LINE_LIMIT
 
 
 class _LineReader:
     """Async iterator of text lines (what ``stdio_server`` reads from its ``stdin``)."""
 
-    def __init__(self, reader: asyncio.StreamReader) -> None:
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter | None = None,
+                 limit: int = LINE_LIMIT) -> None:
         self._reader = reader
+        self._writer = writer
+        self._limit = limit
 
     def __aiter__(self) -> _LineReader:
         return self
 
     async def __anext__(self) -> str:
-        line = await self._reader.readline()
-        if not line:
-            raise StopAsyncIteration
-        return line.decode("utf-8", errors="replace")
+        while True:
+            try:
+                line = await self._reader.readuntil(b"\n")
+            except asyncio.IncompleteReadError as end:
+                if not end.partial:
+                    raise StopAsyncIteration from None
+                line = end.partial
+            except asyncio.LimitOverrunError as over:
+                await self._skip_line(over.consumed)
+                continue
+            return line.decode("utf-8", errors="replace")
+
+    async def _skip_line(self, consumed: int) -> None:
+        """Drop the rest of a line over the limit, then refuse it with a JSON-RPC error."""
+        while True:
+            await self._reader.readexactly(consumed)
+            try:
+                await self._reader.readuntil(b"\n")  # the line's end
+                break
+            except asyncio.IncompleteReadError:
+                break
+            except asyncio.LimitOverrunError as over:
+                consumed = over.consumed
+        if self._writer is not None:
+            error = {"jsonrpc": "2.0", "id": None, "error": {
+                "code": -32600, "message": f"message too large: over {self._limit} bytes; it was not read"}}
+            self._writer.write(json.dumps(error).encode() + b"\n")
 
 
 class _LineWriter:
@@ -79,7 +114,8 @@ async def fast_stdio_server() -> AsyncIterator[tuple[Any, Any]]:
     loop = asyncio.get_running_loop()
     wire_in = _claim(0, os.open(os.devnull, os.O_RDONLY))
     wire_out = _claim(1, os.dup(2))
-    reader = asyncio.StreamReader(limit=LINE_LIMIT)
+    limit = line_limit()
+    reader = asyncio.StreamReader(limit=limit)
     read_transport, _ = await loop.connect_read_pipe(
         lambda: asyncio.StreamReaderProtocol(reader), os.fdopen(wire_in, "rb", buffering=0)
     )
@@ -88,7 +124,8 @@ async def fast_stdio_server() -> AsyncIterator[tuple[Any, Any]]:
     )
     writer = asyncio.StreamWriter(write_transport, protocol, None, loop)
     try:
-        async with stdio_server(_LineReader(reader), _LineWriter(writer)) as streams:  # type: ignore[arg-type]
+        lines = _LineReader(reader, writer, limit)
+        async with stdio_server(lines, _LineWriter(writer)) as streams:  # type: ignore[arg-type]
             yield streams
     finally:
         for fd, wire in ((0, wire_in), (1, wire_out)):

@@ -51,7 +51,8 @@ def render_stop(state: StopState, *, with_locals: bool = True) -> str:
     Locals fill what is left of :data:`STOP_BYTES` once the rest is written (at least a few).
     """
     head = [_headline(state)]
-    if state.exception:
+    head += _test_lines(state)
+    if state.exception and not (state.test and state.test.message):
         head.append(_exception(state.exception))
     if state.source and state.location:
         head += source_lines(state.source, state.location.line, around=1)
@@ -66,6 +67,19 @@ def render_stop(state: StopState, *, with_locals: bool = True) -> str:
         left = STOP_BYTES - _size(head) - _size(tail)
         middle = _locals(state.locals, max(left, 300))
     return "\n".join(head + middle + tail)
+
+
+def _test_lines(state: StopState) -> list[str]:
+    """``FAILED <test id>: <message>`` at a failure of ``debugTest``; the summary at its end."""
+    test = state.test
+    if test is None:
+        return []
+    if state.status in ("exited", "terminated"):
+        return [f"test run ended: {test.summary or test.runner} ({test.runner} exit code {test.exit_code})"]
+    if test.message is None:
+        return [f"in test {test.id}"] if test.id else []
+    phase = f" (in {test.phase})" if test.phase and test.phase != "call" else ""
+    return [f"FAILED {test.id}{phase}: {cut(test.message, 600)}"]
 
 
 def _locals(views: list[VariableView], budget: int) -> list[str]:
@@ -119,7 +133,8 @@ def _headline(state: StopState) -> str:
         return f"running: no stop{waited} (not an error; call wait for the next stop, or pause){where}"
     if state.status in ("exited", "terminated"):
         code = f" with code {state.exit_code}" if state.exit_code is not None else ""
-        return f"{state.status}{code}{where}"
+        why = f": {state.description}" if state.description else ""
+        return f"{state.status}{code}{why}{where}"
     return f"{state.status}{where}"
 
 

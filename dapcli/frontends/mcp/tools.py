@@ -33,6 +33,7 @@ from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import Field
 
 from dapcli.errors import DapcliError
+from dapcli.frontends.mcp.bounds import bound_structured, bound_text
 from dapcli.frontends.mcp.compact import compact
 from dapcli.frontends.mcp.render import render
 from dapcli.verbs.models import Result
@@ -45,7 +46,7 @@ __all__ = [
 
 #: Verbs that are tools of their own; the rest go through :data:`MORE`.
 DIRECT = frozenset({
-    "launch", "stop", "status", "wait",
+    "launch", "debugTest", "stop", "status", "wait",
     "setBreakpoint", "listBreakpoints", "removeBreakpoint",
     "continue", "next", "stepIn", "stepOut", "pause",
     "stackTrace", "variables", "evaluate", "source", "output",
@@ -121,7 +122,11 @@ class ToolCaller:
         if self.after_call is not None:
             with contextlib.suppress(Exception):  # a notification never costs the caller its result
                 await self.after_call(spec.name, session)
-        return CallToolResult(content=[TextContent(type="text", text=_text(result, data))], structured_content=data)
+        text = bound_text(_text(result, data))
+        data, note = bound_structured(data)
+        if note:
+            text += f"\n[structured result cut: {note}]"
+        return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
 
     def session_names(self) -> list[str]:
         names = getattr(self.dispatcher, "session_names", None)

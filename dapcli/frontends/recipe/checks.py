@@ -16,7 +16,7 @@ from dapcli.verbs.bpargs import check_hit_condition
 
 __all__ = ["BREAKPOINT_KEYS", "TARGET_KEYS", "CheckerBase"]
 
-TARGET_KEYS = ("program", "args", "cwd", "env", "adapter", "python", "build")
+TARGET_KEYS = ("program", "args", "cwd", "env", "adapter", "python", "build", "launch", "stdin", "test", "runner")
 BREAKPOINT_KEYS = ("path", "line", "function", "condition", "hitCondition", "logMessage")
 
 
@@ -87,6 +87,8 @@ class CheckerBase:
             self.problem(where, "target", "missing: give target: {program: PATH} (relative to this file)")
             return None
         self.unknown_keys(raw, TARGET_KEYS, "target")
+        if "test" in raw:
+            return self.test_target(raw)
         program = self.text(raw, "program", "target")
         if program is None:
             if "program" not in raw:
@@ -98,6 +100,11 @@ class CheckerBase:
             env=self.env(raw), adapter=self.text(raw, "adapter", "target"), python=self.interpreter(raw),
             build=self.texts(raw, "build", "target") or None, mark=raw.mark,
         )
+        target.launch = self.launch_options(raw)
+        stdin = self.text(raw, "stdin", "target")
+        target.stdin = self.resolve(stdin) if stdin else None
+        if target.stdin and not os.path.isfile(target.stdin):
+            self.problem(raw.value_mark("stdin"), "target", f"stdin file not found: {stdin} (looked at {target.stdin})")
         if "build" in raw and not target.build:
             self.problem(raw.value_mark("build"), "target", "build is an argv list, e.g. [make, program]")
         if target.build is None and not os.path.isfile(target.program):
@@ -106,6 +113,37 @@ class CheckerBase:
         if target.cwd and not os.path.isdir(target.cwd):
             self.problem(raw.value_mark("cwd"), "target", f"cwd is not a directory: {target.cwd}")
         return target
+
+    def test_target(self, raw: YamlMap) -> Target | None:
+        """``target: {test: SELECTOR or [SELECTOR…], runner, cwd, …}``: the run of ``debugTest``."""
+        value = raw.get("test")
+        selectors = self.texts(raw, "test", "target") if isinstance(value, YamlList) else \
+            [t for t in [self.text(raw, "test", "target")] if t]
+        if "program" in raw:
+            self.problem(raw.value_mark("program"), "target", "give either program or test, not both")
+        if "env" in raw:
+            self.problem(raw.value_mark("env"), "target", "env is not supported with test (set it before dapcli run)")
+        cwd = self.text(raw, "cwd", "target")
+        target = Target(
+            program="", display="test " + " ".join(selectors), args=self.texts(raw, "args", "target"),
+            cwd=self.resolve(cwd) if cwd else None, env=self.env(raw), adapter=self.text(raw, "adapter", "target"),
+            python=self.interpreter(raw), build=self.texts(raw, "build", "target") or None, mark=raw.mark,
+            test=selectors, runner=self.text(raw, "runner", "target"),
+        )
+        if target.cwd and not os.path.isdir(target.cwd):
+            self.problem(raw.value_mark("cwd"), "target", f"cwd is not a directory: {target.cwd}")
+        return target
+
+    def launch_options(self, raw: YamlMap) -> dict[str, Any] | None:
+        """``target.launch``: options for the adapter's launch request (``adapterConfig``)."""
+        value = raw.get("launch")
+        if value is None:
+            return None
+        if not isinstance(value, dict):
+            self.problem(raw.value_mark("launch"), "target", "launch must be a mapping of adapter options, "
+                                                             "e.g. {justMyCode: false}")
+            return None
+        return _plain(value)
 
     def env(self, raw: YamlMap) -> list[str]:
         value = raw.get("env")
@@ -192,3 +230,12 @@ class CheckerBase:
         """``python``: a name looked up on PATH, or a path relative to the recipe file."""
         python = self.text(raw, "python", "target")
         return self.resolve(python) if python and ("/" in python or os.sep in python) else python
+
+
+def _plain(value: Any) -> Any:
+    """A loaded YAML value as plain dicts and lists (JSON for the adapter)."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value

@@ -37,6 +37,12 @@ class Target:
     python: str | None = None
     build: list[str] | None = None
     mark: Mark = START
+    #: ``target.launch``: options for the adapter's launch request; ``target.stdin``: a file.
+    launch: dict[str, Any] | None = None
+    stdin: str | None = None
+    #: A test run instead of a program (``debugTest`` selectors; ``args`` go to the runner).
+    test: list[str] | None = None
+    runner: str | None = None
 
 
 @dataclass

@@ -117,12 +117,16 @@ class RecipeRun:
 
     async def launch(self) -> None:
         target = self.recipe.target
+        if target.test is not None:
+            await self.launch_test()
+            return
         plain = [b for b in self.recipe.breakpoints if b.plain]
         args: dict[str, Any] = {"program": target.program, "stopOnEntry": True,
                                 "breakpoints": [b.location for b in plain],
                                 "timeout": max(self.timeout or 0, LAUNCH_TIMEOUT)}
         for key, value in (("args", target.args), ("cwd", target.cwd), ("env", target.env),
-                           ("adapter", target.adapter), ("python", target.python)):
+                           ("adapter", target.adapter), ("python", target.python),
+                           ("adapterConfig", target.launch), ("stdin", target.stdin)):
             if value:
                 args[key] = value
         try:
@@ -148,6 +152,21 @@ class RecipeRun:
             views = []
         self.outcome.launch = result
         self.reporter.launched(self.recipe, result, views)
+
+    async def launch_test(self) -> None:
+        """``target.test``: ``debugTest`` runs to the first failure (or the end of the run)."""
+        target = self.recipe.target
+        args: dict[str, Any] = {"selectors": target.test, "timeout": max(self.timeout or 0, LAUNCH_TIMEOUT)}
+        for key, value in (("runnerArgs", target.args), ("cwd", target.cwd), ("adapter", target.adapter),
+                           ("python", target.python), ("runner", target.runner)):
+            if value:
+                args[key] = value
+        try:
+            result = await self.call("debugTest", args)
+        except (DapcliError, TimeoutError) as exc:
+            raise _SetupError(f"test run failed: {_describe(exc)}") from None
+        self.outcome.launch = result
+        self.reporter.launched(self.recipe, result, [])
 
     # -- steps -------------------------------------------------------------------------------------
     async def steps(self) -> None:

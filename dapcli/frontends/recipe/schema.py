@@ -41,8 +41,7 @@ def _matcher() -> dict[str, Any]:
 
 def _args(spec: VerbSpec) -> dict[str, Any]:
     schema = copy.deepcopy(spec.args_model.model_json_schema(by_alias=True))
-    if "$defs" in schema:  # not produced by today's parameter types; kept apart if it ever is
-        raise NotImplementedError(f"{spec.name}: nested argument models are not supported in recipes")
+    schema = _inline(schema, schema.pop("$defs", {}))  # nested models (launch's structured breakpoints)
     schema.pop("title", None)
     for name, prop in schema.get("properties", {}).items():
         prop.pop("title", None)
@@ -50,6 +49,19 @@ def _args(spec: VerbSpec) -> dict[str, Any]:
             "description", "")}
     schema["additionalProperties"] = False
     return {"anyOf": [{"type": "null"}, schema], "description": spec.summary}
+
+
+def _inline(node: Any, defs: dict[str, Any]) -> Any:
+    """``node`` with each ``{"$ref": "#/$defs/NAME"}`` replaced by that definition (not recursive
+    models: argument models are plain)."""
+    if isinstance(node, list):
+        return [_inline(item, defs) for item in node]
+    if not isinstance(node, dict):
+        return node
+    ref = node.get("$ref")
+    if isinstance(ref, str) and ref.startswith("#/$defs/") and ref[8:] in defs:
+        return _inline({k: v for k, v in defs[ref[8:]].items() if k != "title"}, defs)
+    return {key: _inline(value, defs) for key, value in node.items()}
 
 
 def _expect(model: type[BaseModel]) -> dict[str, Any]:
@@ -91,9 +103,16 @@ def _target() -> dict[str, Any]:
         "python": {"type": "string"},
         "build": {"type": "array", "items": _TEXT, "minItems": 1,
                   "description": "argv run before launch, without a shell"},
+        "launch": {"type": "object", "description": "options for the adapter's launch request "
+                                                    "(like --set), e.g. {justMyCode: false}"},
+        "stdin": {"type": "string", "description": "file the program reads as stdin, relative to the recipe file"},
+        "test": {"oneOf": [_TEXT, {"type": "array", "items": _TEXT}],
+                 "description": "run tests instead (dapcli test SELECTOR…): stop at the first failure"},
+        "runner": {"type": "string", "enum": ["pytest", "unittest", "go", "native"]},
     }
     assert set(props) == set(TARGET_KEYS)
-    return {"type": "object", "required": ["program"], "additionalProperties": False, "properties": props}
+    return {"type": "object", "oneOf": [{"required": ["program"]}, {"required": ["test"]}],
+            "additionalProperties": False, "properties": props}
 
 
 def _breakpoint() -> dict[str, Any]:

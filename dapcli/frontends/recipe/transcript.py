@@ -9,23 +9,23 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from typing import Any, Protocol, TextIO
 
 from dapcli.errors import UsageError
 from dapcli.frontends.recipe.matchers import describe, show
 from dapcli.frontends.recipe.model import CheckOutcome, Recipe, RecipeOutcome, StepOutcome
+from dapcli.render.safe import escape
 
 __all__ = ["JsonLinesReporter", "Reporter", "TextReporter", "summarize_result"]
 
 #: Most lines of program output shown per step (``--json`` has all of it).
 MAX_OUTPUT_LINES = 20
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
 def clean(text: str) -> str:
-    """``text`` with control characters (escape sequences included) made visible."""
-    return _CONTROL.sub(lambda m: f"\\x{ord(m.group(0)):02x}", text)
+    """``text`` with control characters (escape sequences, bidi overrides) made visible
+    (:func:`dapcli.render.safe.escape`, the one rule for every terminal frontend)."""
+    return escape(text)
 
 
 class Reporter(Protocol):

@@ -9,13 +9,15 @@ __all__ = ["main"]
 
 
 def main(program: str | None = None, args: list[str] = [], session: str = "default",  # noqa: B006
-         breakpoints: list[str] = [], record: str | None = None, python: str | None = None) -> int:  # noqa: B006
+         breakpoints: list[str] = [], record: str | None = None, python: str | None = None,  # noqa: B006
+         test: list[str] | None = None) -> int:
     """Run the REPL until ``quit`` or end of input; return the exit code.
 
     With ``program``: launch it in-process (stopped at entry, or at the first of
     ``breakpoints``). Without: join ``session`` if a session host serves it, else start an
     empty prompt where ``launch``/``attach`` work. ``record``: save the session as a recipe.
+    ``test``: debug these tests instead (``dapcli test SELECTOR…``).
     """
     from dapcli.frontends.repl.main import run
 
-    return run(program, list(args), session, list(breakpoints), record, python)
+    return run(program, list(args), session, list(breakpoints), record, python, list(test or []))

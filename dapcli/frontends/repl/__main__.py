@@ -15,10 +15,11 @@ def _parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--break", "-b", dest="breakpoints", action="append", default=[], help="FILE:LINE")
     parser.add_argument("--record", help="save the session as a recipe (YAML)")
     parser.add_argument("--python", help="interpreter for a Python program")
+    parser.add_argument("--test", action="append", default=[], help="debug these tests (as `dapcli test`)")
     return parser.parse_args(argv)
 
 
 if __name__ == "__main__":
     options = _parse()
     raise SystemExit(main(options.program, options.args, options.session, options.breakpoints, options.record,
-                          options.python))
+                          options.python, options.test))

@@ -18,7 +18,7 @@ from typing import Any
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
-from prompt_toolkit.history import FileHistory, History
+from prompt_toolkit.history import History
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 from prompt_toolkit.patch_stdout import patch_stdout
@@ -31,10 +31,11 @@ from dapcli.frontends.repl.aliases import RENAMES, SETTINGS
 from dapcli.frontends.repl.completer import ReplCompleter
 from dapcli.frontends.repl.grammar import Grammar, split
 from dapcli.frontends.repl.help import unknown_command
+from dapcli.frontends.repl.history import open_history
 from dapcli.frontends.repl.record import Recording
 from dapcli.frontends.repl.runner import Runner
 from dapcli.frontends.repl.state import ReplState
-from dapcli.frontends.repl.toolbar import PROMPT, history_path, join_lines, key_bindings, toolbar
+from dapcli.frontends.repl.toolbar import PROGRAM_PROMPT, PROMPT, join_lines, key_bindings, split_commands, toolbar
 from dapcli.render import render
 from dapcli.render.safe import escape
 from dapcli.verbs import VERBS
@@ -67,6 +68,8 @@ class Repl:
         self._patch = patch
         self._handle_sigint = handle_sigint
         self._foreground: asyncio.Task[None] | None = None
+        self._current_verb: str | None = None
+        self._hangup = False
         self.prompt: PromptSession[str] | None = None
         self.refresh()
 
@@ -144,14 +147,41 @@ class Repl:
         self.show(Text(f"internal error: {type(exc).__name__}: {escape(str(exc))}", style="red"))
 
     # -- one command line ------------------------------------------------------------------------
+    def _warn(self, text: str) -> None:
+        self.show(Text(f"warning: {text}", style="yellow"))
+
+    def typing_to_program(self) -> bool:
+        """True while the program runs in dapcli's terminal and reads what is typed: lines go
+        to its stdin (``:command`` still runs a dapcli command; Ctrl-C pauses)."""
+        terminal = getattr(self.state.live, "terminal", None)
+        return self.runner.running and terminal is not None and bool(terminal.has_stdin)
+
     async def handle(self, line: str) -> None:
-        """Run one input line; every error is reported, none escapes."""
+        """Run one input line (a multi-line paste: each of its commands in turn); every error is
+        reported, none escapes. While the program reads what is typed, lines go to its stdin."""
+        if self.typing_to_program() and not line.startswith(":"):
+            for text in line.split("\n"):
+                await self._guard(self._to_program({"text": text}))
+            return
+        if "\n" in line.strip():
+            for command in split_commands(line):
+                if self.done:
+                    return
+                await self._handle_one(command)
+            return
+        await self._handle_one(line)
+
+    async def _handle_one(self, line: str) -> None:
+        line = line[1:] if line.startswith(":") else line
         text = join_lines(line)
         if not text:
             await self._guard(self._enter())
             return
         self.previous_listing, self.listing_active = self.listing_active, False
         await self._guard(self.dispatch(text))
+
+    async def _to_program(self, args: dict[str, Any]) -> None:
+        await self.quiet("input", args)
 
     async def _guard(self, work: Awaitable[None]) -> None:
         self.busy = True
@@ -160,13 +190,19 @@ class Repl:
             await asyncio.wait({self._foreground})
             task = self._foreground
             if task.cancelled():
-                self.show(Text("interrupted"))
+                self.show(Text(self._interrupted_note()))
             elif task.exception() is not None:
                 self.report(task.exception())  # type: ignore[arg-type]
         finally:
             self._foreground = None
             self.busy = False
             self.invalidate()
+
+    def _interrupted_note(self) -> str:
+        if self._current_verb in ("evaluate", "variables", "setVariable"):
+            return ("interrupted: the evaluation is still running in the program; commands that need it are "
+                    "refused until it ends (`pause` or `stop` if it never does)")
+        return "interrupted"
 
     async def dispatch(self, text: str) -> None:
         """REPL commands first (unless the words name a verb path such as ``break add``), then
@@ -197,7 +233,11 @@ class Repl:
         if self.runner.running and not spec.concurrent:
             raise PreconditionError("the program is running", "Ctrl-C or `pause` interrupts it; `status` and "
                                     "`output` work meanwhile")
-        result = await self.call(verb, args)
+        self._current_verb = verb
+        try:
+            result = await self.call(verb, args)
+        finally:
+            self._current_verb = None
         self.show_result(result)
         if isinstance(result, m.SourceResult):
             self.listing = (result, int(args.get("context", 5)))
@@ -225,7 +265,7 @@ class Repl:
     def _make_prompt(self) -> PromptSession[str]:
         return PromptSession(
             input=self._input, output=self._output,
-            history=self._history if self._history is not None else FileHistory(str(history_path())),
+            history=self._history if self._history is not None else open_history(self._warn),
             auto_suggest=AutoSuggestFromHistory(),
             completer=ReplCompleter(self.grammar, self.state, on_error=self._completion_failed),
             complete_while_typing=False, bottom_toolbar=lambda: toolbar(self.state, self._toolbar_note),
@@ -235,7 +275,9 @@ class Repl:
 
     def _toolbar_note(self) -> str:
         notes = []
-        if self.runner.running:
+        if self.typing_to_program():
+            notes.append("running: typing goes to the program, :cmd runs a command, Ctrl-C pauses")
+        elif self.runner.running:
             notes.append("running: Ctrl-C pauses")
         if self.recording.active:
             notes.append("recording")
@@ -275,11 +317,15 @@ class Repl:
         patching = self._patch if self._patch is not None else os.isatty(1)
         try:
             with patch_stdout(raw=True) if patching else contextlib.nullcontext():
-                line = await self.prompt.prompt_async(PROMPT)
+                line = await self.prompt.prompt_async(
+                    lambda: PROGRAM_PROMPT if self.typing_to_program() else PROMPT)
         except KeyboardInterrupt:
             return None  # Ctrl-C at the prompt clears the line
         except EOFError:
-            self.done = self._confirm_leave()
+            if not self._hangup and self.typing_to_program():  # Ctrl-D ends the program's input
+                await self._guard(self._to_program({"eof": True}))
+                return None
+            self.done = self._hangup or self._confirm_leave()
             return None
         finally:
             self._sigint_on()
@@ -302,6 +348,19 @@ class Repl:
             return
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             asyncio.get_running_loop().add_signal_handler(signal.SIGINT, self._on_sigint)
+            asyncio.get_running_loop().add_signal_handler(signal.SIGHUP, self._on_sighup)
+
+    def _on_sighup(self) -> None:
+        """The terminal went away: leave as ``quit`` does (end this REPL's sessions, remove
+        their files), whatever runs."""
+        self._hangup = self.done = True
+        with contextlib.suppress(OSError):
+            self.console.file = open(os.devnull, "w")  # noqa: SIM115 (the terminal is gone; lives with the REPL)
+        if self._foreground is not None and not self._foreground.done():
+            self._foreground.cancel()
+        app = self.prompt.app if self.prompt is not None else None
+        if app is not None and app.is_running:
+            app.exit(exception=EOFError())
 
     def _on_sigint(self) -> None:
         if self.runner.running:
@@ -328,6 +387,7 @@ class Repl:
         if self._handle_sigint:
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                 asyncio.get_running_loop().remove_signal_handler(signal.SIGINT)
+                asyncio.get_running_loop().remove_signal_handler(signal.SIGHUP)
 
 
 def _head(text: str) -> tuple[str, str]:

@@ -31,10 +31,12 @@ def launch_args(program: str, args: list[str], breakpoints: list[str], python: s
 
 
 async def start(repl: Repl, program: str | None, args: list[str], breakpoints: list[str],
-                python: str | None) -> None:
-    """Launch ``program``, or join the hosted session, or say how to begin."""
+                python: str | None, test: list[str] | None = None) -> None:
+    """Launch ``program`` (or the ``test`` run), or join the hosted session, or say how to begin."""
     name = repl.state.session
-    if program is not None:
+    if test:
+        await repl.run_verb("debugTest", {"selectors": list(test), **({"python": python} if python else {})})
+    elif program is not None:
         await repl.run_verb("launch", launch_args(program, args, breakpoints, python))
     elif repl.state.hosted:
         status = await repl.call("status", {}, record=False)
@@ -48,27 +50,27 @@ async def start(repl: Repl, program: str | None, args: list[str], breakpoints: l
 
 
 async def _main(program: str | None, args: list[str], session: str, breakpoints: list[str],
-                record: str | None, python: str | None) -> int:
+                record: str | None, python: str | None, test: list[str]) -> int:
     dispatcher = RoutingDispatcher(publish=True)  # others (an agent, one-shot commands) may join ours
     try:
         repl = Repl(dispatcher, session)
-        if program is not None and repl.state.hosted:
+        if (program is not None or test) and repl.state.hosted:
             raise UsageError(f"session '{session}' is already served by a session host",
                              f"join it with `dapcli repl --session {session}`, or pick another name with --session")
         if record:
             repl.recording.start(record)
-        return await repl.run(lambda: start(repl, program, args, breakpoints, python))
+        return await repl.run(lambda: start(repl, program, args, breakpoints, python, test))
     finally:
         await dispatcher.close()
 
 
 def run(program: str | None, args: list[str], session: str, breakpoints: list[str], record: str | None,
-        python: str | None) -> int:
+        python: str | None, test: list[str] | None = None) -> int:
     """Run the REPL; a startup error (bad session name, busy name) is one line and exit code."""
     try:
         sessionfile.session_name(session)
         confirm_project()  # a project's adapters file: announce, and ask before it runs anything
-        return asyncio.run(_main(program, args, session, breakpoints, record, python))
+        return asyncio.run(_main(program, args, session, breakpoints, record, python, list(test or [])))
     except DapcliError as exc:
         sys.stderr.write(f"error: {exc.message}\n" + (f"hint: {exc.hint}\n" if exc.hint else ""))
         return exc.exit_code

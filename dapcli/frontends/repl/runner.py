@@ -56,7 +56,12 @@ class Runner:
             self.repl.last_exec = (verb, args)
         self.task = asyncio.ensure_future(self._run(verb, args, after))
         wait = float(args.get("timeout", 30.0)) + 1.0 if verb in STARTING else FOREGROUND
-        await asyncio.wait({self.task}, timeout=wait)
+        deadline = asyncio.get_running_loop().time() + wait
+        while not self.task.done() and (left := deadline - asyncio.get_running_loop().time()) > 0:
+            await asyncio.wait({self.task}, timeout=min(left, FOREGROUND))
+            if self.repl.typing_to_program():
+                return  # the program waits for input: give the prompt back for it
+
 
     async def _run(self, verb: str, args: dict[str, Any], after: After | None) -> None:
         try:
@@ -79,6 +84,8 @@ class Runner:
         chunk = HOSTED_CHUNK if repl.state.hosted else None
         waits = any(p.alias == "timeout" for p in VERBS[verb].params) and verb not in STARTING
         call_args = {**args, "timeout": chunk} if chunk and waits and "timeout" not in args else args
+        if verb == "launch":  # in dapcli's terminal: what you type while it runs reaches its stdin
+            call_args = {"terminal": True, **call_args}
         pump = asyncio.ensure_future(self.pump())
         try:
             result = await repl.call(verb, call_args, record=False)

@@ -13,9 +13,12 @@ from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 
 from dapcli.frontends.repl.state import ReplState
 
-__all__ = ["PROMPT", "history_path", "join_lines", "key_bindings", "needs_continuation", "toolbar"]
+__all__ = ["PROGRAM_PROMPT", "PROMPT", "history_path", "join_lines", "key_bindings", "needs_continuation",
+           "split_commands", "toolbar"]
 
 PROMPT = "(dapcli) "
+#: The prompt while the program runs and what is typed goes to its stdin.
+PROGRAM_PROMPT = "(program stdin) "
 _PAIRS = {")": "(", "]": "[", "}": "{"}
 
 
@@ -55,6 +58,22 @@ def join_lines(text: str) -> str:
     """One command from multi-line input: a trailing backslash joins lines with a space; lines
     inside brackets keep their newline."""
     return text.replace("\\\n", " ").strip()
+
+
+def split_commands(text: str) -> list[str]:
+    """The commands of a multi-line paste: one per line, except where a line continues (a
+    trailing backslash, an open bracket); blank lines are skipped."""
+    commands, current = [], ""
+    for line in text.split("\n"):
+        current = f"{current}\n{line}" if current else line
+        if needs_continuation(current):
+            continue
+        if current.strip():
+            commands.append(join_lines(current))
+        current = ""
+    if current.strip():
+        commands.append(join_lines(current))
+    return commands
 
 
 def toolbar(state: ReplState, extra: Callable[[], str] | None = None) -> FormattedText:

@@ -1,0 +1,60 @@
+"""Requests the caller gave up on (timed out, or interrupted with Ctrl-C) while the adapter still
+works on them: an ``evaluate`` whose ``__repr__`` hangs keeps the debuggee's thread busy, and
+every later request that needs that thread would queue behind it for its full timeout.
+
+While such a request is unanswered, later thread-bound requests are refused at once, naming it;
+a ``cancel`` request is sent for it where the adapter supports one (``supportsCancelRequest``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from dapcli.errors import PreconditionError
+
+__all__ = ["CANCEL_GRACE", "THREAD_BOUND", "AbandonedRequest"]
+
+#: How long a later request waits for a cancelled request's answer before it is refused (s).
+CANCEL_GRACE = 2.0
+
+#: Requests that run on the stopped thread (debugpy answers them in turn, on that thread).
+THREAD_BOUND = frozenset({"evaluate", "variables", "setVariable", "setExpression", "exceptionInfo", "stackTrace",
+                          "scopes"})
+
+
+class AbandonedRequest:
+    """At most one request given up on; cleared when the adapter answers it at last."""
+
+    def __init__(self) -> None:
+        self._future: asyncio.Future[Any] | None = None
+        self._what = ""
+        self._cancelled = False
+
+    @property
+    def pending(self) -> bool:
+        return self._future is not None and not self._future.done()
+
+    async def check(self, command: str) -> None:
+        """Raises PreconditionError when ``command`` would queue behind the abandoned request
+        (after a short wait for its answer when a ``cancel`` was sent for it)."""
+        if command not in THREAD_BOUND or not self.pending:
+            return
+        if self._cancelled and self._future is not None:
+            await asyncio.wait({self._future}, timeout=CANCEL_GRACE)
+        if self.pending:
+            raise PreconditionError(
+                f"{self._what} is still running in the program; {command} would wait behind it",
+                "wait a moment and retry, `pause`, or `stop` the session",
+            )
+
+    def track(self, future: asyncio.Future[Any], command: str, arguments: Any, *, cancelled: bool) -> None:
+        """Remember ``future`` (sent with ``command``) as given up on; ``cancelled``: a DAP
+        ``cancel`` was sent for it."""
+        if command not in THREAD_BOUND or future.done():
+            return
+        self._cancelled = cancelled
+        expression = getattr(arguments, "expression", None)
+        self._future = future
+        self._what = f"an interrupted evaluation of {expression!r}"[:200] if expression else \
+            f"an interrupted {command} request"

@@ -1,0 +1,215 @@
+"""What every test runner shares: a failure record, the run's summary, the review loop's hook.
+
+A runner reviews each new stop of its session: a failure (the user's code failed; which frame,
+which test, what message), a stop to pass (a skip, an exception the test expects, Go's
+``Fail`` propagating to a parent test), or a stop that is none of its business (a breakpoint
+of the user's, a step).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+
+from dapcli.errors import DapcliError
+from dapcli.protocol import types as t
+
+if TYPE_CHECKING:
+    from dapcli.engine.session import Session
+
+__all__ = [
+    "Failure", "Review", "Summary", "TestRun", "TestRunner", "Verdict", "cut", "evaluate", "frame_path",
+    "is_local_source", "session_output", "stack", "wait_for_output",
+]
+
+#: Frames read to find the user's frame of a failure (Go panics sit ~7 frames deep).
+REVIEW_FRAMES = 30
+#: Longest failure message kept (characters).
+MAX_MESSAGE = 2000
+
+Verdict = Literal["failure", "pass", "other"]
+
+
+@dataclass
+class Failure:
+    """A failure stop: ``test_id`` (pytest node id, Go test name, program), the failure
+    ``message`` (assertion text), its ``kind`` (assertion, error, panic, signal), and
+    ``frame_index``: the stack frame of the user's code where it failed."""
+
+    generation: int
+    test_id: str | None
+    message: str | None
+    kind: str
+    frame_index: int = 0
+    phase: str | None = None
+
+
+@dataclass
+class Summary:
+    """The runner's own account of a finished run: its summary ``text`` and counts."""
+
+    text: str | None = None
+    passed: int | None = None
+    failed: int | None = None
+
+
+@dataclass
+class Review:
+    verdict: Verdict
+    failure: Failure | None = None
+
+
+class TestRunner:
+    """Base of a runner: how its run starts (:meth:`launch_plan`) and how it reads stops and
+    output. Subclasses override :meth:`review`, :meth:`summary` and :meth:`no_match`."""
+
+    __test__ = False  # not a pytest test class
+    #: ``pytest``, ``unittest``, ``go`` or ``native``.
+    name: str = ""
+
+    def __init__(self, selectors: list[str], runner_args: list[str], *, match: str | None, first: bool,
+                 cwd: str) -> None:
+        self.selectors = selectors
+        self.runner_args = runner_args
+        self.match = match
+        self.first = first
+        self.cwd = cwd
+
+    def configure(self, session: Session) -> None:
+        """Prepare ``session`` before launch (exception filters, function breakpoints)."""
+
+    async def review(self, session: Session) -> Review:
+        """Classify the session's current stop (DAP ``stackTrace`` and friends)."""
+        return Review("other")
+
+    def summary(self, output: str, exit_code: int | None) -> Summary:
+        """The run's summary from its output and exit code."""
+        return Summary()
+
+    def no_match(self, output: str, exit_code: int | None) -> str | None:
+        """When the run ended having run no test: what was looked for; else None."""
+        return None
+
+    @property
+    def display(self) -> str:
+        """What was asked for, as the user would say it."""
+        words = [*self.selectors, *(["-k", self.match] if self.match else []), *self.runner_args]
+        return " ".join(words) or "all tests"
+
+
+class TestRun:
+    """One runner attached to a session: reviews stops and keeps the failures found."""
+
+    __test__ = False
+
+    def __init__(self, runner: TestRunner) -> None:
+        self.runner = runner
+        self.failures: list[Failure] = []
+        self.reviewed_generation = -1
+
+    @property
+    def current(self) -> Failure | None:
+        return self.failures[-1] if self.failures else None
+
+    def failure_at(self, generation: int) -> Failure | None:
+        """The failure recorded for stop ``generation`` (None: that stop is not a failure)."""
+        failure = self.current
+        return failure if failure is not None and failure.generation == generation else None
+
+    async def review(self, session: Session) -> bool:
+        """Review the current stop once; True when it is to be passed (resume the program)."""
+        if self.reviewed_generation == session.generation:
+            return False
+        self.reviewed_generation = session.generation
+        try:
+            found = await self.runner.review(session)
+        except DapcliError:
+            return False  # unreadable: show the stop as it is
+        if found.verdict == "failure" and found.failure is not None:
+            self.failures.append(found.failure)
+        return found.verdict == "pass"
+
+    def summary(self, session: Session) -> Summary:
+        return self.runner.summary(session_output(session), session.exit_code)
+
+
+def session_output(session: Session, since: int = 0) -> str:
+    """The program's output (stdout and stderr) recorded since ``since``."""
+    return "".join(c.output for c in session.output.since(since) if c.category in ("stdout", "stderr"))
+
+
+async def stack(session: Session, thread_id: int) -> list[t.StackFrame]:
+    """The top :data:`REVIEW_FRAMES` frames of ``thread_id`` (DAP ``stackTrace``)."""
+    body = await session.request(
+        "stackTrace", t.StackTraceArguments(threadId=thread_id, levels=REVIEW_FRAMES), t.StackTraceResponse
+    )
+    return list(body.stackFrames)
+
+
+async def evaluate(session: Session, expression: str, frame_id: int, context: str = "watch") -> str | None:
+    """``expression`` in frame ``frame_id`` (DAP ``evaluate``); None when it fails."""
+    try:
+        body = await session.request(
+            "evaluate", t.EvaluateArguments(expression=expression, frameId=frame_id, context=context),
+            t.EvaluateResponse,
+        )
+    except DapcliError:
+        return None
+    return str(body.result)
+
+
+def frame_path(frame: t.StackFrame) -> str | None:
+    return frame.source.path if frame.source and frame.source.path else None
+
+
+#: dapcli's own programs that run the tests (never the user's frames).
+BOOT_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "boot")
+
+
+def is_local_source(path: str | None) -> bool:
+    """True for a source file of the user's (readable here, not a system or site-packages file,
+    not dapcli's own test bootstrap)."""
+    if not path or not os.path.isfile(path) or os.path.dirname(os.path.abspath(path)) == BOOT_DIR:
+        return False
+    system = ("/usr/", "/lib/", "/opt/")
+    return not path.startswith(system) and "site-packages" not in path and "dist-packages" not in path
+
+
+async def wait_for_output(session: Session, found: Callable[[str], str | None], timeout: float,
+                          since: int = 0) -> str | None:
+    """Wait (at most ``timeout`` s) until ``found(text)`` returns a value for the program's
+    output since ``since``; that value, or None. Output reaches us on its own stream and may
+    trail the stop it belongs to."""
+    arrived = asyncio.Event()
+
+    def listener(what: str, _: Any) -> None:
+        if what == "output":
+            arrived.set()
+
+    session.listeners.append(listener)
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            arrived.clear()
+            value = found(session_output(session, since))
+            remaining = deadline - time.monotonic()
+            if value is not None or remaining <= 0:
+                return value
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(arrived.wait(), remaining)
+    finally:
+        session.listeners.remove(listener)
+
+
+def cut(text: str | None, limit: int = MAX_MESSAGE) -> str | None:
+    if text is None:
+        return None
+    text = text.strip()
+    return text if len(text) <= limit else text[:limit] + "…"
+
+

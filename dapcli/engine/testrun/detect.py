@@ -1,0 +1,93 @@
+"""Which runner runs a project's tests: from the selectors, then the project's files
+(``pytest.ini``/``pyproject.toml``/``setup.cfg``/``tox.ini``/``conftest.py``, ``go.mod``)."""
+
+from __future__ import annotations
+
+import os
+
+from dapcli.engine.testrun.base import TestRunner
+from dapcli.engine.testrun.gotest import GoTestRunner
+from dapcli.engine.testrun.native import NativeRunner
+from dapcli.engine.testrun.python import PytestRunner, UnittestRunner
+from dapcli.errors import UsageError
+
+__all__ = ["RUNNERS", "detect_runner", "is_go_package_dir"]
+
+RUNNERS: dict[str, type[TestRunner]] = {
+    "pytest": PytestRunner, "unittest": UnittestRunner, "go": GoTestRunner, "native": NativeRunner,
+}
+_PYTEST_FILES = ("pytest.ini", ".pytest.ini", "conftest.py")
+_PYTEST_SECTIONS = {"pyproject.toml": "[tool.pytest", "setup.cfg": "[tool:pytest]", "tox.ini": "[pytest]"}
+
+
+def is_go_package_dir(path: str) -> bool:
+    """A directory with ``.go`` files (test files count)."""
+    try:
+        return os.path.isdir(path) and any(name.endswith(".go") for name in os.listdir(path))
+    except OSError:
+        return False
+
+
+def _path_of(selector: str, cwd: str) -> str:
+    return os.path.normpath(os.path.join(cwd, selector.split("::", 1)[0]))
+
+
+def _is_executable(path: str) -> bool:
+    return os.path.isfile(path) and os.access(path, os.X_OK) and not path.endswith((".py", ".go", ".sh"))
+
+
+def _has_pytest_config(directory: str) -> bool:
+    while True:
+        if any(os.path.isfile(os.path.join(directory, name)) for name in _PYTEST_FILES):
+            return True
+        for name, section in _PYTEST_SECTIONS.items():
+            try:
+                with open(os.path.join(directory, name), encoding="utf-8", errors="replace") as handle:
+                    if section in handle.read(200_000):
+                        return True
+            except OSError:
+                pass
+        parent = os.path.dirname(directory)
+        if parent == directory or os.path.isdir(os.path.join(directory, ".git")):
+            return False
+        directory = parent
+
+
+def detect_runner(explicit: str | None, selectors: list[str], cwd: str, *, adapter: str | None = None) -> str:
+    """The runner's name: ``explicit``, else from the first selector, else from ``cwd``.
+
+    Raises:
+        UsageError: an unknown runner name.
+    """
+    if explicit:
+        if explicit not in RUNNERS:
+            raise UsageError(f"unknown test runner: {explicit}", f"choose one of: {', '.join(RUNNERS)}")
+        return explicit
+    first = _path_of(selectors[0], cwd) if selectors else None
+    if first is not None:
+        if _is_executable(first) or adapter in ("lldb", "gdb", "codelldb"):
+            return "native"
+        if first.endswith(".go") or is_go_package_dir(first):
+            return "go"
+    if adapter in ("go", "delve", "dlv") or (
+        first is None and os.path.isfile(os.path.join(cwd, "go.mod")) and not _has_pytest_config(cwd)
+    ):
+        return "go"
+    start = first if first and os.path.isdir(first) else (os.path.dirname(first) if first else cwd)
+    if _has_pytest_config(start) or any("::" in s for s in selectors):
+        return "pytest"
+    return "pytest" if _importable("pytest", cwd) else "unittest"
+
+
+def _importable(module: str, cwd: str) -> bool:
+    """Whether the project's interpreter can import ``module`` (looked up, not imported)."""
+    import subprocess
+
+    from dapcli.adapters.debugpy import find_python
+
+    try:
+        done = subprocess.run([find_python(None, cwd), "-c", f"import importlib.util as u, sys; "
+                               f"sys.exit(u.find_spec({module!r}) is None)"], capture_output=True, timeout=10)
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return done.returncode == 0

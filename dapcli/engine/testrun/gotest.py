@@ -1,0 +1,123 @@
+"""``go test`` through Delve's test mode (``mode: test``, the package directory as program).
+
+A failing ``t.Error*``/``t.Fatal*`` calls ``testing.(*common).Fail``: a function breakpoint
+there stops at each failure, and the frame selected is the test's own, above ``testing``.
+``Fail`` also runs for the parent of a failing subtest and on the way of a panic; those stops
+are passed (the panic stops by itself: Delve's unrecovered-panic stop, reason ``exception``).
+The message is the test's log line (``cart_test.go:15: Total(Cart, 15) = 2673, want 2441``),
+read from the output that ``-test.v`` streams, else from the test's buffered log.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from dapcli.engine.testrun.base import Failure, Review, Summary, TestRunner, cut, evaluate, stack, wait_for_output
+
+if TYPE_CHECKING:
+    from dapcli.engine.session import Session
+    from dapcli.protocol import types as t
+
+__all__ = ["GoTestRunner"]
+
+FAIL_FUNCTION = "testing.(*common).Fail"
+_INTERNAL = ("testing.", "runtime.")
+#: How long a failure's log line may trail its stop (it comes through Delve's stdout; s).
+OUTPUT_GRACE = 1.0
+
+
+class GoTestRunner(TestRunner):
+    """``go test PACKAGE -run PATTERN`` under Delve; selectors are a package directory and
+    test names (joined into ``-test.run``)."""
+
+    name = "go"
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.fail_entry: int | None = None
+        self.package = "."
+        self.tests: list[str] = []
+
+    def split_selectors(self, is_package: object) -> None:
+        """Package directories and test-name patterns among the selectors."""
+        packages = [s for s in self.selectors if is_package(s)]  # type: ignore[operator]
+        self.tests = [s for s in self.selectors if s not in packages]
+        self.package = packages[0] if packages else "."
+
+    def arguments(self) -> list[str]:
+        patterns = [*self.tests, *([self.match] if self.match else [])]
+        run = ["-test.run", patterns[0] if len(patterns) == 1 else "^(" + "|".join(patterns) + ")$"] if patterns \
+            else []
+        return ["-test.v", *run, *(["-test.failfast"] if self.first else []), *self.runner_args]
+
+    def configure(self, session: Session) -> None:
+        self.fail_entry = session.book.new_entry(function=FAIL_FUNCTION).id
+
+    async def review(self, session: Session) -> Review:
+        stop = session.last_stop
+        if stop is None or stop.thread_id is None:
+            return Review("other")
+        if stop.reason == "exception":
+            return await self._panic(session, stop.thread_id, _unquote(stop.text) or stop.description)
+        entry = session.book.entries.get(self.fail_entry or -1)
+        if entry is None or entry.adapter_id not in stop.hit_breakpoint_ids:
+            return Review("other")
+        frames = await stack(session, stop.thread_id)
+        if len(frames) > 1 and frames[1].name == FAIL_FUNCTION:
+            return Review("pass")  # a subtest's failure reaching its parent
+        index = _user_frame(frames)
+        if index is None or any(f.name == "runtime.gopanic" for f in frames[:index]):
+            return Review("pass")  # on the way of a panic: its own stop follows
+        name = _unquote(await evaluate(session, "c.name", frames[0].id))
+        message = await self._message(session, frames[index], frames[0].id)
+        return Review("failure", Failure(generation=session.generation, test_id=name, message=cut(message),
+                                         kind="assertion", frame_index=index, phase="call"))
+
+    async def _panic(self, session: Session, thread_id: int, text: str | None) -> Review:
+        frames = await stack(session, thread_id)
+        index = _user_frame(frames) or 0
+        name = _unquote(await evaluate(session, "t.name", frames[index].id)) if frames else None
+        if not name and frames:
+            name = frames[index].name.rsplit(".", 1)[-1]
+        return Review("failure", Failure(generation=session.generation, test_id=name,
+                                         message=cut(f"panic: {text}" if text else "panic"), kind="panic",
+                                         frame_index=index, phase="call"))
+
+    async def _message(self, session: Session, frame: t.StackFrame, fail_frame: int) -> str | None:
+        where = f"{(frame.source.name if frame.source else '') or ''}:{frame.line}: "
+
+        def logged(text: str) -> str | None:
+            lines = [line.strip() for line in text.splitlines() if where in line]
+            return lines[-1] if lines else None
+
+        found = await wait_for_output(session, logged, OUTPUT_GRACE)
+        if found:
+            return found
+        buffered = _unquote(await evaluate(session, "string(c.output)", fail_frame, "clipboard"))
+        return logged(buffered.encode().decode("unicode_escape")) if buffered else None
+
+    def summary(self, output: str, exit_code: int | None) -> Summary:
+        passed = len(re.findall(r"^--- PASS: ", output, re.M))
+        failed = len(re.findall(r"^--- FAIL: ", output, re.M))
+        verdict = re.findall(r"^(PASS|FAIL)\s*$", output, re.M)
+        if not verdict and not passed and not failed:
+            return Summary()
+        text = f"{verdict[-1] if verdict else 'FAIL'}: {passed} passed, {failed} failed"
+        return Summary(text=text, passed=passed, failed=failed)
+
+    def no_match(self, output: str, exit_code: int | None) -> str | None:
+        if "testing: warning: no tests to run" in output:
+            return "go test ran no test"
+        return None
+
+
+def _user_frame(frames: list[t.StackFrame]) -> int | None:
+    """The first frame that is not Go's ``testing`` or ``runtime`` package."""
+    return next((i for i, f in enumerate(frames) if not f.name.startswith(_INTERNAL)), None)
+
+
+def _unquote(value: str | None) -> str | None:
+    if value and len(value) >= 2 and value[0] == value[-1] == '"':
+        return value[1:-1]
+    return value or None

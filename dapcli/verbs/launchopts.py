@@ -1,0 +1,96 @@
+"""What ``launch``/``attach`` take beyond a program: adapter options (``--set KEY=VALUE``,
+``adapterConfig``), breakpoints of every kind (see :mod:`dapcli.verbs.bpspec`), and what the
+adapter answered about them.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+from pydantic import BeforeValidator
+
+from dapcli.adapters.base import deep_merge
+from dapcli.engine.session import Session
+from dapcli.errors import UsageError
+from dapcli.verbs.bpmatch import resolve_function
+from dapcli.verbs.bpspec import LaunchBreakpoint, spec_fields
+from dapcli.verbs.breakpoints import parse_location
+from dapcli.verbs.context import VerbContext
+
+__all__ = [
+    "SET_HELP",
+    "JsonObject",
+    "adapter_settings",
+    "add_breakpoints",
+    "parse_settings",
+]
+
+SET_HELP = "KEY=VALUE adapter option (JSON value, else text; dotted keys nest)"
+SET_EXAMPLE = "e.g. --set justMyCode=false, --set args='[\"a b\"]', --set env.DEBUG=1"
+
+
+def _json_object(value: Any) -> Any:
+    """A JSON object given as text (the command line, the REPL) becomes the object."""
+    if isinstance(value, str):
+        try:
+            value = json.loads(value)
+        except ValueError:
+            raise ValueError('expected a JSON object, e.g. {"justMyCode": false}') from None
+    return value
+
+
+#: A ``dict`` argument that the command line may give as JSON text.
+JsonObject = Annotated[dict[str, Any], BeforeValidator(_json_object)]
+
+
+def parse_settings(pairs: list[str]) -> dict[str, Any]:
+    """``["justMyCode=false", "env.DEBUG=1"]`` → ``{"justMyCode": False, "env": {"DEBUG": 1}}``.
+
+    Raises:
+        UsageError: a pair without ``=`` or with an empty key (the message shows a right one).
+    """
+    found: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, text = pair.partition("=")
+        parts = key.strip().split(".")
+        if not sep or not all(p.strip() for p in parts):
+            raise UsageError(f"bad --set value {pair!r}: write KEY=VALUE", SET_EXAMPLE)
+        try:
+            value: Any = json.loads(text)
+        except ValueError:
+            value = text
+        node = found
+        for part in parts[:-1]:
+            child = node.setdefault(part.strip(), {})
+            if not isinstance(child, dict):
+                raise UsageError(f"--set {key}: {part} is already a value, not an object", SET_EXAMPLE)
+            node = child
+        node[parts[-1].strip()] = value
+    return found
+
+
+def adapter_settings(settings: list[str], adapter_config: dict[str, Any] | None,
+                     just_my_code: bool | None) -> dict[str, Any]:
+    """The options the user set for the adapter's request, merged: ``adapterConfig``, then
+    ``--set`` pairs, then the named flags."""
+    merged = deep_merge(adapter_config or {}, parse_settings(settings))
+    if just_my_code is not None:
+        merged["justMyCode"] = just_my_code
+    return merged
+
+
+def add_breakpoints(ctx: VerbContext, session: Session, items: list[str | LaunchBreakpoint],
+                    skip: Any = None) -> None:
+    """Put each breakpoint (grammar text or structured) in the session's book before it starts.
+    ``skip(fields)`` True leaves a breakpoint out (already restored). A function the adapter
+    cannot find by name (debugpy: ``Cart.total``) becomes a line breakpoint (see :mod:`bpmatch`).
+
+    Raises:
+        UsageError: bad grammar, missing file, line outside the file.
+    """
+    for item in items:
+        location, clauses = spec_fields(item)
+        fields = {**resolve_function(session, parse_location(ctx, location, None, pending_ok=True)), **clauses}
+        if skip is None or not skip(fields):
+            session.book.new_entry(**fields)

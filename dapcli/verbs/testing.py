@@ -1,0 +1,125 @@
+"""``debugTest`` (``dapcli test``): run a project's tests under the debugger and stop at the
+first failure, in the user's frame, with the test's id and failure message."""
+
+from __future__ import annotations
+
+import os
+import time
+from typing import Annotated
+
+from dapcli.adapters.base import LaunchOptions
+from dapcli.adapters.registry import adapter_for, by_name
+from dapcli.engine.session import Session
+from dapcli.engine.testrun import TestRun, TestRunner
+from dapcli.engine.testrun.detect import RUNNERS, detect_runner, is_go_package_dir
+from dapcli.engine.testrun.gotest import GoTestRunner
+from dapcli.engine.testrun.native import NativeRunner
+from dapcli.engine.testrun.python import BOOT, PythonRunner
+from dapcli.errors import UsageError
+from dapcli.verbs.context import VerbContext
+from dapcli.verbs.models import StopState
+from dapcli.verbs.registry import Param, verb
+from dapcli.verbs.session import STARTUP_TIMEOUT, _check_free
+from dapcli.verbs.views import stop_state
+
+__all__ = ["debug_test"]
+
+
+@verb(name="debugTest", group="session", needs="none", executes=True, cli=("test",), aliases=("test",))
+async def debug_test(
+    ctx: VerbContext,
+    selectors: Annotated[list[str], Param(help="pytest node ids, Go package + tests, or test binary",
+                                          complete="path", positional=True)] = [],  # noqa: B006
+    runner_args: Annotated[list[str], Param(help="runner arguments")] = [],  # noqa: B006
+    first: Annotated[bool, Param(help="stop after the first failure")] = False,
+    runner: Annotated[str | None, Param(help="pytest|unittest|go|native")] = None,
+    python: Annotated[str | None, Param(help="Python interpreter", complete="path")] = None,
+    adapter: Annotated[str | None, Param(help="native adapter")] = None,
+    cwd: Annotated[str | None, Param(help="test directory", complete="path")] = None,
+    timeout: Annotated[float, Param(help="seconds to wait")] = 60.0,
+) -> StopState:
+    """Debug tests: run them and stop at the first failure.
+
+    Starts the runner (pytest, unittest, ``go test`` through Delve's test mode, or a native
+    test binary) as a launch (runner arguments such as ``-k EXPR`` go after ``--`` on the
+    CLI), passes stops that are no failure (skips, exceptions a test
+    expects), and returns the failure stop: the user's frame selected, with ``test`` holding
+    the test's id and message. ``continue`` goes on to the next failure; at the end ``test``
+    has the runner's summary and ``exitCode`` its exit code.
+    """
+    started = time.perf_counter()
+    await _check_free(ctx)
+    work_dir = ctx.resolve(cwd) if cwd else ctx.cwd
+    if not os.path.isdir(work_dir):
+        raise UsageError(f"working directory not found: {cwd}")
+    plain = [s for s in selectors if not s.startswith("-")]
+    runner_args = [*[s for s in selectors if s.startswith("-")], *runner_args]
+    name = detect_runner(runner, plain, work_dir, adapter=adapter)
+    chosen = RUNNERS[name](plain, runner_args, match=None, first=first, cwd=work_dir)
+    _check_selectors(chosen, work_dir)
+    options, session = _plan(ctx, chosen, work_dir, python, adapter, {})
+    await session.launch(options, timeout=max(timeout, STARTUP_TIMEOUT))
+    session.program = f"{chosen.name} {chosen.display}"
+    ctx.manager.add(session)
+    if not session.ended:
+        await session.wait(timeout)
+    state = await stop_state(session, output_seq=None, started=started)
+    if session.ended and session.test_run is not None:
+        problem = chosen.no_match(_output(session), session.exit_code)
+        if problem is not None:
+            await session.shutdown()
+            ctx.manager.remove(session.name)
+            raise UsageError(f"no test matches {chosen.display} in {work_dir} ({problem})",
+                             _list_hint(chosen))
+    return state
+
+
+def _plan(ctx: VerbContext, chosen: TestRunner, work_dir: str, python: str | None, adapter: str | None,
+          env: dict[str, str]) -> tuple[LaunchOptions, Session]:
+    """The launch of ``chosen``'s run and its session (not started)."""
+    if isinstance(chosen, PythonRunner):
+        spec = by_name(adapter or "python", work_dir)
+        options = LaunchOptions(program=BOOT, args=[chosen.module, *chosen.arguments()], cwd=work_dir, env=env,
+                                python=ctx.resolve(python) if python and os.sep in python else python)
+    elif isinstance(chosen, GoTestRunner):
+        chosen.split_selectors(lambda s: is_go_package_dir(ctx.resolve(os.path.join(work_dir, s))))
+        package = os.path.normpath(os.path.join(work_dir, chosen.package))
+        spec = by_name(adapter or "go", work_dir)
+        options = LaunchOptions(program=package, args=chosen.arguments(), cwd=package, env=env,
+                                extra={"mode": "test"})
+    else:
+        assert isinstance(chosen, NativeRunner)
+        program = os.path.normpath(os.path.join(work_dir, chosen.program))
+        spec = by_name(adapter, work_dir) if adapter else adapter_for(program, None, work_dir)
+        options = LaunchOptions(program=program, args=chosen.arguments(), cwd=work_dir, env=env)
+    spec.prepare(options, work_dir)
+    session = Session(ctx.session_name, spec, watchdog=ctx.manager.watchdog)
+    session.test_run = TestRun(chosen)
+    chosen.configure(session)
+    return options, session
+
+
+def _check_selectors(chosen: TestRunner, work_dir: str) -> None:
+    """Refuse a selector naming a file that does not exist (before anything starts)."""
+    if chosen.name == "unittest":
+        return
+    for selector in chosen.selectors:
+        path = os.path.join(work_dir, selector.split("::", 1)[0])
+        looks_like_path = "::" in selector or os.sep in selector or selector.endswith((".py", ".go"))
+        if looks_like_path and not os.path.exists(path):
+            raise UsageError(f"no test matches {selector}: {os.path.normpath(path)} does not exist",
+                             _list_hint(chosen))
+    if chosen.name == "native" and not chosen.selectors:
+        raise UsageError("a native test run needs the test binary", "e.g. dapcli test --adapter lldb ./build/test_cart")
+
+
+def _list_hint(chosen: TestRunner) -> str:
+    return {
+        "pytest": "list the tests with: python -m pytest --collect-only -q",
+        "unittest": "name tests as dotted paths (tests.test_cart.CartTest.test_total), or run all with no selector",
+        "go": "list the tests with: go test -list . PACKAGE",
+    }.get(chosen.name, "check the path of the test binary")
+
+
+def _output(session: Session) -> str:
+    return "".join(c.output for c in session.output.since(0))

@@ -1,0 +1,43 @@
+"""MCP ``debugTest``: one call returns the failing test's stop (id, message, location, locals,
+stack), compact enough for an agent; the run goes on with ``continue`` to the runner's exit."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+from mcp_helpers import ROOT, connected, marker_line, run
+
+pytest.importorskip("debugpy", reason="debugpy is not installed")
+pytestmark = pytest.mark.slow
+
+EXAMPLES = ROOT / "examples"
+CART_TESTS = EXAMPLES / "tests" / "test_cart.py"
+
+
+def test_debug_test_returns_the_failure_in_one_call() -> None:
+    async def body() -> None:
+        async with connected() as client:
+            result = await client.call_tool("debugTest", {
+                "selectors": ["tests/test_cart.py::test_total_with_discount"], "cwd": str(EXAMPLES),
+                "python": sys.executable,
+            })
+            assert not result.is_error, result.content[0].text
+            stop = result.structured_content
+            assert stop["status"] == "stopped"
+            assert (stop["location"]["path"], stop["location"]["line"]) == (str(CART_TESTS),
+                                                                            marker_line(CART_TESTS, "assert"))
+            test = stop["test"]
+            assert test["id"] == "tests/test_cart.py::test_total_with_discount"
+            assert test["message"].startswith("assert 26.73 == 24.41")
+            assert [f["name"] for f in test["stack"]] == ["test_total_with_discount"]
+            assert {v["name"]: v["value"] for v in stop["locals"]} == {"expected": "24.41"}
+            text = result.content[0].text
+            assert "FAILED tests/test_cart.py::test_total_with_discount: assert 26.73 == 24.41" in text
+            assert len(text.encode()) < 4000  # sized for an agent's context
+
+            end = await client.call_tool("continue", {})
+            assert end.structured_content["exitCode"] == 1
+            assert end.structured_content["test"]["summary"] == "1 failed"
+
+    run(body, timeout=120)
