@@ -37,11 +37,11 @@ def test_debug_buggy_end_to_end() -> None:
             found = await call(client, "variables", {"filter": "running"})
             assert [v["value"] for v in found["variables"]] == ["17.99"]
 
-            listed = await call(client, "listBreakpoints")
+            listed = await call(client, "more", {"verb": "listBreakpoints"})
             first_id = listed["breakpoints"][0]["id"]
             added = await call(client, "setBreakpoint", {"location": f"{BUGGY}:{RUNNING - 1}", "condition": "i == 3"})
             assert added["verified"] is True and added["condition"] == "i == 3"
-            removed = await call(client, "removeBreakpoint", {"ids": [first_id]})
+            removed = await call(client, "more", {"verb": "removeBreakpoint", "arguments": {"ids": [first_id]}})
             assert removed["removed"] == [first_id]
 
             stop = await call(client, "continue")

@@ -52,14 +52,14 @@ def test_tool_matches_its_verb(tools: dict[str, Any], name: str) -> None:
     assert tool["description"].startswith(summary)
     assert "outputSchema" not in tool  # only with --output-schemas
     schema = tool["inputSchema"]
-    assert schema["type"] == "object" and schema["additionalProperties"] is False
+    assert schema["type"] == "object"  # unknown keys: refused by the verb's model (test_bad_input…)
     assert set(schema["properties"]) == {p.alias for p in spec.params} | {"session"}
     assert set(schema.get("required", [])) == {p.alias for p in spec.params if p.required}
     for param in spec.params:
         assert schema["properties"][param.alias]["description"] == param.meta.help
     assert schema["properties"]["session"]["type"] == "string"
     hints = tool["annotations"]
-    assert hints["readOnlyHint"] is spec.read_only
+    assert hints.get("readOnlyHint", False) is spec.read_only
     if not spec.read_only:
         assert hints["destructiveHint"] is spec.destructive
     if spec.executes:

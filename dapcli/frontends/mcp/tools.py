@@ -47,9 +47,9 @@ __all__ = [
 #: Verbs that are tools of their own; the rest go through :data:`MORE`.
 DIRECT = frozenset({
     "launch", "debugTest", "stop", "status", "wait",
-    "setBreakpoint", "listBreakpoints", "removeBreakpoint",
+    "setBreakpoint",
     "continue", "next", "stepIn", "stepOut", "pause",
-    "stackTrace", "variables", "evaluate", "source", "output",
+    "stackTrace", "variables", "evaluate", "output",
 })
 #: The tool that reaches every other verb.
 MORE = "more"
@@ -248,7 +248,7 @@ def more_tool(specs: list[VerbSpec], caller: ToolCaller) -> Tool:
     }
     return VerbTool(fn=run, name=MORE, description=text, parameters=schema,
                     fn_metadata=FuncMetadata(arg_model=ArgModelBase), is_async=True, context_kwarg=None,
-                    annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False))
+                    annotations=ToolAnnotations(destructive_hint=False))
 
 
 def _short(summary: str) -> str:
@@ -269,9 +269,10 @@ def description(spec: VerbSpec) -> str:
 
 
 def tool_annotations(spec: VerbSpec) -> ToolAnnotations:
+    """readOnlyHint for read-only verbs, else destructiveHint (readOnlyHint false is the default)."""
     if spec.read_only:
         return ToolAnnotations(read_only_hint=True)
-    return ToolAnnotations(read_only_hint=False, destructive_hint=spec.destructive)
+    return ToolAnnotations(destructive_hint=spec.destructive)
 
 
 def input_schema(spec: VerbSpec) -> dict[str, Any]:
@@ -279,7 +280,7 @@ def input_schema(spec: VerbSpec) -> dict[str, Any]:
     schema = _compact(spec.args_model.model_json_schema(by_alias=True))
     help_text = NEW_SESSION_HELP if spec.needs == "none" and spec.executes else SESSION_HELP
     schema.setdefault("properties", {})["session"] = {"type": "string", "description": help_text}
-    schema["additionalProperties"] = False
+    schema.pop("additionalProperties", None)  # unknown keys are refused by the verb's model, with their names
     return schema
 
 
@@ -316,4 +317,6 @@ def _compact_node(node: Any) -> Any:
             out = {**kept[0], **out}
             if out.get("default", 0) is None:
                 del out["default"]
+    if out.get("type") == "boolean" and out.get("default") is False:
+        del out["default"]  # an absent flag is false
     return out
