@@ -12,7 +12,8 @@ tools/list is what every agent conversation pays for in context, so it stays sma
 agent uses all the time (:data:`DIRECT`) are tools of their own with a one-line description;
 every other verb (including verbs added later, until someone lists them in :data:`DIRECT`) is
 reached through the one ``more`` tool (``{"verb": NAME, "arguments": {...}}``), whose
-description lists them with their parameters. Output schemas are left out unless the server is
+description lists them with their parameters; each also stays callable by its own name (it is
+only left out of tools/list). Output schemas are left out unless the server is
 started with ``output_schemas=True`` (``dapcli serve-mcp --output-schemas``): results still
 carry ``structuredContent``.
 """
@@ -41,7 +42,7 @@ from dapcli.verbs.registry import VERBS, VerbSpec
 
 __all__ = [
     "DIRECT", "MORE", "NEW_SESSION_HELP", "SESSION_HELP", "Dispatcher", "ToolCaller", "VerbTool", "error_text",
-    "input_schema", "more_tool", "output_schema", "verb_tools",
+    "input_schema", "listed", "more_tool", "output_schema", "verb_tools",
 ]
 
 #: Verbs that are tools of their own; the rest go through :data:`MORE`.
@@ -193,7 +194,9 @@ def _flag_as_argument(match: re.Match[str]) -> str:
 
 
 def verb_tools(specs: Iterable[VerbSpec], caller: ToolCaller, *, output_schemas: bool = False) -> list[Tool]:
-    """One :class:`VerbTool` per verb of :data:`DIRECT`, and the ``more`` tool for the rest.
+    """One :class:`VerbTool` per verb, and the ``more`` tool for the verbs outside :data:`DIRECT`.
+    Every verb stays callable by its own name; tools/list shows only :data:`DIRECT` and ``more``
+    (see :func:`listed`).
 
     ``output_schemas``: declare each tool's result schema (clients rarely use them; they are
     most of the listing's size).
@@ -203,8 +206,6 @@ def verb_tools(specs: Iterable[VerbSpec], caller: ToolCaller, *, output_schemas:
     for spec in specs:
         if any(p.alias in ("session", "verb") for p in spec.params):
             raise TypeError(f"verb {spec.name} has a 'session' or 'verb' parameter; it clashes with the MCP tools")
-        if spec.name not in DIRECT:
-            continue
         tools.append(VerbTool(
             fn=functools.partial(caller.call, spec), name=spec.name, description=description(spec),
             parameters=input_schema(spec), fn_metadata=FuncMetadata(arg_model=ArgModelBase),
@@ -215,6 +216,11 @@ def verb_tools(specs: Iterable[VerbSpec], caller: ToolCaller, *, output_schemas:
     if rest:
         tools.append(more_tool(rest, caller))
     return tools
+
+
+def listed(tools: Iterable[Any]) -> list[Any]:
+    """The tools that tools/list shows: :data:`DIRECT` and ``more``."""
+    return [tool for tool in tools if tool.name in DIRECT or tool.name == MORE]
 
 
 def more_tool(specs: list[VerbSpec], caller: ToolCaller) -> Tool:
