@@ -207,13 +207,17 @@ complete -c dapcli -n '__dapcli_at "adapters"' -s h
 complete -c dapcli -n '__dapcli_at "attach"' -l adapter -r
 complete -c dapcli -n '__dapcli_at "attach"' -l adapter-config -r
 complete -c dapcli -n '__dapcli_at "attach"' -l break -r -F
+complete -c dapcli -n '__dapcli_at "attach"' -l config -r
 complete -c dapcli -n '__dapcli_at "attach"' -l help
 complete -c dapcli -n '__dapcli_at "attach"' -l json
 complete -c dapcli -n '__dapcli_at "attach"' -l just-my-code
+complete -c dapcli -n '__dapcli_at "attach"' -l map -r -F
 complete -c dapcli -n '__dapcli_at "attach"' -l no-just-my-code
 complete -c dapcli -n '__dapcli_at "attach"' -l process-id -r
+complete -c dapcli -n '__dapcli_at "attach"' -l program -r -F
 complete -c dapcli -n '__dapcli_at "attach"' -l session -r -a '(__dapcli_words session)'
 complete -c dapcli -n '__dapcli_at "attach"' -l set -r
+complete -c dapcli -n '__dapcli_at "attach"' -l target -r
 complete -c dapcli -n '__dapcli_at "attach"' -l timeout -r
 complete -c dapcli -n '__dapcli_at "attach"' -s S -r -a '(__dapcli_words session)'
 complete -c dapcli -n '__dapcli_at "attach"' -s b -r -F
@@ -357,6 +361,7 @@ complete -c dapcli -n '__dapcli_at "launch"' -l env -r
 complete -c dapcli -n '__dapcli_at "launch"' -l help
 complete -c dapcli -n '__dapcli_at "launch"' -l json
 complete -c dapcli -n '__dapcli_at "launch"' -l just-my-code
+complete -c dapcli -n '__dapcli_at "launch"' -l map -r -F
 complete -c dapcli -n '__dapcli_at "launch"' -l module -r
 complete -c dapcli -n '__dapcli_at "launch"' -l no-debug
 complete -c dapcli -n '__dapcli_at "launch"' -l no-just-my-code
@@ -486,7 +491,9 @@ complete -c dapcli -n '__dapcli_at "scopes"' -l json
 complete -c dapcli -n '__dapcli_at "scopes"' -l session -r -a '(__dapcli_words session)'
 complete -c dapcli -n '__dapcli_at "scopes"' -s S -r -a '(__dapcli_words session)'
 complete -c dapcli -n '__dapcli_at "scopes"' -s h
+complete -c dapcli -n '__dapcli_at "serve-mcp"' -l allow-remote-listen
 complete -c dapcli -n '__dapcli_at "serve-mcp"' -l help
+complete -c dapcli -n '__dapcli_at "serve-mcp"' -l host -r
 complete -c dapcli -n '__dapcli_at "serve-mcp"' -l no-auth
 complete -c dapcli -n '__dapcli_at "serve-mcp"' -l output-schemas
 complete -c dapcli -n '__dapcli_at "serve-mcp"' -l port -r
@@ -606,7 +613,6 @@ complete -c dapcli -n '__dapcli_at "vars"' -l max-length -r
 complete -c dapcli -n '__dapcli_at "vars"' -l scope -r
 complete -c dapcli -n '__dapcli_at "vars"' -l session -r -a '(__dapcli_words session)'
 complete -c dapcli -n '__dapcli_at "vars"' -l start -r
-complete -c dapcli -n '__dapcli_at "vars"' -l timeout -r
 complete -c dapcli -n '__dapcli_at "vars"' -l variables-reference -r
 complete -c dapcli -n '__dapcli_at "vars"' -s S -r -a '(__dapcli_words session)'
 complete -c dapcli -n '__dapcli_at "vars"' -s h

@@ -127,14 +127,18 @@ _dapcli() {
                 --adapter) _dapcli_words ""; return 0 ;;
                 --adapter-config) _dapcli_words ""; return 0 ;;
                 --break) _dapcli_words "location"; return 0 ;;
+                --config) _dapcli_words ""; return 0 ;;
+                --map) _dapcli_words "path"; return 0 ;;
                 --process-id) _dapcli_words ""; return 0 ;;
+                --program) _dapcli_words "path"; return 0 ;;
                 --session) _dapcli_words "session"; return 0 ;;
                 --set) _dapcli_words ""; return 0 ;;
+                --target) _dapcli_words ""; return 0 ;;
                 --timeout) _dapcli_words ""; return 0 ;;
                 -S) _dapcli_words "session"; return 0 ;;
                 -b) _dapcli_words "location"; return 0 ;;
             esac
-            flags="--adapter --adapter-config --break --help --json --just-my-code --no-just-my-code --process-id --session --set --timeout -S -b -h"; kind="" ;;
+            flags="--adapter --adapter-config --break --config --help --json --just-my-code --map --no-just-my-code --process-id --program --session --set --target --timeout -S -b -h"; kind="" ;;
         "break add")
             case "$prev" in
                 --condition) _dapcli_words "expression"; return 0 ;;
@@ -279,6 +283,7 @@ _dapcli() {
                 --core) _dapcli_words "path"; return 0 ;;
                 --cwd) _dapcli_words "path"; return 0 ;;
                 --env) _dapcli_words ""; return 0 ;;
+                --map) _dapcli_words "path"; return 0 ;;
                 --module) _dapcli_words ""; return 0 ;;
                 --python) _dapcli_words "path"; return 0 ;;
                 --session) _dapcli_words "session"; return 0 ;;
@@ -289,7 +294,7 @@ _dapcli() {
                 -b) _dapcli_words "location"; return 0 ;;
                 -m) _dapcli_words ""; return 0 ;;
             esac
-            flags="--adapter --adapter-config --break --config --core --cwd --env --help --json --just-my-code --module --no-debug --no-just-my-code --no-no-debug --no-nodelay --no-restore --no-stop-on-entry --no-stop-on-exception --no-terminal --nodelay --python --restore --session --set --stdin --stop-on-entry --stop-on-exception --terminal --timeout -S -b -h -m"; kind="path" ;;
+            flags="--adapter --adapter-config --break --config --core --cwd --env --help --json --just-my-code --map --module --no-debug --no-just-my-code --no-no-debug --no-nodelay --no-restore --no-stop-on-entry --no-stop-on-exception --no-terminal --nodelay --python --restore --session --set --stdin --stop-on-entry --stop-on-exception --terminal --timeout -S -b -h -m"; kind="path" ;;
         "list")
             case "$prev" in
                 --context) _dapcli_words ""; return 0 ;;
@@ -398,11 +403,12 @@ _dapcli() {
             flags="--frame-id --help --json --session -S -h"; kind="" ;;
         "serve-mcp")
             case "$prev" in
+                --host) _dapcli_words ""; return 0 ;;
                 --port) _dapcli_words ""; return 0 ;;
                 --token-file) _dapcli_words ""; return 0 ;;
                 --transport) _dapcli_words ""; return 0 ;;
             esac
-            flags="--help --no-auth --output-schemas --port --token-file --transport -h"; kind="" ;;
+            flags="--allow-remote-listen --help --host --no-auth --output-schemas --port --token-file --transport -h"; kind="" ;;
         "sessions")
             case "$prev" in
                 --session) _dapcli_words "session"; return 0 ;;
@@ -519,11 +525,10 @@ _dapcli() {
                 --scope) _dapcli_words ""; return 0 ;;
                 --session) _dapcli_words "session"; return 0 ;;
                 --start) _dapcli_words ""; return 0 ;;
-                --timeout) _dapcli_words ""; return 0 ;;
                 --variables-reference) _dapcli_words ""; return 0 ;;
                 -S) _dapcli_words "session"; return 0 ;;
             esac
-            flags="--count --depth --filter --frame-id --help --json --max-length --scope --session --start --timeout --variables-reference -S -h"; kind="" ;;
+            flags="--count --depth --filter --frame-id --help --json --max-length --scope --session --start --variables-reference -S -h"; kind="" ;;
         "version")
             case "$prev" in
             esac

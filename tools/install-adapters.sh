@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 if command -v apt-get >/dev/null 2>&1; then
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
   $SUDO apt-get update -qq
-  packages="lldb-19 delve golang-go gdb"
+  packages="lldb-19 delve golang-go gdb gdbserver"
   # node may come from elsewhere (nodesource); Debian's npm conflicts with it
   command -v node >/dev/null 2>&1 || packages="$packages nodejs"
   command -v npm >/dev/null 2>&1 || packages="$packages npm"

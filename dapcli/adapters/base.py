@@ -30,7 +30,8 @@ class LaunchOptions:
     """A normalized launch: absolute ``program``, its ``args``, ``cwd``, extra ``env``.
 
     ``python`` is the interpreter that runs a Python debuggee (None: the adapter's choice);
-    ``nodelay`` enables the debugpy TCP_NODELAY fix; ``extra`` passes through to the adapter.
+    ``nodelay`` enables the debugpy TCP_NODELAY fix; ``extra`` passes through to the adapter;
+    ``path_mappings`` are (remote, local) path prefixes (dapcli translates; see :meth:`AdapterSpec.map_paths`).
     ``module`` runs ``python -m MODULE`` instead of ``program`` (debugpy); ``settings`` are the
     user's own options, merged last into the request (nested objects key by key); ``no_debug``
     runs without debugging (DAP ``noDebug``); ``terminal`` runs the program in a pseudo-terminal
@@ -45,6 +46,7 @@ class LaunchOptions:
     python: str | None = None
     nodelay: bool = True
     extra: dict[str, Any] = field(default_factory=dict)
+    path_mappings: list[tuple[str, str]] = field(default_factory=list)
     module: str | None = None
     settings: dict[str, Any] = field(default_factory=dict)
     no_debug: bool = False
@@ -54,7 +56,9 @@ class LaunchOptions:
 
 @dataclass
 class AttachOptions:
-    """An attach target: ``host``:``port`` of a listening debug server, or a ``process_id``."""
+    """An attach target: ``host``:``port`` of a listening debug server, or a ``process_id``;
+    ``target`` is ``HOST:PORT`` of a gdbserver-protocol stub (gdbserver, lldb-server) that a
+    native adapter connects to; ``program`` is a local copy of its executable (symbols)."""
 
     host: str | None = None
     port: int | None = None
@@ -62,6 +66,9 @@ class AttachOptions:
     python: str | None = None
     nodelay: bool = True
     extra: dict[str, Any] = field(default_factory=dict)
+    path_mappings: list[tuple[str, str]] = field(default_factory=list)
+    target: str | None = None
+    program: str | None = None
     settings: dict[str, Any] = field(default_factory=dict)
 
 
@@ -211,6 +218,19 @@ class AdapterSpec:
 
     def launch_arguments(self, options: LaunchOptions) -> dict[str, Any]:
         raise NotImplementedError
+
+    @property
+    def maps_client_paths(self) -> bool:
+        """True when the adapter's own mapping option (:meth:`map_paths`) makes it expect the
+        user's local paths in requests (gdb's ``substitute-path`` hides the program's paths):
+        dapcli then translates only what comes back."""
+        return False
+
+    def map_paths(self, arguments: dict[str, Any], mappings: list[tuple[str, str]]) -> None:
+        """Add the adapter's own path-mapping option for ``mappings`` ((remote, local) pairs) to
+        ``launch``/``attach`` ``arguments``, unless the user's configuration already has one.
+        dapcli translates paths on the wire anyway (:mod:`dapcli.engine.pathmap`); the
+        adapter's option helps where the adapter reads files itself. Default: none."""
 
     def attach_arguments(self, options: AttachOptions) -> dict[str, Any]:
         raise NotImplementedError

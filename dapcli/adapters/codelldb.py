@@ -84,6 +84,11 @@ class CodeLldbAdapter(NativeAdapter):
     def _common(self) -> dict[str, Any]:
         return {"type": "lldb", "name": "dapcli", "terminal": "console", "expressions": "native"}
 
+    def map_paths(self, arguments: dict[str, Any], mappings: list[tuple[str, str]]) -> None:
+        """CodeLLDB's ``sourceMap``: ``{remote: local}``."""
+        if mappings and "sourceMap" not in arguments:
+            arguments["sourceMap"] = {remote: local for remote, local in mappings}
+
     def launch_arguments(self, options: LaunchOptions) -> dict[str, Any]:
         arguments: dict[str, Any] = {
             **self._common(), "request": "launch", "program": options.program, "args": list(options.args),

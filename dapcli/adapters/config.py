@@ -137,6 +137,9 @@ class AdapterServer:
             if found:
                 host = found.group(1).strip("[]")
                 self.host, self.port = ("127.0.0.1" if host in ("localhost", "0.0.0.0") else host), int(found.group(2))
+                if self.relay is not None and not _loopback(host):  # the user's command chose that address
+                    self.relay("important", f"dapcli: warning: the adapter listens on {host}:{self.port}, not only "
+                                            "on loopback: other machines can reach it\n")
                 self._drain(self.process.stdout, "stdout")
                 return
             self.tail.append(text)
@@ -566,3 +569,15 @@ class ConfiguredAdapter(AdapterSpec):
             arguments.update(host=options.host or "127.0.0.1", port=options.port)
         arguments.update(options.extra)
         return arguments
+
+
+def _loopback(host: str) -> bool:
+    """True for a loopback address or ``localhost``."""
+    import ipaddress
+
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False

@@ -186,6 +186,11 @@ class DebugpyAdapter(AdapterSpec):
         arguments.update(options.extra)
         return arguments
 
+    def map_paths(self, arguments: dict[str, Any], mappings: list[tuple[str, str]]) -> None:
+        """debugpy's ``pathMappings``: ``[{localRoot, remoteRoot}]``."""
+        if mappings and "pathMappings" not in arguments:
+            arguments["pathMappings"] = [{"localRoot": local, "remoteRoot": remote} for remote, local in mappings]
+
     def attach_arguments(self, options: AttachOptions) -> dict[str, Any]:
         arguments: dict[str, Any] = {"type": "python", "request": "attach", "name": "dapcli", "justMyCode": True}
         if options.process_id is not None:

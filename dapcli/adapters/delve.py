@@ -31,7 +31,7 @@ from typing import Any
 from dapcli.adapters.base import AdapterSpec, AttachOptions, LaunchOptions
 from dapcli.adapters.config import AdapterServer
 from dapcli.errors import AdapterError, UsageError
-from dapcli.protocol.transport import Transport
+from dapcli.protocol.transport import TcpTransport, Transport
 
 __all__ = ["DelveAdapter", "go_build_flags", "is_go_package"]
 
@@ -229,11 +229,27 @@ class DelveAdapter(AdapterSpec):
         arguments.update(options.extra)
         return arguments
 
+    def map_paths(self, arguments: dict[str, Any], mappings: list[tuple[str, str]]) -> None:
+        """Delve's ``substitutePath``: ``[{from: local, to: remote}]``."""
+        if mappings and "substitutePath" not in arguments:
+            arguments["substitutePath"] = [{"from": local, "to": remote} for remote, local in mappings]
+
+    async def start_attach(self, options: AttachOptions) -> tuple[Transport, int | None]:
+        """A Delve that already listens (``dlv --headless``, ``dlv dap --listen``): connect to it
+        (no process of ours); otherwise start ``dlv dap`` here."""
+        if options.port is not None:
+            return await TcpTransport.connect(options.host or "127.0.0.1", options.port), None
+        return await self.start()
+
     def attach_arguments(self, options: AttachOptions) -> dict[str, Any]:
-        if options.process_id is None:
-            raise UsageError("Delve attaches to a process id", "use --process-id PID")
-        arguments: dict[str, Any] = {"type": "go", "request": "attach", "name": "dapcli", "mode": "local",
-                                     "processId": options.process_id}
+        """``mode: remote`` to a headless Delve that runs the program already; ``mode: local`` +
+        ``processId`` for a process (on the machine where that Delve runs)."""
+        if options.process_id is None and options.port is None:
+            raise UsageError("Delve attaches to a process id or a listening Delve",
+                             "use --process-id PID, or HOST:PORT of `dlv --headless --listen`")
+        arguments: dict[str, Any] = {"type": "go", "request": "attach", "name": "dapcli", "mode": "remote"}
+        if options.process_id is not None:
+            arguments.update(mode="local", processId=options.process_id)
         arguments.update(options.extra)
         return arguments
 

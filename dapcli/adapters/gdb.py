@@ -34,6 +34,8 @@ from dapcli.protocol.transport import StdioTransport, Transport
 __all__ = ["CDT_SCRIPT", "GdbAdapter", "gdb_version"]
 
 CDT_SCRIPT = os.path.join("cdt-gdb-adapter", "dist", "debugAdapter.js")
+#: cdt-gdb-adapter's adapter for remote targets (gdbserver): ``target remote HOST:PORT``.
+CDT_TARGET_SCRIPT = os.path.join("cdt-gdb-adapter", "dist", "debugTargetAdapter.js")
 #: The first gdb with the DAP interpreter.
 NATIVE_DAP = (14, 0)
 
@@ -145,6 +147,18 @@ class GdbAdapter(NativeAdapter):
         return int(match.group(1), 8) if match.group(1) else 0
 
     # -- start -----------------------------------------------------------------------------------
+    async def start_attach(self, options: AttachOptions) -> tuple[Transport, int | None]:
+        """A gdbserver ``target``: cdt-gdb-adapter's remote-target adapter (gdb's own DAP
+        interpreter takes ``target`` in ``attach``); otherwise the usual adapter."""
+        if options.target is None or self.native():
+            return await self.start()
+        script, node = find_in_node_modules(CDT_TARGET_SCRIPT), self.node()
+        if self.gdb() is None or script is None or node is None:
+            raise AdapterError("debugging a gdbserver needs gdb, node and the npm package cdt-gdb-adapter",
+                               self.install_hint)
+        transport = await StdioTransport.spawn([node, script])
+        return transport, transport.pid
+
     async def start(self) -> tuple[Transport, int]:
         gdb = self.gdb()
         if gdb is None:
@@ -181,9 +195,29 @@ class GdbAdapter(NativeAdapter):
         arguments.update(options.extra)
         return arguments
 
+    @property
+    def maps_client_paths(self) -> bool:
+        """With ``set substitute-path``, gdb knows a source only by its local path."""
+        return not self.native()
+
+    def map_paths(self, arguments: dict[str, Any], mappings: list[tuple[str, str]]) -> None:
+        """gdb's ``set substitute-path REMOTE LOCAL``, as cdt-gdb-adapter ``initCommands`` (gdb's
+        own DAP interpreter has no such option: dapcli's translation does it all)."""
+        if not mappings or self.native():
+            return
+        commands = [f"set substitute-path {_gdb_quote(remote)} {_gdb_quote(local)}" for remote, local in mappings]
+        arguments["initCommands"] = [*commands, *arguments.get("initCommands", [])]
+
     def attach_arguments(self, options: AttachOptions) -> dict[str, Any]:
         self.check_attach(options)
         arguments: dict[str, Any] = {**self._common(), "request": "attach"}
+        if options.program is not None:
+            arguments["program"] = options.program
+        if options.target is not None:
+            if self.native():
+                arguments["target"] = options.target
+            else:
+                arguments["target"] = {"type": "remote", "parameters": [options.target]}
         if options.process_id is not None:
             if self.native():
                 arguments["pid"] = options.process_id
@@ -191,6 +225,13 @@ class GdbAdapter(NativeAdapter):
                 arguments["processId"] = str(options.process_id)
         arguments.update(options.extra)
         return arguments
+
+
+def _gdb_quote(path: str) -> str:
+    """``path`` as one argument of a gdb command (quoted when it has spaces or quotes)."""
+    if path and not any(c in path for c in " \t\"'\\"):
+        return path
+    return '"' + path.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def _read(path: str) -> str:

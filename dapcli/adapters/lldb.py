@@ -119,8 +119,17 @@ class LldbAdapter(NativeAdapter):
         arguments: dict[str, Any] = {"type": "lldb-dap", "request": "attach", "name": "dapcli"}
         if options.process_id is not None:
             arguments["pid"] = options.process_id
+        if options.program is not None:
+            arguments["program"] = options.program
+        if options.target is not None:  # lldb-server gdbserver (or gdbserver): lldb's gdb-remote
+            arguments["attachCommands"] = [f"gdb-remote {options.target}"]
         arguments.update(options.extra)
         return arguments
+
+    def map_paths(self, arguments: dict[str, Any], mappings: list[tuple[str, str]]) -> None:
+        """lldb-dap's ``sourceMap``: ``[[remote, local]]`` (lldb's ``target.source-map``)."""
+        if mappings and "sourceMap" not in arguments:
+            arguments["sourceMap"] = [[remote, local] for remote, local in mappings]
 
     def core_arguments(self, options: LaunchOptions, core: str) -> dict[str, Any]:
         """lldb-dap opens a core file with ``attach`` + ``coreFile``."""

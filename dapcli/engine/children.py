@@ -78,6 +78,7 @@ class ChildSessions:
             transport = await session.adapter.child_transport(configuration)  # type: ignore[attr-defined]
             conn = Connection(transport, name=f"{session.adapter.name} (child)")
             conn.trace = session.trace_function()
+            conn.rewriter = session.path_mapper
             initialized = asyncio.Event()
             conn.on_event(lambda message: self._on_event(message, initialized))
             conn.on_reverse_request("runInTerminal", _refuse("dapcli runs programs with console=internalConsole"))

@@ -26,6 +26,7 @@ from dapcli.engine.breakpoints import BreakpointBook
 from dapcli.engine.children import ChildSessions
 from dapcli.engine.lost import describe_lost_adapter
 from dapcli.engine.output import OutputBuffer
+from dapcli.engine.pathmap import PathMapper, PathMapping
 from dapcli.engine.pending import AbandonedRequest
 from dapcli.engine.prefetch import Prefetch
 from dapcli.engine.processes import Watchdog, descendants, kill_tree
@@ -144,6 +145,11 @@ class Session:
         self.exception_filters: list[tuple[str, str | None]] | None = None
         #: A test run (``debugTest``): reviews every new stop and passes those that are no failure.
         self.test_run: TestRun | None = None
+        #: Path mappings (``--map``), applied on the wire; also records what the program loaded.
+        self.path_mapper = PathMapper([])
+        #: Bound on the ``initialize`` answer (s) when it must be quicker than the whole start
+        #: (a port that may not be a debug adapter at all); None: the start's timeout.
+        self.handshake_timeout: float | None = None
         #: The program's terminal, once the adapter asked for one (``runInTerminal``).
         self.terminal: Terminal | None = None
         #: How many ``continued`` events arrived (a console command can run the program).
@@ -229,7 +235,9 @@ class Session:
         self.program = options.program
         self.launch_options = options
         self.request_kind = "launch"
-        arguments = with_settings(self.adapter.launch_arguments(options), options)
+        arguments = self.adapter.launch_arguments(options)
+        self._use_mappings(arguments, options.path_mappings)
+        arguments = with_settings(arguments, options)
         await self._start("launch", arguments, timeout)
 
     async def attach(self, options: AttachOptions, *, timeout: float = 30.0) -> None:
@@ -237,8 +245,17 @@ class Session:
         self.request_kind = "attach"
         self.attach_options = options
         self.program = f"{options.host or '127.0.0.1'}:{options.port}" if options.port else f"pid {options.process_id}"
-        arguments = with_settings(self.adapter.attach_arguments(options), options)
+        arguments = self.adapter.attach_arguments(options)
+        self._use_mappings(arguments, options.path_mappings)
+        arguments = with_settings(arguments, options)
         await self._start("attach", arguments, timeout, attach=options)
+
+    def _use_mappings(self, arguments: dict[str, Any], mappings: list[tuple[str, str]]) -> None:
+        """Translate paths on the wire by ``mappings`` ((remote, local) pairs), and pass the
+        adapter's own option for them."""
+        self.path_mapper.mappings = [PathMapping(remote, local) for remote, local in mappings]
+        self.path_mapper.translate_out = not self.adapter.maps_client_paths
+        self.adapter.map_paths(arguments, mappings)
 
     async def open_core(self, options: LaunchOptions, core: str, *, timeout: float = 30.0) -> None:
         """Open the core file ``core`` of ``options.program`` for post-mortem inspection (the
@@ -308,6 +325,7 @@ class Session:
         conn = Connection(transport, name=name)
         self._conn = self._root = conn
         conn.trace = self.trace_function()
+        conn.rewriter = self.path_mapper
         conn.on_event(self._on_event)
         conn.on_close(self._on_lost)
         conn.on_reverse_request("runInTerminal", self._on_run_in_terminal)
@@ -322,7 +340,7 @@ class Session:
 
     async def _configure(self, conn: Connection, command: str, arguments: dict[str, Any], timeout: float) -> None:
         self.capabilities = await conn.request(
-            "initialize", self.initialize_arguments(), t.InitializeResponse, timeout=timeout,
+            "initialize", self.initialize_arguments(), t.InitializeResponse, timeout=self.handshake_timeout or timeout,
         ) or t.Capabilities()
         self.state = SessionState.CONFIGURING
         started = conn.send(command, arguments)

@@ -54,6 +54,7 @@ class SubprocessSessions:
                 **{**entry.__dict__, "verified": False, "adapter_id": None, "actual_line": None})
         child.book._next_id = parent.book._next_id
         child.exception_filters = parent.exception_filters
+        child.path_mapper = parent.path_mapper
         self.children.append(child)
         try:
             transport = await parent.adapter.child_transport(configuration)

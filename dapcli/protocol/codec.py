@@ -52,6 +52,9 @@ class FrameDecoder:
             if self._length is None:
                 end = self._buffer.find(_SEPARATOR, 0, _MAX_HEADER + len(_SEPARATOR))
                 if end < 0:
+                    start = self._buffer.lstrip()[:1]
+                    if start and (start in b"+-$%" or start[0] < 0x20):  # gdbserver's packets, binary protocols
+                        raise ProtocolError(f"not a DAP header: {bytes(self._buffer[:40])!r}")
                     if len(self._buffer) > _MAX_HEADER:
                         raise ProtocolError("garbage on the adapter's output: no DAP header found")
                     return

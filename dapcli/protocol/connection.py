@@ -13,7 +13,7 @@ import contextlib
 import copy
 import re
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar, get_args
+from typing import Any, Protocol, TypeVar, get_args
 
 from pydantic import BaseModel, ValidationError
 
@@ -22,7 +22,7 @@ from dapcli.protocol.codec import FrameDecoder, encode_message
 from dapcli.protocol.redact import redact_text
 from dapcli.protocol.transport import Transport
 
-__all__ = ["Connection", "EventListener", "ReverseHandler", "body_model"]
+__all__ = ["Connection", "EventListener", "MessageRewriter", "ReverseHandler", "body_model"]
 
 Message = dict[str, Any]
 EventListener = Callable[[Message], None]
@@ -30,6 +30,15 @@ ReverseHandler = Callable[[dict[str, Any]], Awaitable[dict[str, Any] | None]]
 BodyT = TypeVar("BodyT", bound=BaseModel)
 
 DEFAULT_TIMEOUT = 30.0
+
+
+class MessageRewriter(Protocol):
+    """Rewrites messages on the wire (e.g. path mappings): ``outgoing`` before a message is
+    written, ``incoming`` before a received one is dispatched. Both return the message to use."""
+
+    def outgoing(self, message: Message) -> Message: ...
+
+    def incoming(self, message: Message) -> Message: ...
 
 
 def body_model(response_cls: type[BaseModel]) -> type[BaseModel] | None:
@@ -106,6 +115,8 @@ class Connection:
         self._close_listeners: list[Callable[[str], None]] = []
         self.close_reason: str = ""
         self.trace: Callable[[str, Message], None] | None = None
+        #: Applied to every message in and out (the trace shows the wire form).
+        self.rewriter: MessageRewriter | None = None
 
     # -- lifecycle ---------------------------------------------------------------------------
     def start(self) -> None:
@@ -234,6 +245,8 @@ class Connection:
 
     # -- internals -----------------------------------------------------------------------------
     def _write(self, message: Message) -> None:
+        if self.rewriter is not None:
+            message = self.rewriter.outgoing(message)
         if self.trace:
             self.trace("->", message)
         try:
@@ -265,6 +278,8 @@ class Connection:
     def _dispatch(self, message: Message) -> None:
         if self.trace:
             self.trace("<-", message)
+        if self.rewriter is not None:
+            message = self.rewriter.incoming(message)
         kind = message.get("type")
         if kind == "response":
             entry = self._pending.pop(message.get("request_seq", -1), None)

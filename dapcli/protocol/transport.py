@@ -159,7 +159,8 @@ class TcpTransport:
                 asyncio.open_connection(host, port, limit=_READ_SIZE), timeout
             )
         except (TimeoutError, OSError) as exc:
-            reason = "timed out" if isinstance(exc, asyncio.TimeoutError) else (exc.strerror or str(exc))
+            reason = "timed out" if isinstance(exc, asyncio.TimeoutError) else \
+                "connection refused" if isinstance(exc, ConnectionRefusedError) else (exc.strerror or str(exc))
             raise AdapterError(
                 f"cannot connect to a debug adapter at {host}:{port}: {reason}",
                 "check that the program was started with the debugger listening on that port",

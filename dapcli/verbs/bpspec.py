@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, ValidationError
 from pydantic.alias_generators import to_camel
 
 from dapcli.errors import UsageError
@@ -27,7 +27,8 @@ __all__ = ["BREAK_HELP", "GRAMMAR", "LaunchBreakpoint", "parse_spec", "spec_fiel
 #: The grammar in one line, as ``--help``, errors and the MCP description show it.
 GRAMMAR = "FILE:LINE or FUNCTION, then optional clauses in this order: if CONDITION, hit N|>=N|%N, log MESSAGE"
 #: The help of ``-b``/``breakpoints`` on launch and attach (CLI, REPL, MCP schema).
-BREAK_HELP = "FILE:LINE|FUNCTION, then optional: if COND, hit N|>=N|%N, log MSG. Or {path,line,...}|{function}"
+BREAK_HELP = ("FILE:LINE|FUNCTION, then optional: if COND, hit N|>=N|%N, log MSG. "
+              "Or {path,line,condition,hitCondition,logMessage}|{function}")
 EXAMPLES = "e.g. -b 'cart.py:17 if i == 2', -b 'cart.py:17 hit >=3', -b 'cart.py:17 log total={total}', -b Cart.total"
 
 _SPEC = re.compile(
@@ -85,7 +86,14 @@ def spec_fields(item: str | LaunchBreakpoint | dict[str, Any]) -> tuple[str, dic
     """
     if isinstance(item, str):
         return parse_spec(item)
-    model = item if isinstance(item, LaunchBreakpoint) else LaunchBreakpoint.model_validate(item)
+    try:
+        model = item if isinstance(item, LaunchBreakpoint) else LaunchBreakpoint.model_validate(item)
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'breakpoint'}: "
+                             + ("unknown key" if e["type"] == "extra_forbidden" else e["msg"]) for e in exc.errors())
+        raise UsageError(f"bad breakpoint {item!r}: {problems}",
+                         'keys: path, line, condition, hitCondition, logMessage, function; e.g. '
+                         '{"path": "cart.py", "line": 17, "condition": "i == 2"}') from None
     if model.function and (model.path or model.line):
         raise UsageError("a breakpoint has a function or a path and line, not both",
                          'e.g. {"function": "Cart.total"} or {"path": "cart.py", "line": 17}')

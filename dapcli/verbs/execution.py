@@ -14,7 +14,7 @@ from dapcli.verbs.models import StopState
 from dapcli.verbs.registry import Param, verb
 from dapcli.verbs.views import check_thread, current_thread_id, stop_state
 
-TIMEOUT_HELP = "seconds to wait for a stop; on timeout the result says running (not an error)"
+TIMEOUT_HELP = "seconds to wait for a stop (then: status running)"
 ThreadId = Annotated[int | None, Param(help="thread to step (default: the stopped one)", complete="thread")]
 Timeout = Annotated[float, Param(help=TIMEOUT_HELP)]
 

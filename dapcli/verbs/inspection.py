@@ -7,6 +7,7 @@ import asyncio
 from typing import Annotated, Literal
 
 from dapcli.engine.diagnosis import diagnosis
+from dapcli.engine.sources import frame_source_lines
 from dapcli.errors import RequestError, UsageError
 from dapcli.protocol import types as t
 from dapcli.verbs.consolestop import moved_by
@@ -14,6 +15,7 @@ from dapcli.verbs.context import VerbContext
 from dapcli.verbs.evalerrors import check_evaluated
 from dapcli.verbs.models import (
     EvaluateResult,
+    Frame,
     OutputChunkView,
     OutputResult,
     ScopesResult,
@@ -49,7 +51,7 @@ from dapcli.verbs.views import (
 
 FrameId = Annotated[int | None, Param(help="DAP frameId (default: the selected frame; see `stack`)",
                                       complete="frame")]
-MaxLength = Annotated[int, Param(help="cut values longer than this many characters (0: never)")]
+MaxLength = Annotated[int, Param(help="cut values after this many characters (0: never)")]
 
 
 def one_line_error(exc: RequestError) -> RequestError:
@@ -112,11 +114,9 @@ async def variables(
     filter: Annotated[str | None, Param(help="only names matching this glob or substring",
                                         complete="variable")] = None,
     depth: Annotated[int, Param(help="expand children this many levels")] = 0,
-    start: Annotated[int, Param(help="index of the first variable to show (paging)")] = 0,
+    start: Annotated[int, Param(help="first index to show (paging)")] = 0,
     count: Annotated[int, Param(help="at most this many variables per level")] = 100,
     max_length: MaxLength = MAX_VALUE,
-    timeout: Annotated[float, Param(help="seconds to wait for the values (a hanging __repr__ is then "
-                                         "cancelled where the adapter can)")] = VALUE_TIMEOUT,
 ) -> VariablesResult:
     """Show variables of a scope or of a structured value (DAP ``variables``)."""
     session = ctx.session()
@@ -131,7 +131,7 @@ async def variables(
     if paged is not None:  # the adapter sent just this page
         page, total = [variable_view(v, max_length) for v in paged[0]], paged[1]
     else:
-        found = filter_names(await fetch_variables(session, reference, timeout), filter)
+        found = filter_names(await fetch_variables(session, reference, VALUE_TIMEOUT), filter)
         page, total = [variable_view(v, max_length) for v in found[start: start + max(0, count)]], len(found)
     await expand(session, page, depth, count=count, max_value=max_length)
     left = total - start - len(page)
@@ -151,8 +151,7 @@ async def evaluate(
                        Param(help="DAP evaluate context; repl runs debugger commands on some adapters")] = "watch",
     depth: Annotated[int, Param(help="expand the result's children this many levels")] = 0,
     max_length: MaxLength = MAX_VALUE,
-    timeout: Annotated[float, Param(help="seconds to wait for the value (a hanging evaluation is then "
-                                         "cancelled where the adapter can)")] = 30.0,
+    timeout: Annotated[float, Param(help="seconds to wait for the value")] = 30.0,
 ) -> EvaluateResult:
     """Evaluate an expression in a frame (DAP ``evaluate``)."""
     if not expression.strip():
@@ -217,27 +216,32 @@ async def source(
 ) -> SourceResult:
     """Show source lines around the current line or a FILE:LINE."""
     session = ctx.session()
-    current = None
-    if session.current_path and session.last_stop is not None:
-        current = await _current_line(session)
-    path, line = session.current_path, current
+    frame = await _current_frame(session)
+    current = frame.line if frame else None
+    path, line, reference = (frame.path, frame.line, frame.source_reference) if frame else \
+        (session.current_path, None, None)
     if location:
         file_part, sep, line_part = location.rpartition(":")
         if location.isdigit():
             line = int(location)
         elif sep and line_part.isdigit():
-            path, line = ctx.resolve(file_part), int(line_part)
+            path, line, reference = ctx.resolve(file_part), int(line_part), None
         else:
-            path, line = ctx.resolve(location), context + 1
-    if path is None or line is None:
+            path, line, reference = ctx.resolve(location), context + 1, None
+    if frame is None and (path is None or line is None):
         raise UsageError("no current location", "give FILE:LINE, or stop the program first")
-    marks = breakpoint_lines(session, path)
-    lines = read_source(path, line, context, current=current if path == session.current_path else None,
-                        breakpoints=marks)
-    return SourceResult(path=path, current_line=current if path == session.current_path else None, lines=lines)
+    from_frame = frame is not None and path == frame.path and reference == frame.source_reference
+    if from_frame:  # the frame's file, the adapter's text, or one line saying there is none
+        text = await frame_source_lines(session, path, reference, frame.name if frame else None)
+    else:
+        text = None
+    lines = read_source(path or "", line or 1, context, current=current if from_frame else None,
+                        breakpoints=breakpoint_lines(session, path) if path else set(), lines=text)
+    return SourceResult(path=path or (frame.source_name if frame else None) or "", current_line=current
+                        if from_frame else None, lines=lines)
 
 
-async def _current_line(session: object) -> int | None:
+async def _current_frame(session: object) -> Frame | None:
     from dapcli.engine.session import Session, SessionState
 
     assert isinstance(session, Session)
@@ -246,8 +250,8 @@ async def _current_line(session: object) -> int | None:
     views, _ = await frames(session, session.selected_thread_id, levels=20)
     for view in views:
         if view.id == session.selected_frame_id:
-            return view.line
-    return views[0].line if views else None
+            return view
+    return views[0] if views else None
 
 
 #: Longest output chunk shown without ``raw`` (characters).
@@ -290,8 +294,7 @@ async def output(
     since: Annotated[int | None, Param(help="only chunks after this seq (nextSeq of a previous call)")] = None,
     category: Annotated[list[str], Param(help="only these categories: stdout, stderr, console…")] = [],  # noqa: B006
     wait: Annotated[float, Param(help="seconds to wait for new output when there is none yet")] = 0.0,
-    raw: Annotated[bool, Param(help=f"every chunk in full (without it, a chunk over {MAX_CHUNK_TEXT} "
-                                    "characters is cut with a marker)")] = False,
+    raw: Annotated[bool, Param(help="chunks in full (else cut at 64 KiB)")] = False,
 ) -> OutputResult:
     """Show the program's output (DAP ``output`` events, from a ring buffer)."""
     session = ctx.session()

@@ -14,7 +14,7 @@ from dapcli.adapters.base import deep_merge
 from dapcli.engine.session import Session
 from dapcli.errors import UsageError
 from dapcli.verbs.bpmatch import resolve_function
-from dapcli.verbs.bpspec import LaunchBreakpoint, spec_fields
+from dapcli.verbs.bpspec import spec_fields
 from dapcli.verbs.breakpoints import parse_location
 from dapcli.verbs.context import VerbContext
 
@@ -26,7 +26,7 @@ __all__ = [
     "parse_settings",
 ]
 
-SET_HELP = "KEY=VALUE adapter option (JSON value, else text; dotted keys nest)"
+SET_HELP = "KEY=VALUE adapter option (JSON, else text; dotted keys nest)"
 SET_EXAMPLE = "e.g. --set justMyCode=false, --set args='[\"a b\"]', --set env.DEBUG=1"
 
 
@@ -80,7 +80,7 @@ def adapter_settings(settings: list[str], adapter_config: dict[str, Any] | None,
     return merged
 
 
-def add_breakpoints(ctx: VerbContext, session: Session, items: list[str | LaunchBreakpoint],
+def add_breakpoints(ctx: VerbContext, session: Session, items: list[str | dict[str, Any]],
                     skip: Any = None) -> None:
     """Put each breakpoint (grammar text or structured) in the session's book before it starts.
     ``skip(fields)`` True leaves a breakpoint out (already restored). A function the adapter

@@ -65,6 +65,8 @@ class Frame(Model):
     line: int
     column: int | None = None
     presentation_hint: str | None = None
+    #: > 0: the source is not a file; its text comes from the DAP ``source`` request.
+    source_reference: int | None = None
 
 
 class VariableView(Model):

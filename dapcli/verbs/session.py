@@ -5,23 +5,28 @@ from __future__ import annotations
 import dataclasses
 import os
 import time
-from typing import Annotated
+from typing import Annotated, Any
 
-from dapcli.adapters.base import AdapterSpec, AttachOptions, LaunchOptions
+from dapcli.adapters.base import AdapterSpec, LaunchOptions
 from dapcli.adapters.registry import adapter_for
 from dapcli.engine import persist
 from dapcli.engine.breakpoints import BreakpointEntry
+from dapcli.engine.pathmap import PathMapper, from_launch_config, parse_mappings
+from dapcli.engine.reach import unverified_warnings
 from dapcli.engine.session import Session, SessionState
 from dapcli.errors import AdapterError, DapcliError, UntrustedProjectError, UsageError
+from dapcli.protocol.types import Capabilities
+from dapcli.verbs.attaching import HANDSHAKE_TIMEOUT, attach_config, attach_failure, attach_options, check_attach_kind
 from dapcli.verbs.bpmatch import pending_warnings
-from dapcli.verbs.bpspec import BREAK_HELP, LaunchBreakpoint
+from dapcli.verbs.bpspec import BREAK_HELP
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.launchopts import SET_HELP, JsonObject, adapter_settings, add_breakpoints
 from dapcli.verbs.models import EndResult, SessionInfo, SessionsResult, StatusResult, StopState
 from dapcli.verbs.registry import Param, verb
 from dapcli.verbs.views import stop_state
 
-TIMEOUT_HELP = "seconds to wait for a stop; on timeout the result says running (not an error)"
+MAP_HELP = "REMOTE=LOCAL path mapping; repeatable"
+TIMEOUT_HELP = "seconds to wait for a stop (then: status running)"
 #: Bound on starting the adapter (s), whatever the stop timeout: adapters take up to ~1 s to start.
 STARTUP_TIMEOUT = 30.0
 
@@ -60,34 +65,33 @@ async def _start_and_wait(ctx: VerbContext, session: Session, started: float, ti
 @verb(group="session", needs="none", executes=True)
 async def launch(
     ctx: VerbContext,
-    program: Annotated[str | None, Param(help="program to debug (path relative to your directory)",
+    program: Annotated[str | None, Param(help="program to debug",
                                          complete="path", positional=True)] = None,
     args: Annotated[list[str], Param(help="arguments for the program (after --)", positional=True)] = [],  # noqa: B006
-    module: Annotated[str | None, Param(help="Python module to run instead of PROGRAM (python -m)",
+    module: Annotated[str | None, Param(help="Python module to run (python -m)",
                                         short="-m")] = None,
-    breakpoints: Annotated[list[str | LaunchBreakpoint], Param(
+    breakpoints: Annotated[list[str | dict[str, Any]], Param(
         help=BREAK_HELP, complete="location", short="-b", flag="break")] = [],  # noqa: B006
     cwd: Annotated[str | None, Param(help="working directory of the program", complete="path")] = None,
-    env: Annotated[list[str], Param(help="NAME=VALUE added to the program's environment; repeatable")] = [],  # noqa: B006
-    python: Annotated[str | None, Param(help="interpreter for a Python program (default: venv, then python3)",
+    env: Annotated[list[str], Param(help="NAME=VALUE for the program's environment")] = [],  # noqa: B006
+    python: Annotated[str | None, Param(help="Python interpreter (default: venv, python3)",
                                         complete="path")] = None,
-    adapter: Annotated[str | None, Param(help="debug adapter (default: from the program's kind)")] = None,
+    adapter: Annotated[str | None, Param(help="adapter (default: by program kind)")] = None,
     stop_on_entry: Annotated[bool, Param(help="stop at the program's first line")] = False,
-    nodelay: Annotated[bool, Param(help="apply the debugpy TCP_NODELAY latency fix")] = True,
+    nodelay: Annotated[bool, Param(help="debugpy TCP_NODELAY fix")] = True,
     stop_on_exception: Annotated[bool, Param(help="stop on uncaught exceptions (default filters)")] = True,
-    config: Annotated[str | None, Param(help="use this configuration of .vscode/launch.json "
-                                            "(see `dapcli configs`)")] = None,
-    restore: Annotated[bool, Param(help="restore this program's saved breakpoints, watches, exception filters")
+    config: Annotated[str | None, Param(help=".vscode/launch.json configuration (see `dapcli configs`)")] = None,
+    restore: Annotated[bool, Param(help="restore saved breakpoints, watches, filters")
                        ] = False,
-    core: Annotated[str | None, Param(help="post-mortem: open this core file of PROGRAM instead of running it "
-                                           "(lldb, codelldb)", complete="path")] = None,
+    core: Annotated[str | None, Param(help="core file of PROGRAM to open (lldb, codelldb)", complete="path")] = None,
     settings: Annotated[list[str], Param(help=SET_HELP, flag="set")] = [],  # noqa: B006
-    adapter_config: Annotated[JsonObject | None, Param(help="adapter launch options as a JSON object")] = None,
-    just_my_code: Annotated[bool | None, Param(help="debugpy justMyCode (default on)")] = None,
+    adapter_config: Annotated[JsonObject | None, Param(help="adapter options, a JSON object")] = None,
+    just_my_code: Annotated[bool | None, Param(help="debugpy justMyCode")] = None,
     no_debug: Annotated[bool, Param(help="just run it: output and exit code")] = False,
-    stdin: Annotated[str | None, Param(help="file to read as stdin ('-': this command's stdin)",
+    stdin: Annotated[str | None, Param(help="stdin file ('-': this command's stdin)",
                                        complete="path")] = None,
-    terminal: Annotated[bool, Param(help="run in dapcli's terminal; type to it with `input`")] = False,
+    terminal: Annotated[bool, Param(help="run in dapcli's pty; type to it with `input`")] = False,
+    path_mappings: Annotated[list[str], Param(help=MAP_HELP, complete="path", flag="map")] = [],  # noqa: B006
     timeout: Annotated[float, Param(help=TIMEOUT_HELP)] = 30.0,
 ) -> StopState:
     """Start a program under the debugger and run to the first stop.
@@ -103,6 +107,7 @@ async def launch(
     extra: dict[str, object] = {}
     env_map = _env_pairs(env)
     user_settings = adapter_settings(settings, adapter_config, just_my_code)
+    mappings = parse_mappings(path_mappings, ctx.cwd)
     if config is not None:
         from dapcli.adapters.launchjson import resolve_config
 
@@ -119,6 +124,7 @@ async def launch(
         no_debug, terminal = no_debug or chosen.no_debug, terminal or chosen.terminal
         env_map = {**chosen.env, **env_map}
         extra = chosen.extra
+        mappings = [*mappings, *from_launch_config(extra, chosen.cwd or ctx.cwd)]
     if module is not None and program is not None:  # `-m pytest -- -x t.py`: the words are the module's
         program, args = None, [program, *args]
     work_dir = ctx.resolve(cwd) if cwd else ctx.cwd
@@ -129,7 +135,7 @@ async def launch(
         program=path, args=list(args), cwd=work_dir, env=env_map, stop_on_entry=stop_on_entry,
         python=ctx.resolve(python) if python and os.sep in python else python, nodelay=nodelay, extra=extra,
         module=module, settings=user_settings, no_debug=no_debug, terminal=terminal or stdin is not None,
-        stdin=_stdin_file(ctx, stdin),
+        stdin=_stdin_file(ctx, stdin), path_mappings=[(m.remote, m.local) for m in mappings],
     )
     core_path = ctx.resolve(core) if core else None
     if core_path is not None and not os.path.isfile(core_path):
@@ -202,44 +208,60 @@ def _stdin_file(ctx: VerbContext, stdin: str | None) -> str | None:
 @verb(group="session", needs="none", executes=True)
 async def attach(
     ctx: VerbContext,
-    connect: Annotated[str | None, Param(help="HOST:PORT (or PORT) of a debug server, e.g. debugpy --listen",
-                                         positional=True)] = None,
+    connect: Annotated[str | None, Param(help="HOST:PORT (or PORT) of a debug server: debugpy --listen, "
+                                              "dlv --headless / dlv dap --listen", positional=True)] = None,
     process_id: Annotated[int | None, Param(help="attach to this running process id instead")] = None,
+    target: Annotated[str | None, Param(help="HOST:PORT of a gdbserver or lldb-server gdbserver "
+                                             "(with --adapter gdb or lldb)")] = None,
+    program: Annotated[str | None, Param(help="local copy of the remote executable, for its symbols "
+                                              "(with --target)", complete="path")] = None,
     adapter: Annotated[str | None, Param(help="debug adapter (default: python)")] = None,
-    breakpoints: Annotated[list[str | LaunchBreakpoint], Param(
+    breakpoints: Annotated[list[str | dict[str, Any]], Param(
         help=BREAK_HELP, complete="location", short="-b", flag="break")] = [],  # noqa: B006
     settings: Annotated[list[str], Param(help=SET_HELP, flag="set")] = [],  # noqa: B006
     adapter_config: Annotated[JsonObject | None, Param(help="adapter attach options as a JSON object")] = None,
-    just_my_code: Annotated[bool | None, Param(help="debugpy justMyCode (default on)")] = None,
+    just_my_code: Annotated[bool | None, Param(help="debugpy justMyCode")] = None,
+    path_mappings: Annotated[list[str], Param(help=MAP_HELP, complete="path", flag="map")] = [],  # noqa: B006
+    config: Annotated[str | None, Param(help=".vscode/launch.json attach configuration")] = None,
     timeout: Annotated[float, Param(help="seconds to wait for the adapter")] = 30.0,
 ) -> StopState:
     """Attach to a running program (DAP ``attach``).
 
-    debugpy: ``connect`` to HOST:PORT of ``debugpy --listen``, or ``processId``. ``stop``
-    detaches from it (the program keeps running); ``stop --terminate`` ends it.
+    debugpy: ``connect`` to HOST:PORT of ``debugpy --listen``, or ``processId``. Delve:
+    ``connect`` to ``dlv --headless`` (``mode: remote``), with ``processId`` to a process that
+    ``dlv dap --listen`` attaches to. gdb/lldb: ``target`` HOST:PORT of a gdbserver-protocol stub.
+    ``stop`` detaches (the program keeps running); ``stop --terminate`` ends it.
     """
     started = time.perf_counter()
     await _check_free(ctx)
-    if (connect is None) == (process_id is None):
-        raise UsageError("attach needs HOST:PORT or --process-id", "e.g. `dapcli attach 127.0.0.1:5678`")
-    options = AttachOptions(process_id=process_id, settings=adapter_settings(settings, adapter_config, just_my_code))
-    if connect is not None:
-        host, _, port = connect.rpartition(":")
-        if not (port.isascii() and port.isdigit()) or not 0 < int(port[:6]) < 65536:
-            raise UsageError(f"bad address {connect!r}", "write it as HOST:PORT or PORT (port 1-65535)")
-        options.host, options.port = host or "127.0.0.1", int(port)
+    chosen = attach_config(config, ctx.cwd) if config is not None else None
+    if chosen is not None:
+        adapter = adapter or chosen.adapter
+        if connect is None and process_id is None and target is None:
+            connect, process_id = chosen.connect, chosen.process_id
+    options = attach_options(ctx, connect, process_id, target, program)
+    options.settings = adapter_settings(settings, adapter_config, just_my_code)
+    options.path_mappings = [(m.remote, m.local) for m in parse_mappings(path_mappings, ctx.cwd)]
+    if chosen is not None:
+        options.extra, options.path_mappings = chosen.extra, [*options.path_mappings, *chosen.mappings]
     session = Session(ctx.session_name, adapter_for(None, adapter, ctx.cwd), watchdog=ctx.manager.watchdog)
+    check_attach_kind(session.adapter, options)
+    if options.port is not None:
+        session.handshake_timeout = min(timeout, HANDSHAKE_TIMEOUT)
     add_breakpoints(ctx, session, breakpoints)
     try:
         await session.attach(options, timeout=max(timeout, STARTUP_TIMEOUT))
-    except AdapterError as exc:  # e.g. ptrace refused: the native families say what to do
-        if options.process_id is None:
+    except DapcliError as exc:
+        if options.process_id is None or options.port is not None:
+            raise attach_failure(exc, options, handshaken=session.capabilities != Capabilities()) from None
+        if not isinstance(exc, AdapterError):
             raise
+        # e.g. ptrace refused: the native families say what to do
         raise session.adapter.explain_attach_failure(exc, options.process_id) from None
     ctx.manager.add(session)
     await session.wait(0.3)
     state = await stop_state(session, output_seq=None, started=started)
-    state.warnings = [*pending_warnings(session), *(state.warnings or [])] or None
+    state.warnings = [*pending_warnings(session), *(state.warnings or []), *unverified_warnings(session)] or None
     return state
 
 
@@ -253,9 +275,10 @@ async def restart(
 ) -> StopState:
     """Run the program again, maybe with new arguments; breakpoints are kept.
 
-    Ends the session (``disconnect``) and launches again: ``restart`` requests are not safe
-    on every adapter (debugpy 1.8.22 never answers them, Delve has none). Runs to the first
-    breakpoint, not to an entry stop (unless ``stopOnEntry``).
+    Watches and exception filters are kept too. Ends the session (``disconnect``) and launches
+    again: ``restart`` requests are not safe on every adapter (debugpy 1.8.22 never answers
+    them, Delve has none). Runs to the first breakpoint, not to an entry stop (unless
+    ``stopOnEntry``).
     """
     started = time.perf_counter()
     old = ctx.session()
@@ -266,6 +289,7 @@ async def restart(
     await old.shutdown(terminate_debuggee=True)
     session = Session(old.name, old.adapter, watchdog=ctx.manager.watchdog)
     session.exception_filters = old.exception_filters  # what the user chose survives a restart
+    session.path_mapper = PathMapper(old.path_mapper.mappings)
     session.watches = old.watches
     for entry in old.book.entries.values():
         kept = BreakpointEntry(**{**entry.__dict__, "verified": False, "adapter_id": None, "actual_line": None})
@@ -279,8 +303,8 @@ async def restart(
 @verb(group="session", needs="session", destructive=True, cli=("stop",), aliases=("quit", "kill"))
 async def stop(
     ctx: VerbContext,
-    detach: Annotated[bool, Param(help="leave the program running (the default for attached sessions)")] = False,
-    terminate: Annotated[bool, Param(help="end the program even when the session attached to it")] = False,
+    detach: Annotated[bool, Param(help="leave the program running (default when attached)")] = False,
+    terminate: Annotated[bool, Param(help="end an attached program too")] = False,
 ) -> EndResult:
     """End the session and its adapter; an attached program is detached from.
 
@@ -298,7 +322,7 @@ async def stop(
     ctx.manager.remove(session.name)
     note = None
     if not ending and attached:
-        note = "Detached: the program keeps running" + (f" (pid {pid})." if pid else ".")
+        note = "The program keeps running" + (f" (pid {pid})." if pid else ".")
     elif ending and attached and pid and _alive(pid):
         note = (f"The adapter said it ended the program, but process {pid} is still alive; "
                 f"end it with `kill {pid}` (or `kill -9 {pid}`).")

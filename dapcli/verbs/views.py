@@ -12,9 +12,11 @@ import time
 from dapcli.engine.diagnosis import diagnosis
 from dapcli.engine.lost import signal_name
 from dapcli.engine.prefetch import STOP_FRAMES
+from dapcli.engine.reach import never_hit_warnings
 from dapcli.engine.scopes import locals_scope
 from dapcli.engine.session import Session, SessionState
 from dapcli.engine.sourcefiles import read_lines
+from dapcli.engine.sources import reference_lines
 from dapcli.engine.userframes import is_user_source, user_frame_index
 from dapcli.errors import DapcliError, DapTimeoutError, PreconditionError, UsageError
 from dapcli.protocol import types as t
@@ -185,6 +187,7 @@ async def frames(session: Session, thread_id: int, start: int = 0, levels: int =
             path=f.source.path if f.source else None,
             source_name=f.source.name if f.source else None, line=f.line, column=f.column or None,
             presentation_hint=f.presentationHint,
+            source_reference=(f.source.sourceReference or None) if f.source else None,
         )
         for i, f in enumerate(body.stackFrames)
     ]
@@ -260,10 +263,11 @@ async def scopes(session: Session, frame_id: int) -> list[t.Scope]:
 
 
 def read_source(path: str, center: int, context: int, *, current: int | None = None,
-                breakpoints: set[int] | None = None) -> list[SourceLine]:
-    """Lines ``center - context`` … ``center + context`` of a local file (1-based). Raises
-    UsageError when the file cannot be read."""
-    text = read_lines(path)
+                breakpoints: set[int] | None = None, lines: list[str] | None = None) -> list[SourceLine]:
+    """Lines ``center - context`` … ``center + context`` of a local file (1-based), or of
+    ``lines`` when given (source text from the adapter). Raises UsageError when the file cannot
+    be read."""
+    text = lines if lines is not None else read_lines(path)
     first, last = max(1, center - context), min(len(text), center + context)
     marks = breakpoints or set()
     return [
@@ -318,6 +322,7 @@ async def stop_state(
     )
     if session.state in (SessionState.EXITED, SessionState.TERMINATED):
         state.exit_code = session.exit_code
+        state.warnings = [*(state.warnings or []), *await never_hit_warnings(session)] or None
         state.description = session.lost or killed_by(session)
         state.test = run_view(session, state)
         return _with_stdin_hint(session, state)
@@ -326,7 +331,7 @@ async def stop_state(
         return state
     state.reason, state.raw_reason = normalize_reason(stop.reason, stop.description), stop.reason
     signal = stop_signal(stop.reason, stop.description)
-    state.description = stop.description or (f"signal {signal}" if signal else None)
+    state.description = _marked(stop.description, MAX_EXCEPTION_TEXT) or (f"signal {signal}" if signal else None)
     state.thread_id = stop.thread_id
     state.all_threads_stopped = stop.all_threads_stopped
     state.hit_breakpoint_ids = _our_ids(session, stop.hit_breakpoint_ids) or None
@@ -336,6 +341,7 @@ async def stop_state(
     if session.watches.items:
         state.watches = await evaluate_watches(session)
     state.test = run_view(session, state)
+    state.warnings = [*(state.warnings or []), *await never_hit_warnings(session)] or None
     return _with_stdin_hint(session, state)
 
 
@@ -403,6 +409,10 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
         state.source = read_source(
             top.path, top.line, context, current=top.line, breakpoints=breakpoint_lines(session, top.path)
         )
+    elif top.source_reference:  # not a file: the adapter has the text (e.g. exec'd code)
+        with contextlib.suppress(DapcliError):
+            text = await reference_lines(session, top.source_reference, top.path)
+            state.source = read_source(top.path or "", top.line, context, current=top.line, lines=text)
     if locals_count > 0:
         scope = locals_scope(await scopes(session, top.id))
         try:

@@ -23,7 +23,6 @@ def test_evaluate_during_a_blocked_continue_is_refused_at_once_and_stop_ends_it(
     async def body() -> None:
         async with connected() as client, anyio.create_task_group() as group:
             await call(client, "launch", {"program": str(LOOP), "stopOnEntry": True})
-            await call(client, "clearBreakpoints")
             results: list[float] = []
 
             async def blocked() -> None:
@@ -92,3 +91,23 @@ def test_a_line_over_the_stream_limit_is_a_json_rpc_error() -> None:
     finally:
         server.kill()
         server.wait()
+
+
+def test_a_huge_exception_text_is_cut_with_a_marker() -> None:
+    program = ROOT / "tests" / "mcp" / "programs" / "big_exception.py"
+
+    async def body() -> None:
+        from dapcli.dispatch.local import LocalDispatcher
+
+        dispatcher = LocalDispatcher()  # the verb's own result (what --json and recipes see), bounded
+        try:
+            state = (await dispatcher.call("launch", {"program": str(program)})).to_json()
+            assert state["status"] == "stopped" and state["reason"] == "exception", state.get("status")
+            exception = state["exception"]
+            text = (exception.get("description") or "") + (exception.get("message") or "")
+            assert "more characters]" in text and len(text) < 10_000
+            assert len(json.dumps(state)) < MAX_STRUCTURED_CHARS
+        finally:
+            await dispatcher.call("stop", {})
+
+    run(body)

@@ -59,7 +59,7 @@ def test_tool_matches_its_verb(tools: dict[str, Any], name: str) -> None:
         assert schema["properties"][param.alias]["description"] == param.meta.help
     assert schema["properties"]["session"]["type"] == "string"
     hints = tool["annotations"]
-    assert hints.get("readOnlyHint", False) is spec.read_only
+    assert hints.get("readOnlyHint", False) is spec.read_only  # false is the MCP default
     if not spec.read_only:
         assert hints["destructiveHint"] is spec.destructive
     if spec.executes:
@@ -88,10 +88,10 @@ def test_tools_snapshot(tools: dict[str, Any]) -> None:
 
 
 def test_tools_list_is_small(tools: dict[str, Any]) -> None:
-    """What every agent conversation pays for in context: the whole listing stays under 16 KB (16,000 bytes)
+    """What every agent conversation pays for in context: the whole listing stays under 16 KiB
     (with room for new verbs: a verb in ``more`` costs ~90 bytes, a tool of its own ~700)."""
     listing = json.dumps({"tools": list(tools.values())}, separators=(",", ":"))
-    assert len(listing) <= 16_000, len(listing)
+    assert len(listing) <= 16_384, len(listing)
 
 
 def test_more_runs_a_verb_and_refuses_bad_input() -> None:

@@ -73,3 +73,24 @@ def test_stdin_file_and_a_rejected_breakpoint(readsum: Path, tmp_path: Path) -> 
 
     run(body)
 
+
+
+@needs("lldb")
+def test_restart_on_lldb_dap_keeps_breakpoints_and_stops_at_them(readsum: Path, tmp_path: Path) -> None:
+    line = marker_line(READSUM_C, "sum")
+    numbers = tmp_path / "numbers.txt"
+    numbers.write_text("1 2\n")
+
+    async def body() -> None:
+        d = Driver(readsum.parent)
+        try:
+            stop = await d("launch", program="readsum", adapter="lldb", stdin=str(numbers),
+                           breakpoints=[f"readsum.c:{line}"])
+            assert stop["location"]["line"] == line
+            stop = await d("restart", args=["again"])
+            assert stop["status"] == "stopped" and stop["location"]["line"] == line
+            assert [v["value"] for v in stop["locals"] if v["name"] == "sum"] == ["3"]
+        finally:
+            await d.close()
+
+    run(body)

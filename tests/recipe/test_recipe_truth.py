@@ -54,10 +54,11 @@ def test_a_step_may_expect_an_error(recipe_file):
     assert spy.left_running() == []
 
 
-@pytest.mark.parametrize("where", ["dir", "missing", "under a file"])
+@pytest.mark.parametrize("where", ["dir", "under a file", "deep under a file"])
 def test_a_bad_junit_path_is_refused_before_the_run(recipe_file, tmp_path: Path, where: str) -> None:
     (tmp_path / "file").write_text("")
-    path = {"dir": tmp_path, "missing": tmp_path / "nope" / "r.xml", "under a file": tmp_path / "file" / "r.xml"}[where]
+    path = {"dir": tmp_path, "under a file": tmp_path / "file" / "r.xml",
+            "deep under a file": tmp_path / "file" / "more" / "r.xml"}[where]
     with pytest.raises(UsageError, match="--junit"):
         run(recipe_file("target: {program: {loop}}\nsteps: [continue]\n"), junit=str(path),
             dispatcher=NoDispatcher())

@@ -101,6 +101,11 @@ def _add_local_commands(app: typer.Typer) -> None:
     def serve_mcp(
         transport: Annotated[str, typer.Option(help="stdio or streamable-http")] = "stdio",
         port: Annotated[int, typer.Option(help="port for streamable-http (bound to 127.0.0.1)")] = 8765,
+        host: Annotated[str, typer.Option(help="address for streamable-http: loopback only, unless "
+                                                "--allow-remote-listen")] = "127.0.0.1",
+        allow_remote_listen: Annotated[bool, typer.Option(
+            "--allow-remote-listen", help="let streamable-http listen on a non-loopback HOST (other machines "
+                                          "can reach it)")] = False,
         token_file: Annotated[str | None, typer.Option(
             "--token-file", help="streamable-http: bearer token to require, read from this 0600 file")] = None,
         no_auth: Annotated[bool, typer.Option(
@@ -108,9 +113,9 @@ def _add_local_commands(app: typer.Typer) -> None:
         output_schemas: Annotated[bool, typer.Option("--output-schemas",
                                                      help="declare each tool's result schema in tools/list")] = False,
     ) -> None:
-        """Serve every verb as an MCP tool (stdio by default) for AI agents."""
-        _local("serve-mcp", transport=transport, port=port, token_file=token_file, no_auth=no_auth,
-               output_schemas=output_schemas)
+        """Serve the verbs as MCP tools (stdio by default) for AI agents."""
+        _local("serve-mcp", transport=transport, port=port, host=host, allow_remote_listen=allow_remote_listen,
+               token_file=token_file, no_auth=no_auth, output_schemas=output_schemas)
 
     @app.command("run", rich_help_panel="Frontends")
     def run_recipes(

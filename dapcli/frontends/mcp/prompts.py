@@ -60,7 +60,10 @@ def add_prompts(server: MCPServer) -> None:
         return f"""Attach to a running program and find what it is doing.
 1. `more` with verb="attach" and arguments={{{target}}} (for a debug server started with
    `python -m debugpy --listen 127.0.0.1:5678 app.py`), plus "breakpoints": ["FILE:LINE"] in arguments if you
-   know where to look.
+   know where to look. If the program runs in a container or on another host, add "pathMappings":
+   ["REMOTE_DIR=LOCAL_DIR"] (e.g. "/app=/home/me/project"); a warning that a breakpoint "can never be hit"
+   means a mapping is missing. Delve: "adapter": "go" with connect; gdbserver / lldb-server: "adapter":
+   "gdb" or "lldb" with "target": "HOST:PORT".
 2. If it is busy or hung, call `pause`; the stop state shows where every call is stuck. Use `more` with
    verb="threads", and `stackTrace` with threadId for the other threads.
 3. Inspect with `evaluate`; resume with `continue` (with a short timeout: status "running" is not an error).

@@ -139,9 +139,10 @@ async def end_sessions(dispatcher: Dispatcher, timeout: float = SHUTDOWN_TIMEOUT
 
 
 def main(transport: str = "stdio", port: int = 8765, host: str = "127.0.0.1", token_file: str | None = None,
-         no_auth: bool = False, output_schemas: bool = False) -> int:
-    """Serve MCP on ``transport`` (``stdio``, or ``streamable-http`` on ``host``:``port``, loopback
-    only) until the client disconnects (0) or SIGTERM/SIGINT (128 + the signal). Returns the exit code.
+         no_auth: bool = False, output_schemas: bool = False, allow_remote_listen: bool = False) -> int:
+    """Serve MCP on ``transport`` (``stdio``, or ``streamable-http`` on ``host``:``port``: loopback
+    only unless ``allow_remote_listen``, with a warning) until the client disconnects (0) or
+    SIGTERM/SIGINT (128 + the signal). Returns the exit code.
 
     HTTP requires a bearer token: the one in ``token_file``, else a new one, printed once on
     stderr and written 0600 to the runtime directory; ``no_auth`` serves without (with a warning).
@@ -149,9 +150,14 @@ def main(transport: str = "stdio", port: int = 8765, host: str = "127.0.0.1", to
     if transport not in TRANSPORTS:
         print(f"dapcli serve-mcp: unknown transport {transport!r} (use {' or '.join(TRANSPORTS)})", file=sys.stderr)
         return 2
-    if host not in LOOPBACK:
-        print(f"dapcli serve-mcp: refusing to listen on {host}: loopback only (127.0.0.1)", file=sys.stderr)
+    if host not in LOOPBACK and not allow_remote_listen:
+        print(f"error: refusing to listen on {host}: serve-mcp listens on loopback only (127.0.0.1)\n"
+              "hint: use an SSH tunnel or `kubectl port-forward`; --allow-remote-listen overrides this",
+              file=sys.stderr)
         return 2
+    if host not in LOOPBACK:
+        print(f"warning: serving MCP on {host}:{port}: other machines can reach it"
+              + (" and, without a token, run programs as you" if no_auth else ""), file=sys.stderr)
     import anyio
 
     from dapcli.dispatch.consent import confirm_project

@@ -55,8 +55,8 @@ DIRECT = frozenset({
 #: The tool that reaches every other verb.
 MORE = "more"
 
-SESSION_HELP = "session name (default: the only one)"
-NEW_SESSION_HELP = "name of the new session (default: 'default')"
+SESSION_HELP = "session (default: the only one)"
+NEW_SESSION_HELP = "new session's name (default: default)"
 EXECUTES_NOTE = "Returns the stop state."
 
 
@@ -278,6 +278,7 @@ def tool_annotations(spec: VerbSpec) -> ToolAnnotations:
     """readOnlyHint for read-only verbs, else destructiveHint (readOnlyHint false is the default)."""
     if spec.read_only:
         return ToolAnnotations(read_only_hint=True)
+    # readOnlyHint defaults to false (MCP spec): said only when true, which keeps tools/list small
     return ToolAnnotations(destructive_hint=spec.destructive)
 
 
@@ -302,7 +303,8 @@ def _result_schema(model: type[Result]) -> dict[str, Any]:
 
 
 def _compact(schema: dict[str, Any]) -> dict[str, Any]:
-    """Drop generated titles and ``null`` alternatives (dapcli omits None fields): shorter
+    """Drop generated titles, ``null`` alternatives (dapcli omits None fields) and ``false``
+    defaults of flags: shorter
     schemas cost an agent fewer tokens on every tools/list."""
     compacted: dict[str, Any] = _compact_node(schema)  # builds new containers: the input is not changed
     return compacted
@@ -324,5 +326,5 @@ def _compact_node(node: Any) -> Any:
             if out.get("default", 0) is None:
                 del out["default"]
     if out.get("type") == "boolean" and out.get("default") is False:
-        del out["default"]  # an absent flag is false
+        del out["default"]  # an absent flag is false: saying so costs every agent bytes
     return out

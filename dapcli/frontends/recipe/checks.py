@@ -16,7 +16,8 @@ from dapcli.verbs.bpargs import check_hit_condition
 
 __all__ = ["BREAKPOINT_KEYS", "TARGET_KEYS", "CheckerBase"]
 
-TARGET_KEYS = ("program", "args", "cwd", "env", "adapter", "python", "build", "launch", "stdin", "test", "runner")
+TARGET_KEYS = ("program", "args", "cwd", "env", "adapter", "python", "build", "launch", "stdin", "test", "runner",
+               "connect", "pathMappings")
 BREAKPOINT_KEYS = ("path", "line", "function", "condition", "hitCondition", "logMessage")
 
 
@@ -89,16 +90,20 @@ class CheckerBase:
         self.unknown_keys(raw, TARGET_KEYS, "target")
         if "test" in raw:
             return self.test_target(raw)
+        connect = self.text(raw, "connect", "target")
         program = self.text(raw, "program", "target")
+        if connect is not None and program is None:
+            return Target(program="", display=connect, connect=connect, adapter=self.text(raw, "adapter", "target"),
+                          path_mappings=self.path_mappings(raw), mark=raw.mark)
         if program is None:
             if "program" not in raw:
-                self.problem(raw.mark, "target", "program is missing")
+                self.problem(raw.mark, "target", "program is missing (or connect: HOST:PORT to attach)")
             return None
         target = Target(
             program=self.resolve(program), display=program, args=self.texts(raw, "args", "target"),
             cwd=self.resolve(cwd) if (cwd := self.text(raw, "cwd", "target")) else None,
             env=self.env(raw), adapter=self.text(raw, "adapter", "target"), python=self.interpreter(raw),
-            build=self.texts(raw, "build", "target") or None, mark=raw.mark,
+            build=self.texts(raw, "build", "target") or None, mark=raw.mark, path_mappings=self.path_mappings(raw),
         )
         target.launch = self.launch_options(raw)
         stdin = self.text(raw, "stdin", "target")
@@ -134,6 +139,26 @@ class CheckerBase:
             self.problem(raw.value_mark("cwd"), "target", f"cwd is not a directory: {target.cwd}")
         return target
 
+    def path_mappings(self, raw: YamlMap) -> list[str]:
+        """``pathMappings`` as ``REMOTE=LOCAL`` texts with LOCAL absolute (relative to this
+        file): a list of ``REMOTE=LOCAL``, or a map ``{REMOTE: LOCAL}``."""
+        value = raw.get("pathMappings")
+        if isinstance(value, YamlMap):
+            pairs = [f"{k}={as_text(v)}" for k, v in value.items() if isinstance(v, str | int)]
+        else:
+            pairs = self.texts(raw, "pathMappings", "target")
+        found = []
+        for pair in pairs:
+            remote, sep, local = pair.partition("=")
+            if not sep or not remote.strip() or not local.strip():
+                self.problem(raw.value_mark("pathMappings"), "target", f"path mapping {pair!r} is not REMOTE=LOCAL")
+                continue
+            path = self.resolve(local.strip())
+            if not os.path.exists(path):
+                self.problem(raw.value_mark("pathMappings"), "target",
+                             f"the local side of path mapping {pair!r} does not exist ({path})")
+            found.append(f"{remote.strip()}={path}")
+        return found
     def launch_options(self, raw: YamlMap) -> dict[str, Any] | None:
         """``target.launch``: options for the adapter's launch request (``adapterConfig``)."""
         value = raw.get("launch")

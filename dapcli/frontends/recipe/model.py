@@ -37,6 +37,10 @@ class Target:
     python: str | None = None
     build: list[str] | None = None
     mark: Mark = START
+    #: HOST:PORT of a debug server to attach to (then ``program`` is empty).
+    connect: str | None = None
+    #: ``REMOTE=LOCAL`` path mappings (LOCAL absolute).
+    path_mappings: list[str] = field(default_factory=list)
     #: ``target.launch``: options for the adapter's launch request; ``target.stdin``: a file.
     launch: dict[str, Any] | None = None
     stdin: str | None = None

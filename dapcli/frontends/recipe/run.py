@@ -95,8 +95,10 @@ def check_writable(path: str, what: str) -> None:
     if os.path.isdir(path):
         raise UsageError(f"{what} {path}: is a directory", "give a file name, e.g. report.xml")
     parent = os.path.dirname(os.path.abspath(path))
+    while not os.path.lexists(parent):  # missing folders are created when the file is written
+        parent = os.path.dirname(parent)
     if not os.path.isdir(parent):
-        raise UsageError(f"{what} {path}: no such directory {parent}", "create it first, or choose another path")
+        raise UsageError(f"{what} {path}: {parent} is not a directory", "choose another path")
     if not os.access(path if os.path.exists(path) else parent, os.W_OK):
         raise UsageError(f"{what} {path}: not writable", "choose a path you can write")
 

@@ -126,14 +126,23 @@ class RecipeRun:
                                 "timeout": max(self.timeout or 0, LAUNCH_TIMEOUT)}
         for key, value in (("args", target.args), ("cwd", target.cwd), ("env", target.env),
                            ("adapter", target.adapter), ("python", target.python),
-                           ("adapterConfig", target.launch), ("stdin", target.stdin)):
+                           ("adapterConfig", target.launch), ("stdin", target.stdin),
+                           ("pathMappings", target.path_mappings)):
             if value:
                 args[key] = value
+        verb = "launch"
+        if target.connect:  # attach to a debug server; the program runs already
+            verb = "attach"
+            args = {k: v for k, v in args.items() if k not in ("program", "stopOnEntry", "cwd", "env", "args",
+                                                               "python")}
+            args["connect"] = target.connect
         try:
-            result = await self.call("launch", args)
+            result = await self.call(verb, args)
         except (DapcliError, TimeoutError) as exc:
-            raise _SetupError(f"launch failed: {_describe(exc)}") from None
-        if result.get("status") != "stopped":
+            raise _SetupError(f"{verb} failed: {_describe(exc)}") from None
+        if verb == "attach" and result.get("status") in ("exited", "terminated"):
+            raise _SetupError(f"the program ended before the first step (status {result.get('status')})")
+        if verb == "launch" and result.get("status") != "stopped":
             code = result.get("exitCode")
             raise _SetupError(f"the program ended before its first line (status {result.get('status')}, "
                               f"exit code {code})")

@@ -103,6 +103,11 @@ def _target() -> dict[str, Any]:
         "python": {"type": "string"},
         "build": {"type": "array", "items": _TEXT, "minItems": 1,
                   "description": "argv run before launch, without a shell"},
+        "connect": {"type": "string", "description": "HOST:PORT of a debug server to attach to, instead of "
+                                                     "launching a program"},
+        "pathMappings": {"oneOf": [{"type": "object", "additionalProperties": {"type": "string"}},
+                                   {"type": "array", "items": {"type": "string", "pattern": "^[^=]+=.+"}}],
+                         "description": "the program's directory → yours (relative to the recipe file)"},
         "launch": {"type": "object", "description": "options for the adapter's launch request "
                                                     "(like --set), e.g. {justMyCode: false}"},
         "stdin": {"type": "string", "description": "file the program reads as stdin, relative to the recipe file"},
@@ -111,7 +116,7 @@ def _target() -> dict[str, Any]:
         "runner": {"type": "string", "enum": ["pytest", "unittest", "go", "native"]},
     }
     assert set(props) == set(TARGET_KEYS)
-    return {"type": "object", "oneOf": [{"required": ["program"]}, {"required": ["test"]}],
+    return {"type": "object", "anyOf": [{"required": ["program"]}, {"required": ["test"]}, {"required": ["connect"]}],
             "additionalProperties": False, "properties": props}
 
 

@@ -146,7 +146,8 @@ class TextReporter:
         self.write(self._paint(f"▶ {recipe.display}: {clean(recipe.name)}", "1"))
 
     def launched(self, recipe: Recipe, result: dict[str, Any], breakpoints: list[dict[str, Any]]) -> None:
-        self.write(f"  launch {recipe.target.display} → {clean(_stop(result))}")
+        verb = "attach" if recipe.target.connect else "launch"
+        self.write(f"  {verb} {recipe.target.display} → {clean(_stop(result))}")
         for view in breakpoints:
             if not view.get("verified"):
                 why = f": {view['message']}" if view.get("message") else ""

@@ -1,0 +1,107 @@
+"""Breakpoints that can never hit: verified by the adapter in a file the program never loaded.
+
+debugpy (and js-debug) verify a breakpoint in any file, loaded or not; when the program runs
+elsewhere (a container, another host) and a path mapping is missing, such a breakpoint is
+"verified" and silently never hit. After the program ran past module loading (it stopped, or
+it ended), a breakpoint whose file the adapter never reported (frames, ``modules``,
+``loadedSources``: :attr:`PathMapper.seen`) is flagged once, with the ``--map`` to add when a
+loaded file of the same name shows where the program's files are.
+
+Only sessions whose files may live elsewhere are checked: attached ones and ones with mappings.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from typing import Any
+
+from dapcli.engine.breakpoints import BreakpointEntry
+from dapcli.engine.session import Session
+from dapcli.errors import DapcliError
+
+__all__ = ["never_hit_warnings", "suggest_mapping", "unverified_warnings"]
+
+
+def _checked(session: Session) -> bool:
+    return session.request_kind == "attach" or bool(session.path_mapper)
+
+
+def _candidates(session: Session) -> list[BreakpointEntry]:
+    mapper = session.path_mapper
+    return [e for e in session.book.entries.values()
+            if e.path and e.verified and e.id not in mapper.warned and e.path not in mapper.seen]
+
+
+async def _load_modules(session: Session) -> None:
+    """Ask for the loaded modules/sources once per stop (the mapper records their paths)."""
+    for capability, command in (("supportsLoadedSourcesRequest", "loadedSources"),
+                                ("supportsModulesRequest", "modules")):
+        if session.supports(capability):
+            with contextlib.suppress(DapcliError):
+                await session.request(command, {} if command == "modules" else None, timeout=5.0)
+
+
+async def never_hit_warnings(session: Session, relative: Any = os.path.relpath) -> list[str]:
+    """One warning per newly flagged breakpoint (each is flagged once per session). At a stop
+    this may send ``loadedSources``/``modules``."""
+    if not _checked(session) or session.generation == 0 or not _candidates(session):
+        return []
+    if not session.ended and session.last_stop is not None:
+        await _load_modules(session)
+    flagged = _candidates(session)
+    if not flagged:
+        return []
+    if not session.ended and not session.path_mapper.seen:
+        return []  # nothing known about what the program loaded yet
+    warnings = []
+    for entry in flagged:
+        session.path_mapper.warned.add(entry.id)
+        where = f"{relative(entry.path)}:{entry.actual_line or entry.line}"
+        text = (f"breakpoint {entry.id} at {where} can never be hit: the program has not loaded "
+                f"{relative(entry.path)}")
+        suggestion = suggest_mapping(entry.path or "", session.path_mapper.seen)
+        if suggestion:
+            text += f" (it runs {suggestion[0]}); add --map {suggestion[1]}"
+        else:
+            text += "; if the program runs elsewhere (a container, another host), add --map REMOTE=LOCAL"
+        warnings.append(text)
+    return warnings
+
+
+def unverified_warnings(session: Session) -> list[str]:
+    """One line for the breakpoints the adapter refused in a session whose files may live
+    elsewhere (gdb: "No source file named …"): add (or check) ``--map``; each id once."""
+    if not _checked(session):
+        return []
+    warned = session.path_mapper.warned
+    ids = [e.id for e in session.book.entries.values()
+           if e.path and not e.verified and e.message and e.id not in warned]
+    if not ids:
+        return []
+    warned.update(ids)
+    what = "add --map REMOTE=LOCAL" if not session.path_mapper else "check your --map"
+    listed = ", ".join(map(str, ids))
+    return [f"breakpoint{'s' if len(ids) > 1 else ''} {listed} not verified: if the program was built or runs "
+            f"elsewhere (a container, another host), {what}"]
+
+
+def suggest_mapping(local: str, seen: set[str]) -> tuple[str, str] | None:
+    """(the loaded file, ``REMOTE=LOCAL``) for a loaded file that ends like ``local`` with the
+    longest common tail, or None."""
+    best: tuple[int, str] | None = None
+    mine = local.replace("\\", "/").split("/")
+    for path in seen:
+        theirs = path.replace("\\", "/").split("/")
+        common = 0
+        while common < min(len(mine), len(theirs)) - 1 and mine[-1 - common] == theirs[-1 - common]:
+            common += 1
+        if common and path != local and (best is None or common > best[0]):
+            best = (common, path)
+    if best is None:
+        return None
+    common, path = best
+    theirs = path.replace("\\", "/").split("/")
+    remote_root = "/".join(theirs[:-common]) or "/"
+    local_root = "/".join(mine[:-common]) or "/"
+    return path, f"{remote_root}={local_root}"

@@ -1,0 +1,59 @@
+"""Source text that is not a file on the user's disk: the DAP ``source`` request.
+
+A frame whose ``source`` has a ``sourceReference`` > 0 (code made by ``exec``/``eval``,
+decompiled or remote-only sources) is fetched from the adapter and cached for the stop (the
+reference is valid only until the program resumes).
+"""
+
+from __future__ import annotations
+
+import os
+import weakref
+
+from dapcli.engine.session import Session
+from dapcli.engine.sourcefiles import read_lines
+from dapcli.errors import UsageError
+from dapcli.protocol import types as t
+
+__all__ = ["frame_source_lines", "reference_lines"]
+
+_CACHE: weakref.WeakKeyDictionary[Session, tuple[int, dict[int, list[str]]]] = weakref.WeakKeyDictionary()
+
+
+async def reference_lines(session: Session, reference: int, path: str | None = None) -> list[str]:
+    """The lines of source ``reference`` (DAP ``source``), cached until the program resumes.
+
+    Raises:
+        RequestError: the adapter has no such source.
+    """
+    generation, cached = _CACHE.get(session, (-1, {}))
+    if generation != session.generation:
+        cached = {}
+        _CACHE[session] = (session.generation, cached)
+    if reference not in cached:
+        body = await session.request("source", t.SourceArguments(
+            source=t.Source(path=path, sourceReference=reference), sourceReference=reference), t.SourceResponse)
+        cached[reference] = body.content.splitlines()
+    return cached[reference]
+
+
+async def frame_source_lines(session: Session, path: str | None, reference: int | None, name: str | None = None,
+                             ) -> list[str]:
+    """A frame's source lines: the local file at ``path``, else the adapter's ``reference``.
+
+    Raises:
+        UsageError: neither (one line that says why: no file here, no source from the adapter).
+    """
+    if path and os.path.isfile(path):
+        return read_lines(path)
+    if reference:
+        return await reference_lines(session, reference, path)
+    shown = path or name or "this frame"
+    if path and os.path.isabs(path) and not session.path_mapper.mappings:
+        raise UsageError(f"no source for {shown}: the file is not on this machine",
+                         "if the program runs elsewhere (a container, another host), add --map REMOTE=LOCAL")
+    if path and os.path.isabs(path):
+        raise UsageError(f"no source for {shown}: the file is not on this machine and no --map covers it",
+                         "add a --map REMOTE=LOCAL for its directory")
+    raise UsageError(f"no source for {shown}: no file, and the adapter has no source text for it",
+                     "it has no debug line info (built without -g?); see the machine code with `dapcli disassemble`")
