@@ -29,6 +29,7 @@ from dapcli.verbs.models import (
     ThreadView,
     VariablesResult,
 )
+from dapcli.verbs.paging import fetch_page, remember
 from dapcli.verbs.registry import Param, verb
 from dapcli.verbs.setcheck import current_value, explain_unchanged
 from dapcli.verbs.views import (
@@ -129,12 +130,16 @@ async def variables(
         reference, scope = chosen.variablesReference, chosen.name
     else:
         reference = variables_reference
-    found = filter_names(await fetch_variables(session, reference, VALUE_TIMEOUT), filter)
-    page = [variable_view(v, max_length) for v in found[start: start + max(0, count)]]
+    paged = None if filter else await fetch_page(session, reference, start, count)
+    if paged is not None:  # the adapter sent just this page
+        page, total = [variable_view(v, max_length) for v in paged[0]], paged[1]
+    else:
+        found = filter_names(await fetch_variables(session, reference, VALUE_TIMEOUT), filter)
+        page, total = [variable_view(v, max_length) for v in found[start: start + max(0, count)]], len(found)
     await expand(session, page, depth, count=count, max_value=max_length)
-    left = len(found) - start - len(page)
+    left = total - start - len(page)
     return VariablesResult(
-        variables_reference=reference, scope=scope, frame_id=frame, start=start, total=len(found),
+        variables_reference=reference, scope=scope, frame_id=frame, start=start, total=total,
         variables=page, truncated=left if left > 0 else None, frame_name=user_frame_name(session, frame),
     )
 
@@ -165,8 +170,11 @@ async def evaluate(
     except RequestError as exc:
         raise one_line_error(exc) from None
     await check_evaluated(session, expression, frame, body.result)
-    view = variable_view(t.Variable(name=expression, value=body.result, type=body.type,
-                                    variablesReference=body.variablesReference), max_length)
+    variable = t.Variable(name=expression, value=body.result, type=body.type,
+                          variablesReference=body.variablesReference, namedVariables=body.namedVariables,
+                          indexedVariables=body.indexedVariables)
+    remember(session, [variable])
+    view = variable_view(variable, max_length)
     await expand(session, [view], depth, count=100, max_value=max_length)
     return EvaluateResult(
         expression=expression, result=view.value, type=body.type, variables_reference=body.variablesReference,

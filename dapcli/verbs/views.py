@@ -33,6 +33,7 @@ from dapcli.verbs.models import (
     VariableView,
     WatchView,
 )
+from dapcli.verbs.paging import fetch_page, remember
 from dapcli.verbs.testviews import run_view
 
 __all__ = [
@@ -121,11 +122,12 @@ def _cut(text: str, limit: int) -> tuple[str, int]:
 
 
 async def fetch_variables(session: Session, reference: int, timeout: float = VALUE_TIMEOUT) -> list[t.Variable]:
-    """All children of ``reference`` (paged on the client: debugpy ignores start/count).
+    """All children of ``reference`` (see :func:`~dapcli.verbs.paging.fetch_page` for one page).
     Raises DapTimeoutError after ``timeout`` s (a ``__repr__`` that hangs)."""
     body = await session.request(
         "variables", t.VariablesArguments(variablesReference=reference), t.VariablesResponse, timeout=timeout
     )
+    remember(session, body.variables)
     # debugpy's empty grouping rows ("special variables", …) are not the program's variables
     found = [v for v in body.variables if not (v.name in _NOISE and not v.value)]
     half = len(found) // 2
@@ -154,16 +156,21 @@ async def expand(
         key = f"{view.type}:{view.value}"
         if key in seen:
             continue
+        wanted = max(0, min(count, budget[0]))
         try:
-            found = await fetch_variables(session, view.variables_reference)
+            page = await fetch_page(session, view.variables_reference, 0, wanted)
+            if page is not None:
+                kept, total = [variable_view(v, max_value) for v in page[0]], page[1]
+            else:
+                found = await fetch_variables(session, view.variables_reference)
+                children = [variable_view(v, max_value) for v in found]
+                kept, total = children[:wanted], len(children)
         except (DapTimeoutError, PreconditionError):  # a hanging value: shown as such, the rest goes on
             view.children = [VariableView(name="…", value=NOT_AVAILABLE, variables_reference=0)]
             continue
-        children = [variable_view(v, max_value) for v in found]
-        kept = children[: max(0, min(count, budget[0]))]
         budget[0] -= len(kept)
         view.children = kept
-        view.truncated = (len(children) - len(kept)) or None
+        view.truncated = (total - len(kept)) or None
         await expand(session, kept, depth - 1, count=count, max_value=max_value, budget=budget, seen=seen | {key})
 
 
