@@ -45,8 +45,8 @@ def runtime_dir() -> str:
     """The private runtime directory, created 0700 (whatever the umask) if needed.
 
     Raises:
-        SessionError: it is a symlink or not a directory, belongs to someone else, or is open
-            to others.
+        UsageError: (exit 2, a configuration to fix) it is a symlink or not a directory, belongs
+            to someone else, or is open to others.
     """
     base = os.environ.get("DAPCLI_RUNTIME_DIR")
     if base:
@@ -68,10 +68,10 @@ def runtime_dir() -> str:
     info = os.lstat(path)
     if stat.S_ISLNK(info.st_mode) or not stat.S_ISDIR(info.st_mode):
         kind = "a symbolic link" if stat.S_ISLNK(info.st_mode) else "not a directory"
-        raise SessionError(f"runtime directory {path} is {kind}",
+        raise UsageError(f"runtime directory {path} is {kind}",
                            "remove it, or set DAPCLI_RUNTIME_DIR to a private directory (mkdir -m 700 DIR)")
     if info.st_uid != os.getuid() or stat.S_IMODE(info.st_mode) & 0o077:
-        raise SessionError(
+        raise UsageError(
             f"runtime directory {path} is not private (owner uid {info.st_uid}, mode {stat.S_IMODE(info.st_mode):o})",
             f"remove it, or set DAPCLI_RUNTIME_DIR to a directory only you can use (chmod 700 {path})",
         )
