@@ -141,6 +141,11 @@ class AdapterSpec:
         """An ``output`` event's text as recorded (e.g. a pty's ``\r\n`` made ``\n``)."""
         return text
 
+    def terminate_command(self, options: AttachOptions | None) -> str | None:
+        """A ``repl`` ``evaluate`` expression that ends an attached program before a terminating
+        ``disconnect``, for adapters that do not honour ``terminateDebuggee`` (None: none)."""
+        return None
+
     def exit_signal(self, exit_code: int) -> int | None:
         """The signal that killed the debuggee, read from the exit code the adapter reported
         (a negative code is ``-signal``, as lldb-dap and gdb report it), or None."""

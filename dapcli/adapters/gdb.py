@@ -139,6 +139,13 @@ class GdbAdapter(NativeAdapter):
             return "console"  # the source line gdb echoes after "Breakpoint N, …"
         return category
 
+    def terminate_command(self, options: AttachOptions | None) -> str | None:
+        """cdt-gdb-adapter's ``disconnect`` only exits gdb, which leaves a gdbserver's program
+        running: gdb's ``kill`` ends it first (and with it a plain gdbserver)."""
+        if options is None or options.target is None or self.native():
+            return None
+        return "> kill"
+
     def exit_code_from_output(self, text: str) -> int | None:
         """The exit code in gdb's ``[Inferior 1 (process N) exited with code 03]`` (octal)."""
         match = _INFERIOR_EXIT.search(text)
