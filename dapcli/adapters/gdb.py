@@ -47,6 +47,7 @@ _GDB_CHATTER = re.compile(
     r"|(?:Temporary b|B)reakpoint \d+, .* at .*:\d+|Run till exit from .*|Continuing\.|Starting program: .*"
     r"|The host character set is .*)\n?$"
 )
+_SIGNAL_RECEIVED = re.compile(r"Program received signal (SIG\w+), ([^\n]+?)\.?\n")
 _SOURCE_ECHO = re.compile(r"^\d+\t.*\n?$")
 
 
@@ -76,6 +77,9 @@ class GdbAdapter(NativeAdapter):
         super().__init__()
         self.install_hint = install_hint()
         self._after_stop_line = False
+        self._tty = False
+        self._signal_text: str | None = None
+        self._recent = ""
 
     # -- which gdb, which mode -------------------------------------------------------------------
     def gdb(self) -> str | None:
@@ -128,10 +132,17 @@ class GdbAdapter(NativeAdapter):
         return "" if self.native() else ">"
 
     def output_category(self, category: str, text: str) -> str:
-        """cdt-gdb-adapter reports gdb's chatter as ``stdout``: relabel it ``console``."""
+        """cdt-gdb-adapter reports gdb's chatter as ``stdout``: relabel it ``console`` (all of
+        it when the program has a terminal of its own, see :meth:`use_tty`)."""
         after_stop, self._after_stop_line = self._after_stop_line, False
+        self._recent = (self._recent + text)[-300:]  # gdb's line may come in pieces
+        received = _SIGNAL_RECEIVED.search(self._recent)
+        if received:
+            self._signal_text, self._recent = f"signal {received.group(1)}: {received.group(2)}", ""
         if category != "stdout":
             return category
+        if self._tty:
+            return "console"  # the program writes to its own terminal: this is gdb talking
         if _GDB_CHATTER.match(text):
             self._after_stop_line = "reakpoint " in text
             return "console"
@@ -139,12 +150,33 @@ class GdbAdapter(NativeAdapter):
             return "console"  # the source line gdb echoes after "Breakpoint N, …"
         return category
 
+    def wants_tty(self, options: LaunchOptions) -> bool:
+        """cdt-gdb-adapter's gdb runs the program on gdb's own stdout, a pipe that gdb's MI
+        shares: a terminal of its own gives it lines as they are printed (not lost at a crash)
+        and keeps them apart from gdb's chatter (gdb ≥ 14 answers ``runInTerminal`` itself)."""
+        return not self.native()
+
+    def use_tty(self, arguments: dict[str, Any], tty: str) -> None:
+        """gdb's ``set inferior-tty``, first of the ``initCommands``; then everything cdt
+        reports as ``stdout`` is gdb's (see :meth:`output_category`)."""
+        arguments["initCommands"] = [f"set inferior-tty {tty}", *arguments.get("initCommands", [])]
+        self._tty = True
+
     def terminate_command(self, options: AttachOptions | None) -> str | None:
         """cdt-gdb-adapter's ``disconnect`` only exits gdb, which leaves a gdbserver's program
         running: gdb's ``kill`` ends it first (and with it a plain gdbserver)."""
         if options is None or options.target is None or self.native():
             return None
         return "> kill"
+
+    def stop_description(self, reason: str) -> str | None:
+        """cdt-gdb-adapter's signal stop is reason ``SIGSEGV`` with no description: gdb's
+        ``Program received signal SIGSEGV, Segmentation fault.`` just before it gives
+        ``signal SIGSEGV: Segmentation fault`` (lldb-dap's wording)."""
+        said, self._signal_text = self._signal_text, None
+        if not reason.startswith("SIG"):
+            return None
+        return said if said and said.split()[1] == reason + ":" else f"signal {reason}"
 
     def exit_code_from_output(self, text: str) -> int | None:
         """The exit code in gdb's ``[Inferior 1 (process N) exited with code 03]`` (octal)."""

@@ -238,6 +238,9 @@ class Session:
         self.launch_options = options
         self.request_kind = "launch"
         arguments = self.adapter.launch_arguments(options)
+        if self.adapter.wants_tty(options):
+            self.terminal = self.terminal or Terminal(self.add_output, stdin_file=options.stdin)
+            self.adapter.use_tty(arguments, self.terminal.open_tty())
         self._use_mappings(arguments, options.path_mappings)
         arguments = with_settings(arguments, options)
         await self._start("launch", arguments, timeout)
@@ -535,7 +538,8 @@ class Session:
     def _on_stopped(self, body: Any) -> None:
         self.generation += 1
         self.last_stop = StopRecord(
-            reason=body.reason, description=body.description, thread_id=body.threadId,
+            reason=body.reason, description=body.description or self.adapter.stop_description(body.reason),
+            thread_id=body.threadId,
             all_threads_stopped=bool(body.allThreadsStopped), hit_breakpoint_ids=list(body.hitBreakpointIds or []),
             text=body.text, generation=self.generation,
         )

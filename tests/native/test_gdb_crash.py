@@ -1,0 +1,58 @@
+"""A crash under gdb (cdt-gdb-adapter) looks as it does under lldb-dap: the program's own
+printf lines (block-buffered on a pipe, so lost at a crash unless the program has a terminal)
+are under stdout, gdb's chatter stays console, and the stop says which signal ended it."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from native_helpers import CC, PROGRAMS, Driver, each_adapter, output_text, run
+
+
+@pytest.fixture(scope="module")
+def printcrash(build_dir: Path) -> Path:
+    assert CC is not None
+    shutil.copy(PROGRAMS / "printcrash.c", build_dir / "printcrash.c")
+    done = subprocess.run([CC, "-g", "-O0", "-o", "printcrash", "printcrash.c"], cwd=build_dir,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return build_dir / "printcrash"
+
+
+@pytest.mark.parametrize("adapter", each_adapter("lldb", "gdb"))
+def test_crash_stop_names_the_signal(adapter: str, printcrash: Path) -> None:
+    async def body() -> None:
+        d = Driver(printcrash.parent)
+        try:
+            stop = await d("launch", program="printcrash", adapter=adapter)
+            assert stop["status"] == "stopped" and stop["reason"] == "exception", stop
+            exception = stop.get("exception") or {}
+            assert exception.get("exceptionId") == "signal", stop
+            assert exception.get("description", "").startswith("signal SIGSEGV: "), stop
+            assert stop["description"].startswith("signal SIGSEGV: "), stop
+        finally:
+            await d.close()
+
+    run(body)
+
+
+@pytest.mark.parametrize("adapter", each_adapter("lldb", "gdb"))
+def test_crash_keeps_the_program_output_apart_from_chatter(adapter: str, printcrash: Path) -> None:
+    async def body() -> None:
+        d = Driver(printcrash.parent)
+        try:
+            stop = await d("launch", program="printcrash", adapter=adapter)
+            assert stop["status"] == "stopped", stop
+            printed = output_text(await d("output", category=["stdout"]))
+            assert "i=0 total=3\n" in printed and "i=1 total=9\n" in printed, printed
+            assert "host character set" not in printed and "libthread_db" not in printed, printed
+            if adapter == "gdb":
+                chatter = output_text(await d("output", category=["console"]))
+                assert "Debug Console" in chatter and "libthread_db" in chatter, chatter
+        finally:
+            await d.close()
+
+    run(body)
