@@ -160,6 +160,11 @@ class AdapterSpec:
         what the adapter said before it (cdt-gdb-adapter: gdb's ``Program received signal``)."""
         return None
 
+    def stop_hit_ids(self, reason: str) -> list[int]:
+        """The adapter's ids of the breakpoints a ``stopped`` event without ``hitBreakpointIds``
+        hit, from what the adapter said before it (cdt-gdb-adapter: ``Breakpoint 2, main …``)."""
+        return []
+
     def exit_signal(self, exit_code: int) -> int | None:
         """The signal that killed the debuggee, read from the exit code the adapter reported
         (a negative code is ``-signal``, as lldb-dap and gdb report it), or None."""

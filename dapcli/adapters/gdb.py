@@ -48,6 +48,7 @@ _GDB_CHATTER = re.compile(
     r"|The host character set is .*)\n?$"
 )
 _SIGNAL_RECEIVED = re.compile(r"Program received signal (SIG\w+), ([^\n]+?)\.?\n")
+_BREAKPOINT_HIT = re.compile(r"(?:^|\n)Breakpoint (\d+), ")
 _SOURCE_ECHO = re.compile(r"^\d+\t.*\n?$")
 
 
@@ -80,6 +81,7 @@ class GdbAdapter(NativeAdapter):
         self._tty = False
         self._signal_text: str | None = None
         self._recent = ""
+        self._hit_id: int | None = None
 
     # -- which gdb, which mode -------------------------------------------------------------------
     def gdb(self) -> str | None:
@@ -139,6 +141,9 @@ class GdbAdapter(NativeAdapter):
         received = _SIGNAL_RECEIVED.search(self._recent)
         if received:
             self._signal_text, self._recent = f"signal {received.group(1)}: {received.group(2)}", ""
+        hit = _BREAKPOINT_HIT.search(self._recent)
+        if hit:
+            self._hit_id, self._recent = int(hit.group(1)), ""
         if category != "stdout":
             return category
         if self._tty:
@@ -177,6 +182,12 @@ class GdbAdapter(NativeAdapter):
         if not reason.startswith("SIG"):
             return None
         return said if said and said.split()[1] == reason + ":" else f"signal {reason}"
+
+    def stop_hit_ids(self, reason: str) -> list[int]:
+        """cdt-gdb-adapter sends no ``hitBreakpointIds``; its breakpoint ids are gdb's numbers,
+        which gdb's ``Breakpoint 2, main () at f.c:9`` before the stop names."""
+        hit, self._hit_id = self._hit_id, None
+        return [hit] if hit is not None and reason in ("breakpoint", "function breakpoint") else []
 
     def exit_code_from_output(self, text: str) -> int | None:
         """The exit code in gdb's ``[Inferior 1 (process N) exited with code 03]`` (octal)."""

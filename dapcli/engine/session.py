@@ -540,7 +540,8 @@ class Session:
         self.last_stop = StopRecord(
             reason=body.reason, description=body.description or self.adapter.stop_description(body.reason),
             thread_id=body.threadId,
-            all_threads_stopped=bool(body.allThreadsStopped), hit_breakpoint_ids=list(body.hitBreakpointIds or []),
+            all_threads_stopped=bool(body.allThreadsStopped),
+            hit_breakpoint_ids=list(body.hitBreakpointIds or self.adapter.stop_hit_ids(body.reason)),
             text=body.text, generation=self.generation,
         )
         if body.threadId is not None:

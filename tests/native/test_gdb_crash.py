@@ -9,7 +9,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from native_helpers import CC, PROGRAMS, Driver, each_adapter, output_text, run
+from native_helpers import CC, PROGRAMS, Driver, each_adapter, marker_line, output_text, run
+
+PRINT = marker_line(PROGRAMS / "printcrash.c", "print")
 
 
 @pytest.fixture(scope="module")
@@ -52,6 +54,23 @@ def test_crash_keeps_the_program_output_apart_from_chatter(adapter: str, printcr
             if adapter == "gdb":
                 chatter = output_text(await d("output", category=["console"]))
                 assert "Debug Console" in chatter and "libthread_db" in chatter, chatter
+        finally:
+            await d.close()
+
+    run(body)
+
+
+@pytest.mark.parametrize("adapter", each_adapter("lldb", "gdb"))
+def test_breakpoint_stop_names_its_breakpoint(adapter: str, printcrash: Path) -> None:
+    async def body() -> None:
+        d = Driver(printcrash.parent)
+        try:
+            stop = await d("launch", program="printcrash", adapter=adapter, breakpoints=[f"printcrash.c:{PRINT}"])
+            assert stop["status"] == "stopped" and stop["reason"] == "breakpoint", stop
+            listed = (await d("listBreakpoints"))["breakpoints"]
+            assert stop.get("hitBreakpointIds") == [listed[0]["id"]], stop
+            stop = await d("continue")
+            assert stop["reason"] == "breakpoint" and stop.get("hitBreakpointIds") == [listed[0]["id"]], stop
         finally:
             await d.close()
 

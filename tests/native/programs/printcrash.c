@@ -7,7 +7,7 @@ int main(int argc, char **argv) {
     const char *name = argc > 5 ? argv[1] : NULL;
     for (int i = 0; i < 2; i++) {
         total += 3 * (i + 1);
-        printf("i=%d total=%d\n", i, total);
+        printf("i=%d total=%d\n", i, total);  // @print
     }
     total += (int)strlen(name);  // @strlen
     return total;
