@@ -8,7 +8,12 @@ octal); it reports gdb's own chatter (thread-debugging notes, ``Breakpoint 2, ma
 f.c:19`` and the echoed source line) as ``stdout``: :meth:`output_category` relabels it as
 ``console`` so that ``output --category stdout`` is the program's own output; its
 ``evaluate`` in context ``repl`` runs a gdb command only behind a ``>`` prefix, and prints the
-result as output events; it stays alive until its stdin closes.
+result as output events; it stays alive until its stdin closes. It would run the program on
+gdb's own stdout and stdin (the MI pipes): dapcli gives it a pty instead (``set inferior-tty``,
+:meth:`GdbAdapter.use_tty`), and ``--stdin`` as that shell's ``< FILE``. Its signal stop is
+reason ``SIGSEGV`` with no description and its breakpoint stops carry no ``hitBreakpointIds``:
+both are read from gdb's ``Program received signal …`` / ``Breakpoint N, …`` lines. Its
+``disconnect`` only exits gdb, leaving a gdbserver's program running: ``kill`` goes first.
 """
 
 from __future__ import annotations
@@ -238,6 +243,8 @@ class GdbAdapter(NativeAdapter):
         else:
             # cdt starts the program through /bin/sh: quote every argument for it
             arguments["arguments"] = " ".join(shlex.quote(a) for a in options.args)
+            if options.stdin:  # that shell's redirection beats the terminal of set inferior-tty
+                arguments["arguments"] += f" < {shlex.quote(options.stdin)}"
             if options.env:
                 arguments["environment"] = dict(options.env)
             if options.stop_on_entry:

@@ -75,3 +75,30 @@ def test_breakpoint_stop_names_its_breakpoint(adapter: str, printcrash: Path) ->
             await d.close()
 
     run(body)
+
+
+@pytest.mark.parametrize("adapter", each_adapter("gdb"))
+def test_gdb_program_reads_a_stdin_file_and_types_nothing_to_gdb(adapter: str, tmp_path: Path,
+                                                                   build_dir: Path) -> None:
+    """With its own terminal the program no longer shares gdb's stdin (cdt's MI pipe); a
+    --stdin file reaches it through cdt's /bin/sh redirection."""
+    assert CC is not None
+    shutil.copy(PROGRAMS / "readsum.c", build_dir / "readsum.c")
+    subprocess.run([CC, "-g", "-O0", "-o", "readsum", "readsum.c"], cwd=build_dir, check=True, timeout=120)
+    numbers = tmp_path / "numbers 1.txt"
+    numbers.write_text("5 6\n")
+
+    async def body() -> None:
+        d = Driver(build_dir)
+        try:
+            stop = await d("launch", program="readsum", adapter=adapter, stdin=str(numbers))
+            for _ in range(50):
+                if stop["status"] != "running":
+                    break
+                stop = await d("wait", timeout=1)
+            assert stop["status"] == "exited" and stop["exitCode"] == 0, stop
+            assert "sum 11" in output_text(await d("output", category=["stdout"]))
+        finally:
+            await d.close()
+
+    run(body)
