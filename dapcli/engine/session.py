@@ -24,6 +24,7 @@ from pydantic import BaseModel, ValidationError
 from dapcli.adapters.base import AdapterSpec, AttachOptions, LaunchOptions, deep_merge
 from dapcli.engine.breakpoints import BreakpointBook
 from dapcli.engine.children import ChildSessions
+from dapcli.engine.endattached import kill_attached
 from dapcli.engine.lost import describe_lost_adapter
 from dapcli.engine.output import OutputBuffer
 from dapcli.engine.pathmap import PathMapper, PathMapping
@@ -652,8 +653,9 @@ class Session:
         await self.subprocesses.shutdown(terminate_debuggee)  # the whole session tree ends
         await self.children.disconnect(terminate_debuggee, grace)  # a child session first (js-debug)
         if conn is not None and not conn.closed:
-            if terminate_debuggee and self.request_kind == "attach":
-                await self._terminate_attached(conn, grace * 5)
+            stop = self.last_stop if self.state is SessionState.STOPPED else None
+            if terminate_debuggee and self.request_kind == "attach" and stop is not None:
+                self.kill_sent = await kill_attached(conn, self.adapter, self.attach_options, stop.thread_id, grace * 5)
             with contextlib.suppress(DapcliError, asyncio.TimeoutError):
                 future = conn.send(
                     "disconnect", t.DisconnectArguments(restart=False, terminateDebuggee=terminate_debuggee)
@@ -687,22 +689,6 @@ class Session:
             self.end_reason = self.end_reason or "terminated"
             self.generation += 1
             self._notify("ended")
-
-    async def _terminate_attached(self, conn: Connection, timeout: float) -> None:
-        """Run the adapter's :meth:`~AdapterSpec.terminate_command` (a ``repl`` ``evaluate`` in
-        the stopped thread's top frame); :attr:`kill_sent` says whether it was answered."""
-        kill = self.adapter.terminate_command(self.attach_options)
-        stop = self.last_stop
-        if not kill or self.state is not SessionState.STOPPED or stop is None or stop.thread_id is None:
-            return
-        with contextlib.suppress(DapcliError, asyncio.TimeoutError):
-            stack = await conn.result(conn.send("stackTrace", {"threadId": stop.thread_id, "levels": 1}),
-                                      timeout=timeout)
-            frames = (stack or {}).get("stackFrames") or []
-            arguments = {"expression": kill, "context": "repl", "frameId": frames[0]["id"]} if frames else None
-            if arguments is not None:
-                await conn.result(conn.send("evaluate", arguments), timeout=timeout)
-                self.kill_sent = True
 
     def check_session(self) -> None:
         """Raises SessionError when this session never started."""
