@@ -28,6 +28,7 @@ def test_a_failed_console_command_is_an_error(adapter: str, sample: Path) -> Non
                 await d("console", command=bogus)
             assert failed.value.exit_code == 5
             assert "bogus" in failed.value.message and "\n" not in failed.value.message
+            assert not failed.value.message.startswith("error:"), "the CLI adds `error:` itself"
             with pytest.raises(AdapterError) as failed:
                 await d("console", command=missing)
             assert "nosuchvar" in failed.value.message
