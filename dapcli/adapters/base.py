@@ -111,6 +111,9 @@ class AdapterSpec:
     console_prefix: str = ""
     #: The adapter echoes the console command in its result (lldb-dap: ``(lldb) cmd``).
     console_echo: bool = False
+    #: A console command's result starting with this failed although the response says success
+    #: (lldb-dap: ``error: 'bogus' is not a valid command.``).
+    console_error_prefix: str | None = None
     #: Console command format that dumps memory, for adapters without ``readMemory``.
     memory_read_command: str | None = None
     #: The adapter honours ``start``/``count`` of ``variables`` (debugpy does not; lldb-dap,

@@ -32,6 +32,7 @@ from dapcli.engine.pathmap import PathMapper, PathMapping
 from dapcli.engine.pending import AbandonedRequest
 from dapcli.engine.prefetch import Prefetch
 from dapcli.engine.processes import Watchdog, descendants, kill_tree
+from dapcli.engine.reaped import dead_debuggee_status
 from dapcli.engine.subprocesses import SubprocessSessions
 from dapcli.engine.terminal import Terminal
 from dapcli.engine.testrun.base import TestRun
@@ -650,6 +651,18 @@ class Session:
 
     def _on_continued(self, _: Any) -> None:
         self.continued_count += 1
+
+    def notice_dead_debuggee(self) -> bool:
+        """End a stopped session whose debuggee was killed behind the debugger's back (gdb
+        notices only when it resumes); True if it did."""
+        if self.state is not SessionState.STOPPED or not self.adapter_pid or self.post_mortem:
+            return False
+        code = dead_debuggee_status(self.adapter_pid, self.program, self.debuggee_pid)
+        if code is None:
+            return False
+        self.exit_code = code
+        self._end(SessionState.EXITED, "exited")
+        return True
 
     def mark_running(self) -> None:
         """The program runs although no execution verb resumed it (a console command did)."""

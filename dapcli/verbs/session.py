@@ -361,6 +361,7 @@ def _alive(pid: int, timeout: float = 2.0) -> bool:
 async def status(ctx: VerbContext) -> StatusResult:
     """Show the session's state, last stop or exit code, and what runs it."""
     session = ctx.session()
+    session.notice_dead_debuggee()
     stop = None
     if session.state in (SessionState.STOPPED, SessionState.EXITED, SessionState.TERMINATED):
         stop = await stop_state(session, output_seq=session.output.last_seq, locals_count=0)
