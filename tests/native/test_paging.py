@@ -26,7 +26,9 @@ def big(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder / "big"
 
 
-@pytest.mark.parametrize("adapter", each_adapter("lldb", "codelldb"))
+# CodeLLDB 1.11.8 sends no indexedVariables for a C array and answers a 100k-element one with a
+# varying 10-13k children (seen here), so it is paged on the client from what it sends: not here.
+@pytest.mark.parametrize("adapter", each_adapter("lldb"))
 def test_first_and_later_pages_of_a_100k_array(adapter: str, big: Path) -> None:
     async def body() -> None:
         d = Driver(big.parent)
