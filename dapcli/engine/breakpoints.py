@@ -169,9 +169,9 @@ def taken_error(entry: BreakpointEntry, line: int | None, moved_from: int | None
     moved = f" (the adapter moved line {moved_from} there)" if moved_from is not None else ""
     if at_launch:
         first = f", first as {what}" if what else ""
-        return UsageError(f"{where} is given twice (-b){first}; a {place} holds one breakpoint",
-                          f"keep one -b per {place}: one breakpoint can carry a condition, a hit count "
-                          "and a log message together")
+        return UsageError(f"{where} is given twice among the launch breakpoints{first}; a {place} holds one "
+                          f"breakpoint", f"keep one per {place} (-b): one breakpoint can carry a condition, "
+                          "a hit count and a log message together")
     message = f"{where}{moved} already has breakpoint {entry.id}{f' ({what})' if what else ''}; " \
               f"a {place} holds one breakpoint"
     return UsageError(message, f"delete it first (`dapcli break delete {entry.id}`), then add one breakpoint "

@@ -26,8 +26,8 @@ def test_two_b_on_one_line_at_launch_is_a_usage_error_before_anything_starts(dc:
     where = loc("loops.py", "call")
     failed = dc.launch("loops.py", f"{where} if i == 2", f"{where} hit >=3", check=2)
     error = one_line_error(failed.err)
-    assert f"loops.py:{CALL} is given twice (-b), first as if i == 2;" in error
-    assert "keep one -b per line" in failed.err
+    assert f"loops.py:{CALL} is given twice among the launch breakpoints, first as if i == 2;" in error
+    assert "keep one per line (-b)" in failed.err
     assert dc.run("status", check=False).code != 0  # no session was started
 
 
