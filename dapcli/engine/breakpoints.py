@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from dapcli.engine.sourcefiles import MAX_LINE_TEXT, read_lines
-from dapcli.errors import DapcliError
+from dapcli.errors import DapcliError, UsageError
 from dapcli.protocol import types as t
 
-__all__ = ["BreakpointBook", "BreakpointEntry"]
+__all__ = ["BreakpointBook", "BreakpointEntry", "taken_error"]
 
 Requester = Callable[[str, Any, Any], Awaitable[Any]]
 
@@ -62,13 +62,40 @@ class BreakpointBook:
         """The log-point message templates of the book."""
         return [e.log_message for e in self.entries.values() if e.log_message]
 
-    def new_entry(self, **fields: Any) -> BreakpointEntry:
+    def new_entry(self, *, temporary: bool = False, **fields: Any) -> BreakpointEntry:
+        """Record a breakpoint (``fields``: those of :class:`BreakpointEntry` but ``id``).
+
+        A location holds one breakpoint (adapters keep one of a line's duplicates: debugpy the
+        last): a second one at the same FILE:LINE (as given, or as the adapter moved the first)
+        or function is refused, unless ``temporary`` (``until``, ``trace``: removed after).
+
+        Raises:
+            UsageError: the location already has a breakpoint (the message names it).
+        """
+        if not temporary:
+            taken = self.occupant(fields.get("path"), fields.get("line"), fields.get("function"))
+            if taken is not None:
+                raise taken_error(taken, fields.get("line"))
         entry = BreakpointEntry(id=self._next_id, **fields)
         self._next_id += 1
         self.entries[entry.id] = entry
         if entry.path and entry.line and entry.line_text is None:
             entry.line_text = _line_text(entry.path, entry.line)
         return entry
+
+    def occupant(self, path: str | None, line: int | None, function: str | None = None,
+                 *, besides: int | None = None) -> BreakpointEntry | None:
+        """The breakpoint (other than id ``besides``) already at ``path``:``line`` (as set or
+        as moved), or on ``function`` when there is no path; None when the place is free."""
+        for entry in self.entries.values():
+            if entry.id == besides:
+                continue
+            if path is not None and line is not None:
+                if entry.path == path and line in (entry.line, entry.actual_line):
+                    return entry
+            elif function is not None and entry.path is None and entry.function == function:
+                return entry
+        return None
 
     def for_key(self, key: str) -> list[BreakpointEntry]:
         return [e for e in self.entries.values() if e.key == key]
@@ -126,6 +153,29 @@ class BreakpointBook:
         if answer.source is not None and answer.source.path:
             entry.actual_path = answer.source.path
         entry.message = answer.message
+
+
+def taken_error(entry: BreakpointEntry, line: int | None, moved_from: int | None = None, *,
+                at_launch: bool = False) -> UsageError:
+    """The refusal of a second breakpoint where ``entry`` is (``moved_from``: the line asked
+    for, when the adapter moved the new one onto ``entry``; ``at_launch``: both come from
+    ``launch -b``, nothing has started)."""
+    where, place = (entry.function, "function") if entry.path is None else (
+        f"{os.path.basename(entry.path)}:{line}", "line")
+    parts = [f"if {entry.condition}" if entry.condition else "",
+             f"hit {entry.hit_condition}" if entry.hit_condition else "",
+             f"log {entry.log_message!r}" if entry.log_message else ""]
+    what = " ".join(p for p in parts if p)
+    moved = f" (the adapter moved line {moved_from} there)" if moved_from is not None else ""
+    if at_launch:
+        first = f", first as {what}" if what else ""
+        return UsageError(f"{where} is given twice among the launch breakpoints{first}; a {place} holds one "
+                          f"breakpoint", f"keep one per {place} (-b): one breakpoint can carry a condition, "
+                          "a hit count and a log message together")
+    message = f"{where}{moved} already has breakpoint {entry.id}{f' ({what})' if what else ''}; " \
+              f"a {place} holds one breakpoint"
+    return UsageError(message, f"delete it first (`dapcli break delete {entry.id}`), then add one breakpoint "
+                               "with the condition, hit count and log message you want")
 
 
 def _line_text(path: str, line: int) -> str | None:

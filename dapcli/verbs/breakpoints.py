@@ -8,7 +8,7 @@ import os
 from typing import Annotated, Any
 
 from dapcli.engine import persist
-from dapcli.engine.breakpoints import BreakpointEntry
+from dapcli.engine.breakpoints import BreakpointEntry, taken_error
 from dapcli.engine.session import Session
 from dapcli.engine.sourcefiles import read_lines
 from dapcli.errors import DapcliError, PreconditionError, UsageError
@@ -135,12 +135,22 @@ async def set_breakpoint(
     )
     try:
         await session.sync_breakpoints(entry.key)
+        _refuse_moved_onto_another(session, entry)
     except DapcliError:
         del session.book.entries[entry.id]
         await _resync(session, entry.key)
         raise
     persist.save(session)
     return BreakpointResult(**view(entry).model_dump())
+
+
+def _refuse_moved_onto_another(session: Session, entry: BreakpointEntry) -> None:
+    """A line holds one breakpoint, also when the adapter moved the new one onto another's
+    line (lldb-dap: a blank line → the next line with code). Raises UsageError."""
+    moved = entry.actual_line if entry.actual_line != entry.line else None
+    taken = session.book.occupant(entry.path, moved, besides=entry.id) if moved else None
+    if taken is not None:
+        raise taken_error(taken, moved, moved_from=entry.line)
 
 
 async def _resync(session: Session, key: str) -> None:

@@ -31,7 +31,7 @@ async def until(ctx: VerbContext, location: Location, thread_id: ThreadId = None
     if "path" not in fields:
         raise UsageError("until needs FILE:LINE or LINE", "e.g. `dapcli until buggy.py:25`")
     thread = current_thread_id(session, thread_id)
-    entry = session.book.new_entry(**fields)
+    entry = session.book.new_entry(**fields, temporary=True)
     try:
         await session.sync_breakpoints(entry.key)
         state = await _resume(ctx, "continue", t.ContinueArguments(threadId=thread), timeout)

@@ -11,6 +11,7 @@ from typing import Annotated, Any
 from pydantic import BeforeValidator
 
 from dapcli.adapters.base import deep_merge
+from dapcli.engine.breakpoints import taken_error
 from dapcli.engine.session import Session
 from dapcli.errors import UsageError
 from dapcli.verbs.bpmatch import resolve_function
@@ -87,10 +88,15 @@ def add_breakpoints(ctx: VerbContext, session: Session, items: list[str | dict[s
     cannot find by name (debugpy: ``Cart.total``) becomes a line breakpoint (see :mod:`bpmatch`).
 
     Raises:
-        UsageError: bad grammar, missing file, line outside the file.
+        UsageError: bad grammar, missing file, line outside the file, two breakpoints on one
+            line (or function).
     """
+    restored = set(session.book.entries)
     for item in items:
         location, clauses = spec_fields(item)
         fields = {**resolve_function(session, parse_location(ctx, location, None, pending_ok=True)), **clauses}
+        taken = session.book.occupant(fields.get("path"), fields.get("line"), fields.get("function"))
+        if taken is not None and taken.id not in restored:  # a line holds one breakpoint; nothing has started
+            raise taken_error(taken, fields.get("line"), at_launch=True)
         if skip is None or not skip(fields):
             session.book.new_entry(**fields)

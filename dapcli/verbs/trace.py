@@ -66,7 +66,7 @@ async def trace(
         raise UsageError("trace needs FILE:LINE and at least one expression", "e.g. `dapcli trace app.py:12 total i`")
     if limit < 1:
         raise UsageError("--limit must be at least 1")
-    entry = session.book.new_entry(**fields)
+    entry = session.book.new_entry(**fields, temporary=True)
     hits: list[TraceHit] = []
     deadline = time.monotonic() + timeout
     try:

@@ -193,11 +193,19 @@ class CheckerBase:
         if not isinstance(raw, YamlList):
             self.problem(data.value_mark("breakpoints"), "breakpoints", "must be a list of FILE:LINE or {path, line}")
             return []
-        found = []
+        found: list[BreakpointSpec] = []
+        numbers: dict[str, int] = {}
         for index, item in enumerate(raw):
             spec = self.breakpoint(item, raw.item_mark(index), f"breakpoint {index + 1}", target)
-            if spec is not None:
-                found.append(spec)
+            if spec is None:
+                continue
+            if spec.location in numbers:  # a line holds one breakpoint (adapters keep one of a line's duplicates)
+                self.problem(raw.item_mark(index), f"breakpoint {index + 1}",
+                             f"{spec.display} is also breakpoint {numbers[spec.location]}; a line holds one "
+                             "breakpoint: give one breakpoint its condition, hitCondition and logMessage")
+                continue
+            numbers[spec.location] = index + 1
+            found.append(spec)
         return found
 
     def breakpoint(self, item: Any, mark: Mark, where: str, target: Target | None) -> BreakpointSpec | None:
