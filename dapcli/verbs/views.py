@@ -321,7 +321,7 @@ async def stop_state(
         return _with_stdin_hint(session, state)
     stop = session.last_stop
     if session.state is not SessionState.STOPPED or stop is None:
-        return state
+        return _with_stdin_hint(session, state)  # still running: maybe waiting for terminal input
     state.reason, state.raw_reason = normalize_reason(stop.reason, stop.description), stop.reason
     signal = stop_signal(stop.reason, stop.description)
     state.description = _marked(stop.description, MAX_EXCEPTION_TEXT) or (f"signal {signal}" if signal else None)
