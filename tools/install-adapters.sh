@@ -8,6 +8,8 @@ if command -v apt-get >/dev/null 2>&1; then
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
   $SUDO apt-get update -qq
   packages="lldb-19 delve golang-go gdb gdbserver"
+  # the shells whose completion scripts the tests run (tests/unit/test_cli_shape.py)
+  packages="$packages zsh fish"
   # node may come from elsewhere (nodesource); Debian's npm conflicts with it
   command -v node >/dev/null 2>&1 || packages="$packages nodejs"
   command -v npm >/dev/null 2>&1 || packages="$packages npm"

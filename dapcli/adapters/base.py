@@ -113,6 +113,9 @@ class AdapterSpec:
     console_echo: bool = False
     #: Console command format that dumps memory, for adapters without ``readMemory``.
     memory_read_command: str | None = None
+    #: The adapter honours ``start``/``count`` of ``variables`` (debugpy does not; lldb-dap,
+    #: CodeLLDB, gdb and Delve do): a page of a huge array is asked of the adapter.
+    pages_variables: bool = False
     #: Console commands that step one instruction (``stepi``/``nexti``), for adapters without
     #: ``supportsSteppingGranularity``.
     instruction_step_commands: ClassVar[dict[str, str]] = {}

@@ -14,6 +14,7 @@ from typing import Any
 
 from dapcli.adapters.base import AdapterSpec, AttachOptions, LaunchOptions
 from dapcli.adapters.pyfunctions import find_function
+from dapcli.adapters.pynoise import PydevdLog, TracebackTrimmer
 from dapcli.errors import AdapterError, UsageError
 from dapcli.protocol.transport import StdioTransport, TcpTransport, Transport
 
@@ -94,8 +95,20 @@ class DebugpyAdapter(AdapterSpec):
         super().__init__()
         self.adapter_python = adapter_python or sys.executable
         self.install_hint = f"{self.adapter_python} -m pip install debugpy"
+        self._tracebacks = TracebackTrimmer()
+        self._pydevd_log = PydevdLog()
 
     child_sessions_are_subprocesses = True
+
+    def output_category(self, category: str, text: str) -> str:
+        """pydevd's own log lines in the program's stderr are ``console`` text."""
+        if category == "stderr" and self._pydevd_log.is_log(text):
+            return "console"
+        return category
+
+    def output_text(self, category: str, text: str) -> str:
+        """A traceback of the program starts at the user's code (runpy/debugpy frames dropped)."""
+        return self._tracebacks.feed(text) if category == "stderr" else text
 
     async def start_attach(self, options: AttachOptions) -> tuple[Transport, int | None]:
         """``debugpy --listen HOST:PORT`` runs its own adapter on that port: connect to it

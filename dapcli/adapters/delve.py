@@ -25,7 +25,6 @@ import mmap
 import os
 import re
 import shutil
-import subprocess
 import tempfile
 from typing import Any
 
@@ -75,6 +74,7 @@ def go_build_flags(path: str) -> str | None:
 
 class DelveAdapter(AdapterSpec):
     name = "go"
+    pages_variables = True
     aliases = ("delve", "dlv", "golang")
     adapter_id = "go"
     description = "Go (Delve)"
@@ -256,9 +256,7 @@ class DelveAdapter(AdapterSpec):
 
 @functools.lru_cache(maxsize=8)
 def _dlv_version(path: str) -> str | None:
-    try:
-        done = subprocess.run([path, "version"], capture_output=True, text=True, timeout=10)
-    except (OSError, subprocess.TimeoutExpired):
-        return None
-    found = re.search(r"Version:\s*(\S+)", done.stdout)
+    from dapcli.adapters.native_common import tool_output
+
+    found = re.search(r"Version:\s*(\S+)", tool_output(path, "version"))
     return found.group(1) if found else None

@@ -45,9 +45,15 @@ _GDB_CHATTER = re.compile(
     r"|\[New Thread .*\]|\[Thread .* exited\]|\[Switching to .*\]|\[Detaching after (?:v?fork|exec) .*\]"
     r"|\[Inferior \d+ \(process \d+\) (?:exited .*|killed)\]"
     r"|(?:Temporary b|B)reakpoint \d+, .* at .*:\d+|Run till exit from .*|Continuing\.|Starting program: .*"
-    r"|The host character set is .*)\n?$"
+    r"|The host character set is .*"
+    r"|(?:Temporary b|B)reakpoint \d+ at 0x[0-9a-f]+: (?:file .*, line \d+\.|.*)"
+    r"|\n?Program(?: received signal .*| terminated with signal .*)?)\n?$"
 )
 _SOURCE_ECHO = re.compile(r"^\d+\t.*\n?$")
+#: The rest of a stop report that gdb wrote in pieces: `` received signal SIGINT, Interrupt.`` after
+#: ``\nProgram``, then the frame (``f (a=1) at x.c:71``, ``0x… in f () from /lib/…``).
+_STOP_REST = re.compile(r"^ (?:received|terminated with) signal .*\n?$")
+_FRAME_LINE = re.compile(r"^(?:0x[0-9a-f]+ in )?[\w.$@:<>~]+ \(.*\)(?: at .*:\d+| from .*)\n?$")
 
 
 def gdb_version(path: str) -> tuple[int, int] | None:
@@ -132,8 +138,13 @@ class GdbAdapter(NativeAdapter):
         after_stop, self._after_stop_line = self._after_stop_line, False
         if category != "stdout":
             return category
-        if _GDB_CHATTER.match(text):
-            self._after_stop_line = "reakpoint " in text
+        if text == "\n":
+            return "console"  # the blank line cdt-gdb-adapter sends before each of gdb's stop reports
+        if _GDB_CHATTER.match(text) or (after_stop and _STOP_REST.match(text)):
+            self._after_stop_line = "reakpoint " in text or "Program" in text or "signal" in text
+            return "console"
+        if after_stop and _FRAME_LINE.match(text):
+            self._after_stop_line = True  # the source line may follow
             return "console"
         if after_stop and _SOURCE_ECHO.match(text):
             return "console"  # the source line gdb echoes after "Breakpoint N, …"

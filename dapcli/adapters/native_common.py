@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import json
 import os
 import re
 import shutil
@@ -150,21 +151,70 @@ def find_program(env_var: str | None, names: tuple[str, ...]) -> str | None:
 
 
 @functools.lru_cache(maxsize=64)
-def _tool_output(argv: tuple[str, ...], mtime: float) -> str:
+def _tool_output(argv: tuple[str, ...], identity: str) -> str:
+    cached = _disk_cache().get(identity)
+    if isinstance(cached, str):
+        return cached
     try:
         done = subprocess.run(argv, capture_output=True, text=True, timeout=10, stdin=subprocess.DEVNULL)
     except (OSError, subprocess.TimeoutExpired):
         return ""
-    return done.stdout or done.stderr
+    text = done.stdout or done.stderr
+    _remember(identity, text)
+    return text
 
 
 def tool_output(*argv: str) -> str:
-    """What ``argv`` prints (stdout, else stderr), cached per binary and modification time."""
+    """What ``argv`` prints (stdout, else stderr), cached per binary (path, size, modification
+    time): in memory, and in ``$XDG_CACHE_HOME/dapcli/tool-output.json`` across runs (a version
+    probe of lldb or gdb costs a process start every ``dapcli adapters`` otherwise)."""
     try:
-        mtime = os.stat(argv[0]).st_mtime
+        info = os.stat(argv[0])
     except OSError:
         return ""
-    return _tool_output(tuple(argv), mtime)
+    return _tool_output(tuple(argv), f"{os.path.realpath(argv[0])}|{info.st_size}|{info.st_mtime_ns}|{argv[1:]}")
+
+
+def _cache_path() -> str | None:
+    """The cache file, when its folder is ours and private (else no disk cache)."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    folder = os.path.join(base, "dapcli")
+    try:
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        info = os.stat(folder)
+    except OSError:
+        return None
+    if info.st_uid != os.getuid() or info.st_mode & 0o077:
+        return None
+    return os.path.join(folder, "tool-output.json")
+
+
+@functools.lru_cache(maxsize=1)
+def _disk_cache() -> dict[str, object]:
+    path = _cache_path()
+    try:
+        with open(path or "", encoding="utf-8") as handle:
+            data = json.load(handle)
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _remember(identity: str, text: str) -> None:
+    path = _cache_path()
+    if path is None:
+        return
+    cache = _disk_cache()
+    cache[identity] = text
+    if len(cache) > 200:  # binaries replaced over time: keep the newest entries
+        for key in list(cache)[: len(cache) - 200]:
+            del cache[key]
+    temporary = f"{path}.{os.getpid()}"
+    with contextlib.suppress(OSError):
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            json.dump(cache, handle)
+        os.replace(temporary, path)
 
 
 @functools.lru_cache(maxsize=1)
@@ -312,6 +362,10 @@ def ptrace_problem(pid: int, scope_path: str = PTRACE_SCOPE, privileged: bool | 
     return None
 
 
+_LLDB_CHATTER = re.compile(r"^(?:(?:error|warning): .*\bDW_(?:TAG|AT|FORM)_\w+.*|Stop reason: .*)(?:\r?\n)*$",
+                           re.DOTALL)
+
+
 # -- the shared family base ----------------------------------------------------------------------
 class NativeAdapter(AdapterSpec):
     """Base of the native families: ELF/Mach-O programs, program checks, the debugger console.
@@ -328,6 +382,8 @@ class NativeAdapter(AdapterSpec):
     * ``core_request``: ``launch``/``attach`` to open a core file (None: not supported).
     """
 
+    pages_variables = True
+
     def handles(self, program: str) -> bool:
         if os.path.splitext(program)[1].lower() in SOURCE_EXTENSIONS:
             return True  # prepare() says to build it first
@@ -335,6 +391,14 @@ class NativeAdapter(AdapterSpec):
 
     def prepare(self, options: LaunchOptions, caller_cwd: str) -> list[str]:
         return check_program(options)
+
+    def output_category(self, category: str, text: str) -> str:
+        """lldb's own diagnostics in the program's streams are ``console`` text: DWARF errors
+        about system libraries (``error: libc.so.6 … DW_TAG_member …``) and CodeLLDB's
+        ``Stop reason: signal SIGSTOP``."""
+        if category in ("stdout", "stderr") and _LLDB_CHATTER.match(text):
+            return "console"
+        return category
 
     def output_text(self, category: str, text: str) -> str:
         """An ``output`` event's text as the session records it (an engine hook). lldb-dap and

@@ -18,7 +18,7 @@ from dapcli.adapters.jsdebug import JsDebugAdapter
 from dapcli.adapters.lldb import LldbAdapter
 from dapcli.errors import UsageError
 
-__all__ = ["FAMILIES", "adapter_for", "all_adapters", "by_name"]
+__all__ = ["FAMILIES", "adapter_for", "all_adapters", "by_name", "describe_all"]
 
 #: Adapter families in detection order. Each entry is a zero-argument factory.
 FAMILIES: list[type[AdapterSpec]] = [
@@ -35,6 +35,23 @@ def all_adapters(cwd: str | None = None) -> list[AdapterSpec]:
     """A fresh instance of every family, with the user's and ``cwd``'s project adapter files
     applied (:mod:`dapcli.adapters.config`; UsageError when one is invalid)."""
     return apply_config([family() for family in FAMILIES], cwd)
+
+
+def describe_all(cwd: str | None = None) -> list[dict[str, object]]:
+    """Every family as the ``adapters`` verb reports it (snake_case keys of ``AdapterInfo``):
+    found or not, path, version, install hint, the adapters file that changes it, a warning.
+    Also read by the one-shot fast path, which must not import the verb table."""
+    found = []
+    for spec in all_adapters(cwd):
+        path = spec.find()
+        entry = getattr(spec, "entry", None)  # set by an adapters file (dapcli.adapters.config)
+        found.append({
+            "name": spec.name, "aliases": list(spec.aliases), "description": spec.description,
+            "found": path is not None, "path": path, "version": spec.version() if path else None,
+            "install_hint": None if path else spec.install_hint, "extensions": list(spec.extensions),
+            "config_file": entry.file if entry else None, "warning": spec.warning,
+        })
+    return found
 
 
 def by_name(name: str, cwd: str | None = None) -> AdapterSpec:

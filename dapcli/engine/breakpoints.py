@@ -58,6 +58,10 @@ class BreakpointBook:
         self.entries: dict[int, BreakpointEntry] = {}
         self._next_id = 1
 
+    def log_messages(self) -> list[str]:
+        """The log-point message templates of the book."""
+        return [e.log_message for e in self.entries.values() if e.log_message]
+
     def new_entry(self, **fields: Any) -> BreakpointEntry:
         entry = BreakpointEntry(id=self._next_id, **fields)
         self._next_id += 1

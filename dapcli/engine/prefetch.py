@@ -52,12 +52,17 @@ class Prefetch:
         for key in [k for k in self._pending if k.startswith(command + "{")]:
             self._pending.pop(key).add_done_callback(_consume)
 
-    def start(self, conn: Connection, generation: int, thread_id: int) -> None:
-        """Send ``stackTrace`` now and chain ``scopes`` and ``variables`` to its answer."""
+    def clear(self) -> None:
+        """Forget every prefetched answer (a request that may change the program's state, such
+        as ``setVariable`` or ``evaluate``, makes them stale)."""
         for future in self._pending.values():
             if not future.done():
                 future.add_done_callback(_consume)
         self._pending = {}
+
+    def start(self, conn: Connection, generation: int, thread_id: int) -> None:
+        """Send ``stackTrace`` now and chain ``scopes`` and ``variables`` to its answer."""
+        self.clear()
         self.generation = generation
         stack = self._send(conn, "stackTrace", {"threadId": thread_id, "startFrame": 0, "levels": STOP_FRAMES})
         if stack is not None:

@@ -23,6 +23,7 @@ from pydantic import BaseModel, ValidationError
 
 from dapcli.adapters.base import AdapterSpec, AttachOptions, LaunchOptions, deep_merge
 from dapcli.engine.breakpoints import BreakpointBook
+from dapcli.engine.chatter import DEBUGGER_CATEGORIES, is_log_message
 from dapcli.engine.children import ChildSessions
 from dapcli.engine.lost import describe_lost_adapter
 from dapcli.engine.output import OutputBuffer
@@ -65,6 +66,9 @@ ENDED = (SessionState.EXITED, SessionState.TERMINATED)
 NO_DEBUG_INITIALIZED_WAIT = 1.0
 #: Looks in a row that find the program asleep reading its terminal before a wait says so.
 INPUT_POLLS = 3
+#: Requests that never change the program's state: prefetched answers stay valid across them.
+_PURE_READS = frozenset({"stackTrace", "scopes", "variables", "threads", "source", "loadedSources", "modules",
+                         "exceptionInfo", "dataBreakpointInfo"})
 
 
 @dataclass
@@ -79,6 +83,12 @@ class StopRecord:
     text: str | None
     generation: int
     time: float = field(default_factory=time.time)
+    #: The stop on entry that was asked for (lldb-dap, CodeLLDB and gdb reach it through a
+    #: one-shot breakpoint on ``main`` and say ``breakpoint``): reported as reason ``entry``.
+    entry: bool = False
+    #: A stop that a ``pause`` caused although the adapter says ``step`` (js-debug when the
+    #: program was idle in its event loop): reported as reason ``pause``.
+    paused: bool = False
 
 
 class Session:
@@ -159,6 +169,11 @@ class Session:
         self.continued_count = 0
         #: The user's frame chosen below library frames at a stop: (generation, frameId, name).
         self.user_frame: tuple[int, int, str] | None = None
+        #: The first stop is still to come and the user asked to stop on entry.
+        self.entry_pending = False
+        #: When a ``pause`` was sent that has not stopped the program yet (time.time()), else None.
+        self.pause_requested: float | None = None
+        self._pause_sent = False
 
     # -- queries ---------------------------------------------------------------------------------
     @property
@@ -217,6 +232,8 @@ class Session:
         :meth:`Connection.request`). An identical request prefetched for this stop is used instead."""
         conn = self.require_alive()
         await self.abandoned.check(command)
+        if command not in _PURE_READS:
+            self._prefetch.clear()  # it may change values (setVariable, evaluate): answers ahead are stale
         ahead = self._prefetch.take(self.generation, command, arguments)
         if ahead is None and command == "scopes":
             self._prefetch.forget("variables")  # they were the top frame's (lldb-dap numbers scopes 1, 2, 3)
@@ -238,6 +255,7 @@ class Session:
         self.program = options.program
         self.launch_options = options
         self.request_kind = "launch"
+        self.entry_pending = options.stop_on_entry
         arguments = self.adapter.launch_arguments(options)
         self._use_mappings(arguments, options.path_mappings)
         arguments = with_settings(arguments, options)
@@ -440,6 +458,7 @@ class Session:
         conn = self.require_alive()
         generation = self.generation
         self.state = SessionState.RUNNING
+        self._pause_sent = False  # a stop from here on is this request's
         self._notify("running")  # before the request: its stop may arrive before its response
         try:
             # bounded by the caller's wait too: an adapter that never answers is no reason to block longer
@@ -536,7 +555,14 @@ class Session:
         if thread_id is None:
             threads = await conn.request("threads", None, t.ThreadsResponse)
             thread_id = threads.threads[0].id if threads.threads else 1
-        await conn.request("pause", t.PauseArguments(threadId=thread_id))
+        self._pause_sent = True  # the stop it causes may come before the response
+        try:
+            await conn.request("pause", t.PauseArguments(threadId=thread_id))
+        except DapcliError:
+            self._pause_sent = False
+            raise
+        if self.state is SessionState.RUNNING:  # the stop may come later (debugpy in time.sleep)
+            self.pause_requested = self.pause_requested or time.time()
 
     async def sync_breakpoints(self, key: str) -> None:
         """Push one source's (or the function) breakpoint set, if the adapter is configured."""
@@ -562,8 +588,11 @@ class Session:
         self.last_stop = StopRecord(
             reason=body.reason, description=body.description, thread_id=body.threadId,
             all_threads_stopped=bool(body.allThreadsStopped), hit_breakpoint_ids=list(body.hitBreakpointIds or []),
-            text=body.text, generation=self.generation,
+            text=body.text, generation=self.generation, entry=self._is_entry(body),
+            paused=self._pause_sent and body.reason == "step",
         )
+        self.entry_pending = self._pause_sent = False
+        self.pause_requested = None
         if body.threadId is not None:
             self.selected_thread_id = body.threadId
         self.selected_frame_id = None
@@ -572,6 +601,13 @@ class Session:
             if body.threadId is not None and self._conn is not None and not self._conn.closed:
                 self._prefetch.start(self._conn, self.generation, body.threadId)
         self._notify("stopped")
+
+    def _is_entry(self, body: Any) -> bool:
+        """The first stop of a launch with stopOnEntry, at no breakpoint of the user's."""
+        if not self.entry_pending or body.reason not in ("entry", "breakpoint"):
+            return False
+        ours = {e.adapter_id for e in self.book.entries.values() if e.adapter_id is not None}
+        return not ours.intersection(body.hitBreakpointIds or [])
 
     def _on_output(self, body: Any) -> None:
         self.on_output(body)
@@ -587,6 +623,9 @@ class Session:
         if self._disconnecting and body.category in ("stderr", "console", "important"):
             return  # adapter chatter while it shuts down (lldb-dap 19 aborts after disconnect)
         category = self.adapter.output_category(body.category or "console", body.output)
+        if category in DEBUGGER_CATEGORIES and self.book.log_messages() \
+                and is_log_message(body.output, self.book.log_messages()):
+            category = "stdout"  # a log point's message (lldb-dap, gdb send it as console): the user's output
         self.add_output(category, self.adapter.output_text(category, body.output))
 
     def _on_exited(self, body: Any) -> None:
@@ -646,6 +685,7 @@ class Session:
             self.generation += 1
         self.state = state
         self.end_reason = reason
+        self.pause_requested = None
         self._notify("ended")
         # not while a shutdown runs: it may be a detach, which must never end the debuggee (the
         # adapter reports `exited`/`terminated` for the detached program, e.g. lldb-dap)

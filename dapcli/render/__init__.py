@@ -10,7 +10,9 @@ import os
 from collections.abc import Callable
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.segment import Segment
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from rich.tree import Tree
@@ -55,6 +57,8 @@ def _value_line(var: m.VariableView) -> Text:
         text.append(f"  ({var.type})", style="dim")
     if var.value_truncated:
         text.append(f"  …+{var.value_truncated} chars", style="dim")
+    if var.read_only:
+        text.append("  [read-only]", style="dim")
     return text
 
 
@@ -76,16 +80,35 @@ def variable_tree(variables: list[m.VariableView], title: str, truncated: int | 
     return tree
 
 
+class ProgramText:
+    """The program's own text, written as it is: tabs stay tabs (``rich.text.Text`` would expand
+    them to spaces) and nothing in it is read as markup. ``parts`` are (text, style) pairs."""
+
+    def __init__(self, parts: list[tuple[str, str]]) -> None:
+        self.parts = parts
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for text, style in self.parts:
+            yield Segment(text, Style.parse(style) if style else None)
+        yield Segment.line()
+
+
+def _program_text(chunks: list[m.OutputChunkView]) -> ProgramText:
+    parts = [(c.output, "red" if c.category == "stderr" else "") for c in chunks]
+    while parts and not parts[-1][0].rstrip():
+        parts.pop()
+    if parts:
+        parts[-1] = (parts[-1][0].rstrip(), parts[-1][1])
+    return ProgramText(parts)
+
+
 def _output_block(chunks: list[m.OutputChunkView] | None, cut: int | None) -> list[RenderableType]:
     if not chunks:
         return []
-    text = Text()
+    head: list[RenderableType] = [Text("output:", style="bold")]
     if cut:
-        text.append(f"… {cut} earlier output chunks (dapcli output)\n", style="dim")
-    for chunk in chunks:
-        text.append(chunk.output, style="red" if chunk.category == "stderr" else "")
-    text.rstrip()
-    return [Text("output:", style="bold"), text]
+        head.append(Text(f"… {cut} earlier output chunks (dapcli output)", style="dim"))
+    return [*head, _program_text(chunks)]
 
 
 def render_stop(state: m.StopState, cwd: str | None = None) -> RenderableType:
@@ -134,6 +157,11 @@ def render_stop(state: m.StopState, cwd: str | None = None) -> RenderableType:
         else:
             parts.append(Text(f"Program {state.status} with exit code {code}", style="bold"))
         parts += test_lines(state.test, state.status) if state.test else []
+    elif state.pause_pending:
+        waited = f" after {state.elapsed_ms / 1000:.1f} s" if state.elapsed_ms else ""
+        parts.append(Text(f"Pause requested, still running{waited}: the program stops when it next runs code "
+                          "the debugger can interrupt (e.g. when a sleep or a blocking call returns); "
+                          "`dapcli wait` reports the stop", style="bold"))
     else:
         waited = f" after {state.elapsed_ms / 1000:.1f} s" if state.elapsed_ms else ""
         parts.append(Text(f"Still running{waited}; `dapcli wait` reports the next stop, `dapcli pause` "
@@ -222,6 +250,8 @@ def render_status(status: m.StatusResult, cwd: str | None = None) -> RenderableT
         ("program", short_path(status.program, cwd) if status.program else None),
         ("interpreter", status.runtime), ("debuggee pid", status.debuggee_pid), ("host pid", status.host_pid),
         ("exit code", status.exit_code), ("breakpoints", status.breakpoints),
+        ("pause", None if status.pause_pending_s is None else
+         f"requested {status.pause_pending_s:.1f} s ago, pending (`dapcli wait` reports the stop)"),
     ]
     for key, value in rows:
         if value is not None:
@@ -235,7 +265,7 @@ def render_status(status: m.StatusResult, cwd: str | None = None) -> RenderableT
 def _table(*columns: str) -> Table:
     table = Table(box=None, pad_edge=False, header_style="bold")
     for column in columns:
-        table.add_column(column)
+        table.add_column(Text(column))  # a header such as `self.scores[k]` is not markup
     return table
 
 
@@ -244,6 +274,10 @@ def render_stack(result: m.StackResult, cwd: str | None = None) -> RenderableTyp
     for frame in result.frames:
         where = f"{short_path(frame.path or frame.source_name, cwd)}:{frame.line}"
         table.add_row(str(frame.index), Text(frame.name), Text(where), str(frame.id))
+    shown = (result.frames[-1].index + 1) if result.frames else 0
+    if result.total_frames and result.total_frames > shown:
+        more = Text(f"… +{result.total_frames - shown} more frames (dapcli stack --start {shown})", style="dim")
+        return Group(table, more)
     return table
 
 
@@ -330,11 +364,7 @@ def render_source(result: m.SourceResult, cwd: str | None = None) -> RenderableT
 
 
 def render_output(result: m.OutputResult, cwd: str | None = None) -> RenderableType:
-    text = Text()
-    for chunk in result.chunks:
-        text.append(chunk.output, style="red" if chunk.category == "stderr" else "")
-    text.rstrip()
-    return text if result.chunks else Text("(no output yet)", style="dim")
+    return _program_text(result.chunks) if result.chunks else Text("(no output yet)", style="dim")
 
 
 def render_scopes(result: m.ScopesResult, cwd: str | None = None) -> RenderableType:

@@ -31,7 +31,7 @@ NUMBER_BOUNDS: dict[str, dict[str, float]] = {
     "limit": {"ge": 0, "le": 100_000},
     "count": {"ge": 0, "le": 100_000},
     "levels": {"ge": 0, "le": 100_000},
-    "depth": {"ge": 0, "le": 10},
+    "depth": {"ge": 0, "le": 32},  # the node cap bounds the size; depth only the nesting
     "max_length": {"ge": 0, "le": 1_000_000},
 }
 

@@ -6,7 +6,9 @@ from __future__ import annotations
 import asyncio
 from typing import Annotated, Literal
 
+from dapcli.engine.chatter import DEBUGGER_CATEGORIES
 from dapcli.engine.diagnosis import diagnosis
+from dapcli.engine.output import OutputChunk
 from dapcli.engine.sources import frame_source_lines
 from dapcli.errors import RequestError, UsageError
 from dapcli.protocol import types as t
@@ -27,7 +29,9 @@ from dapcli.verbs.models import (
     ThreadView,
     VariablesResult,
 )
+from dapcli.verbs.paging import fetch_page, remember
 from dapcli.verbs.registry import Param, verb
+from dapcli.verbs.setcheck import current_value, explain_unchanged
 from dapcli.verbs.views import (
     MAX_VALUE,
     VALUE_TIMEOUT,
@@ -126,12 +130,16 @@ async def variables(
         reference, scope = chosen.variablesReference, chosen.name
     else:
         reference = variables_reference
-    found = filter_names(await fetch_variables(session, reference, VALUE_TIMEOUT), filter)
-    page = [variable_view(v, max_length) for v in found[start: start + max(0, count)]]
+    paged = None if filter else await fetch_page(session, reference, start, count)
+    if paged is not None:  # the adapter sent just this page
+        page, total = [variable_view(v, max_length) for v in paged[0]], paged[1]
+    else:
+        found = filter_names(await fetch_variables(session, reference, VALUE_TIMEOUT), filter)
+        page, total = [variable_view(v, max_length) for v in found[start: start + max(0, count)]], len(found)
     await expand(session, page, depth, count=count, max_value=max_length)
-    left = len(found) - start - len(page)
+    left = total - start - len(page)
     return VariablesResult(
-        variables_reference=reference, scope=scope, frame_id=frame, start=start, total=len(found),
+        variables_reference=reference, scope=scope, frame_id=frame, start=start, total=total,
         variables=page, truncated=left if left > 0 else None, frame_name=user_frame_name(session, frame),
     )
 
@@ -162,8 +170,11 @@ async def evaluate(
     except RequestError as exc:
         raise one_line_error(exc) from None
     await check_evaluated(session, expression, frame, body.result)
-    view = variable_view(t.Variable(name=expression, value=body.result, type=body.type,
-                                    variablesReference=body.variablesReference), max_length)
+    variable = t.Variable(name=expression, value=body.result, type=body.type,
+                          variablesReference=body.variablesReference, namedVariables=body.namedVariables,
+                          indexedVariables=body.indexedVariables)
+    remember(session, [variable])
+    view = variable_view(variable, max_length)
     await expand(session, [view], depth, count=100, max_value=max_length)
     return EvaluateResult(
         expression=expression, result=view.value, type=body.type, variables_reference=body.variablesReference,
@@ -184,9 +195,13 @@ async def set_variable(
     """Change a variable's value (DAP ``setVariable``)."""
     session = ctx.session()
     reference = variables_reference
+    frame = None
+    container = f"variablesReference {reference}"
     if reference is None:
         frame = await current_frame_id(session, frame_id)
-        reference = locals_scope(await fetch_scopes(session, frame)).variablesReference
+        scope = locals_scope(await fetch_scopes(session, frame))
+        reference, container = scope.variablesReference, scope.name
+    old = await current_value(session, reference, name, container)
     try:
         body = await session.request(
             "setVariable", t.SetVariableArguments(variablesReference=reference, name=name, value=value),
@@ -195,6 +210,8 @@ async def set_variable(
         raise one_line_error(exc) from None
     # lldb-dap 19 answers with `result` instead of the spec's `value`: accept both
     new_value = body.get("value", body.get("result"))
+    if old is not None and new_value is not None and str(new_value) == old and value.strip() != old.strip():
+        await explain_unchanged(session, frame, name, value, old)
     return SetVariableResult(name=name, value=str(new_value if new_value is not None else value),
                              type=body.get("type"), variables_reference=body.get("variablesReference") or 0)
 
@@ -284,21 +301,27 @@ async def output(
     ctx: VerbContext,
     tail: Annotated[int | None, Param(help="only the last N lines")] = None,
     since: Annotated[int | None, Param(help="only chunks after this seq (nextSeq of a previous call)")] = None,
-    category: Annotated[list[str], Param(help="only these categories: stdout, stderr, console…")] = [],  # noqa: B006
+    category: Annotated[list[str], Param(help="stdout, stderr, console (debugger's), all")] = [],  # noqa: B006
     wait: Annotated[float, Param(help="seconds to wait for new output when there is none yet")] = 0.0,
     raw: Annotated[bool, Param(help="chunks in full (else cut at 64 KiB)")] = False,
 ) -> OutputResult:
     """Show the program's output (DAP ``output`` events, from a ring buffer)."""
     session = ctx.session()
-    categories = set(category) or None
+    categories = set(category) - {"all"} or None
+    program_only = not category  # the debugger's console text only when asked for
+
+    def found(start: int) -> list[OutputChunk]:
+        chunks = session.output.since(start, categories)
+        return [c for c in chunks if c.category not in DEBUGGER_CATEGORIES] if program_only else chunks
+
     start = since if since is not None else 0
-    if wait > 0 and not session.output.since(start, categories) and not session.ended:
+    if wait > 0 and not found(start) and not session.ended:
         deadline = asyncio.get_running_loop().time() + wait
-        while not session.output.since(start, categories) and not session.ended:
+        while not found(start) and not session.ended:
             if asyncio.get_running_loop().time() >= deadline:
                 break
             await asyncio.sleep(0.05)
-    chunks = session.output.since(start, categories) if since is not None else session.output.since(0, categories)
+    chunks = found(start)
     views = [OutputChunkView(seq=c.seq, category=c.category, output=c.output if raw else _cut_chunk(c.output))
              for c in chunks]
     if tail is not None:

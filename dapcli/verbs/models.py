@@ -83,6 +83,8 @@ class VariableView(Model):
     truncated: int | None = None
     value_truncated: int | None = None
     changed: bool | None = None
+    #: The adapter marks it ``readOnly`` (``presentationHint.attributes``), e.g. a return value.
+    read_only: bool | None = None
 
 
 class OutputChunkView(Model):
@@ -164,6 +166,12 @@ class StopState(Result):
     #: ``frames`` and ``stack`` still list them all.
     skipped_frames: int | None = None
     test: TestView | None = None
+    #: A ``pause`` was sent and has not taken effect yet (debugpy stops only when the program
+    #: runs Python code again, e.g. after ``time.sleep`` returns): ``wait`` reports the stop.
+    pause_pending: bool | None = None
+    #: Counts the session's stops and ends: two stop states with the same ``generation`` are the
+    #: same stop (frame ids and lines may repeat, e.g. a loop's breakpoint hit again).
+    generation: int | None = None
 
 
 class SessionInfo(Model):
@@ -198,6 +206,8 @@ class StatusResult(Result):
     output_dropped: int = 0
     stop: StopState | None = None
     uptime_ms: float | None = None
+    #: A ``pause`` was sent this many seconds ago and the program is still running.
+    pause_pending_s: float | None = None
 
 
 class EndResult(Result):

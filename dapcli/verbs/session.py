@@ -359,6 +359,8 @@ async def status(ctx: VerbContext) -> StatusResult:
         breakpoints=len(session.book.entries), output_chunks=session.output.last_seq,
         output_dropped=session.output.dropped, stop=stop,
         uptime_ms=round((time.time() - session.started_at) * 1000),
+        pause_pending_s=round(time.time() - session.pause_requested, 1)
+        if session.pause_requested and session.state is SessionState.RUNNING else None,
     )
 
 

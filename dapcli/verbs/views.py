@@ -9,6 +9,7 @@ import os
 import re
 import time
 
+from dapcli.engine.chatter import DEBUGGER_CATEGORIES
 from dapcli.engine.diagnosis import diagnosis
 from dapcli.engine.lost import signal_name
 from dapcli.engine.prefetch import STOP_FRAMES
@@ -32,6 +33,7 @@ from dapcli.verbs.models import (
     VariableView,
     WatchView,
 )
+from dapcli.verbs.paging import fetch_page, remember
 from dapcli.verbs.testviews import run_view
 
 __all__ = [
@@ -97,8 +99,13 @@ def variable_view(variable: t.Variable, max_value: int = MAX_VALUE) -> VariableV
         name=variable.name, value=value, type=variable.type or None,
         variables_reference=variable.variablesReference, evaluate_name=variable.evaluateName,
         named_variables=variable.namedVariables, indexed_variables=variable.indexedVariables,
-        value_truncated=cut or None,
+        value_truncated=cut or None, read_only=_read_only(variable) or None,
     )
+
+
+def _read_only(variable: t.Variable) -> bool:
+    hint = variable.presentationHint
+    return bool(hint and "readOnly" in (hint.attributes or []))
 
 
 def _marked(text: str | None, limit: int) -> str | None:
@@ -115,11 +122,12 @@ def _cut(text: str, limit: int) -> tuple[str, int]:
 
 
 async def fetch_variables(session: Session, reference: int, timeout: float = VALUE_TIMEOUT) -> list[t.Variable]:
-    """All children of ``reference`` (paged on the client: debugpy ignores start/count).
+    """All children of ``reference`` (see :func:`~dapcli.verbs.paging.fetch_page` for one page).
     Raises DapTimeoutError after ``timeout`` s (a ``__repr__`` that hangs)."""
     body = await session.request(
         "variables", t.VariablesArguments(variablesReference=reference), t.VariablesResponse, timeout=timeout
     )
+    remember(session, body.variables)
     # debugpy's empty grouping rows ("special variables", …) are not the program's variables
     found = [v for v in body.variables if not (v.name in _NOISE and not v.value)]
     half = len(found) // 2
@@ -148,16 +156,21 @@ async def expand(
         key = f"{view.type}:{view.value}"
         if key in seen:
             continue
+        wanted = max(0, min(count, budget[0]))
         try:
-            found = await fetch_variables(session, view.variables_reference)
+            page = await fetch_page(session, view.variables_reference, 0, wanted)
+            if page is not None:
+                kept, total = [variable_view(v, max_value) for v in page[0]], page[1]
+            else:
+                found = await fetch_variables(session, view.variables_reference)
+                children = [variable_view(v, max_value) for v in found]
+                kept, total = children[:wanted], len(children)
         except (DapTimeoutError, PreconditionError):  # a hanging value: shown as such, the rest goes on
             view.children = [VariableView(name="…", value=NOT_AVAILABLE, variables_reference=0)]
             continue
-        children = [variable_view(v, max_value) for v in found]
-        kept = children[: max(0, min(count, budget[0]))]
         budget[0] -= len(kept)
         view.children = kept
-        view.truncated = (len(children) - len(kept)) or None
+        view.truncated = (total - len(kept)) or None
         await expand(session, kept, depth - 1, count=count, max_value=max_value, budget=budget, seen=seen | {key})
 
 
@@ -273,9 +286,10 @@ def breakpoint_lines(session: Session, path: str) -> set[int]:
     return {e.actual_line or e.line or 0 for e in session.book.entries.values() if e.path == path}
 
 
-def output_since(session: Session, seq: int) -> tuple[list[OutputChunkView], int]:
-    """Output newer than ``seq``, cut to :data:`MAX_STOP_OUTPUT` characters (newest kept)."""
-    chunks = session.output.since(seq)
+def output_since(session: Session, seq: int, *, console: bool = False) -> tuple[list[OutputChunkView], int]:
+    """The program's output newer than ``seq`` (the debugger's own text too when ``console``),
+    cut to :data:`MAX_STOP_OUTPUT` characters (newest kept)."""
+    chunks = [c for c in session.output.since(seq) if console or c.category not in DEBUGGER_CATEGORIES]
     kept: list[OutputChunkView] = []
     size = 0
     for chunk in reversed(chunks):
@@ -304,10 +318,11 @@ async def stop_state(
     if output_seq is None:  # an execution verb: the output since the last stop state anyone got
         output_seq = session.output_reported
         session.output_reported = session.output.last_seq
-    output, cut = output_since(session, output_seq)
+    output, cut = output_since(session, output_seq, console=_reports_in_console(session))
     state = StopState(
         session=session.name, status=session.state.value, output=output or None, output_truncated=cut or None,
         elapsed_ms=round((time.perf_counter() - started) * 1000, 1) if started else None,
+        generation=session.generation,
         subprocesses=[
             SessionInfo(name=c.name, state=c.state.value, adapter=c.adapter.name, program=c.program)
             for c in session.subprocesses.children if not c.ended
@@ -321,8 +336,13 @@ async def stop_state(
         return _with_stdin_hint(session, state)
     stop = session.last_stop
     if session.state is not SessionState.STOPPED or stop is None:
+        state.pause_pending = _pause_pending(session)
         return _with_stdin_hint(session, state)  # still running: maybe waiting for terminal input
     state.reason, state.raw_reason = normalize_reason(stop.reason, stop.description), stop.reason
+    if stop.entry:
+        state.reason = "entry"  # lldb-dap, CodeLLDB, gdb: dapcli's one-shot breakpoint on main
+    elif stop.paused:
+        state.reason = "pause"  # js-debug says `step` for a pause of an idle program
     signal = stop_signal(stop.reason, stop.description)
     state.description = _marked(stop.description, MAX_EXCEPTION_TEXT) or (f"signal {signal}" if signal else None)
     state.thread_id = stop.thread_id
@@ -345,6 +365,19 @@ def _with_stdin_hint(session: Session, state: StopState) -> StopState:
     if hint:
         state.warnings = [*(state.warnings or []), hint]
     return state
+
+
+def _reports_in_console(session: Session) -> bool:
+    """A data breakpoint's stop: the debugger's console text that came with it is its report
+    (CodeLLDB: ``Watchpoint 1 hit: old value: 3, new value: 42``), kept in the stop's output."""
+    stop = session.last_stop
+    return (session.state is SessionState.STOPPED and stop is not None
+            and normalize_reason(stop.reason, stop.description) == "watchpoint")
+
+
+def _pause_pending(session: Session) -> bool | None:
+    """True while a ``pause`` was sent and the program has not stopped yet."""
+    return True if session.state is SessionState.RUNNING and session.pause_requested else None
 
 
 async def evaluate_watches(session: Session) -> list[WatchView]:

@@ -3,6 +3,7 @@ stack), compact enough for an agent; the run goes on with ``continue`` to the ru
 
 from __future__ import annotations
 
+import os
 import sys
 
 import pytest
@@ -25,7 +26,7 @@ def test_debug_test_returns_the_failure_in_one_call() -> None:
             assert not result.is_error, result.content[0].text
             stop = result.structured_content
             assert stop["status"] == "stopped"
-            assert (stop["location"]["path"], stop["location"]["line"]) == (str(CART_TESTS),
+            assert (os.path.abspath(stop["location"]["path"]), stop["location"]["line"]) == (str(CART_TESTS),
                                                                             marker_line(CART_TESTS, "assert"))
             test = stop["test"]
             assert test["id"] == "tests/test_cart.py::test_total_with_discount"

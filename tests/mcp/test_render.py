@@ -50,7 +50,7 @@ def test_a_typical_stop_lists_every_local() -> None:
     state.output_truncated = None
     text = render(state)
     assert len(text.encode()) <= 1500
-    assert "more; call variables" not in text and "  v7 = 10.5 (float)" in text
+    assert "more; call variables" not in text and "v7=10.5" in text
 
 
 def test_running_exited_and_exception_headlines() -> None:

@@ -52,7 +52,7 @@ def test_tool_matches_its_verb(tools: dict[str, Any], name: str) -> None:
     assert tool["description"].startswith(summary)
     assert "outputSchema" not in tool  # only with --output-schemas
     schema = tool["inputSchema"]
-    assert schema["type"] == "object" and schema["additionalProperties"] is False
+    assert schema["type"] == "object"  # unknown keys: refused by the verb's model (test_bad_input…)
     assert set(schema["properties"]) == {p.alias for p in spec.params} | {"session"}
     assert set(schema.get("required", [])) == {p.alias for p in spec.params if p.required}
     for param in spec.params:

@@ -257,7 +257,7 @@ def test_gdb_chatter_is_console_and_program_output_stays_stdout() -> None:
     spec = GdbAdapter()
     sequence = [
         ("[Thread debugging using libthread_db enabled]\n", "console"),
-        ("\n", "stdout"),
+        ("\n", "console"),  # the blank line cdt sends before each stop report
         ("Breakpoint 2, main (argc=1, argv=0x7ffc) at sample.c:19\n", "console"),
         ("19\t    printf(\"x\");\n", "console"),
         ("19\tthe program printing a tab\n", "stdout"),  # not right after a breakpoint line

@@ -126,3 +126,47 @@ def test_bash_completes_commands_and_flags_without_python(tmp_path: Path) -> Non
 def test_complete_words_without_a_session_are_empty(env: dict[str, str]) -> None:
     result = _run("__complete", "breakpoint", env=env)
     assert result.returncode == 0 and result.stdout == ""
+
+
+def test_adapters_fast_path_matches_the_verb(env: dict[str, str]) -> None:
+    """``dapcli adapters`` without the app prints what the verb and its renderer print."""
+    import asyncio
+
+    from dapcli.dispatch.local import LocalDispatcher
+    from dapcli.frontends.cli.quick import adapters_text
+    from dapcli.frontends.cli.runner import result_text
+
+    result = asyncio.run(LocalDispatcher().call("adapters", {}, "default", str(ROOT)))
+    infos = [info.model_dump(by_alias=False) for info in result.adapters]
+    for term in ({"tty": False, "color": False, "width": 120}, {"tty": True, "color": True, "width": 80}):
+        assert adapters_text(infos, term) == result_text(result, False, term, str(ROOT))
+    fast = subprocess.run([sys.executable, "-m", "dapcli", "adapters", "--json"], capture_output=True, text=True,
+                          env=env, cwd=ROOT, timeout=120)
+    assert json.loads(fast.stdout) == result.to_json()
+
+
+@pytest.mark.skipif(shutil.which("fish") is None, reason="fish is not installed")
+def test_fish_completes_commands_flags_and_session_words(tmp_path: Path) -> None:
+    fake = tmp_path / "dapcli"  # stands for the live session's answer to `dapcli __complete breakpoint`
+    fake.write_text("#!/bin/sh\necho 7\n")
+    fake.chmod(0o755)
+    script = (f"source {ROOT / 'completions' / 'dapcli.fish'}\n"
+              "for line in 'dapcli ne' 'dapcli break ' 'dapcli b --hi' 'dapcli break delete ' 'dapcli completion '\n"
+              "    echo (complete -C $line | string split -f1 \\t)\nend\n")
+    out = subprocess.run(["fish", "--no-config", "-c", script], capture_output=True, text=True, timeout=30,
+                         env={"PATH": f"{tmp_path}:/usr/bin:/bin", "HOME": str(tmp_path)})
+    assert out.stdout.splitlines() == ["next nexti", "add clear delete list", "--hit-condition", "7",
+                                       "bash fish zsh"], out.stderr
+
+
+@pytest.mark.skipif(shutil.which("zsh") is None, reason="zsh is not installed")
+def test_zsh_offers_commands_flags_and_files() -> None:
+    script = ("compdef() { : }\ncompadd() { [[ $1 == -- ]] && shift; print -r -- \"$*\" }\n"
+              "_files() { print -r -- '<files>' }\n"
+              f"source {ROOT / 'completions' / 'dapcli.zsh'}\n"
+              "t() { words=(\"$@\"); CURRENT=${#words}; _dapcli }\n"
+              "t dapcli break ''\nt dapcli b --hi\nt dapcli completion ''\nt dapcli launch ''\n")
+    out = subprocess.run(["zsh", "-f", "-c", script], capture_output=True, text=True, timeout=30,
+                         env={"PATH": "/usr/bin:/bin"}).stdout.splitlines()
+    assert out == ["add clear delete list", "--condition --help --hit-condition --json --log-message --session -S -h",
+                   "bash zsh fish", "<files>"]

@@ -113,7 +113,7 @@ def _add_local_commands(app: typer.Typer) -> None:
         output_schemas: Annotated[bool, typer.Option("--output-schemas",
                                                      help="declare each tool's result schema in tools/list")] = False,
     ) -> None:
-        """Serve every verb as an MCP tool (stdio by default) for AI agents."""
+        """Serve the verbs as MCP tools (stdio by default) for AI agents."""
         _local("serve-mcp", transport=transport, port=port, host=host, allow_remote_listen=allow_remote_listen,
                token_file=token_file, no_auth=no_auth, output_schemas=output_schemas)
 

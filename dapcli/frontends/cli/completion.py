@@ -265,11 +265,11 @@ __ALIASES__        case '*'
 end
 
 function __dapcli_at
-    test (__dapcli_path) = "$argv[1]"
+    test "$(__dapcli_path)" = "$argv[1]"
 end
 
 complete -c dapcli -f
-complete -c dapcli -n 'test -z (__dapcli_path)' -a '__COMMANDS__'
+complete -c dapcli -n 'test -z "$(__dapcli_path)"' -a '__COMMANDS__'
 '''
 
 _FISH_ACTIONS = {"path": "-F", "location": "-F", "": ""}
@@ -294,15 +294,15 @@ def _fish(shape: dict[str, Any]) -> str:
     lines = [_FISH_HEAD.replace("__GROUPS__", groups).replace("__ALIASES__", aliases)
              .replace("__COMMANDS__", " ".join(sorted(shape["commands"])))]
     for flag, info in sorted(shape["globals"].items()):
-        lines.append(_fish_flag("test -z (__dapcli_path)", flag, "session" if info["value"] else None))
+        lines.append(_fish_flag('test -z "$(__dapcli_path)"', flag, "session" if info["value"] else None))
     for name, subs in _groups(shape).items():
         lines.append(f"complete -c dapcli -n '__dapcli_at {name}' -a '{' '.join(subs)}'")
     for name, entry in _leaves(shape):
-        condition = f"__dapcli_at '{name}'"
+        condition = f'__dapcli_at "{name}"'
         kind = _positional_kind(entry)
         if kind:
             action = "-F" if kind in ("path", "location") else _fish_value(kind).removeprefix("-r ")
-            lines.append(f"complete -c dapcli -n \"{condition}\" {action}")
+            lines.append(f"complete -c dapcli -n '{condition}' {action}")
         for flag, info in sorted(entry["flags"].items()):
             lines.append(_fish_flag(condition, flag, info["complete"] or "" if info["value"] else None))
     return "\n".join(lines) + "\n"
@@ -311,4 +311,4 @@ def _fish(shape: dict[str, Any]) -> str:
 def _fish_flag(condition: str, flag: str, kind: str | None) -> str:
     option = f"-l {flag[2:]}" if flag.startswith("--") else f"-s {flag[1:]}"
     value = "" if kind is None else " " + _fish_value(kind)
-    return f"complete -c dapcli -n \"{condition}\" {option}{value}".rstrip()
+    return f"complete -c dapcli -n '{condition}' {option}{value}".rstrip()

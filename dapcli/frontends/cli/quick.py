@@ -151,7 +151,62 @@ def answer(argv: list[str]) -> int | None:
         return None
     if command == "sessions" and all(word == "--json" for word in found.rest):
         return _sessions(found.json)
+    if command == "adapters" and all(word == "--json" for word in found.rest):
+        return _adapters(found.json)
     return None
+
+
+def _adapters(as_json: bool) -> int:
+    """``dapcli adapters`` from :func:`dapcli.dispatch.adapterlist.describe_all` (what the verb
+    reports), rendered as ``dapcli.render.render_adapters`` does (a test compares them)."""
+    from dapcli.dispatch.adapterlist import describe_all
+    from dapcli.errors import DapcliError
+
+    try:
+        infos = describe_all(os.getcwd())
+    except DapcliError as exc:
+        sys.stderr.write(f"error: {exc.message}\n" + (f"hint: {exc.hint}\n" if exc.hint else ""))
+        return exc.exit_code
+    if as_json:
+        rows = [{_camel(k): v for k, v in info.items() if v is not None} for info in infos]
+        sys.stdout.write(json.dumps({"schemaVersion": 1, "adapters": rows}, indent=2, ensure_ascii=False) + "\n")
+        return 0
+    sys.stdout.write(adapters_text(infos, _terminal()))
+    return 0
+
+
+def adapters_text(infos: list[dict[str, Any]], term: dict[str, Any]) -> str:
+    """The ``adapters`` table as the full app prints it (rich, at the terminal's width)."""
+    import io
+
+    from rich.console import Console, Group
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table(box=None, pad_edge=False, header_style="bold")
+    for column in ("adapter", "for", "found", "version", "path / install hint"):
+        table.add_column(column)
+    for a in infos:
+        where = a["path"] if a["found"] else (a["install_hint"] or "")
+        table.add_row(a["name"], Text(a["description"]), "yes" if a["found"] else Text("no", style="red"),
+                      Text(a["version"] or ""), Text(where or ""))
+    warnings = [Text(f"warning: {a['warning']}", style="yellow") for a in infos if a["warning"]]
+    buffer = io.StringIO()
+    console = Console(file=buffer, force_terminal=bool(term["color"]), no_color=not term["color"],
+                      width=int(term["width"]), highlight=False, emoji=False, soft_wrap=not term["tty"])
+    console.print(Group(table, *warnings) if warnings else table)
+    return buffer.getvalue()
+
+
+def _terminal() -> dict[str, Any]:
+    tty = sys.stdout.isatty()
+    return {"tty": tty, "color": _color(),
+            "width": os.get_terminal_size().columns if tty else int(os.environ.get("COLUMNS", "120"))}
+
+
+def _camel(name: str) -> str:
+    head, *rest = name.split("_")
+    return head + "".join(part.title() for part in rest)
 
 
 def _sessions(as_json: bool) -> int:
@@ -159,6 +214,7 @@ def _sessions(as_json: bool) -> int:
     from dapcli.dispatch import sessionfile
     from dapcli.dispatch.remote import answers
 
+    # as dapcli.dispatch.router.hosted_sessions: a host that does not answer a ping is "not answering"
     rows = [{"name": s.name, "state": s.state if answers(s.socket) else "not answering", "adapter": s.adapter,
              "program": s.program, "hostPid": s.pid, "hosted": True} for s in sessionfile.list_sessions()]
     if as_json:

@@ -80,7 +80,7 @@ def add_prompts(server: MCPServer) -> None:
 1. `launch` program="{program}" args=[{arg_list}] with no breakpoints: it runs until the uncaught exception
    and stops there (reason "exception"; the stop state has its type, message, frames and locals).
 2. Walk up the stack: `stackTrace`, then `evaluate` with the frameId of each caller to see which
-   argument was wrong, and `source` with a FILE:LINE to read the code around it.
+   argument was wrong, and `more` with verb="source" and a FILE:LINE location to read the code around it.
 3. To see the state before the crash, `restart` after adding a breakpoint with `setBreakpoint`
    where the bad value was produced.
 4. `stop` when done."""

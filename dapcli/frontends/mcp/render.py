@@ -145,6 +145,8 @@ def _status(result: StatusResult) -> str:
     head = f"session {result.session}: {result.state}; {result.adapter} {result.request} {result.program or ''}"
     head = head.rstrip() + (f" ({pids})" if pids else "")
     lines = [head, f"breakpoints: {result.breakpoints}; output chunks: {result.output_chunks}"]
+    if result.pause_pending_s is not None:
+        lines.append(f"pause requested {result.pause_pending_s:.1f} s ago, pending: call wait for the stop")
     if result.stop is not None and result.stop.status == "stopped":
         lines.append(render_stop(result.stop, with_locals=False))
     elif result.exit_code is not None:

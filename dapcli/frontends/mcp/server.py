@@ -64,7 +64,7 @@ def build_server(dispatcher: Dispatcher | None = None, *, end_sessions_on_close:
     from dapcli import __version__
     from dapcli.frontends.mcp.prompts import add_prompts
     from dapcli.frontends.mcp.resources import Notifier, add_resources
-    from dapcli.frontends.mcp.tools import ToolCaller, verb_tools
+    from dapcli.frontends.mcp.tools import ToolCaller, listed, verb_tools
     from dapcli.verbs import VERBS
 
     if dispatcher is None:
@@ -73,7 +73,7 @@ def build_server(dispatcher: Dispatcher | None = None, *, end_sessions_on_close:
         dispatcher = LocalDispatcher()
     bus = InMemorySubscriptionBus()
     notifier = Notifier(bus, dispatcher)
-    caller = ToolCaller(dispatcher, after_call=notifier.after_call)
+    caller = ToolCaller(dispatcher, after_call=notifier.after_call, compact=not output_schemas)
 
     @contextlib.asynccontextmanager
     async def lifespan(_: Any) -> AsyncIterator[dict[str, Any]]:
@@ -101,6 +101,13 @@ def build_server(dispatcher: Dispatcher | None = None, *, end_sessions_on_close:
         tools=verb_tools(VERBS.values(), caller, output_schemas=output_schemas), lifespan=lifespan,
         subscriptions=bus, **auth,
     )
+    every_tool = server.list_tools
+
+    async def list_tools() -> list[Any]:
+        """tools/list shows the common verbs and ``more``; every verb is still callable by name."""
+        return listed(await every_tool())
+
+    server.list_tools = list_tools  # type: ignore[method-assign]
     add_resources(server, dispatcher)
     add_prompts(server)
     return server

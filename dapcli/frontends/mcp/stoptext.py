@@ -27,6 +27,8 @@ __all__ = [
 
 #: Characters of one value kept in text (the structured content keeps more).
 VALUE_CHARS = 60
+#: Characters of one local's value in a stop's text.
+STOP_VALUE_CHARS = 40
 #: Locals listed in a stop (fewer when their text would pass :data:`STOP_BYTES`).
 STOP_LOCALS = 12
 #: Size a stop's text aims at (bytes): a typical stop stays within it.
@@ -55,14 +57,15 @@ def render_stop(state: StopState, *, with_locals: bool = True) -> str:
     if state.source and state.location:
         head += source_lines(state.source, state.location.line, around=1)
     if state.frames:
-        head.append("frames: " + " ← ".join(_frame_short(f) for f in state.frames))
+        here = state.location.path if state.location else None
+        head.append("frames: " + " ← ".join(_frame_short(f, here) for f in state.frames))
     head += [f"watch {watch_line(w)}" for w in state.watches or []]
     head += [f"warning: {cut(w, 200)}" for w in state.warnings or []]
     tail = ["output:", *output_tail(state.output, state.output_truncated or 0, STOP_OUTPUT)] if state.output else []
     middle: list[str] = []
     if with_locals and state.locals:
         left = STOP_BYTES - _size(head) - _size(tail)
-        middle = ["locals:", *_locals(state.locals, max(left, 300))]
+        middle = _locals(state.locals, max(left, 300))
     return "\n".join(head + middle + tail)
 
 
@@ -80,14 +83,30 @@ def _test_lines(state: StopState) -> list[str]:
 
 
 def _locals(views: list[VariableView], budget: int) -> list[str]:
-    lines: list[str] = []
+    """``locals: a=1, b='x', items=[…] (list, variablesReference=8)`` (types and full values are in
+    the structured content), wrapped at ~100 characters."""
+    parts: list[str] = []
     for view in views[:STOP_LOCALS]:
-        line = "  " + variable_line(view)
-        if _size(lines) + len(line.encode()) + 1 > budget - 60:
+        if view.name in GROUPS and not view.value:
+            continue
+        part = f"{view.name}={cut(view.value, STOP_VALUE_CHARS)}"
+        if view.variables_reference:
+            part += f" ({view.type + ', ' if view.type else ''}variablesReference={view.variables_reference})"
+        if view.changed:
+            part += " (changed)"
+        if sum(len(p.encode()) + 2 for p in parts) + len(part.encode()) > budget - 60:
             break
-        lines.append(line)
-    if len(views) > len(lines):
-        lines.append(f"  … (+{len(views) - len(lines)} more; call variables with start={len(lines)})")
+        parts.append(part)
+    lines, line = [], "locals:"
+    for part in parts:
+        if len(line) + len(part) > 100 and line.strip() != "locals:":
+            lines.append(line + ",")
+            line = " "
+        line += (" " if line.endswith(":") or not line.strip() else ", ") + part
+    lines.append(line)
+    shown = len(parts)
+    if len(views) > shown:
+        lines.append(f"  … (+{len(views) - shown} more; call variables with start={shown})")
     return lines
 
 
@@ -101,7 +120,7 @@ def _headline(state: StopState) -> str:
         text = f"stopped ({state.reason or 'unknown'})"
         if state.location:
             loc = state.location
-            text += f" at {loc.path or loc.name}:{loc.line}"
+            text += f" at {_relative(loc.path) if loc.path else loc.name}:{loc.line}"
             if loc.function:
                 text += f" in {loc.function}"
         if state.thread_id is not None:
@@ -109,6 +128,10 @@ def _headline(state: StopState) -> str:
         if state.skipped_frames:
             text += f" (the user's frame; skipped {state.skipped_frames} library frames above it, see stackTrace)"
         return text + where
+    if state.status == "running" and state.pause_pending:
+        waited = f" after {state.elapsed_ms / 1000:.1f} s" if state.elapsed_ms is not None else ""
+        return (f"running: pause requested, not taken effect yet{waited} (the program stops when it next runs "
+                f"interruptible code; call wait for the stop, do not pause again){where}")
     if state.status == "running":
         waited = f" within {state.elapsed_ms / 1000:.1f} s" if state.elapsed_ms is not None else ""
         return f"running: no stop{waited} (not an error; call wait for the next stop, or pause){where}"
@@ -126,8 +149,11 @@ def _exception(view: ExceptionView) -> str:
 
 
 def source_lines(lines: list[SourceLine], current: int, around: int) -> list[str]:
+    """The lines around ``current``, their common indentation removed."""
     kept = [s for s in lines if abs(s.line - current) <= around]
-    return [f"{mark(s)} {s.line:>4}  {cut(s.text.rstrip(), LINE_CHARS)}" for s in kept]
+    texts = [s.text.rstrip() for s in kept]
+    indent = min((len(t) - len(t.lstrip()) for t in texts if t.strip()), default=0)
+    return [f"{mark(s)} {s.line:>4}  {cut(t[indent:], LINE_CHARS)}" for s, t in zip(kept, texts, strict=True)]
 
 
 def mark(line: SourceLine) -> str:
@@ -136,9 +162,18 @@ def mark(line: SourceLine) -> str:
     return "●" if line.breakpoint else " "
 
 
-def _frame_short(frame: Frame) -> str:
+def _frame_short(frame: Frame, here: str | None = None) -> str:
+    """``name:line`` in the stopped file, else ``name (file:line)``."""
+    if frame.path and frame.path == here:
+        return f"{frame.name}:{frame.line}"
     where = os.path.basename(frame.path) if frame.path else frame.source_name or "?"
     return f"{frame.name} ({where}:{frame.line})"
+
+
+def _relative(path: str) -> str:
+    """``path`` relative to the server's directory when it lies below it (as the client named it)."""
+    prefix = os.path.join(os.getcwd(), "")
+    return path[len(prefix):] if path.startswith(prefix) else path
 
 
 def variable_lines(views: list[VariableView], *, indent: str, budget: list[int]) -> list[str]:
@@ -166,6 +201,8 @@ def variable_line(view: VariableView) -> str:
         text += f" ({view.type})"
     if view.value_truncated:
         text += f" (+{view.value_truncated} chars cut; evaluate it with maxLength=0)"
+    if view.read_only:
+        text += " [read-only]"
     if view.variables_reference and view.children is None:
         text += f" [variablesReference={view.variables_reference}]"
     return text

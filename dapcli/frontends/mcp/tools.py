@@ -12,7 +12,8 @@ tools/list is what every agent conversation pays for in context, so it stays sma
 agent uses all the time (:data:`DIRECT`) are tools of their own with a one-line description;
 every other verb (including verbs added later, until someone lists them in :data:`DIRECT`) is
 reached through the one ``more`` tool (``{"verb": NAME, "arguments": {...}}``), whose
-description lists them with their parameters. Output schemas are left out unless the server is
+description lists them with their parameters; each also stays callable by its own name (it is
+only left out of tools/list). Output schemas are left out unless the server is
 started with ``output_schemas=True`` (``dapcli serve-mcp --output-schemas``): results still
 carry ``structuredContent``.
 """
@@ -34,21 +35,22 @@ from pydantic import Field
 
 from dapcli.errors import DapcliError
 from dapcli.frontends.mcp.bounds import bound_structured, bound_text
+from dapcli.frontends.mcp.compact import compact
 from dapcli.frontends.mcp.render import render
 from dapcli.verbs.models import Result
 from dapcli.verbs.registry import VERBS, VerbSpec
 
 __all__ = [
     "DIRECT", "MORE", "NEW_SESSION_HELP", "SESSION_HELP", "Dispatcher", "ToolCaller", "VerbTool", "error_text",
-    "input_schema", "more_tool", "output_schema", "verb_tools",
+    "input_schema", "listed", "more_tool", "output_schema", "verb_tools",
 ]
 
 #: Verbs that are tools of their own; the rest go through :data:`MORE`.
 DIRECT = frozenset({
     "launch", "debugTest", "stop", "status", "wait",
-    "setBreakpoint", "listBreakpoints", "removeBreakpoint",
+    "setBreakpoint",
     "continue", "next", "stepIn", "stepOut", "pause",
-    "stackTrace", "variables", "evaluate", "source", "output",
+    "stackTrace", "variables", "evaluate", "output",
 })
 #: The tool that reaches every other verb.
 MORE = "more"
@@ -94,9 +96,11 @@ class ToolCaller:
     """
 
     def __init__(self, dispatcher: Dispatcher,
-                 after_call: Callable[[str, str], Awaitable[None]] | None = None) -> None:
+                 after_call: Callable[[str, str], Awaitable[None]] | None = None, *, compact: bool = True) -> None:
         self.dispatcher = dispatcher
         self.after_call = after_call
+        #: structured content without defaults (off when output schemas are declared: they list every field)
+        self.compact = compact
 
     async def call(self, spec: VerbSpec, arguments: Mapping[str, Any] | None) -> CallToolResult:
         """Raises:
@@ -115,7 +119,7 @@ class ToolCaller:
             raise ToolError(error_text(exc)) from None
         except Exception as exc:
             raise ToolError(f"{type(exc).__name__}: {exc}") from exc
-        data = result.to_json()
+        data = compact(result.to_json()) if self.compact else result.to_json()
         if self.after_call is not None:
             with contextlib.suppress(Exception):  # a notification never costs the caller its result
                 await self.after_call(spec.name, session)
@@ -190,7 +194,9 @@ def _flag_as_argument(match: re.Match[str]) -> str:
 
 
 def verb_tools(specs: Iterable[VerbSpec], caller: ToolCaller, *, output_schemas: bool = False) -> list[Tool]:
-    """One :class:`VerbTool` per verb of :data:`DIRECT`, and the ``more`` tool for the rest.
+    """One :class:`VerbTool` per verb, and the ``more`` tool for the verbs outside :data:`DIRECT`.
+    Every verb stays callable by its own name; tools/list shows only :data:`DIRECT` and ``more``
+    (see :func:`listed`).
 
     ``output_schemas``: declare each tool's result schema (clients rarely use them; they are
     most of the listing's size).
@@ -200,8 +206,6 @@ def verb_tools(specs: Iterable[VerbSpec], caller: ToolCaller, *, output_schemas:
     for spec in specs:
         if any(p.alias in ("session", "verb") for p in spec.params):
             raise TypeError(f"verb {spec.name} has a 'session' or 'verb' parameter; it clashes with the MCP tools")
-        if spec.name not in DIRECT:
-            continue
         tools.append(VerbTool(
             fn=functools.partial(caller.call, spec), name=spec.name, description=description(spec),
             parameters=input_schema(spec), fn_metadata=FuncMetadata(arg_model=ArgModelBase),
@@ -212,6 +216,11 @@ def verb_tools(specs: Iterable[VerbSpec], caller: ToolCaller, *, output_schemas:
     if rest:
         tools.append(more_tool(rest, caller))
     return tools
+
+
+def listed(tools: Iterable[Any]) -> list[Any]:
+    """The tools that tools/list shows: :data:`DIRECT` and ``more``."""
+    return [tool for tool in tools if tool.name in DIRECT or tool.name == MORE]
 
 
 def more_tool(specs: list[VerbSpec], caller: ToolCaller) -> Tool:
@@ -266,6 +275,7 @@ def description(spec: VerbSpec) -> str:
 
 
 def tool_annotations(spec: VerbSpec) -> ToolAnnotations:
+    """readOnlyHint for read-only verbs, else destructiveHint (readOnlyHint false is the default)."""
     if spec.read_only:
         return ToolAnnotations(read_only_hint=True)
     # readOnlyHint defaults to false (MCP spec): said only when true, which keeps tools/list small
@@ -277,7 +287,7 @@ def input_schema(spec: VerbSpec) -> dict[str, Any]:
     schema = _compact(spec.args_model.model_json_schema(by_alias=True))
     help_text = NEW_SESSION_HELP if spec.needs == "none" and spec.executes else SESSION_HELP
     schema.setdefault("properties", {})["session"] = {"type": "string", "description": help_text}
-    schema["additionalProperties"] = False
+    schema.pop("additionalProperties", None)  # unknown keys are refused by the verb's model, with their names
     return schema
 
 

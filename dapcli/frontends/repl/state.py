@@ -20,7 +20,7 @@ def signature(stop: m.StopState | None) -> tuple[Any, ...] | None:
         return None
     top = stop.frames[0].id if stop.frames else None
     line = stop.location.line if stop.location else None
-    return stop.status, stop.thread_id, top, line, stop.exit_code
+    return stop.status, stop.thread_id, top, line, stop.exit_code, stop.generation
 
 
 @dataclass

@@ -1,0 +1,128 @@
+"""MCP rows: serve-mcp start → initialized against the SDK's minimal stdio server; next and
+evaluate over stdio against the same verbs in-process; the sizes of tools/list and of a stop."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import queue
+import subprocess
+import threading
+import time
+from typing import Any
+
+from benchmarks.common import DAPCLI, FLOORS, PY, ROOT, TARGET, TARGET_LINE, Row, env_with_runtime
+
+LAUNCH = {"program": str(TARGET), "breakpoints": [f"{TARGET}:{TARGET_LINE}"]}
+
+
+class StdioClient:
+    """MCP over stdio by hand (one JSON line per message), so the client costs nothing."""
+
+    def __init__(self, argv: list[str]) -> None:
+        started = time.perf_counter()
+        self.process = subprocess.Popen(argv, cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        stderr=subprocess.DEVNULL, env=env_with_runtime())
+        self.lines: queue.Queue[bytes] = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+        self.seq = 0
+        self.request("initialize", {"protocolVersion": "2025-06-18", "capabilities": {},
+                                    "clientInfo": {"name": "bench", "version": "0"}})
+        self.initialized_ms = (time.perf_counter() - started) * 1000
+        self.send({"method": "notifications/initialized"})
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.lines.put(line)
+
+    def send(self, message: dict[str, Any]) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(json.dumps({"jsonrpc": "2.0", **message}).encode() + b"\n")
+        self.process.stdin.flush()
+
+    def request(self, method: str, params: dict[str, Any]) -> dict[str, Any]:
+        self.seq += 1
+        self.send({"id": self.seq, "method": method, "params": params})
+        while True:
+            message = json.loads(self.lines.get(timeout=120))
+            if message.get("id") == self.seq:
+                return dict(message["result"])
+
+    def call(self, tool: str, args: dict[str, Any]) -> dict[str, Any]:
+        return self.request("tools/call", {"name": tool, "arguments": args})
+
+    def close(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        try:
+            self.process.wait(30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+
+def _start(argv: list[str]) -> float:
+    client = StdioClient(argv)
+    client.close()
+    return client.initialized_ms
+
+
+def rows(rounds: int) -> list[dict[str, Any]]:
+    results = []
+    start = Row("`dapcli serve-mcp` start → initialized", "≤ 1.3× the SDK's minimal stdio server", "ratio", 1.3,
+                lambda: _start([*DAPCLI, "serve-mcp"]), lambda: _start([PY, str(FLOORS), "mcp-server"]),
+                "mcp SDK minimal stdio server")
+    start.run(rounds)
+    results.append(start.figures())
+    results += _calls(rounds)
+    return results
+
+
+def _calls(rounds: int) -> list[dict[str, Any]]:
+    from dapcli.dispatch.local import LocalDispatcher
+
+    client = StdioClient([*DAPCLI, "serve-mcp"])
+    loop = asyncio.new_event_loop()
+    local = LocalDispatcher()
+    try:
+        listing = client.request("tools/list", {})
+        client.call("launch", LAUNCH)
+        loop.run_until_complete(local.call("launch", LAUNCH))
+        last: dict[str, Any] = {}
+
+        def mcp(tool: str, args: dict[str, Any]) -> float:
+            started = time.perf_counter()
+            last.update(client.call(tool, args))
+            return (time.perf_counter() - started) * 1000
+
+        def inproc(verb: str, args: dict[str, Any]) -> float:
+            started = time.perf_counter()
+            loop.run_until_complete(local.call(verb, args))
+            return (time.perf_counter() - started) * 1000
+
+        found = []
+        for verb, args in (("next", {}), ("evaluate", {"expression": "running"})):
+            row = Row(f"MCP `{verb}`" + (" (full stop state)" if verb == "next" else ""), "≤ in-process + 2 ms",
+                      "plus", 2.0, lambda v=verb, a=args: mcp(v, a), lambda v=verb, a=args: inproc(v, a),
+                      "the same verb in-process")
+            row.run(max(rounds * 2, 10))
+            found.append(row.figures())
+        mcp("next", {})
+        text = last["content"][0]["text"]
+        structured = json.dumps(last.get("structuredContent"), separators=(",", ":"))
+        size_rows = [
+            ("MCP tools/list", "≤ 16 KB, every verb reachable", 16 * 1024,
+             len(json.dumps(listing, separators=(",", ":")))),
+            ("MCP stop result (text + structuredContent)", "≤ 1.0 KB (1,024 B)", 1024,
+             len(text.encode()) + len(structured)),
+            ("MCP stop result text", "≤ 400 B", 400, len(text.encode())),
+        ]
+        for name, target, limit, size in size_rows:
+            found.append({"name": name, "floor": "", "kind": "bytes", "target": target, "median": size,
+                          "range": [size, size], "floorMedian": None, "floorRange": None, "value": size,
+                          "met": size <= limit, "samples": [size], "floorSamples": []})
+        return found
+    finally:
+        client.close()
+        loop.run_until_complete(local.call("stop", {}))
+        loop.close()

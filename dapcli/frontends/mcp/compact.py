@@ -1,0 +1,43 @@
+"""The structured content of a tool result, compacted: what an agent pays for in context.
+
+The verb's result JSON (``Result.to_json``: camelCase, ``None`` omitted) minus what carries no
+information: ``false`` flags, a ``variablesReference`` of 0 (no children), an ``evaluateName``
+equal to the ``name``, a ``rawReason`` equal to the ``reason``, a ``column`` of 1; paths below the
+server's working directory are given relative to it (as the client sent them). Nothing else is
+dropped, so a client reads the same fields with the same meaning.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+__all__ = ["compact"]
+
+_SAME_AS = {"evaluateName": "name", "rawReason": "reason"}
+_DEFAULTS = {"variablesReference": 0, "column": 1}
+_PATHS = frozenset({"path", "program"})
+
+
+def compact(data: dict[str, Any], cwd: str | None = None) -> dict[str, Any]:
+    """``data`` without defaults and repeats, paths relative to ``cwd`` (default: this directory)."""
+    prefix = os.path.join(cwd or os.getcwd(), "")
+    result: dict[str, Any] = _node(data, prefix)
+    return result
+
+
+def _node(node: Any, prefix: str, is_path: bool = False) -> Any:
+    if isinstance(node, list):
+        return [_node(item, prefix) for item in node]
+    if isinstance(node, str):
+        return node[len(prefix):] if is_path and node.startswith(prefix) and len(node) > len(prefix) else node
+    if not isinstance(node, dict):
+        return node
+    out = {}
+    for key, value in node.items():
+        if value is False or (_DEFAULTS.get(key, ...) == value and type(value) is int):
+            continue
+        if key in _SAME_AS and value == node.get(_SAME_AS[key]):
+            continue
+        out[key] = _node(value, prefix, key in _PATHS)
+    return out
