@@ -42,8 +42,8 @@ def test_two_breakpoints_on_one_line_at_launch(dc: Cli) -> None:
 
 def test_launch_returns_when_the_program_waits_for_terminal_input(dc: Cli) -> None:
     started = time.monotonic()
-    data = dc.launch("sum_input.py", "sum", options=("--json", "--terminal"), timeout=60).json()
-    assert time.monotonic() - started < 20, "launch waited its whole timeout"
+    data = dc.launch("sum_input.py", "sum", options=("--json", "--terminal"), timeout=120).json()
+    assert time.monotonic() - started < 60, "launch waited its whole timeout"  # generous: a busy machine
     assert data["status"] == "running"
     assert any("waits for input" in w and "dapcli input TEXT" in w for w in data["warnings"])
     assert dc.run("input", "30").out.strip() == "Sent 3 bytes to the program."
@@ -59,8 +59,8 @@ def test_continue_returns_when_the_program_waits_for_terminal_input(dc: Cli) -> 
     data = dc.launch("sum_input.py", "first", "sum", options=("--json", "--terminal"), timeout=60).json()
     assert data["status"] == "stopped" and data["location"]["line"] == line_of("sum_input.py", "first")
     started = time.monotonic()
-    running = dc.json("continue", "--timeout", "60", timeout=90)
-    assert time.monotonic() - started < 20, "continue waited its whole timeout"
+    running = dc.json("continue", "--timeout", "120", timeout=150)
+    assert time.monotonic() - started < 60, "continue waited its whole timeout"  # generous: a busy machine
     assert running["status"] == "running"
     assert any("waits for input" in w for w in running["warnings"])
     dc.run("input", "5")
