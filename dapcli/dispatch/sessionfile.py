@@ -177,8 +177,9 @@ def check_socket(path: str) -> None:
 
 
 def remove(name: str) -> None:
-    """Delete the session file and socket of ``name`` (missing files are fine)."""
-    for target in (path_for(name), socket_for(name)):
+    """Delete the session file and socket of ``name``, and the input that ``--stdin -`` kept
+    for its program (``NAME.stdin``: it may hold secrets). Missing files are fine."""
+    for target in (path_for(name), socket_for(name), path_for(name).removesuffix(".json") + ".stdin"):
         with contextlib.suppress(FileNotFoundError):
             os.unlink(target)
 

@@ -36,6 +36,7 @@ from dapcli.engine.reaped import dead_debuggee_status
 from dapcli.engine.subprocesses import SubprocessSessions
 from dapcli.engine.terminal import Terminal
 from dapcli.engine.testrun.base import TestRun
+from dapcli.engine.ttywait import POLL_INTERVAL
 from dapcli.engine.watches import WatchList
 from dapcli.errors import (
     AdapterError,
@@ -65,6 +66,8 @@ ENDED = (SessionState.EXITED, SessionState.TERMINATED)
 #: With ``noDebug``, how long an adapter that answered ``launch`` may still take to send
 #: ``initialized`` (lldb-dap configures even then; debugpy and Delve never send it).
 NO_DEBUG_INITIALIZED_WAIT = 1.0
+#: Looks in a row that find the program asleep reading its terminal before a wait says so.
+INPUT_POLLS = 3
 #: Requests that never change the program's state: prefetched answers stay valid across them.
 _PURE_READS = frozenset({"stackTrace", "scopes", "variables", "threads", "source", "loadedSources", "modules",
                          "exceptionInfo", "dataBreakpointInfo"})
@@ -476,7 +479,7 @@ class Session:
                 self._notify("stopped")
             raise
         deadline = time.monotonic() + timeout
-        return await self._reviewed(await self.wait_for_change(generation, timeout), deadline)
+        return await self._reviewed(await self._wait_unless_input(generation, timeout), deadline)
 
     async def wait_for_change(self, generation: int, timeout: float) -> bool:
         """Wait until a stop or end newer than ``generation`` — of this session or of one of its
@@ -505,7 +508,31 @@ class Session:
         deadline = time.monotonic() + timeout
         if self.state is not SessionState.RUNNING:
             return await self._reviewed(True, deadline)
-        return await self._reviewed(await self.wait_for_change(self.generation, timeout), deadline)
+        return await self._reviewed(await self._wait_unless_input(self.generation, timeout), deadline)
+
+    async def _wait_unless_input(self, generation: int, timeout: float) -> bool:
+        """:meth:`wait_for_change`, but False early (``terminal.waiting_for_input`` set) when the
+        program sleeps reading dapcli's terminal (see :mod:`ttywait`), looked at every
+        ``POLL_INTERVAL`` s; where that cannot be told, the whole ``timeout``."""
+        terminal = self.terminal
+        if terminal is None or not terminal.has_stdin:
+            return await self.wait_for_change(generation, timeout)
+        terminal.waiting_for_input = False
+        deadline = time.monotonic() + timeout
+        seen = 0
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return False
+            if await self.wait_for_change(generation, min(POLL_INTERVAL, remaining)):
+                return True
+            reading = terminal.reading()
+            if reading is None:
+                return await self.wait_for_change(generation, max(0.0, deadline - time.monotonic()))
+            seen = seen + 1 if reading else 0
+            if seen >= INPUT_POLLS:  # asleep in the read for a while, not just between two lines
+                terminal.waiting_for_input = True
+                return False
 
     async def _reviewed(self, changed: bool, deadline: float) -> bool:
         """Pass the stops that :attr:`test_run` says are no failure (a skip, an exception the

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 from dapcli.engine.processes import descendants, kill_tree
+from dapcli.engine.ttywait import reading_terminal
 from dapcli.errors import PreconditionError
 
 __all__ = ["Terminal", "escape_controls"]
@@ -61,6 +62,10 @@ class Terminal:
         self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
         self._last_written = "\n"
         self.stdin_closed = False
+        #: The pty's slave path (``/dev/pts/N``), once started.
+        self.tty: str | None = None
+        #: True when the last wait ended because the program waits for input on its terminal.
+        self.waiting_for_input = False
 
     @property
     def pid(self) -> int | None:
@@ -114,6 +119,7 @@ class Terminal:
     def _start(self, argv: list[str], cwd: str | None, env: dict[str, str]) -> None:
         master, slave = os.openpty()
         try:
+            self.tty = os.ttyname(slave)
             _configure(slave)
             stdin: Any = open(self.stdin_file, "rb") if self.stdin_file else slave  # noqa: SIM115
             try:
@@ -177,7 +183,15 @@ class Terminal:
         if text:
             self._last_written = text
         self.stdin_closed = eof
+        self.waiting_for_input = False
         return len(data)
+
+    def reading(self) -> bool | None:
+        """True when the program sleeps reading this terminal (see :mod:`ttywait`); None when
+        that cannot be told (a stdin file, no ``/proc``)."""
+        if not self.has_stdin or self.tty is None or self.process is None or self.process.poll() is not None:
+            return None
+        return reading_terminal(self.process.pid, self.tty)
 
     def no_stdin_reason(self) -> tuple[str, str]:
         if self.stdin_file is not None:

@@ -391,7 +391,8 @@ def render_end(result: m.EndResult, cwd: str | None = None) -> RenderableType:
 
 
 def render_input(result: m.InputResult, cwd: str | None = None) -> RenderableType:
-    return Text(f"Sent {result.sent} bytes to the program" + ("; its stdin is closed." if result.eof else "."))
+    unit = "byte" if result.sent == 1 else "bytes"
+    return Text(f"Sent {result.sent} {unit} to the program" + ("; its stdin is closed." if result.eof else "."))
 
 
 def render_set(result: m.SetVariableResult, cwd: str | None = None) -> RenderableType:

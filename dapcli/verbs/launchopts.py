@@ -46,7 +46,8 @@ JsonObject = Annotated[dict[str, Any], BeforeValidator(_json_object)]
 
 
 def parse_settings(pairs: list[str]) -> dict[str, Any]:
-    """``["justMyCode=false", "env.DEBUG=1"]`` → ``{"justMyCode": False, "env": {"DEBUG": 1}}``.
+    """``["justMyCode=false", "env.DEBUG=1"]`` → ``{"justMyCode": False, "env": {"DEBUG": "1"}}``
+    (values under ``env`` stay text; a JSON string such as ``env.X='"a b"'`` is decoded).
 
     Raises:
         UsageError: a pair without ``=`` or with an empty key (the message shows a right one).
@@ -61,6 +62,8 @@ def parse_settings(pairs: list[str]) -> dict[str, Any]:
             value: Any = json.loads(text)
         except ValueError:
             value = text
+        if parts[0].strip() == "env" and not isinstance(value, str):
+            value = text  # an environment value is text: env.DEBUG=1 is "1", env.X=1e3 stays "1e3"
         node = found
         for part in parts[:-1]:
             child = node.setdefault(part.strip(), {})
@@ -74,18 +77,28 @@ def parse_settings(pairs: list[str]) -> dict[str, Any]:
 def adapter_settings(settings: list[str], adapter_config: dict[str, Any] | None,
                      just_my_code: bool | None) -> dict[str, Any]:
     """The options the user set for the adapter's request, merged: ``adapterConfig``, then
-    ``--set`` pairs, then the named flags."""
+    ``--set`` pairs, then the named flags. The values of an ``env`` object are sent as text
+    (``{"env": {"DEBUG": 1}}`` → ``"1"``; ``null`` stays: it unsets a variable)."""
     merged = deep_merge(adapter_config or {}, parse_settings(settings))
+    if isinstance(merged.get("env"), dict):
+        merged["env"] = {str(k): _env_text(v) for k, v in merged["env"].items()}
     if just_my_code is not None:
         merged["justMyCode"] = just_my_code
     return merged
 
 
+def _env_text(value: Any) -> Any:
+    """An environment value as text: ``1`` → ``"1"``, ``true`` → ``"true"``; text and None as they are."""
+    return value if value is None or isinstance(value, str) else json.dumps(value)
+
+
 def add_breakpoints(ctx: VerbContext, session: Session, items: list[str | dict[str, Any]],
                     skip: Any = None) -> None:
     """Put each breakpoint (grammar text or structured) in the session's book before it starts.
-    ``skip(fields)`` True leaves a breakpoint out (already restored). A function the adapter
-    cannot find by name (debugpy: ``Cart.total``) becomes a line breakpoint (see :mod:`bpmatch`).
+    ``skip(fields)`` True leaves a breakpoint out (already restored). A line holds one breakpoint,
+    as with ``break add``: a second on one line is refused before anything starts. A
+    function the adapter cannot find by name (debugpy: ``Cart.total``) becomes a line
+    breakpoint (see :mod:`bpmatch`).
 
     Raises:
         UsageError: bad grammar, missing file, line outside the file, two breakpoints on one

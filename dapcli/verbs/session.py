@@ -163,7 +163,8 @@ async def launch(
             if spec.warning and not isinstance(exc, UntrustedProjectError):
                 exc.hint = f"{spec.warning}; {exc.hint}" if exc.hint else spec.warning
             if user_settings and isinstance(exc, AdapterError):
-                exc.hint = f"the adapter got your options {sorted(user_settings)}; " + (exc.hint or "")
+                said = f"the adapter got your options {sorted(user_settings)}"
+                exc.hint = f"{said}; {exc.hint}" if exc.hint else said
             raise
     ctx.manager.add(session)
     if restore or breakpoints:

@@ -38,8 +38,11 @@ async def input_(
 
 def stdin_hint(session: Session, state: StopState) -> str | None:
     """A hint for a stop or exit caused by reading stdin that dapcli gives nothing (Python's
-    ``EOFError``): how to give the program its input. None when that is not what happened."""
+    ``EOFError``), or for a program still running that waits for input on dapcli's terminal:
+    how to give the program its input. None when that is not what happened."""
     if session.terminal is not None and session.terminal.has_stdin:
+        if session.terminal.waiting_for_input and state.status == "running":
+            return "the program waits for input on its terminal: type it with `dapcli input TEXT`"
         return None
     texts = [c.output for c in state.output or [] if c.category == "stderr"]
     if state.exception is not None:

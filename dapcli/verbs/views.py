@@ -337,7 +337,7 @@ async def stop_state(
     stop = session.last_stop
     if session.state is not SessionState.STOPPED or stop is None:
         state.pause_pending = _pause_pending(session)
-        return state
+        return _with_stdin_hint(session, state)  # still running: maybe waiting for terminal input
     state.reason, state.raw_reason = normalize_reason(stop.reason, stop.description), stop.reason
     if stop.entry:
         state.reason = "entry"  # lldb-dap, CodeLLDB, gdb: dapcli's one-shot breakpoint on main

@@ -4,6 +4,7 @@ terminal/module/noDebug, escaping a terminal's control sequences."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -52,12 +53,19 @@ def test_structured_breakpoints() -> None:
 
 def test_set_values_are_json_else_text_and_dotted_keys_nest() -> None:
     assert parse_settings(["justMyCode=false", "args=[\"a b\"]", "env.DEBUG=1", "env.NAME=x y", "name=dapcli"]) == {
-        "justMyCode": False, "args": ["a b"], "env": {"DEBUG": 1, "NAME": "x y"}, "name": "dapcli"}
+        "justMyCode": False, "args": ["a b"], "env": {"DEBUG": "1", "NAME": "x y"}, "name": "dapcli"}
     assert adapter_settings(["a=1"], {"a": 0, "b": 2}, False) == {"a": 1, "b": 2, "justMyCode": False}
     assert deep_merge({"env": {"A": "1"}, "k": 1}, {"env": {"B": "2"}}) == {"env": {"A": "1", "B": "2"}, "k": 1}
     for bad in ("justMyCode", "=1", "a..b=1"):
         with pytest.raises(UsageError, match="write KEY=VALUE"):
             parse_settings([bad])
+
+
+def test_environment_values_are_text() -> None:
+    assert parse_settings(["env.X=1e3", "env.Q=\"a b\"", "env.T=true"]) == {
+        "env": {"X": "1e3", "Q": "a b", "T": "true"}}
+    assert adapter_settings(["env.A=1"], {"env": {"B": 2, "C": True, "D": None, "E": "e"}}, None) == {
+        "env": {"B": "2", "C": "true", "D": None, "E": "e", "A": "1"}}
 
 
 def test_launch_json_terminal_module_and_no_debug(tmp_path: Path) -> None:
@@ -74,3 +82,19 @@ def test_launch_json_terminal_module_and_no_debug(tmp_path: Path) -> None:
 def test_terminal_control_sequences_are_shown_escaped() -> None:
     text = escape_controls("\x1b]0;title\x07ok\r\nnext\ttab\x9b31m\n")
     assert text == "\\x1b]0;title\\x07ok\nnext\ttab\\x9b31m\n"
+
+
+def test_stale_session_cleanup_removes_its_kept_stdin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import subprocess
+    import sys
+
+    from dapcli.dispatch import sessionfile
+
+    runtime = tmp_path / "rt"
+    runtime.mkdir(mode=0o700)
+    monkeypatch.setenv("DAPCLI_RUNTIME_DIR", str(runtime))
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    sessionfile.write(sessionfile.SessionFile(name="old", pid=int(gone.stdout), socket=str(runtime / "old.sock")))
+    (runtime / "old.stdin").write_text("secret\n")
+    assert sessionfile.list_sessions() == []
+    assert sorted(os.listdir(runtime)) == []

@@ -67,8 +67,8 @@ def _forward(argv: list[str], command: str, session: str | None) -> int | None:
             from dapcli.dispatch import spawn
 
             _confirm_project(argv)
+            spawn.start_host(name, spawn.host_command(name))  # first: it clears a finished session's files
             argv = _stdin_to_file(argv, sessionfile.path_for(name))
-            spawn.start_host(name, spawn.host_command(name))
         elif sessionfile.read(name) is None:
             from dapcli.frontends.cli import quick
 

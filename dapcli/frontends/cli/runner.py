@@ -88,9 +88,9 @@ def run_client(invocation: Invocation, debug: bool = False) -> int:
                 from dapcli.dispatch.consent import confirm_project
 
                 confirm_project(cwd)
+                spawn.start_host(name, host_command(name))  # first: it clears a finished session's files
                 if invocation.args.get("stdin") == "-":
                     invocation.args["stdin"] = _save_stdin(sessionfile.path_for(name))
-                spawn.start_host(name, host_command(name))
             with remote.connect(name) as client:
                 if invocation.extras.get("follow"):
                     return _follow_client(client, invocation, cwd)
