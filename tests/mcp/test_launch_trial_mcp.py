@@ -18,7 +18,8 @@ def test_structured_breakpoints_and_env_numbers_over_mcp() -> None:
         async with connected() as client:
             stop = await call(client, "launch", {
                 "program": str(CART), "python": sys.executable,
-                "breakpoints": [f"{CART}:{loop} if i == 2", {"path": str(CART), "line": loop + 1, "hitCondition": ">=4"}],
+                "breakpoints": [f"{CART}:{loop} if i == 2",
+                                {"path": str(CART), "line": loop + 1, "hitCondition": ">=4"}],
                 "adapterConfig": {"env": {"DEBUG": 1}},
             })
             assert stop["status"] == "stopped" and stop["location"]["line"] == loop
