@@ -105,6 +105,9 @@ class AdapterSpec:
     #: ``startDebugging`` children are the program's subprocesses, each a session of its own
     #: (debugpy), rather than the program itself on a second connection (js-debug).
     child_sessions_are_subprocesses: bool = False
+    #: A resume (``next``, ``continue``) waits behind an unanswered evaluation on the stopped
+    #: thread (debugpy: a hung ``__repr__``), so it is refused while one runs.
+    resumes_wait_for_evaluations: bool = False
     #: ``launch``/``attach`` request that opens a core file (None: not supported).
     core_request: str | None = None
     #: Prepended to a console command so ``evaluate`` (context repl) runs it as a command.

@@ -447,7 +447,7 @@ _DELEGATED = frozenset({
     "console_error_prefix", "memory_read_command", "instruction_step_commands", "exit_code_from_output",
     "output_category", "output_text", "exit_code_at_end", "explain_attach_failure", "core_arguments",
     "supports_children", "child_transport", "child_sessions_are_subprocesses", "failed_evaluate_result",
-    "diagnose_command", "resolve_function",
+    "diagnose_command", "resolve_function", "resumes_wait_for_evaluations",
 })
 
 

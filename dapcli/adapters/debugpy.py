@@ -99,6 +99,7 @@ class DebugpyAdapter(AdapterSpec):
         self._pydevd_log = PydevdLog()
 
     child_sessions_are_subprocesses = True
+    resumes_wait_for_evaluations = True
 
     def output_category(self, category: str, text: str) -> str:
         """pydevd's own log lines in the program's stderr are ``console`` text."""

@@ -6,6 +6,13 @@ execution verb waits for the program, a call is not queued behind it for long: `
 once (the blocked call returns the session's end), and a verb that needs a stopped program waits
 at most :data:`QUEUE_GRACE` seconds (a step usually ends by then) and is then refused while the
 program runs ("running: pause first").
+
+Breakpoint, watch and exception-filter edits (:func:`edits_while_running`) do not wait behind a
+blocked resume either: DAP allows ``setBreakpoints`` while the program runs, and a breakpoint is
+added exactly to stop a running loop (the blocked ``continue`` then reports that stop). They
+serialize with each other (the breakpoint book re-sends a file's whole list). A verb that needs
+a stopped program is refused at once while a long resume (``continue``, not a step) runs, and
+an execution verb is refused at once while an abandoned evaluation still runs in the debuggee.
 """
 
 from __future__ import annotations
@@ -16,6 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from dapcli.engine.manager import SessionManager, check_name
+from dapcli.engine.session import SessionState
 from dapcli.errors import PreconditionError, UsageError
 from dapcli.verbs import VERBS, validate_args
 from dapcli.verbs.context import VerbContext
@@ -24,8 +32,17 @@ from dapcli.verbs.registry import VerbSpec
 
 __all__ = ["QUEUE_GRACE", "LocalDispatcher", "lookup"]
 
-#: Longest a call waits behind a blocked execution verb before it is refused (s).
+#: Longest a call waits behind a blocked step before it is refused (s).
 QUEUE_GRACE = 1.0
+
+#: Execution verbs that usually end within :data:`QUEUE_GRACE` (a call may wait for them).
+SHORT_RESUMES = frozenset({"next", "stepIn", "stepOut", "stepBack", "stepInstruction", "nextInstruction", "goto",
+                           "restartFrame"})
+
+
+def edits_while_running(spec: VerbSpec) -> bool:
+    """True for the breakpoint, watch and exception-filter verbs that work while the program runs."""
+    return spec.group in ("breakpoints", "watches") and spec.needs != "stopped"
 
 
 def lookup(name: str) -> VerbSpec:
@@ -48,8 +65,10 @@ class LocalDispatcher:
         self.manager = manager or SessionManager()
         self.list_hosted = list_hosted
         self._locks: dict[str, asyncio.Lock] = {}
-        #: Sessions whose lock is held by an execution verb waiting for the program.
-        self._blocked: set[str] = set()
+        #: Session → the execution verb holding its lock while it waits for the program.
+        self._blocked: dict[str, str] = {}
+        #: Serializes the breakpoint/watch edits of a session, also while a resume blocks.
+        self._edit_locks: dict[str, asyncio.Lock] = {}
 
     async def call(self, verb: str, args: dict[str, Any] | None, session: str = "default",
                    cwd: str | None = None) -> Result:
@@ -64,11 +83,19 @@ class LocalDispatcher:
         if spec.concurrent:
             return await self._run(spec, ctx, kwargs)
         lock = self._locks.setdefault(session, asyncio.Lock())
+        edit = self._edit_locks.setdefault(session, asyncio.Lock()) if edits_while_running(spec) else None
         held = False
-        if lock.locked() and session in self._blocked:
+        blocker = self._blocked.get(session) if lock.locked() else None
+        if blocker is not None:
             if spec.name == "stop":
                 return await self._run(spec, ctx, kwargs)
+            running = self._running(session)
+            if edit is not None and running:
+                async with edit:
+                    return await self._run(spec, ctx, kwargs)
             if spec.needs == "stopped":
+                if blocker not in SHORT_RESUMES and running:
+                    check_preconditions(spec, ctx)  # a continue may run for long: refused now
                 held = await _acquire(lock, QUEUE_GRACE)
                 if not held:
                     check_preconditions(spec, ctx)  # still running: refused now, not after the wait
@@ -76,12 +103,20 @@ class LocalDispatcher:
             await lock.acquire()
         try:
             if spec.executes:
-                self._blocked.add(session)
+                self._blocked[session] = spec.name
+            if edit is not None:
+                async with edit:
+                    return await self._run(spec, ctx, kwargs)
             return await self._run(spec, ctx, kwargs)
         finally:
             if spec.executes:
-                self._blocked.discard(session)
+                self._blocked.pop(session, None)
             lock.release()
+
+    def _running(self, session: str) -> bool:
+        """True when ``session`` exists here and its program runs (not launching, not stopped)."""
+        found = self.manager.sessions.get(session)
+        return found is not None and found.state is SessionState.RUNNING
 
     async def _run(self, spec: VerbSpec, ctx: VerbContext, kwargs: dict[str, Any]) -> Result:
         check_preconditions(spec, ctx)
@@ -108,6 +143,8 @@ def check_preconditions(spec: VerbSpec, ctx: VerbContext) -> None:
         session.require_alive()
     elif spec.needs == "stopped":
         session.require_stopped()
+        if spec.executes and session.adapter.resumes_wait_for_evaluations:
+            session.abandoned.refuse(spec.name)  # it would wait behind an evaluation that never returns
     # refused up front, unlike a breakpoint part: an adapter can die of a request it does not
     # implement (lldb-dap 19 aborts on `stepBack`), which ends the whole session
     if spec.capability and session.configured and not session.supports(spec.capability):

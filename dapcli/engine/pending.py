@@ -13,7 +13,11 @@ from typing import Any
 
 from dapcli.errors import PreconditionError
 
-__all__ = ["CANCEL_GRACE", "THREAD_BOUND", "AbandonedRequest"]
+__all__ = ["BUSY_HINT", "CANCEL_GRACE", "THREAD_BOUND", "AbandonedRequest"]
+
+#: What is true while an abandoned request runs: only ending the debuggee ends it.
+BUSY_HINT = ("the program is busy evaluating an expression that has not returned; "
+             "`stop` (or `restart`) ends it")
 
 #: How long a later request waits for a cancelled request's answer before it is refused (s).
 CANCEL_GRACE = 2.0
@@ -44,9 +48,15 @@ class AbandonedRequest:
             await asyncio.wait({self._future}, timeout=CANCEL_GRACE)
         if self.pending:
             raise PreconditionError(
-                f"{self._what} is still running in the program; {command} would wait behind it",
-                "wait a moment and retry, `pause`, or `stop` the session",
+                f"{self._what} is still running in the program; {command} would wait behind it", BUSY_HINT,
             )
+
+    def refuse(self, verb: str) -> None:
+        """Raises PreconditionError while the abandoned request runs: the execution verb
+        ``verb`` (``next``, ``continue``...) would wait behind it (debugpy answers no resume then)."""
+        if self.pending:
+            raise PreconditionError(f"{self._what} is still running in the program; {verb} would wait behind it",
+                                    BUSY_HINT)
 
     def track(self, future: asyncio.Future[Any], command: str, arguments: Any, *, cancelled: bool) -> None:
         """Remember ``future`` (sent with ``command``) as given up on; ``cancelled``: a DAP

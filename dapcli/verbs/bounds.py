@@ -7,9 +7,13 @@ characters and holds no NUL byte; a list holds at most :data:`MAX_ITEMS` items.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
-__all__ = ["MAX_ITEMS", "MAX_TEXT", "MAX_TIMEOUT", "NUMBER_BOUNDS", "field_bounds", "text_problem"]
+from dapcli.errors import UsageError
+
+__all__ = ["MAX_ITEMS", "MAX_TEXT", "MAX_TIMEOUT", "NUMBER_BOUNDS", "check_timeout", "field_bounds", "number_problem",
+           "text_problem"]
 
 #: Longest wait any verb accepts (seconds).
 MAX_TIMEOUT = 3600.0
@@ -39,6 +43,36 @@ NUMBER_BOUNDS: dict[str, dict[str, float]] = {
 def field_bounds(name: str, base_type: Any) -> dict[str, float]:
     """The ``Field`` constraints of a numeric parameter called ``name`` (none for others)."""
     return NUMBER_BOUNDS.get(name, {}) if base_type in (int, float) else {}
+
+
+#: Parameters measured in seconds.
+SECONDS = frozenset({"timeout", "wait"})
+
+
+def number_problem(name: str, value: Any) -> str | None:
+    """Why ``value`` of the numeric parameter ``name`` is not acceptable before its bounds are
+    checked: NaN and infinities (as numbers or as text such as ``"nan"``) are refused; or None."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        return None
+    try:
+        number = float(value)
+    except (ValueError, OverflowError):
+        return None
+    if math.isfinite(number):
+        return None
+    return "must be a finite number of seconds" if name in SECONDS else "must be a finite number"
+
+
+def check_timeout(value: float | None, flag: str = "--timeout") -> None:
+    """Raise UsageError (exit 2) unless ``value`` (seconds) is None or finite, > 0 and at most
+    :data:`MAX_TIMEOUT`: for timeouts taken outside a verb's arguments (``dapcli run --timeout``)."""
+    if value is None:
+        return
+    problem = number_problem("timeout", value)
+    if problem is None and not 0 < value <= MAX_TIMEOUT:
+        problem = f"must be greater than 0 and at most {MAX_TIMEOUT:g}"
+    if problem:
+        raise UsageError(f"{flag}: {problem} (got {value})", f"e.g. {flag} 30")
 
 
 def text_problem(value: Any) -> str | None:

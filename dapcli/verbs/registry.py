@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal, get_args, get_origin
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, create_model, model_validator
-from pydantic.alias_generators import to_camel
+from pydantic.alias_generators import to_camel, to_snake
 
 from dapcli.errors import UsageError
-from dapcli.verbs.bounds import field_bounds, text_problem
+from dapcli.verbs.bounds import field_bounds, number_problem, text_problem
 
 __all__ = ["VERBS", "Param", "ParamSpec", "VerbSpec", "validate_args", "verb"]
 
@@ -211,6 +211,8 @@ class _StrictArgs(BaseModel):
                 if info is not None and isinstance(value, bool) and not _accepts_bool(info.annotation):
                     raise ValueError(f"{key}: expected {_type_name(info.annotation)}, got a boolean")
                 problem = text_problem(value) if info is not None else None
+                if info is not None and problem is None and _strip_optional(info.annotation) in (int, float):
+                    problem = number_problem(to_snake(key), value)
                 if problem:
                     raise ValueError(f"{key}: {problem}")
         return data

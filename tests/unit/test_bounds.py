@@ -24,6 +24,10 @@ from dapcli.verbs.bounds import MAX_TEXT, MAX_TIMEOUT
     ("continue", {"timeout": 0}, "timeout: must be greater than 0"),
     ("continue", {"timeout": -3}, "timeout: must be greater than 0"),
     ("wait", {"timeout": MAX_TIMEOUT + 1}, f"timeout: must be less than or equal to {MAX_TIMEOUT:g}"),
+    ("continue", {"timeout": float("nan")}, "timeout: must be a finite number of seconds"),
+    ("continue", {"timeout": "nan"}, "timeout: must be a finite number of seconds"),
+    ("wait", {"timeout": float("inf")}, "timeout: must be a finite number of seconds"),
+    ("variables", {"count": float("nan")}, "count: must be a finite number"),
     ("evaluate", {"expression": "a\x00b"}, "expression: contains a NUL byte"),
     ("evaluate", {"expression": "x" * (MAX_TEXT + 1)}, f"expression: at most {MAX_TEXT} characters"),
     ("setBreakpoint", {"location": "a.py:3", "condition": "y" * (MAX_TEXT + 1)}, "condition: at most"),
@@ -40,6 +44,27 @@ def test_out_of_bounds_arguments_are_refused_in_one_line(verb: str, args: dict, 
 def test_in_bounds_arguments_pass() -> None:
     assert validate_args(VERBS["variables"], {"start": 0, "count": 5, "depth": 2})["start"] == 0
     assert validate_args(VERBS["continue"], {"timeout": 0.1})["timeout"] == 0.1
+
+
+def test_nan_is_text_where_text_is_taken() -> None:
+    assert validate_args(VERBS["evaluate"], {"expression": "nan"})["expression"] == "nan"
+
+
+@pytest.mark.parametrize(("value", "says"), [
+    (-3.0, "--timeout: must be greater than 0 and at most 3600 (got -3.0)"),
+    (float("nan"), "--timeout: must be a finite number of seconds"),
+    (float("inf"), "--timeout: must be a finite number of seconds"),
+])
+def test_run_timeout_is_refused_before_any_recipe_runs(value: float, says: str) -> None:
+    from dapcli.frontends.recipe.run import run_recipes
+
+    class Untouched:
+        async def call(self, *args: object, **kwargs: object) -> None:
+            raise AssertionError("a step ran")
+
+    with pytest.raises(UsageError) as refused:
+        run_recipes(["no-such-recipe.yaml"], timeout=value, dispatcher=Untouched())  # type: ignore[arg-type]
+    assert says in refused.value.message and refused.value.exit_code == 2
 
 
 @pytest.mark.parametrize("kind", ["fifo", "device", "directory"])

@@ -18,6 +18,7 @@ from dapcli.frontends.recipe.runner import Dispatcher, RecipeRun
 from dapcli.frontends.recipe.transcript import JsonLinesReporter, Reporter, TextReporter
 from dapcli.frontends.recipe.validate import load_recipe
 from dapcli.frontends.recipe.variables import NAME
+from dapcli.verbs.bounds import check_timeout
 
 __all__ = ["check_writable", "parse_vars", "run_recipes", "run_recipes_async"]
 
@@ -60,8 +61,10 @@ async def run_recipes_async(
     """:func:`run_recipes` for callers that already run an event loop (the REPL, MCP).
 
     Raises:
-        UsageError: ``junit`` cannot be written (checked before anything runs).
+        UsageError: ``junit`` cannot be written, or ``timeout`` is not a finite number of seconds
+            in (0, 3600] (checked before anything runs).
     """
+    check_timeout(timeout)
     if junit:
         check_writable(junit, "--junit")
     stream = out or sys.stdout
