@@ -35,7 +35,7 @@ def test_attach_with_path_mappings(adapter: str, layout: Layout) -> None:
             assert stack["frames"][0]["path"] == str(local)
             listing = await tool(client, "source")
             assert listing["path"] == str(local) and listing["currentLine"] == line
-            assert any("@" + marker in row["text"] for row in listing["lines"] if row["current"])
+            assert any("@" + marker in row["text"] for row in listing["lines"] if row.get("current"))
             status = await tool(client, "status")
             await tool(client, "stop")
         assert_gone({pid for pid in (status.get("adapterPid"),) if pid})
