@@ -19,13 +19,24 @@ import threading
 
 import psutil
 
-__all__ = ["Watchdog", "descendants", "kill_tree"]
+__all__ = ["Watchdog", "descendants", "kill_tree", "launched_children"]
 
 
 def descendants(pid: int) -> list[psutil.Process]:
     """Every live descendant of ``pid`` (empty when it is gone)."""
     try:
         return psutil.Process(pid).children(recursive=True)
+    except psutil.Error:
+        return []
+
+
+def launched_children(adapter_pid: int) -> list[psutil.Process]:
+    """The live direct children of the adapter ``adapter_pid`` right after a launch: the
+    debuggee of an adapter that sends no ``process`` event (Delve runs ``__debug_bin`` in a
+    process group of its own, so killing the adapter's group misses it). Empty when gone."""
+    try:
+        return [child for child in psutil.Process(adapter_pid).children()
+                if child.status() != psutil.STATUS_ZOMBIE]
     except psutil.Error:
         return []
 

@@ -30,7 +30,7 @@ from dapcli.engine.output import OutputBuffer
 from dapcli.engine.pathmap import PathMapper, PathMapping
 from dapcli.engine.pending import AbandonedRequest
 from dapcli.engine.prefetch import Prefetch
-from dapcli.engine.processes import Watchdog, descendants, kill_tree
+from dapcli.engine.processes import Watchdog, descendants, kill_tree, launched_children
 from dapcli.engine.subprocesses import SubprocessSessions
 from dapcli.engine.terminal import Terminal
 from dapcli.engine.testrun.base import TestRun
@@ -335,6 +335,17 @@ class Session:
         if self._watchdog and pid:
             self._watchdog.watch(pgid=pid)
         await self._run_sequence(transport, self.adapter.name, command, arguments, timeout)
+        if command == "launch" and pid and not self.debuggee_pid and not self.post_mortem:
+            self._adopt_children(pid)
+
+    def _adopt_children(self, adapter_pid: int) -> None:
+        """No ``process`` event named the debuggee (Delve): take the adapter's children as the
+        debuggee, so it is killed when the adapter dies or the session ends."""
+        children = launched_children(adapter_pid)
+        if len(children) == 1:
+            self.debuggee_pid = children[0].pid
+            if self._watchdog:
+                self._watchdog.watch(pid=self.debuggee_pid)
 
     async def _run_sequence(self, transport: Any, name: str, command: str, arguments: dict[str, Any],
                             timeout: float) -> None:
