@@ -722,7 +722,10 @@ class Session:
                 await self.terminal.close(grace)
             if self._watchdog is not None and self.terminal.pid:
                 self._watchdog.unwatch(pgid=self.terminal.pid)
-        if self._watchdog is not None:
+        if self._watchdog is not None and terminate_debuggee:
+            # and whatever the tree ever had: a daemon re-parented to init is no descendant now
+            self._watchdog.end(pgid=self.adapter_pid, pid=self.debuggee_pid)
+        elif self._watchdog is not None:
             self._watchdog.unwatch(pgid=self.adapter_pid, pid=self.debuggee_pid)
         if not self.ended:
             self.state = SessionState.EXITED if self.exit_code is not None else SessionState.TERMINATED
