@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 
 import psutil
+import pytest
 from conftest import CLEANUP_S, Cli
 
 
@@ -20,9 +21,12 @@ def _wait_file(path: Path, timeout: float = 20.0) -> str:
     return path.read_text()
 
 
-def test_stop_ends_a_daemon_of_the_debuggee(dc: Cli, tmp_path: Path) -> None:
+@pytest.mark.parametrize("follow", ["true", "false"], ids=["subprocess-sessions", "not-followed"])
+def test_stop_ends_a_daemon_of_the_debuggee(dc: Cli, tmp_path: Path, follow: str) -> None:
+    """The daemon is re-parented to init before `stop`: no descendant of anything any more.
+    Followed, it is a subprocess session of its own; not followed, only the watchdog saw it."""
     pidfile = tmp_path / "daemon.pid"
-    dc.launch("daemonize.py", "forked", args=(str(pidfile),), timeout=20)
+    dc.launch("daemonize.py", "forked", args=(str(pidfile),), options=("--set", f"subProcess={follow}"), timeout=20)
     daemon = psutil.Process(int(_wait_file(pidfile)))
     started = daemon.create_time()
     assert daemon.ppid() != os.getpid()

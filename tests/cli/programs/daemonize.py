@@ -17,6 +17,9 @@ def main():
                 out.write(str(os.getpid()))
             os.rename(pidfile + ".tmp", pidfile)
             time.sleep(3000)
+        while not os.path.exists(pidfile):  # linger a moment, as a real daemon's starter does
+            time.sleep(0.05)
+        time.sleep(1.0)
         os._exit(0)
     os.waitpid(pid, 0)
     forked = True  # @forked
