@@ -32,6 +32,8 @@ def test_stop_ends_a_daemon_of_the_debuggee(dc: Cli, tmp_path: Path, follow: str
     assert daemon.ppid() != os.getpid()
     dc.run("stop", timeout=30)
     left = dc.wait_gone({daemon.pid: started})
+    for process in left:  # never leak it, even when the test fails
+        process.kill()
     assert left == [], [" ".join(p.cmdline())[:160] for p in left]
     assert not [f for f in os.listdir(dc.runtime_dir) if f.endswith((".json", ".sock"))]
 
