@@ -111,6 +111,9 @@ class AdapterSpec:
     console_prefix: str = ""
     #: The adapter echoes the console command in its result (lldb-dap: ``(lldb) cmd``).
     console_echo: bool = False
+    #: A console command's result starting with this failed although the response says success
+    #: (lldb-dap: ``error: 'bogus' is not a valid command.``).
+    console_error_prefix: str | None = None
     #: Console command format that dumps memory, for adapters without ``readMemory``.
     memory_read_command: str | None = None
     #: The adapter honours ``start``/``count`` of ``variables`` (debugpy does not; lldb-dap,
@@ -143,6 +146,30 @@ class AdapterSpec:
     def output_text(self, category: str, text: str) -> str:
         """An ``output`` event's text as recorded (e.g. a pty's ``\r\n`` made ``\n``)."""
         return text
+
+    def wants_tty(self, options: LaunchOptions) -> bool:
+        """True when the launched program should get a terminal of dapcli's (a pty whose output
+        is the program's ``stdout``), passed to :meth:`use_tty`: for adapters that would leave
+        the program's output on a pipe, block-buffered and lost at a crash."""
+        return False
+
+    def use_tty(self, arguments: dict[str, Any], tty: str) -> None:
+        """Put ``tty`` (``/dev/pts/N``) in the ``launch`` ``arguments`` as the program's terminal."""
+
+    def terminate_command(self, options: AttachOptions | None) -> str | None:
+        """A ``repl`` ``evaluate`` expression that ends an attached program before a terminating
+        ``disconnect``, for adapters that do not honour ``terminateDebuggee`` (None: none)."""
+        return None
+
+    def stop_description(self, reason: str) -> str | None:
+        """A description for a ``stopped`` event that came without one (reason as sent), from
+        what the adapter said before it (cdt-gdb-adapter: gdb's ``Program received signal``)."""
+        return None
+
+    def stop_hit_ids(self, reason: str) -> list[int]:
+        """The adapter's ids of the breakpoints a ``stopped`` event without ``hitBreakpointIds``
+        hit, from what the adapter said before it (cdt-gdb-adapter: ``Breakpoint 2, main …``)."""
+        return []
 
     def exit_signal(self, exit_code: int) -> int | None:
         """The signal that killed the debuggee, read from the exit code the adapter reported

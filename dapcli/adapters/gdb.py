@@ -8,7 +8,12 @@ octal); it reports gdb's own chatter (thread-debugging notes, ``Breakpoint 2, ma
 f.c:19`` and the echoed source line) as ``stdout``: :meth:`output_category` relabels it as
 ``console`` so that ``output --category stdout`` is the program's own output; its
 ``evaluate`` in context ``repl`` runs a gdb command only behind a ``>`` prefix, and prints the
-result as output events; it stays alive until its stdin closes.
+result as output events; it stays alive until its stdin closes. It would run the program on
+gdb's own stdout and stdin (the MI pipes): dapcli gives it a pty instead (``set inferior-tty``,
+:meth:`GdbAdapter.use_tty`), and ``--stdin`` as that shell's ``< FILE``. Its signal stop is
+reason ``SIGSEGV`` with no description and its breakpoint stops carry no ``hitBreakpointIds``:
+both are read from gdb's ``Program received signal …`` / ``Breakpoint N, …`` lines. Its
+``disconnect`` only exits gdb, leaving a gdbserver's program running: ``kill`` goes first.
 """
 
 from __future__ import annotations
@@ -49,6 +54,8 @@ _GDB_CHATTER = re.compile(
     r"|(?:Temporary b|B)reakpoint \d+ at 0x[0-9a-f]+: (?:file .*, line \d+\.|.*)"
     r"|\n?Program(?: received signal .*| terminated with signal .*)?)\n?$"
 )
+_SIGNAL_RECEIVED = re.compile(r"Program received signal (SIG\w+), ([^\n]+?)\.?\n")
+_BREAKPOINT_HIT = re.compile(r"(?:^|\n)Breakpoint (\d+), ")
 _SOURCE_ECHO = re.compile(r"^\d+\t.*\n?$")
 #: The rest of a stop report that gdb wrote in pieces: `` received signal SIGINT, Interrupt.`` after
 #: ``\nProgram``, then the frame (``f (a=1) at x.c:71``, ``0x… in f () from /lib/…``).
@@ -82,6 +89,10 @@ class GdbAdapter(NativeAdapter):
         super().__init__()
         self.install_hint = install_hint()
         self._after_stop_line = False
+        self._tty = False
+        self._signal_text: str | None = None
+        self._recent = ""
+        self._hit_id: int | None = None
 
     # -- which gdb, which mode -------------------------------------------------------------------
     def gdb(self) -> str | None:
@@ -134,10 +145,20 @@ class GdbAdapter(NativeAdapter):
         return "" if self.native() else ">"
 
     def output_category(self, category: str, text: str) -> str:
-        """cdt-gdb-adapter reports gdb's chatter as ``stdout``: relabel it ``console``."""
+        """cdt-gdb-adapter reports gdb's chatter as ``stdout``: relabel it ``console`` (all of
+        it when the program has a terminal of its own, see :meth:`use_tty`)."""
         after_stop, self._after_stop_line = self._after_stop_line, False
+        self._recent = (self._recent + text)[-300:]  # gdb's line may come in pieces
+        received = _SIGNAL_RECEIVED.search(self._recent)
+        if received:
+            self._signal_text, self._recent = f"signal {received.group(1)}: {received.group(2)}", ""
+        hit = _BREAKPOINT_HIT.search(self._recent)
+        if hit:
+            self._hit_id, self._recent = int(hit.group(1)), ""
         if category != "stdout":
             return category
+        if self._tty:
+            return "console"  # the program writes to its own terminal: this is gdb talking
         if text == "\n":
             return "console"  # the blank line cdt-gdb-adapter sends before each of gdb's stop reports
         if _GDB_CHATTER.match(text) or (after_stop and _STOP_REST.match(text)):
@@ -149,6 +170,40 @@ class GdbAdapter(NativeAdapter):
         if after_stop and _SOURCE_ECHO.match(text):
             return "console"  # the source line gdb echoes after "Breakpoint N, …"
         return category
+
+    def wants_tty(self, options: LaunchOptions) -> bool:
+        """cdt-gdb-adapter's gdb runs the program on gdb's own stdout, a pipe that gdb's MI
+        shares: a terminal of its own gives it lines as they are printed (not lost at a crash)
+        and keeps them apart from gdb's chatter (gdb ≥ 14 answers ``runInTerminal`` itself)."""
+        return not self.native()
+
+    def use_tty(self, arguments: dict[str, Any], tty: str) -> None:
+        """gdb's ``set inferior-tty``, first of the ``initCommands``; then everything cdt
+        reports as ``stdout`` is gdb's (see :meth:`output_category`)."""
+        arguments["initCommands"] = [f"set inferior-tty {tty}", *arguments.get("initCommands", [])]
+        self._tty = True
+
+    def terminate_command(self, options: AttachOptions | None) -> str | None:
+        """cdt-gdb-adapter's ``disconnect`` only exits gdb, which leaves a gdbserver's program
+        running: gdb's ``kill`` ends it first (and with it a plain gdbserver)."""
+        if options is None or options.target is None or self.native():
+            return None
+        return "> kill"
+
+    def stop_description(self, reason: str) -> str | None:
+        """cdt-gdb-adapter's signal stop is reason ``SIGSEGV`` with no description: gdb's
+        ``Program received signal SIGSEGV, Segmentation fault.`` just before it gives
+        ``signal SIGSEGV: Segmentation fault`` (lldb-dap's wording)."""
+        said, self._signal_text = self._signal_text, None
+        if not reason.startswith("SIG"):
+            return None
+        return said if said and said.split()[1] == reason + ":" else f"signal {reason}"
+
+    def stop_hit_ids(self, reason: str) -> list[int]:
+        """cdt-gdb-adapter sends no ``hitBreakpointIds``; its breakpoint ids are gdb's numbers,
+        which gdb's ``Breakpoint 2, main () at f.c:9`` before the stop names."""
+        hit, self._hit_id = self._hit_id, None
+        return [hit] if hit is not None and reason in ("breakpoint", "function breakpoint") else []
 
     def exit_code_from_output(self, text: str) -> int | None:
         """The exit code in gdb's ``[Inferior 1 (process N) exited with code 03]`` (octal)."""
@@ -199,6 +254,8 @@ class GdbAdapter(NativeAdapter):
         else:
             # cdt starts the program through /bin/sh: quote every argument for it
             arguments["arguments"] = " ".join(shlex.quote(a) for a in options.args)
+            if options.stdin:  # that shell's redirection beats the terminal of set inferior-tty
+                arguments["arguments"] += f" < {shlex.quote(options.stdin)}"
             if options.env:
                 arguments["environment"] = dict(options.env)
             if options.stop_on_entry:

@@ -54,6 +54,7 @@ class LldbAdapter(NativeAdapter):
     description = "C, C++, Rust (lldb-dap)"
     console_prefix = "`"  # lldb-dap's commandEscapePrefix: run as an lldb command, never as an expression
     console_echo = True
+    console_error_prefix = "error: "  # a failed command still answers success: true
     instruction_step_commands: ClassVar[dict[str, str]] = {
         "stepi": "thread step-inst", "nexti": "thread step-inst-over",
     }

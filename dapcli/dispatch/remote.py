@@ -11,7 +11,6 @@ Stdlib only and synchronous: this is the one-shot hot path (no asyncio, no pydan
 from __future__ import annotations
 
 import json
-import os
 import socket
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -29,12 +28,11 @@ PROBE_TIMEOUT = 1.0
 
 
 def host_timeout() -> float:
-    """:data:`HOST_TIMEOUT`, or ``DAPCLI_HOST_TIMEOUT`` when it is a positive number."""
-    try:
-        value = float(os.environ.get("DAPCLI_HOST_TIMEOUT", ""))
-    except ValueError:
-        return HOST_TIMEOUT
-    return value if 0 < value < 86400 else HOST_TIMEOUT
+    """:data:`HOST_TIMEOUT`, or ``DAPCLI_HOST_TIMEOUT`` (seconds, > 0 and <= 86400).
+    Raises UsageError when that variable is set to anything else."""
+    from dapcli.dispatch.envvars import env_seconds
+
+    return env_seconds("DAPCLI_HOST_TIMEOUT", HOST_TIMEOUT, maximum=86400.0)
 
 
 def answers(socket_path: str, timeout: float = PROBE_TIMEOUT) -> bool:

@@ -87,7 +87,9 @@ class RoutingDispatcher:
 
     async def call(self, verb: str, args: dict[str, Any] | None, session: str = "default",
                    cwd: str | None = None) -> Result:
-        """Run ``verb`` here or in the session's process; same errors as LocalDispatcher."""
+        """Run ``verb`` here or in the session's process; same errors as LocalDispatcher
+        (UsageError for an invalid session name, before any file is looked at)."""
+        sessionfile.check(session)
         spec = lookup(verb)
         runs_here = verb == "sessions" or (spec.needs == "none" and not spec.executes)
         if runs_here or not self.is_hosted(session):

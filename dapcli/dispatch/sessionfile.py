@@ -16,8 +16,20 @@ import stat
 
 from dapcli.errors import SessionError, UsageError
 
-__all__ = ["SessionFile", "check_socket", "is_host", "list_sessions", "process_start", "read", "remove", "remove_stale",
-           "runtime_dir", "session_name", "write"]
+__all__ = [
+    "SessionFile",
+    "check",
+    "check_socket",
+    "is_host",
+    "list_sessions",
+    "process_start",
+    "read",
+    "remove",
+    "remove_stale",
+    "runtime_dir",
+    "session_name",
+    "write",
+]
 
 _NAME = re.compile(r"^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,63}$")
 
@@ -45,8 +57,8 @@ def runtime_dir() -> str:
     """The private runtime directory, created 0700 (whatever the umask) if needed.
 
     Raises:
-        SessionError: it is a symlink or not a directory, belongs to someone else, or is open
-            to others.
+        UsageError: (exit 2, a configuration to fix) it is a symlink or not a directory, belongs
+            to someone else, or is open to others.
     """
     base = os.environ.get("DAPCLI_RUNTIME_DIR")
     if base:
@@ -68,10 +80,10 @@ def runtime_dir() -> str:
     info = os.lstat(path)
     if stat.S_ISLNK(info.st_mode) or not stat.S_ISDIR(info.st_mode):
         kind = "a symbolic link" if stat.S_ISLNK(info.st_mode) else "not a directory"
-        raise SessionError(f"runtime directory {path} is {kind}",
+        raise UsageError(f"runtime directory {path} is {kind}",
                            "remove it, or set DAPCLI_RUNTIME_DIR to a private directory (mkdir -m 700 DIR)")
     if info.st_uid != os.getuid() or stat.S_IMODE(info.st_mode) & 0o077:
-        raise SessionError(
+        raise UsageError(
             f"runtime directory {path} is not private (owner uid {info.st_uid}, mode {stat.S_IMODE(info.st_mode):o})",
             f"remove it, or set DAPCLI_RUNTIME_DIR to a directory only you can use (chmod 700 {path})",
         )
@@ -79,19 +91,28 @@ def runtime_dir() -> str:
 
 
 def session_name(explicit: str | None = None) -> str:
-    """``explicit``, else ``$DAPCLI_SESSION``, else ``default``. Raises UsageError if invalid."""
-    name = explicit or os.environ.get("DAPCLI_SESSION") or "default"
-    if not _NAME.match(name):
-        raise UsageError(f"invalid session name: {name!r}", "use letters, digits, '.', '_' or '-' (at most 64)")
+    """``explicit``, else ``$DAPCLI_SESSION``, else ``default``. Raises UsageError if invalid
+    (an explicit empty name too: it does not silently mean ``default``)."""
+    name = explicit if explicit is not None else os.environ.get("DAPCLI_SESSION") or "default"
+    return check(name)
+
+
+def check(name: object) -> str:
+    """Return ``name`` if it is a valid session name (1-64 of letters, digits, ``.``, ``_``,
+    ``-``; no leading dot). Raises UsageError (exit 2) otherwise: every frontend's session
+    argument passes here before it names a file."""
+    if not isinstance(name, str) or not _NAME.fullmatch(name):
+        shown = name if not isinstance(name, str) or len(name) <= 40 else name[:40] + "…"
+        raise UsageError(f"invalid session name: {shown!r}", "use letters, digits, '.', '_' or '-' (at most 64)")
     return name
 
 
 def path_for(name: str) -> str:
-    return os.path.join(runtime_dir(), f"{name}.json")
+    return os.path.join(runtime_dir(), f"{check(name)}.json")
 
 
 def socket_for(name: str) -> str:
-    return os.path.join(runtime_dir(), f"{name}.sock")
+    return os.path.join(runtime_dir(), f"{check(name)}.sock")
 
 
 def write(entry: SessionFile) -> None:
@@ -223,7 +244,7 @@ def list_sessions() -> list[SessionFile]:
             continue
         try:
             entry = read(file_name[: -len(".json")])
-        except SessionError:
+        except (SessionError, UsageError):  # corrupt, or a stray file not named like a session
             continue
         if entry is None:
             continue

@@ -22,9 +22,12 @@ PROBE_BYTES = 8192
 
 
 def host_command(name: str) -> list[str]:
-    """The argv that starts a session host for ``name`` (idle timeout from ``DAPCLI_IDLE_TIMEOUT``)."""
-    idle = os.environ.get("DAPCLI_IDLE_TIMEOUT", "3600")
-    return [sys.executable, "-m", "dapcli.frontends.cli.hostmain", name, idle]
+    """The argv that starts a session host for ``name`` (idle timeout from ``DAPCLI_IDLE_TIMEOUT``).
+    Raises UsageError when that variable is not a positive number of seconds."""
+    from dapcli.dispatch.envvars import env_seconds
+
+    idle = env_seconds("DAPCLI_IDLE_TIMEOUT", 3600.0)
+    return [sys.executable, "-m", "dapcli.frontends.cli.hostmain", name, repr(idle)]
 
 
 def start_host(name: str, command: list[str]) -> sessionfile.SessionFile:

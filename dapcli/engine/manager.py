@@ -16,7 +16,7 @@ _NAME = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
 
 def check_name(name: str) -> str:
     """Return ``name`` if it is a valid session name. Raises UsageError otherwise."""
-    if not _NAME.match(name) or name.startswith("."):
+    if not isinstance(name, str) or not _NAME.fullmatch(name) or name.startswith("."):
         raise UsageError(
             f"invalid session name: {name!r}", "use letters, digits, '.', '_' or '-' (at most 64)"
         )

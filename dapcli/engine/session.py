@@ -25,12 +25,14 @@ from dapcli.adapters.base import AdapterSpec, AttachOptions, LaunchOptions, deep
 from dapcli.engine.breakpoints import BreakpointBook
 from dapcli.engine.chatter import DEBUGGER_CATEGORIES, is_log_message
 from dapcli.engine.children import ChildSessions
+from dapcli.engine.endattached import kill_attached
 from dapcli.engine.lost import describe_lost_adapter
 from dapcli.engine.output import OutputBuffer
 from dapcli.engine.pathmap import PathMapper, PathMapping
 from dapcli.engine.pending import AbandonedRequest
 from dapcli.engine.prefetch import Prefetch
 from dapcli.engine.processes import Watchdog, descendants, kill_tree, launched_children
+from dapcli.engine.reaped import dead_debuggee_status
 from dapcli.engine.subprocesses import SubprocessSessions
 from dapcli.engine.terminal import Terminal
 from dapcli.engine.testrun.base import TestRun
@@ -108,6 +110,8 @@ class Session:
         self.request_kind = "launch"
         self.launch_options: LaunchOptions | None = None
         self.attach_options: AttachOptions | None = None
+        #: The adapter's terminate_command ended the attached program before ``disconnect``.
+        self.kill_sent = False
         self.started_at = time.time()
         self.adapter_pid: int | None = None
         self.debuggee_pid: int | None = None
@@ -254,6 +258,9 @@ class Session:
         self.request_kind = "launch"
         self.entry_pending = options.stop_on_entry
         arguments = self.adapter.launch_arguments(options)
+        if self.adapter.wants_tty(options):
+            self.terminal = self.terminal or Terminal(self.add_output, stdin_file=options.stdin)
+            self.adapter.use_tty(arguments, self.terminal.open_tty())
         self._use_mappings(arguments, options.path_mappings)
         arguments = with_settings(arguments, options)
         await self._start("launch", arguments, timeout)
@@ -570,8 +577,9 @@ class Session:
     def _on_stopped(self, body: Any) -> None:
         self.generation += 1
         self.last_stop = StopRecord(
-            reason=body.reason, description=body.description, thread_id=body.threadId,
-            all_threads_stopped=bool(body.allThreadsStopped), hit_breakpoint_ids=list(body.hitBreakpointIds or []),
+            reason=body.reason, description=body.description or self.adapter.stop_description(body.reason),
+            thread_id=body.threadId, all_threads_stopped=bool(body.allThreadsStopped),
+            hit_breakpoint_ids=list(body.hitBreakpointIds or self.adapter.stop_hit_ids(body.reason)),
             text=body.text, generation=self.generation, entry=self._is_entry(body),
             paused=self._pause_sent and body.reason == "step",
         )
@@ -655,6 +663,18 @@ class Session:
     def _on_continued(self, _: Any) -> None:
         self.continued_count += 1
 
+    def notice_dead_debuggee(self) -> bool:
+        """End a stopped session whose debuggee was killed behind the debugger's back (gdb
+        notices only when it resumes); True if it did."""
+        if self.state is not SessionState.STOPPED or not self.adapter_pid or self.post_mortem:
+            return False
+        code = dead_debuggee_status(self.adapter_pid, self.program, self.debuggee_pid)
+        if code is None:
+            return False
+        self.exit_code = code
+        self._end(SessionState.EXITED, "exited")
+        return True
+
     def mark_running(self) -> None:
         """The program runs although no execution verb resumed it (a console command did)."""
         if self.state is SessionState.STOPPED:
@@ -696,6 +716,9 @@ class Session:
         await self.subprocesses.shutdown(terminate_debuggee)  # the whole session tree ends
         await self.children.disconnect(terminate_debuggee, grace)  # a child session first (js-debug)
         if conn is not None and not conn.closed:
+            stop = self.last_stop if self.state is SessionState.STOPPED else None
+            if terminate_debuggee and self.request_kind == "attach" and stop is not None:
+                self.kill_sent = await kill_attached(conn, self.adapter, self.attach_options, stop.thread_id, grace * 5)
             with contextlib.suppress(DapcliError, asyncio.TimeoutError):
                 future = conn.send(
                     "disconnect", t.DisconnectArguments(restart=False, terminateDebuggee=terminate_debuggee)

@@ -57,6 +57,7 @@ class Terminal:
         self.on_start = on_start
         self.process: subprocess.Popen[bytes] | None = None
         self._master: int | None = None
+        self._slave: int | None = None  # kept open only for open_tty
         self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
         self._last_written = "\n"
         self.stdin_closed = False
@@ -93,13 +94,27 @@ class Terminal:
             self.on_start(self.process.pid)
         return {"processId": self.process.pid}
 
+    def open_tty(self) -> str:
+        """Open a pty for a program an adapter starts itself (gdb's ``set inferior-tty``) and
+        return the path of its terminal side (``/dev/pts/N``, mode 0620: the user's own).
+        dapcli keeps that side open until :meth:`close`, so reading never ends early."""
+        master, slave = os.openpty()
+        try:
+            _configure(slave)
+        except BaseException:
+            os.close(master)
+            os.close(slave)
+            raise
+        self._slave = slave
+        os.set_blocking(master, False)
+        self._master = master
+        asyncio.get_running_loop().add_reader(master, self._read)
+        return os.ttyname(slave)
+
     def _start(self, argv: list[str], cwd: str | None, env: dict[str, str]) -> None:
         master, slave = os.openpty()
         try:
-            attributes = termios.tcgetattr(slave)
-            attributes[3] &= ~termios.ECHO  # what dapcli types is input, not output of the program
-            termios.tcsetattr(slave, termios.TCSANOW, attributes)
-            fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", *SIZE, 0, 0))
+            _configure(slave)
             stdin: Any = open(self.stdin_file, "rb") if self.stdin_file else slave  # noqa: SIM115
             try:
                 self.process = subprocess.Popen(
@@ -186,6 +201,18 @@ class Terminal:
             with contextlib.suppress(OSError):
                 os.close(self._master)
             self._master = None
+        if self._slave is not None:
+            with contextlib.suppress(OSError):
+                os.close(self._slave)
+            self._slave = None
+
+
+def _configure(slave: int) -> None:
+    """No echo (what dapcli types is input, not output of the program) and a window size."""
+    attributes = termios.tcgetattr(slave)
+    attributes[3] &= ~termios.ECHO
+    termios.tcsetattr(slave, termios.TCSANOW, attributes)
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", *SIZE, 0, 0))
 
 
 def _take_terminal() -> None:

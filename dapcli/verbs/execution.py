@@ -25,7 +25,8 @@ async def _resume(ctx: VerbContext, command: str, arguments: BaseModel, timeout:
     explicit = getattr(arguments, "threadId", None)
     if explicit is not None and explicit != session.selected_thread_id:
         await check_thread(session, explicit)
-    await session.resume(command, arguments, timeout=timeout)
+    if not session.notice_dead_debuggee():  # killed while stopped: gdb would report a bogus stop
+        await session.resume(command, arguments, timeout=timeout)
     return await stop_state(session, output_seq=None, started=started)
 
 

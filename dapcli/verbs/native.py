@@ -95,19 +95,28 @@ async def console_command(session: Session, command: str, frame_id: int | None =
                           timeout: float = 30.0) -> tuple[str, int]:
     """Run a debugger command (``evaluate`` in context ``repl``, with the family's prefix) and
     return what it printed: its result (lldb-dap's echo removed) and the output events it
-    caused; plus the result's variablesReference."""
+    caused; plus the result's variablesReference. Raises RequestError when the debugger says the
+    command failed (``success: false``, or lldb-dap's ``error:`` result)."""
     prefix = session.adapter.console_prefix
     frame = frame_id
     if frame is None and session.state is SessionState.STOPPED:
         frame = await current_frame_id(session, None)
     mark = session.output.last_seq
-    body = await session.request(
-        "evaluate", t.EvaluateArguments(expression=prefix + command, frameId=frame, context="repl"),
-        t.EvaluateResponse, timeout=timeout,
-    )
+    try:
+        body = await session.request(
+            "evaluate", t.EvaluateArguments(expression=prefix + command, frameId=frame, context="repl"),
+            t.EvaluateResponse, timeout=timeout,
+        )
+    except RequestError as exc:  # CodeLLDB: "error: …" (the CLI says `error:` itself)
+        raise RequestError(" ".join(exc.message.split()).removeprefix("error:").strip(), exc.hint,
+                           exc.command) from None
     result = body.result or ""
     if session.adapter.console_echo and result.startswith("(lldb) "):
         result = result.partition("\n")[2]
+    failed = session.adapter.console_error_prefix
+    if failed and result.lstrip().startswith(failed):
+        message = " ".join(result.split()).removeprefix(failed.strip()).strip()
+        raise RequestError(message, "check the command with `console help`", command="evaluate")
     if not result.strip():  # the output comes as events (CodeLLDB: sometimes after the response)
         await _output_settled(session, mark)
     printed = "".join(c.output for c in session.output.since(mark) if c.category != "telemetry")

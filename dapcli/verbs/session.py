@@ -22,6 +22,7 @@ from dapcli.verbs.bpspec import BREAK_HELP
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.launchopts import SET_HELP, JsonObject, adapter_settings, add_breakpoints
 from dapcli.verbs.models import EndResult, SessionInfo, SessionsResult, StatusResult, StopState
+from dapcli.verbs.programfile import check_program_file, file_kind
 from dapcli.verbs.registry import Param, verb
 from dapcli.verbs.views import stop_state
 
@@ -129,7 +130,8 @@ async def launch(
         program, args = None, [program, *args]
     work_dir = ctx.resolve(cwd) if cwd else ctx.cwd
     if not os.path.isdir(work_dir):
-        raise UsageError(f"working directory not found: {cwd}")
+        what = "not a directory" if os.path.exists(work_dir) else "not found"
+        raise UsageError(f"working directory {what}: {cwd}", "give an existing directory")
     path, spec = _target(ctx, program, module, adapter, work_dir)
     options = LaunchOptions(
         program=path, args=list(args), cwd=work_dir, env=env_map, stop_on_entry=stop_on_entry,
@@ -138,6 +140,8 @@ async def launch(
         stdin=_stdin_file(ctx, stdin), path_mappings=[(m.remote, m.local) for m in mappings],
     )
     core_path = ctx.resolve(core) if core else None
+    if core_path is not None and file_kind(core_path):
+        raise UsageError(f"{core} is {file_kind(core_path)}, not a core file", "give the path of a core dump file")
     if core_path is not None and not os.path.isfile(core_path):
         raise UsageError(f"core file not found: {core} (looked at {core_path})", "check the path")
     warnings = spec.prepare(options, ctx.cwd)
@@ -188,7 +192,9 @@ def _target(ctx: VerbContext, program: str | None, module: str | None, adapter: 
     path = ctx.resolve(program)
     if not os.path.exists(path):
         raise UsageError(f"program not found: {program} (looked at {path})", "check the path")
-    return path, adapter_for(path, adapter, ctx.cwd)
+    spec = adapter_for(path, adapter, ctx.cwd)
+    check_program_file(program, path, spec.name)
+    return path, spec
 
 
 def _stdin_file(ctx: VerbContext, stdin: str | None) -> str | None:
@@ -200,6 +206,9 @@ def _stdin_file(ctx: VerbContext, stdin: str | None) -> str | None:
         raise UsageError("--stdin - reads this command's own stdin, which this frontend cannot pass on",
                          "give a file: --stdin FILE")
     path = ctx.resolve(stdin)
+    if file_kind(path):
+        raise UsageError(f"--stdin {stdin} is {file_kind(path)}, not a regular file",
+                         "give a file to read (or --stdin - to pass this command's own stdin)")
     if not os.path.isfile(path) or not os.access(path, os.R_OK):
         raise UsageError(f"stdin file not found or unreadable: {stdin} (looked at {path})", "check the path")
     return path
@@ -326,6 +335,10 @@ async def stop(
     elif ending and attached and pid and _alive(pid):
         note = (f"The adapter said it ended the program, but process {pid} is still alive; "
                 f"end it with `kill {pid}` (or `kill -9 {pid}`).")
+    elif ending and attached and not session.kill_sent and session.adapter.terminate_command(session.attach_options):
+        target = session.attach_options.target if session.attach_options else None
+        note = (f"The program under {target} may still run (it was not stopped, so gdb could not kill it); "
+                "end it there, e.g. `kill` the debug server's program or re-attach, `pause` and `stop --terminate`.")
     return EndResult(session=session.name, status="terminated" if ending else "detached",
                      exit_code=session.exit_code if exited_before else None, note=note)
 
@@ -348,6 +361,7 @@ def _alive(pid: int, timeout: float = 2.0) -> bool:
 async def status(ctx: VerbContext) -> StatusResult:
     """Show the session's state, last stop or exit code, and what runs it."""
     session = ctx.session()
+    session.notice_dead_debuggee()
     stop = None
     if session.state in (SessionState.STOPPED, SessionState.EXITED, SessionState.TERMINATED):
         stop = await stop_state(session, output_seq=session.output.last_seq, locals_count=0)

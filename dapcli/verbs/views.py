@@ -451,7 +451,10 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
         variables = [v for v in variables if not v.name.startswith(("__", "@py_")) and v.name not in _NOISE]
         state.locals = variables[:locals_count]
         _mark_changed(session, f"{top.path}:{top.name}", state.locals)
-    if state.reason == "exception" and session.supports("supportsExceptionInfoRequest"):
+    signal = stop_signal(state.raw_reason, state.description)
+    if state.reason == "exception" and signal and not session.supports("supportsExceptionInfoRequest"):
+        state.exception = ExceptionView(exception_id="signal", description=state.description)  # cdt: as lldb-dap's
+    elif state.reason == "exception" and session.supports("supportsExceptionInfoRequest"):
         info = await session.request(
             "exceptionInfo", t.ExceptionInfoArguments(threadId=thread_id), t.ExceptionInfoResponse
         )

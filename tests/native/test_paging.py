@@ -26,7 +26,9 @@ def big(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder / "big"
 
 
-@pytest.mark.parametrize("adapter", each_adapter("lldb", "codelldb"))
+# CodeLLDB 1.11.8 sends no indexedVariables for a C array and answers a 100k-element one with a
+# varying 10-13k children (seen here), so it is paged on the client from what it sends: not here.
+@pytest.mark.parametrize("adapter", each_adapter("lldb"))
 def test_first_and_later_pages_of_a_100k_array(adapter: str, big: Path) -> None:
     async def body() -> None:
         d = Driver(big.parent)
@@ -48,7 +50,7 @@ def test_first_and_later_pages_of_a_100k_array(adapter: str, big: Path) -> None:
             elapsed = time.perf_counter() - started
             assert [v["value"] for v in first["variables"][:3]] == ["0", "3", "6"]
             assert (first["total"], len(first["variables"]), first["truncated"]) == (100000, 100, 99900)
-            assert requests == [{"variablesReference": reference, "start": 0, "count": 100}]
+            assert requests == [{"variablesReference": reference, "filter": "indexed", "start": 0, "count": 100}]
             assert elapsed < 5, f"the first page took {elapsed:.1f} s"
             later = await d("variables", variablesReference=reference, start=99998, count=100)
             assert [v["value"] for v in later["variables"]] == [str(99998 * 3), str(99999 * 3)]

@@ -189,6 +189,22 @@ def _err(text: str) -> None:
     sys.stderr.flush()
 
 
+def _writing_failed(exc: OSError) -> bool:
+    """Whether ``exc`` is our stdout/stderr refusing a write (``dapcli status >/dev/full``)."""
+    import errno
+
+    return exc.errno in (errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG, errno.EPIPE)
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's final flush cannot fail a second time."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
 def _ensure_streams() -> None:
     """``dapcli status >&-``: Python starts with ``sys.stdout`` None; write to /dev/null instead."""
     for name in ("stdout", "stderr"):
@@ -227,11 +243,25 @@ def main(argv: list[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 0
+    except OSError as exc:
+        if not _writing_failed(exc):
+            if "--debug" in args or os.environ.get("DAPCLI_DEBUG"):
+                raise
+            _err(f"internal error: {type(exc).__name__}: {exc}\nhint: run with --debug and report the traceback\n")
+            return 1
+        _quiet_stdout()
+        _err(f"error: cannot write output: {exc.strerror or exc}\n")
+        return 1
     except KeyboardInterrupt:
         _err("interrupted: the session keeps its state (a running program keeps running); "
              "`dapcli pause` stops it, `dapcli wait` waits for its next stop\n")
         return 130
     except Exception as exc:  # an internal bug: one line unless --debug
+        from dapcli.errors import DapcliError
+
+        if isinstance(exc, DapcliError):  # e.g. a bad runtime directory met on a quick path
+            _report(exc, args)
+            return exc.exit_code
         if "--debug" in args or os.environ.get("DAPCLI_DEBUG"):
             raise
         _err(f"internal error: {type(exc).__name__}: {exc}\nhint: run with --debug and report the traceback\n")

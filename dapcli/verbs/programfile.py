@@ -1,0 +1,35 @@
+"""Refuse a launch target that is not a program file (a device, a FIFO, a socket, a directory)
+before any adapter starts: ``/dev/zero`` would be read forever, a FIFO would hang the launch."""
+
+from __future__ import annotations
+
+import os
+import stat
+
+from dapcli.errors import UsageError
+
+__all__ = ["check_program_file", "file_kind"]
+
+_KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+          (stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"))
+
+
+def file_kind(path: str) -> str | None:
+    """None for a regular file (or a path that cannot be stat'ed), else what it is: "a directory",
+    "a character device", "a block device", "a FIFO" or "a socket". Never opens ``path``."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return None
+    return next((kind for test, kind in _KINDS if test(mode)), None)
+
+
+def check_program_file(program: str, path: str, adapter: str) -> None:
+    """Raise UsageError (exit 2) unless ``path`` (``program`` as typed, resolved) is a regular file;
+    a directory passes for the ``go`` adapter (Delve builds a package directory)."""
+    kind = file_kind(path)
+    if kind is None or (kind == "a directory" and adapter == "go"):
+        return
+    hint = ("give the path of a Go file, package directory or executable" if adapter == "go"
+            else "give the path of a program file (a script or an executable)")
+    raise UsageError(f"{program} is {kind}, not a program file", hint)

@@ -1,0 +1,31 @@
+"""``stop --terminate`` on a gdbserver attach ends the program (and so gdbserver), like a
+terminate does on every other adapter; it never claims an end that did not happen."""
+
+from __future__ import annotations
+
+import psutil
+import pytest
+from remote_helpers import NEEDS_GDB, Cli, Layout, free_port, gdb_server, marker_line
+
+pytestmark = [pytest.mark.slow, NEEDS_GDB]
+
+
+def test_stop_terminate_ends_the_gdbserver_program(layout: Layout, cli: Cli) -> None:
+    line = marker_line(layout.checkout / "prog.c", "twice")
+    port = free_port()
+    with gdb_server(layout, port) as server:
+        cli("attach", "--adapter", "gdb", "--target", f"127.0.0.1:{port}", "--map", layout.mapping,
+            "-b", f"app/prog.c:{line}")
+        cli.remember()
+        stop = cli.json("wait", "--timeout", "60")
+        assert stop["status"] == "stopped", stop
+        program = [p for p in psutil.Process(server.pid).children() if p.name() == "prog"]
+        assert program, "gdbserver started no program"
+        ended = cli.json("stop", "--terminate")
+        assert ended["status"] == "terminated"
+        _, alive = psutil.wait_procs(program, timeout=15)
+        alive = [p for p in alive if p.status() != psutil.STATUS_ZOMBIE]
+        if alive:  # never a silent claim: the result says the program lives on and how to end it
+            assert "still alive" in (ended.get("note") or ""), ended
+        assert not alive, f"the program outlived stop --terminate: {ended}"
+        server.wait(15)  # gdbserver (not --multi) exits once its only program is gone
