@@ -70,7 +70,7 @@ def connect(name: str) -> HostClient:
                 f"session '{name}' (host pid {entry.pid}) does not answer on {entry.socket}",
                 f"end it with `kill {entry.pid}` and start again",
             ) from None
-        sessionfile.remove(name)
+        sessionfile.remove_stale(name)
         raise SessionError(
             f"session '{name}' is gone: its host (pid {entry.pid}) is no longer running; cleaned up its files",
             "start a new one with `dapcli launch PROGRAM`",

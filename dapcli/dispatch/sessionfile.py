@@ -25,6 +25,7 @@ __all__ = [
     "process_start",
     "read",
     "remove",
+    "remove_stale",
     "runtime_dir",
     "session_name",
     "write",
@@ -184,6 +185,34 @@ def remove(name: str) -> None:
             os.unlink(target)
 
 
+def remove_stale(name: str) -> None:
+    """The host of ``name`` is dead: delete its session file, socket, ``NAME.log`` and
+    ``NAME.lock`` — the last two only when no launch holds the lock (a launch in progress owns
+    them). Missing files are fine."""
+    import fcntl  # the lock is a filelock (flock) lock: test it the same way, stdlib only
+
+    remove(name)
+    folder = runtime_dir()
+    lock = os.path.join(folder, name + ".lock")
+    try:
+        fd = os.open(lock, os.O_RDWR | os.O_NOFOLLOW)
+    except OSError:
+        fd = None  # no lock file: nobody launches
+    try:
+        if fd is not None:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(os.path.join(folder, name + ".log"))
+        if fd is not None:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(lock)
+    except OSError:
+        pass  # a launch holds the lock: it owns the files
+    finally:
+        if fd is not None:
+            os.close(fd)
+
+
 def alive(pid: int) -> bool:
     """True when a process ``pid`` exists and is not a zombie (a killed host stays one until
     init reaps it, which some container inits do late or never). Never true for pid <= 0."""
@@ -223,7 +252,7 @@ def list_sessions() -> list[SessionFile]:
         if is_host(entry):
             found.append(entry)
         else:
-            remove(entry.name)
+            remove_stale(entry.name)
     return found
 
 

@@ -19,13 +19,24 @@ import threading
 
 import psutil
 
-__all__ = ["Watchdog", "descendants", "kill_tree"]
+__all__ = ["Watchdog", "descendants", "kill_tree", "launched_children"]
 
 
 def descendants(pid: int) -> list[psutil.Process]:
     """Every live descendant of ``pid`` (empty when it is gone)."""
     try:
         return psutil.Process(pid).children(recursive=True)
+    except psutil.Error:
+        return []
+
+
+def launched_children(adapter_pid: int) -> list[psutil.Process]:
+    """The live direct children of the adapter ``adapter_pid`` right after a launch: the
+    debuggee of an adapter that sends no ``process`` event (Delve runs ``__debug_bin`` in a
+    process group of its own, so killing the adapter's group misses it). Empty when gone."""
+    try:
+        return [child for child in psutil.Process(adapter_pid).children()
+                if child.status() != psutil.STATUS_ZOMBIE]
     except psutil.Error:
         return []
 
@@ -84,6 +95,13 @@ class Watchdog:
         line = (f"ug {pgid}\n" if pgid else "") + (f"up {pid}\n" if pid else "")
         self._write(line)
 
+    def end(self, *, pgid: int | None = None, pid: int | None = None) -> None:
+        """Kill a process group or pid registered before and every descendant the watchdog ever
+        saw of it (a daemon that left the group and whose parent exited is re-parented to init,
+        out of reach of :func:`descendants`), then drop it (the session ended)."""
+        line = (f"kg {pgid}\n" if pgid else "") + (f"kp {pid}\n" if pid else "")
+        self._write(line)
+
     def forget(self) -> None:
         """Drop everything registered (after a clean teardown)."""
         self._write("clear\n")
@@ -110,7 +128,7 @@ class Watchdog:
 _WATCHDOG_CODE = r"""
 import os, select, signal, sys
 import psutil
-groups, pids, seen = {}, {}, {}
+groups, pids, seen, owner = {}, {}, {}, {}
 
 def identity(pid):
     try:
@@ -126,21 +144,41 @@ def same(pid, started):
         return None
 
 def snapshot():
-    # remember every descendant of what is registered: a child that left the process group
-    # (setsid) is re-parented to init once its parent dies, and could not be found then
+    # remember every descendant of what is registered, and which registration it came from: a
+    # child that left the process group (setsid) is re-parented to init once its parent dies,
+    # and could not be found then
     for pid, started in list(seen.items()):
         if same(pid, started) is None:
-            del seen[pid]  # ended: forget it
-    leaders = [(g, started) for g, started in groups.items() if started is not None]
-    roots = [same(pid, started) for pid, started in leaders + list(pids.items()) + list(seen.items())]
-    for root in roots:
+            del seen[pid]; owner.pop(pid, None)  # ended: forget it
+    roots = [(("g", g), g, started) for g, started in groups.items() if started is not None]
+    roots += [(("p", pid), pid, started) for pid, started in pids.items()]
+    roots += [(owner.get(pid), pid, started) for pid, started in list(seen.items())]
+    for key, pid, started in roots:
+        root = same(pid, started)
         if root is None:
             continue
         try:
             for child in root.children(recursive=True):
-                seen.setdefault(child.pid, child.create_time())
+                if child.pid not in seen:
+                    seen[child.pid] = child.create_time()
+                    owner[child.pid] = key
         except psutil.Error:
             pass
+
+def kill(pid, started):
+    proc = same(pid, started)
+    if proc is not None:
+        try: proc.kill()
+        except psutil.Error: pass
+
+def end(key):
+    snapshot()
+    if key[0] == "g":
+        groups.pop(key[1], None)  # the session killed its group: a reused number is never killed
+    elif key[0] == "p" and key[1] in pids:
+        kill(key[1], pids.pop(key[1]))
+    for pid in [pid for pid, k in owner.items() if k == key]:
+        kill(pid, seen.pop(pid, 0.0)); owner.pop(pid, None)
 
 fd, pending, used = sys.stdin.fileno(), b"", False
 while True:
@@ -161,8 +199,10 @@ while True:
                 groups.pop(int(parts[1]), None)
             elif parts[:1] == ["up"]:
                 pids.pop(int(parts[1]), None)
+            elif parts[:1] in (["kg"], ["kp"]):
+                end((parts[0][1], int(parts[1])))
             elif parts[:1] == ["clear"]:
-                groups.clear(); pids.clear(); seen.clear()
+                groups.clear(); pids.clear(); seen.clear(); owner.clear()
             used = used or parts[:1] in (["g"], ["p"])
         if used and not groups and not pids:
             sys.exit(0)  # everything ended cleanly: nothing left to guard
@@ -172,8 +212,5 @@ for pgid in groups:
     try: os.killpg(pgid, signal.SIGKILL)
     except OSError: pass
 for pid, started in list(pids.items()) + list(seen.items()):
-    proc = same(pid, started)
-    if proc is not None:
-        try: proc.kill()
-        except psutil.Error: pass
+    kill(pid, started)
 """

@@ -31,7 +31,7 @@ from dapcli.engine.output import OutputBuffer
 from dapcli.engine.pathmap import PathMapper, PathMapping
 from dapcli.engine.pending import AbandonedRequest
 from dapcli.engine.prefetch import Prefetch
-from dapcli.engine.processes import Watchdog, descendants, kill_tree
+from dapcli.engine.processes import Watchdog, descendants, kill_tree, launched_children
 from dapcli.engine.reaped import dead_debuggee_status
 from dapcli.engine.subprocesses import SubprocessSessions
 from dapcli.engine.terminal import Terminal
@@ -345,6 +345,17 @@ class Session:
         if self._watchdog and pid:
             self._watchdog.watch(pgid=pid)
         await self._run_sequence(transport, self.adapter.name, command, arguments, timeout)
+        if command == "launch" and pid and not self.debuggee_pid and not self.post_mortem:
+            self._adopt_children(pid)
+
+    def _adopt_children(self, adapter_pid: int) -> None:
+        """No ``process`` event named the debuggee (Delve): take the adapter's children as the
+        debuggee, so it is killed when the adapter dies or the session ends."""
+        children = launched_children(adapter_pid)
+        if len(children) == 1:
+            self.debuggee_pid = children[0].pid
+            if self._watchdog:
+                self._watchdog.watch(pid=self.debuggee_pid)
 
     async def _run_sequence(self, transport: Any, name: str, command: str, arguments: dict[str, Any],
                             timeout: float) -> None:
@@ -761,7 +772,10 @@ class Session:
                 await self.terminal.close(grace)
             if self._watchdog is not None and self.terminal.pid:
                 self._watchdog.unwatch(pgid=self.terminal.pid)
-        if self._watchdog is not None:
+        if self._watchdog is not None and terminate_debuggee:
+            # and whatever the tree ever had: a daemon re-parented to init is no descendant now
+            self._watchdog.end(pgid=self.adapter_pid, pid=self.debuggee_pid)
+        elif self._watchdog is not None:
             self._watchdog.unwatch(pgid=self.adapter_pid, pid=self.debuggee_pid)
         if not self.ended:
             self.state = SessionState.EXITED if self.exit_code is not None else SessionState.TERMINATED

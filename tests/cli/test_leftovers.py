@@ -1,0 +1,50 @@
+"""Nothing outlives its session: a daemonized grandchild of the debuggee, and the files of a
+host killed with SIGKILL (on the real debugpy)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from pathlib import Path
+
+import psutil
+import pytest
+from conftest import CLEANUP_S, Cli
+
+
+def _wait_file(path: Path, timeout: float = 20.0) -> str:
+    deadline = time.monotonic() + timeout
+    while not path.exists():
+        assert time.monotonic() < deadline, f"{path} never appeared"
+        time.sleep(0.05)
+    return path.read_text()
+
+
+@pytest.mark.parametrize("follow", ["true", "false"], ids=["subprocess-sessions", "not-followed"])
+def test_stop_ends_a_daemon_of_the_debuggee(dc: Cli, tmp_path: Path, follow: str) -> None:
+    """The daemon is re-parented to init before `stop`: no descendant of anything any more.
+    Followed, it is a subprocess session of its own; not followed, only the watchdog saw it."""
+    pidfile = tmp_path / "daemon.pid"
+    dc.launch("daemonize.py", "forked", args=(str(pidfile),), options=("--set", f"subProcess={follow}"), timeout=20)
+    daemon = psutil.Process(int(_wait_file(pidfile)))
+    started = daemon.create_time()
+    assert daemon.ppid() != os.getpid()
+    dc.run("stop", timeout=30)
+    left = dc.wait_gone({daemon.pid: started})
+    for process in left:  # never leak it, even when the test fails
+        process.kill()
+    assert left == [], [" ".join(p.cmdline())[:160] for p in left]
+    assert not [f for f in os.listdir(dc.runtime_dir) if f.endswith((".json", ".sock"))]
+
+
+def test_files_of_a_host_killed_with_sigkill_are_all_removed(dc: Cli) -> None:
+    dc.launch("loops.py", "call")
+    runtime = Path(dc.runtime_dir)
+    assert (runtime / "default.log").exists()
+    host = dc.status()["hostPid"]
+    os.kill(host, signal.SIGKILL)
+    assert dc.wait_gone(timeout=CLEANUP_S) == []
+    err = dc.run("stack", check=3).err
+    assert "cleaned up its files" in err
+    assert sorted(os.listdir(runtime)) == []

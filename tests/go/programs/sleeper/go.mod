@@ -1,0 +1,3 @@
+module example.com/sleeper
+
+go 1.19
