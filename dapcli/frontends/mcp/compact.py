@@ -1,7 +1,8 @@
 """The structured content of a tool result, compacted: what an agent pays for in context.
 
 The verb's result JSON (``Result.to_json``: camelCase, ``None`` omitted) minus what carries no
-information: ``false`` flags, a ``variablesReference`` of 0 (no children), an ``evaluateName``
+information: ``false`` flags (but not ``verified``: false there means pending), a
+``variablesReference`` of 0 (no children), an ``evaluateName``
 equal to the ``name``, a ``rawReason`` equal to the ``reason``, a ``column`` of 1; paths below the
 server's working directory are given relative to it (as the client sent them). Nothing else is
 dropped, so a client reads the same fields with the same meaning.
@@ -17,6 +18,8 @@ __all__ = ["compact"]
 _SAME_AS = {"evaluateName": "name", "rawReason": "reason"}
 _DEFAULTS = {"variablesReference": 0, "column": 1}
 _PATHS = frozenset({"path", "program"})
+#: Flags whose ``false`` is news: an unverified (pending) breakpoint.
+_KEEP_FALSE = frozenset({"verified"})
 
 
 def compact(data: dict[str, Any], cwd: str | None = None) -> dict[str, Any]:
@@ -35,7 +38,7 @@ def _node(node: Any, prefix: str, is_path: bool = False) -> Any:
         return node
     out = {}
     for key, value in node.items():
-        if value is False or (_DEFAULTS.get(key, ...) == value and type(value) is int):
+        if (value is False and key not in _KEEP_FALSE) or (_DEFAULTS.get(key, ...) == value and type(value) is int):
             continue
         if key in _SAME_AS and value == node.get(_SAME_AS[key]):
             continue
