@@ -206,12 +206,12 @@ def _line(path: str, line: int) -> str | None:
     return None
 
 
-_SPEC = ("path", "line", "function", "condition", "hit_condition", "log_message")
 
 
 def has_breakpoint(session: Session, fields: dict[str, Any]) -> bool:
-    """True when the session already has the very breakpoint ``fields`` asks for (same place,
-    condition, hit condition and log message), e.g. a restored one that ``launch -b`` names
-    again. Another breakpoint on the same line is not the same one."""
-    wanted = tuple(fields.get(k) for k in _SPEC)
-    return any(tuple(getattr(e, k) for k in _SPEC) == wanted for e in session.book.entries.values())
+    """True when the session already has a breakpoint at ``fields`` (``path``+``line``, or
+    ``function``), e.g. a restored one that ``launch -b`` names again (a line holds one)."""
+    return any(
+        (e.path, e.line, e.function) == (fields.get("path"), fields.get("line"), fields.get("function"))
+        for e in session.book.entries.values()
+    )
