@@ -108,6 +108,10 @@ class AdapterSpec:
     #: A resume (``next``, ``continue``) waits behind an unanswered evaluation on the stopped
     #: thread (debugpy: a hung ``__repr__``), so it is refused while one runs.
     resumes_wait_for_evaluations: bool = False
+    #: The adapter names no debuggee (no ``process`` event) and its only child is the program
+    #: (Delve's ``__debug_bin``): that child is taken as the debuggee. Not for adapters whose child
+    #: is a debugger (cdt-gdb-adapter runs gdb).
+    adopts_child_as_debuggee: bool = False
     #: ``launch``/``attach`` request that opens a core file (None: not supported).
     core_request: str | None = None
     #: Prepended to a console command so ``evaluate`` (context repl) runs it as a command.

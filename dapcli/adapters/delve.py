@@ -75,6 +75,8 @@ def go_build_flags(path: str) -> str | None:
 class DelveAdapter(AdapterSpec):
     name = "go"
     pages_variables = True
+    #: Delve sends no ``process`` event; its only child is the program (``__debug_bin``).
+    adopts_child_as_debuggee = True
     aliases = ("delve", "dlv", "golang")
     adapter_id = "go"
     description = "Go (Delve)"

@@ -345,7 +345,8 @@ class Session:
         if self._watchdog and pid:
             self._watchdog.watch(pgid=pid)
         await self._run_sequence(transport, self.adapter.name, command, arguments, timeout)
-        if command == "launch" and pid and not self.debuggee_pid and not self.post_mortem:
+        if (command == "launch" and pid and not self.debuggee_pid and not self.post_mortem
+                and self.adapter.adopts_child_as_debuggee):
             self._adopt_children(pid)
 
     def _adopt_children(self, adapter_pid: int) -> None:
