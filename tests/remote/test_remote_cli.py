@@ -65,8 +65,8 @@ def test_mapped_breakpoint_stops_with_local_paths(adapter: str, layout: Layout, 
 
 
 @pytest.mark.xfail(reason="racy (seen under parallel load): the attached program can end before the "
-                          "never-hit check "
-                          "has what it needs, and the end shows no warning; to be fixed in engine/reach.py", strict=False)
+                          "never-hit check has what it needs, and the end shows no warning; to be fixed in "
+                          "engine/reach.py", strict=False)
 def test_python_without_mapping_warns_never_hit(layout: Layout, cli: Cli) -> None:
     line = marker_line(layout.checkout / "prog.py", "add")
     port = free_port()
@@ -153,8 +153,8 @@ def test_attach_configuration_of_launch_json(layout: Layout, cli: Cli) -> None:
 
 
 @pytest.mark.xfail(reason="racy (seen under parallel load): the attached program can end before the "
-                          "never-hit check "
-                          "has what it needs, and the end shows no warning; to be fixed in engine/reach.py", strict=False)
+                          "never-hit check has what it needs, and the end shows no warning; to be fixed in "
+                          "engine/reach.py", strict=False)
 def test_never_hit_warning_at_a_stop_suggests_the_mapping(layout: Layout, cli: Cli) -> None:
     """Without --map the program stops elsewhere (a function breakpoint): the breakpoint set on
     the local file is flagged at that stop, with the mapping that a loaded file of the same name
