@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import _build  # at collection, while tests/go's conftest is the one named so
 from delve_helpers import PROGRAMS, dispatcher, marker_line, requires_delve, run
 
 from dapcli.dispatch.local import LocalDispatcher
@@ -19,8 +20,6 @@ PRINT = marker_line(BIG, "print")
 
 @pytest.fixture(scope="module")
 def big_binary(go_build_dir: Path) -> Path:
-    from conftest import _build
-
     return _build(BIG, go_build_dir / "bigslice", debug=True)
 
 
