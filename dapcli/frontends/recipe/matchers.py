@@ -3,7 +3,9 @@
 - a plain value: equality (as text when the actual value is text: ``2.0`` matches ``"2.0"``;
   for ``path``/``file`` the path must end with it);
 - ``{contains: x}``: a substring of the text, or an item of a list;
-- ``{matches: regex}``: ``re.search`` on the text;
+- ``{matches: regex}``: a regular-expression search in the text (Python syntax), bounded by
+  :data:`MATCH_SECONDS` so a pattern that backtracks catastrophically (``(a+)+$``) fails the
+  check with a message instead of hanging the run;
 - ``{approx: number, tolerance: t}``: a number (or text holding one) within ``t``
   (default: 1e-9 of the number, at least 1e-9).
 """
@@ -12,13 +14,17 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from typing import Any
+
+import regex
 
 from dapcli.frontends.recipe.model import Expectation, Op
 from dapcli.frontends.recipe.paths import MISSING
 
-__all__ = ["MATCHER_KEYS", "describe", "judge", "parse_matcher", "show"]
+__all__ = ["MATCHER_KEYS", "MATCH_SECONDS", "describe", "judge", "parse_matcher", "show"]
+
+#: How long one ``matches`` search may take before the check fails (seconds).
+MATCH_SECONDS = 1.0
 
 MATCHER_KEYS = ("equals", "contains", "matches", "approx", "tolerance")
 _ENDS_WITH = ("path", "file")
@@ -50,13 +56,25 @@ def parse_matcher(value: Any) -> tuple[Op, Any, float | None]:
     return op, expected, None
 
 
-def _compile(pattern: Any) -> re.Pattern[str]:
+def _compile(pattern: Any) -> regex.Pattern[str]:
     if not isinstance(pattern, str):
         raise ValueError("matches takes a regular expression (text)")
     try:
-        return re.compile(pattern)
-    except re.error as exc:
-        raise ValueError(f"bad regular expression {pattern!r}: {exc}") from None
+        return regex.compile(pattern, regex.VERSION0)
+    except (regex.error, RecursionError, OverflowError) as exc:
+        shown = repr(pattern) if len(pattern) <= 80 else repr(pattern[:80]) + "…"
+        raise ValueError(f"bad regular expression {shown}: {exc}") from None
+
+
+def _search(pattern: Any, text: str) -> tuple[bool, str | None]:
+    """``matches``: a time-bounded search (a pattern substituted at run time may still be bad)."""
+    try:
+        return _compile(str(pattern)).search(text, timeout=MATCH_SECONDS) is not None, None
+    except ValueError as exc:
+        return False, str(exc)
+    except TimeoutError:
+        return False, (f"the regular expression took over {MATCH_SECONDS:g} s on this value "
+                       "(nested repeats such as (a+)+ backtrack); simplify it")
 
 
 def _number(value: Any, what: str) -> float:
@@ -94,7 +112,7 @@ def judge(expectation: Expectation, actual: Any) -> tuple[bool, str | None]:
             return any(_equals(item, expected) for item in actual), None
         return _text(expected) in _text(actual), None
     if op == "matches":
-        return re.search(str(expected), _text(actual)) is not None, None
+        return _search(expected, _text(actual))
     return _approx(actual, expected, expectation.tolerance)
 
 
