@@ -5,8 +5,9 @@ every write+flush is a round trip to a worker thread, a fixed cost on each tool 
 blocked read that cancellation cannot interrupt. This module hands ``stdio_server`` line streams
 backed by asyncio pipe transports instead, after claiming fds 0 and 1 as the SDK does (fd 0 then
 reads the null device and fd 1 writes to stderr, so a stray ``print`` or child process cannot
-corrupt the wire). When stdin or stdout is not a pipe or socket (a terminal, a regular file),
-it falls back to the SDK's own streams.
+corrupt the wire). A line that is not a JSON-RPC message is answered here with a JSON-RPC
+error (the SDK would only log it; see ``wire_errors``). When stdin or stdout is not a pipe or
+socket (a terminal, a regular file), it falls back to the SDK's own streams.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from mcp.server.stdio import stdio_server
+
+from dapcli.frontends.mcp.wire_errors import refusal
 
 __all__ = ["fast_stdio_server"]
 
@@ -59,7 +62,12 @@ class _LineReader:
             except asyncio.LimitOverrunError as over:
                 await self._skip_line(over.consumed)
                 continue
-            return line.decode("utf-8", errors="replace")
+            text = line.decode("utf-8", errors="replace")
+            answer = refusal(text)
+            if answer is None:
+                return text
+            if self._writer is not None:  # the SDK would drop it unanswered
+                self._writer.write(answer)
 
     async def _skip_line(self, consumed: int) -> None:
         """Drop the rest of a line over the limit, then refuse it with a JSON-RPC error."""
