@@ -22,13 +22,15 @@ import os
 from collections.abc import Callable
 from typing import Any
 
+from pydantic import ValidationError
+
 from dapcli.engine.manager import SessionManager, check_name
 from dapcli.engine.session import SessionState
 from dapcli.errors import PreconditionError, UsageError
 from dapcli.verbs import VERBS, validate_args
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.models import Result, SessionInfo
-from dapcli.verbs.registry import VerbSpec
+from dapcli.verbs.registry import VerbSpec, usage_error_from
 
 __all__ = ["QUEUE_GRACE", "LocalDispatcher", "lookup"]
 
@@ -120,7 +122,10 @@ class LocalDispatcher:
 
     async def _run(self, spec: VerbSpec, ctx: VerbContext, kwargs: dict[str, Any]) -> Result:
         check_preconditions(spec, ctx)
-        result = await spec.func(ctx, **kwargs)
+        try:
+            result = await spec.func(ctx, **kwargs)
+        except ValidationError as exc:  # a DAP arguments model refused a value the verb passed on
+            raise usage_error_from(spec.name, exc) from None
         assert isinstance(result, Result)
         return result
 

@@ -25,6 +25,7 @@ from dapcli.adapters.base import AdapterSpec, AttachOptions, LaunchOptions, deep
 from dapcli.engine.breakpoints import BreakpointBook
 from dapcli.engine.chatter import DEBUGGER_CATEGORIES, is_log_message
 from dapcli.engine.children import ChildSessions
+from dapcli.engine.diagnosis import diagnosis
 from dapcli.engine.endattached import kill_attached
 from dapcli.engine.lost import describe_lost_adapter
 from dapcli.engine.output import OutputBuffer
@@ -244,6 +245,10 @@ class Session:
         future = ahead if ahead is not None and conn is self._conn else conn.send(command, arguments)
         try:
             return await conn.result(future, response_cls, timeout=timeout)
+        except RequestError as exc:  # a traceback or a clang echo: the diagnosis, on one line
+            if "\n" not in exc.message.strip():
+                raise
+            raise RequestError(diagnosis(exc.message), exc.hint, exc.command) from None
         except (DapTimeoutError, asyncio.CancelledError):  # given up on: do not queue behind it
             cancelled = self.supports("supportsCancelRequest") and conn.cancel(future)
             self.abandoned.track(future, command, arguments, cancelled=cancelled)

@@ -12,8 +12,18 @@ from typing import Any
 
 from dapcli.errors import UsageError
 
-__all__ = ["MAX_ITEMS", "MAX_TEXT", "MAX_TIMEOUT", "NUMBER_BOUNDS", "check_timeout", "field_bounds", "number_problem",
-           "text_problem"]
+__all__ = [
+    "MAX_ID",
+    "MAX_ITEMS",
+    "MAX_TEXT",
+    "MAX_TIMEOUT",
+    "NUMBER_BOUNDS",
+    "check_timeout",
+    "field_bounds",
+    "not_blank",
+    "number_problem",
+    "text_problem",
+]
 
 #: Longest wait any verb accepts (seconds).
 MAX_TIMEOUT = 3600.0
@@ -21,6 +31,9 @@ MAX_TIMEOUT = 3600.0
 MAX_TEXT = 65536
 #: Most items in a list argument (breakpoints, args, env, expressions).
 MAX_ITEMS = 10000
+
+#: Largest DAP id accepted (JSON's safe integer: js-debug reads ids as JavaScript numbers).
+MAX_ID = 2**53 - 1
 
 #: name → pydantic ``Field`` constraints (``gt``/``ge``/``le``).
 NUMBER_BOUNDS: dict[str, dict[str, float]] = {
@@ -37,6 +50,9 @@ NUMBER_BOUNDS: dict[str, dict[str, float]] = {
     "levels": {"ge": 0, "le": 100_000},
     "depth": {"ge": 0, "le": 32},  # the node cap bounds the size; depth only the nesting
     "max_length": {"ge": 0, "le": 1_000_000},
+    "variables_reference": {"ge": 0, "le": MAX_ID},
+    "frame_id": {"le": MAX_ID},
+    "thread_id": {"le": MAX_ID},
 }
 
 
@@ -73,6 +89,19 @@ def check_timeout(value: float | None, flag: str = "--timeout") -> None:
         problem = f"must be greater than 0 and at most {MAX_TIMEOUT:g}"
     if problem:
         raise UsageError(f"{flag}: {problem} (got {value})", f"e.g. {flag} 30")
+
+
+def not_blank(value: Any) -> Any:
+    """A ``Param(check=…)`` for expressions: text (or each text of a list) must not be blank.
+
+    Raises:
+        ValueError: ``value`` is empty or only spaces (adapters answer a syntax error, or a watch
+            that can never have a value would be kept).
+    """
+    texts = value if isinstance(value, list) else [value]
+    if any(isinstance(text, str) and not text.strip() for text in texts):
+        raise ValueError("must not be empty: give an expression, e.g. x or len(items)")
+    return value
 
 
 def text_problem(value: Any) -> str | None:

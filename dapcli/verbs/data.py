@@ -8,6 +8,7 @@ from typing import Annotated, Literal
 from dapcli.engine.session import Session
 from dapcli.errors import DapcliError, UsageError
 from dapcli.protocol import types as t
+from dapcli.verbs.bounds import not_blank
 from dapcli.verbs.bpargs import HIT_CONDITION_HELP, check_hit_condition
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.models import DataBreakpointsResult, DataBreakpointView
@@ -40,7 +41,8 @@ async def _send(session: Session) -> None:
       cli=("watchpoint", "add"), aliases=("watchpoint",))
 async def set_data_breakpoint(
     ctx: VerbContext,
-    name: Annotated[str, Param(help="variable (or expression) to watch", complete="variable", positional=True)],
+    name: Annotated[str, Param(help="variable (or expression) to watch", complete="variable", positional=True,
+                               check=not_blank, example="total")],
     access_type: Annotated[Literal["write", "read", "readWrite"], Param(help="stop on write, read or both")] = "write",
     condition: Annotated[str | None, Param(help="stop only when this expression is true")] = None,
     hit_condition: Annotated[str | None, Param(help=HIT_CONDITION_HELP, check=check_hit_condition,

@@ -20,7 +20,7 @@ from pydantic.alias_generators import to_camel, to_snake
 from dapcli.errors import UsageError
 from dapcli.verbs.bounds import field_bounds, number_problem, text_problem
 
-__all__ = ["VERBS", "Param", "ParamSpec", "VerbSpec", "validate_args", "verb"]
+__all__ = ["VERBS", "Param", "ParamSpec", "VerbSpec", "usage_error_from", "validate_args", "verb"]
 
 Need = Literal["none", "session", "alive", "stopped"]
 
@@ -149,15 +149,21 @@ def validate_args(spec: VerbSpec, args: dict[str, Any] | None) -> dict[str, Any]
     try:
         model = spec.args_model.model_validate(args or {})
     except ValidationError as exc:
-        problems = []
-        for error in exc.errors():
-            where = ".".join(str(p) for p in error["loc"])
-            text = "unknown parameter" if error["type"] == "extra_forbidden" else error["msg"]
-            text = text.removeprefix("Value error, ").replace("Input should be ", "must be ")
-            problems.append(f"{where}: {text}" if where else text)
         known = ", ".join(p.alias for p in spec.params) or "none"
-        raise UsageError(f"{spec.name}: " + "; ".join(problems), f"parameters of {spec.name}: {known}") from None
+        raise usage_error_from(spec.name, exc, f"parameters of {spec.name}: {known}") from None
     return {p.name: getattr(model, p.name) for p in spec.params}
+
+
+def usage_error_from(name: str, exc: ValidationError, hint: str = "") -> UsageError:
+    """A pydantic ``exc`` as one line naming each refused field: ``NAME: field: must be …``."""
+    problems = []
+    for error in exc.errors():
+        where = ".".join(str(p) for p in error["loc"])
+        text = "unknown parameter" if error["type"] == "extra_forbidden" else error["msg"]
+        text = text.removeprefix("Value error, ").replace("Input should be ", "must be ")
+        problems.append(f"{where}: {text}" if where else text)
+    message = f"{name}: " + "; ".join(" ".join(p.split()) for p in problems)
+    return UsageError(message, hint or "check the values given (ids come from the last stop)")
 
 
 def _params(func: Callable[..., Any], hints: dict[str, Any]) -> list[ParamSpec]:

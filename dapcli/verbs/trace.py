@@ -12,6 +12,7 @@ from dapcli.engine.diagnosis import diagnosis
 from dapcli.engine.session import Session, SessionState
 from dapcli.errors import DapcliError, UsageError
 from dapcli.protocol import types as t
+from dapcli.verbs.bounds import not_blank
 from dapcli.verbs.breakpoints import parse_location
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.models import TraceHit, TraceResult
@@ -50,7 +51,7 @@ async def trace(
     ctx: VerbContext,
     location: Annotated[str, Param(help="FILE:LINE whose hits to record", complete="location", positional=True)],
     expressions: Annotated[list[str], Param(help="expressions to record at each hit", complete="expression",
-                                            positional=True)],
+                                            positional=True, check=not_blank, example=["x"])],
     limit: Annotated[int, Param(help="stop tracing after this many hits")] = 100,
     timeout: Annotated[float, Param(help="seconds to trace at most; the result says what was reached")] = 60.0,
 ) -> TraceResult:

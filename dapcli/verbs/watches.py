@@ -7,6 +7,7 @@ from typing import Annotated
 from dapcli.engine import persist
 from dapcli.engine.session import SessionState
 from dapcli.errors import UsageError
+from dapcli.verbs.bounds import not_blank
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.models import WatchesResult, WatchView
 from dapcli.verbs.registry import Param, verb
@@ -25,7 +26,7 @@ async def _views(ctx: VerbContext) -> list[WatchView]:
 async def add_watch(
     ctx: VerbContext,
     expression: Annotated[str, Param(help="expression to show at every stop", complete="expression",
-                                     positional=True)],
+                                     positional=True, check=not_blank, example="x")],
 ) -> WatchesResult:
     """Add a watch expression, shown (and marked when changed) at every stop."""
     ctx.session().watches.add(expression)

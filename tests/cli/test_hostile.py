@@ -1,0 +1,34 @@
+"""The hostile trial's findings through the one-shot CLI (debugpy): each bad input is one
+``error:`` line with the right exit code, no traceback, and the stopped session is unchanged."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import Cli, line_of, one_line_error
+
+STOP = line_of("loops.py", "add_body")
+
+#: (argv, exit code, text the error line holds)
+BAD: list[tuple[tuple[str, ...], int, str]] = [
+    (("vars", "--variables-reference", "-3"), 2, "variablesReference: must be greater than or equal to 0"),
+    (("vars", "--variables-reference", "99999999999999999999"), 2, "variablesReference: must be less than"),
+    (("eval", "1", "--frame-id", "99999999999999999999"), 2, "frameId"),
+    (("watch", "add", ""), 2, "expression: must not be empty"),
+    (("watch", "add", "   "), 2, "expression: must not be empty"),
+    (("trace", "loops.py:6", ""), 2, "expressions: must not be empty"),
+    (("dap", "evaluate", '{"expression": 5}'), 5, "AttributeError"),  # debugpy's traceback, reduced
+    (("console", "nosuch_name"), 5, "NameError: name 'nosuch_name' is not defined"),
+]
+
+
+@pytest.mark.parametrize(("argv", "code", "text"), BAD, ids=[" ".join(b[0])[:40] for b in BAD])
+def test_bad_input_is_one_line_and_the_session_is_unchanged(dc: Cli, argv: tuple[str, ...], code: int,
+                                                            text: str) -> None:
+    dc.launch("loops.py", "add_body")
+    err = dc.run(*argv, check=code).err
+    line = one_line_error(err)
+    assert text in line
+    assert "Traceback" not in line
+    assert dc.json("stack")["frames"][0]["line"] == STOP
+    assert dc.json("status")["state"] == "stopped"
+    assert dc.json("eval", "a + b")["result"] == "0"
