@@ -8,7 +8,8 @@ Adapters answer a failed ``evaluate``/``setVariable`` with several lines, in two
           1 | nosuch
             | ^
 
-- Python (debugpy) sends a traceback whose diagnosis is the last line (``NameError: …``).
+- Python (debugpy) sends a traceback whose diagnosis is its exception, after the frames
+  (``NameError: …``; a message of several lines is kept whole).
 
 :func:`diagnosis` keeps the diagnosis, whole, on one line; a one-line text is returned as it is.
 """
@@ -18,6 +19,9 @@ from __future__ import annotations
 import re
 
 __all__ = ["diagnosis"]
+
+#: The first line of a Python exception: ``ValueError: …``, ``pkg.CustomError: …``.
+_PY_EXCEPTION = re.compile(r"^[A-Za-z_][\w.]*(Error|Exception|Warning|Exit|Interrupt): ")
 
 #: A clang source echo or caret line: ``    1 | nosuch``, ``      | ^~~~``, or a bare ``^~~``.
 _ECHO = re.compile(r"^\s*(\d+\s*)?\|.*$|^\s*[\^~]+\s*$")
@@ -31,7 +35,18 @@ def diagnosis(text: str) -> str:
     lines = [line.rstrip() for line in text.strip().splitlines() if line.strip()]
     if len(lines) <= 1:
         return _POSITION.sub("", lines[0].strip(), count=1) or lines[0].strip() if lines else text
-    if lines[0].startswith("Traceback (most recent call last)") or not any(_ECHO.match(line) for line in lines):
+    if lines[0].startswith("Traceback (most recent call last)"):
+        return _exception_lines(lines)
+    if _PY_EXCEPTION.match(lines[0]):  # debugpy: "ValueError: a\nb", a message of several lines
+        return " ".join(line.strip() for line in lines)
+    if not any(_ECHO.match(line) for line in lines):
         return lines[-1].strip()
     kept = [_POSITION.sub("", line.strip(), count=1) for line in lines if not _ECHO.match(line)]
     return "; ".join(kept) if kept else lines[0].strip()
+
+
+def _exception_lines(lines: list[str]) -> str:
+    """A Python traceback's exception (all its lines: ``ValueError: a`` and ``b``), after the
+    last indented frame line."""
+    last_frame = max((i for i, line in enumerate(lines) if line[:1].isspace()), default=0)
+    return " ".join(line.strip() for line in lines[last_frame + 1:] or lines[-1:])

@@ -31,6 +31,8 @@ MAX_TIMEOUT = 3600.0
 MAX_TEXT = 65536
 #: Most items in a list argument (breakpoints, args, env, expressions).
 MAX_ITEMS = 10000
+#: Deepest nesting of lists and objects in an argument (adapter options, breakpoint objects).
+MAX_NESTING = 32
 
 #: Largest DAP id accepted (JSON's safe integer: js-debug reads ids as JavaScript numbers).
 MAX_ID = 2**53 - 1
@@ -104,12 +106,16 @@ def not_blank(value: Any) -> Any:
     return value
 
 
-def text_problem(value: Any) -> str | None:
-    """Why ``value`` (a string, or a list of them) is not acceptable, or None."""
-    if isinstance(value, list):
+def text_problem(value: Any, depth: int = 0) -> str | None:
+    """Why ``value`` (a string, or a list or mapping of them, nested at most :data:`MAX_NESTING`
+    levels) is not acceptable, or None."""
+    if isinstance(value, list | dict):
+        if depth >= MAX_NESTING:
+            return f"nested more than {MAX_NESTING} levels deep"
         if len(value) > MAX_ITEMS:
             return f"at most {MAX_ITEMS} items (got {len(value)})"
-        return next((p for p in map(text_problem, value) if p), None)
+        items = [*value.keys(), *value.values()] if isinstance(value, dict) else value
+        return next((p for p in (text_problem(item, depth + 1) for item in items) if p), None)
     if isinstance(value, str):
         if "\x00" in value:
             return "contains a NUL byte"

@@ -24,8 +24,17 @@ __all__ = [
     "JsonObject",
     "adapter_settings",
     "add_breakpoints",
+    "env_pairs",
     "parse_settings",
 ]
+
+def env_pairs(value: Any) -> Any:
+    """A ``Param(check=…)`` for ``env``: an object ``{NAME: VALUE}`` (what a JSON client writes
+    first) becomes the ``["NAME=VALUE", …]`` list; anything else is left to the type check."""
+    if isinstance(value, dict):
+        return [f"{name}={'' if item is None else item}" for name, item in value.items()]
+    return value
+
 
 SET_HELP = "KEY=VALUE adapter option (JSON, else text; dotted keys nest)"
 SET_EXAMPLE = "e.g. --set justMyCode=false, --set args='[\"a b\"]', --set env.DEBUG=1"

@@ -20,7 +20,7 @@ from dapcli.verbs.attaching import HANDSHAKE_TIMEOUT, attach_config, attach_fail
 from dapcli.verbs.bpmatch import pending_warnings
 from dapcli.verbs.bpspec import BREAK_HELP
 from dapcli.verbs.context import VerbContext
-from dapcli.verbs.launchopts import SET_HELP, JsonObject, adapter_settings, add_breakpoints
+from dapcli.verbs.launchopts import SET_HELP, JsonObject, adapter_settings, add_breakpoints, env_pairs
 from dapcli.verbs.models import EndResult, SessionInfo, SessionsResult, StatusResult, StopState
 from dapcli.verbs.programfile import check_program_file, file_kind
 from dapcli.verbs.registry import Param, verb
@@ -74,7 +74,8 @@ async def launch(
     breakpoints: Annotated[list[str | dict[str, Any]], Param(
         help=BREAK_HELP, complete="location", short="-b", flag="break")] = [],  # noqa: B006
     cwd: Annotated[str | None, Param(help="working directory of the program", complete="path")] = None,
-    env: Annotated[list[str], Param(help="NAME=VALUE for the program's environment")] = [],  # noqa: B006
+    env: Annotated[list[str], Param(help="NAME=VALUE for the program's environment",
+                                    check=env_pairs)] = [],  # noqa: B006
     python: Annotated[str | None, Param(help="Python interpreter (default: venv, python3)",
                                         complete="path")] = None,
     adapter: Annotated[str | None, Param(help="adapter (default: by program kind)")] = None,
