@@ -347,7 +347,7 @@ def _load_file(path: str, scope: str) -> dict[str, AdapterEntry]:
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         where = f"{path}:{mark.line + 1}" if mark is not None else path
-        problem = getattr(exc, "problem", None) or str(exc)
+        problem = " ".join(str(getattr(exc, "problem", None) or exc).split())
         raise UsageError(f"{where}: invalid YAML: {problem}", "fix the adapters file") from None
     if data is None:
         return {}

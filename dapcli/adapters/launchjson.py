@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from dapcli.adapters.launchcheck import check_fields, checked_args, checked_env
 from dapcli.errors import UsageError
 from dapcli.files import MAX_CONFIG_BYTES, read_text_file
 
@@ -174,6 +175,7 @@ def resolve_config(name: str, cwd: str, program: str | None = None) -> LaunchCon
 
 def _build(config: dict[str, Any], workspace: str) -> LaunchConfig:
     name = str(config["name"])
+    check_fields(config, name)
     type_name = str(config.get("type") or "")
     if not type_name:
         raise UsageError(f"configuration {name!r} has no \"type\"", "add e.g. \"type\": \"debugpy\"")
@@ -182,17 +184,15 @@ def _build(config: dict[str, Any], workspace: str) -> LaunchConfig:
     program_value = config.get("program")
     module = str(config["module"]) if config.get("module") and family_for_type(type_name) == "python" else None
     program = _absolute(str(program_value), cwd) if program_value else None
-    args = config.get("args") or []
-    if isinstance(args, str):
-        args = shlex.split(args)
-    env = {str(k): str(v) for k, v in (config.get("env") or {}).items() if v is not None}
+    args = checked_args(config.get("args"), name)
+    env = checked_env(config.get("env"), name)
     extra = {k: v for k, v in config.items() if k not in _OWN_FIELDS and k not in _DROPPED_FIELDS}
     terminal = config.get("console") in ("integratedTerminal", "externalTerminal") \
         or bool(config.get("externalConsole"))
     return LaunchConfig(
         module=module, terminal=terminal, no_debug=bool(extra.pop("noDebug", False)),
         name=name, adapter=family_for_type(type_name), request=str(config.get("request") or "launch"),
-        program=program, args=[str(a) for a in args], cwd=cwd, env=env,
+        program=program, args=args, cwd=cwd, env=env,
         stop_on_entry=bool(config.get("stopOnEntry") or config.get("stopAtEntry")), extra=extra,
     )
 

@@ -171,7 +171,14 @@ def _short_tag(tag: str) -> str:
 
 def load_yaml_text(text: str, filename: str) -> Any:
     """Parse one YAML document. Raises UsageError ``FILE:LINE:COL: message``."""
-    loader = RecipeLoader(text)
+    try:
+        loader = RecipeLoader(text)  # its reader refuses control characters at once
+    except yaml.reader.ReaderError as exc:
+        line = text.count("\n", 0, exc.position) + 1
+        code = exc.character if isinstance(exc.character, int) else ord(str(exc.character)[:1] or "?")
+        raise UsageError(f"{filename}:{line}:1: the control character U+{code:04X} is not allowed in YAML",
+                         "remove the control character (write it as an escape, e.g. \"\\x01\", in a quoted value)",
+                         ) from None
     try:
         return loader.get_single_data()
     except _LoadError as exc:
