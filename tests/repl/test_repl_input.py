@@ -82,11 +82,12 @@ def test_a_bracketed_paste_runs_each_line(repl: pexpect.spawn) -> None:
     repl.expect(pexpect.EOF)
 
 
-def test_sighup_ends_the_repl_and_its_session_cleanly(repl: pexpect.spawn, env: dict[str, str]) -> None:
+@pytest.mark.parametrize("signum", [signal.SIGHUP, signal.SIGTERM], ids=["SIGHUP", "SIGTERM"])
+def test_sighup_ends_the_repl_and_its_session_cleanly(repl: pexpect.spawn, env: dict[str, str], signum: int) -> None:
     processes = psutil.Process(repl.pid).children(recursive=True)
     runtime = Path(env["DAPCLI_RUNTIME_DIR"])
     assert any(p.suffix == ".json" for p in runtime.iterdir()), "the REPL publishes its session"
-    os.kill(repl.pid, signal.SIGHUP)
+    os.kill(repl.pid, signum)
     repl.expect(pexpect.EOF)
     repl.close()
     _, alive = psutil.wait_procs(processes, timeout=10)

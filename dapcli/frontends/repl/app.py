@@ -349,10 +349,11 @@ class Repl:
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             asyncio.get_running_loop().add_signal_handler(signal.SIGINT, self._on_sigint)
             asyncio.get_running_loop().add_signal_handler(signal.SIGHUP, self._on_sighup)
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self._on_sighup)
 
     def _on_sighup(self) -> None:
-        """The terminal went away: leave as ``quit`` does (end this REPL's sessions, remove
-        their files), whatever runs."""
+        """The terminal went away (SIGHUP) or someone asked us to end (SIGTERM): leave as
+        ``quit`` does (end this REPL's sessions, remove their files), whatever runs."""
         self._hangup = self.done = True
         with contextlib.suppress(OSError):
             self.console.file = open(os.devnull, "w")  # noqa: SIM115 (the terminal is gone; lives with the REPL)
@@ -388,6 +389,7 @@ class Repl:
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                 asyncio.get_running_loop().remove_signal_handler(signal.SIGINT)
                 asyncio.get_running_loop().remove_signal_handler(signal.SIGHUP)
+                asyncio.get_running_loop().remove_signal_handler(signal.SIGTERM)
 
 
 def _head(text: str) -> tuple[str, str]:
