@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import time
 
-from conftest import SpyDispatcher, run
+import pytest
+from conftest import NoDispatcher, SpyDispatcher, run
 
 from dapcli.frontends.recipe.matchers import MATCH_SECONDS, judge
 from dapcli.frontends.recipe.model import Expectation
@@ -45,3 +46,17 @@ def test_a_redos_recipe_finishes_and_says_why(recipe_file):
     assert time.monotonic() - started < 60
     assert spy.calls[-1] == ("stop", {})
     assert spy.left_running() == []
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ('target: {program: {loop}, env: {A: "b\\0"}}\nsteps: []\n', "1:9: target: contains a NUL byte"),
+    ('target: {program: {loop}, args: ["a\\0"]}\nsteps: []\n', "1:9: target: contains a NUL byte"),
+    ('target: {program: {loop}}\nbreakpoints: ["loop.py:\\0"]\nsteps: []\n', "2:14: breakpoints: contains a NUL byte"),
+    ("target: {program: {loop}}\nsteps: [next\x01]\n", "2:1: the control character U+0001 is not allowed in YAML"),
+], ids=["env NUL", "args NUL", "breakpoint NUL", "control character"])
+def test_bad_text_in_a_recipe_is_refused_before_the_run(recipe_file, text: str, message: str) -> None:
+    path = recipe_file(text)
+    code, out = run(path, dispatcher=NoDispatcher())
+    assert code == 2, out
+    assert f"✘ {path}:{message}" in out, out
+    assert "nothing was run" in out

@@ -19,6 +19,7 @@ from dapcli.frontends.recipe.model import ERROR_KEY, Expectation, Recipe, Step
 from dapcli.frontends.recipe.paths import check_path
 from dapcli.frontends.recipe.variables import NAME, substitute
 from dapcli.verbs import VERBS, ParamSpec, VerbSpec, validate_args
+from dapcli.verbs.bounds import text_problem
 
 __all__ = ["BREAKPOINT_KEYS", "STEP_KEYS", "TARGET_KEYS", "TOP_KEYS", "InvalidRecipe", "load_recipe"]
 
@@ -74,6 +75,10 @@ class _Checker(CheckerBase):
         self.read_variables(data)
         target = self.target(data)
         breakpoints = self.breakpoints(data, target)
+        for key in ("target", "breakpoints"):  # the launch's text limits, before anything starts
+            problem = text_problem(data.get(key)) if key in data else None
+            if problem:
+                self.problem(data.value_mark(key), key, problem)
         steps = self.steps(data)
         name = data.get("name")
         if name is not None and not isinstance(name, str | int | float):
