@@ -16,6 +16,7 @@ from dapcli.verbs.bpargs import HIT_CONDITION_HELP, check_hit_condition, check_r
 from dapcli.verbs.bpmatch import matching, resolve_function
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.models import BreakpointResult, BreakpointsResult, BreakpointView
+from dapcli.verbs.programfile import file_kind
 from dapcli.verbs.registry import Param, verb
 
 __all__ = ["parse_location", "view"]
@@ -48,6 +49,9 @@ def parse_location(ctx: VerbContext, location: str, session: Session | None, *,
             return {"path": path, "line": line, "warning": f"{path_part} is not on this machine (looked at {path}); "
                     "sent anyway: it may exist where the program runs, or load later"}
         if not os.path.isfile(path):
+            kind = file_kind(path) if path_part else None
+            if kind is not None:
+                raise UsageError(f"{path_part} is {kind}, not a source file", "give FILE:LINE of a source file")
             raise UsageError(f"no such file: {path_part or '(none)'} (looked at {path})",
                              "give FILE:LINE relative to your directory")
         count = len(read_lines(path))

@@ -4,6 +4,7 @@ output. All but setVariable are read-only."""
 from __future__ import annotations
 
 import asyncio
+import os
 from typing import Annotated, Literal
 
 from dapcli.engine.chatter import DEBUGGER_CATEGORIES
@@ -246,6 +247,9 @@ async def source(
         text = None
     lines = read_source(path or "", line or 1, context, current=current if from_frame else None,
                         breakpoints=breakpoint_lines(session, path) if path else set(), lines=text)
+    if not lines and location and line and line > 1 and path:
+        raise UsageError(f"{os.path.basename(path)}: line {line} is past the end of the file",
+                         "pick a line in the file")
     return SourceResult(path=path or (frame.source_name if frame else None) or "", current_line=current
                         if from_frame else None, lines=lines)
 

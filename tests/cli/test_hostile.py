@@ -18,6 +18,9 @@ BAD: list[tuple[tuple[str, ...], int, str]] = [
     (("trace", "loops.py:6", ""), 2, "expressions: must not be empty"),
     (("dap", "evaluate", '{"expression": 5}'), 5, "AttributeError"),  # debugpy's traceback, reduced
     (("console", "nosuch_name"), 5, "NameError: name 'nosuch_name' is not defined"),
+    (("list", "loops.py:99999"), 2, "loops.py: line 99999 is past the end of the file"),
+    (("break", "add", "/tmp:3"), 2, "/tmp is a directory, not a source file"),
+    (("break", "add", "/dev/null:3"), 2, "/dev/null is a character device, not a source file"),
 ]
 
 
