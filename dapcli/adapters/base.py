@@ -134,6 +134,9 @@ class AdapterSpec:
     #: tells the reason without evaluating anything (``{expression}`` filled in).
     failed_evaluate_result: str | None = None
     diagnose_command: str | None = None
+    #: The adapter closes its connection on a request it does not know (lldb-dap 19): the raw
+    #: ``dap`` verb sends it only the specification's requests.
+    only_spec_requests: bool = False
 
     def resolve_function(self, name: str, roots: list[str]) -> tuple[str, int] | str | None:
         """Where the function breakpoint ``name`` belongs, when the adapter cannot find it

@@ -22,6 +22,7 @@ from dapcli.errors import PreconditionError, RequestError, UsageError
 from dapcli.protocol import types as t
 from dapcli.verbs.consolestop import moved_by
 from dapcli.verbs.context import VerbContext
+from dapcli.verbs.dapcommands import spec_requests
 from dapcli.verbs.execution import ThreadId, Timeout, _resume
 from dapcli.verbs.inspection import FrameId, MaxLength
 from dapcli.verbs.models import (
@@ -444,6 +445,9 @@ async def dap(
     session = ctx.session()
     if command in _LIFECYCLE:
         raise UsageError(f"{command} belongs to the session's lifecycle", "use launch, attach, restart or stop")
+    if session.adapter.only_spec_requests and command not in spec_requests():
+        raise UsageError(f"{command!r} is not a DAP request, and {session.adapter.name} ends the session on a "
+                         "request it does not know", "use a request of the DAP specification, e.g. modules")
     try:
         parsed: Any = json.loads(arguments) if arguments else None
     except ValueError as exc:

@@ -1,0 +1,58 @@
+"""The hostile trial on native adapters (one-shot CLI): a raw ``dap`` request that lldb-dap does
+not know is refused before it is sent (lldb-dap 19 closes its connection on one, which ended the
+session); other bad input is one line and leaves the session stopped where it was."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from native_helpers import SAMPLE_C, each_adapter, marker_line
+
+pytestmark = pytest.mark.slow
+
+DAPCLI = shutil.which("dapcli", path=str(Path(sys.executable).parent)) or "dapcli"
+LOOP = marker_line(SAMPLE_C, "loop-body")
+
+
+@pytest.fixture
+def cli_env(sample: Path) -> Iterator[dict[str, str]]:
+    runtime = tempfile.mkdtemp(prefix="dc")  # unix socket paths must stay short
+    env = dict(os.environ, DAPCLI_RUNTIME_DIR=runtime, NO_COLOR="1", COLUMNS="160")
+    env.pop("DAPCLI_SESSION", None)
+    yield env
+    subprocess.run([DAPCLI, "stop"], env=env, cwd=sample.parent, capture_output=True, timeout=30)
+    shutil.rmtree(runtime, ignore_errors=True)
+
+
+def dapcli(env: dict[str, str], cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([DAPCLI, *args], env=env, cwd=cwd, capture_output=True, text=True, timeout=90)
+
+
+@pytest.mark.parametrize("adapter", each_adapter("lldb", "gdb"))
+def test_bad_input_leaves_the_native_session_stopped(adapter: str, sample: Path, cli_env: dict[str, str]) -> None:
+    cwd = sample.parent
+    done = dapcli(cli_env, cwd, "launch", str(sample), "--adapter", adapter, "-b", f"{SAMPLE_C.name}:{LOOP}")
+    assert done.returncode == 0, done.stderr
+    bad = [("dap", "noSuchRequest"), ("vars", "--variables-reference", "-1"), ("watch", "add", " "),
+           ("eval", "1 +"), ("list", f"{SAMPLE_C.name}:99999")]
+    for args in bad:
+        done = dapcli(cli_env, cwd, *args)
+        lines = [line for line in done.stderr.splitlines() if not line.startswith("hint:")]
+        assert done.returncode in (2, 5), (args, done.returncode, done.stderr)
+        assert len(lines) == 1 and lines[0].startswith("error: "), (args, done.stderr)
+        assert "Traceback" not in done.stderr
+        status = json.loads(dapcli(cli_env, cwd, "--json", "status").stdout)
+        assert status["state"] == "stopped", (args, status)
+    if adapter == "lldb":
+        done = dapcli(cli_env, cwd, "dap", "noSuchRequest")
+        assert "is not a DAP request, and lldb ends the session" in done.stderr
+    value = json.loads(dapcli(cli_env, cwd, "--json", "eval", "total").stdout)
+    assert value["result"] == "0"
