@@ -8,6 +8,7 @@ Adapters answer a failed ``evaluate``/``setVariable`` with several lines, in two
           1 | nosuch
             | ^
 
+- JavaScript (js-debug) sends the error, then its stack (``    at eval (repl:1:1)``).
 - Python (debugpy) sends a traceback whose diagnosis is its exception, after the frames
   (``NameError: …``; a message of several lines is kept whole).
 
@@ -20,6 +21,8 @@ import re
 
 __all__ = ["diagnosis"]
 
+#: A line of a JavaScript stack: ``    at eval (repl:1:1)``.
+_JS_FRAME = re.compile(r"^\s+at \S")
 #: The first line of a Python exception: ``ValueError: …``, ``pkg.CustomError: …``.
 _PY_EXCEPTION = re.compile(r"^[A-Za-z_][\w.]*(Error|Exception|Warning|Exit|Interrupt): ")
 
@@ -37,6 +40,8 @@ def diagnosis(text: str) -> str:
         return _POSITION.sub("", lines[0].strip(), count=1) or lines[0].strip() if lines else text
     if lines[0].startswith("Traceback (most recent call last)"):
         return _exception_lines(lines)
+    if all(_JS_FRAME.match(line) for line in lines[1:]):  # js-debug: "Uncaught X: …" then "    at …"
+        return lines[0].strip()
     if _PY_EXCEPTION.match(lines[0]):  # debugpy: "ValueError: a\nb", a message of several lines
         return " ".join(line.strip() for line in lines)
     if not any(_ECHO.match(line) for line in lines):

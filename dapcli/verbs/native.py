@@ -22,7 +22,7 @@ from dapcli.errors import PreconditionError, RequestError, UsageError
 from dapcli.protocol import types as t
 from dapcli.verbs.consolestop import moved_by
 from dapcli.verbs.context import VerbContext
-from dapcli.verbs.dapcommands import spec_requests
+from dapcli.verbs.dapcommands import check_arguments, spec_requests
 from dapcli.verbs.execution import ThreadId, Timeout, _resume
 from dapcli.verbs.inspection import FrameId, MaxLength
 from dapcli.verbs.models import (
@@ -454,6 +454,7 @@ async def dap(
         raise UsageError(f"arguments are not JSON: {exc}", "e.g. '{\"threadId\": 1}'") from None
     if parsed is not None and not isinstance(parsed, dict):
         raise UsageError("arguments must be a JSON object")
+    check_arguments(command, parsed)
     if command in _EXECUTION:
         await session.resume(command, parsed or {}, timeout=timeout)  # type: ignore[arg-type]
         return DapResult(command=command, body={}, status=session.state.value)
