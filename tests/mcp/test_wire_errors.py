@@ -186,3 +186,21 @@ def test_http_answers_bad_bodies_with_400_and_stays_up(tmp_path: Path) -> None:
     finally:
         process.terminate()
         process.wait(timeout=30)
+
+
+def test_bad_lines_from_a_regular_file_on_stdin_are_answered(tmp_path: Path) -> None:
+    """stdin that is not a pipe (``serve-mcp < requests.jsonl``) takes the SDK's own streams."""
+    requests = tmp_path / "requests.jsonl"
+    init = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}
+    lines = [json.dumps(init), '{"jsonrpc": "2.0", "method": "notifications/initialized"}', "{bad json", "[1]",
+             '{"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": "x"}',
+             '{"jsonrpc": "2.0", "id": 2, "method": "ping"}']
+    requests.write_text("\n".join(lines) + "\n")
+    with requests.open("rb") as stdin:
+        done = subprocess.run([*DAPCLI, "serve-mcp"], stdin=stdin, capture_output=True, timeout=120,
+                              env={**os.environ, "DAPCLI_RUNTIME_DIR": str(tmp_path / "rt")})
+    assert done.returncode == 0, done.stderr
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [(a.get("id"), a.get("error", {}).get("code")) for a in answers] == [
+        (1, None), (None, -32700), (None, -32600), (7, -32600), (2, None)]

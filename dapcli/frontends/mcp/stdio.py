@@ -7,7 +7,8 @@ backed by asyncio pipe transports instead, after claiming fds 0 and 1 as the SDK
 reads the null device and fd 1 writes to stderr, so a stray ``print`` or child process cannot
 corrupt the wire). A line that is not a JSON-RPC message is answered here with a JSON-RPC
 error (the SDK would only log it; see ``wire_errors``). When stdin or stdout is not a pipe or
-socket (a terminal, a regular file), it falls back to the SDK's own streams.
+socket (a terminal, a regular file), it falls back to the SDK's own streams, still answering such
+lines (through the SDK's write stream).
 """
 
 from __future__ import annotations
@@ -15,13 +16,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import fcntl
+import io
 import json
 import os
 import stat
 from collections.abc import AsyncIterator
 from typing import Any
 
+import anyio
+import mcp_types as types
 from mcp.server.stdio import stdio_server
+from mcp.shared.message import SessionMessage
 
 from dapcli.frontends.mcp.wire_errors import refusal
 
@@ -112,11 +117,64 @@ def _claim(fd: int, diversion: int) -> int:
     return private
 
 
+class _CheckedLines:
+    """The SDK's own line reading (a terminal or a regular file on stdin), with each line that is
+    not a JSON-RPC message answered through the SDK's write stream instead of dropped."""
+
+    def __init__(self, lines: Any) -> None:
+        self._lines = lines
+        self.write_stream: Any = None
+        self.ready = anyio.Event()
+
+    def __aiter__(self) -> AsyncIterator[str]:
+        return self._checked()
+
+    async def _checked(self) -> AsyncIterator[str]:
+        async for line in self._lines:
+            answer = refusal(line)
+            if answer is None:
+                yield line
+                continue
+            await self.ready.wait()
+            await self.write_stream.send(SessionMessage(types.JSONRPCError.model_validate_json(answer)))
+
+
+@contextlib.asynccontextmanager
+async def _sdk_stdio_checked() -> AsyncIterator[tuple[Any, Any]]:
+    """``stdio_server()`` over fd 0 claimed here (as the SDK would), lines checked."""
+    if not _usable(0):
+        async with stdio_server() as streams:
+            yield streams
+        return
+    wire_in = _claim(0, os.open(os.devnull, os.O_RDONLY))
+    text = io.TextIOWrapper(os.fdopen(wire_in, "rb", buffering=0, closefd=False), encoding="utf-8",
+                            errors="replace")
+    lines = _CheckedLines(anyio.wrap_file(text))
+    try:
+        async with stdio_server(lines) as (read_stream, write_stream):  # type: ignore[arg-type]
+            lines.write_stream = write_stream
+            lines.ready.set()
+            yield read_stream, write_stream
+    finally:
+        with contextlib.suppress(OSError):
+            os.dup2(wire_in, 0)
+        with contextlib.suppress(OSError):
+            os.close(wire_in)
+
+
+def _usable(fd: int) -> bool:
+    try:
+        os.fstat(fd)
+        return True
+    except OSError:
+        return False
+
+
 @contextlib.asynccontextmanager
 async def fast_stdio_server() -> AsyncIterator[tuple[Any, Any]]:
     """Like ``mcp.server.stdio.stdio_server()``: yields ``(read_stream, write_stream)``."""
     if not (_streamable(0) and _streamable(1)):
-        async with stdio_server() as streams:
+        async with _sdk_stdio_checked() as streams:
             yield streams
         return
     loop = asyncio.get_running_loop()
