@@ -150,14 +150,18 @@ class DebugpyAdapter(AdapterSpec):
             raise AdapterError(
                 f"debugpy is not installed for {self.adapter_python}", f"run: {self.install_hint}"
             )
-        transport = await StdioTransport.spawn([self.adapter_python, "-m", "debugpy.adapter"])
+        # NODELAY_DIR's sitecustomize also spares the adapter and its launcher debugpy's
+        # description of the environment (see there): ~0.1-0.2 s each before the first stop
+        existing = os.environ.get("PYTHONPATH", "")
+        env = {**os.environ, "PYTHONPATH": NODELAY_DIR + (os.pathsep + existing if existing else "")}
+        transport = await StdioTransport.spawn([self.adapter_python, "-m", "debugpy.adapter"], env=env)
         return transport, transport.pid
 
     def _env(self, env: dict[str, str], nodelay: bool) -> dict[str, str]:
         merged = dict(env)
-        if nodelay:
-            existing = merged.get("PYTHONPATH", os.environ.get("PYTHONPATH", ""))
-            merged["PYTHONPATH"] = NODELAY_DIR + (os.pathsep + existing if existing else "")
+        existing = merged.get("PYTHONPATH", os.environ.get("PYTHONPATH", ""))
+        # always set: the launcher's own PYTHONPATH (the adapter's, with NODELAY_DIR) is not the program's
+        merged["PYTHONPATH"] = NODELAY_DIR + (os.pathsep + existing if existing else "") if nodelay else existing
         return merged
 
     def resolve_function(self, name: str, roots: list[str]) -> tuple[str, int] | str | None:
