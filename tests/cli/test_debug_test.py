@@ -188,3 +188,31 @@ def test_native_nonzero_exit_stops_at_the_exit_call(dc: Cli, tmp_path: Path) -> 
     assert {v["name"]: v["value"] for v in state["locals"]}["got"] == "2673"
     end = dc.json("continue", cwd=EXAMPLES)
     assert end["exitCode"] == 1
+
+
+@requires_go
+def test_go_failure_catcher_is_not_the_users_breakpoint(dc: Cli) -> None:
+    """dapcli's breakpoint on testing.(*common).Fail is not listed, and `break clear` keeps it."""
+    run_test(dc, "go", "TestTotalWithDiscount", "--", "-test.count=2")
+    assert dc.json("break", "list", cwd=EXAMPLES)["breakpoints"] == []
+    dc.run("break", "clear", cwd=EXAMPLES)
+    assert one_line_error(dc.run("break", "delete", "--", "-1", cwd=EXAMPLES, check=False).err).startswith("error:")
+    again = dc.json("continue", cwd=EXAMPLES)  # the second run of the test fails again: still caught
+    assert (again["status"], again["location"]["line"]) == ("stopped", go_line("errorf"))
+    assert again["test"]["failures"] == 2
+    added = dc.json("break", "add", "cart_test.go:13", cwd=EXAMPLES / "go")
+    assert [b["id"] for b in dc.json("break", "list", cwd=EXAMPLES)["breakpoints"]] == [added["id"]] == [1]
+
+
+def test_native_exit_catcher_is_not_the_users_breakpoint(dc: Cli, tmp_path: Path) -> None:
+    from dapcli.adapters.registry import by_name
+
+    if by_name("lldb").find() is None or not shutil.which("gcc"):
+        pytest.skip("needs lldb-dap and gcc")
+    binary = tmp_path / "exit_check"
+    subprocess.run(["gcc", "-g", "-O0", "-o", str(binary), str(EDGE / "exit_check.c")], check=True, timeout=120)
+    state = run_test(dc, "--adapter", "lldb", str(binary))
+    assert state["test"]["kind"] == "exit"
+    assert dc.json("break", "list", cwd=EXAMPLES)["breakpoints"] == []
+    cleared = dc.json("break", "clear", cwd=EXAMPLES)
+    assert cleared["breakpoints"] == [] and cleared.get("removed") in (None, [])
