@@ -80,7 +80,8 @@ def _plan(ctx: VerbContext, chosen: TestRunner, work_dir: str, python: str | Non
     if isinstance(chosen, PythonRunner):
         spec = by_name(adapter or "python", work_dir)
         options = LaunchOptions(program=BOOT, args=[chosen.module, *chosen.arguments()], cwd=work_dir, env=env,
-                                python=ctx.resolve(python) if python and os.sep in python else python)
+                                python=ctx.resolve(python) if python and os.sep in python else python,
+                                extra={"rules": [{"path": BOOT, "include": False}]})  # never the user's frames
     elif isinstance(chosen, GoTestRunner):
         chosen.split_selectors(lambda s: is_go_package_dir(ctx.resolve(os.path.join(work_dir, s))))
         package = os.path.normpath(os.path.join(work_dir, chosen.package))

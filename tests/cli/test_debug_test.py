@@ -35,6 +35,8 @@ def test_pytest_stops_at_the_failing_assert_then_runs_to_the_end(dc: Cli) -> Non
     assert state["test"]["message"].startswith("assert 26.73 == 24.41")
     assert {v["name"]: v["value"] for v in state["locals"]} == {"expected": "24.41"}  # no @py_ temporaries
     assert dc.json("evaluate", "total(CART, 15)", cwd=EXAMPLES)["result"] == "26.73"
+    frames = dc.json("bt", cwd=EXAMPLES)["frames"]  # the test, not dapcli's bootstrap (nor pytest's)
+    assert [(f["name"], f["path"]) for f in frames] == [("test_total_with_discount", str(CART_TESTS))]
 
     second = dc.json("continue", cwd=EXAMPLES)  # the raises test in between does not stop
     assert second["location"]["line"] == line_of(CART_TESTS, "one")
