@@ -218,3 +218,26 @@ def test_native_exit_catcher_is_not_the_users_breakpoint(dc: Cli, tmp_path: Path
     assert dc.json("break", "list", cwd=EXAMPLES)["breakpoints"] == []
     cleared = dc.json("break", "clear", cwd=EXAMPLES)
     assert cleared["breakpoints"] == [] and cleared.get("removed") in (None, [])
+
+
+def test_ctest_name_runs_that_tests_command(dc: Cli, tmp_path: Path) -> None:
+    from dapcli.adapters.registry import by_name
+
+    if by_name("lldb").find() is None or not all(shutil.which(t) for t in ("cmake", "ctest", "gcc")):
+        pytest.skip("needs lldb-dap, cmake, ctest and gcc")
+    (tmp_path / "test_cart.c").write_text(C_TESTS.read_text())
+    (tmp_path / "CMakeLists.txt").write_text(
+        "cmake_minimum_required(VERSION 3.10)\nproject(cart C)\nadd_executable(test_cart test_cart.c)\n"
+        "enable_testing()\nadd_test(NAME cart_total COMMAND test_cart)\n")
+    build = tmp_path / "build"
+    for step in (["cmake", "-S", str(tmp_path), "-B", str(build), "-DCMAKE_BUILD_TYPE=Debug"],
+                 ["cmake", "--build", str(build)]):
+        subprocess.run(step, check=True, capture_output=True, timeout=300)
+    state = run_test(dc, "--adapter", "lldb", "cart_total", cwd=build)
+    assert (state["location"]["path"], state["location"]["line"]) == (str(tmp_path / "test_cart.c"), c_line("assert"))
+    assert state["test"]["id"].startswith("cart_total") and "Assertion" in state["test"]["message"]
+    dc.run("stop", cwd=build)
+    wrong = dc.run("test", "--adapter", "lldb", "no_such_test", cwd=build, check=False)
+    assert wrong.code == 2
+    assert one_line_error(wrong.err) == f"error: no test binary or ctest test named no_such_test in {build} " \
+                                        "(ctest tests: cart_total)"
