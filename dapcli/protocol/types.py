@@ -11,12 +11,14 @@ from typing import Annotated, Any, Literal
 class DebugAdapterProtocol(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
 
 
 class ProtocolMessage(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     seq: Annotated[
         int,
@@ -31,6 +33,7 @@ class ProtocolMessage(BaseModel):
 class Request(ProtocolMessage):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     type: Annotated[Literal["request"], Field(description="Message type.")]
     command: Annotated[str, Field(description="The command to execute.")]
@@ -43,6 +46,7 @@ class Request(ProtocolMessage):
 class Event(ProtocolMessage):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     type: Annotated[Literal["event"], Field(description="Message type.")]
     event: Annotated[str, Field(description="Type of event.")]
@@ -55,6 +59,7 @@ class Event(ProtocolMessage):
 class Response(ProtocolMessage):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     type: Annotated[Literal["response"], Field(description="Message type.")]
     request_seq: Annotated[
@@ -84,6 +89,7 @@ class Response(ProtocolMessage):
 class ErrorResponse(Response):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     body: Annotated[
         dict[str, list[Any] | bool | int | float | dict[str, Any] | str],
@@ -96,6 +102,7 @@ class ErrorResponse(Response):
 class CancelArguments(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     requestId: Annotated[
         int | None,
@@ -115,12 +122,14 @@ class CancelArguments(BaseModel):
 class CancelResponse(Response):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
 
 
 class InitializedEvent(Event):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     event: Annotated[Literal["initialized"], Field(description="Type of event.")]
 
@@ -128,6 +137,7 @@ class InitializedEvent(Event):
 class Body(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     reason: Annotated[
         str,
@@ -173,6 +183,7 @@ class Body(BaseModel):
 class StoppedEvent(Event):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     event: Annotated[Literal["stopped"], Field(description="Type of event.")]
     body: Annotated[Body, Field(description="Event-specific information.")]
@@ -181,6 +192,7 @@ class StoppedEvent(Event):
 class Body1(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     threadId: Annotated[int, Field(description="The thread which was continued.")]
     allThreadsContinued: Annotated[
@@ -194,6 +206,7 @@ class Body1(BaseModel):
 class ContinuedEvent(Event):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     event: Annotated[Literal["continued"], Field(description="Type of event.")]
     body: Annotated[Body1, Field(description="Event-specific information.")]
@@ -202,6 +215,7 @@ class ContinuedEvent(Event):
 class Body2(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     exitCode: Annotated[
         int, Field(description="The exit code returned from the debuggee.")
@@ -211,6 +225,7 @@ class Body2(BaseModel):
 class ExitedEvent(Event):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     event: Annotated[Literal["exited"], Field(description="Type of event.")]
     body: Annotated[Body2, Field(description="Event-specific information.")]
@@ -219,6 +234,7 @@ class ExitedEvent(Event):
 class TerminatedEvent(Event):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     event: Annotated[Literal["terminated"], Field(description="Type of event.")]
     body: Annotated[
@@ -230,6 +246,7 @@ class TerminatedEvent(Event):
 class Body3(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     reason: Annotated[str, Field(description="The reason for the event.")]
     threadId: Annotated[int, Field(description="The identifier of the thread.")]
@@ -238,6 +255,7 @@ class Body3(BaseModel):
 class ThreadEvent(Event):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     event: Annotated[Literal["thread"], Field(description="Type of event.")]
     body: Annotated[Body3, Field(description="Event-specific information.")]
@@ -246,6 +264,7 @@ class ThreadEvent(Event):
 class Body8(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     name: Annotated[
         str,
@@ -282,6 +301,7 @@ class Body8(BaseModel):
 class ProcessEvent(Event):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     event: Annotated[Literal["process"], Field(description="Type of event.")]
     body: Annotated[Body8, Field(description="Event-specific information.")]
@@ -290,6 +310,7 @@ class ProcessEvent(Event):
 class Body10(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     progressId: Annotated[
         str,
@@ -332,6 +353,7 @@ class Body10(BaseModel):
 class ProgressStartEvent(Event):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     event: Annotated[Literal["progressStart"], Field(description="Type of event.")]
     body: Annotated[Body10, Field(description="Event-specific information.")]
@@ -340,6 +362,7 @@ class ProgressStartEvent(Event):
 class Body11(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     progressId: Annotated[
         str,
@@ -366,6 +389,7 @@ class Body11(BaseModel):
 class ProgressUpdateEvent(Event):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     event: Annotated[Literal["progressUpdate"], Field(description="Type of event.")]
     body: Annotated[Body11, Field(description="Event-specific information.")]
@@ -374,6 +398,7 @@ class ProgressUpdateEvent(Event):
 class Body12(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     progressId: Annotated[
         str,
@@ -392,6 +417,7 @@ class Body12(BaseModel):
 class ProgressEndEvent(Event):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     event: Annotated[Literal["progressEnd"], Field(description="Type of event.")]
     body: Annotated[Body12, Field(description="Event-specific information.")]
@@ -400,6 +426,7 @@ class ProgressEndEvent(Event):
 class InvalidatedEvent(Event):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     event: Annotated[Literal["invalidated"], Field(description="Type of event.")]
     body: Annotated[
@@ -411,6 +438,7 @@ class InvalidatedEvent(Event):
 class Body13(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     memoryReference: Annotated[
         str,
@@ -432,6 +460,7 @@ class Body13(BaseModel):
 class MemoryEvent(Event):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     event: Annotated[Literal["memory"], Field(description="Type of event.")]
     body: Annotated[Body13, Field(description="Event-specific information.")]
@@ -440,6 +469,7 @@ class MemoryEvent(Event):
 class RunInTerminalRequestArguments(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     kind: Annotated[
         Literal["integrated", "external"] | None,
@@ -477,6 +507,7 @@ class RunInTerminalRequestArguments(BaseModel):
 class RunInTerminalResponse(Response):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     body: Annotated[
         dict[str, list[Any] | bool | int | float | dict[str, Any] | str],
@@ -489,6 +520,7 @@ class RunInTerminalResponse(Response):
 class StartDebuggingRequestArguments(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     configuration: Annotated[
         dict[str, Any],
@@ -513,12 +545,14 @@ class StartDebuggingRequestArguments(BaseModel):
 class StartDebuggingResponse(Response):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
 
 
 class InitializeRequestArguments(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     clientID: Annotated[
         str | None, Field(description="The ID of the client using this adapter.")
@@ -590,18 +624,21 @@ class InitializeRequestArguments(BaseModel):
 class ConfigurationDoneArguments(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
 
 
 class ConfigurationDoneResponse(Response):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
 
 
 class LaunchRequestArguments(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     noDebug: Annotated[
         bool | None,
@@ -621,12 +658,14 @@ class LaunchRequestArguments(BaseModel):
 class LaunchResponse(Response):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
 
 
 class AttachRequestArguments(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     field__restart: Annotated[
         list[Any] | bool | int | float | dict[str, Any] | str | None,
@@ -640,12 +679,14 @@ class AttachRequestArguments(BaseModel):
 class AttachResponse(Response):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
 
 
 class RestartArguments(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     arguments: Annotated[
         LaunchRequestArguments | AttachRequestArguments | None,
@@ -658,12 +699,14 @@ class RestartArguments(BaseModel):
 class RestartResponse(Response):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
 
 
 class DisconnectArguments(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     restart: Annotated[
         bool | None,
@@ -688,12 +731,14 @@ class DisconnectArguments(BaseModel):
 class DisconnectResponse(Response):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
 
 
 class TerminateArguments(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     restart: Annotated[
         bool | None,
@@ -706,6 +751,7 @@ class TerminateArguments(BaseModel):
 class TerminateResponse(Response):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
 
 
@@ -716,6 +762,7 @@ class Line(RootModel[int]):
 class SetExceptionBreakpointsResponse(Response):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     body: Annotated[
         dict[str, list[Any] | bool | int | float | dict[str, Any] | str] | None,
@@ -728,6 +775,7 @@ class SetExceptionBreakpointsResponse(Response):
 class DataBreakpointInfoArguments(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     variablesReference: Annotated[
         int | None,
@@ -771,6 +819,7 @@ class DataBreakpointInfoArguments(BaseModel):
 class ContinueArguments(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     threadId: Annotated[
         int,
@@ -789,6 +838,7 @@ class ContinueArguments(BaseModel):
 class ContinueResponse(Response):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     body: Annotated[
         dict[str, list[Any] | bool | int | float | dict[str, Any] | str],
@@ -801,30 +851,35 @@ class ContinueResponse(Response):
 class NextResponse(Response):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
 
 
 class StepInResponse(Response):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
 
 
 class StepOutResponse(Response):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
 
 
 class StepBackResponse(Response):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
 
 
 class ReverseContinueArguments(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     threadId: Annotated[
         int,
@@ -843,12 +898,14 @@ class ReverseContinueArguments(BaseModel):
 class ReverseContinueResponse(Response):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
 
 
 class RestartFrameArguments(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     frameId: Annotated[
         int,
@@ -861,12 +918,14 @@ class RestartFrameArguments(BaseModel):
 class RestartFrameResponse(Response):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
 
 
 class GotoArguments(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     threadId: Annotated[int, Field(description="Set the goto target for this thread.")]
     targetId: Annotated[
@@ -877,12 +936,14 @@ class GotoArguments(BaseModel):
 class GotoResponse(Response):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
 
 
 class PauseArguments(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     threadId: Annotated[int, Field(description="Pause execution for this thread.")]
 
@@ -890,12 +951,14 @@ class PauseArguments(BaseModel):
 class PauseResponse(Response):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
 
 
 class ScopesArguments(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     frameId: Annotated[
         int,
@@ -908,6 +971,7 @@ class ScopesArguments(BaseModel):
 class Body23(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     value: Annotated[str, Field(description="The new value of the variable.")]
     type: Annotated[
@@ -954,6 +1018,7 @@ class Body23(BaseModel):
 class SetVariableResponse(Response):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     body: Annotated[
         Body23,
@@ -966,6 +1031,7 @@ class SetVariableResponse(Response):
 class Body24(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     content: Annotated[str, Field(description="Content of the source reference.")]
     mimeType: Annotated[
@@ -976,6 +1042,7 @@ class Body24(BaseModel):
 class SourceResponse(Response):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     body: Annotated[
         Body24,
@@ -988,6 +1055,7 @@ class SourceResponse(Response):
 class ThreadsRequest(Request):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     command: Annotated[Literal["threads"], Field(description="The command to execute.")]
 
@@ -995,6 +1063,7 @@ class ThreadsRequest(Request):
 class TerminateThreadsArguments(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     threadIds: Annotated[
         list[int] | None, Field(description="Ids of threads to be terminated.")
@@ -1004,12 +1073,14 @@ class TerminateThreadsArguments(BaseModel):
 class TerminateThreadsResponse(Response):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
 
 
 class ModulesArguments(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     startModule: Annotated[
         int | None,
@@ -1028,12 +1099,14 @@ class ModulesArguments(BaseModel):
 class LoadedSourcesArguments(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
 
 
 class StepInTargetsArguments(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     frameId: Annotated[
         int,
@@ -1046,6 +1119,7 @@ class StepInTargetsArguments(BaseModel):
 class CompletionsArguments(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     frameId: Annotated[
         int | None,
@@ -1078,6 +1152,7 @@ class CompletionsArguments(BaseModel):
 class ExceptionInfoArguments(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     threadId: Annotated[
         int,
@@ -1090,6 +1165,7 @@ class ExceptionInfoArguments(BaseModel):
 class ReadMemoryArguments(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     memoryReference: Annotated[
         str,
@@ -1117,6 +1193,7 @@ class ReadMemoryArguments(BaseModel):
 class Body34(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     address: Annotated[
         str,
@@ -1142,6 +1219,7 @@ class Body34(BaseModel):
 class ReadMemoryResponse(Response):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     body: Annotated[
         Body34 | None,
@@ -1154,6 +1232,7 @@ class ReadMemoryResponse(Response):
 class WriteMemoryArguments(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     memoryReference: Annotated[
         str,
@@ -1181,6 +1260,7 @@ class WriteMemoryArguments(BaseModel):
 class Body35(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     offset: Annotated[
         int | None,
@@ -1201,6 +1281,7 @@ class Body35(BaseModel):
 class WriteMemoryResponse(Response):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     body: Annotated[
         Body35 | None,
@@ -1213,6 +1294,7 @@ class WriteMemoryResponse(Response):
 class DisassembleArguments(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     memoryReference: Annotated[
         str,
@@ -1253,6 +1335,7 @@ class DisassembleArguments(BaseModel):
 class LocationsArguments(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     locationReference: Annotated[
         int, Field(description="Location reference to resolve.")
@@ -1262,6 +1345,7 @@ class LocationsArguments(BaseModel):
 class ExceptionBreakpointsFilter(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     filter: Annotated[
         str,
@@ -1302,6 +1386,7 @@ class ExceptionBreakpointsFilter(BaseModel):
 class Message(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     id: Annotated[
         int,
@@ -1342,6 +1427,7 @@ class Message(BaseModel):
 class Module(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     id: Annotated[int | str, Field(description="Unique identifier for the module.")]
     name: Annotated[str, Field(description="A name of the module.")]
@@ -1387,6 +1473,7 @@ class Module(BaseModel):
 class ColumnDescriptor(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     attributeName: Annotated[
         str, Field(description="Name of the attribute rendered in this column.")
@@ -1412,6 +1499,7 @@ class ColumnDescriptor(BaseModel):
 class Thread(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     id: Annotated[int, Field(description="Unique identifier for the thread.")]
     name: Annotated[str, Field(description="The name of the thread.")]
@@ -1420,6 +1508,7 @@ class Thread(BaseModel):
 class VariablePresentationHint(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     kind: Annotated[
         str | None,
@@ -1450,6 +1539,7 @@ class VariablePresentationHint(BaseModel):
 class BreakpointLocation(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     line: Annotated[
         int,
@@ -1481,6 +1571,7 @@ class BreakpointLocation(BaseModel):
 class SourceBreakpoint(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     line: Annotated[
         int,
@@ -1525,6 +1616,7 @@ class SourceBreakpoint(BaseModel):
 class FunctionBreakpoint(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     name: Annotated[str, Field(description="The name of the function.")]
     condition: Annotated[
@@ -1553,6 +1645,7 @@ class DataBreakpointAccessType(RootModel[Literal["read", "write", "readWrite"]])
 class DataBreakpoint(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     dataId: Annotated[
         str,
@@ -1578,6 +1671,7 @@ class DataBreakpoint(BaseModel):
 class InstructionBreakpoint(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     instructionReference: Annotated[
         str,
@@ -1625,6 +1719,7 @@ class SteppingGranularity(RootModel[Literal["statement", "line", "instruction"]]
 class StepInTarget(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     id: Annotated[int, Field(description="Unique identifier for a step-in target.")]
     label: Annotated[
@@ -1660,6 +1755,7 @@ class StepInTarget(BaseModel):
 class GotoTarget(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     id: Annotated[
         int,
@@ -1764,6 +1860,7 @@ class ChecksumAlgorithm(RootModel[Literal["MD5", "SHA1", "SHA256", "timestamp"]]
 class Checksum(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     algorithm: Annotated[
         ChecksumAlgorithm,
@@ -1777,6 +1874,7 @@ class Checksum(BaseModel):
 class ValueFormat(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     hex: Annotated[bool | None, Field(description="Display the value in hex.")] = None
 
@@ -1784,6 +1882,7 @@ class ValueFormat(BaseModel):
 class StackFrameFormat(ValueFormat):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     parameters: Annotated[
         bool | None, Field(description="Displays parameters for the stack frame.")
@@ -1817,6 +1916,7 @@ class StackFrameFormat(ValueFormat):
 class ExceptionFilterOptions(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     filterId: Annotated[
         str,
@@ -1852,6 +1952,7 @@ class ExceptionBreakMode(
 class ExceptionPathSegment(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     negate: Annotated[
         bool | None,
@@ -1870,6 +1971,7 @@ class ExceptionPathSegment(BaseModel):
 class ExceptionDetails(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     message: Annotated[
         str | None, Field(description="Message contained in the exception.")
@@ -1920,6 +2022,7 @@ class BreakpointModeApplicability(RootModel[str]):
 class CancelRequest(Request):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     command: Annotated[Literal["cancel"], Field(description="The command to execute.")]
     arguments: Annotated[
@@ -1933,6 +2036,7 @@ class CancelRequest(Request):
 class Body6(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     reason: Annotated[
         Literal["new", "changed", "removed"],
@@ -1949,6 +2053,7 @@ class Body6(BaseModel):
 class ModuleEvent(Event):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     event: Annotated[Literal["module"], Field(description="Type of event.")]
     body: Annotated[Body6, Field(description="Event-specific information.")]
@@ -1957,6 +2062,7 @@ class ModuleEvent(Event):
 class RunInTerminalRequest(Request):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     command: Annotated[
         Literal["runInTerminal"], Field(description="The command to execute.")
@@ -1967,6 +2073,7 @@ class RunInTerminalRequest(Request):
 class StartDebuggingRequest(Request):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     command: Annotated[
         Literal["startDebugging"], Field(description="The command to execute.")
@@ -1977,6 +2084,7 @@ class StartDebuggingRequest(Request):
 class InitializeRequest(Request):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     command: Annotated[
         Literal["initialize"], Field(description="The command to execute.")
@@ -1987,6 +2095,7 @@ class InitializeRequest(Request):
 class ConfigurationDoneRequest(Request):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     command: Annotated[
         Literal["configurationDone"], Field(description="The command to execute.")
@@ -1997,6 +2106,7 @@ class ConfigurationDoneRequest(Request):
 class LaunchRequest(Request):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     command: Annotated[Literal["launch"], Field(description="The command to execute.")]
     arguments: LaunchRequestArguments
@@ -2005,6 +2115,7 @@ class LaunchRequest(Request):
 class AttachRequest(Request):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     command: Annotated[Literal["attach"], Field(description="The command to execute.")]
     arguments: AttachRequestArguments
@@ -2013,6 +2124,7 @@ class AttachRequest(Request):
 class RestartRequest(Request):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     command: Annotated[Literal["restart"], Field(description="The command to execute.")]
     arguments: RestartArguments | None = None
@@ -2021,6 +2133,7 @@ class RestartRequest(Request):
 class DisconnectRequest(Request):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     command: Annotated[
         Literal["disconnect"], Field(description="The command to execute.")
@@ -2031,6 +2144,7 @@ class DisconnectRequest(Request):
 class TerminateRequest(Request):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     command: Annotated[
         Literal["terminate"], Field(description="The command to execute.")
@@ -2041,6 +2155,7 @@ class TerminateRequest(Request):
 class Body14(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     breakpoints: Annotated[
         list[BreakpointLocation],
@@ -2051,6 +2166,7 @@ class Body14(BaseModel):
 class BreakpointLocationsResponse(Response):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     body: Annotated[
         Body14,
@@ -2063,6 +2179,7 @@ class BreakpointLocationsResponse(Response):
 class SetFunctionBreakpointsArguments(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     breakpoints: Annotated[
         list[FunctionBreakpoint],
@@ -2073,6 +2190,7 @@ class SetFunctionBreakpointsArguments(BaseModel):
 class DataBreakpointInfoRequest(Request):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     command: Annotated[
         Literal["dataBreakpointInfo"], Field(description="The command to execute.")
@@ -2083,6 +2201,7 @@ class DataBreakpointInfoRequest(Request):
 class Body17(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     dataId: Annotated[
         str | None,
@@ -2113,6 +2232,7 @@ class Body17(BaseModel):
 class DataBreakpointInfoResponse(Response):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     body: Annotated[
         Body17,
@@ -2125,6 +2245,7 @@ class DataBreakpointInfoResponse(Response):
 class SetDataBreakpointsArguments(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     breakpoints: Annotated[
         list[DataBreakpoint],
@@ -2137,6 +2258,7 @@ class SetDataBreakpointsArguments(BaseModel):
 class SetInstructionBreakpointsArguments(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     breakpoints: Annotated[
         list[InstructionBreakpoint],
@@ -2147,6 +2269,7 @@ class SetInstructionBreakpointsArguments(BaseModel):
 class ContinueRequest(Request):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     command: Annotated[
         Literal["continue"], Field(description="The command to execute.")
@@ -2157,6 +2280,7 @@ class ContinueRequest(Request):
 class NextArguments(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     threadId: Annotated[
         int,
@@ -2181,6 +2305,7 @@ class NextArguments(BaseModel):
 class StepInArguments(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     threadId: Annotated[
         int,
@@ -2208,6 +2333,7 @@ class StepInArguments(BaseModel):
 class StepOutArguments(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     threadId: Annotated[
         int,
@@ -2232,6 +2358,7 @@ class StepOutArguments(BaseModel):
 class StepBackArguments(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     threadId: Annotated[
         int,
@@ -2256,6 +2383,7 @@ class StepBackArguments(BaseModel):
 class ReverseContinueRequest(Request):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     command: Annotated[
         Literal["reverseContinue"], Field(description="The command to execute.")
@@ -2266,6 +2394,7 @@ class ReverseContinueRequest(Request):
 class RestartFrameRequest(Request):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     command: Annotated[
         Literal["restartFrame"], Field(description="The command to execute.")
@@ -2276,6 +2405,7 @@ class RestartFrameRequest(Request):
 class GotoRequest(Request):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     command: Annotated[Literal["goto"], Field(description="The command to execute.")]
     arguments: GotoArguments
@@ -2284,6 +2414,7 @@ class GotoRequest(Request):
 class PauseRequest(Request):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     command: Annotated[Literal["pause"], Field(description="The command to execute.")]
     arguments: PauseArguments
@@ -2292,6 +2423,7 @@ class PauseRequest(Request):
 class StackTraceArguments(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     threadId: Annotated[
         int, Field(description="Retrieve the stacktrace for this thread.")
@@ -2319,6 +2451,7 @@ class StackTraceArguments(BaseModel):
 class ScopesRequest(Request):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     command: Annotated[Literal["scopes"], Field(description="The command to execute.")]
     arguments: ScopesArguments
@@ -2327,6 +2460,7 @@ class ScopesRequest(Request):
 class VariablesArguments(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     variablesReference: Annotated[
         int,
@@ -2364,6 +2498,7 @@ class VariablesArguments(BaseModel):
 class SetVariableArguments(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     variablesReference: Annotated[
         int,
@@ -2385,6 +2520,7 @@ class SetVariableArguments(BaseModel):
 class Body25(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     threads: Annotated[list[Thread], Field(description="All threads.")]
 
@@ -2392,6 +2528,7 @@ class Body25(BaseModel):
 class ThreadsResponse(Response):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     body: Annotated[
         Body25,
@@ -2404,6 +2541,7 @@ class ThreadsResponse(Response):
 class TerminateThreadsRequest(Request):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     command: Annotated[
         Literal["terminateThreads"], Field(description="The command to execute.")
@@ -2414,6 +2552,7 @@ class TerminateThreadsRequest(Request):
 class ModulesRequest(Request):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     command: Annotated[Literal["modules"], Field(description="The command to execute.")]
     arguments: ModulesArguments
@@ -2422,6 +2561,7 @@ class ModulesRequest(Request):
 class Body26(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     modules: Annotated[
         list[Module], Field(description="All modules or range of modules.")
@@ -2437,6 +2577,7 @@ class Body26(BaseModel):
 class ModulesResponse(Response):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     body: Annotated[
         Body26,
@@ -2449,6 +2590,7 @@ class ModulesResponse(Response):
 class LoadedSourcesRequest(Request):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     command: Annotated[
         Literal["loadedSources"], Field(description="The command to execute.")
@@ -2459,6 +2601,7 @@ class LoadedSourcesRequest(Request):
 class Body28(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     result: Annotated[str, Field(description="The result of the evaluate request.")]
     type: Annotated[
@@ -2511,6 +2654,7 @@ class Body28(BaseModel):
 class EvaluateResponse(Response):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     body: Annotated[
         Body28,
@@ -2523,6 +2667,7 @@ class EvaluateResponse(Response):
 class SetExpressionArguments(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     expression: Annotated[
         str, Field(description="The l-value expression to assign to.")
@@ -2546,6 +2691,7 @@ class SetExpressionArguments(BaseModel):
 class Body29(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     value: Annotated[str, Field(description="The new value of the expression.")]
     type: Annotated[
@@ -2598,6 +2744,7 @@ class Body29(BaseModel):
 class SetExpressionResponse(Response):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     body: Annotated[
         Body29,
@@ -2610,6 +2757,7 @@ class SetExpressionResponse(Response):
 class StepInTargetsRequest(Request):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     command: Annotated[
         Literal["stepInTargets"], Field(description="The command to execute.")
@@ -2620,6 +2768,7 @@ class StepInTargetsRequest(Request):
 class Body30(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     targets: Annotated[
         list[StepInTarget],
@@ -2632,6 +2781,7 @@ class Body30(BaseModel):
 class StepInTargetsResponse(Response):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     body: Annotated[
         Body30,
@@ -2644,6 +2794,7 @@ class StepInTargetsResponse(Response):
 class Body31(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     targets: Annotated[
         list[GotoTarget],
@@ -2654,6 +2805,7 @@ class Body31(BaseModel):
 class GotoTargetsResponse(Response):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     body: Annotated[
         Body31,
@@ -2666,6 +2818,7 @@ class GotoTargetsResponse(Response):
 class CompletionsRequest(Request):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     command: Annotated[
         Literal["completions"], Field(description="The command to execute.")
@@ -2676,6 +2829,7 @@ class CompletionsRequest(Request):
 class ExceptionInfoRequest(Request):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     command: Annotated[
         Literal["exceptionInfo"], Field(description="The command to execute.")
@@ -2686,6 +2840,7 @@ class ExceptionInfoRequest(Request):
 class Body33(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     exceptionId: Annotated[
         str, Field(description="ID of the exception that was thrown.")
@@ -2706,6 +2861,7 @@ class Body33(BaseModel):
 class ExceptionInfoResponse(Response):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     body: Annotated[
         Body33,
@@ -2718,6 +2874,7 @@ class ExceptionInfoResponse(Response):
 class ReadMemoryRequest(Request):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     command: Annotated[
         Literal["readMemory"], Field(description="The command to execute.")
@@ -2728,6 +2885,7 @@ class ReadMemoryRequest(Request):
 class WriteMemoryRequest(Request):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     command: Annotated[
         Literal["writeMemory"], Field(description="The command to execute.")
@@ -2738,6 +2896,7 @@ class WriteMemoryRequest(Request):
 class DisassembleRequest(Request):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     command: Annotated[
         Literal["disassemble"], Field(description="The command to execute.")
@@ -2748,6 +2907,7 @@ class DisassembleRequest(Request):
 class LocationsRequest(Request):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     command: Annotated[
         Literal["locations"], Field(description="The command to execute.")
@@ -2758,6 +2918,7 @@ class LocationsRequest(Request):
 class Source(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     name: Annotated[
         str | None,
@@ -2811,6 +2972,7 @@ class Source(BaseModel):
 class StackFrame(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     id: Annotated[
         int,
@@ -2879,6 +3041,7 @@ class StackFrame(BaseModel):
 class Scope(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     name: Annotated[
         str,
@@ -2955,6 +3118,7 @@ class Scope(BaseModel):
 class Variable(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     name: Annotated[str, Field(description="The variable's name.")]
     value: Annotated[
@@ -3025,6 +3189,7 @@ class Variable(BaseModel):
 class Breakpoint(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     id: Annotated[
         int | None,
@@ -3098,6 +3263,7 @@ class Breakpoint(BaseModel):
 class CompletionItem(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     label: Annotated[
         str,
@@ -3158,6 +3324,7 @@ class CompletionItem(BaseModel):
 class ExceptionOptions(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     path: Annotated[
         list[ExceptionPathSegment] | None,
@@ -3176,6 +3343,7 @@ class ExceptionOptions(BaseModel):
 class DisassembledInstruction(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     address: Annotated[
         str,
@@ -3246,6 +3414,7 @@ class DisassembledInstruction(BaseModel):
 class BreakpointMode(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     mode: Annotated[
         str,
@@ -3274,6 +3443,7 @@ class BreakpointMode(BaseModel):
 class Body4(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     category: Annotated[
         str | None,
@@ -3335,6 +3505,7 @@ class Body4(BaseModel):
 class OutputEvent(Event):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     event: Annotated[Literal["output"], Field(description="Type of event.")]
     body: Annotated[Body4, Field(description="Event-specific information.")]
@@ -3343,6 +3514,7 @@ class OutputEvent(Event):
 class Body5(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     reason: Annotated[str, Field(description="The reason for the event.")]
     breakpoint: Annotated[
@@ -3356,6 +3528,7 @@ class Body5(BaseModel):
 class BreakpointEvent(Event):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     event: Annotated[Literal["breakpoint"], Field(description="Type of event.")]
     body: Annotated[Body5, Field(description="Event-specific information.")]
@@ -3364,6 +3537,7 @@ class BreakpointEvent(Event):
 class Body7(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     reason: Annotated[
         Literal["new", "changed", "removed"],
@@ -3375,6 +3549,7 @@ class Body7(BaseModel):
 class LoadedSourceEvent(Event):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     event: Annotated[Literal["loadedSource"], Field(description="Type of event.")]
     body: Annotated[Body7, Field(description="Event-specific information.")]
@@ -3383,6 +3558,7 @@ class LoadedSourceEvent(Event):
 class BreakpointLocationsArguments(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     source: Annotated[
         Source,
@@ -3423,6 +3599,7 @@ class BreakpointLocationsArguments(BaseModel):
 class SetBreakpointsArguments(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     source: Annotated[
         Source,
@@ -3449,6 +3626,7 @@ class SetBreakpointsArguments(BaseModel):
 class Body15(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     breakpoints: Annotated[
         list[Breakpoint],
@@ -3461,6 +3639,7 @@ class Body15(BaseModel):
 class SetBreakpointsResponse(Response):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     body: Annotated[
         Body15,
@@ -3473,6 +3652,7 @@ class SetBreakpointsResponse(Response):
 class SetFunctionBreakpointsRequest(Request):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     command: Annotated[
         Literal["setFunctionBreakpoints"], Field(description="The command to execute.")
@@ -3483,6 +3663,7 @@ class SetFunctionBreakpointsRequest(Request):
 class Body16(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     breakpoints: Annotated[
         list[Breakpoint],
@@ -3495,6 +3676,7 @@ class Body16(BaseModel):
 class SetFunctionBreakpointsResponse(Response):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     body: Annotated[
         Body16,
@@ -3507,6 +3689,7 @@ class SetFunctionBreakpointsResponse(Response):
 class SetExceptionBreakpointsArguments(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     filters: Annotated[
         list[str],
@@ -3531,6 +3714,7 @@ class SetExceptionBreakpointsArguments(BaseModel):
 class SetDataBreakpointsRequest(Request):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     command: Annotated[
         Literal["setDataBreakpoints"], Field(description="The command to execute.")
@@ -3541,6 +3725,7 @@ class SetDataBreakpointsRequest(Request):
 class Body18(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     breakpoints: Annotated[
         list[Breakpoint],
@@ -3553,6 +3738,7 @@ class Body18(BaseModel):
 class SetDataBreakpointsResponse(Response):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     body: Annotated[
         Body18,
@@ -3565,6 +3751,7 @@ class SetDataBreakpointsResponse(Response):
 class SetInstructionBreakpointsRequest(Request):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     command: Annotated[
         Literal["setInstructionBreakpoints"],
@@ -3576,6 +3763,7 @@ class SetInstructionBreakpointsRequest(Request):
 class Body19(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     breakpoints: Annotated[
         list[Breakpoint],
@@ -3588,6 +3776,7 @@ class Body19(BaseModel):
 class SetInstructionBreakpointsResponse(Response):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     body: Annotated[
         Body19,
@@ -3600,6 +3789,7 @@ class SetInstructionBreakpointsResponse(Response):
 class NextRequest(Request):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     command: Annotated[Literal["next"], Field(description="The command to execute.")]
     arguments: NextArguments
@@ -3608,6 +3798,7 @@ class NextRequest(Request):
 class StepInRequest(Request):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     command: Annotated[Literal["stepIn"], Field(description="The command to execute.")]
     arguments: StepInArguments
@@ -3616,6 +3807,7 @@ class StepInRequest(Request):
 class StepOutRequest(Request):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     command: Annotated[Literal["stepOut"], Field(description="The command to execute.")]
     arguments: StepOutArguments
@@ -3624,6 +3816,7 @@ class StepOutRequest(Request):
 class StepBackRequest(Request):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     command: Annotated[
         Literal["stepBack"], Field(description="The command to execute.")
@@ -3634,6 +3827,7 @@ class StepBackRequest(Request):
 class StackTraceRequest(Request):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     command: Annotated[
         Literal["stackTrace"], Field(description="The command to execute.")
@@ -3644,6 +3838,7 @@ class StackTraceRequest(Request):
 class Body20(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     stackFrames: Annotated[
         list[StackFrame],
@@ -3662,6 +3857,7 @@ class Body20(BaseModel):
 class StackTraceResponse(Response):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     body: Annotated[
         Body20,
@@ -3674,6 +3870,7 @@ class StackTraceResponse(Response):
 class Body21(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     scopes: Annotated[
         list[Scope],
@@ -3686,6 +3883,7 @@ class Body21(BaseModel):
 class ScopesResponse(Response):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     body: Annotated[
         Body21,
@@ -3698,6 +3896,7 @@ class ScopesResponse(Response):
 class VariablesRequest(Request):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     command: Annotated[
         Literal["variables"], Field(description="The command to execute.")
@@ -3708,6 +3907,7 @@ class VariablesRequest(Request):
 class Body22(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     variables: Annotated[
         list[Variable],
@@ -3720,6 +3920,7 @@ class Body22(BaseModel):
 class VariablesResponse(Response):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     body: Annotated[
         Body22,
@@ -3732,6 +3933,7 @@ class VariablesResponse(Response):
 class SetVariableRequest(Request):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     command: Annotated[
         Literal["setVariable"], Field(description="The command to execute.")
@@ -3742,6 +3944,7 @@ class SetVariableRequest(Request):
 class SourceArguments(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     source: Annotated[
         Source | None,
@@ -3761,6 +3964,7 @@ class SourceArguments(BaseModel):
 class Body27(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     sources: Annotated[list[Source], Field(description="Set of loaded sources.")]
 
@@ -3768,6 +3972,7 @@ class Body27(BaseModel):
 class LoadedSourcesResponse(Response):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     body: Annotated[
         Body27,
@@ -3780,6 +3985,7 @@ class LoadedSourcesResponse(Response):
 class EvaluateArguments(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     expression: Annotated[str, Field(description="The expression to evaluate.")]
     frameId: Annotated[
@@ -3823,6 +4029,7 @@ class EvaluateArguments(BaseModel):
 class SetExpressionRequest(Request):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     command: Annotated[
         Literal["setExpression"], Field(description="The command to execute.")
@@ -3833,6 +4040,7 @@ class SetExpressionRequest(Request):
 class GotoTargetsArguments(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     source: Annotated[
         Source,
@@ -3859,6 +4067,7 @@ class GotoTargetsArguments(BaseModel):
 class Body32(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     targets: Annotated[
         list[CompletionItem], Field(description="The possible completions for .")
@@ -3868,6 +4077,7 @@ class Body32(BaseModel):
 class CompletionsResponse(Response):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     body: Annotated[
         Body32,
@@ -3880,6 +4090,7 @@ class CompletionsResponse(Response):
 class Body36(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     instructions: Annotated[
         list[DisassembledInstruction],
@@ -3890,6 +4101,7 @@ class Body36(BaseModel):
 class DisassembleResponse(Response):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     body: Annotated[
         Body36 | None,
@@ -3902,6 +4114,7 @@ class DisassembleResponse(Response):
 class Body37(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     source: Annotated[
         Source,
@@ -3942,6 +4155,7 @@ class Body37(BaseModel):
 class LocationsResponse(Response):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     body: Annotated[
         Body37 | None,
@@ -3954,6 +4168,7 @@ class LocationsResponse(Response):
 class Capabilities(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     supportsConfigurationDoneRequest: Annotated[
         bool | None,
@@ -4172,6 +4387,7 @@ class Capabilities(BaseModel):
 class Body9(BaseModel):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     capabilities: Annotated[
         Capabilities, Field(description="The set of updated capabilities.")
@@ -4181,6 +4397,7 @@ class Body9(BaseModel):
 class CapabilitiesEvent(Event):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     event: Annotated[Literal["capabilities"], Field(description="Type of event.")]
     body: Annotated[Body9, Field(description="Event-specific information.")]
@@ -4189,6 +4406,7 @@ class CapabilitiesEvent(Event):
 class InitializeResponse(Response):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     body: Annotated[
         Capabilities | None,
@@ -4199,6 +4417,7 @@ class InitializeResponse(Response):
 class BreakpointLocationsRequest(Request):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     command: Annotated[
         Literal["breakpointLocations"], Field(description="The command to execute.")
@@ -4214,6 +4433,7 @@ class BreakpointLocationsRequest(Request):
 class SetBreakpointsRequest(Request):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     command: Annotated[
         Literal["setBreakpoints"], Field(description="The command to execute.")
@@ -4224,6 +4444,7 @@ class SetBreakpointsRequest(Request):
 class SetExceptionBreakpointsRequest(Request):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     command: Annotated[
         Literal["setExceptionBreakpoints"], Field(description="The command to execute.")
@@ -4234,6 +4455,7 @@ class SetExceptionBreakpointsRequest(Request):
 class SourceRequest(Request):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     command: Annotated[Literal["source"], Field(description="The command to execute.")]
     arguments: SourceArguments
@@ -4242,6 +4464,7 @@ class SourceRequest(Request):
 class EvaluateRequest(Request):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     command: Annotated[
         Literal["evaluate"], Field(description="The command to execute.")
@@ -4252,6 +4475,7 @@ class EvaluateRequest(Request):
 class GotoTargetsRequest(Request):
     model_config = ConfigDict(
         extra="allow",
+        defer_build=True,
     )
     command: Annotated[
         Literal["gotoTargets"], Field(description="The command to execute.")

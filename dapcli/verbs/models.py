@@ -24,7 +24,8 @@ Status = Literal["initializing", "configuring", "running", "stopped", "exited", 
 
 
 class Model(BaseModel):
-    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, serialize_by_alias=True)
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, serialize_by_alias=True,
+                              defer_build=True)  # validators built on first use (cold starts)
 
 
 class Result(Model):
