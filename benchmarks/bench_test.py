@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import select
@@ -106,6 +107,7 @@ def timeline(selector: str, runtime: str) -> list[tuple[str, float]]:
     subprocess.run([DAPCLI, "test", "--python", PYTHON, selector], cwd=EXAMPLES, env=env, capture_output=True,
                    timeout=180)
     ended = time.time()
+    cpu = _cpu_at_stop(env)
     subprocess.run([DAPCLI, "stop"], cwd=EXAMPLES, env=env, capture_output=True, timeout=60)
     marks: dict[str, float] = {}
     with open(trace, encoding="utf-8") as handle:
@@ -128,7 +130,25 @@ def timeline(selector: str, runtime: str) -> list[tuple[str, float]]:
         parts.append((label, marks[mark] - last))
         last = marks[mark]
     parts.append(("review of the stop, render, CLI exit", ended - last))
-    return parts
+    return parts + cpu
+
+
+def _cpu_at_stop(env: dict[str, str]) -> list[tuple[str, float]]:
+    """CPU seconds (user + system) each process of the session has used by the stop: what the
+    parts cost whatever the machine's load."""
+    import psutil
+
+    status = json.loads(subprocess.run([DAPCLI, "--json", "status"], cwd=EXAMPLES, env=env, capture_output=True,
+                                       text=True, timeout=60).stdout)
+    host = psutil.Process(int(status["hostPid"]))
+    found = []
+    for process in [host, *host.children(recursive=True)]:
+        with contextlib.suppress(psutil.Error):
+            words = process.cmdline()
+            name = next((w for w in words if "debugpy" in w or "hostmain" in w or "testboot" in w), words[0])
+            times = process.cpu_times()
+            found.append((f"CPU of {os.path.basename(name)[:44]}", times.user + times.system))
+    return found
 
 
 def median(measure: Callable[[], float], rounds: int) -> float:
