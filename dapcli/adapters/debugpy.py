@@ -204,6 +204,9 @@ class DebugpyAdapter(AdapterSpec):
             arguments["console"] = "integratedTerminal"
             arguments["redirectOutput"] = False  # the pty brings it back (else each line comes twice)
         arguments.update(options.extra)
+        # the sitecustomize runs inside the program (socket connects, debugpy's log): never the user's code
+        arguments["rules"] = [{"path": os.path.join(NODELAY_DIR, "sitecustomize.py"), "include": False},
+                              *arguments.get("rules", [])]
         return arguments
 
     def map_paths(self, arguments: dict[str, Any], mappings: list[tuple[str, str]]) -> None:

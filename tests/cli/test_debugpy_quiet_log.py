@@ -57,3 +57,16 @@ def test_adapter_launcher_and_debuggee_skip_it(dc: Cli, tmp_path: Path) -> None:
     assert shown == "'_quiet.<locals>.describe_environment'"
     adapter = psutil.Process(int(dc.status()["adapterPid"]))
     assert adapter.environ()["PYTHONPATH"].split(os.pathsep)[0] == NODELAY_DIR
+
+
+@pytest.mark.slow
+def test_stop_on_entry_is_in_the_program_not_in_dapclis_sitecustomize(dc: Cli, tmp_path: Path) -> None:
+    """debugpy calls the patched describe_environment after tracing starts: its frame (dapcli's
+    sitecustomize) is excluded from the user's code, so the entry stop is the program's line 1."""
+    program = tmp_path / "prog.py"
+    program.write_text(PROGRAM)
+    dc.run("launch", str(program), "--python", PYTHON, "--stop-on-entry", timeout=60)
+    dc.sessions.add("default")
+    dc.record("default")
+    frames = dc.json("bt")["frames"]
+    assert [(f["path"], f["line"]) for f in frames] == [(str(program), 1)]
