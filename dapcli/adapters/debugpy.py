@@ -164,8 +164,12 @@ class DebugpyAdapter(AdapterSpec):
             raise AdapterError(
                 f"debugpy is not installed for {self.adapter_python}", f"run: {self.install_hint}"
             )
+        from dapcli.adapters import prestart
         from dapcli.protocol.transport import StdioTransport
-        transport = await StdioTransport.spawn([self.adapter_python, "-m", "debugpy.adapter"])
+
+        argv = [self.adapter_python, "-m", "debugpy.adapter"]
+        early = prestart.take(argv)  # started while the session host was importing
+        transport = await (StdioTransport.adopt(early) if early else StdioTransport.spawn(argv))
         return transport, transport.pid
 
     def _env(self, env: dict[str, str], nodelay: bool) -> dict[str, str]:
