@@ -105,7 +105,7 @@ def _prestart(argv: list[str], command: str) -> list[str]:
     the host's last argument; [] when the command line does not make it certain."""
     if command != "launch":
         return []
-    from dapcli.adapters.prestart import hint
+    from dapcli.dispatch.prestart import hint
     from dapcli.frontends.cli.quick import load_shape
 
     adapter = hint(argv, load_shape()["commands"]["launch"]["flags"], os.getcwd())

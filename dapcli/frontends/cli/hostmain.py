@@ -14,7 +14,7 @@ def main(argv: list[str]) -> int:
     name = argv[0]
     idle = float(argv[1]) if len(argv) > 1 else 3600.0
     if len(argv) > 2:
-        from dapcli.adapters import prestart
+        from dapcli.dispatch import prestart
 
         prestart.start(argv[2])  # runs while the imports below do
     import asyncio
