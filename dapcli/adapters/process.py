@@ -21,6 +21,7 @@ import socket
 from collections.abc import Callable
 
 from dapcli.adapters.base import OutputSink
+from dapcli.adapters.listener import listens_on
 from dapcli.errors import AdapterError
 from dapcli.protocol.transport import StderrTail, StdioTransport, TcpTransport, Transport
 
@@ -49,6 +50,9 @@ class AdapterServer:
         self.exits_on_disconnect = exits_on_disconnect
         self.host = "127.0.0.1"
         self.port = 0
+        #: The port was chosen by us ({port}), not printed by the adapter: connect only once the
+        #: adapter is seen listening there (another process may have bound it first).
+        self.chosen_port = False
         self.tail: collections.deque[str] = collections.deque(maxlen=_TAIL_LINES)
         self.drains: list[asyncio.Task[None]] = []
         #: Called once when the server's connection closes (e.g. removing a build directory).
@@ -81,7 +85,7 @@ class AdapterServer:
         server = cls(process, relay=relay, exits_on_disconnect=exits_on_disconnect)
         try:
             if port:
-                server.port = port
+                server.port, server.chosen_port = port, True
                 server._drain_all()
             else:
                 await asyncio.wait_for(server._read_address(), timeout)
@@ -149,6 +153,8 @@ class AdapterServer:
         deadline = asyncio.get_running_loop().time() + timeout
         while True:
             try:
+                if self.chosen_port and not listens_on(self.process.pid, self.port):
+                    raise AdapterError("not listening yet")
                 transport = await ServerTransport.connect(self.host, self.port, timeout=2.0)
                 transport.server = self
                 return transport
@@ -241,7 +247,8 @@ async def start_tcp_adapter(
     argv: list[str], port: int, *, timeout: float = 15.0,
 ) -> tuple[ProcessTcpTransport, int]:
     """Start an adapter that listens on ``port`` (in its own process group, stdout and stderr
-    drained) and connect to it as soon as it accepts. Returns the transport and the pid.
+    drained) and connect to it as soon as it accepts, once that process is seen listening there
+    (:func:`listens_on`: never to a port another process took first). Returns the transport and the pid.
 
     Raises:
         AdapterError: it cannot start, exits, or does not accept within ``timeout`` seconds.
@@ -263,10 +270,11 @@ async def start_tcp_adapter(
         if process.returncode is not None:
             raise AdapterError(f"{os.path.basename(argv[0])} exited with status {process.returncode} before it "
                                f"accepted a connection: {tail.text() or out.text()}")
-        with contextlib.suppress(AdapterError):
-            transport = await ProcessTcpTransport.connect("127.0.0.1", port, timeout=1.0, tail=tail)
-            transport.process = process
-            return transport, process.pid
+        if listens_on(process.pid, port):  # never connect to a port someone else took first
+            with contextlib.suppress(AdapterError):
+                transport = await ProcessTcpTransport.connect("127.0.0.1", port, timeout=1.0, tail=tail)
+                transport.process = process
+                return transport, process.pid
         if asyncio.get_running_loop().time() > deadline:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(process.pid, 9)
