@@ -22,9 +22,7 @@ import os
 import re
 import shlex
 import sys
-from typing import Any
 
-from dapcli.adapters.base import AttachOptions, LaunchOptions
 from dapcli.adapters.codelldb import CodeLldbAdapter
 from dapcli.adapters.native_common import (
     NativeAdapter,
@@ -34,7 +32,13 @@ from dapcli.adapters.native_common import (
     tool_output,
 )
 from dapcli.errors import AdapterError
-from dapcli.protocol.transport import StdioTransport, Transport
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the hot path)
+if TYPE_CHECKING:
+    from typing import Any
+
+    from dapcli.adapters.options import AttachOptions, LaunchOptions
+    from dapcli.protocol.transport import Transport
 
 __all__ = ["CDT_SCRIPT", "GdbAdapter", "gdb_version"]
 
@@ -222,10 +226,13 @@ class GdbAdapter(NativeAdapter):
         if self.gdb() is None or script is None or node is None:
             raise AdapterError("debugging a gdbserver needs gdb, node and the npm package cdt-gdb-adapter",
                                self.install_hint)
+        from dapcli.protocol.transport import StdioTransport
         transport = await StdioTransport.spawn([node, script])
         return transport, transport.pid
 
     async def start(self) -> tuple[Transport, int]:
+        from dapcli.protocol.transport import StdioTransport
+
         gdb = self.gdb()
         if gdb is None:
             raise AdapterError("gdb is not installed", f"install it: {self.install_hint}")

@@ -10,15 +10,15 @@ from typing import Annotated, Any, Literal
 
 class DebugAdapterProtocol(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
 
 
 class ProtocolMessage(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     seq: Annotated[
         int,
@@ -32,8 +32,8 @@ class ProtocolMessage(BaseModel):
 
 class Request(ProtocolMessage):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     type: Annotated[Literal["request"], Field(description="Message type.")]
     command: Annotated[str, Field(description="The command to execute.")]
@@ -45,8 +45,8 @@ class Request(ProtocolMessage):
 
 class Event(ProtocolMessage):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     type: Annotated[Literal["event"], Field(description="Message type.")]
     event: Annotated[str, Field(description="Type of event.")]
@@ -58,8 +58,8 @@ class Event(ProtocolMessage):
 
 class Response(ProtocolMessage):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     type: Annotated[Literal["response"], Field(description="Message type.")]
     request_seq: Annotated[
@@ -88,8 +88,8 @@ class Response(ProtocolMessage):
 
 class ErrorResponse(Response):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     body: Annotated[
         dict[str, list[Any] | bool | int | float | dict[str, Any] | str],
@@ -101,8 +101,8 @@ class ErrorResponse(Response):
 
 class CancelArguments(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     requestId: Annotated[
         int | None,
@@ -121,23 +121,23 @@ class CancelArguments(BaseModel):
 
 class CancelResponse(Response):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
 
 
 class InitializedEvent(Event):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     event: Annotated[Literal["initialized"], Field(description="Type of event.")]
 
 
 class Body(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     reason: Annotated[
         str,
@@ -182,8 +182,8 @@ class Body(BaseModel):
 
 class StoppedEvent(Event):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     event: Annotated[Literal["stopped"], Field(description="Type of event.")]
     body: Annotated[Body, Field(description="Event-specific information.")]
@@ -191,8 +191,8 @@ class StoppedEvent(Event):
 
 class Body1(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     threadId: Annotated[int, Field(description="The thread which was continued.")]
     allThreadsContinued: Annotated[
@@ -205,8 +205,8 @@ class Body1(BaseModel):
 
 class ContinuedEvent(Event):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     event: Annotated[Literal["continued"], Field(description="Type of event.")]
     body: Annotated[Body1, Field(description="Event-specific information.")]
@@ -214,8 +214,8 @@ class ContinuedEvent(Event):
 
 class Body2(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     exitCode: Annotated[
         int, Field(description="The exit code returned from the debuggee.")
@@ -224,8 +224,8 @@ class Body2(BaseModel):
 
 class ExitedEvent(Event):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     event: Annotated[Literal["exited"], Field(description="Type of event.")]
     body: Annotated[Body2, Field(description="Event-specific information.")]
@@ -233,8 +233,8 @@ class ExitedEvent(Event):
 
 class TerminatedEvent(Event):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     event: Annotated[Literal["terminated"], Field(description="Type of event.")]
     body: Annotated[
@@ -245,8 +245,8 @@ class TerminatedEvent(Event):
 
 class Body3(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     reason: Annotated[str, Field(description="The reason for the event.")]
     threadId: Annotated[int, Field(description="The identifier of the thread.")]
@@ -254,8 +254,8 @@ class Body3(BaseModel):
 
 class ThreadEvent(Event):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     event: Annotated[Literal["thread"], Field(description="Type of event.")]
     body: Annotated[Body3, Field(description="Event-specific information.")]
@@ -263,8 +263,8 @@ class ThreadEvent(Event):
 
 class Body8(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     name: Annotated[
         str,
@@ -300,8 +300,8 @@ class Body8(BaseModel):
 
 class ProcessEvent(Event):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     event: Annotated[Literal["process"], Field(description="Type of event.")]
     body: Annotated[Body8, Field(description="Event-specific information.")]
@@ -309,8 +309,8 @@ class ProcessEvent(Event):
 
 class Body10(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     progressId: Annotated[
         str,
@@ -352,8 +352,8 @@ class Body10(BaseModel):
 
 class ProgressStartEvent(Event):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     event: Annotated[Literal["progressStart"], Field(description="Type of event.")]
     body: Annotated[Body10, Field(description="Event-specific information.")]
@@ -361,8 +361,8 @@ class ProgressStartEvent(Event):
 
 class Body11(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     progressId: Annotated[
         str,
@@ -388,8 +388,8 @@ class Body11(BaseModel):
 
 class ProgressUpdateEvent(Event):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     event: Annotated[Literal["progressUpdate"], Field(description="Type of event.")]
     body: Annotated[Body11, Field(description="Event-specific information.")]
@@ -397,8 +397,8 @@ class ProgressUpdateEvent(Event):
 
 class Body12(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     progressId: Annotated[
         str,
@@ -416,8 +416,8 @@ class Body12(BaseModel):
 
 class ProgressEndEvent(Event):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     event: Annotated[Literal["progressEnd"], Field(description="Type of event.")]
     body: Annotated[Body12, Field(description="Event-specific information.")]
@@ -425,8 +425,8 @@ class ProgressEndEvent(Event):
 
 class InvalidatedEvent(Event):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     event: Annotated[Literal["invalidated"], Field(description="Type of event.")]
     body: Annotated[
@@ -437,8 +437,8 @@ class InvalidatedEvent(Event):
 
 class Body13(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     memoryReference: Annotated[
         str,
@@ -459,8 +459,8 @@ class Body13(BaseModel):
 
 class MemoryEvent(Event):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     event: Annotated[Literal["memory"], Field(description="Type of event.")]
     body: Annotated[Body13, Field(description="Event-specific information.")]
@@ -468,8 +468,8 @@ class MemoryEvent(Event):
 
 class RunInTerminalRequestArguments(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     kind: Annotated[
         Literal["integrated", "external"] | None,
@@ -506,8 +506,8 @@ class RunInTerminalRequestArguments(BaseModel):
 
 class RunInTerminalResponse(Response):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     body: Annotated[
         dict[str, list[Any] | bool | int | float | dict[str, Any] | str],
@@ -519,8 +519,8 @@ class RunInTerminalResponse(Response):
 
 class StartDebuggingRequestArguments(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     configuration: Annotated[
         dict[str, Any],
@@ -544,15 +544,15 @@ class StartDebuggingRequestArguments(BaseModel):
 
 class StartDebuggingResponse(Response):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
 
 
 class InitializeRequestArguments(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     clientID: Annotated[
         str | None, Field(description="The ID of the client using this adapter.")
@@ -623,22 +623,22 @@ class InitializeRequestArguments(BaseModel):
 
 class ConfigurationDoneArguments(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
 
 
 class ConfigurationDoneResponse(Response):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
 
 
 class LaunchRequestArguments(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     noDebug: Annotated[
         bool | None,
@@ -657,15 +657,15 @@ class LaunchRequestArguments(BaseModel):
 
 class LaunchResponse(Response):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
 
 
 class AttachRequestArguments(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     field__restart: Annotated[
         list[Any] | bool | int | float | dict[str, Any] | str | None,
@@ -678,15 +678,15 @@ class AttachRequestArguments(BaseModel):
 
 class AttachResponse(Response):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
 
 
 class RestartArguments(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     arguments: Annotated[
         LaunchRequestArguments | AttachRequestArguments | None,
@@ -698,15 +698,15 @@ class RestartArguments(BaseModel):
 
 class RestartResponse(Response):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
 
 
 class DisconnectArguments(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     restart: Annotated[
         bool | None,
@@ -730,15 +730,15 @@ class DisconnectArguments(BaseModel):
 
 class DisconnectResponse(Response):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
 
 
 class TerminateArguments(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     restart: Annotated[
         bool | None,
@@ -750,8 +750,8 @@ class TerminateArguments(BaseModel):
 
 class TerminateResponse(Response):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
 
 
@@ -761,8 +761,8 @@ class Line(RootModel[int]):
 
 class SetExceptionBreakpointsResponse(Response):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     body: Annotated[
         dict[str, list[Any] | bool | int | float | dict[str, Any] | str] | None,
@@ -774,8 +774,8 @@ class SetExceptionBreakpointsResponse(Response):
 
 class DataBreakpointInfoArguments(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     variablesReference: Annotated[
         int | None,
@@ -818,8 +818,8 @@ class DataBreakpointInfoArguments(BaseModel):
 
 class ContinueArguments(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     threadId: Annotated[
         int,
@@ -837,8 +837,8 @@ class ContinueArguments(BaseModel):
 
 class ContinueResponse(Response):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     body: Annotated[
         dict[str, list[Any] | bool | int | float | dict[str, Any] | str],
@@ -850,36 +850,36 @@ class ContinueResponse(Response):
 
 class NextResponse(Response):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
 
 
 class StepInResponse(Response):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
 
 
 class StepOutResponse(Response):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
 
 
 class StepBackResponse(Response):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
 
 
 class ReverseContinueArguments(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     threadId: Annotated[
         int,
@@ -897,15 +897,15 @@ class ReverseContinueArguments(BaseModel):
 
 class ReverseContinueResponse(Response):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
 
 
 class RestartFrameArguments(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     frameId: Annotated[
         int,
@@ -917,15 +917,15 @@ class RestartFrameArguments(BaseModel):
 
 class RestartFrameResponse(Response):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
 
 
 class GotoArguments(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     threadId: Annotated[int, Field(description="Set the goto target for this thread.")]
     targetId: Annotated[
@@ -935,30 +935,30 @@ class GotoArguments(BaseModel):
 
 class GotoResponse(Response):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
 
 
 class PauseArguments(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     threadId: Annotated[int, Field(description="Pause execution for this thread.")]
 
 
 class PauseResponse(Response):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
 
 
 class ScopesArguments(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     frameId: Annotated[
         int,
@@ -970,8 +970,8 @@ class ScopesArguments(BaseModel):
 
 class Body23(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     value: Annotated[str, Field(description="The new value of the variable.")]
     type: Annotated[
@@ -1017,8 +1017,8 @@ class Body23(BaseModel):
 
 class SetVariableResponse(Response):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     body: Annotated[
         Body23,
@@ -1030,8 +1030,8 @@ class SetVariableResponse(Response):
 
 class Body24(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     content: Annotated[str, Field(description="Content of the source reference.")]
     mimeType: Annotated[
@@ -1041,8 +1041,8 @@ class Body24(BaseModel):
 
 class SourceResponse(Response):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     body: Annotated[
         Body24,
@@ -1054,16 +1054,16 @@ class SourceResponse(Response):
 
 class ThreadsRequest(Request):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     command: Annotated[Literal["threads"], Field(description="The command to execute.")]
 
 
 class TerminateThreadsArguments(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     threadIds: Annotated[
         list[int] | None, Field(description="Ids of threads to be terminated.")
@@ -1072,15 +1072,15 @@ class TerminateThreadsArguments(BaseModel):
 
 class TerminateThreadsResponse(Response):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
 
 
 class ModulesArguments(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     startModule: Annotated[
         int | None,
@@ -1098,15 +1098,15 @@ class ModulesArguments(BaseModel):
 
 class LoadedSourcesArguments(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
 
 
 class StepInTargetsArguments(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     frameId: Annotated[
         int,
@@ -1118,8 +1118,8 @@ class StepInTargetsArguments(BaseModel):
 
 class CompletionsArguments(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     frameId: Annotated[
         int | None,
@@ -1151,8 +1151,8 @@ class CompletionsArguments(BaseModel):
 
 class ExceptionInfoArguments(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     threadId: Annotated[
         int,
@@ -1164,8 +1164,8 @@ class ExceptionInfoArguments(BaseModel):
 
 class ReadMemoryArguments(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     memoryReference: Annotated[
         str,
@@ -1192,8 +1192,8 @@ class ReadMemoryArguments(BaseModel):
 
 class Body34(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     address: Annotated[
         str,
@@ -1218,8 +1218,8 @@ class Body34(BaseModel):
 
 class ReadMemoryResponse(Response):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     body: Annotated[
         Body34 | None,
@@ -1231,8 +1231,8 @@ class ReadMemoryResponse(Response):
 
 class WriteMemoryArguments(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     memoryReference: Annotated[
         str,
@@ -1259,8 +1259,8 @@ class WriteMemoryArguments(BaseModel):
 
 class Body35(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     offset: Annotated[
         int | None,
@@ -1280,8 +1280,8 @@ class Body35(BaseModel):
 
 class WriteMemoryResponse(Response):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     body: Annotated[
         Body35 | None,
@@ -1293,8 +1293,8 @@ class WriteMemoryResponse(Response):
 
 class DisassembleArguments(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     memoryReference: Annotated[
         str,
@@ -1334,8 +1334,8 @@ class DisassembleArguments(BaseModel):
 
 class LocationsArguments(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     locationReference: Annotated[
         int, Field(description="Location reference to resolve.")
@@ -1344,8 +1344,8 @@ class LocationsArguments(BaseModel):
 
 class ExceptionBreakpointsFilter(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     filter: Annotated[
         str,
@@ -1385,8 +1385,8 @@ class ExceptionBreakpointsFilter(BaseModel):
 
 class Message(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     id: Annotated[
         int,
@@ -1426,8 +1426,8 @@ class Message(BaseModel):
 
 class Module(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     id: Annotated[int | str, Field(description="Unique identifier for the module.")]
     name: Annotated[str, Field(description="A name of the module.")]
@@ -1472,8 +1472,8 @@ class Module(BaseModel):
 
 class ColumnDescriptor(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     attributeName: Annotated[
         str, Field(description="Name of the attribute rendered in this column.")
@@ -1498,8 +1498,8 @@ class ColumnDescriptor(BaseModel):
 
 class Thread(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     id: Annotated[int, Field(description="Unique identifier for the thread.")]
     name: Annotated[str, Field(description="The name of the thread.")]
@@ -1507,8 +1507,8 @@ class Thread(BaseModel):
 
 class VariablePresentationHint(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     kind: Annotated[
         str | None,
@@ -1538,8 +1538,8 @@ class VariablePresentationHint(BaseModel):
 
 class BreakpointLocation(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     line: Annotated[
         int,
@@ -1570,8 +1570,8 @@ class BreakpointLocation(BaseModel):
 
 class SourceBreakpoint(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     line: Annotated[
         int,
@@ -1615,8 +1615,8 @@ class SourceBreakpoint(BaseModel):
 
 class FunctionBreakpoint(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     name: Annotated[str, Field(description="The name of the function.")]
     condition: Annotated[
@@ -1644,8 +1644,8 @@ class DataBreakpointAccessType(RootModel[Literal["read", "write", "readWrite"]])
 
 class DataBreakpoint(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     dataId: Annotated[
         str,
@@ -1670,8 +1670,8 @@ class DataBreakpoint(BaseModel):
 
 class InstructionBreakpoint(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     instructionReference: Annotated[
         str,
@@ -1718,8 +1718,8 @@ class SteppingGranularity(RootModel[Literal["statement", "line", "instruction"]]
 
 class StepInTarget(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     id: Annotated[int, Field(description="Unique identifier for a step-in target.")]
     label: Annotated[
@@ -1754,8 +1754,8 @@ class StepInTarget(BaseModel):
 
 class GotoTarget(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     id: Annotated[
         int,
@@ -1859,8 +1859,8 @@ class ChecksumAlgorithm(RootModel[Literal["MD5", "SHA1", "SHA256", "timestamp"]]
 
 class Checksum(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     algorithm: Annotated[
         ChecksumAlgorithm,
@@ -1873,16 +1873,16 @@ class Checksum(BaseModel):
 
 class ValueFormat(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     hex: Annotated[bool | None, Field(description="Display the value in hex.")] = None
 
 
 class StackFrameFormat(ValueFormat):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     parameters: Annotated[
         bool | None, Field(description="Displays parameters for the stack frame.")
@@ -1915,8 +1915,8 @@ class StackFrameFormat(ValueFormat):
 
 class ExceptionFilterOptions(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     filterId: Annotated[
         str,
@@ -1951,8 +1951,8 @@ class ExceptionBreakMode(
 
 class ExceptionPathSegment(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     negate: Annotated[
         bool | None,
@@ -1970,8 +1970,8 @@ class ExceptionPathSegment(BaseModel):
 
 class ExceptionDetails(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     message: Annotated[
         str | None, Field(description="Message contained in the exception.")
@@ -2021,8 +2021,8 @@ class BreakpointModeApplicability(RootModel[str]):
 
 class CancelRequest(Request):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     command: Annotated[Literal["cancel"], Field(description="The command to execute.")]
     arguments: Annotated[
@@ -2035,8 +2035,8 @@ class CancelRequest(Request):
 
 class Body6(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     reason: Annotated[
         Literal["new", "changed", "removed"],
@@ -2052,8 +2052,8 @@ class Body6(BaseModel):
 
 class ModuleEvent(Event):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     event: Annotated[Literal["module"], Field(description="Type of event.")]
     body: Annotated[Body6, Field(description="Event-specific information.")]
@@ -2061,8 +2061,8 @@ class ModuleEvent(Event):
 
 class RunInTerminalRequest(Request):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     command: Annotated[
         Literal["runInTerminal"], Field(description="The command to execute.")
@@ -2072,8 +2072,8 @@ class RunInTerminalRequest(Request):
 
 class StartDebuggingRequest(Request):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     command: Annotated[
         Literal["startDebugging"], Field(description="The command to execute.")
@@ -2083,8 +2083,8 @@ class StartDebuggingRequest(Request):
 
 class InitializeRequest(Request):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     command: Annotated[
         Literal["initialize"], Field(description="The command to execute.")
@@ -2094,8 +2094,8 @@ class InitializeRequest(Request):
 
 class ConfigurationDoneRequest(Request):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     command: Annotated[
         Literal["configurationDone"], Field(description="The command to execute.")
@@ -2105,8 +2105,8 @@ class ConfigurationDoneRequest(Request):
 
 class LaunchRequest(Request):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     command: Annotated[Literal["launch"], Field(description="The command to execute.")]
     arguments: LaunchRequestArguments
@@ -2114,8 +2114,8 @@ class LaunchRequest(Request):
 
 class AttachRequest(Request):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     command: Annotated[Literal["attach"], Field(description="The command to execute.")]
     arguments: AttachRequestArguments
@@ -2123,8 +2123,8 @@ class AttachRequest(Request):
 
 class RestartRequest(Request):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     command: Annotated[Literal["restart"], Field(description="The command to execute.")]
     arguments: RestartArguments | None = None
@@ -2132,8 +2132,8 @@ class RestartRequest(Request):
 
 class DisconnectRequest(Request):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     command: Annotated[
         Literal["disconnect"], Field(description="The command to execute.")
@@ -2143,8 +2143,8 @@ class DisconnectRequest(Request):
 
 class TerminateRequest(Request):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     command: Annotated[
         Literal["terminate"], Field(description="The command to execute.")
@@ -2154,8 +2154,8 @@ class TerminateRequest(Request):
 
 class Body14(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     breakpoints: Annotated[
         list[BreakpointLocation],
@@ -2165,8 +2165,8 @@ class Body14(BaseModel):
 
 class BreakpointLocationsResponse(Response):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     body: Annotated[
         Body14,
@@ -2178,8 +2178,8 @@ class BreakpointLocationsResponse(Response):
 
 class SetFunctionBreakpointsArguments(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     breakpoints: Annotated[
         list[FunctionBreakpoint],
@@ -2189,8 +2189,8 @@ class SetFunctionBreakpointsArguments(BaseModel):
 
 class DataBreakpointInfoRequest(Request):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     command: Annotated[
         Literal["dataBreakpointInfo"], Field(description="The command to execute.")
@@ -2200,8 +2200,8 @@ class DataBreakpointInfoRequest(Request):
 
 class Body17(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     dataId: Annotated[
         str | None,
@@ -2231,8 +2231,8 @@ class Body17(BaseModel):
 
 class DataBreakpointInfoResponse(Response):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     body: Annotated[
         Body17,
@@ -2244,8 +2244,8 @@ class DataBreakpointInfoResponse(Response):
 
 class SetDataBreakpointsArguments(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     breakpoints: Annotated[
         list[DataBreakpoint],
@@ -2257,8 +2257,8 @@ class SetDataBreakpointsArguments(BaseModel):
 
 class SetInstructionBreakpointsArguments(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     breakpoints: Annotated[
         list[InstructionBreakpoint],
@@ -2268,8 +2268,8 @@ class SetInstructionBreakpointsArguments(BaseModel):
 
 class ContinueRequest(Request):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     command: Annotated[
         Literal["continue"], Field(description="The command to execute.")
@@ -2279,8 +2279,8 @@ class ContinueRequest(Request):
 
 class NextArguments(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     threadId: Annotated[
         int,
@@ -2304,8 +2304,8 @@ class NextArguments(BaseModel):
 
 class StepInArguments(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     threadId: Annotated[
         int,
@@ -2332,8 +2332,8 @@ class StepInArguments(BaseModel):
 
 class StepOutArguments(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     threadId: Annotated[
         int,
@@ -2357,8 +2357,8 @@ class StepOutArguments(BaseModel):
 
 class StepBackArguments(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     threadId: Annotated[
         int,
@@ -2382,8 +2382,8 @@ class StepBackArguments(BaseModel):
 
 class ReverseContinueRequest(Request):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     command: Annotated[
         Literal["reverseContinue"], Field(description="The command to execute.")
@@ -2393,8 +2393,8 @@ class ReverseContinueRequest(Request):
 
 class RestartFrameRequest(Request):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     command: Annotated[
         Literal["restartFrame"], Field(description="The command to execute.")
@@ -2404,8 +2404,8 @@ class RestartFrameRequest(Request):
 
 class GotoRequest(Request):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     command: Annotated[Literal["goto"], Field(description="The command to execute.")]
     arguments: GotoArguments
@@ -2413,8 +2413,8 @@ class GotoRequest(Request):
 
 class PauseRequest(Request):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     command: Annotated[Literal["pause"], Field(description="The command to execute.")]
     arguments: PauseArguments
@@ -2422,8 +2422,8 @@ class PauseRequest(Request):
 
 class StackTraceArguments(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     threadId: Annotated[
         int, Field(description="Retrieve the stacktrace for this thread.")
@@ -2450,8 +2450,8 @@ class StackTraceArguments(BaseModel):
 
 class ScopesRequest(Request):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     command: Annotated[Literal["scopes"], Field(description="The command to execute.")]
     arguments: ScopesArguments
@@ -2459,8 +2459,8 @@ class ScopesRequest(Request):
 
 class VariablesArguments(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     variablesReference: Annotated[
         int,
@@ -2497,8 +2497,8 @@ class VariablesArguments(BaseModel):
 
 class SetVariableArguments(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     variablesReference: Annotated[
         int,
@@ -2519,16 +2519,16 @@ class SetVariableArguments(BaseModel):
 
 class Body25(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     threads: Annotated[list[Thread], Field(description="All threads.")]
 
 
 class ThreadsResponse(Response):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     body: Annotated[
         Body25,
@@ -2540,8 +2540,8 @@ class ThreadsResponse(Response):
 
 class TerminateThreadsRequest(Request):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     command: Annotated[
         Literal["terminateThreads"], Field(description="The command to execute.")
@@ -2551,8 +2551,8 @@ class TerminateThreadsRequest(Request):
 
 class ModulesRequest(Request):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     command: Annotated[Literal["modules"], Field(description="The command to execute.")]
     arguments: ModulesArguments
@@ -2560,8 +2560,8 @@ class ModulesRequest(Request):
 
 class Body26(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     modules: Annotated[
         list[Module], Field(description="All modules or range of modules.")
@@ -2576,8 +2576,8 @@ class Body26(BaseModel):
 
 class ModulesResponse(Response):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     body: Annotated[
         Body26,
@@ -2589,8 +2589,8 @@ class ModulesResponse(Response):
 
 class LoadedSourcesRequest(Request):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     command: Annotated[
         Literal["loadedSources"], Field(description="The command to execute.")
@@ -2600,8 +2600,8 @@ class LoadedSourcesRequest(Request):
 
 class Body28(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     result: Annotated[str, Field(description="The result of the evaluate request.")]
     type: Annotated[
@@ -2653,8 +2653,8 @@ class Body28(BaseModel):
 
 class EvaluateResponse(Response):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     body: Annotated[
         Body28,
@@ -2666,8 +2666,8 @@ class EvaluateResponse(Response):
 
 class SetExpressionArguments(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     expression: Annotated[
         str, Field(description="The l-value expression to assign to.")
@@ -2690,8 +2690,8 @@ class SetExpressionArguments(BaseModel):
 
 class Body29(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     value: Annotated[str, Field(description="The new value of the expression.")]
     type: Annotated[
@@ -2743,8 +2743,8 @@ class Body29(BaseModel):
 
 class SetExpressionResponse(Response):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     body: Annotated[
         Body29,
@@ -2756,8 +2756,8 @@ class SetExpressionResponse(Response):
 
 class StepInTargetsRequest(Request):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     command: Annotated[
         Literal["stepInTargets"], Field(description="The command to execute.")
@@ -2767,8 +2767,8 @@ class StepInTargetsRequest(Request):
 
 class Body30(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     targets: Annotated[
         list[StepInTarget],
@@ -2780,8 +2780,8 @@ class Body30(BaseModel):
 
 class StepInTargetsResponse(Response):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     body: Annotated[
         Body30,
@@ -2793,8 +2793,8 @@ class StepInTargetsResponse(Response):
 
 class Body31(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     targets: Annotated[
         list[GotoTarget],
@@ -2804,8 +2804,8 @@ class Body31(BaseModel):
 
 class GotoTargetsResponse(Response):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     body: Annotated[
         Body31,
@@ -2817,8 +2817,8 @@ class GotoTargetsResponse(Response):
 
 class CompletionsRequest(Request):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     command: Annotated[
         Literal["completions"], Field(description="The command to execute.")
@@ -2828,8 +2828,8 @@ class CompletionsRequest(Request):
 
 class ExceptionInfoRequest(Request):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     command: Annotated[
         Literal["exceptionInfo"], Field(description="The command to execute.")
@@ -2839,8 +2839,8 @@ class ExceptionInfoRequest(Request):
 
 class Body33(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     exceptionId: Annotated[
         str, Field(description="ID of the exception that was thrown.")
@@ -2860,8 +2860,8 @@ class Body33(BaseModel):
 
 class ExceptionInfoResponse(Response):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     body: Annotated[
         Body33,
@@ -2873,8 +2873,8 @@ class ExceptionInfoResponse(Response):
 
 class ReadMemoryRequest(Request):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     command: Annotated[
         Literal["readMemory"], Field(description="The command to execute.")
@@ -2884,8 +2884,8 @@ class ReadMemoryRequest(Request):
 
 class WriteMemoryRequest(Request):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     command: Annotated[
         Literal["writeMemory"], Field(description="The command to execute.")
@@ -2895,8 +2895,8 @@ class WriteMemoryRequest(Request):
 
 class DisassembleRequest(Request):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     command: Annotated[
         Literal["disassemble"], Field(description="The command to execute.")
@@ -2906,8 +2906,8 @@ class DisassembleRequest(Request):
 
 class LocationsRequest(Request):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     command: Annotated[
         Literal["locations"], Field(description="The command to execute.")
@@ -2917,8 +2917,8 @@ class LocationsRequest(Request):
 
 class Source(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     name: Annotated[
         str | None,
@@ -2971,8 +2971,8 @@ class Source(BaseModel):
 
 class StackFrame(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     id: Annotated[
         int,
@@ -3040,8 +3040,8 @@ class StackFrame(BaseModel):
 
 class Scope(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     name: Annotated[
         str,
@@ -3117,8 +3117,8 @@ class Scope(BaseModel):
 
 class Variable(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     name: Annotated[str, Field(description="The variable's name.")]
     value: Annotated[
@@ -3188,8 +3188,8 @@ class Variable(BaseModel):
 
 class Breakpoint(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     id: Annotated[
         int | None,
@@ -3262,8 +3262,8 @@ class Breakpoint(BaseModel):
 
 class CompletionItem(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     label: Annotated[
         str,
@@ -3323,8 +3323,8 @@ class CompletionItem(BaseModel):
 
 class ExceptionOptions(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     path: Annotated[
         list[ExceptionPathSegment] | None,
@@ -3342,8 +3342,8 @@ class ExceptionOptions(BaseModel):
 
 class DisassembledInstruction(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     address: Annotated[
         str,
@@ -3413,8 +3413,8 @@ class DisassembledInstruction(BaseModel):
 
 class BreakpointMode(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     mode: Annotated[
         str,
@@ -3442,8 +3442,8 @@ class BreakpointMode(BaseModel):
 
 class Body4(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     category: Annotated[
         str | None,
@@ -3504,8 +3504,8 @@ class Body4(BaseModel):
 
 class OutputEvent(Event):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     event: Annotated[Literal["output"], Field(description="Type of event.")]
     body: Annotated[Body4, Field(description="Event-specific information.")]
@@ -3513,8 +3513,8 @@ class OutputEvent(Event):
 
 class Body5(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     reason: Annotated[str, Field(description="The reason for the event.")]
     breakpoint: Annotated[
@@ -3527,8 +3527,8 @@ class Body5(BaseModel):
 
 class BreakpointEvent(Event):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     event: Annotated[Literal["breakpoint"], Field(description="Type of event.")]
     body: Annotated[Body5, Field(description="Event-specific information.")]
@@ -3536,8 +3536,8 @@ class BreakpointEvent(Event):
 
 class Body7(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     reason: Annotated[
         Literal["new", "changed", "removed"],
@@ -3548,8 +3548,8 @@ class Body7(BaseModel):
 
 class LoadedSourceEvent(Event):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     event: Annotated[Literal["loadedSource"], Field(description="Type of event.")]
     body: Annotated[Body7, Field(description="Event-specific information.")]
@@ -3557,8 +3557,8 @@ class LoadedSourceEvent(Event):
 
 class BreakpointLocationsArguments(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     source: Annotated[
         Source,
@@ -3598,8 +3598,8 @@ class BreakpointLocationsArguments(BaseModel):
 
 class SetBreakpointsArguments(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     source: Annotated[
         Source,
@@ -3625,8 +3625,8 @@ class SetBreakpointsArguments(BaseModel):
 
 class Body15(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     breakpoints: Annotated[
         list[Breakpoint],
@@ -3638,8 +3638,8 @@ class Body15(BaseModel):
 
 class SetBreakpointsResponse(Response):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     body: Annotated[
         Body15,
@@ -3651,8 +3651,8 @@ class SetBreakpointsResponse(Response):
 
 class SetFunctionBreakpointsRequest(Request):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     command: Annotated[
         Literal["setFunctionBreakpoints"], Field(description="The command to execute.")
@@ -3662,8 +3662,8 @@ class SetFunctionBreakpointsRequest(Request):
 
 class Body16(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     breakpoints: Annotated[
         list[Breakpoint],
@@ -3675,8 +3675,8 @@ class Body16(BaseModel):
 
 class SetFunctionBreakpointsResponse(Response):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     body: Annotated[
         Body16,
@@ -3688,8 +3688,8 @@ class SetFunctionBreakpointsResponse(Response):
 
 class SetExceptionBreakpointsArguments(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     filters: Annotated[
         list[str],
@@ -3713,8 +3713,8 @@ class SetExceptionBreakpointsArguments(BaseModel):
 
 class SetDataBreakpointsRequest(Request):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     command: Annotated[
         Literal["setDataBreakpoints"], Field(description="The command to execute.")
@@ -3724,8 +3724,8 @@ class SetDataBreakpointsRequest(Request):
 
 class Body18(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     breakpoints: Annotated[
         list[Breakpoint],
@@ -3737,8 +3737,8 @@ class Body18(BaseModel):
 
 class SetDataBreakpointsResponse(Response):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     body: Annotated[
         Body18,
@@ -3750,8 +3750,8 @@ class SetDataBreakpointsResponse(Response):
 
 class SetInstructionBreakpointsRequest(Request):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     command: Annotated[
         Literal["setInstructionBreakpoints"],
@@ -3762,8 +3762,8 @@ class SetInstructionBreakpointsRequest(Request):
 
 class Body19(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     breakpoints: Annotated[
         list[Breakpoint],
@@ -3775,8 +3775,8 @@ class Body19(BaseModel):
 
 class SetInstructionBreakpointsResponse(Response):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     body: Annotated[
         Body19,
@@ -3788,8 +3788,8 @@ class SetInstructionBreakpointsResponse(Response):
 
 class NextRequest(Request):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     command: Annotated[Literal["next"], Field(description="The command to execute.")]
     arguments: NextArguments
@@ -3797,8 +3797,8 @@ class NextRequest(Request):
 
 class StepInRequest(Request):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     command: Annotated[Literal["stepIn"], Field(description="The command to execute.")]
     arguments: StepInArguments
@@ -3806,8 +3806,8 @@ class StepInRequest(Request):
 
 class StepOutRequest(Request):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     command: Annotated[Literal["stepOut"], Field(description="The command to execute.")]
     arguments: StepOutArguments
@@ -3815,8 +3815,8 @@ class StepOutRequest(Request):
 
 class StepBackRequest(Request):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     command: Annotated[
         Literal["stepBack"], Field(description="The command to execute.")
@@ -3826,8 +3826,8 @@ class StepBackRequest(Request):
 
 class StackTraceRequest(Request):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     command: Annotated[
         Literal["stackTrace"], Field(description="The command to execute.")
@@ -3837,8 +3837,8 @@ class StackTraceRequest(Request):
 
 class Body20(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     stackFrames: Annotated[
         list[StackFrame],
@@ -3856,8 +3856,8 @@ class Body20(BaseModel):
 
 class StackTraceResponse(Response):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     body: Annotated[
         Body20,
@@ -3869,8 +3869,8 @@ class StackTraceResponse(Response):
 
 class Body21(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     scopes: Annotated[
         list[Scope],
@@ -3882,8 +3882,8 @@ class Body21(BaseModel):
 
 class ScopesResponse(Response):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     body: Annotated[
         Body21,
@@ -3895,8 +3895,8 @@ class ScopesResponse(Response):
 
 class VariablesRequest(Request):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     command: Annotated[
         Literal["variables"], Field(description="The command to execute.")
@@ -3906,8 +3906,8 @@ class VariablesRequest(Request):
 
 class Body22(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     variables: Annotated[
         list[Variable],
@@ -3919,8 +3919,8 @@ class Body22(BaseModel):
 
 class VariablesResponse(Response):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     body: Annotated[
         Body22,
@@ -3932,8 +3932,8 @@ class VariablesResponse(Response):
 
 class SetVariableRequest(Request):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     command: Annotated[
         Literal["setVariable"], Field(description="The command to execute.")
@@ -3943,8 +3943,8 @@ class SetVariableRequest(Request):
 
 class SourceArguments(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     source: Annotated[
         Source | None,
@@ -3963,16 +3963,16 @@ class SourceArguments(BaseModel):
 
 class Body27(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     sources: Annotated[list[Source], Field(description="Set of loaded sources.")]
 
 
 class LoadedSourcesResponse(Response):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     body: Annotated[
         Body27,
@@ -3984,8 +3984,8 @@ class LoadedSourcesResponse(Response):
 
 class EvaluateArguments(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     expression: Annotated[str, Field(description="The expression to evaluate.")]
     frameId: Annotated[
@@ -4028,8 +4028,8 @@ class EvaluateArguments(BaseModel):
 
 class SetExpressionRequest(Request):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     command: Annotated[
         Literal["setExpression"], Field(description="The command to execute.")
@@ -4039,8 +4039,8 @@ class SetExpressionRequest(Request):
 
 class GotoTargetsArguments(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     source: Annotated[
         Source,
@@ -4066,8 +4066,8 @@ class GotoTargetsArguments(BaseModel):
 
 class Body32(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     targets: Annotated[
         list[CompletionItem], Field(description="The possible completions for .")
@@ -4076,8 +4076,8 @@ class Body32(BaseModel):
 
 class CompletionsResponse(Response):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     body: Annotated[
         Body32,
@@ -4089,8 +4089,8 @@ class CompletionsResponse(Response):
 
 class Body36(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     instructions: Annotated[
         list[DisassembledInstruction],
@@ -4100,8 +4100,8 @@ class Body36(BaseModel):
 
 class DisassembleResponse(Response):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     body: Annotated[
         Body36 | None,
@@ -4113,8 +4113,8 @@ class DisassembleResponse(Response):
 
 class Body37(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     source: Annotated[
         Source,
@@ -4154,8 +4154,8 @@ class Body37(BaseModel):
 
 class LocationsResponse(Response):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     body: Annotated[
         Body37 | None,
@@ -4167,8 +4167,8 @@ class LocationsResponse(Response):
 
 class Capabilities(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     supportsConfigurationDoneRequest: Annotated[
         bool | None,
@@ -4386,8 +4386,8 @@ class Capabilities(BaseModel):
 
 class Body9(BaseModel):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     capabilities: Annotated[
         Capabilities, Field(description="The set of updated capabilities.")
@@ -4396,8 +4396,8 @@ class Body9(BaseModel):
 
 class CapabilitiesEvent(Event):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     event: Annotated[Literal["capabilities"], Field(description="Type of event.")]
     body: Annotated[Body9, Field(description="Event-specific information.")]
@@ -4405,8 +4405,8 @@ class CapabilitiesEvent(Event):
 
 class InitializeResponse(Response):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     body: Annotated[
         Capabilities | None,
@@ -4416,8 +4416,8 @@ class InitializeResponse(Response):
 
 class BreakpointLocationsRequest(Request):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     command: Annotated[
         Literal["breakpointLocations"], Field(description="The command to execute.")
@@ -4432,8 +4432,8 @@ class BreakpointLocationsRequest(Request):
 
 class SetBreakpointsRequest(Request):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     command: Annotated[
         Literal["setBreakpoints"], Field(description="The command to execute.")
@@ -4443,8 +4443,8 @@ class SetBreakpointsRequest(Request):
 
 class SetExceptionBreakpointsRequest(Request):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     command: Annotated[
         Literal["setExceptionBreakpoints"], Field(description="The command to execute.")
@@ -4454,8 +4454,8 @@ class SetExceptionBreakpointsRequest(Request):
 
 class SourceRequest(Request):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     command: Annotated[Literal["source"], Field(description="The command to execute.")]
     arguments: SourceArguments
@@ -4463,8 +4463,8 @@ class SourceRequest(Request):
 
 class EvaluateRequest(Request):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     command: Annotated[
         Literal["evaluate"], Field(description="The command to execute.")
@@ -4474,8 +4474,8 @@ class EvaluateRequest(Request):
 
 class GotoTargetsRequest(Request):
     model_config = ConfigDict(
-        extra="allow",
         defer_build=True,
+        extra="allow",
     )
     command: Annotated[
         Literal["gotoTargets"], Field(description="The command to execute.")

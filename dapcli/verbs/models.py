@@ -24,8 +24,9 @@ Status = Literal["initializing", "configuring", "running", "stopped", "exited", 
 
 
 class Model(BaseModel):
+    # defer_build: a model builds its validator on first use (~100 models; the session host starts sooner)
     model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, serialize_by_alias=True,
-                              defer_build=True)  # validators built on first use (cold starts)
+                              defer_build=True)
 
 
 class Result(Model):
