@@ -39,7 +39,8 @@ def generate(schema: Path) -> str:
 def defer_builds(text: str) -> str:
     """Every model builds its validator on first use (``defer_build``): a session uses a few
     dozen of the ~230 types, and building them all costs the session host ~0.3 s at start."""
-    return text.replace("    model_config = ConfigDict(\n", "    model_config = ConfigDict(\n        defer_build=True,\n")
+    opening = "    model_config = ConfigDict(\n"
+    return text.replace(opening, opening + "        defer_build=True,\n")
 
 
 def main(argv: list[str]) -> int:
