@@ -178,7 +178,8 @@ async def evaluate(
     await expand(session, [view], depth, count=100, max_value=max_length)
     return EvaluateResult(
         expression=expression, result=view.value, type=body.type, variables_reference=body.variablesReference,
-        frame_id=frame, children=view.children, value_truncated=view.value_truncated, stop=stop,
+        frame_id=frame, children=view.children, truncated=view.truncated, value_truncated=view.value_truncated,
+        stop=stop,
         frame_name=user_frame_name(session, frame) if stop is None else None,
     )
 

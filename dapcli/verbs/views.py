@@ -22,6 +22,7 @@ from dapcli.engine.userframes import is_user_source, user_frame_index
 from dapcli.errors import DapcliError, DapTimeoutError, PreconditionError, UsageError
 from dapcli.protocol import types as t
 from dapcli.verbs.evalerrors import check_evaluated
+from dapcli.verbs.filterstop import filter_stop
 from dapcli.verbs.models import (
     ExceptionView,
     Frame,
@@ -348,6 +349,11 @@ async def stop_state(
     state.thread_id = stop.thread_id
     state.all_threads_stopped = stop.all_threads_stopped
     state.hit_breakpoint_ids = _our_ids(session, stop.hit_breakpoint_ids) or None
+    thrown = None if stop.entry else await filter_stop(
+        session, stop.reason, stop.hit_breakpoint_ids, stop.thread_id, state.hit_breakpoint_ids or [])
+    if thrown is not None:  # CodeLLDB: a C++ throw reported as a breakpoint
+        state.reason, state.description = "exception", state.description or thrown.description
+        state.exception = thrown
     # a stop without a readable stack (e.g. a thread that just vanished) still reports
     with contextlib.suppress(DapcliError):
         await _fill_location(session, state, frame_count, locals_count, context)
@@ -454,7 +460,7 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
     signal = stop_signal(state.raw_reason, state.description)
     if state.reason == "exception" and signal and not session.supports("supportsExceptionInfoRequest"):
         state.exception = ExceptionView(exception_id="signal", description=state.description)  # cdt: as lldb-dap's
-    elif state.reason == "exception" and session.supports("supportsExceptionInfoRequest"):
+    elif state.reason == "exception" and state.exception is None and session.supports("supportsExceptionInfoRequest"):
         info = await session.request(
             "exceptionInfo", t.ExceptionInfoArguments(threadId=thread_id), t.ExceptionInfoResponse
         )

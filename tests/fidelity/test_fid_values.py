@@ -1,0 +1,91 @@
+"""Issue 10, more of the same classes: values cut in text output without a word (a variable
+row cropped at the terminal width, the children beyond ``--depth`` of an ``eval``), and stops
+mislabelled (CodeLLDB's C++ throw reported as a breakpoint inside ``__cxa_throw``)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from fid_helpers import Cli, call, each, marker_line, mcp_client, run_async
+
+pytestmark = pytest.mark.slow
+
+GXX = shutil.which("g++")
+
+
+@pytest.fixture(scope="module")
+def throwing(programs: Path) -> Path:
+    """throwing.cpp built with ``g++ -g -O0``."""
+    if GXX is None:
+        pytest.skip("no C++ compiler (g++) to build the test program")
+    done = subprocess.run([GXX, "-g", "-O0", "-o", "throwing", "throwing.cpp"], cwd=programs, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return programs / "throwing"
+
+
+def test_vars_text_keeps_a_long_value_and_its_cut_marker(programs: Path, cli: Cli) -> None:
+    ready = marker_line(programs / "values.py", "values-ready")
+    cli("launch", "values.py", "-b", f"values.py:{ready}")
+    shown = cli("vars").out
+    # the value is cut at 200 characters with a marker, and the row is not cropped at the width
+    assert "…+" in shown and "chars" in shown, shown
+    row = shown.split("big = ", 1)[1].split("├──", 1)[0]  # the row, folded over lines
+    assert "(list)" in row and "…+" in row, shown
+
+
+def test_eval_depth_says_how_many_children_are_not_shown(programs: Path, cli: Cli) -> None:
+    ready = marker_line(programs / "values.py", "values-ready")
+    cli("launch", "values.py", "-b", f"values.py:{ready}")
+    result = cli.json("eval", "big", "--depth", "1")
+    # debugpy: 100 items, then `more` ([100:1000]) and `len()`
+    assert len(result["children"]) == 100 and result["truncated"] == 2, {k: v for k, v in result.items()
+                                                                          if k != "children"}
+    text = cli("eval", "big", "--depth", "1").out
+    assert f"… 2 more (vars --variables-reference {result['variablesReference']}" in text, text[-300:]
+
+
+def test_eval_depth_over_mcp_says_more(programs: Path) -> None:
+    ready = marker_line(programs / "values.py", "values-ready")
+
+    async def body() -> None:
+        async with mcp_client() as client:
+            await call(client, "launch", {"program": str(programs / "values.py"),
+                                          "breakpoints": [f"{programs / 'values.py'}:{ready}"]})
+            result = await client.call_tool("evaluate", {"expression": "big", "depth": 1})
+            assert not result.is_error
+            assert result.structured_content["truncated"] == 2
+            assert "+2 more" in result.content[0].text, result.content[0].text
+            await call(client, "stop")
+
+    run_async(body)
+
+
+@pytest.mark.parametrize("adapter", each("lldb", "codelldb"))
+def test_cpp_throw_filter_stops_as_an_exception_at_the_user_frame(adapter: str, throwing: Path,
+                                                                  programs: Path, cli: Cli) -> None:
+    line = marker_line(programs / "throwing.cpp", "throw")
+    cli("launch", "./throwing", "--adapter", adapter, "--stop-on-entry")
+    cli("exceptions", "set", "cpp_throw")
+    state = cli.json("continue")
+    # lldb-dap says `exception`; CodeLLDB says `breakpoint`, hit id of its own, inside __cxa_throw
+    assert state["reason"] == "exception", state
+    assert state["exception"]["exceptionId"] == "cpp_throw", state["exception"]
+    assert state["location"]["function"].startswith("throw_and_catch") and state["location"]["line"] == line
+    assert state["skippedFrames"] >= 1
+    assert "hitBreakpointIds" not in state or not state["hitBreakpointIds"]
+    shown = cli("status").out
+    assert "Stopped (exception) in throw_and_catch()" in shown and "cpp_throw" in shown, shown
+    end = cli.json("continue")
+    assert end["status"] == "exited" and end["exitCode"] == 0, end
+
+
+@pytest.mark.parametrize("adapter", each("codelldb"))
+def test_a_user_breakpoint_in_codelldb_stays_a_breakpoint(adapter: str, throwing: Path, programs: Path,
+                                                          cli: Cli) -> None:
+    line = marker_line(programs / "throwing.cpp", "throw")
+    state = cli.json("launch", "./throwing", "--adapter", adapter, "-b", f"throwing.cpp:{line}")
+    assert state["reason"] == "breakpoint" and state["location"]["line"] == line, state
