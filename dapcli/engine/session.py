@@ -603,6 +603,10 @@ class Session:
         self._initialized.set()
 
     def _on_stopped(self, body: Any) -> None:
+        if self.exit_code is not None and body.threadId is None and not self.ended:
+            # the program is gone (gdb: `Program terminated with signal …`), cdt says `generic`
+            self._end(SessionState.EXITED, "exited")
+            return
         self.generation += 1
         self.last_stop = StopRecord(
             reason=body.reason, description=body.description or self.adapter.stop_description(body.reason),

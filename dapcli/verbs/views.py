@@ -7,6 +7,7 @@ import contextlib
 import fnmatch
 import os
 import re
+import signal as signal_module
 import time
 
 from dapcli.engine.chatter import DEBUGGER_CATEGORIES
@@ -306,6 +307,13 @@ def killed_by(session: Session) -> str | None:
     """``killed by SIGKILL`` when the debuggee's exit code says a signal ended it."""
     code = session.exit_code
     number = session.adapter.exit_signal(code) if code is not None else None
+    if number is None and code and session.last_stop is not None:
+        # lldb-dap and CodeLLDB report a program killed by signal N as exit code N: when the
+        # last stop was that very signal (a crash the user continued), that is what ended it
+        stop = session.last_stop
+        crash = stop_signal(stop.reason, stop.description)
+        if crash and crash not in _PAUSE_SIGNALS and getattr(signal_module, crash, None) == code:
+            number = code
     return f"killed by {signal_name(number)}" if number else None
 
 

@@ -9,7 +9,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from fid_helpers import Cli, call, each, marker_line, mcp_client, run_async
+from fid_helpers import CC, Cli, call, each, marker_line, mcp_client, run_async
 
 pytestmark = pytest.mark.slow
 
@@ -89,3 +89,45 @@ def test_a_user_breakpoint_in_codelldb_stays_a_breakpoint(adapter: str, throwing
     line = marker_line(programs / "throwing.cpp", "throw")
     state = cli.json("launch", "./throwing", "--adapter", adapter, "-b", f"throwing.cpp:{line}")
     assert state["reason"] == "breakpoint" and state["location"]["line"] == line, state
+
+
+@pytest.fixture(scope="module")
+def segv(programs: Path) -> Path:
+    """segv.c built with ``gcc -g -O0``."""
+    if CC is None:
+        pytest.skip("no C compiler (gcc or cc) to build the test program")
+    done = subprocess.run([CC, "-g", "-O0", "-o", "segv", "segv.c"], cwd=programs, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    return programs / "segv"
+
+
+@pytest.mark.parametrize("adapter", each("lldb", "codelldb", "gdb"))
+def test_continue_after_a_crash_says_the_signal_ended_it(adapter: str, segv: Path, programs: Path, cli: Cli) -> None:
+    line = marker_line(programs / "segv.c", "segv")
+    state = cli.json("launch", "./segv", "--adapter", adapter, "--", "crash")
+    assert state["reason"] == "exception" and state["location"]["line"] == line, state
+    end = cli.json("continue")
+    # gdb (cdt): `Program terminated with signal SIGSEGV`, then a `generic` stop with no thread;
+    # lldb-dap and CodeLLDB: exitCode 11 (the signal's number)
+    assert end["status"] == "exited" and end["description"] == "killed by SIGSEGV", end
+    assert end["exitCode"] == (-11 if adapter == "gdb" else 11)
+
+
+@pytest.mark.parametrize("adapter", each("lldb", "gdb"))
+def test_exit_code_11_without_a_crash_is_an_exit_code(adapter: str, segv: Path, cli: Cli) -> None:
+    state = cli.json("launch", "./segv", "--adapter", adapter)
+    assert state["status"] == "exited" and state["exitCode"] == 11 and "description" not in state, state
+
+
+@pytest.mark.parametrize("adapter", each("gdb"))
+def test_crash_end_over_mcp(adapter: str, segv: Path, programs: Path) -> None:
+    async def body() -> None:
+        async with mcp_client() as client:
+            await call(client, "launch", {"program": str(programs / "segv"), "adapter": adapter, "args": ["crash"]})
+            end = await call(client, "continue")
+            assert end["status"] == "exited" and end["description"] == "killed by SIGSEGV", end
+            status = await call(client, "status")
+            assert status["state"] == "exited", status
+
+    run_async(body)
