@@ -32,6 +32,7 @@ from dapcli.verbs.models import (
 from dapcli.verbs.paging import fetch_page, remember
 from dapcli.verbs.registry import Param, verb
 from dapcli.verbs.setcheck import current_value, explain_unchanged
+from dapcli.verbs.setpath import resolve_member, set_expression
 from dapcli.verbs.views import (
     MAX_VALUE,
     VALUE_TIMEOUT,
@@ -202,10 +203,17 @@ async def set_variable(
         frame = await current_frame_id(session, frame_id)
         scope = locals_scope(await fetch_scopes(session, frame))
         reference, container = scope.variablesReference, scope.name
-    old = await current_value(session, reference, name, container)
+    try:
+        reference, member, container = await resolve_member(session, reference, name, container)
+    except UsageError:
+        if not session.supports("supportsSetExpression"):
+            raise
+        return await set_expression(session, name, value, frame if frame is not None else
+                                    await current_frame_id(session, frame_id))  # debugpy: big[999] is not listed
+    old = await current_value(session, reference, member, container)
     try:
         body = await session.request(
-            "setVariable", t.SetVariableArguments(variablesReference=reference, name=name, value=value),
+            "setVariable", t.SetVariableArguments(variablesReference=reference, name=member, value=value),
         )
     except RequestError as exc:
         raise one_line_error(exc) from None
