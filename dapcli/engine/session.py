@@ -49,6 +49,7 @@ from dapcli.errors import (
 )
 from dapcli.protocol import types as t
 from dapcli.protocol.connection import DEFAULT_TIMEOUT, Connection, body_model, without_unknown_literals
+from dapcli.protocol.lenient import lenient
 
 __all__ = ["Session", "SessionState", "StopRecord"]
 
@@ -813,7 +814,7 @@ def _parse_body(model: type[BaseModel], body: dict[str, Any]) -> Any:
         if repaired is not None:
             with contextlib.suppress(ValidationError):
                 return model.model_validate(repaired)
-        return model.model_construct(**body)
+        return lenient(model, body)
 
 
 async def _reap(processes: list[Any], timeout: float) -> None:

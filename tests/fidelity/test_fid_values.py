@@ -131,3 +131,27 @@ def test_crash_end_over_mcp(adapter: str, segv: Path, programs: Path) -> None:
             assert status["state"] == "exited", status
 
     run_async(body)
+
+
+@pytest.mark.parametrize("adapter", each("go"))
+def test_go_panic_keeps_delves_exception_info(adapter: str, gocrash: Path, cli: Cli) -> None:
+    # Delve answers exceptionInfo with `breakMode: ""` (off the spec): the whole answer was dropped
+    state = cli.json("launch", str(gocrash), "--adapter", adapter)
+    assert state["reason"] == "exception", state
+    exception = state["exception"]
+    assert exception["exceptionId"] == "panic" and "assignment to entry in nil map" in exception["description"]
+    assert "main.process" in exception["stackTrace"]
+    assert "assignment to entry in nil map" in cli("status").out
+
+
+@pytest.mark.parametrize("adapter", each("go"))
+def test_go_panic_over_mcp(adapter: str, gocrash: Path) -> None:
+    async def body() -> None:
+        async with mcp_client() as client:
+            launched = await client.call_tool("launch", {"program": str(gocrash), "adapter": adapter})
+            assert not launched.is_error
+            assert launched.structured_content["exception"]["exceptionId"] == "panic"
+            assert "assignment to entry in nil map" in launched.content[0].text, launched.content[0].text
+            await call(client, "stop")
+
+    run_async(body)
