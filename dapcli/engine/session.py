@@ -455,12 +455,18 @@ class Session:
             with contextlib.suppress(DapcliError):
                 await self.apply_exception_filters(conn)
 
+    def default_exception_filters(self) -> list[str]:
+        """The filters on until the user chooses: the adapter's defaults, plus ``uncaught`` where
+        the adapter offers it off (js-debug): a crash stops where it happens on every adapter."""
+        offered = self.capabilities.exceptionBreakpointFilters or []
+        return [f.filter for f in offered if f.default or f.filter == "uncaught"]
+
     async def apply_exception_filters(self, conn: Connection | None = None) -> None:
         """Send ``setExceptionBreakpoints`` with :attr:`exception_filters` (or the defaults)."""
         conn = conn or self.require_alive()
         chosen = self.exception_filters
         if chosen is None:
-            chosen = [(f.filter, None) for f in self.capabilities.exceptionBreakpointFilters or [] if f.default]
+            chosen = [(name, None) for name in self.default_exception_filters()]
         plain = [name for name, condition in chosen if not condition]
         options = [t.ExceptionFilterOptions(filterId=name, condition=condition) for name, condition in chosen
                    if condition]

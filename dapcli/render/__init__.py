@@ -133,8 +133,8 @@ def render_stop(state: m.StopState, cwd: str | None = None) -> RenderableType:
         parts += test_lines(state.test, state.status) if state.test else []
         if state.exception and not (state.test and state.test.message):
             exc = state.exception
-            parts.append(Text(f"{exc.type_name or exc.exception_id}: {exc.message or exc.description or ''}",
-                              style="bold red"))
+            said, name = exc.message or exc.description or "", exc.type_name or exc.exception_id
+            parts.append(Text(f"{name}: {said}" if said and said != name else name, style="bold red"))
         if state.source:
             parts.append(source_lines(state.source))
         if state.locals:

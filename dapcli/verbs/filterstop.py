@@ -29,7 +29,7 @@ def _active_filters(session: Session) -> dict[str, str]:
     """The exception filters that are on: id → label."""
     available = session.capabilities.exceptionBreakpointFilters or []
     chosen = session.exception_filters
-    ids = [f.filter for f in available if f.default] if chosen is None else [name for name, _ in chosen]
+    ids = session.default_exception_filters() if chosen is None else [name for name, _ in chosen]
     labels = {f.filter: f.label for f in available}
     return {name: labels.get(name, name) for name in ids}
 

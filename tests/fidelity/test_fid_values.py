@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 from fid_helpers import CC, Cli, call, each, marker_line, mcp_client, run_async
 
+from dapcli.adapters.registry import by_name
+
 pytestmark = pytest.mark.slow
 
 GXX = shutil.which("g++")
@@ -155,3 +157,18 @@ def test_go_panic_over_mcp(adapter: str, gocrash: Path) -> None:
             await call(client, "stop")
 
     run_async(body)
+
+
+@pytest.mark.skipif(by_name("node").find() is None, reason="js-debug is not installed")
+def test_js_uncaught_throw_stops_by_default(programs: Path, cli: Cli) -> None:
+    (programs / "throws.js").write_text('const answer = 42;\nthrow new Error(`boom ${answer}`);\n')
+    # js-debug offers `uncaught` off by default; as with debugpy, a crash stops where it happens
+    state = cli.json("launch", "throws.js")
+    assert state["status"] == "stopped" and state["reason"] == "exception", state
+    assert "boom 42" in str(state["exception"]) and state["location"]["line"] == 2
+    filters = {f["filter"]: f["enabled"] for f in cli.json("exceptions", "list")["filters"]}
+    assert filters == {"all": False, "uncaught": True}, filters
+    end = cli.json("continue")
+    assert end["status"] == "exited" and end["exitCode"] == 1
+    cli("stop")
+    assert cli.json("launch", "throws.js", "--no-stop-on-exception")["status"] == "exited"
