@@ -22,6 +22,7 @@ from dapcli.engine.sources import reference_lines
 from dapcli.engine.userframes import is_user_source, user_frame_index
 from dapcli.errors import DapcliError, DapTimeoutError, PreconditionError, UsageError
 from dapcli.protocol import types as t
+from dapcli.verbs.condition import condition_errors
 from dapcli.verbs.evalerrors import check_evaluated
 from dapcli.verbs.filterstop import filter_stop
 from dapcli.verbs.models import (
@@ -328,6 +329,7 @@ async def stop_state(
         output_seq = session.output_reported
         session.output_reported = session.output.last_seq
     output, cut = output_since(session, output_seq, console=_reports_in_console(session))
+    failed = condition_errors(session, output_seq) if session.state is SessionState.STOPPED else []
     state = StopState(
         session=session.name, status=session.state.value, output=output or None, output_truncated=cut or None,
         elapsed_ms=round((time.perf_counter() - started) * 1000, 1) if started else None,
@@ -368,7 +370,7 @@ async def stop_state(
     if session.watches.items:
         state.watches = await evaluate_watches(session)
     state.test = run_view(session, state)
-    state.warnings = [*(state.warnings or []), *await never_hit_warnings(session)] or None
+    state.warnings = [*(state.warnings or []), *failed, *await never_hit_warnings(session)] or None
     return _with_stdin_hint(session, state)
 
 

@@ -172,3 +172,35 @@ def test_js_uncaught_throw_stops_by_default(programs: Path, cli: Cli) -> None:
     assert end["status"] == "exited" and end["exitCode"] == 1
     cli("stop")
     assert cli.json("launch", "throws.js", "--no-stop-on-exception")["status"] == "exited"
+
+
+@pytest.mark.parametrize("adapter", each("lldb", "codelldb"))
+def test_a_condition_that_fails_says_why_the_breakpoint_stopped(adapter: str, c_programs: Path, cli: Cli) -> None:
+    body = marker_line(c_programs / "loop.c", "loop-body")
+    cli("launch", "./loop", "--adapter", adapter, "--stop-on-entry")
+    cli("break", "add", f"loop.c:{body}", "--condition", "nosuch > 1")
+    # lldb stops and says why only on its console (lldb-dap: as stderr, the program's stream)
+    state = cli.json("continue")
+    assert state["reason"] == "breakpoint" and state["location"]["line"] == body, state
+    warned = " ".join(state.get("warnings") or [])
+    assert "nosuch > 1" in warned and "use of undeclared identifier 'nosuch'" in warned, state
+    assert "evaluating condition" not in "".join(c["output"] for c in state.get("output") or [])
+    assert "evaluating condition" not in cli("output").out
+
+
+@pytest.mark.parametrize("adapter", each("lldb"))
+def test_a_condition_that_fails_over_mcp(adapter: str, c_programs: Path) -> None:
+    body = marker_line(c_programs / "loop.c", "loop-body")
+
+    async def run() -> None:
+        async with mcp_client() as client:
+            await call(client, "launch", {"program": str(c_programs / "loop"), "adapter": adapter,
+                                          "stopOnEntry": True})
+            await call(client, "setBreakpoint", {"location": f"{c_programs / 'loop.c'}:{body}",
+                                                 "condition": "nosuch > 1"})
+            result = await client.call_tool("continue", {})
+            assert not result.is_error
+            assert "use of undeclared identifier 'nosuch'" in result.content[0].text, result.content[0].text
+            await call(client, "stop")
+
+    run_async(run)
