@@ -653,11 +653,12 @@ class Session:
             self.exit_code = self.adapter.exit_code_from_output(body.output)
         if self._disconnecting and body.category in ("stderr", "console", "important"):
             return  # adapter chatter while it shuts down (lldb-dap 19 aborts after disconnect)
-        category = self.adapter.output_category(body.category or "console", body.output)
+        category, text = self.adapter.output_category(body.category or "console", body.output), body.output
         if category in DEBUGGER_CATEGORIES and self.book.log_messages() \
                 and is_log_message(body.output, self.book.log_messages()):
             category = "stdout"  # a log point's message (lldb-dap, gdb send it as console): the user's output
-        self.add_output(category, self.adapter.output_text(category, body.output))
+            text = text if text.endswith("\n") else text + "\n"  # gdb (cdt) sends it without its newline
+        self.add_output(category, self.adapter.output_text(category, text))
 
     def _on_exited(self, body: Any) -> None:
         self.exit_code = body.exitCode

@@ -204,3 +204,18 @@ def test_a_condition_that_fails_over_mcp(adapter: str, c_programs: Path) -> None
             await call(client, "stop")
 
     run_async(run)
+
+
+@pytest.mark.parametrize("adapter", each("lldb", "gdb"))
+def test_a_log_message_with_braces_stays_the_users_output(adapter: str, c_programs: Path, cli: Cli) -> None:
+    line = marker_line(c_programs / "loop.c", "print")
+    cli("launch", "./loop", "--adapter", adapter, "--stop-on-entry")
+    cli("break", "add", f"loop.c:{line}", "--log-message", "LP n={n} lit={{x}} end")
+    cli.json("break", "add", f"loop.c:{marker_line(c_programs / 'loop.c', 'write-n')}")
+    cli.json("continue")
+    shown = cli("output").out
+    # lldb-dap fills {{x}} with an error text, gdb (cdt) sends the template as it is and without a
+    # newline: either way it is the user's output (it was hidden as console text), on its own line
+    logged = [text for text in shown.splitlines() if text.startswith("LP n=")]
+    printed = [text for text in shown.splitlines() if text.startswith("n=")]
+    assert len(logged) == 3 and len(printed) == 3, shown
