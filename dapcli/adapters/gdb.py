@@ -50,14 +50,16 @@ _GDB_CHATTER = re.compile(
     r"^(?:\[Thread debugging using libthread_db enabled\]|Using host libthread_db library .*"
     r"|\[New Thread .*\]|\[Thread .* exited\]|\[Switching to .*\]|\[Detaching after (?:v?fork|exec) .*\]"
     r"|\[Inferior \d+ \(process \d+\) (?:exited .*|killed)\]"
-    r"|(?:Temporary b|B)reakpoint \d+, .* at .*:\d+|Run till exit from .*|Continuing\.|Starting program: .*"
+    r"|(?:Thread \d+ (?:\"[^\"\n]*\" )?hit )?(?:Temporary b|B)reakpoint \d+, .* at .*:\d+"
+    r"|Run till exit from .*|Continuing\.|Starting program: .*"
     r"|The host character set is .*"
     r"|(?:Temporary b|B)reakpoint \d+ at 0x[0-9a-f]+: (?:file .*, line \d+\.|.*)"
     r"|\n?Program(?: received signal .*| terminated with signal .*)?)\n?$"
 )
 _TERMINATED = re.compile(r"Program terminated with signal (SIG[A-Z0-9]+)\b")
 _SIGNAL_RECEIVED = re.compile(r"Program received signal (SIG\w+), ([^\n]+?)\.?\n")
-_BREAKPOINT_HIT = re.compile(r"(?:^|\n)Breakpoint (\d+), ")
+#: ``Breakpoint 2, main () at f.c:9``; in a program with threads ``Thread 2 "t" hit Breakpoint 2, …``.
+_BREAKPOINT_HIT = re.compile(r"(?:^|\n)(?:Thread \d+ (?:\"[^\"\n]*\" )?hit )?Breakpoint (\d+), ")
 _SOURCE_ECHO = re.compile(r"^\d+\t.*\n?$")
 #: The rest of a stop report that gdb wrote in pieces: `` received signal SIGINT, Interrupt.`` after
 #: ``\nProgram``, then the frame (``f (a=1) at x.c:71``, ``0x… in f () from /lib/…``).

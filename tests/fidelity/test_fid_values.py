@@ -219,3 +219,32 @@ def test_a_log_message_with_braces_stays_the_users_output(adapter: str, c_progra
     logged = [text for text in shown.splitlines() if text.startswith("LP n=")]
     printed = [text for text in shown.splitlines() if text.startswith("n=")]
     assert len(logged) == 3 and len(printed) == 3, shown
+
+
+@pytest.fixture(scope="module")
+def threads(programs: Path) -> Path:
+    """threads.c built with ``gcc -g -O0 -pthread``."""
+    if CC is None:
+        pytest.skip("no C compiler (gcc or cc) to build the test program")
+    done = subprocess.run([CC, "-g", "-O0", "-pthread", "-o", "threads", "threads.c"], cwd=programs,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return programs / "threads"
+
+
+@pytest.mark.parametrize("adapter", each("gdb", "lldb"))
+def test_a_breakpoint_hit_in_each_thread_names_the_breakpoint(adapter: str, threads: Path, programs: Path,
+                                                              cli: Cli) -> None:
+    line = marker_line(programs / "threads.c", "work")
+    # gdb says `Thread 2 "threads" hit Breakpoint 1, work (…)`: the id was read only from `Breakpoint 1, …`
+    first = cli.json("launch", "./threads", "--adapter", adapter, "-b", f"threads.c:{line}")
+    seen = {first["threadId"]}
+    assert first["hitBreakpointIds"] == [1] and first["location"]["line"] == line, first
+    for _ in range(2):
+        state = cli.json("continue")
+        assert state["hitBreakpointIds"] == [1], state
+        seen.add(state["threadId"])
+    assert len(seen) == 3
+    assert "Stopped (breakpoint 1)" in cli("status").out
+    end = cli.json("continue")
+    assert end["status"] == "exited" and "shared=" in "".join(c["output"] for c in end.get("output") or [])
