@@ -189,7 +189,8 @@ async def evaluate(
       cli=("set",), aliases=("set-var", "set-variable"))
 async def set_variable(
     ctx: VerbContext,
-    name: Annotated[str, Param(help="variable name", complete="variable", positional=True)],
+    name: Annotated[str, Param(help="variable name or member path (point.x, values[2])", complete="variable",
+                                     positional=True)],
     value: Annotated[str, Param(help="new value, as an expression", positional=True)],
     variables_reference: Annotated[int | None, Param(help="container holding it (default: the frame's locals)")] = None,
     frame_id: FrameId = None,
