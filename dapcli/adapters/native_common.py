@@ -310,7 +310,8 @@ def ptrace_problem(pid: int, scope_path: str = PTRACE_SCOPE, privileged: bool | 
     return None
 
 
-_LLDB_CHATTER = re.compile(r"^(?:(?:error|warning): .*\bDW_(?:TAG|AT|FORM)_\w+.*|Stop reason: .*)(?:\r?\n)*$",
+_LLDB_CHATTER = re.compile(r"^(?:(?:error|warning): .*\bDW_(?:TAG|AT|FORM)_\w+.*|Stop reason: .*"
+                           r"|error: stopped due to an error evaluating condition of breakpoint .*)(?:\r?\n)*$",
                            re.DOTALL)
 
 
@@ -342,8 +343,8 @@ class NativeAdapter(AdapterSpec):
 
     def output_category(self, category: str, text: str) -> str:
         """lldb's own diagnostics in the program's streams are ``console`` text: DWARF errors
-        about system libraries (``error: libc.so.6 … DW_TAG_member …``) and CodeLLDB's
-        ``Stop reason: signal SIGSTOP``."""
+        about system libraries (``error: libc.so.6 … DW_TAG_member …``), CodeLLDB's
+        ``Stop reason: signal SIGSTOP`` and a breakpoint condition's failure (lldb-dap: stderr)."""
         if category in ("stdout", "stderr") and _LLDB_CHATTER.match(text):
             return "console"
         return category

@@ -272,6 +272,8 @@ class EvaluateResult(Result):
     variables_reference: int = 0
     frame_id: int | None = None
     children: list[VariableView] | None = None
+    #: How many children exist beyond those shown (``--depth``), as in ``VariableView.truncated``.
+    truncated: int | None = None
     value_truncated: int | None = None
     #: The stop it caused (context ``repl`` can run debugger commands that move the program).
     stop: StopState | None = None
