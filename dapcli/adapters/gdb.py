@@ -27,6 +27,7 @@ from typing import Any
 from dapcli.adapters.base import AttachOptions, LaunchOptions
 from dapcli.adapters.codelldb import CodeLldbAdapter
 from dapcli.adapters.native_common import (
+    GDB_RESUMING,
     NativeAdapter,
     find_in_node_modules,
     find_program,
@@ -84,6 +85,7 @@ class GdbAdapter(NativeAdapter):
     description = "C, C++ (gdb; cdt-gdb-adapter for gdb < 14)"
     failed_evaluate_result = "Error: could not evaluate expression"
     diagnose_command = "whatis {expression}"
+    resuming_commands = GDB_RESUMING
 
     def __init__(self) -> None:
         super().__init__()

@@ -21,7 +21,13 @@ from typing import Any, ClassVar
 from dapcli.adapters.base import AttachOptions, LaunchOptions
 from dapcli.adapters.codelldb import CodeLldbAdapter
 from dapcli.adapters.gdb import GdbAdapter
-from dapcli.adapters.native_common import NativeAdapter, find_program, is_native_executable, tool_output
+from dapcli.adapters.native_common import (
+    LLDB_RESUMING,
+    NativeAdapter,
+    find_program,
+    is_native_executable,
+    tool_output,
+)
 from dapcli.errors import AdapterError
 from dapcli.protocol.transport import StdioTransport, Transport
 
@@ -55,6 +61,7 @@ class LldbAdapter(NativeAdapter):
     console_prefix = "`"  # lldb-dap's commandEscapePrefix: run as an lldb command, never as an expression
     console_echo = True
     console_error_prefix = "error: "  # a failed command still answers success: true
+    resuming_commands = LLDB_RESUMING
     instruction_step_commands: ClassVar[dict[str, str]] = {
         "stepi": "thread step-inst", "nexti": "thread step-inst-over",
     }

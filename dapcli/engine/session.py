@@ -493,6 +493,16 @@ class Session:
         deadline = time.monotonic() + timeout
         return await self._reviewed(await self._wait_unless_input(generation, timeout), deadline)
 
+    async def wait_until(self, condition: Callable[[], bool], timeout: float) -> bool:
+        """Wait until ``condition()`` holds, checked at each stop, end or output; False after
+        ``timeout`` seconds."""
+        async with self._changed:
+            try:
+                await asyncio.wait_for(self._changed.wait_for(condition), timeout)
+            except TimeoutError:
+                return False
+        return True
+
     async def wait_for_change(self, generation: int, timeout: float) -> bool:
         """Wait until a stop or end newer than ``generation`` — of this session or of one of its
         subprocess sessions (a stop is never left unreported); False on timeout."""

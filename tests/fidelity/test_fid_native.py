@@ -17,8 +17,6 @@ def _line(folder: Path, marker: str) -> int:
     return marker_line(folder / "loop.c", marker)
 
 
-@pytest.mark.xfail(reason="flaky under a loaded parallel run: CodeLLDB's old/new-value console text can "
-                          "arrive after the stop is reported", strict=False)
 @pytest.mark.parametrize("access", ["write", "readWrite"])
 @pytest.mark.parametrize("adapter", each("lldb", "codelldb"))
 def test_watchpoint_on_n_stops_at_the_write(adapter: str, access: str, c_programs: Path, cli: Cli) -> None:
@@ -69,8 +67,6 @@ def test_console_step_shows_output_then_the_new_stop(adapter: str, c_programs: P
     assert "stop" not in listing and "thread #1" in listing["output"]
 
 
-@pytest.mark.xfail(reason="flaky under a loaded parallel run: lldb-dap's stop after a repl evaluate can "
-                          "arrive after the evaluate's answer is rendered", strict=False)
 @pytest.mark.parametrize("adapter", each("lldb"))
 def test_console_and_repl_evaluate_step_over_mcp(adapter: str, c_programs: Path) -> None:
     body_line = _line(c_programs, "loop-body")
