@@ -129,7 +129,7 @@ def main(argv: list[str]) -> int:
 #: ``hang`` (never answer; a ``cancel`` request answers it as cancelled), ``exit`` (the
 #: debuggee "exits": ``exited`` code 0 and ``terminated``), ``answer`` (the default).
 ACTIONS = ("stop", "run", "crash", "kill", "close", "garbage", "header", "huge", "flood", "hang", "exit", "answer")
-FLOOD_EVENTS = 200_000
+FLOOD_EVENTS = 60_000  # three times what dapcli keeps (20,000 chunks)
 HUGE_BYTES = 64 * 1024 * 1024
 
 

@@ -23,7 +23,7 @@ from dapcli.errors import ConnectionLostError, DapcliError, DapTimeoutError, Pre
 from dapcli.verbs.views import STOP_VALUE_TIMEOUT
 
 ADAPTER = Path(__file__).resolve().parent / "fake_adapter.py"
-TEST_TIMEOUT = 60.0
+TEST_TIMEOUT = 150.0  # a hang guard: generous for a loaded machine
 
 
 @pytest.fixture(autouse=True)
@@ -183,19 +183,21 @@ def test_evaluate_during_a_blocked_continue_is_refused_at_once_and_stop_ends_it(
 # -- floods and huge messages are bounded ----------------------------------------------------------
 def test_an_event_flood_keeps_status_answering_and_counts_what_was_dropped(tmp_path: Path) -> None:
     async def test(h: Harness) -> None:
-        blocked = asyncio.ensure_future(h.call("continue", {"timeout": 50}))
-        slowest = 0.0
+        blocked = asyncio.ensure_future(h.call("continue", {"timeout": 120}))
+        slowest, during = 0.0, 0
         while not blocked.done():
             started = time.monotonic()
             await h.call("status")
             slowest = max(slowest, time.monotonic() - started)
+            during += not blocked.done()  # answered while the flood still came in
             await asyncio.sleep(0.05)
-        assert slowest < 1.0, f"status took {slowest:.2f} s during the flood"
+        assert slowest < 5.0, f"status took {slowest:.2f} s during the flood"
+        assert during >= 2, "status did not answer during the flood"
         state = blocked.result()
         assert state["status"] == "stopped"
         assert len(json.dumps(state)) < 20_000, "the stop state must stay small"
         status = await h.call("status")
-        assert status["outputChunks"] == 200_000 and status["outputDropped"] >= 150_000
+        assert status["outputChunks"] == 60_000 and status["outputDropped"] >= 40_000
         output = await h.call("output")
         assert output["dropped"] == status["outputDropped"]
 

@@ -91,7 +91,8 @@ def test_console_and_repl_evaluate_step_over_mcp(adapter: str, c_programs: Path)
 @pytest.mark.parametrize("adapter", each("lldb", "gdb", "codelldb"))
 def test_pause_in_libc_shows_main(adapter: str, c_programs: Path, cli: Cli) -> None:
     tick = marker_line(c_programs / "sleepy.c", "tick")
-    cli("launch", "./sleepy", "--adapter", adapter)
+    launched = cli.json("launch", "./sleepy", "--adapter", adapter, "--timeout", "1")  # it runs forever
+    assert launched["status"] == "running", launched
     state = cli.json("pause")
     assert state["reason"] == "pause" and state["location"]["function"] == "main", state
     assert state["location"]["line"] in (tick, tick + 1)
@@ -111,7 +112,9 @@ def test_pause_in_libc_shows_main(adapter: str, c_programs: Path, cli: Cli) -> N
 def test_pause_in_libc_over_mcp(adapter: str, c_programs: Path) -> None:
     async def body() -> None:
         async with mcp_client() as client:
-            await call(client, "launch", {"program": str(c_programs / "sleepy"), "adapter": adapter})
+            launched = await call(client, "launch", {"program": str(c_programs / "sleepy"), "adapter": adapter,
+                                                     "timeout": 1})  # it runs forever
+            assert launched["status"] == "running", launched
             result = await call_tool(client, "pause", {})
             state = result.structured_content
             assert state["location"]["function"] == "main" and state["skippedFrames"] >= 1
