@@ -21,7 +21,7 @@ from dapcli.protocol.transport import StdioTransport, TcpTransport
 
 ADAPTER = Path(__file__).resolve().parent / "fake_adapter.py"
 CRASH_MESSAGE = "fatal error: fake adapter crashed while handling threads"
-TEST_TIMEOUT = 20.0
+TEST_TIMEOUT = 60.0  # a hang guard: generous for a loaded machine
 
 
 def run(test: Callable[[], Awaitable[None]]) -> None:
