@@ -37,8 +37,8 @@ def test_ctrl_c_while_the_program_waits_for_input_says_so_and_stops_after_the_li
     processes = processes_of(child)
     child.sendintr()
     child.expect_exact("Pausing…")
-    child.expect_exact("Pause requested; the program is waiting for input: type a line and it stops after "
-                       "reading it, or `:kill` ends it")
+    child.expect_exact("Pause requested; the program is waiting for input: type a line and it stops right "
+                       "after reading it")
     child.sendline("30")
     child.expect(r"Stopped \(pause\) in <module> at tests/repl/programs/sum_input.py:3")
     child.expect_exact("locals: a=30")

@@ -166,8 +166,8 @@ class Runner:
             self.repl.report(exc)
             return
         if PAUSE_AT_INPUT in (getattr(result, "warnings", None) or []):  # the debugger cannot interrupt the read
-            self.repl.show(Text("Pause requested; the program is waiting for input: type a line and it stops after "
-                                "reading it, or `:kill` ends it", style="yellow"))
+            self.repl.show(Text("Pause requested; the program is waiting for input: type a line and it stops right "
+                                "after reading it", style="yellow"))
 
     async def pause_verb(self, args: dict[str, Any]) -> m.Result | None:
         """``pause`` typed at the prompt: the running task shows the stop, else show it here."""
