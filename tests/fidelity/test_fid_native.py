@@ -5,8 +5,10 @@ and over MCP."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
+import anyio
 import pytest
 from fid_helpers import Cli, call, call_tool, each, marker_line, mcp_client, run_async
 
@@ -93,9 +95,13 @@ def test_pause_in_libc_shows_main(adapter: str, c_programs: Path, cli: Cli) -> N
     tick = marker_line(c_programs / "sleepy.c", "tick")
     launched = cli.json("launch", "./sleepy", "--adapter", adapter, "--timeout", "1")  # it runs forever
     assert launched["status"] == "running", launched
+    deadline = time.monotonic() + 60
+    while "tick" not in "".join(c["output"] for c in cli.json("output")["chunks"]):  # in main's loop now
+        assert time.monotonic() < deadline, "the program never reached its loop"
+        time.sleep(0.1)
     state = cli.json("pause")
     assert state["reason"] == "pause" and state["location"]["function"] == "main", state
-    assert state["location"]["line"] in (tick, tick + 1)
+    assert tick <= state["location"]["line"] <= marker_line(c_programs / "sleepy.c", "nap")  # in the loop
     assert state["skippedFrames"] >= 1 and state["frames"][0]["name"] != "main"
     assert [v["name"] for v in state["locals"]] == ["counter"]
     variables = cli.json("vars")
@@ -115,6 +121,9 @@ def test_pause_in_libc_over_mcp(adapter: str, c_programs: Path) -> None:
             launched = await call(client, "launch", {"program": str(c_programs / "sleepy"), "adapter": adapter,
                                                      "timeout": 1})  # it runs forever
             assert launched["status"] == "running", launched
+            with anyio.fail_after(60):  # in main's loop, past the dynamic loader
+                while "tick" not in "".join(c["output"] for c in (await call(client, "output"))["chunks"]):
+                    await anyio.sleep(0.1)
             result = await call_tool(client, "pause", {})
             state = result.structured_content
             assert state["location"]["function"] == "main" and state["skippedFrames"] >= 1
