@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dapcli.adapters.base import AdapterSpec, AttachOptions, LaunchOptions, OutputSink
+from dapcli.adapters.listener import listens_on
 from dapcli.adapters.trust import require_trust, trusted
 from dapcli.adapters.yamlcheck import checked_compose
 from dapcli.errors import AdapterError, UsageError
@@ -78,6 +79,9 @@ class AdapterServer:
         self.exits_on_disconnect = exits_on_disconnect
         self.host = "127.0.0.1"
         self.port = 0
+        #: The port was chosen by us ({port}), not printed by the adapter: connect only once the
+        #: adapter is seen listening there (another process may have bound it first).
+        self.chosen_port = False
         self.tail: collections.deque[str] = collections.deque(maxlen=_TAIL_LINES)
         self.drains: list[asyncio.Task[None]] = []
         #: Called once when the server's connection closes (e.g. removing a build directory).
@@ -110,7 +114,7 @@ class AdapterServer:
         server = cls(process, relay=relay, exits_on_disconnect=exits_on_disconnect)
         try:
             if port:
-                server.port = port
+                server.port, server.chosen_port = port, True
                 server._drain_all()
             else:
                 await asyncio.wait_for(server._read_address(), timeout)
@@ -178,6 +182,8 @@ class AdapterServer:
         deadline = asyncio.get_running_loop().time() + timeout
         while True:
             try:
+                if self.chosen_port and not listens_on(self.process.pid, self.port):
+                    raise AdapterError("not listening yet")
                 transport = await ServerTransport.connect(self.host, self.port, timeout=2.0)
                 transport.server = self
                 return transport

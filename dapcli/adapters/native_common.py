@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from dapcli.adapters.base import AdapterSpec, AttachOptions, LaunchOptions
+from dapcli.adapters.listener import listens_on
 from dapcli.errors import AdapterError, PreconditionError, UsageError
 from dapcli.protocol.transport import StderrTail, TcpTransport
 
@@ -282,7 +283,8 @@ async def start_tcp_adapter(
     argv: list[str], port: int, *, timeout: float = 15.0,
 ) -> tuple[ProcessTcpTransport, int]:
     """Start an adapter that listens on ``port`` (in its own process group, stdout and stderr
-    drained) and connect to it as soon as it accepts. Returns the transport and the pid.
+    drained) and connect to it as soon as it accepts, once that process is seen listening there
+    (:func:`listens_on`: never to a port another process took first). Returns the transport and the pid.
 
     Raises:
         AdapterError: it cannot start, exits, or does not accept within ``timeout`` seconds.
@@ -304,10 +306,11 @@ async def start_tcp_adapter(
         if process.returncode is not None:
             raise AdapterError(f"{os.path.basename(argv[0])} exited with status {process.returncode} before it "
                                f"accepted a connection: {tail.text() or out.text()}")
-        with contextlib.suppress(AdapterError):
-            transport = await ProcessTcpTransport.connect("127.0.0.1", port, timeout=1.0, tail=tail)
-            transport.process = process
-            return transport, process.pid
+        if listens_on(process.pid, port):  # never connect to a port someone else took first
+            with contextlib.suppress(AdapterError):
+                transport = await ProcessTcpTransport.connect("127.0.0.1", port, timeout=1.0, tail=tail)
+                transport.process = process
+                return transport, process.pid
         if asyncio.get_running_loop().time() > deadline:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(process.pid, 9)

@@ -1,0 +1,29 @@
+"""Is a loopback TCP port ours? An adapter started with ``--port N`` (CodeLLDB, a configured
+``{port}`` command) is reached by connecting to N, but between choosing a free N and the adapter
+binding it, any local process (another user's included) can bind N first and would then be
+handed our DAP traffic (launch arguments, environment). So we connect only once the process we
+started, or one of its children, is seen listening on N (read from ``/proc`` through psutil)."""
+
+from __future__ import annotations
+
+import psutil
+
+__all__ = ["listens_on"]
+
+
+def listens_on(pid: int, port: int) -> bool:
+    """True when process ``pid`` or one of its descendants has a TCP socket in LISTEN state on
+    ``port`` (any local address). False when none has yet, or the process is gone."""
+    try:
+        root = psutil.Process(pid)
+        processes = [root, *root.children(recursive=True)]
+    except psutil.Error:
+        return False
+    for process in processes:
+        try:
+            connections = process.net_connections(kind="tcp")
+        except psutil.Error:
+            continue
+        if any(c.status == psutil.CONN_LISTEN and c.laddr and c.laddr.port == port for c in connections):
+            return True
+    return False

@@ -1,0 +1,86 @@
+"""An adapter reached over TCP on a port we chose (CodeLLDB's ``--port N``, a configured
+``{port}`` command) is connected to only once the process we started listens there: a port that
+another process bound first never receives our DAP traffic."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import sys
+
+import pytest
+
+from dapcli.adapters import codelldb as codelldb_module
+from dapcli.adapters.codelldb import CodeLldbAdapter
+from dapcli.adapters.config import AdapterServer
+from dapcli.errors import AdapterError
+
+
+def _impostor() -> socket.socket:
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(8)
+    sock.setblocking(False)
+    return sock
+
+
+def _accepted_nothing(sock: socket.socket) -> bool:
+    try:
+        connection, _ = sock.accept()
+    except BlockingIOError:
+        return True
+    connection.close()
+    return False
+
+
+@pytest.mark.skipif(CodeLldbAdapter().find() is None,
+                    reason=f"CodeLLDB is not installed ({CodeLldbAdapter.install_hint})")
+def test_codelldb_never_talks_to_a_port_another_process_took(monkeypatch: pytest.MonkeyPatch) -> None:
+    impostor = _impostor()
+    port = impostor.getsockname()[1]
+    monkeypatch.setattr(codelldb_module, "free_port", lambda: port)
+    try:
+        with pytest.raises(AdapterError) as failed:
+            asyncio.run(asyncio.wait_for(CodeLldbAdapter().start(), 60))
+        assert "codelldb" in failed.value.message
+        assert _accepted_nothing(impostor), "dapcli connected to a port the adapter did not own"
+    finally:
+        impostor.close()
+
+
+def test_a_configured_port_adapter_is_reached_only_on_its_own_listener(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A ``{port}`` command that never binds its port, while another process listens there."""
+    impostor = _impostor()
+    port = impostor.getsockname()[1]
+    monkeypatch.setattr("dapcli.adapters.config._free_port", lambda: port)
+
+    async def body() -> None:
+        server = await AdapterServer.spawn(
+            [sys.executable, "-c", "import sys, time; print('pretending on', sys.argv[1], flush=True); time.sleep(30)",
+             "{port}"], exits_on_disconnect=False)
+        try:
+            with pytest.raises(AdapterError) as failed:
+                await server.connect(timeout=2.0)
+            assert f"cannot connect to the adapter at 127.0.0.1:{port}" in failed.value.message
+        finally:
+            server.kill()
+
+    try:
+        asyncio.run(asyncio.wait_for(body(), 60))
+        assert _accepted_nothing(impostor), "dapcli connected to a port the adapter did not own"
+    finally:
+        impostor.close()
+
+
+def test_a_configured_port_adapter_that_listens_is_reached() -> None:
+    async def body() -> None:
+        code = ("import socket, sys; s = socket.socket(); s.bind(('127.0.0.1', int(sys.argv[1]))); s.listen(1); "
+                "c, _ = s.accept(); c.recv(1)")
+        server = await AdapterServer.spawn([sys.executable, "-c", code, "{port}"], exits_on_disconnect=True)
+        try:
+            transport = await server.connect(timeout=30.0)
+            await transport.close()
+        finally:
+            server.kill()
+
+    asyncio.run(asyncio.wait_for(body(), 60))
