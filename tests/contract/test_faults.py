@@ -242,3 +242,26 @@ def test_hanging_locals_leave_the_stop_readable(tmp_path: Path) -> None:
         assert any("<not available: timed out>" in w for w in state["warnings"])
 
     scenario(tmp_path, {"variables": "hang"}, test)
+
+
+# -- events that come after the answer ------------------------------------------------------------
+def test_a_console_step_whose_stop_comes_after_the_answer_reports_that_stop(tmp_path: Path) -> None:
+    async def test(h: Harness) -> None:
+        h.dispatcher.manager.get("default").adapter.resuming_commands = ("step-late",)
+        evaluated = await h.call("evaluate", {"expression": "step-late", "context": "repl"})
+        assert evaluated["result"] == "etal-pets"
+        assert evaluated["stop"]["status"] == "stopped" and evaluated["stop"]["reason"] == "step"
+        assert (await h.call("status"))["state"] == "stopped"
+
+    scenario(tmp_path, {"evaluate": {"step-late": "late"}}, test)
+
+
+def test_a_watchpoint_report_that_comes_after_the_stop_is_in_the_stop(tmp_path: Path) -> None:
+    async def test(h: Harness) -> None:
+        h.dispatcher.manager.get("default").adapter.data_stop_report = "Watchpoint "
+        state = await h.call("continue", {"timeout": 60})
+        assert state["reason"] == "watchpoint", state
+        said = "".join(c["output"] for c in state.get("output") or [])
+        assert "old value: 3" in said and "new value: 42" in said, said
+
+    scenario(tmp_path, {"continue": "watch"}, test)
