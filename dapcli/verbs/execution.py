@@ -11,8 +11,8 @@ from pydantic import BaseModel
 from dapcli.protocol import types as t
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.models import StopState
+from dapcli.verbs.pauseinput import pause_at_input
 from dapcli.verbs.registry import Param, verb
-from dapcli.verbs.stdin import pause_at_input
 from dapcli.verbs.views import check_thread, current_thread_id, stop_state
 
 TIMEOUT_HELP = "seconds to wait for a stop (then: status running)"

@@ -10,25 +10,10 @@ from dapcli.verbs.context import VerbContext
 from dapcli.verbs.models import InputResult, StopState
 from dapcli.verbs.registry import Param, verb
 
-__all__ = ["PAUSE_AT_INPUT", "input_", "pause_at_input", "stdin_hint"]
+__all__ = ["input_", "stdin_hint"]
 
 NO_TERMINAL_HINT = ("launch with --terminal (debugpy, lldb-dap) to type to the program, "
                     "or give its input up front with --stdin FILE")
-
-
-#: Said when a pause has not taken effect while the program sleeps reading its terminal
-#: (debugpy cannot interrupt a thread blocked in ``input()``).
-PAUSE_AT_INPUT = ("the program is waiting for input on its terminal and the pause has not taken effect: it stops "
-                  "once it has read a line (type one with `dapcli input TEXT`, or end it with `dapcli stop`)")
-
-
-def pause_at_input(session: Session, state: StopState) -> StopState:
-    """``state`` with :data:`PAUSE_AT_INPUT` among its warnings when a pause is pending while
-    the program sleeps reading dapcli's terminal."""
-    if state.pause_pending and session.terminal is not None and session.terminal.reading():
-        state.warnings = [w for w in state.warnings or [] if not w.startswith("the program waits for input")]
-        state.warnings.append(PAUSE_AT_INPUT)
-    return state
 
 
 @verb(group="execution", name="input", needs="alive", concurrent=True)
