@@ -21,7 +21,10 @@ This module is imported on the one-shot hot path: stdlib only.
 
 from __future__ import annotations
 
-from typing import Any
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the hot path)
+if TYPE_CHECKING:
+    from typing import Any
+
 
 __all__ = [
     "AdapterError",

@@ -13,7 +13,10 @@ import psutil
 OWNER_VAR = "DAPCLI_TEST_OWNER"
 MARKER_VAR = "DAPCLI_TEST_MARKER"
 #: This pytest process (a worker under xdist): set once, inherited by every process it starts.
-OWNER = os.environ.setdefault(OWNER_VAR, f"{os.getpid()}-{os.urandom(4).hex()}")
+#: Always this process's own value: an xdist worker inherits its controller's environment, and
+#: with the controller's value two workers would take each other's live programs for leftovers.
+OWNER = f"{os.getpid()}-{os.urandom(4).hex()}"
+os.environ[OWNER_VAR] = OWNER
 
 
 def carrying(var: str, value: str) -> list[psutil.Process]:

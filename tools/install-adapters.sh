@@ -10,6 +10,8 @@ if command -v apt-get >/dev/null 2>&1; then
   packages="lldb-19 delve golang-go gdb gdbserver"
   # the shells whose completion scripts the tests run (tests/unit/test_cli_shape.py)
   packages="$packages zsh fish"
+  # `dapcli test --adapter lldb NAME` with a ctest test's name (tests/cli/test_debug_test.py)
+  packages="$packages cmake"
   # node may come from elsewhere (nodesource); Debian's npm conflicts with it
   command -v node >/dev/null 2>&1 || packages="$packages nodejs"
   command -v npm >/dev/null 2>&1 || packages="$packages npm"

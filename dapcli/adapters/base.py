@@ -5,13 +5,26 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, ClassVar
 
 from dapcli.errors import AdapterError, PreconditionError
-from dapcli.protocol.transport import Transport
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the hot path)
+if TYPE_CHECKING:
+    from typing import Any, ClassVar
+
+    from dapcli.adapters.options import AttachOptions, LaunchOptions
+    from dapcli.protocol.transport import Transport
 
 __all__ = ["AdapterSpec", "AttachOptions", "LaunchOptions", "deep_merge"]
+
+
+def __getattr__(name: str) -> Any:
+    """``AttachOptions`` and ``LaunchOptions`` (:mod:`dapcli.adapters.options`), imported on use."""
+    if name in ("AttachOptions", "LaunchOptions"):
+        from dapcli.adapters import options
+
+        return getattr(options, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def deep_merge(base: dict[str, Any], extra: dict[str, Any]) -> dict[str, Any]:
@@ -23,53 +36,6 @@ def deep_merge(base: dict[str, Any], extra: dict[str, Any]) -> dict[str, Any]:
         else:
             merged[key] = value
     return merged
-
-
-@dataclass
-class LaunchOptions:
-    """A normalized launch: absolute ``program``, its ``args``, ``cwd``, extra ``env``.
-
-    ``python`` is the interpreter that runs a Python debuggee (None: the adapter's choice);
-    ``nodelay`` enables the debugpy TCP_NODELAY fix; ``extra`` passes through to the adapter;
-    ``path_mappings`` are (remote, local) path prefixes (dapcli translates; see :meth:`AdapterSpec.map_paths`).
-    ``module`` runs ``python -m MODULE`` instead of ``program`` (debugpy); ``settings`` are the
-    user's own options, merged last into the request (nested objects key by key); ``no_debug``
-    runs without debugging (DAP ``noDebug``); ``terminal`` runs the program in a pseudo-terminal
-    dapcli owns (DAP ``runInTerminal``); ``stdin`` is a file the program reads as its stdin.
-    """
-
-    program: str
-    args: list[str] = field(default_factory=list)
-    cwd: str = field(default_factory=os.getcwd)
-    env: dict[str, str] = field(default_factory=dict)
-    stop_on_entry: bool = False
-    python: str | None = None
-    nodelay: bool = True
-    extra: dict[str, Any] = field(default_factory=dict)
-    path_mappings: list[tuple[str, str]] = field(default_factory=list)
-    module: str | None = None
-    settings: dict[str, Any] = field(default_factory=dict)
-    no_debug: bool = False
-    terminal: bool = False
-    stdin: str | None = None
-
-
-@dataclass
-class AttachOptions:
-    """An attach target: ``host``:``port`` of a listening debug server, or a ``process_id``;
-    ``target`` is ``HOST:PORT`` of a gdbserver-protocol stub (gdbserver, lldb-server) that a
-    native adapter connects to; ``program`` is a local copy of its executable (symbols)."""
-
-    host: str | None = None
-    port: int | None = None
-    process_id: int | None = None
-    python: str | None = None
-    nodelay: bool = True
-    extra: dict[str, Any] = field(default_factory=dict)
-    path_mappings: list[tuple[str, str]] = field(default_factory=list)
-    target: str | None = None
-    program: str | None = None
-    settings: dict[str, Any] = field(default_factory=dict)
 
 
 OutputSink = Callable[[str, str], None]

@@ -16,20 +16,22 @@ from __future__ import annotations
 import glob
 import json
 import os
-from typing import Any
 
-from dapcli.adapters.base import AttachOptions, LaunchOptions
 from dapcli.adapters.native_common import (
     LLDB_RESUMING,
     NativeAdapter,
     find_in_node_modules,
     find_program,
-    free_port,
     platform_key,
-    start_tcp_adapter,
 )
 from dapcli.errors import AdapterError
-from dapcli.protocol.transport import Transport
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the hot path)
+if TYPE_CHECKING:
+    from typing import Any
+
+    from dapcli.adapters.options import AttachOptions, LaunchOptions
+    from dapcli.protocol.transport import Transport
 
 __all__ = ["CodeLldbAdapter"]
 
@@ -81,6 +83,7 @@ class CodeLldbAdapter(NativeAdapter):
         path = self.find()
         if path is None:
             raise AdapterError("CodeLLDB is not installed", f"install it: {self.install_hint}")
+        from dapcli.adapters.process import free_port, start_tcp_adapter
         port = free_port()
         return await start_tcp_adapter([path, "--port", str(port)], port)
 

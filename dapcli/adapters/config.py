@@ -1,4 +1,4 @@
-"""Adapters from configuration files, and the generic ways to start an adapter command.
+"""Adapters from configuration files.
 
 Two YAML files add adapters or override built-in ones; the project file wins over the user file:
 
@@ -21,280 +21,46 @@ announced before use, and refused unless the user agreed (``--trust-project``,
 It is also reported in the ``warnings`` of the launch result and by ``dapcli adapters``.
 YAML anchors and aliases are refused (no "billion laughs"), and so are duplicate keys.
 
-This module also starts TCP adapters that print their address (``dlv dap``, js-debug's server):
-:class:`AdapterServer`. It drains the adapter's stdout and stderr for as long as it runs (unread
-pipes block it) and can relay them as program output (Delve prints the debuggee's output there),
-never to our own stdout, which may be an MCP stdio stream.
+Starting a configured command is :func:`dapcli.adapters.process.start_command` (imported when a
+session starts one, so that describing adapters imports no transport).
 """
 
 from __future__ import annotations
 
-import asyncio
-import codecs
-import collections
-import contextlib
 import os
 import re
 import shlex
 import shutil
-import signal
-import socket
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any
 
-from dapcli.adapters.base import AdapterSpec, AttachOptions, LaunchOptions, OutputSink
-from dapcli.adapters.listener import listens_on
+from dapcli.adapters.base import AdapterSpec, OutputSink
 from dapcli.adapters.trust import require_trust, trusted
 from dapcli.adapters.yamlcheck import checked_compose
 from dapcli.errors import AdapterError, UsageError
 from dapcli.files import MAX_CONFIG_BYTES, read_text_file
-from dapcli.protocol.transport import StdioTransport, TcpTransport, Transport
 
-__all__ = [
-    "AdapterEntry", "AdapterServer", "ConfiguredAdapter", "ServerTransport", "apply_config", "config_files",
-    "load_config",
-]
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the hot path)
+if TYPE_CHECKING:
+    from typing import Any
 
-#: ``HOST:PORT`` as adapters print it (``DAP server listening at: 127.0.0.1:38000``,
-#: ``Debug server listening at 127.0.0.1:42119``).
-ADDRESS = re.compile(r"(\d{1,3}(?:\.\d{1,3}){3}|localhost|\[[0-9A-Fa-f:]+\]):(\d{1,5})\b")
-_READ = 1 << 16
-_TAIL_LINES = 40
+    from dapcli.adapters.configentry import AdapterEntry
+    from dapcli.adapters.options import AttachOptions, LaunchOptions
+    from dapcli.protocol.transport import Transport
+
+__all__ = ["AdapterEntry", "ConfiguredAdapter", "apply_config", "config_files", "load_config"]
+
+
+def __getattr__(name: str) -> Any:
+    """``AdapterEntry`` (:mod:`dapcli.adapters.configentry`), imported on use."""
+    if name == "AdapterEntry":
+        from dapcli.adapters.configentry import AdapterEntry
+
+        return AdapterEntry
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 _KEYS = ("command", "transport", "extensions", "launch", "description")
 
 
-# -- adapter processes ---------------------------------------------------------------------------
-class AdapterServer:
-    """An adapter process that serves DAP on TCP, in its own process group.
-
-    Its stdout and stderr are read until they end: lines go to a tail (for error messages) and,
-    when ``relay`` is given, to ``relay(category, text)`` as program output.
-    """
-
-    def __init__(self, process: asyncio.subprocess.Process, *, relay: OutputSink | None,
-                 exits_on_disconnect: bool) -> None:
-        self.process = process
-        self.relay = relay
-        self.exits_on_disconnect = exits_on_disconnect
-        self.host = "127.0.0.1"
-        self.port = 0
-        #: The port was chosen by us ({port}), not printed by the adapter: connect only once the
-        #: adapter is seen listening there (another process may have bound it first).
-        self.chosen_port = False
-        self.tail: collections.deque[str] = collections.deque(maxlen=_TAIL_LINES)
-        self.drains: list[asyncio.Task[None]] = []
-        #: Called once when the server's connection closes (e.g. removing a build directory).
-        self.cleanups: list[Callable[[], None]] = []
-
-    @property
-    def pid(self) -> int:
-        return self.process.pid
-
-    @classmethod
-    async def spawn(
-        cls, argv: list[str], *, cwd: str | None = None, env: dict[str, str] | None = None,
-        relay: OutputSink | None = None, exits_on_disconnect: bool = False, timeout: float = 15.0,
-    ) -> AdapterServer:
-        """Start ``argv``. With ``{port}`` in an argument, a free port is chosen and put there;
-        otherwise the adapter must print ``HOST:PORT`` on stdout within ``timeout`` seconds.
-
-        Raises:
-            AdapterError: it cannot start, exits, or prints no address in time (with its output).
-        """
-        port = _free_port() if any("{port}" in arg for arg in argv) else 0
-        argv = [arg.replace("{port}", str(port)) for arg in argv]
-        try:
-            process = await asyncio.create_subprocess_exec(
-                *argv, stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
-                stderr=asyncio.subprocess.PIPE, cwd=cwd, env=env, start_new_session=True, limit=_READ,
-            )
-        except OSError as exc:
-            raise AdapterError(f"cannot start the adapter {argv[0]}: {exc.strerror or exc}") from None
-        server = cls(process, relay=relay, exits_on_disconnect=exits_on_disconnect)
-        try:
-            if port:
-                server.port, server.chosen_port = port, True
-                server._drain_all()
-            else:
-                await asyncio.wait_for(server._read_address(), timeout)
-        except BaseException as exc:
-            server.kill()
-            if isinstance(exc, TimeoutError):
-                raise AdapterError(
-                    f"{os.path.basename(argv[0])} printed no address to connect to within {timeout:g} s",
-                    server.tail_text() or "check the adapter's command",
-                ) from None
-            raise
-        return server
-
-    async def _read_address(self) -> None:
-        assert self.process.stdout is not None and self.process.stderr is not None
-        self._drain(self.process.stderr, "stderr")
-        while True:
-            line = await self.process.stdout.readline()
-            if not line:
-                await asyncio.sleep(0.05)  # let stderr catch up: it says why
-                raise AdapterError(f"the adapter exited before it listened: {self.tail_text() or 'no output'}")
-            text = line.decode("utf-8", "replace").rstrip()
-            found = ADDRESS.search(text)
-            if found:
-                host = found.group(1).strip("[]")
-                self.host, self.port = ("127.0.0.1" if host in ("localhost", "0.0.0.0") else host), int(found.group(2))
-                if self.relay is not None and not _loopback(host):  # the user's command chose that address
-                    self.relay("important", f"dapcli: warning: the adapter listens on {host}:{self.port}, not only "
-                                            "on loopback: other machines can reach it\n")
-                self._drain(self.process.stdout, "stdout")
-                return
-            self.tail.append(text)
-
-    def _drain_all(self) -> None:
-        assert self.process.stdout is not None and self.process.stderr is not None
-        self._drain(self.process.stdout, "stdout")
-        self._drain(self.process.stderr, "stderr")
-
-    def _drain(self, stream: asyncio.StreamReader, category: str) -> None:
-        self.drains.append(asyncio.get_running_loop().create_task(self._pump(stream, category)))
-
-    async def _pump(self, stream: asyncio.StreamReader, category: str) -> None:
-        decoder = codecs.getincrementaldecoder("utf-8")("replace")
-        partial = ""
-        while True:
-            try:
-                data = await stream.read(_READ)
-            except (OSError, ValueError):
-                data = b""
-            text = decoder.decode(data, final=not data)
-            if text:
-                if self.relay is not None:
-                    with contextlib.suppress(Exception):
-                        self.relay(category, text)
-                lines = (partial + text).split("\n")
-                partial = lines.pop()[-2000:]
-                self.tail.extend(line.rstrip() for line in lines)
-            if not data:
-                if partial:
-                    self.tail.append(partial)
-                return
-
-    async def connect(self, timeout: float = 10.0) -> ServerTransport:
-        """A new DAP connection to the server (polling while it starts to accept)."""
-        deadline = asyncio.get_running_loop().time() + timeout
-        while True:
-            try:
-                if self.chosen_port and not listens_on(self.process.pid, self.port):
-                    raise AdapterError("not listening yet")
-                transport = await ServerTransport.connect(self.host, self.port, timeout=2.0)
-                transport.server = self
-                return transport
-            except AdapterError:
-                if self.process.returncode is not None or asyncio.get_running_loop().time() >= deadline:
-                    self.kill()
-                    raise AdapterError(
-                        f"cannot connect to the adapter at {self.host}:{self.port}",
-                        self.tail_text() or "check the adapter's command",
-                    ) from None
-                await asyncio.sleep(0.05)
-
-    async def finish(self, timeout: float = 0.5) -> None:
-        """After the last ``disconnect``: a server that exits by itself gets up to ``timeout`` s
-        for its output to be relayed to the end; one that never exits (js-debug) is killed now.
-        Then the cleanups run. Never raises."""
-        if not self.exits_on_disconnect:
-            self.kill()
-            with contextlib.suppress(asyncio.TimeoutError, ProcessLookupError):
-                await asyncio.wait_for(self.process.wait(), 2.0)
-        if self.drains:
-            await asyncio.wait(self.drains, timeout=timeout)
-        cleanups, self.cleanups = self.cleanups, []
-        for cleanup in cleanups:
-            with contextlib.suppress(Exception):
-                cleanup()
-
-    def kill(self) -> None:
-        """SIGKILL the server's process group (it was started in its own session)."""
-        with contextlib.suppress(OSError):
-            os.killpg(self.process.pid, signal.SIGKILL)
-
-    def tail_text(self) -> str:
-        return " / ".join(line for line in list(self.tail)[-5:] if line)
-
-
-class ServerTransport(TcpTransport):
-    """A TCP connection to an :class:`AdapterServer` we started."""
-
-    server: AdapterServer | None = None
-
-    @property
-    def process(self) -> asyncio.subprocess.Process | None:
-        """The adapter process when it exits by itself after ``disconnect`` (the session waits
-        for it); None for a server that never exits (it is killed)."""
-        if self.server is not None and self.server.exits_on_disconnect:
-            return self.server.process
-        return None
-
-    async def close(self) -> None:
-        await super().close()
-        if self.server is not None:
-            await self.server.finish()
-
-    def stderr_tail(self) -> str:
-        return self.server.tail_text() if self.server is not None else ""
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-async def start_command(argv: list[str], transport: str, *, cwd: str | None = None,
-                        relay: OutputSink | None = None) -> tuple[Transport, int]:
-    """Start a configured adapter command on ``stdio`` or ``tcp``; return the transport and the
-    process group to kill at teardown.
-
-    Raises:
-        AdapterError: the command cannot start or be reached.
-    """
-    if transport == "tcp":
-        server = await AdapterServer.spawn(argv, cwd=cwd, relay=relay)
-        return await server.connect(), server.pid
-    stdio = await StdioTransport.spawn(argv, cwd=cwd)
-    return stdio, stdio.pid
-
-
 # -- configuration files -------------------------------------------------------------------------
-@dataclass
-class AdapterEntry:
-    """One adapter of a configuration file (``scope`` is ``user`` or ``project``)."""
-
-    name: str
-    file: str
-    line: int
-    scope: str
-    command: list[str] | None = None
-    #: Where ``command`` was set (a project entry may keep the user file's command).
-    command_file: str = ""
-    command_line: int = 0
-    command_scope: str = ""
-    transport: str | None = None
-    extensions: tuple[str, ...] | None = None
-    launch: dict[str, Any] = field(default_factory=dict)
-    description: str | None = None
-
-    @property
-    def where(self) -> str:
-        return f"{self.command_file}:{self.command_line}" if self.command_file else f"{self.file}:{self.line}"
-
-    def command_warning(self, builtin: bool) -> str | None:
-        """The report owed for a project file that chooses what to run (None otherwise)."""
-        if self.command_scope != "project" or not self.command:
-            return None
-        what = f"replaces the command of the built-in adapter '{self.name}'" if builtin else \
-            f"defines the adapter '{self.name}'"
-        return f"{self.where}: this project's file {what}: it runs `{shlex.join(self.command)}`"
-
-
 def config_files(cwd: str | None = None) -> list[tuple[str, str]]:
     """``(scope, path)`` of the configuration files that exist, user file first."""
     found = []
@@ -384,6 +150,8 @@ def _load_file(path: str, scope: str) -> dict[str, AdapterEntry]:
         if unknown:
             raise fail(fields.get(str(unknown[0]), (value_node,))[0],
                        f"adapter '{name}': unknown setting {unknown[0]!r} (known: {', '.join(_KEYS)})")
+        from dapcli.adapters.configentry import AdapterEntry
+
         entry = AdapterEntry(name=name.lower(), file=path, line=key_node.start_mark.line + 1, scope=scope)
         command = settings.get("command")
         if command is not None:
@@ -549,6 +317,8 @@ class ConfiguredAdapter(AdapterSpec):
         if self.find() is None:
             raise AdapterError(f"the adapter command {self.entry.command[0]} was not found",
                                f"check the command in {self.entry.where}")
+        from dapcli.adapters.process import start_command
+
         transport = self.entry.transport or "stdio"
         return await start_command(self.entry.command, transport, relay=self.output_sink)
 
@@ -576,15 +346,3 @@ class ConfiguredAdapter(AdapterSpec):
             arguments.update(host=options.host or "127.0.0.1", port=options.port)
         arguments.update(options.extra)
         return arguments
-
-
-def _loopback(host: str) -> bool:
-    """True for a loopback address or ``localhost``."""
-    import ipaddress
-
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False

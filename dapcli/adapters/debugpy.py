@@ -7,20 +7,22 @@ import contextlib
 import os
 import shutil
 import signal
-import subprocess
 import sys
-from pathlib import Path
-from typing import Any
 
-from dapcli.adapters.base import AdapterSpec, AttachOptions, LaunchOptions
-from dapcli.adapters.pyfunctions import find_function
+from dapcli.adapters.base import AdapterSpec
 from dapcli.adapters.pynoise import PydevdLog, TracebackTrimmer
 from dapcli.errors import AdapterError, UsageError
-from dapcli.protocol.transport import StdioTransport, TcpTransport, Transport
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the hot path)
+if TYPE_CHECKING:
+    from typing import Any
+
+    from dapcli.adapters.options import AttachOptions, LaunchOptions
+    from dapcli.protocol.transport import Transport
 
 __all__ = ["NODELAY_DIR", "DebugpyAdapter", "find_python"]
 
-NODELAY_DIR = str(Path(__file__).parent / "debugpy_nodelay")
+NODELAY_DIR = os.path.join(os.path.dirname(__file__), "debugpy_nodelay")
 
 
 def find_python(explicit: str | None, cwd: str) -> str:
@@ -37,8 +39,8 @@ def find_python(explicit: str | None, cwd: str) -> str:
         return os.path.abspath(found)
     candidates = []
     if os.environ.get("VIRTUAL_ENV"):
-        candidates.append(Path(os.environ["VIRTUAL_ENV"]) / "bin" / "python")
-    candidates += [Path(cwd) / ".venv" / "bin" / "python", Path(cwd) / "venv" / "bin" / "python"]
+        candidates.append(os.path.join(os.environ["VIRTUAL_ENV"], "bin", "python"))
+    candidates += [os.path.join(cwd, ".venv", "bin", "python"), os.path.join(cwd, "venv", "bin", "python")]
     for candidate in candidates:
         if os.access(candidate, os.X_OK):
             return str(candidate)
@@ -51,6 +53,10 @@ def check_python(python: str) -> None:
     Raises:
         AdapterError: the interpreter does not start or is too old.
     """
+    if os.path.realpath(python) == os.path.realpath(sys.executable):
+        return  # dapcli's own interpreter: no need to start it to ask (saves ~50 ms per launch)
+    import subprocess
+
     try:
         probe = subprocess.Popen([python, "-c", "import sys; print(sys.version_info >= (3, 8))"],
                                  stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
@@ -115,6 +121,7 @@ class DebugpyAdapter(AdapterSpec):
         """``debugpy --listen HOST:PORT`` runs its own adapter on that port: connect to it
         directly (DAP over TCP); attach by ``processId`` needs our adapter."""
         if options.port is not None:
+            from dapcli.protocol.transport import TcpTransport
             return await TcpTransport.connect(options.host or "127.0.0.1", options.port), None
         return await self.start()
 
@@ -122,6 +129,7 @@ class DebugpyAdapter(AdapterSpec):
         """A connection for a subprocess session: debugpy's ``startDebugging`` names the adapter's
         client listener in ``configuration.connect``."""
         connect = configuration.get("connect") or {}
+        from dapcli.protocol.transport import TcpTransport
         return await TcpTransport.connect(str(connect.get("host") or "127.0.0.1"), int(connect.get("port") or 0))
 
     def prepare(self, options: LaunchOptions, caller_cwd: str) -> list[str]:
@@ -138,6 +146,14 @@ class DebugpyAdapter(AdapterSpec):
         return os.path.dirname(spec.origin) if spec and spec.origin else None
 
     def version(self) -> str | None:
+        """debugpy's version, read from the name of its ``debugpy-X.dist-info`` folder beside the
+        package (importlib.metadata costs ~20 ms of imports), else from its metadata."""
+        package = self.find()
+        if package:
+            with contextlib.suppress(OSError):
+                for entry in os.listdir(os.path.dirname(package)):
+                    if entry.startswith("debugpy-") and entry.endswith(".dist-info"):
+                        return entry[len("debugpy-"):-len(".dist-info")]
         try:
             from importlib.metadata import version
 
@@ -150,20 +166,30 @@ class DebugpyAdapter(AdapterSpec):
             raise AdapterError(
                 f"debugpy is not installed for {self.adapter_python}", f"run: {self.install_hint}"
             )
-        transport = await StdioTransport.spawn([self.adapter_python, "-m", "debugpy.adapter"])
+        from dapcli.adapters import prestart
+        from dapcli.protocol.transport import StdioTransport
+
+        argv = [self.adapter_python, "-m", "debugpy.adapter"]
+        early = prestart.take(argv)  # started while the session host was importing (with the same env)
+        # NODELAY_DIR's sitecustomize also spares the adapter and its launcher debugpy's
+        # description of the environment (see there): ~0.1-0.2 s each before the first stop
+        transport = await (StdioTransport.adopt(early) if early
+                           else StdioTransport.spawn(argv, env=prestart.debugpy_adapter_env()))
         return transport, transport.pid
 
     def _env(self, env: dict[str, str], nodelay: bool) -> dict[str, str]:
         merged = dict(env)
-        if nodelay:
-            existing = merged.get("PYTHONPATH", os.environ.get("PYTHONPATH", ""))
-            merged["PYTHONPATH"] = NODELAY_DIR + (os.pathsep + existing if existing else "")
+        existing = merged.get("PYTHONPATH", os.environ.get("PYTHONPATH", ""))
+        # always set: the launcher's own PYTHONPATH (the adapter's, with NODELAY_DIR) is not the program's
+        merged["PYTHONPATH"] = NODELAY_DIR + (os.pathsep + existing if existing else "") if nodelay else existing
         return merged
 
     def resolve_function(self, name: str, roots: list[str]) -> tuple[str, int] | str | None:
         """debugpy matches a function breakpoint by the code's bare name only: ``Cart.total``
         never stops and an unknown name is "verified". Find the definition in the program's
         files; a bare name found nowhere is left to debugpy (it may be a library's)."""
+        from dapcli.adapters.pyfunctions import find_function
+
         found = find_function(name, roots)
         if found is not None:
             return found
@@ -198,6 +224,9 @@ class DebugpyAdapter(AdapterSpec):
             arguments["console"] = "integratedTerminal"
             arguments["redirectOutput"] = False  # the pty brings it back (else each line comes twice)
         arguments.update(options.extra)
+        # the sitecustomize runs inside the program (socket connects, debugpy's log): never the user's code
+        arguments["rules"] = [{"path": os.path.join(NODELAY_DIR, "sitecustomize.py"), "include": False},
+                              *arguments.get("rules", [])]
         return arguments
 
     def map_paths(self, arguments: dict[str, Any], mappings: list[tuple[str, str]]) -> None:

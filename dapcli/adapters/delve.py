@@ -21,17 +21,19 @@ a warning says so).
 from __future__ import annotations
 
 import functools
-import mmap
 import os
 import re
 import shutil
-import tempfile
-from typing import Any
 
-from dapcli.adapters.base import AdapterSpec, AttachOptions, LaunchOptions
-from dapcli.adapters.config import AdapterServer
+from dapcli.adapters.base import AdapterSpec
 from dapcli.errors import AdapterError, UsageError
-from dapcli.protocol.transport import TcpTransport, Transport
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the hot path)
+if TYPE_CHECKING:
+    from typing import Any
+
+    from dapcli.adapters.options import AttachOptions, LaunchOptions
+    from dapcli.protocol.transport import Transport
 
 __all__ = ["DelveAdapter", "go_build_flags", "is_go_package"]
 
@@ -60,6 +62,8 @@ def go_build_flags(path: str) -> str | None:
         with open(path, "rb") as handle:
             if handle.read(4) not in (b"\x7fELF", b"\xcf\xfa\xed\xfe", b"MZ\x90\x00"):
                 return None
+            import mmap
+
             with mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) as data:
                 if data.find(_BUILDINFO_MAGIC) < 0:
                     return None
@@ -168,6 +172,7 @@ class DelveAdapter(AdapterSpec):
         if dlv is None:
             raise AdapterError("Delve (dlv) is not installed", f"install it: {self.install_hint}")
         argv = self.command or [dlv, "dap", "--listen", "127.0.0.1:0"]
+        from dapcli.adapters.process import AdapterServer
         server = await AdapterServer.spawn(
             argv, cwd=self._server_cwd if self._server_cwd and os.path.isdir(self._server_cwd) else None,
             relay=self._relay, exits_on_disconnect=True,
@@ -215,6 +220,8 @@ class DelveAdapter(AdapterSpec):
             arguments["env"] = options.env
         if mode == "debug":
             # build into a private directory (Delve's default is __debug_bin beside the sources)
+            import tempfile
+
             self._build_dir = tempfile.mkdtemp(prefix="dapcli-go-")
             arguments["output"] = os.path.join(self._build_dir, "__debug_bin")
         arguments.update(options.extra)
@@ -240,6 +247,7 @@ class DelveAdapter(AdapterSpec):
         """A Delve that already listens (``dlv --headless``, ``dlv dap --listen``): connect to it
         (no process of ours); otherwise start ``dlv dap`` here."""
         if options.port is not None:
+            from dapcli.protocol.transport import TcpTransport
             return await TcpTransport.connect(options.host or "127.0.0.1", options.port), None
         return await self.start()
 

@@ -21,10 +21,9 @@ from __future__ import annotations
 import os
 import re
 import shlex
+import signal
 import sys
-from typing import Any
 
-from dapcli.adapters.base import AttachOptions, LaunchOptions
 from dapcli.adapters.codelldb import CodeLldbAdapter
 from dapcli.adapters.native_common import (
     GDB_RESUMING,
@@ -35,7 +34,13 @@ from dapcli.adapters.native_common import (
     tool_output,
 )
 from dapcli.errors import AdapterError
-from dapcli.protocol.transport import StdioTransport, Transport
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the hot path)
+if TYPE_CHECKING:
+    from typing import Any
+
+    from dapcli.adapters.options import AttachOptions, LaunchOptions
+    from dapcli.protocol.transport import Transport
 
 __all__ = ["CDT_SCRIPT", "GdbAdapter", "gdb_version"]
 
@@ -50,13 +55,16 @@ _GDB_CHATTER = re.compile(
     r"^(?:\[Thread debugging using libthread_db enabled\]|Using host libthread_db library .*"
     r"|\[New Thread .*\]|\[Thread .* exited\]|\[Switching to .*\]|\[Detaching after (?:v?fork|exec) .*\]"
     r"|\[Inferior \d+ \(process \d+\) (?:exited .*|killed)\]"
-    r"|(?:Temporary b|B)reakpoint \d+, .* at .*:\d+|Run till exit from .*|Continuing\.|Starting program: .*"
+    r"|(?:Thread \d+ (?:\"[^\"\n]*\" )?hit )?(?:Temporary b|B)reakpoint \d+, .* at .*:\d+"
+    r"|Run till exit from .*|Continuing\.|Starting program: .*"
     r"|The host character set is .*"
     r"|(?:Temporary b|B)reakpoint \d+ at 0x[0-9a-f]+: (?:file .*, line \d+\.|.*)"
     r"|\n?Program(?: received signal .*| terminated with signal .*)?)\n?$"
 )
+_TERMINATED = re.compile(r"Program terminated with signal (SIG[A-Z0-9]+)\b")
 _SIGNAL_RECEIVED = re.compile(r"Program received signal (SIG\w+), ([^\n]+?)\.?\n")
-_BREAKPOINT_HIT = re.compile(r"(?:^|\n)Breakpoint (\d+), ")
+#: ``Breakpoint 2, main () at f.c:9``; in a program with threads ``Thread 2 "t" hit Breakpoint 2, …``.
+_BREAKPOINT_HIT = re.compile(r"(?:^|\n)(?:Thread \d+ (?:\"[^\"\n]*\" )?hit )?Breakpoint (\d+), ")
 _SOURCE_ECHO = re.compile(r"^\d+\t.*\n?$")
 #: The rest of a stop report that gdb wrote in pieces: `` received signal SIGINT, Interrupt.`` after
 #: ``\nProgram``, then the frame (``f (a=1) at x.c:71``, ``0x… in f () from /lib/…``).
@@ -95,6 +103,7 @@ class GdbAdapter(NativeAdapter):
         self._signal_text: str | None = None
         self._recent = ""
         self._hit_id: int | None = None
+        self._end_text = ""
 
     # -- which gdb, which mode -------------------------------------------------------------------
     def gdb(self) -> str | None:
@@ -208,11 +217,19 @@ class GdbAdapter(NativeAdapter):
         return [hit] if hit is not None and reason in ("breakpoint", "function breakpoint") else []
 
     def exit_code_from_output(self, text: str) -> int | None:
-        """The exit code in gdb's ``[Inferior 1 (process N) exited with code 03]`` (octal)."""
+        """The exit code in gdb's ``[Inferior 1 (process N) exited with code 03]`` (octal), or
+        ``-N`` for ``Program terminated with signal SIGSEGV, …`` (sent in pieces; cdt-gdb-adapter
+        then sends a ``stopped`` event with reason ``generic`` and no thread, and no ``exited``)."""
         match = _INFERIOR_EXIT.search(text)
-        if match is None:
+        if match is not None:
+            return int(match.group(1), 8) if match.group(1) else 0
+        self._end_text = (self._end_text + text)[-200:]
+        killed = _TERMINATED.search(self._end_text)
+        if killed is None:
             return None
-        return int(match.group(1), 8) if match.group(1) else 0
+        self._end_text = ""
+        number = getattr(signal, killed.group(1), None)
+        return -int(number) if number is not None else None
 
     # -- start -----------------------------------------------------------------------------------
     async def start_attach(self, options: AttachOptions) -> tuple[Transport, int | None]:
@@ -224,10 +241,13 @@ class GdbAdapter(NativeAdapter):
         if self.gdb() is None or script is None or node is None:
             raise AdapterError("debugging a gdbserver needs gdb, node and the npm package cdt-gdb-adapter",
                                self.install_hint)
+        from dapcli.protocol.transport import StdioTransport
         transport = await StdioTransport.spawn([node, script])
         return transport, transport.pid
 
     async def start(self) -> tuple[Transport, int]:
+        from dapcli.protocol.transport import StdioTransport
+
         gdb = self.gdb()
         if gdb is None:
             raise AdapterError("gdb is not installed", f"install it: {self.install_hint}")

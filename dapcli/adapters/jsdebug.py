@@ -35,14 +35,18 @@ import json
 import os
 import re
 import shutil
-import tempfile
-from typing import Any
 
-from dapcli.adapters.base import AdapterSpec, AttachOptions, LaunchOptions
-from dapcli.adapters.config import AdapterServer
+from dapcli.adapters.base import AdapterSpec
 from dapcli.adapters.native_common import node_modules_dirs
 from dapcli.errors import AdapterError
-from dapcli.protocol.transport import TcpTransport, Transport
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the hot path)
+if TYPE_CHECKING:
+    from typing import Any
+
+    from dapcli.adapters.options import AttachOptions, LaunchOptions
+    from dapcli.adapters.process import AdapterServer
+    from dapcli.protocol.transport import Transport
 
 __all__ = ["SERVER_PATHS", "JsDebugAdapter", "find_js_debug"]
 
@@ -168,6 +172,7 @@ class JsDebugAdapter(AdapterSpec):
         if not self.command and (node is None or script is None):
             raise AdapterError("js-debug or Node.js is missing", self.install_hint)
         argv = self.command or [str(node), str(script), "0", "127.0.0.1"]
+        from dapcli.adapters.process import AdapterServer
         self._server = await AdapterServer.spawn(argv)
         preload_dir, self._preload_dir = self._preload_dir, None
         if preload_dir:
@@ -179,6 +184,7 @@ class JsDebugAdapter(AdapterSpec):
         """A new connection to the same server, for the child session ``configuration``."""
         if self._server is None:
             raise AdapterError("js-debug asked for a child session before it started")
+        from dapcli.protocol.transport import TcpTransport
         return await TcpTransport.connect(self._server.host, self._server.port)
 
     def exit_code_from_output(self, text: str) -> int | None:
@@ -205,6 +211,8 @@ class JsDebugAdapter(AdapterSpec):
         return category
 
     def _exit_report_env(self, env: dict[str, str]) -> dict[str, str]:
+        import tempfile
+
         self._preload_dir = tempfile.mkdtemp(prefix="dapcli-node-")
         preload = os.path.join(self._preload_dir, "exit-report.js")
         with open(preload, "w", encoding="utf-8") as handle:

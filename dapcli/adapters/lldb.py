@@ -16,9 +16,7 @@ from __future__ import annotations
 import os
 import shutil
 import sys
-from typing import Any, ClassVar
 
-from dapcli.adapters.base import AttachOptions, LaunchOptions
 from dapcli.adapters.codelldb import CodeLldbAdapter
 from dapcli.adapters.gdb import GdbAdapter
 from dapcli.adapters.native_common import (
@@ -29,7 +27,13 @@ from dapcli.adapters.native_common import (
     tool_output,
 )
 from dapcli.errors import AdapterError
-from dapcli.protocol.transport import StdioTransport, Transport
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the hot path)
+if TYPE_CHECKING:
+    from typing import Any, ClassVar
+
+    from dapcli.adapters.options import AttachOptions, LaunchOptions
+    from dapcli.protocol.transport import Transport
 
 __all__ = ["LldbAdapter", "install_hint"]
 
@@ -105,6 +109,7 @@ class LldbAdapter(NativeAdapter):
         path = self.find()
         if path is None:
             raise AdapterError("lldb-dap is not installed", f"install it: {self.install_hint}")
+        from dapcli.protocol.transport import StdioTransport
         transport = await StdioTransport.spawn([path])
         return transport, transport.pid
 

@@ -8,24 +8,23 @@ Native debuggers also expose the debugger's own console (lldb or gdb commands) t
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import functools
 import json
 import os
 import re
 import shutil
-import socket
 import struct
-import subprocess
 import sys
-from pathlib import Path
-from typing import Any
 
-from dapcli.adapters.base import AdapterSpec, AttachOptions, LaunchOptions
-from dapcli.adapters.listener import listens_on
+from dapcli.adapters.base import AdapterSpec
 from dapcli.errors import AdapterError, PreconditionError, UsageError
-from dapcli.protocol.transport import StderrTail, TcpTransport
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the hot path)
+if TYPE_CHECKING:
+    from typing import Any
+
+    from dapcli.adapters.options import AttachOptions, LaunchOptions
 
 __all__ = [
     "NO_DEBUG_INFO",
@@ -34,11 +33,9 @@ __all__ = [
     "debug_info",
     "find_in_node_modules",
     "find_program",
-    "free_port",
     "is_native_executable",
     "node_modules_dirs",
     "ptrace_problem",
-    "start_tcp_adapter",
     "tool_output",
 ]
 
@@ -156,6 +153,8 @@ def _tool_output(argv: tuple[str, ...], identity: str) -> str:
     cached = _disk_cache().get(identity)
     if isinstance(cached, str):
         return cached
+    import subprocess
+
     try:
         done = subprocess.run(argv, capture_output=True, text=True, timeout=10, stdin=subprocess.DEVNULL)
     except (OSError, subprocess.TimeoutExpired):
@@ -234,7 +233,8 @@ def node_modules_dirs(cwd: str | None = None, *, global_npm: bool = True) -> lis
     candidates = [os.environ.get("DAPCLI_NODE_MODULES", "")]
     here = cwd or os.getcwd()
     candidates.append(os.path.join(here, ".adapters", "node_modules"))
-    candidates.append(str(Path(__file__).resolve().parents[2] / ".adapters" / "node_modules"))
+    candidates.append(os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__)))),
+                                  ".adapters", "node_modules"))
     candidates.append(os.path.expanduser("~/.local/share/dapcli/node_modules"))
     if global_npm:
         candidates.append(_npm_root() or "")
@@ -262,61 +262,6 @@ def platform_key() -> str:
     arch = {"x86_64": "x64", "amd64": "x64", "aarch64": "arm64", "arm64": "arm64"}.get(machine, machine)
     system = {"darwin": "darwin", "win32": "win32"}.get(sys.platform, "linux")
     return f"{system}-{arch}"
-
-
-# -- TCP adapters ------------------------------------------------------------------------------
-class ProcessTcpTransport(TcpTransport):
-    """A TCP connection to an adapter process this session started: the session's teardown
-    waits for (and reaps) :attr:`process`, as for a stdio adapter."""
-
-    process: asyncio.subprocess.Process
-
-
-def free_port() -> int:
-    """A TCP port on 127.0.0.1 that was free a moment ago (the adapter binds it next)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-async def start_tcp_adapter(
-    argv: list[str], port: int, *, timeout: float = 15.0,
-) -> tuple[ProcessTcpTransport, int]:
-    """Start an adapter that listens on ``port`` (in its own process group, stdout and stderr
-    drained) and connect to it as soon as it accepts, once that process is seen listening there
-    (:func:`listens_on`: never to a port another process took first). Returns the transport and the pid.
-
-    Raises:
-        AdapterError: it cannot start, exits, or does not accept within ``timeout`` seconds.
-    """
-    try:
-        process = await asyncio.create_subprocess_exec(
-            *argv, stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE, start_new_session=True,
-        )
-    except OSError as exc:
-        raise AdapterError(f"cannot start the adapter {argv[0]}: {exc.strerror or exc}") from None
-    tail = StderrTail()
-    assert process.stdout is not None and process.stderr is not None
-    tail.drain(process.stderr)
-    out = StderrTail()
-    out.drain(process.stdout)
-    deadline = asyncio.get_running_loop().time() + timeout
-    while True:
-        if process.returncode is not None:
-            raise AdapterError(f"{os.path.basename(argv[0])} exited with status {process.returncode} before it "
-                               f"accepted a connection: {tail.text() or out.text()}")
-        if listens_on(process.pid, port):  # never connect to a port someone else took first
-            with contextlib.suppress(AdapterError):
-                transport = await ProcessTcpTransport.connect("127.0.0.1", port, timeout=1.0, tail=tail)
-                transport.process = process
-                return transport, process.pid
-        if asyncio.get_running_loop().time() > deadline:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(process.pid, 9)
-            raise AdapterError(f"{os.path.basename(argv[0])} did not accept connections on port {port} "
-                               f"within {timeout:g} s")
-        await asyncio.sleep(0.02)
 
 
 # -- ptrace --------------------------------------------------------------------------------------
@@ -365,7 +310,8 @@ def ptrace_problem(pid: int, scope_path: str = PTRACE_SCOPE, privileged: bool | 
     return None
 
 
-_LLDB_CHATTER = re.compile(r"^(?:(?:error|warning): .*\bDW_(?:TAG|AT|FORM)_\w+.*|Stop reason: .*)(?:\r?\n)*$",
+_LLDB_CHATTER = re.compile(r"^(?:(?:error|warning): .*\bDW_(?:TAG|AT|FORM)_\w+.*|Stop reason: .*"
+                           r"|error: stopped due to an error evaluating condition of breakpoint .*)(?:\r?\n)*$",
                            re.DOTALL)
 
 
@@ -407,8 +353,8 @@ class NativeAdapter(AdapterSpec):
 
     def output_category(self, category: str, text: str) -> str:
         """lldb's own diagnostics in the program's streams are ``console`` text: DWARF errors
-        about system libraries (``error: libc.so.6 … DW_TAG_member …``) and CodeLLDB's
-        ``Stop reason: signal SIGSTOP``."""
+        about system libraries (``error: libc.so.6 … DW_TAG_member …``), CodeLLDB's
+        ``Stop reason: signal SIGSTOP`` and a breakpoint condition's failure (lldb-dap: stderr)."""
         if category in ("stdout", "stderr") and _LLDB_CHATTER.match(text):
             return "console"
         return category

@@ -4,9 +4,11 @@ keeps the last one silently)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from dapcli.errors import UsageError
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the hot path)
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["checked_compose"]
 

@@ -13,10 +13,13 @@ from __future__ import annotations
 import json
 import socket
 from collections.abc import Callable, Iterator
-from typing import Any
 
 from dapcli.dispatch import sessionfile
 from dapcli.errors import ConnectionLostError, DapTimeoutError, ProtocolError, SessionError, error_from_dict
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the hot path)
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["HostClient", "answers", "connect", "host_timeout"]
 

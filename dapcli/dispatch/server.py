@@ -49,6 +49,9 @@ def _host_started() -> float:
 
 
 _STARTED: float | None = None
+#: A state change rewrites the session file this long after it (changes in between coalesce):
+#: a ``next`` runs and stops in milliseconds, and each write costs a file replace.
+REFRESH_DELAY = 0.05
 
 
 class SessionServer:
@@ -65,6 +68,8 @@ class SessionServer:
         self.busy = 0
         self.after_call: Callable[[str], None] | None = None
         self._tasks: set[asyncio.Future[None]] = set()
+        self._written: dict[str, dict[str, Any]] = {}  # what each session file says now
+        self._refresh_pending: set[str] = set()
         self.manager.on_change.append(self._broadcast)
         if publish_all:
             self.manager.on_add.append(lambda session: self.spawn(self.publish(session.name)))
@@ -96,19 +101,38 @@ class SessionServer:
         self.refresh(name)
 
     def refresh(self, name: str) -> None:
-        """Rewrite ``name``'s session file (adapter, program, state)."""
+        """Rewrite ``name``'s session file (adapter, program, state), unless it says that already."""
         session = self.manager.sessions.get(name)
+        entry = sessionfile.SessionFile(
+            name=name, pid=os.getpid(), socket=sessionfile.socket_for(name),
+            adapter=session.adapter.name if session else "", program=(session.program or "") if session else "",
+            started_at=session.started_at if session else time.time(),
+            state=session.state.value if session else "starting", host_started=_host_started(),
+        )
+        content = entry.to_dict()
+        if self._written.get(name) == content:
+            return
         with contextlib.suppress(OSError):
-            sessionfile.write(sessionfile.SessionFile(
-                name=name, pid=os.getpid(), socket=sessionfile.socket_for(name),
-                adapter=session.adapter.name if session else "", program=(session.program or "") if session else "",
-                started_at=session.started_at if session else time.time(),
-                state=session.state.value if session else "starting", host_started=_host_started(),
-            ))
+            sessionfile.write(entry)
+            self._written[name] = content
+
+    def _refresh_soon(self, name: str) -> None:
+        """:meth:`refresh` after :data:`REFRESH_DELAY` (once for the changes until then)."""
+        if name in self._refresh_pending:
+            return
+        self._refresh_pending.add(name)
+
+        def due() -> None:
+            self._refresh_pending.discard(name)
+            if name in self.servers:
+                self.refresh(name)
+
+        asyncio.get_running_loop().call_later(REFRESH_DELAY, due)
 
     async def unpublish(self, name: str) -> None:
         """Stop serving ``name`` and remove its files (unless another process took them over)."""
         server = self.servers.pop(name, None)
+        self._written.pop(name, None)
         if server is not None:
             server.close()
         for writer in self.subscribers.pop(name, set()):
@@ -128,7 +152,7 @@ class SessionServer:
         if what == "output":
             return
         if session.name in self.servers:
-            self.refresh(session.name)
+            self._refresh_soon(session.name)
         writers = self.subscribers.get(session.name)
         if not writers:
             return

@@ -57,6 +57,9 @@ class BreakpointBook:
     def __init__(self) -> None:
         self.entries: dict[int, BreakpointEntry] = {}
         self._next_id = 1
+        #: dapcli's own breakpoints (a test run's failure catchers: Go's ``Fail``, ``exit``):
+        #: sent with the user's set, never listed, matched, deleted, cleared or saved. Ids < 0.
+        self.internal: dict[int, BreakpointEntry] = {}
 
     def log_messages(self) -> list[str]:
         """The log-point message templates of the book."""
@@ -83,6 +86,12 @@ class BreakpointBook:
             entry.line_text = _line_text(entry.path, entry.line)
         return entry
 
+    def new_internal(self, **fields: Any) -> BreakpointEntry:
+        """Record one of dapcli's own breakpoints (see :attr:`internal`); its id is negative."""
+        entry = BreakpointEntry(id=-1 - len(self.internal), **fields)
+        self.internal[entry.id] = entry
+        return entry
+
     def occupant(self, path: str | None, line: int | None, function: str | None = None,
                  *, besides: int | None = None) -> BreakpointEntry | None:
         """The breakpoint (other than id ``besides``) already at ``path``:``line`` (as set or
@@ -98,10 +107,11 @@ class BreakpointBook:
         return None
 
     def for_key(self, key: str) -> list[BreakpointEntry]:
-        return [e for e in self.entries.values() if e.key == key]
+        """The breakpoints sent for ``key``: the user's, then dapcli's own."""
+        return [e for e in (*self.entries.values(), *self.internal.values()) if e.key == key]
 
     def keys(self) -> list[str]:
-        return sorted({e.key for e in self.entries.values()})
+        return sorted({e.key for e in (*self.entries.values(), *self.internal.values())})
 
     async def sync(self, key: str, request: Requester) -> None:
         """Send the full set for ``key`` (a source path, or ``<functions>``) and record the
@@ -141,7 +151,7 @@ class BreakpointBook:
         (lldb-dap sends late verifications without a ``source``)."""
         if answer.id is None or reason == "removed":
             return
-        for entry in self.entries.values():
+        for entry in (*self.entries.values(), *self.internal.values()):
             if entry.adapter_id == answer.id:
                 self._apply(entry, answer)
 

@@ -18,7 +18,7 @@ __all__ = ["DEBUGGER_CATEGORIES", "is_log_message"]
 #: for (``output --category console``). ``log`` is cdt-gdb-adapter's echo of gdb commands.
 DEBUGGER_CATEGORIES = frozenset({"console", "log"})
 
-_PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+_PLACEHOLDER = re.compile(r"\{+[^{}]*\}+")  # `{{x}}` (an escaped brace, or a set) is one hole
 
 
 def _pattern(template: str) -> re.Pattern[str]:

@@ -16,6 +16,12 @@ def dead_debuggee_status(adapter_pid: int, program: str | None, debuggee_pid: in
     """The exit code of the debuggee if it is a zombie below ``adapter_pid`` (``-signal`` when a
     signal ended it, as gdb and lldb-dap report it), else None. The debuggee is ``debuggee_pid``
     or, when the adapter never named it, the process below the adapter running ``program``."""
+    if debuggee_pid is not None:  # a zombie keeps its pid: ask it alone, not every process
+        with contextlib.suppress(psutil.Error, OSError, ValueError, IndexError):
+            process = psutil.Process(debuggee_pid)
+            if process.status() == psutil.STATUS_ZOMBIE and adapter_pid in (p.pid for p in process.parents()):
+                return _exit_code(debuggee_pid)
+        return None
     try:
         below = psutil.Process(adapter_pid).children(recursive=True)
     except psutil.Error:

@@ -49,6 +49,7 @@ from dapcli.errors import (
 )
 from dapcli.protocol import types as t
 from dapcli.protocol.connection import DEFAULT_TIMEOUT, Connection, body_model, without_unknown_literals
+from dapcli.protocol.lenient import lenient
 
 __all__ = ["Session", "SessionState", "StopRecord"]
 
@@ -455,12 +456,18 @@ class Session:
             with contextlib.suppress(DapcliError):
                 await self.apply_exception_filters(conn)
 
+    def default_exception_filters(self) -> list[str]:
+        """The filters on until the user chooses: the adapter's defaults, plus ``uncaught`` where
+        the adapter offers it off (js-debug): a crash stops where it happens on every adapter."""
+        offered = self.capabilities.exceptionBreakpointFilters or []
+        return [f.filter for f in offered if f.default or f.filter == "uncaught"]
+
     async def apply_exception_filters(self, conn: Connection | None = None) -> None:
         """Send ``setExceptionBreakpoints`` with :attr:`exception_filters` (or the defaults)."""
         conn = conn or self.require_alive()
         chosen = self.exception_filters
         if chosen is None:
-            chosen = [(f.filter, None) for f in self.capabilities.exceptionBreakpointFilters or [] if f.default]
+            chosen = [(name, None) for name in self.default_exception_filters()]
         plain = [name for name, condition in chosen if not condition]
         options = [t.ExceptionFilterOptions(filterId=name, condition=condition) for name, condition in chosen
                    if condition]
@@ -614,6 +621,10 @@ class Session:
         self._initialized.set()
 
     def _on_stopped(self, body: Any) -> None:
+        if self.exit_code is not None and body.threadId is None and not self.ended:
+            # the program is gone (gdb: `Program terminated with signal …`), cdt says `generic`
+            self._end(SessionState.EXITED, "exited")
+            return
         self.generation += 1
         self.last_stop = StopRecord(
             reason=body.reason, description=body.description or self.adapter.stop_description(body.reason),
@@ -653,11 +664,12 @@ class Session:
             self.exit_code = self.adapter.exit_code_from_output(body.output)
         if self._disconnecting and body.category in ("stderr", "console", "important"):
             return  # adapter chatter while it shuts down (lldb-dap 19 aborts after disconnect)
-        category = self.adapter.output_category(body.category or "console", body.output)
+        category, text = self.adapter.output_category(body.category or "console", body.output), body.output
         if category in DEBUGGER_CATEGORIES and self.book.log_messages() \
                 and is_log_message(body.output, self.book.log_messages()):
             category = "stdout"  # a log point's message (lldb-dap, gdb send it as console): the user's output
-        self.add_output(category, self.adapter.output_text(category, body.output))
+            text = text if text.endswith("\n") else text + "\n"  # gdb (cdt) sends it without its newline
+        self.add_output(category, self.adapter.output_text(category, text))
 
     def _on_exited(self, body: Any) -> None:
         self.exit_code = body.exitCode
@@ -823,7 +835,7 @@ def _parse_body(model: type[BaseModel], body: dict[str, Any]) -> Any:
         if repaired is not None:
             with contextlib.suppress(ValidationError):
                 return model.model_validate(repaired)
-        return model.model_construct(**body)
+        return lenient(model, body)
 
 
 async def _reap(processes: list[Any], timeout: float) -> None:

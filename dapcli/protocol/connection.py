@@ -19,6 +19,7 @@ from pydantic import BaseModel, ValidationError
 
 from dapcli.errors import ConnectionLostError, DapTimeoutError, ProtocolError, RequestError
 from dapcli.protocol.codec import FrameDecoder, encode_message
+from dapcli.protocol.lenient import lenient
 from dapcli.protocol.redact import redact_text
 from dapcli.protocol.transport import Transport
 
@@ -219,6 +220,8 @@ class Connection:
             with contextlib.suppress(ValidationError):
                 if repaired is not None:
                     return model.model_validate(repaired)
+            if repaired is not None and isinstance(body, dict):  # an odd value of a required field: kept raw
+                return lenient(model, body)
             command = str(message.get("command", command))
             raise ProtocolError(f"the adapter sent an invalid {command} response: {exc}") from None
 

@@ -10,6 +10,7 @@ import asyncio
 import collections
 import contextlib
 import socket
+import subprocess
 from typing import Protocol
 
 from dapcli.errors import AdapterError, ConnectionLostError
@@ -102,6 +103,12 @@ class StdioTransport:
             raise AdapterError(f"cannot start the adapter {argv[0]}: {exc.strerror or exc}") from None
         return cls(process)
 
+    @classmethod
+    async def adopt(cls, popen: subprocess.Popen[bytes]) -> StdioTransport:
+        """A transport over an adapter started before the event loop ran (with pipes on its
+        stdin/stdout/stderr, in its own session): see :mod:`dapcli.adapters.prestart`."""
+        return cls(await AdoptedProcess.connect(popen))  # type: ignore[arg-type]
+
     @property
     def pid(self) -> int:
         return self.process.pid
@@ -128,6 +135,44 @@ class StdioTransport:
 
     def stderr_tail(self) -> str:
         return self._tail.text()
+
+
+class AdoptedProcess:
+    """What :class:`StdioTransport` and the session's teardown use of an
+    ``asyncio.subprocess.Process`` (pid, streams, ``returncode``, ``wait()``), for a
+    ``subprocess.Popen`` started before the event loop."""
+
+    def __init__(self, popen: subprocess.Popen[bytes]) -> None:
+        self._popen = popen
+        self.pid = popen.pid
+        self.stdin: asyncio.StreamWriter | None = None
+        self.stdout: asyncio.StreamReader | None = None
+        self.stderr: asyncio.StreamReader | None = None
+
+    @classmethod
+    async def connect(cls, popen: subprocess.Popen[bytes]) -> AdoptedProcess:
+        loop = asyncio.get_running_loop()
+        process = cls(popen)
+        assert popen.stdin is not None and popen.stdout is not None and popen.stderr is not None
+        readers = []
+        for pipe in (popen.stdout, popen.stderr):
+            reader = asyncio.StreamReader(limit=_READ_SIZE, loop=loop)
+            await loop.connect_read_pipe(lambda r=reader: asyncio.StreamReaderProtocol(r, loop=loop), pipe)
+            readers.append(reader)
+        process.stdout, process.stderr = readers
+        transport, protocol = await loop.connect_write_pipe(asyncio.streams.FlowControlMixin, popen.stdin)
+        process.stdin = asyncio.StreamWriter(transport, protocol, None, loop)
+        return process
+
+    @property
+    def returncode(self) -> int | None:
+        return self._popen.poll()
+
+    async def wait(self) -> int:
+        """The exit status, once the process ended (polled: it is not a child asyncio watches)."""
+        while self._popen.poll() is None:
+            await asyncio.sleep(0.02)
+        return self._popen.returncode
 
 
 class TcpTransport:

@@ -10,12 +10,14 @@ from typing import Annotated, Any, Literal
 
 class DebugAdapterProtocol(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
 
 
 class ProtocolMessage(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     seq: Annotated[
@@ -30,6 +32,7 @@ class ProtocolMessage(BaseModel):
 
 class Request(ProtocolMessage):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     type: Annotated[Literal["request"], Field(description="Message type.")]
@@ -42,6 +45,7 @@ class Request(ProtocolMessage):
 
 class Event(ProtocolMessage):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     type: Annotated[Literal["event"], Field(description="Message type.")]
@@ -54,6 +58,7 @@ class Event(ProtocolMessage):
 
 class Response(ProtocolMessage):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     type: Annotated[Literal["response"], Field(description="Message type.")]
@@ -83,6 +88,7 @@ class Response(ProtocolMessage):
 
 class ErrorResponse(Response):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     body: Annotated[
@@ -95,6 +101,7 @@ class ErrorResponse(Response):
 
 class CancelArguments(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     requestId: Annotated[
@@ -114,12 +121,14 @@ class CancelArguments(BaseModel):
 
 class CancelResponse(Response):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
 
 
 class InitializedEvent(Event):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     event: Annotated[Literal["initialized"], Field(description="Type of event.")]
@@ -127,6 +136,7 @@ class InitializedEvent(Event):
 
 class Body(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     reason: Annotated[
@@ -172,6 +182,7 @@ class Body(BaseModel):
 
 class StoppedEvent(Event):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     event: Annotated[Literal["stopped"], Field(description="Type of event.")]
@@ -180,6 +191,7 @@ class StoppedEvent(Event):
 
 class Body1(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     threadId: Annotated[int, Field(description="The thread which was continued.")]
@@ -193,6 +205,7 @@ class Body1(BaseModel):
 
 class ContinuedEvent(Event):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     event: Annotated[Literal["continued"], Field(description="Type of event.")]
@@ -201,6 +214,7 @@ class ContinuedEvent(Event):
 
 class Body2(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     exitCode: Annotated[
@@ -210,6 +224,7 @@ class Body2(BaseModel):
 
 class ExitedEvent(Event):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     event: Annotated[Literal["exited"], Field(description="Type of event.")]
@@ -218,6 +233,7 @@ class ExitedEvent(Event):
 
 class TerminatedEvent(Event):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     event: Annotated[Literal["terminated"], Field(description="Type of event.")]
@@ -229,6 +245,7 @@ class TerminatedEvent(Event):
 
 class Body3(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     reason: Annotated[str, Field(description="The reason for the event.")]
@@ -237,6 +254,7 @@ class Body3(BaseModel):
 
 class ThreadEvent(Event):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     event: Annotated[Literal["thread"], Field(description="Type of event.")]
@@ -245,6 +263,7 @@ class ThreadEvent(Event):
 
 class Body8(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     name: Annotated[
@@ -281,6 +300,7 @@ class Body8(BaseModel):
 
 class ProcessEvent(Event):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     event: Annotated[Literal["process"], Field(description="Type of event.")]
@@ -289,6 +309,7 @@ class ProcessEvent(Event):
 
 class Body10(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     progressId: Annotated[
@@ -331,6 +352,7 @@ class Body10(BaseModel):
 
 class ProgressStartEvent(Event):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     event: Annotated[Literal["progressStart"], Field(description="Type of event.")]
@@ -339,6 +361,7 @@ class ProgressStartEvent(Event):
 
 class Body11(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     progressId: Annotated[
@@ -365,6 +388,7 @@ class Body11(BaseModel):
 
 class ProgressUpdateEvent(Event):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     event: Annotated[Literal["progressUpdate"], Field(description="Type of event.")]
@@ -373,6 +397,7 @@ class ProgressUpdateEvent(Event):
 
 class Body12(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     progressId: Annotated[
@@ -391,6 +416,7 @@ class Body12(BaseModel):
 
 class ProgressEndEvent(Event):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     event: Annotated[Literal["progressEnd"], Field(description="Type of event.")]
@@ -399,6 +425,7 @@ class ProgressEndEvent(Event):
 
 class InvalidatedEvent(Event):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     event: Annotated[Literal["invalidated"], Field(description="Type of event.")]
@@ -410,6 +437,7 @@ class InvalidatedEvent(Event):
 
 class Body13(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     memoryReference: Annotated[
@@ -431,6 +459,7 @@ class Body13(BaseModel):
 
 class MemoryEvent(Event):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     event: Annotated[Literal["memory"], Field(description="Type of event.")]
@@ -439,6 +468,7 @@ class MemoryEvent(Event):
 
 class RunInTerminalRequestArguments(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     kind: Annotated[
@@ -476,6 +506,7 @@ class RunInTerminalRequestArguments(BaseModel):
 
 class RunInTerminalResponse(Response):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     body: Annotated[
@@ -488,6 +519,7 @@ class RunInTerminalResponse(Response):
 
 class StartDebuggingRequestArguments(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     configuration: Annotated[
@@ -512,12 +544,14 @@ class StartDebuggingRequestArguments(BaseModel):
 
 class StartDebuggingResponse(Response):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
 
 
 class InitializeRequestArguments(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     clientID: Annotated[
@@ -589,18 +623,21 @@ class InitializeRequestArguments(BaseModel):
 
 class ConfigurationDoneArguments(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
 
 
 class ConfigurationDoneResponse(Response):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
 
 
 class LaunchRequestArguments(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     noDebug: Annotated[
@@ -620,12 +657,14 @@ class LaunchRequestArguments(BaseModel):
 
 class LaunchResponse(Response):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
 
 
 class AttachRequestArguments(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     field__restart: Annotated[
@@ -639,12 +678,14 @@ class AttachRequestArguments(BaseModel):
 
 class AttachResponse(Response):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
 
 
 class RestartArguments(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     arguments: Annotated[
@@ -657,12 +698,14 @@ class RestartArguments(BaseModel):
 
 class RestartResponse(Response):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
 
 
 class DisconnectArguments(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     restart: Annotated[
@@ -687,12 +730,14 @@ class DisconnectArguments(BaseModel):
 
 class DisconnectResponse(Response):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
 
 
 class TerminateArguments(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     restart: Annotated[
@@ -705,6 +750,7 @@ class TerminateArguments(BaseModel):
 
 class TerminateResponse(Response):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
 
@@ -715,6 +761,7 @@ class Line(RootModel[int]):
 
 class SetExceptionBreakpointsResponse(Response):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     body: Annotated[
@@ -727,6 +774,7 @@ class SetExceptionBreakpointsResponse(Response):
 
 class DataBreakpointInfoArguments(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     variablesReference: Annotated[
@@ -770,6 +818,7 @@ class DataBreakpointInfoArguments(BaseModel):
 
 class ContinueArguments(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     threadId: Annotated[
@@ -788,6 +837,7 @@ class ContinueArguments(BaseModel):
 
 class ContinueResponse(Response):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     body: Annotated[
@@ -800,30 +850,35 @@ class ContinueResponse(Response):
 
 class NextResponse(Response):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
 
 
 class StepInResponse(Response):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
 
 
 class StepOutResponse(Response):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
 
 
 class StepBackResponse(Response):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
 
 
 class ReverseContinueArguments(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     threadId: Annotated[
@@ -842,12 +897,14 @@ class ReverseContinueArguments(BaseModel):
 
 class ReverseContinueResponse(Response):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
 
 
 class RestartFrameArguments(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     frameId: Annotated[
@@ -860,12 +917,14 @@ class RestartFrameArguments(BaseModel):
 
 class RestartFrameResponse(Response):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
 
 
 class GotoArguments(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     threadId: Annotated[int, Field(description="Set the goto target for this thread.")]
@@ -876,12 +935,14 @@ class GotoArguments(BaseModel):
 
 class GotoResponse(Response):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
 
 
 class PauseArguments(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     threadId: Annotated[int, Field(description="Pause execution for this thread.")]
@@ -889,12 +950,14 @@ class PauseArguments(BaseModel):
 
 class PauseResponse(Response):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
 
 
 class ScopesArguments(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     frameId: Annotated[
@@ -907,6 +970,7 @@ class ScopesArguments(BaseModel):
 
 class Body23(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     value: Annotated[str, Field(description="The new value of the variable.")]
@@ -953,6 +1017,7 @@ class Body23(BaseModel):
 
 class SetVariableResponse(Response):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     body: Annotated[
@@ -965,6 +1030,7 @@ class SetVariableResponse(Response):
 
 class Body24(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     content: Annotated[str, Field(description="Content of the source reference.")]
@@ -975,6 +1041,7 @@ class Body24(BaseModel):
 
 class SourceResponse(Response):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     body: Annotated[
@@ -987,6 +1054,7 @@ class SourceResponse(Response):
 
 class ThreadsRequest(Request):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     command: Annotated[Literal["threads"], Field(description="The command to execute.")]
@@ -994,6 +1062,7 @@ class ThreadsRequest(Request):
 
 class TerminateThreadsArguments(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     threadIds: Annotated[
@@ -1003,12 +1072,14 @@ class TerminateThreadsArguments(BaseModel):
 
 class TerminateThreadsResponse(Response):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
 
 
 class ModulesArguments(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     startModule: Annotated[
@@ -1027,12 +1098,14 @@ class ModulesArguments(BaseModel):
 
 class LoadedSourcesArguments(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
 
 
 class StepInTargetsArguments(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     frameId: Annotated[
@@ -1045,6 +1118,7 @@ class StepInTargetsArguments(BaseModel):
 
 class CompletionsArguments(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     frameId: Annotated[
@@ -1077,6 +1151,7 @@ class CompletionsArguments(BaseModel):
 
 class ExceptionInfoArguments(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     threadId: Annotated[
@@ -1089,6 +1164,7 @@ class ExceptionInfoArguments(BaseModel):
 
 class ReadMemoryArguments(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     memoryReference: Annotated[
@@ -1116,6 +1192,7 @@ class ReadMemoryArguments(BaseModel):
 
 class Body34(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     address: Annotated[
@@ -1141,6 +1218,7 @@ class Body34(BaseModel):
 
 class ReadMemoryResponse(Response):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     body: Annotated[
@@ -1153,6 +1231,7 @@ class ReadMemoryResponse(Response):
 
 class WriteMemoryArguments(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     memoryReference: Annotated[
@@ -1180,6 +1259,7 @@ class WriteMemoryArguments(BaseModel):
 
 class Body35(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     offset: Annotated[
@@ -1200,6 +1280,7 @@ class Body35(BaseModel):
 
 class WriteMemoryResponse(Response):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     body: Annotated[
@@ -1212,6 +1293,7 @@ class WriteMemoryResponse(Response):
 
 class DisassembleArguments(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     memoryReference: Annotated[
@@ -1252,6 +1334,7 @@ class DisassembleArguments(BaseModel):
 
 class LocationsArguments(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     locationReference: Annotated[
@@ -1261,6 +1344,7 @@ class LocationsArguments(BaseModel):
 
 class ExceptionBreakpointsFilter(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     filter: Annotated[
@@ -1301,6 +1385,7 @@ class ExceptionBreakpointsFilter(BaseModel):
 
 class Message(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     id: Annotated[
@@ -1341,6 +1426,7 @@ class Message(BaseModel):
 
 class Module(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     id: Annotated[int | str, Field(description="Unique identifier for the module.")]
@@ -1386,6 +1472,7 @@ class Module(BaseModel):
 
 class ColumnDescriptor(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     attributeName: Annotated[
@@ -1411,6 +1498,7 @@ class ColumnDescriptor(BaseModel):
 
 class Thread(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     id: Annotated[int, Field(description="Unique identifier for the thread.")]
@@ -1419,6 +1507,7 @@ class Thread(BaseModel):
 
 class VariablePresentationHint(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     kind: Annotated[
@@ -1449,6 +1538,7 @@ class VariablePresentationHint(BaseModel):
 
 class BreakpointLocation(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     line: Annotated[
@@ -1480,6 +1570,7 @@ class BreakpointLocation(BaseModel):
 
 class SourceBreakpoint(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     line: Annotated[
@@ -1524,6 +1615,7 @@ class SourceBreakpoint(BaseModel):
 
 class FunctionBreakpoint(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     name: Annotated[str, Field(description="The name of the function.")]
@@ -1552,6 +1644,7 @@ class DataBreakpointAccessType(RootModel[Literal["read", "write", "readWrite"]])
 
 class DataBreakpoint(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     dataId: Annotated[
@@ -1577,6 +1670,7 @@ class DataBreakpoint(BaseModel):
 
 class InstructionBreakpoint(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     instructionReference: Annotated[
@@ -1624,6 +1718,7 @@ class SteppingGranularity(RootModel[Literal["statement", "line", "instruction"]]
 
 class StepInTarget(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     id: Annotated[int, Field(description="Unique identifier for a step-in target.")]
@@ -1659,6 +1754,7 @@ class StepInTarget(BaseModel):
 
 class GotoTarget(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     id: Annotated[
@@ -1763,6 +1859,7 @@ class ChecksumAlgorithm(RootModel[Literal["MD5", "SHA1", "SHA256", "timestamp"]]
 
 class Checksum(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     algorithm: Annotated[
@@ -1776,6 +1873,7 @@ class Checksum(BaseModel):
 
 class ValueFormat(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     hex: Annotated[bool | None, Field(description="Display the value in hex.")] = None
@@ -1783,6 +1881,7 @@ class ValueFormat(BaseModel):
 
 class StackFrameFormat(ValueFormat):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     parameters: Annotated[
@@ -1816,6 +1915,7 @@ class StackFrameFormat(ValueFormat):
 
 class ExceptionFilterOptions(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     filterId: Annotated[
@@ -1851,6 +1951,7 @@ class ExceptionBreakMode(
 
 class ExceptionPathSegment(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     negate: Annotated[
@@ -1869,6 +1970,7 @@ class ExceptionPathSegment(BaseModel):
 
 class ExceptionDetails(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     message: Annotated[
@@ -1919,6 +2021,7 @@ class BreakpointModeApplicability(RootModel[str]):
 
 class CancelRequest(Request):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     command: Annotated[Literal["cancel"], Field(description="The command to execute.")]
@@ -1932,6 +2035,7 @@ class CancelRequest(Request):
 
 class Body6(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     reason: Annotated[
@@ -1948,6 +2052,7 @@ class Body6(BaseModel):
 
 class ModuleEvent(Event):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     event: Annotated[Literal["module"], Field(description="Type of event.")]
@@ -1956,6 +2061,7 @@ class ModuleEvent(Event):
 
 class RunInTerminalRequest(Request):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     command: Annotated[
@@ -1966,6 +2072,7 @@ class RunInTerminalRequest(Request):
 
 class StartDebuggingRequest(Request):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     command: Annotated[
@@ -1976,6 +2083,7 @@ class StartDebuggingRequest(Request):
 
 class InitializeRequest(Request):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     command: Annotated[
@@ -1986,6 +2094,7 @@ class InitializeRequest(Request):
 
 class ConfigurationDoneRequest(Request):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     command: Annotated[
@@ -1996,6 +2105,7 @@ class ConfigurationDoneRequest(Request):
 
 class LaunchRequest(Request):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     command: Annotated[Literal["launch"], Field(description="The command to execute.")]
@@ -2004,6 +2114,7 @@ class LaunchRequest(Request):
 
 class AttachRequest(Request):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     command: Annotated[Literal["attach"], Field(description="The command to execute.")]
@@ -2012,6 +2123,7 @@ class AttachRequest(Request):
 
 class RestartRequest(Request):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     command: Annotated[Literal["restart"], Field(description="The command to execute.")]
@@ -2020,6 +2132,7 @@ class RestartRequest(Request):
 
 class DisconnectRequest(Request):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     command: Annotated[
@@ -2030,6 +2143,7 @@ class DisconnectRequest(Request):
 
 class TerminateRequest(Request):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     command: Annotated[
@@ -2040,6 +2154,7 @@ class TerminateRequest(Request):
 
 class Body14(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     breakpoints: Annotated[
@@ -2050,6 +2165,7 @@ class Body14(BaseModel):
 
 class BreakpointLocationsResponse(Response):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     body: Annotated[
@@ -2062,6 +2178,7 @@ class BreakpointLocationsResponse(Response):
 
 class SetFunctionBreakpointsArguments(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     breakpoints: Annotated[
@@ -2072,6 +2189,7 @@ class SetFunctionBreakpointsArguments(BaseModel):
 
 class DataBreakpointInfoRequest(Request):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     command: Annotated[
@@ -2082,6 +2200,7 @@ class DataBreakpointInfoRequest(Request):
 
 class Body17(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     dataId: Annotated[
@@ -2112,6 +2231,7 @@ class Body17(BaseModel):
 
 class DataBreakpointInfoResponse(Response):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     body: Annotated[
@@ -2124,6 +2244,7 @@ class DataBreakpointInfoResponse(Response):
 
 class SetDataBreakpointsArguments(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     breakpoints: Annotated[
@@ -2136,6 +2257,7 @@ class SetDataBreakpointsArguments(BaseModel):
 
 class SetInstructionBreakpointsArguments(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     breakpoints: Annotated[
@@ -2146,6 +2268,7 @@ class SetInstructionBreakpointsArguments(BaseModel):
 
 class ContinueRequest(Request):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     command: Annotated[
@@ -2156,6 +2279,7 @@ class ContinueRequest(Request):
 
 class NextArguments(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     threadId: Annotated[
@@ -2180,6 +2304,7 @@ class NextArguments(BaseModel):
 
 class StepInArguments(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     threadId: Annotated[
@@ -2207,6 +2332,7 @@ class StepInArguments(BaseModel):
 
 class StepOutArguments(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     threadId: Annotated[
@@ -2231,6 +2357,7 @@ class StepOutArguments(BaseModel):
 
 class StepBackArguments(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     threadId: Annotated[
@@ -2255,6 +2382,7 @@ class StepBackArguments(BaseModel):
 
 class ReverseContinueRequest(Request):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     command: Annotated[
@@ -2265,6 +2393,7 @@ class ReverseContinueRequest(Request):
 
 class RestartFrameRequest(Request):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     command: Annotated[
@@ -2275,6 +2404,7 @@ class RestartFrameRequest(Request):
 
 class GotoRequest(Request):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     command: Annotated[Literal["goto"], Field(description="The command to execute.")]
@@ -2283,6 +2413,7 @@ class GotoRequest(Request):
 
 class PauseRequest(Request):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     command: Annotated[Literal["pause"], Field(description="The command to execute.")]
@@ -2291,6 +2422,7 @@ class PauseRequest(Request):
 
 class StackTraceArguments(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     threadId: Annotated[
@@ -2318,6 +2450,7 @@ class StackTraceArguments(BaseModel):
 
 class ScopesRequest(Request):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     command: Annotated[Literal["scopes"], Field(description="The command to execute.")]
@@ -2326,6 +2459,7 @@ class ScopesRequest(Request):
 
 class VariablesArguments(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     variablesReference: Annotated[
@@ -2363,6 +2497,7 @@ class VariablesArguments(BaseModel):
 
 class SetVariableArguments(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     variablesReference: Annotated[
@@ -2384,6 +2519,7 @@ class SetVariableArguments(BaseModel):
 
 class Body25(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     threads: Annotated[list[Thread], Field(description="All threads.")]
@@ -2391,6 +2527,7 @@ class Body25(BaseModel):
 
 class ThreadsResponse(Response):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     body: Annotated[
@@ -2403,6 +2540,7 @@ class ThreadsResponse(Response):
 
 class TerminateThreadsRequest(Request):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     command: Annotated[
@@ -2413,6 +2551,7 @@ class TerminateThreadsRequest(Request):
 
 class ModulesRequest(Request):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     command: Annotated[Literal["modules"], Field(description="The command to execute.")]
@@ -2421,6 +2560,7 @@ class ModulesRequest(Request):
 
 class Body26(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     modules: Annotated[
@@ -2436,6 +2576,7 @@ class Body26(BaseModel):
 
 class ModulesResponse(Response):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     body: Annotated[
@@ -2448,6 +2589,7 @@ class ModulesResponse(Response):
 
 class LoadedSourcesRequest(Request):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     command: Annotated[
@@ -2458,6 +2600,7 @@ class LoadedSourcesRequest(Request):
 
 class Body28(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     result: Annotated[str, Field(description="The result of the evaluate request.")]
@@ -2510,6 +2653,7 @@ class Body28(BaseModel):
 
 class EvaluateResponse(Response):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     body: Annotated[
@@ -2522,6 +2666,7 @@ class EvaluateResponse(Response):
 
 class SetExpressionArguments(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     expression: Annotated[
@@ -2545,6 +2690,7 @@ class SetExpressionArguments(BaseModel):
 
 class Body29(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     value: Annotated[str, Field(description="The new value of the expression.")]
@@ -2597,6 +2743,7 @@ class Body29(BaseModel):
 
 class SetExpressionResponse(Response):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     body: Annotated[
@@ -2609,6 +2756,7 @@ class SetExpressionResponse(Response):
 
 class StepInTargetsRequest(Request):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     command: Annotated[
@@ -2619,6 +2767,7 @@ class StepInTargetsRequest(Request):
 
 class Body30(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     targets: Annotated[
@@ -2631,6 +2780,7 @@ class Body30(BaseModel):
 
 class StepInTargetsResponse(Response):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     body: Annotated[
@@ -2643,6 +2793,7 @@ class StepInTargetsResponse(Response):
 
 class Body31(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     targets: Annotated[
@@ -2653,6 +2804,7 @@ class Body31(BaseModel):
 
 class GotoTargetsResponse(Response):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     body: Annotated[
@@ -2665,6 +2817,7 @@ class GotoTargetsResponse(Response):
 
 class CompletionsRequest(Request):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     command: Annotated[
@@ -2675,6 +2828,7 @@ class CompletionsRequest(Request):
 
 class ExceptionInfoRequest(Request):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     command: Annotated[
@@ -2685,6 +2839,7 @@ class ExceptionInfoRequest(Request):
 
 class Body33(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     exceptionId: Annotated[
@@ -2705,6 +2860,7 @@ class Body33(BaseModel):
 
 class ExceptionInfoResponse(Response):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     body: Annotated[
@@ -2717,6 +2873,7 @@ class ExceptionInfoResponse(Response):
 
 class ReadMemoryRequest(Request):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     command: Annotated[
@@ -2727,6 +2884,7 @@ class ReadMemoryRequest(Request):
 
 class WriteMemoryRequest(Request):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     command: Annotated[
@@ -2737,6 +2895,7 @@ class WriteMemoryRequest(Request):
 
 class DisassembleRequest(Request):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     command: Annotated[
@@ -2747,6 +2906,7 @@ class DisassembleRequest(Request):
 
 class LocationsRequest(Request):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     command: Annotated[
@@ -2757,6 +2917,7 @@ class LocationsRequest(Request):
 
 class Source(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     name: Annotated[
@@ -2810,6 +2971,7 @@ class Source(BaseModel):
 
 class StackFrame(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     id: Annotated[
@@ -2878,6 +3040,7 @@ class StackFrame(BaseModel):
 
 class Scope(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     name: Annotated[
@@ -2954,6 +3117,7 @@ class Scope(BaseModel):
 
 class Variable(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     name: Annotated[str, Field(description="The variable's name.")]
@@ -3024,6 +3188,7 @@ class Variable(BaseModel):
 
 class Breakpoint(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     id: Annotated[
@@ -3097,6 +3262,7 @@ class Breakpoint(BaseModel):
 
 class CompletionItem(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     label: Annotated[
@@ -3157,6 +3323,7 @@ class CompletionItem(BaseModel):
 
 class ExceptionOptions(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     path: Annotated[
@@ -3175,6 +3342,7 @@ class ExceptionOptions(BaseModel):
 
 class DisassembledInstruction(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     address: Annotated[
@@ -3245,6 +3413,7 @@ class DisassembledInstruction(BaseModel):
 
 class BreakpointMode(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     mode: Annotated[
@@ -3273,6 +3442,7 @@ class BreakpointMode(BaseModel):
 
 class Body4(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     category: Annotated[
@@ -3334,6 +3504,7 @@ class Body4(BaseModel):
 
 class OutputEvent(Event):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     event: Annotated[Literal["output"], Field(description="Type of event.")]
@@ -3342,6 +3513,7 @@ class OutputEvent(Event):
 
 class Body5(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     reason: Annotated[str, Field(description="The reason for the event.")]
@@ -3355,6 +3527,7 @@ class Body5(BaseModel):
 
 class BreakpointEvent(Event):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     event: Annotated[Literal["breakpoint"], Field(description="Type of event.")]
@@ -3363,6 +3536,7 @@ class BreakpointEvent(Event):
 
 class Body7(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     reason: Annotated[
@@ -3374,6 +3548,7 @@ class Body7(BaseModel):
 
 class LoadedSourceEvent(Event):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     event: Annotated[Literal["loadedSource"], Field(description="Type of event.")]
@@ -3382,6 +3557,7 @@ class LoadedSourceEvent(Event):
 
 class BreakpointLocationsArguments(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     source: Annotated[
@@ -3422,6 +3598,7 @@ class BreakpointLocationsArguments(BaseModel):
 
 class SetBreakpointsArguments(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     source: Annotated[
@@ -3448,6 +3625,7 @@ class SetBreakpointsArguments(BaseModel):
 
 class Body15(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     breakpoints: Annotated[
@@ -3460,6 +3638,7 @@ class Body15(BaseModel):
 
 class SetBreakpointsResponse(Response):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     body: Annotated[
@@ -3472,6 +3651,7 @@ class SetBreakpointsResponse(Response):
 
 class SetFunctionBreakpointsRequest(Request):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     command: Annotated[
@@ -3482,6 +3662,7 @@ class SetFunctionBreakpointsRequest(Request):
 
 class Body16(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     breakpoints: Annotated[
@@ -3494,6 +3675,7 @@ class Body16(BaseModel):
 
 class SetFunctionBreakpointsResponse(Response):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     body: Annotated[
@@ -3506,6 +3688,7 @@ class SetFunctionBreakpointsResponse(Response):
 
 class SetExceptionBreakpointsArguments(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     filters: Annotated[
@@ -3530,6 +3713,7 @@ class SetExceptionBreakpointsArguments(BaseModel):
 
 class SetDataBreakpointsRequest(Request):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     command: Annotated[
@@ -3540,6 +3724,7 @@ class SetDataBreakpointsRequest(Request):
 
 class Body18(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     breakpoints: Annotated[
@@ -3552,6 +3737,7 @@ class Body18(BaseModel):
 
 class SetDataBreakpointsResponse(Response):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     body: Annotated[
@@ -3564,6 +3750,7 @@ class SetDataBreakpointsResponse(Response):
 
 class SetInstructionBreakpointsRequest(Request):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     command: Annotated[
@@ -3575,6 +3762,7 @@ class SetInstructionBreakpointsRequest(Request):
 
 class Body19(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     breakpoints: Annotated[
@@ -3587,6 +3775,7 @@ class Body19(BaseModel):
 
 class SetInstructionBreakpointsResponse(Response):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     body: Annotated[
@@ -3599,6 +3788,7 @@ class SetInstructionBreakpointsResponse(Response):
 
 class NextRequest(Request):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     command: Annotated[Literal["next"], Field(description="The command to execute.")]
@@ -3607,6 +3797,7 @@ class NextRequest(Request):
 
 class StepInRequest(Request):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     command: Annotated[Literal["stepIn"], Field(description="The command to execute.")]
@@ -3615,6 +3806,7 @@ class StepInRequest(Request):
 
 class StepOutRequest(Request):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     command: Annotated[Literal["stepOut"], Field(description="The command to execute.")]
@@ -3623,6 +3815,7 @@ class StepOutRequest(Request):
 
 class StepBackRequest(Request):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     command: Annotated[
@@ -3633,6 +3826,7 @@ class StepBackRequest(Request):
 
 class StackTraceRequest(Request):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     command: Annotated[
@@ -3643,6 +3837,7 @@ class StackTraceRequest(Request):
 
 class Body20(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     stackFrames: Annotated[
@@ -3661,6 +3856,7 @@ class Body20(BaseModel):
 
 class StackTraceResponse(Response):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     body: Annotated[
@@ -3673,6 +3869,7 @@ class StackTraceResponse(Response):
 
 class Body21(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     scopes: Annotated[
@@ -3685,6 +3882,7 @@ class Body21(BaseModel):
 
 class ScopesResponse(Response):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     body: Annotated[
@@ -3697,6 +3895,7 @@ class ScopesResponse(Response):
 
 class VariablesRequest(Request):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     command: Annotated[
@@ -3707,6 +3906,7 @@ class VariablesRequest(Request):
 
 class Body22(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     variables: Annotated[
@@ -3719,6 +3919,7 @@ class Body22(BaseModel):
 
 class VariablesResponse(Response):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     body: Annotated[
@@ -3731,6 +3932,7 @@ class VariablesResponse(Response):
 
 class SetVariableRequest(Request):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     command: Annotated[
@@ -3741,6 +3943,7 @@ class SetVariableRequest(Request):
 
 class SourceArguments(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     source: Annotated[
@@ -3760,6 +3963,7 @@ class SourceArguments(BaseModel):
 
 class Body27(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     sources: Annotated[list[Source], Field(description="Set of loaded sources.")]
@@ -3767,6 +3971,7 @@ class Body27(BaseModel):
 
 class LoadedSourcesResponse(Response):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     body: Annotated[
@@ -3779,6 +3984,7 @@ class LoadedSourcesResponse(Response):
 
 class EvaluateArguments(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     expression: Annotated[str, Field(description="The expression to evaluate.")]
@@ -3822,6 +4028,7 @@ class EvaluateArguments(BaseModel):
 
 class SetExpressionRequest(Request):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     command: Annotated[
@@ -3832,6 +4039,7 @@ class SetExpressionRequest(Request):
 
 class GotoTargetsArguments(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     source: Annotated[
@@ -3858,6 +4066,7 @@ class GotoTargetsArguments(BaseModel):
 
 class Body32(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     targets: Annotated[
@@ -3867,6 +4076,7 @@ class Body32(BaseModel):
 
 class CompletionsResponse(Response):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     body: Annotated[
@@ -3879,6 +4089,7 @@ class CompletionsResponse(Response):
 
 class Body36(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     instructions: Annotated[
@@ -3889,6 +4100,7 @@ class Body36(BaseModel):
 
 class DisassembleResponse(Response):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     body: Annotated[
@@ -3901,6 +4113,7 @@ class DisassembleResponse(Response):
 
 class Body37(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     source: Annotated[
@@ -3941,6 +4154,7 @@ class Body37(BaseModel):
 
 class LocationsResponse(Response):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     body: Annotated[
@@ -3953,6 +4167,7 @@ class LocationsResponse(Response):
 
 class Capabilities(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     supportsConfigurationDoneRequest: Annotated[
@@ -4171,6 +4386,7 @@ class Capabilities(BaseModel):
 
 class Body9(BaseModel):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     capabilities: Annotated[
@@ -4180,6 +4396,7 @@ class Body9(BaseModel):
 
 class CapabilitiesEvent(Event):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     event: Annotated[Literal["capabilities"], Field(description="Type of event.")]
@@ -4188,6 +4405,7 @@ class CapabilitiesEvent(Event):
 
 class InitializeResponse(Response):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     body: Annotated[
@@ -4198,6 +4416,7 @@ class InitializeResponse(Response):
 
 class BreakpointLocationsRequest(Request):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     command: Annotated[
@@ -4213,6 +4432,7 @@ class BreakpointLocationsRequest(Request):
 
 class SetBreakpointsRequest(Request):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     command: Annotated[
@@ -4223,6 +4443,7 @@ class SetBreakpointsRequest(Request):
 
 class SetExceptionBreakpointsRequest(Request):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     command: Annotated[
@@ -4233,6 +4454,7 @@ class SetExceptionBreakpointsRequest(Request):
 
 class SourceRequest(Request):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     command: Annotated[Literal["source"], Field(description="The command to execute.")]
@@ -4241,6 +4463,7 @@ class SourceRequest(Request):
 
 class EvaluateRequest(Request):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     command: Annotated[
@@ -4251,6 +4474,7 @@ class EvaluateRequest(Request):
 
 class GotoTargetsRequest(Request):
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
     )
     command: Annotated[

@@ -53,6 +53,7 @@ def source_lines(lines: list[m.SourceLine]) -> Text:
 
 def _value_line(var: m.VariableView) -> Text:
     text = Text.assemble((var.name, "cyan"), " = ", (var.value, ""))
+    text.no_wrap, text.overflow = False, "fold"  # a tree row is cut at the width: fold it, lose nothing
     if var.type:
         text.append(f"  ({var.type})", style="dim")
     if var.value_truncated:
@@ -132,8 +133,8 @@ def render_stop(state: m.StopState, cwd: str | None = None) -> RenderableType:
         parts += test_lines(state.test, state.status) if state.test else []
         if state.exception and not (state.test and state.test.message):
             exc = state.exception
-            parts.append(Text(f"{exc.type_name or exc.exception_id}: {exc.message or exc.description or ''}",
-                              style="bold red"))
+            said, name = exc.message or exc.description or "", exc.type_name or exc.exception_id
+            parts.append(Text(f"{name}: {said}" if said and said != name else name, style="bold red"))
         if state.source:
             parts.append(source_lines(state.source))
         if state.locals:
@@ -353,7 +354,11 @@ def render_evaluate(result: m.EvaluateResult, cwd: str | None = None) -> Rendera
         text.append(f"  (in frame {result.frame_name})", style="dim")
     parts: list[RenderableType] = [text]
     if result.children:
-        parts.append(variable_tree(result.children, ""))
+        tree = variable_tree(result.children, "")
+        if result.truncated:
+            tree.add(Text(f"… {result.truncated} more (vars --variables-reference {result.variables_reference} "
+                          "--start N)", style="dim"))
+        parts.append(tree)
     if result.stop is not None:
         parts.append(render_stop(result.stop, cwd))
     return Group(*parts) if len(parts) > 1 else text

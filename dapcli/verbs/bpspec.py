@@ -46,7 +46,7 @@ class LaunchBreakpoint(BaseModel):
     # ``SourceBreakpoint``/``FunctionBreakpoint`` fields). No docstring: it would cost every
     # MCP client its length in the launch schema.
 
-    model_config = ConfigDict(extra="forbid", alias_generator=to_camel, populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", alias_generator=to_camel, populate_by_name=True, defer_build=True)
 
     path: str | None = None
     line: int | None = None

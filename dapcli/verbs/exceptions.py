@@ -17,7 +17,7 @@ def _views(session: Session) -> list[ExceptionFilterView]:
     available = session.capabilities.exceptionBreakpointFilters or []
     chosen = session.exception_filters
     if chosen is None:
-        chosen = [(f.filter, None) for f in available if f.default]
+        chosen = [(name, None) for name in session.default_exception_filters()]
     on = dict(chosen)
     return [
         ExceptionFilterView(filter=f.filter, label=f.label, description=f.description, default=bool(f.default),

@@ -32,6 +32,7 @@ from dapcli.verbs.models import (
 from dapcli.verbs.paging import fetch_page, remember
 from dapcli.verbs.registry import Param, verb
 from dapcli.verbs.setcheck import current_value, explain_unchanged
+from dapcli.verbs.setpath import resolve_member, set_expression
 from dapcli.verbs.views import (
     MAX_VALUE,
     VALUE_TIMEOUT,
@@ -179,7 +180,8 @@ async def evaluate(
     await expand(session, [view], depth, count=100, max_value=max_length)
     return EvaluateResult(
         expression=expression, result=view.value, type=body.type, variables_reference=body.variablesReference,
-        frame_id=frame, children=view.children, value_truncated=view.value_truncated, stop=stop,
+        frame_id=frame, children=view.children, truncated=view.truncated, value_truncated=view.value_truncated,
+        stop=stop,
         frame_name=user_frame_name(session, frame) if stop is None else None,
     )
 
@@ -188,7 +190,8 @@ async def evaluate(
       cli=("set",), aliases=("set-var", "set-variable"))
 async def set_variable(
     ctx: VerbContext,
-    name: Annotated[str, Param(help="variable name", complete="variable", positional=True)],
+    name: Annotated[str, Param(help="variable name or member path (point.x, values[2])", complete="variable",
+                                     positional=True)],
     value: Annotated[str, Param(help="new value, as an expression", positional=True)],
     variables_reference: Annotated[int | None, Param(help="container holding it (default: the frame's locals)")] = None,
     frame_id: FrameId = None,
@@ -202,10 +205,17 @@ async def set_variable(
         frame = await current_frame_id(session, frame_id)
         scope = locals_scope(await fetch_scopes(session, frame))
         reference, container = scope.variablesReference, scope.name
-    old = await current_value(session, reference, name, container)
+    try:
+        reference, member, container = await resolve_member(session, reference, name, container)
+    except UsageError:
+        if not session.supports("supportsSetExpression"):
+            raise
+        return await set_expression(session, name, value, frame if frame is not None else
+                                    await current_frame_id(session, frame_id))  # debugpy: big[999] is not listed
+    old = await current_value(session, reference, member, container)
     try:
         body = await session.request(
-            "setVariable", t.SetVariableArguments(variablesReference=reference, name=name, value=value),
+            "setVariable", t.SetVariableArguments(variablesReference=reference, name=member, value=value),
         )
     except RequestError as exc:
         raise one_line_error(exc) from None

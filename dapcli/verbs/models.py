@@ -24,7 +24,9 @@ Status = Literal["initializing", "configuring", "running", "stopped", "exited", 
 
 
 class Model(BaseModel):
-    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, serialize_by_alias=True)
+    # defer_build: a model builds its validator on first use (~100 models; the session host starts sooner)
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, serialize_by_alias=True,
+                              defer_build=True)
 
 
 class Result(Model):
@@ -270,6 +272,8 @@ class EvaluateResult(Result):
     variables_reference: int = 0
     frame_id: int | None = None
     children: list[VariableView] | None = None
+    #: How many children exist beyond those shown (``--depth``), as in ``VariableView.truncated``.
+    truncated: int | None = None
     value_truncated: int | None = None
     #: The stop it caused (context ``repl`` can run debugger commands that move the program).
     stop: StopState | None = None

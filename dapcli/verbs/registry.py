@@ -197,7 +197,7 @@ def _args_model(verb_name: str, params: list[ParamSpec]) -> type[BaseModel]:
 
 
 class _StrictArgs(BaseModel):
-    model_config = ConfigDict(extra="forbid", alias_generator=to_camel, populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", alias_generator=to_camel, populate_by_name=True, defer_build=True)
 
     @model_validator(mode="before")
     @classmethod

@@ -11,6 +11,7 @@ from dapcli.adapters.base import LaunchOptions
 from dapcli.adapters.registry import adapter_for, by_name
 from dapcli.engine.session import Session
 from dapcli.engine.testrun import TestRun, TestRunner
+from dapcli.engine.testrun.ctest import find_ctest_test, is_ctest_dir
 from dapcli.engine.testrun.detect import RUNNERS, detect_runner, is_go_package_dir
 from dapcli.engine.testrun.gotest import GoTestRunner
 from dapcli.engine.testrun.native import NativeRunner
@@ -80,7 +81,8 @@ def _plan(ctx: VerbContext, chosen: TestRunner, work_dir: str, python: str | Non
     if isinstance(chosen, PythonRunner):
         spec = by_name(adapter or "python", work_dir)
         options = LaunchOptions(program=BOOT, args=[chosen.module, *chosen.arguments()], cwd=work_dir, env=env,
-                                python=ctx.resolve(python) if python and os.sep in python else python)
+                                python=ctx.resolve(python) if python and os.sep in python else python,
+                                extra={"rules": [{"path": BOOT, "include": False}]})  # never the user's frames
     elif isinstance(chosen, GoTestRunner):
         chosen.split_selectors(lambda s: is_go_package_dir(ctx.resolve(os.path.join(work_dir, s))))
         package = os.path.normpath(os.path.join(work_dir, chosen.package))
@@ -89,9 +91,12 @@ def _plan(ctx: VerbContext, chosen: TestRunner, work_dir: str, python: str | Non
                                 extra={"mode": "test"})
     else:
         assert isinstance(chosen, NativeRunner)
-        program = os.path.normpath(os.path.join(work_dir, chosen.program))
+        program, args, run_dir = os.path.normpath(os.path.join(work_dir, chosen.program)), chosen.arguments(), work_dir
+        if not os.path.exists(program) and is_ctest_dir(work_dir):  # a ctest test's name
+            found = find_ctest_test(chosen.program, work_dir)
+            program, args, run_dir = found.argv[0], [*found.argv[1:], *args], found.cwd
         spec = by_name(adapter, work_dir) if adapter else adapter_for(program, None, work_dir)
-        options = LaunchOptions(program=program, args=chosen.arguments(), cwd=work_dir, env=env)
+        options = LaunchOptions(program=program, args=args, cwd=run_dir, env=env)
     spec.prepare(options, work_dir)
     session = Session(ctx.session_name, spec, watchdog=ctx.manager.watchdog)
     session.test_run = TestRun(chosen)
@@ -110,7 +115,8 @@ def _check_selectors(chosen: TestRunner, work_dir: str) -> None:
             raise UsageError(f"no test matches {selector}: {os.path.normpath(path)} does not exist",
                              _list_hint(chosen))
     if chosen.name == "native" and not chosen.selectors:
-        raise UsageError("a native test run needs the test binary", "e.g. dapcli test --adapter lldb ./build/test_cart")
+        raise UsageError("a native test run needs the test binary (or a ctest test's name in a build directory)",
+                         "e.g. dapcli test --adapter lldb ./build/test_cart")
 
 
 def _list_hint(chosen: TestRunner) -> str:

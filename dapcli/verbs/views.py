@@ -7,6 +7,7 @@ import contextlib
 import fnmatch
 import os
 import re
+import signal as signal_module
 import time
 
 from dapcli.engine.chatter import DEBUGGER_CATEGORIES
@@ -21,7 +22,9 @@ from dapcli.engine.sources import reference_lines
 from dapcli.engine.userframes import is_user_source, user_frame_index
 from dapcli.errors import DapcliError, DapTimeoutError, PreconditionError, UsageError
 from dapcli.protocol import types as t
+from dapcli.verbs.condition import condition_errors
 from dapcli.verbs.evalerrors import check_evaluated
+from dapcli.verbs.filterstop import filter_stop
 from dapcli.verbs.models import (
     ExceptionView,
     Frame,
@@ -305,6 +308,13 @@ def killed_by(session: Session) -> str | None:
     """``killed by SIGKILL`` when the debuggee's exit code says a signal ended it."""
     code = session.exit_code
     number = session.adapter.exit_signal(code) if code is not None else None
+    if number is None and code and session.last_stop is not None:
+        # lldb-dap and CodeLLDB report a program killed by signal N as exit code N: when the
+        # last stop was that very signal (a crash the user continued), that is what ended it
+        stop = session.last_stop
+        crash = stop_signal(stop.reason, stop.description)
+        if crash and crash not in _PAUSE_SIGNALS and getattr(signal_module, crash, None) == code:
+            number = code
     return f"killed by {signal_name(number)}" if number else None
 
 
@@ -320,6 +330,7 @@ async def stop_state(
         await _data_stop_report(session, output_seq)
         session.output_reported = session.output.last_seq
     output, cut = output_since(session, output_seq, console=_reports_in_console(session))
+    failed = condition_errors(session, output_seq) if session.state is SessionState.STOPPED else []
     state = StopState(
         session=session.name, status=session.state.value, output=output or None, output_truncated=cut or None,
         elapsed_ms=round((time.perf_counter() - started) * 1000, 1) if started else None,
@@ -349,13 +360,18 @@ async def stop_state(
     state.thread_id = stop.thread_id
     state.all_threads_stopped = stop.all_threads_stopped
     state.hit_breakpoint_ids = _our_ids(session, stop.hit_breakpoint_ids) or None
+    thrown = None if stop.entry else await filter_stop(
+        session, stop.reason, stop.hit_breakpoint_ids, stop.thread_id, state.hit_breakpoint_ids or [])
+    if thrown is not None:  # CodeLLDB: a C++ throw reported as a breakpoint
+        state.reason, state.description = "exception", state.description or thrown.description
+        state.exception = thrown
     # a stop without a readable stack (e.g. a thread that just vanished) still reports
     with contextlib.suppress(DapcliError):
         await _fill_location(session, state, frame_count, locals_count, context)
     if session.watches.items:
         state.watches = await evaluate_watches(session)
     state.test = run_view(session, state)
-    state.warnings = [*(state.warnings or []), *await never_hit_warnings(session)] or None
+    state.warnings = [*(state.warnings or []), *failed, *await never_hit_warnings(session)] or None
     return _with_stdin_hint(session, state)
 
 
@@ -469,7 +485,7 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
     signal = stop_signal(state.raw_reason, state.description)
     if state.reason == "exception" and signal and not session.supports("supportsExceptionInfoRequest"):
         state.exception = ExceptionView(exception_id="signal", description=state.description)  # cdt: as lldb-dap's
-    elif state.reason == "exception" and session.supports("supportsExceptionInfoRequest"):
+    elif state.reason == "exception" and state.exception is None and session.supports("supportsExceptionInfoRequest"):
         info = await session.request(
             "exceptionInfo", t.ExceptionInfoArguments(threadId=thread_id), t.ExceptionInfoResponse
         )

@@ -35,6 +35,8 @@ def test_pytest_stops_at_the_failing_assert_then_runs_to_the_end(dc: Cli) -> Non
     assert state["test"]["message"].startswith("assert 26.73 == 24.41")
     assert {v["name"]: v["value"] for v in state["locals"]} == {"expected": "24.41"}  # no @py_ temporaries
     assert dc.json("evaluate", "total(CART, 15)", cwd=EXAMPLES)["result"] == "26.73"
+    frames = dc.json("bt", cwd=EXAMPLES)["frames"]  # the test, not dapcli's bootstrap (nor pytest's)
+    assert [(f["name"], f["path"]) for f in frames] == [("test_total_with_discount", str(CART_TESTS))]
 
     second = dc.json("continue", cwd=EXAMPLES)  # the raises test in between does not stop
     assert second["location"]["line"] == line_of(CART_TESTS, "one")
@@ -188,3 +190,54 @@ def test_native_nonzero_exit_stops_at_the_exit_call(dc: Cli, tmp_path: Path) -> 
     assert {v["name"]: v["value"] for v in state["locals"]}["got"] == "2673"
     end = dc.json("continue", cwd=EXAMPLES)
     assert end["exitCode"] == 1
+
+
+@requires_go
+def test_go_failure_catcher_is_not_the_users_breakpoint(dc: Cli) -> None:
+    """dapcli's breakpoint on testing.(*common).Fail is not listed, and `break clear` keeps it."""
+    run_test(dc, "go", "TestTotalWithDiscount", "--", "-test.count=2")
+    assert dc.json("break", "list", cwd=EXAMPLES)["breakpoints"] == []
+    dc.run("break", "clear", cwd=EXAMPLES)
+    assert one_line_error(dc.run("break", "delete", "--", "-1", cwd=EXAMPLES, check=False).err).startswith("error:")
+    again = dc.json("continue", cwd=EXAMPLES)  # the second run of the test fails again: still caught
+    assert (again["status"], again["location"]["line"]) == ("stopped", go_line("errorf"))
+    assert again["test"]["failures"] == 2
+    added = dc.json("break", "add", "cart_test.go:13", cwd=EXAMPLES / "go")
+    assert [b["id"] for b in dc.json("break", "list", cwd=EXAMPLES)["breakpoints"]] == [added["id"]] == [1]
+
+
+def test_native_exit_catcher_is_not_the_users_breakpoint(dc: Cli, tmp_path: Path) -> None:
+    from dapcli.adapters.registry import by_name
+
+    if by_name("lldb").find() is None or not shutil.which("gcc"):
+        pytest.skip("needs lldb-dap and gcc")
+    binary = tmp_path / "exit_check"
+    subprocess.run(["gcc", "-g", "-O0", "-o", str(binary), str(EDGE / "exit_check.c")], check=True, timeout=120)
+    state = run_test(dc, "--adapter", "lldb", str(binary))
+    assert state["test"]["kind"] == "exit"
+    assert dc.json("break", "list", cwd=EXAMPLES)["breakpoints"] == []
+    cleared = dc.json("break", "clear", cwd=EXAMPLES)
+    assert cleared["breakpoints"] == [] and cleared.get("removed") in (None, [])
+
+
+def test_ctest_name_runs_that_tests_command(dc: Cli, tmp_path: Path) -> None:
+    from dapcli.adapters.registry import by_name
+
+    if by_name("lldb").find() is None or not all(shutil.which(t) for t in ("cmake", "ctest", "gcc")):
+        pytest.skip("needs lldb-dap, cmake, ctest and gcc")
+    (tmp_path / "test_cart.c").write_text(C_TESTS.read_text())
+    (tmp_path / "CMakeLists.txt").write_text(
+        "cmake_minimum_required(VERSION 3.10)\nproject(cart C)\nadd_executable(test_cart test_cart.c)\n"
+        "enable_testing()\nadd_test(NAME cart_total COMMAND test_cart)\n")
+    build = tmp_path / "build"
+    for step in (["cmake", "-S", str(tmp_path), "-B", str(build), "-DCMAKE_BUILD_TYPE=Debug"],
+                 ["cmake", "--build", str(build)]):
+        subprocess.run(step, check=True, capture_output=True, timeout=300)
+    state = run_test(dc, "--adapter", "lldb", "cart_total", cwd=build)
+    assert (state["location"]["path"], state["location"]["line"]) == (str(tmp_path / "test_cart.c"), c_line("assert"))
+    assert state["test"]["id"].startswith("cart_total") and "Assertion" in state["test"]["message"]
+    dc.run("stop", cwd=build)
+    wrong = dc.run("test", "--adapter", "lldb", "no_such_test", cwd=build, check=False)
+    assert wrong.code == 2
+    assert one_line_error(wrong.err) == f"error: no test binary or ctest test named no_such_test in {build} " \
+                                        "(ctest tests: cart_total)"

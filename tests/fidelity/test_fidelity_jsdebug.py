@@ -2,8 +2,8 @@
 
 Differences: the program runs in a child session; node's "Debugger attached." and the
 command line are console text; threadId is 0; function names carry `global.`; a pause of an idle program
-is raw reason `step` (shown as `pause`); no exception filter is on by default, so an uncaught exception
-ends the program (exit code 1, node's stack on stderr) without a stop.
+is raw reason `step` (shown as `pause`); js-debug turns no exception filter on by default: dapcli turns
+on its `uncaught` filter (as debugpy's is on), so an uncaught exception stops where it is thrown.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ class TestJsDebug(FidelityChecks):
     expect = Expect(
         entry_raw="entry", bad_expression="ReferenceError: nosuch_name is not defined", child_x="x",
         set_bad="SyntaxError", callee="global.square", pause_raw="step", exception_raw="exception",
-        exception_words="boom", exit_code=1, console_marker="Debugger attached", exception_stops=False,
+        exception_words="boom", exit_code=1, console_marker="Debugger attached",
         paused_in="wait",
         xfail={"vars-after-set": "js-debug lists a scope from V8's snapshot taken at the stop: after setVariable, "
                                  "`vars` shows the old value until the next stop while `eval` shows the new one"},

@@ -32,6 +32,12 @@ def test_debug_test_returns_the_failure_in_one_call() -> None:
             assert test["id"] == "tests/test_cart.py::test_total_with_discount"
             assert test["message"].startswith("assert 26.73 == 24.41")
             assert [f["name"] for f in test["stack"]] == ["test_total_with_discount"]
+            # the stop's frames and a later stackTrace show the test, not dapcli's bootstrap
+            assert [f["name"] for f in stop["frames"]] == ["test_total_with_discount"]
+            trace = await client.call_tool("stackTrace", {})
+            assert not trace.is_error, trace.content[0].text
+            assert [f["name"] for f in trace.structured_content["frames"]] == ["test_total_with_discount"]
+            assert "dapcli_testboot" not in trace.content[0].text
             assert {v["name"]: v["value"] for v in stop["locals"]} == {"expected": "24.41"}
             text = result.content[0].text
             assert "FAILED tests/test_cart.py::test_total_with_discount: assert 26.73 == 24.41" in text

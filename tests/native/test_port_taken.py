@@ -10,9 +10,9 @@ import sys
 
 import pytest
 
-from dapcli.adapters import codelldb as codelldb_module
+from dapcli.adapters import process as process_module
 from dapcli.adapters.codelldb import CodeLldbAdapter
-from dapcli.adapters.config import AdapterServer
+from dapcli.adapters.process import AdapterServer
 from dapcli.errors import AdapterError
 
 
@@ -38,7 +38,7 @@ def _accepted_nothing(sock: socket.socket) -> bool:
 def test_codelldb_never_talks_to_a_port_another_process_took(monkeypatch: pytest.MonkeyPatch) -> None:
     impostor = _impostor()
     port = impostor.getsockname()[1]
-    monkeypatch.setattr(codelldb_module, "free_port", lambda: port)
+    monkeypatch.setattr(process_module, "free_port", lambda: port)
     try:
         with pytest.raises(AdapterError) as failed:
             asyncio.run(asyncio.wait_for(CodeLldbAdapter().start(), 60))
@@ -52,7 +52,7 @@ def test_a_configured_port_adapter_is_reached_only_on_its_own_listener(monkeypat
     """A ``{port}`` command that never binds its port, while another process listens there."""
     impostor = _impostor()
     port = impostor.getsockname()[1]
-    monkeypatch.setattr("dapcli.adapters.config._free_port", lambda: port)
+    monkeypatch.setattr(process_module, "free_port", lambda: port)
 
     async def body() -> None:
         server = await AdapterServer.spawn(

@@ -157,6 +157,8 @@ def test_threads_and_stop_while_stopped() -> None:
 
 
 def test_uncaught_exception_exit_code_and_message(tmp_path: Path) -> None:
+    # an ES module's top-level throw is a rejected import, which js-debug's `uncaught` filter
+    # does not stop at: the program ends (a CommonJS throw stops, see tests/fidelity)
     program = tmp_path / "throws.mjs"
     program.write_text('const answer = 42;\nthrow new Error(`boom ${answer}`);\n')
 

@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from testprocs import MARKER_VAR, OWNER_VAR, carrying, kill_all, ours
+from testprocs import MARKER_VAR, OWNER, OWNER_VAR, carrying, kill_all, ours
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -18,6 +18,11 @@ def test_each_test_has_its_own_runtime_dir_and_marker(isolated_test: str) -> Non
     assert os.environ[MARKER_VAR] == isolated_test
     assert os.environ["DAPCLI_RUNTIME_DIR"] and os.path.isdir(os.environ["DAPCLI_RUNTIME_DIR"])
     assert OWNER_VAR in os.environ
+
+
+def test_the_owner_is_this_worker_not_the_xdist_controller() -> None:
+    """Two xdist workers must not share an owner: each would see the other's live programs."""
+    assert OWNER.startswith(f"{os.getpid()}-") and os.environ[OWNER_VAR] == OWNER
 
 
 def test_processes_carrying_the_marker_are_found_and_killed(isolated_test: str) -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from dapcli.adapters.config import _loopback
+from dapcli.adapters.process import _loopback
 from dapcli.frontends.mcp.server import main
 
 ROOT = Path(__file__).resolve().parents[2] / "dapcli"

@@ -52,7 +52,7 @@ class GoTestRunner(TestRunner):
         return ["-test.v", *run, *(["-test.failfast"] if self.first else []), *self.runner_args]
 
     def configure(self, session: Session) -> None:
-        self.fail_entry = session.book.new_entry(function=FAIL_FUNCTION).id
+        self.fail_entry = session.book.new_internal(function=FAIL_FUNCTION).id
 
     async def review(self, session: Session) -> Review:
         stop = session.last_stop
@@ -60,7 +60,7 @@ class GoTestRunner(TestRunner):
             return Review("other")
         if stop.reason == "exception":
             return await self._panic(session, stop.thread_id, _unquote(stop.text) or stop.description)
-        entry = session.book.entries.get(self.fail_entry or -1)
+        entry = session.book.internal.get(self.fail_entry or 0)
         if entry is None or entry.adapter_id not in stop.hit_breakpoint_ids:
             return Review("other")
         frames = await stack(session, stop.thread_id)

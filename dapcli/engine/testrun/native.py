@@ -56,13 +56,13 @@ class NativeRunner(TestRunner):
         """A function breakpoint on ``exit`` when its status (first argument) is not 0."""
         register = _FIRST_ARGUMENT.get(platform.machine())
         if register is not None:
-            self.exit_entry = session.book.new_entry(function="exit", condition=f"{register} != 0").id
+            self.exit_entry = session.book.new_internal(function="exit", condition=f"{register} != 0").id
 
     async def review(self, session: Session) -> Review:
         stop = session.last_stop
         if stop is None or stop.thread_id is None:
             return Review("other")
-        entry = session.book.entries.get(self.exit_entry or -1)
+        entry = session.book.internal.get(self.exit_entry or 0)
         if entry is not None and entry.adapter_id is not None and entry.adapter_id in stop.hit_breakpoint_ids:
             return await self._exit(session, stop.thread_id)
         signal = _signal(stop.reason, stop.description)

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import TYPE_CHECKING
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the hot path)
 if TYPE_CHECKING:
     from dapcli.errors import DapcliError
 
@@ -67,7 +67,8 @@ def _forward(argv: list[str], command: str, session: str | None) -> int | None:
             from dapcli.dispatch import spawn
 
             _confirm_project(argv)
-            spawn.start_host(name, spawn.host_command(name))  # first: it clears a finished session's files
+            # first: it clears a finished session's files
+            spawn.start_host(name, spawn.host_command(name) + _prestart(argv, command))
             argv = _stdin_to_file(argv, sessionfile.path_for(name))
         elif sessionfile.read(name) is None:
             from dapcli.frontends.cli import quick
@@ -97,6 +98,18 @@ def _forward(argv: list[str], command: str, session: str | None) -> int | None:
         return exc.exit_code
     finally:
         client.close()
+
+
+def _prestart(argv: list[str], command: str) -> list[str]:
+    """The adapter the host may start while it imports (:mod:`dapcli.adapters.prestart`), as
+    the host's last argument; [] when the command line does not make it certain."""
+    if command != "launch":
+        return []
+    from dapcli.dispatch.prestart import hint
+    from dapcli.frontends.cli.quick import load_shape
+
+    adapter = hint(argv, load_shape()["commands"]["launch"]["flags"], os.getcwd())
+    return [adapter] if adapter else []
 
 
 def _stdin_to_file(argv: list[str], session_path: str) -> list[str]:

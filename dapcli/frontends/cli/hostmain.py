@@ -1,24 +1,35 @@
-"""Entry point of a session host process: ``python -m dapcli.frontends.cli.hostmain NAME [IDLE_S]``.
+"""Entry point of a session host process:
+``python -m dapcli.frontends.cli.hostmain NAME [IDLE_S [ADAPTER]]``.
 
-Imports everything a command needs up front, so that forwarded one-shot commands find it warm.
+Imports everything a command needs up front, so that forwarded one-shot commands find it warm;
+``ADAPTER`` (from :func:`dapcli.adapters.prestart.hint`) is started before those imports.
 """
 
 from __future__ import annotations
 
-import asyncio
 import sys
-
-from dapcli.dispatch.host import SessionHost
-from dapcli.frontends.cli.app import get_command
-from dapcli.frontends.cli.runner import handle_argv
 
 
 def main(argv: list[str]) -> int:
     name = argv[0]
     idle = float(argv[1]) if len(argv) > 1 else 3600.0
+    if len(argv) > 2:
+        from dapcli.dispatch import prestart
+
+        prestart.start(argv[2])  # runs while the imports below do
+    import asyncio
+
+    from dapcli.dispatch.host import SessionHost
+    from dapcli.frontends.cli.app import get_command
+    from dapcli.frontends.cli.runner import handle_argv
+
     get_command()  # build the typer app now, not on the first forwarded command
     host = SessionHost(name, idle_timeout=idle, argv_handler=handle_argv)
-    asyncio.run(host.serve())
+    try:
+        asyncio.run(host.serve())
+    finally:
+        if len(argv) > 2:
+            prestart.discard()
     _remove_files(name)
     return 0
 

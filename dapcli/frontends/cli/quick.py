@@ -12,7 +12,11 @@ import json
 import os
 import re
 import sys
-from typing import Any
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the hot path)
+if TYPE_CHECKING:
+    from typing import Any
+
 
 __all__ = ["Resolved", "answer", "complete_words", "load_shape", "resolve"]
 
@@ -176,7 +180,21 @@ def _adapters(as_json: bool) -> int:
 
 
 def adapters_text(infos: list[dict[str, Any]], term: dict[str, Any]) -> str:
-    """The ``adapters`` table as the full app prints it (rich, at the terminal's width)."""
+    """The ``adapters`` table as the full app prints it (rich, at the terminal's width):
+    rendered by :mod:`dapcli.frontends.cli.texttable` without rich wherever that is exact."""
+    from dapcli.frontends.cli import texttable
+
+    header = ["adapter", "for", "found", "version", "path / install hint"]
+    rows = [[(a["name"], None), (a["description"], None), ("yes", None) if a["found"] else ("no", "31"),
+             (a["version"] or "", None), ((a["path"] if a["found"] else a["install_hint"]) or "", None)]
+            for a in infos]
+    notes = [(f"warning: {a['warning']}", "33") for a in infos if a["warning"]]
+    text = texttable.render(header, rows, notes, width=int(term["width"]), color=bool(term["color"]),
+                            tty=bool(term["tty"]))
+    return text if text is not None else _rich_adapters_text(infos, term)
+
+
+def _rich_adapters_text(infos: list[dict[str, Any]], term: dict[str, Any]) -> str:
     import io
 
     from rich.console import Console, Group

@@ -64,7 +64,7 @@ def render(result: Result) -> str:
 def _evaluate(result: EvaluateResult) -> str:
     view = VariableView(name=result.expression, value=result.result, type=result.type,
                         variables_reference=result.variables_reference, children=result.children,
-                        value_truncated=result.value_truncated)
+                        truncated=result.truncated, value_truncated=result.value_truncated)
     text = "\n".join(variable_lines([view], indent="", budget=[TREE_LINES]))
     text += f" (in frame {result.frame_name})" if result.frame_name else ""
     return text + "\n" + render_stop(result.stop) if result.stop is not None else text

@@ -11,10 +11,11 @@ from mcp.server.mcpserver.exceptions import ResourceError, ResourceNotFoundError
 from mcp.server.subscriptions import ResourcesListChanged, ResourceUpdated, SubscriptionBus
 
 from dapcli.errors import DapcliError, SessionError
-from dapcli.frontends.mcp.tools import Dispatcher, error_text
 
 if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
+
+    from dapcli.frontends.mcp.tools import Dispatcher
 
 __all__ = ["SESSIONS_URI", "Notifier", "add_resources", "session_uri"]
 
@@ -46,6 +47,8 @@ def add_resources(server: MCPServer, dispatcher: Dispatcher) -> None:
 
 
 async def _call(dispatcher: Dispatcher, verb: str, args: dict[str, Any], session: str) -> dict[str, Any]:
+    from dapcli.frontends.mcp.tools import error_text  # the verb table: imported by the first call
+
     try:
         return (await dispatcher.call(verb, args, session, None)).to_json()
     except SessionError as exc:

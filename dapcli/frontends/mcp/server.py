@@ -10,15 +10,17 @@ Run it with ``python -m dapcli.frontends.mcp.server [--transport streamable-http
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import os
 import signal
 import sys
 from collections.abc import AsyncIterator, Callable
-from typing import TYPE_CHECKING, Any
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
+    import argparse
+    from typing import Any
+
     from mcp.server.mcpserver import MCPServer
 
     from dapcli.frontends.mcp.tools import Dispatcher
@@ -62,34 +64,54 @@ def build_server(dispatcher: Dispatcher | None = None, *, end_sessions_on_close:
     from mcp.server.subscriptions import InMemorySubscriptionBus
 
     from dapcli import __version__
+    from dapcli.frontends.mcp.lazy import DeferredDispatcher, DeferredTools, created
     from dapcli.frontends.mcp.prompts import add_prompts
     from dapcli.frontends.mcp.resources import Notifier, add_resources
-    from dapcli.frontends.mcp.tools import ToolCaller, listed, verb_tools
-    from dapcli.verbs import VERBS
 
     if dispatcher is None:
-        from dapcli.dispatch.local import LocalDispatcher
+        def local() -> Any:
+            from dapcli.dispatch.local import LocalDispatcher
 
-        dispatcher = LocalDispatcher()
+            return LocalDispatcher()
+
+        dispatcher = DeferredDispatcher(local)
     bus = InMemorySubscriptionBus()
     notifier = Notifier(bus, dispatcher)
-    caller = ToolCaller(dispatcher, after_call=notifier.after_call, compact=not output_schemas)
+    target: Any = dispatcher
+
+    def tools() -> list[Any]:
+        """Every verb's tool, built on the first tools/list or tools/call (the verb table's
+        models are most of the start-up otherwise)."""
+        from dapcli.frontends.mcp.tools import ToolCaller, verb_tools
+        from dapcli.verbs import VERBS
+
+        caller = ToolCaller(target, after_call=notifier.after_call, compact=not output_schemas)
+        return verb_tools(VERBS.values(), caller, output_schemas=output_schemas)
 
     @contextlib.asynccontextmanager
     async def lifespan(_: Any) -> AsyncIterator[dict[str, Any]]:
-        listeners = getattr(dispatcher.manager, "on_change", None)
-        if listeners is not None:
-            listeners.append(notifier.on_session_event)
+        listening: list[Any] = []
+
+        def listen(real: Any) -> None:
+            listeners = getattr(real.manager, "on_change", None)
+            if listeners is not None:
+                listeners.append(notifier.on_session_event)
+                listening.append(listeners)
+
+        if isinstance(target, DeferredDispatcher):
+            target.on_create(listen)
+        else:
+            listen(target)
         try:
             yield {}
         finally:
-            if listeners is not None:
+            for listeners in listening:
                 with contextlib.suppress(ValueError):
                     listeners.remove(notifier.on_session_event)
             if on_close is not None:
                 on_close()
-            if end_sessions_on_close:
-                await end_sessions(dispatcher)
+            if end_sessions_on_close and created(target):
+                await end_sessions(target)
 
     auth: dict[str, Any] = {}
     if token is not None:
@@ -98,13 +120,15 @@ def build_server(dispatcher: Dispatcher | None = None, *, end_sessions_on_close:
         auth = {"token_verifier": StaticTokenVerifier(token), "auth": auth_settings(host, port)}
     server: MCPServer = MCPServer(
         "dapcli", version=__version__, instructions=INSTRUCTIONS, log_level="WARNING",
-        tools=verb_tools(VERBS.values(), caller, output_schemas=output_schemas), lifespan=lifespan,
-        subscriptions=bus, **auth,
+        lifespan=lifespan, subscriptions=bus, **auth,
     )
+    server._tool_manager = DeferredTools(tools)
     every_tool = server.list_tools
 
     async def list_tools() -> list[Any]:
         """tools/list shows the common verbs and ``more``; every verb is still callable by name."""
+        from dapcli.frontends.mcp.tools import listed
+
         return listed(await every_tool())
 
     server.list_tools = list_tools  # type: ignore[method-assign]
@@ -120,6 +144,10 @@ async def end_sessions(dispatcher: Dispatcher, timeout: float = SHUTDOWN_TIMEOUT
 
     import anyio
 
+    from dapcli.frontends.mcp.lazy import created
+
+    if not created(dispatcher):  # never used: no session to end
+        return
     manager = dispatcher.manager
     sessions = list(manager.sessions.values())
     if not sessions:
@@ -161,9 +189,8 @@ def main(transport: str = "stdio", port: int = 8765, host: str = "127.0.0.1", to
     import anyio
 
     from dapcli.dispatch.consent import confirm_project
-    from dapcli.dispatch.router import RoutingDispatcher
     from dapcli.errors import DapcliError
-    from dapcli.frontends.mcp.auth import remove_token_file
+    from dapcli.frontends.mcp.lazy import DeferredDispatcher
 
     token, written = None, None
     try:
@@ -178,7 +205,12 @@ def main(transport: str = "stdio", port: int = 8765, host: str = "127.0.0.1", to
             return exc.exit_code
     # sessions launched here are served on sockets too, so a human (REPL, one-shot CLI) can join
     # them; and tools reach sessions that a human started
-    dispatcher = RoutingDispatcher(publish=True)
+    def routing() -> Any:
+        from dapcli.dispatch.router import RoutingDispatcher
+
+        return RoutingDispatcher(publish=True)
+
+    dispatcher: Any = DeferredDispatcher(routing)  # created on the first call: initialize needs none
     server = build_server(dispatcher, token=token, host=host, port=port,
                           on_close=lambda: remove_token_file(written), output_schemas=output_schemas)
     received: list[int] = []
@@ -188,6 +220,14 @@ def main(transport: str = "stdio", port: int = 8765, host: str = "127.0.0.1", to
     finally:
         remove_token_file(written)
     return 128 + received[0] if received else 0
+
+
+def remove_token_file(path: str | None) -> None:
+    """:func:`dapcli.frontends.mcp.auth.remove_token_file` (imported only when there is a file)."""
+    if path is not None:
+        from dapcli.frontends.mcp.auth import remove_token_file as remove
+
+        remove(path)
 
 
 def _http_token(port: int, token_file: str | None, no_auth: bool) -> tuple[str | None, str | None]:
@@ -256,6 +296,8 @@ async def _end_on_signal(dispatcher: Dispatcher, scope: Any, received: list[int]
 
 
 def _parse(argv: list[str] | None) -> argparse.Namespace:
+    import argparse
+
     parser = argparse.ArgumentParser(prog="dapcli serve-mcp", description="Serve the dapcli verbs as MCP tools.")
     parser.add_argument("--transport", choices=TRANSPORTS, default="stdio")
     parser.add_argument("--host", default="127.0.0.1", help="streamable-http: address to bind (loopback only)")

@@ -1,0 +1,295 @@
+"""Adapter processes: starting a debug adapter and reaching it over stdio or TCP.
+
+:class:`AdapterServer` starts TCP adapters that print their address (``dlv dap``, js-debug's
+server) or take a ``{port}``; it drains the adapter's stdout and stderr for as long as it runs
+(unread pipes block it) and can relay them as program output (Delve prints the debuggee's output
+there), never to our own stdout, which may be an MCP stdio stream. :func:`start_tcp_adapter`
+starts one that listens on a port we chose (CodeLLDB). Kept apart from the adapter families so
+that describing them (``dapcli adapters``) imports neither asyncio nor the transports.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import codecs
+import collections
+import contextlib
+import os
+import re
+import signal
+import socket
+from collections.abc import Callable
+
+from dapcli.adapters.base import OutputSink
+from dapcli.adapters.listener import listens_on
+from dapcli.errors import AdapterError
+from dapcli.protocol.transport import StderrTail, StdioTransport, TcpTransport, Transport
+
+__all__ = ["ADDRESS", "AdapterServer", "ProcessTcpTransport", "ServerTransport", "free_port", "start_command",
+           "start_tcp_adapter"]
+
+#: ``HOST:PORT`` as adapters print it (``DAP server listening at: 127.0.0.1:38000``,
+#: ``Debug server listening at 127.0.0.1:42119``).
+ADDRESS = re.compile(r"(\d{1,3}(?:\.\d{1,3}){3}|localhost|\[[0-9A-Fa-f:]+\]):(\d{1,5})\b")
+_READ = 1 << 16
+_TAIL_LINES = 40
+
+
+# -- adapter processes ---------------------------------------------------------------------------
+class AdapterServer:
+    """An adapter process that serves DAP on TCP, in its own process group.
+
+    Its stdout and stderr are read until they end: lines go to a tail (for error messages) and,
+    when ``relay`` is given, to ``relay(category, text)`` as program output.
+    """
+
+    def __init__(self, process: asyncio.subprocess.Process, *, relay: OutputSink | None,
+                 exits_on_disconnect: bool) -> None:
+        self.process = process
+        self.relay = relay
+        self.exits_on_disconnect = exits_on_disconnect
+        self.host = "127.0.0.1"
+        self.port = 0
+        #: The port was chosen by us ({port}), not printed by the adapter: connect only once the
+        #: adapter is seen listening there (another process may have bound it first).
+        self.chosen_port = False
+        self.tail: collections.deque[str] = collections.deque(maxlen=_TAIL_LINES)
+        self.drains: list[asyncio.Task[None]] = []
+        #: Called once when the server's connection closes (e.g. removing a build directory).
+        self.cleanups: list[Callable[[], None]] = []
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid
+
+    @classmethod
+    async def spawn(
+        cls, argv: list[str], *, cwd: str | None = None, env: dict[str, str] | None = None,
+        relay: OutputSink | None = None, exits_on_disconnect: bool = False, timeout: float = 15.0,
+    ) -> AdapterServer:
+        """Start ``argv``. With ``{port}`` in an argument, a free port is chosen and put there;
+        otherwise the adapter must print ``HOST:PORT`` on stdout within ``timeout`` seconds.
+
+        Raises:
+            AdapterError: it cannot start, exits, or prints no address in time (with its output).
+        """
+        port = free_port() if any("{port}" in arg for arg in argv) else 0
+        argv = [arg.replace("{port}", str(port)) for arg in argv]
+        try:
+            process = await asyncio.create_subprocess_exec(
+                *argv, stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.PIPE, cwd=cwd, env=env, start_new_session=True, limit=_READ,
+            )
+        except OSError as exc:
+            raise AdapterError(f"cannot start the adapter {argv[0]}: {exc.strerror or exc}") from None
+        server = cls(process, relay=relay, exits_on_disconnect=exits_on_disconnect)
+        try:
+            if port:
+                server.port, server.chosen_port = port, True
+                server._drain_all()
+            else:
+                await asyncio.wait_for(server._read_address(), timeout)
+        except BaseException as exc:
+            server.kill()
+            if isinstance(exc, TimeoutError):
+                raise AdapterError(
+                    f"{os.path.basename(argv[0])} printed no address to connect to within {timeout:g} s",
+                    server.tail_text() or "check the adapter's command",
+                ) from None
+            raise
+        return server
+
+    async def _read_address(self) -> None:
+        assert self.process.stdout is not None and self.process.stderr is not None
+        self._drain(self.process.stderr, "stderr")
+        while True:
+            line = await self.process.stdout.readline()
+            if not line:
+                await asyncio.sleep(0.05)  # let stderr catch up: it says why
+                raise AdapterError(f"the adapter exited before it listened: {self.tail_text() or 'no output'}")
+            text = line.decode("utf-8", "replace").rstrip()
+            found = ADDRESS.search(text)
+            if found:
+                host = found.group(1).strip("[]")
+                self.host, self.port = ("127.0.0.1" if host in ("localhost", "0.0.0.0") else host), int(found.group(2))
+                if self.relay is not None and not _loopback(host):  # the user's command chose that address
+                    self.relay("important", f"dapcli: warning: the adapter listens on {host}:{self.port}, not only "
+                                            "on loopback: other machines can reach it\n")
+                self._drain(self.process.stdout, "stdout")
+                return
+            self.tail.append(text)
+
+    def _drain_all(self) -> None:
+        assert self.process.stdout is not None and self.process.stderr is not None
+        self._drain(self.process.stdout, "stdout")
+        self._drain(self.process.stderr, "stderr")
+
+    def _drain(self, stream: asyncio.StreamReader, category: str) -> None:
+        self.drains.append(asyncio.get_running_loop().create_task(self._pump(stream, category)))
+
+    async def _pump(self, stream: asyncio.StreamReader, category: str) -> None:
+        decoder = codecs.getincrementaldecoder("utf-8")("replace")
+        partial = ""
+        while True:
+            try:
+                data = await stream.read(_READ)
+            except (OSError, ValueError):
+                data = b""
+            text = decoder.decode(data, final=not data)
+            if text:
+                if self.relay is not None:
+                    with contextlib.suppress(Exception):
+                        self.relay(category, text)
+                lines = (partial + text).split("\n")
+                partial = lines.pop()[-2000:]
+                self.tail.extend(line.rstrip() for line in lines)
+            if not data:
+                if partial:
+                    self.tail.append(partial)
+                return
+
+    async def connect(self, timeout: float = 10.0) -> ServerTransport:
+        """A new DAP connection to the server (polling while it starts to accept)."""
+        deadline = asyncio.get_running_loop().time() + timeout
+        while True:
+            try:
+                if self.chosen_port and not listens_on(self.process.pid, self.port):
+                    raise AdapterError("not listening yet")
+                transport = await ServerTransport.connect(self.host, self.port, timeout=2.0)
+                transport.server = self
+                return transport
+            except AdapterError:
+                if self.process.returncode is not None or asyncio.get_running_loop().time() >= deadline:
+                    self.kill()
+                    raise AdapterError(
+                        f"cannot connect to the adapter at {self.host}:{self.port}",
+                        self.tail_text() or "check the adapter's command",
+                    ) from None
+                await asyncio.sleep(0.05)
+
+    async def finish(self, timeout: float = 0.5) -> None:
+        """After the last ``disconnect``: a server that exits by itself gets up to ``timeout`` s
+        for its output to be relayed to the end; one that never exits (js-debug) is killed now.
+        Then the cleanups run. Never raises."""
+        if not self.exits_on_disconnect:
+            self.kill()
+            with contextlib.suppress(asyncio.TimeoutError, ProcessLookupError):
+                await asyncio.wait_for(self.process.wait(), 2.0)
+        if self.drains:
+            await asyncio.wait(self.drains, timeout=timeout)
+        cleanups, self.cleanups = self.cleanups, []
+        for cleanup in cleanups:
+            with contextlib.suppress(Exception):
+                cleanup()
+
+    def kill(self) -> None:
+        """SIGKILL the server's process group (it was started in its own session)."""
+        with contextlib.suppress(OSError):
+            os.killpg(self.process.pid, signal.SIGKILL)
+
+    def tail_text(self) -> str:
+        return " / ".join(line for line in list(self.tail)[-5:] if line)
+
+
+class ServerTransport(TcpTransport):
+    """A TCP connection to an :class:`AdapterServer` we started."""
+
+    server: AdapterServer | None = None
+
+    @property
+    def process(self) -> asyncio.subprocess.Process | None:
+        """The adapter process when it exits by itself after ``disconnect`` (the session waits
+        for it); None for a server that never exits (it is killed)."""
+        if self.server is not None and self.server.exits_on_disconnect:
+            return self.server.process
+        return None
+
+    async def close(self) -> None:
+        await super().close()
+        if self.server is not None:
+            await self.server.finish()
+
+    def stderr_tail(self) -> str:
+        return self.server.tail_text() if self.server is not None else ""
+
+
+async def start_command(argv: list[str], transport: str, *, cwd: str | None = None,
+                        relay: OutputSink | None = None) -> tuple[Transport, int]:
+    """Start a configured adapter command on ``stdio`` or ``tcp``; return the transport and the
+    process group to kill at teardown.
+
+    Raises:
+        AdapterError: the command cannot start or be reached.
+    """
+    if transport == "tcp":
+        server = await AdapterServer.spawn(argv, cwd=cwd, relay=relay)
+        return await server.connect(), server.pid
+    stdio = await StdioTransport.spawn(argv, cwd=cwd)
+    return stdio, stdio.pid
+
+
+# -- TCP adapters ------------------------------------------------------------------------------
+class ProcessTcpTransport(TcpTransport):
+    """A TCP connection to an adapter process this session started: the session's teardown
+    waits for (and reaps) :attr:`process`, as for a stdio adapter."""
+
+    process: asyncio.subprocess.Process
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that was free a moment ago (the adapter binds it next)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+async def start_tcp_adapter(
+    argv: list[str], port: int, *, timeout: float = 15.0,
+) -> tuple[ProcessTcpTransport, int]:
+    """Start an adapter that listens on ``port`` (in its own process group, stdout and stderr
+    drained) and connect to it as soon as it accepts, once that process is seen listening there
+    (:func:`listens_on`: never to a port another process took first). Returns the transport and the pid.
+
+    Raises:
+        AdapterError: it cannot start, exits, or does not accept within ``timeout`` seconds.
+    """
+    try:
+        process = await asyncio.create_subprocess_exec(
+            *argv, stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE, start_new_session=True,
+        )
+    except OSError as exc:
+        raise AdapterError(f"cannot start the adapter {argv[0]}: {exc.strerror or exc}") from None
+    tail = StderrTail()
+    assert process.stdout is not None and process.stderr is not None
+    tail.drain(process.stderr)
+    out = StderrTail()
+    out.drain(process.stdout)
+    deadline = asyncio.get_running_loop().time() + timeout
+    while True:
+        if process.returncode is not None:
+            raise AdapterError(f"{os.path.basename(argv[0])} exited with status {process.returncode} before it "
+                               f"accepted a connection: {tail.text() or out.text()}")
+        if listens_on(process.pid, port):  # never connect to a port someone else took first
+            with contextlib.suppress(AdapterError):
+                transport = await ProcessTcpTransport.connect("127.0.0.1", port, timeout=1.0, tail=tail)
+                transport.process = process
+                return transport, process.pid
+        if asyncio.get_running_loop().time() > deadline:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, 9)
+            raise AdapterError(f"{os.path.basename(argv[0])} did not accept connections on port {port} "
+                               f"within {timeout:g} s")
+        await asyncio.sleep(0.02)
+
+
+def _loopback(host: str) -> bool:
+    """True for a loopback address or ``localhost``."""
+    import ipaddress
+
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
