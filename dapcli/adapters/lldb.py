@@ -19,7 +19,13 @@ import sys
 
 from dapcli.adapters.codelldb import CodeLldbAdapter
 from dapcli.adapters.gdb import GdbAdapter
-from dapcli.adapters.native_common import NativeAdapter, find_program, is_native_executable, tool_output
+from dapcli.adapters.native_common import (
+    LLDB_RESUMING,
+    NativeAdapter,
+    find_program,
+    is_native_executable,
+    tool_output,
+)
 from dapcli.errors import AdapterError
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the hot path)
@@ -60,6 +66,7 @@ class LldbAdapter(NativeAdapter):
     console_prefix = "`"  # lldb-dap's commandEscapePrefix: run as an lldb command, never as an expression
     console_echo = True
     console_error_prefix = "error: "  # a failed command still answers success: true
+    resuming_commands = LLDB_RESUMING
     instruction_step_commands: ClassVar[dict[str, str]] = {
         "stepi": "thread step-inst", "nexti": "thread step-inst-over",
     }

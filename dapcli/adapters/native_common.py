@@ -315,6 +315,16 @@ _LLDB_CHATTER = re.compile(r"^(?:(?:error|warning): .*\bDW_(?:TAG|AT|FORM)_\w+.*
                            re.DOTALL)
 
 
+#: lldb commands (and their usual aliases) that resume the program.
+LLDB_RESUMING = ("thread step-over", "thread step-in", "thread step-out", "thread step-inst", "thread step-inst-over",
+                 "thread step-scripted", "thread until", "thread continue", "process continue", "continue", "c",
+                 "next", "n", "step", "s", "finish", "stepi", "si", "nexti", "ni")
+#: gdb commands (and their usual abbreviations) that resume the program.
+GDB_RESUMING = ("next", "n", "step", "s", "stepi", "si", "nexti", "ni", "continue", "c", "cont", "finish", "fin",
+                "until", "u", "advance", "jump", "signal", "reverse-next", "rn", "reverse-step", "rs",
+                "reverse-continue", "rc", "reverse-finish")
+
+
 # -- the shared family base ----------------------------------------------------------------------
 class NativeAdapter(AdapterSpec):
     """Base of the native families: ELF/Mach-O programs, program checks, the debugger console.

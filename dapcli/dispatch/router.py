@@ -126,7 +126,9 @@ class RoutingDispatcher:
 
     async def subscribe(self, session: str) -> AsyncIterator[dict[str, Any]]:
         """Change notifications of a session served elsewhere (``{"event", "state",
-        "generation"}``) until it ends; nothing for sessions owned here."""
+        "generation"}``) until it ends; nothing for sessions owned here. The first is
+        ``{"event": "subscribed"}`` once the host has registered the subscription: no change
+        after it is missed."""
         entry = sessionfile.read(session)
         if entry is None or entry.pid == os.getpid():
             return
@@ -141,6 +143,8 @@ class RoutingDispatcher:
                 message = json.loads(line)
                 if "event" in message:
                     yield message
+                elif (message.get("result") or {}).get("subscribed"):
+                    yield {"event": "subscribed"}
         finally:
             writer.close()
 

@@ -124,6 +124,9 @@ class PathMapper:
         self.seen: set[str] = set()
         #: Breakpoint ids already flagged as never hit (:mod:`dapcli.engine.reach`).
         self.warned: set[int] = set()
+        #: The never-hit warnings flagged at one stop or end: (its generation, the lines); every
+        #: view of that stop shows them, whichever verb reported it first.
+        self.flagged: tuple[int, list[str]] = (-1, [])
         #: False when the adapter maps request paths itself (gdb's ``substitute-path``).
         self.translate_out = True
 

@@ -5,7 +5,9 @@ elsewhere (a container, another host) and a path mapping is missing, such a brea
 "verified" and silently never hit. After the program ran past module loading (it stopped, or
 it ended), a breakpoint whose file the adapter never reported (frames, ``modules``,
 ``loadedSources``: :attr:`PathMapper.seen`) is flagged once, with the ``--map`` to add when a
-loaded file of the same name shows where the program's files are.
+loaded file of the same name shows where the program's files are. The warning belongs to the
+stop (or end) where it was flagged: every view of that stop repeats it, so it does not matter
+whether ``attach`` or a later ``wait`` reported the stop first.
 
 Only sessions whose files may live elsewhere are checked: attached ones and ones with mappings.
 """
@@ -43,8 +45,21 @@ async def _load_modules(session: Session) -> None:
 
 
 async def never_hit_warnings(session: Session, relative: Any = os.path.relpath) -> list[str]:
-    """One warning per newly flagged breakpoint (each is flagged once per session). At a stop
-    this may send ``loadedSources``/``modules``."""
+    """The never-hit warnings of the current stop or end: one per breakpoint, flagged at the
+    first view of the first stop (or the end) that shows it, and repeated by every later view of
+    that same stop (``attach`` may report a stop that ``wait`` reports again). At a stop this may
+    send ``loadedSources``/``modules``."""
+    generation = session.generation
+    mapper = session.path_mapper
+    earlier = list(mapper.flagged[1]) if mapper.flagged[0] == generation else []
+    fresh = await _flag(session, relative)
+    if fresh:
+        mapper.flagged = (generation, earlier + fresh)
+    return earlier + fresh
+
+
+async def _flag(session: Session, relative: Any) -> list[str]:
+    """Warnings for the breakpoints newly found never hit (each is flagged once per session)."""
     if not _checked(session) or session.generation == 0 or not _candidates(session):
         return []
     if not session.ended and session.last_stop is not None:

@@ -128,6 +128,7 @@ class Session:
         self.current_path: str | None = None
         self.threads: list[t.Thread] = []
         self.generation = 0
+        self._waking = False
         self.end_reason: str | None = None
         #: Set when the adapter went away under the session: what happened, in one line.
         self.lost: str | None = None
@@ -505,6 +506,16 @@ class Session:
         deadline = time.monotonic() + timeout
         return await self._reviewed(await self._wait_unless_input(generation, timeout), deadline)
 
+    async def wait_until(self, condition: Callable[[], bool], timeout: float) -> bool:
+        """Wait until ``condition()`` holds, checked at each stop, end or output; False after
+        ``timeout`` seconds."""
+        async with self._changed:
+            try:
+                await asyncio.wait_for(self._changed.wait_for(condition), timeout)
+            except TimeoutError:
+                return False
+        return True
+
     async def wait_for_change(self, generation: int, timeout: float) -> bool:
         """Wait until a stop or end newer than ``generation`` — of this session or of one of its
         subprocess sessions (a stop is never left unreported); False on timeout."""
@@ -742,11 +753,9 @@ class Session:
             self._teardown = asyncio.get_running_loop().create_task(self.shutdown(terminate_debuggee=True))
 
     def _notify(self, what: str) -> None:
-        async def wake() -> None:
-            async with self._changed:
-                self._changed.notify_all()
-
-        asyncio.get_running_loop().create_task(wake())
+        if not self._waking:  # one pending wake serves every change before it runs (an output flood)
+            self._waking = True
+            asyncio.get_running_loop().create_task(self._wake())
         for listener in list(self.listeners):
             with contextlib.suppress(Exception):
                 listener(what, self)
@@ -800,6 +809,11 @@ class Session:
             self.end_reason = self.end_reason or "terminated"
             self.generation += 1
             self._notify("ended")
+
+    async def _wake(self) -> None:
+        self._waking = False  # a change from now on schedules another wake
+        async with self._changed:
+            self._changed.notify_all()
 
     def check_session(self) -> None:
         """Raises SessionError when this session never started."""

@@ -11,6 +11,7 @@ from pydantic import BaseModel
 from dapcli.protocol import types as t
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.models import StopState
+from dapcli.verbs.pauseinput import pause_at_input
 from dapcli.verbs.registry import Param, verb
 from dapcli.verbs.views import check_thread, current_thread_id, stop_state
 
@@ -73,4 +74,4 @@ async def pause(
     generation = session.generation
     await session.pause(thread_id)
     await session.wait_for_change(generation, timeout)
-    return await stop_state(session, output_seq=None, started=started)
+    return pause_at_input(session, await stop_state(session, output_seq=None, started=started))

@@ -168,7 +168,8 @@ async def evaluate(
         timeout=timeout,
     )
     try:
-        body, stop = await moved_by(session, request, timeout) if context == "repl" else (await request, None)
+        body, stop = (await moved_by(session, request, timeout, resumes=session.adapter.console_resumes(expression))
+                      if context == "repl" else (await request, None))
     except RequestError as exc:
         raise one_line_error(exc) from None
     await check_evaluated(session, expression, frame, body.result)

@@ -423,7 +423,8 @@ async def console(
     reported in ``stop``.
     """
     session = ctx.session()
-    (text, reference), stop = await moved_by(session, console_command(session, command, frame_id, timeout), timeout)
+    (text, reference), stop = await moved_by(session, console_command(session, command, frame_id, timeout), timeout,
+                                             resumes=session.adapter.console_resumes(command))
     return ConsoleResult(command=command, output=text, variables_reference=reference, stop=stop)
 
 

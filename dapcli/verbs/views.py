@@ -327,6 +327,7 @@ async def stop_state(
     ``scopes``, ``variables``, ``exceptionInfo``)."""
     if output_seq is None:  # an execution verb: the output since the last stop state anyone got
         output_seq = session.output_reported
+        await _data_stop_report(session, output_seq)
         session.output_reported = session.output.last_seq
     output, cut = output_since(session, output_seq, console=_reports_in_console(session))
     failed = condition_errors(session, output_seq) if session.state is SessionState.STOPPED else []
@@ -381,6 +382,20 @@ def _with_stdin_hint(session: Session, state: StopState) -> StopState:
     if hint:
         state.warnings = [*(state.warnings or []), hint]
     return state
+
+
+#: Seconds a data breakpoint's stop waits for the debugger's console report of it.
+DATA_REPORT_WAIT = 5.0
+
+
+async def _data_stop_report(session: Session, seq: int) -> None:
+    """At a data breakpoint's stop, wait (at most :data:`DATA_REPORT_WAIT` seconds) for the
+    debugger's console report of it (``data_stop_report``) when it is not there yet: CodeLLDB may
+    send it after the ``stopped`` event."""
+    marker = session.adapter.data_stop_report
+    if not marker or not _reports_in_console(session):
+        return
+    await session.wait_until(lambda: any(marker in c.output for c in session.output.since(seq)), DATA_REPORT_WAIT)
 
 
 def _reports_in_console(session: Session) -> bool:

@@ -163,6 +163,6 @@ def test_yaml_traps_are_refused(project: Path, text: str, line: int, words: str)
     started = time.monotonic()
     with pytest.raises(UsageError) as refused:
         load_config(str(project))
-    assert time.monotonic() - started < 5
+    assert time.monotonic() - started < 15  # an expanded billion laughs would not end
     assert refused.value.message.startswith(f"{path}:{line}:"), refused.value.message
     assert words in refused.value.message

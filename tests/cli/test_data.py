@@ -53,8 +53,8 @@ def test_vars_depth_one_on_nested_data(dc: Cli) -> None:
 def test_cyclic_data_is_bounded(dc: Cli) -> None:
     dc.launch("data.py", "inspect")
     started = time.monotonic()
-    data = dc.json("eval", "cyclic", "--depth", "30", timeout=20)
-    assert time.monotonic() - started < 10
+    data = dc.json("eval", "cyclic", "--depth", "30", timeout=60)
+    assert time.monotonic() - started < 30  # a cycle followed without bound never ends
     assert data["result"] == "{'name': 'loop', 'self': {...}}"
     assert _count(data["children"]) <= MAX_NODES
     assert _depth(data["children"]) <= 30

@@ -15,7 +15,7 @@ def test_continue_timeout_then_pause_then_status(dc: Cli) -> None:
     dc.run("break", "clear")
     started = time.monotonic()
     out = dc.run("continue", "--timeout", "0.5").out
-    assert time.monotonic() - started < 8
+    assert time.monotonic() - started < 30  # the program runs for ever: without the timeout, so would this
     assert "running" in out.lower()
     state = dc.json("status")
     assert state["state"] == "running"
@@ -40,20 +40,21 @@ def test_continue_timeout_then_pause_then_status(dc: Cli) -> None:
 def test_pause_while_continue_blocks(dc: Cli) -> None:
     dc.launch("infinite.py", "loop")
     dc.run("break", "clear")
-    blocked = subprocess.Popen([*DAPCLI, "--json", "continue", "--timeout", "10"], cwd=PROGRAMS, env=dc.env,
+    blocked = subprocess.Popen([*DAPCLI, "--json", "continue", "--timeout", "120"], cwd=PROGRAMS, env=dc.env,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
-        deadline = time.monotonic() + 8
-        while dc.json("status")["state"] != "running" and time.monotonic() < deadline:
+        deadline = time.monotonic() + 60
+        while dc.json("status")["state"] != "running":
+            assert time.monotonic() < deadline, "the program never ran"
             time.sleep(0.05)
         started = time.monotonic()
         paused = dc.json("pause")
-        out, err = blocked.communicate(timeout=10)
+        out, err = blocked.communicate(timeout=60)
     finally:
         if blocked.poll() is None:
             blocked.kill()
             blocked.wait()
-    assert time.monotonic() - started < 5
+    assert time.monotonic() - started < 40  # not the continue's 120 s timeout
     assert paused["status"] == "stopped"
     assert blocked.returncode == 0, err.decode()
     assert json.loads(out)["status"] == "stopped"  # the blocked continue reports the stop

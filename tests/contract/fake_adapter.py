@@ -127,9 +127,15 @@ def main(argv: list[str]) -> int:
 #: non-DAP header), ``header`` (a header announcing 1000 bytes, then 10 and the end of stdout),
 #: ``huge`` (one 64 MB output event, then stop), ``flood`` (200,000 output events, then stop),
 #: ``hang`` (never answer; a ``cancel`` request answers it as cancelled), ``exit`` (the
-#: debuggee "exits": ``exited`` code 0 and ``terminated``), ``answer`` (the default).
-ACTIONS = ("stop", "run", "crash", "kill", "close", "garbage", "header", "huge", "flood", "hang", "exit", "answer")
-FLOOD_EVENTS = 200_000
+#: debuggee "exits": ``exited`` code 0 and ``terminated``), ``late`` (answer, and only half a second
+#: later ``continued`` and a ``stopped`` step: lldb-dap under load after a console ``thread
+#: step-over``), ``watch`` (answer, a data breakpoint's ``stopped``, and half a second later the
+#: console report of its old and new value, as CodeLLDB may), ``answer`` (the default).
+ACTIONS = ("stop", "run", "crash", "kill", "close", "garbage", "header", "huge", "flood", "hang", "exit", "late",
+           "watch", "answer")
+LATE = 0.5
+WATCH_REPORT = "\nWatchpoint 1 hit:\nold value: 3\nnew value: 42\n"
+FLOOD_EVENTS = 60_000  # three times what dapcli keeps (20,000 chunks)
 HUGE_BYTES = 64 * 1024 * 1024
 
 
@@ -176,6 +182,15 @@ class Scripted:
             for index in range(FLOOD_EVENTS):
                 send({"type": "event", "event": "output", "body": {"category": "stdout", "output": f"line {index}\n"}})
             self.stopped("breakpoint")
+        elif action == "late":
+            time.sleep(LATE)
+            send({"type": "event", "event": "continued", "body": {"threadId": 1, "allThreadsContinued": True}})
+            self.stopped("step")
+        elif action == "watch":
+            send({"type": "event", "event": "stopped", "body": {"reason": "data breakpoint", "threadId": 1,
+                                                                "allThreadsStopped": True}})
+            time.sleep(LATE)
+            send({"type": "event", "event": "output", "body": {"category": "console", "output": WATCH_REPORT}})
         elif action == "exit":
             send({"type": "event", "event": "exited", "body": {"exitCode": 0}})
             send({"type": "event", "event": "terminated"})

@@ -21,7 +21,7 @@ from dapcli.protocol.transport import StdioTransport, TcpTransport
 
 ADAPTER = Path(__file__).resolve().parent / "fake_adapter.py"
 CRASH_MESSAGE = "fatal error: fake adapter crashed while handling threads"
-TEST_TIMEOUT = 20.0
+TEST_TIMEOUT = 60.0  # a hang guard: generous for a loaded machine
 
 
 def run(test: Callable[[], Awaitable[None]]) -> None:
@@ -107,7 +107,7 @@ def test_silent_adapter_times_out() -> None:
             started = time.monotonic()
             with pytest.raises(DapTimeoutError, match="threads"):
                 await conn.request("threads", timeout=0.2)
-            assert time.monotonic() - started < 2.0
+            assert time.monotonic() - started < 10.0  # never answered: for ever without the timeout
             # the adapter is still there and still answers other requests
             assert (await conn.request("evaluate", {"expression": "ab"}, timeout=5))["result"] == "ba"
 
@@ -119,10 +119,9 @@ def test_a_flood_of_stderr_does_not_block_the_adapter() -> None:
     async def main() -> None:
         async with fake_adapter("noisy") as (transport, conn):
             await initialize(conn)
-            assert (await conn.request("threads", timeout=5))["threads"] == [{"id": 1, "name": "main"}]
-            for _ in range(100):
-                if "noisy: threads answered" in transport.stderr_tail():
-                    break
+            assert (await conn.request("threads", timeout=30))["threads"] == [{"id": 1, "name": "main"}]
+            deadline = time.monotonic() + 30
+            while "noisy: threads answered" not in transport.stderr_tail() and time.monotonic() < deadline:
                 await asyncio.sleep(0.02)
             assert transport.stderr_tail().endswith("noisy: threads answered")
 
@@ -201,8 +200,8 @@ def test_tcp_connect_to_a_closed_port_fails_fast() -> None:
     async def main() -> None:
         started = time.monotonic()
         with pytest.raises(AdapterError) as caught:
-            await TcpTransport.connect("127.0.0.1", port, timeout=5)
-        assert time.monotonic() - started < 2.0
+            await TcpTransport.connect("127.0.0.1", port, timeout=60)
+        assert time.monotonic() - started < 15.0  # refused: not the 60 s timeout
         assert f"127.0.0.1:{port}" in caught.value.message
         assert caught.value.hint
 

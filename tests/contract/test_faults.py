@@ -18,12 +18,12 @@ from typing import Any
 import psutil
 import pytest
 
-from dapcli.dispatch.local import QUEUE_GRACE, LocalDispatcher
+from dapcli.dispatch.local import LocalDispatcher
 from dapcli.errors import ConnectionLostError, DapcliError, DapTimeoutError, PreconditionError
 from dapcli.verbs.views import STOP_VALUE_TIMEOUT
 
 ADAPTER = Path(__file__).resolve().parent / "fake_adapter.py"
-TEST_TIMEOUT = 60.0
+TEST_TIMEOUT = 150.0  # a hang guard: generous for a loaded machine
 
 
 @pytest.fixture(autouse=True)
@@ -118,13 +118,13 @@ def scenario(tmp_path: Path, script: dict[str, Any], test: Callable[[Harness], A
 ])
 def test_adapter_lost_mid_request_is_one_line_and_ends_the_session(tmp_path: Path, action: str, says: str) -> None:
     async def test(h: Harness) -> None:
-        error = await h.failure("continue", {"timeout": 20}, bound=3.0)
+        error = await h.failure("continue", {"timeout": 120}, bound=20.0)  # not its 120 s timeout
         assert isinstance(error, ConnectionLostError) and error.exit_code == 6
         assert says in error.message
         assert await _gone(h.adapter_pid), "the adapter process outlived its session"
         status = await h.call("status")
         assert status["state"] == "terminated" and says in status["stop"]["description"]
-        refused = await h.failure("evaluate", {"expression": "x"}, bound=1.0)
+        refused = await h.failure("evaluate", {"expression": "x"}, bound=10.0)
         assert isinstance(refused, PreconditionError) and says in refused.message
 
     scenario(tmp_path, {"continue": action}, test)
@@ -132,7 +132,7 @@ def test_adapter_lost_mid_request_is_one_line_and_ends_the_session(tmp_path: Pat
 
 def test_adapter_killed_during_a_blocked_continue_returns_at_once(tmp_path: Path) -> None:
     async def test(h: Harness) -> None:
-        blocked = asyncio.ensure_future(h.call("continue", {"timeout": 20}))
+        blocked = asyncio.ensure_future(h.call("continue", {"timeout": 120}))
         await asyncio.sleep(0)  # let it send `continue` (the fake answers, then "runs")
         while h.dispatcher.manager.get("default").state.value != "running":
             await asyncio.sleep(0.01)
@@ -141,11 +141,11 @@ def test_adapter_killed_during_a_blocked_continue_returns_at_once(tmp_path: Path
         started = time.monotonic()
         with pytest.raises(ConnectionLostError, match=r"the adapter fake exited \(killed by SIGKILL\)"):
             await blocked
-        assert time.monotonic() - started < 3.0
+        assert time.monotonic() - started < 20.0  # not its 120 s timeout
         started = time.monotonic()
-        waited = await h.call("wait", {"timeout": 20})
+        waited = await h.call("wait", {"timeout": 120})
         assert waited["status"] == "terminated" and "SIGKILL" in waited["description"]
-        assert time.monotonic() - started < 1.0
+        assert time.monotonic() - started < 10.0
 
     scenario(tmp_path, {"continue": "run"}, test)
 
@@ -153,7 +153,7 @@ def test_adapter_killed_during_a_blocked_continue_returns_at_once(tmp_path: Path
 # -- a hang is bounded ---------------------------------------------------------------------------
 def test_adapter_that_never_answers_continue_is_bounded_by_the_verb_timeout(tmp_path: Path) -> None:
     async def test(h: Harness) -> None:
-        error = await h.failure("continue", {"timeout": 2}, bound=6.0)
+        error = await h.failure("continue", {"timeout": 2}, bound=20.0)  # never answered: unbounded without it
         assert isinstance(error, DapTimeoutError) and "continue" in error.message
         await h.call("stop")
         assert await _gone(h.adapter_pid)
@@ -162,20 +162,24 @@ def test_adapter_that_never_answers_continue_is_bounded_by_the_verb_timeout(tmp_
 
 
 # -- a call during a blocked resume is answered at once -------------------------------------------
-def test_evaluate_during_a_blocked_continue_is_refused_at_once_and_stop_ends_it(tmp_path: Path) -> None:
+def test_evaluate_during_a_blocked_continue_is_refused_at_once_and_stop_ends_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a refusal that waited for the queue grace would take 30 s: far over the bounds, even on a busy machine
+    monkeypatch.setattr("dapcli.dispatch.local.QUEUE_GRACE", 30.0)
+
     async def test(h: Harness) -> None:
-        blocked = asyncio.ensure_future(h.call("continue", {"timeout": 20}))
+        blocked = asyncio.ensure_future(h.call("continue", {"timeout": 120}))
         while h.dispatcher.manager.get("default").state.value != "running":
             await asyncio.sleep(0.01)
-        refused = await h.failure("evaluate", {"expression": "x"}, bound=QUEUE_GRACE + 1.5)
+        refused = await h.failure("evaluate", {"expression": "x"}, bound=10.0)
         assert isinstance(refused, PreconditionError) and "running: pause first" in refused.message
-        await h.failure("next", {}, bound=QUEUE_GRACE + 1.5)
+        await h.failure("next", {}, bound=10.0)
         started = time.monotonic()
         ended = await h.call("stop")
         assert ended["status"] == "terminated"
-        result = await asyncio.wait_for(blocked, 5)
+        result = await asyncio.wait_for(blocked, 60)
         assert result["status"] in ("terminated", "exited")
-        assert time.monotonic() - started < 5.0
+        assert time.monotonic() - started < 40.0  # not its 120 s timeout
         assert await _gone(h.adapter_pid)
 
     scenario(tmp_path, {"continue": "run"}, test)
@@ -184,20 +188,22 @@ def test_evaluate_during_a_blocked_continue_is_refused_at_once_and_stop_ends_it(
 # -- floods and huge messages are bounded ----------------------------------------------------------
 def test_an_event_flood_keeps_status_answering_and_counts_what_was_dropped(tmp_path: Path) -> None:
     async def test(h: Harness) -> None:
-        # 200,000 events take ~10 s on a quiet machine and ~55 s under a load of 16 on 2 cores
+        # 60,000 events take a few seconds on a quiet machine, many times that under heavy load
         blocked = asyncio.ensure_future(h.call("continue", {"timeout": 240}))
-        slowest = 0.0
+        slowest, during = 0.0, 0
         while not blocked.done():
             started = time.monotonic()
             await h.call("status")
             slowest = max(slowest, time.monotonic() - started)
+            during += not blocked.done()  # answered while the flood still came in
             await asyncio.sleep(0.05)
-        assert slowest < 1.0, f"status took {slowest:.2f} s during the flood"
+        assert slowest < 5.0, f"status took {slowest:.2f} s during the flood"
+        assert during >= 2, "status did not answer during the flood"
         state = blocked.result()
         assert state["status"] == "stopped"
         assert len(json.dumps(state)) < 20_000, "the stop state must stay small"
         status = await h.call("status")
-        assert status["outputChunks"] == 200_000 and status["outputDropped"] >= 150_000
+        assert status["outputChunks"] == 60_000 and status["outputDropped"] >= 40_000
         output = await h.call("output")
         assert output["dropped"] == status["outputDropped"]
 
@@ -221,7 +227,7 @@ def test_a_hanging_evaluation_is_bounded_and_cancelled(tmp_path: Path) -> None:
         started = time.monotonic()
         with pytest.raises(DapcliError):
             await h.call("evaluate", {"expression": "hang", "timeout": 1})
-        assert time.monotonic() - started < 4.0
+        assert time.monotonic() - started < 15.0  # the hang is for ever
         assert (await h.call("evaluate", {"expression": "ok"}))["result"] == "ko", "the session is not wedged"
 
     scenario(tmp_path, {"evaluate": {"hang": "hang"}}, test)
@@ -231,8 +237,31 @@ def test_hanging_locals_leave_the_stop_readable(tmp_path: Path) -> None:
     async def test(h: Harness) -> None:
         started = time.monotonic()
         state = await h.call("next", {"timeout": 20})
-        assert time.monotonic() - started < STOP_VALUE_TIMEOUT + 4
+        assert time.monotonic() - started < STOP_VALUE_TIMEOUT + 15  # the hang is for ever
         assert state["status"] == "stopped" and state["location"]["function"] == "main"
         assert any("<not available: timed out>" in w for w in state["warnings"])
 
     scenario(tmp_path, {"variables": "hang"}, test)
+
+
+# -- events that come after the answer ------------------------------------------------------------
+def test_a_console_step_whose_stop_comes_after_the_answer_reports_that_stop(tmp_path: Path) -> None:
+    async def test(h: Harness) -> None:
+        h.dispatcher.manager.get("default").adapter.resuming_commands = ("step-late",)
+        evaluated = await h.call("evaluate", {"expression": "step-late", "context": "repl"})
+        assert evaluated["result"] == "etal-pets"
+        assert evaluated["stop"]["status"] == "stopped" and evaluated["stop"]["reason"] == "step"
+        assert (await h.call("status"))["state"] == "stopped"
+
+    scenario(tmp_path, {"evaluate": {"step-late": "late"}}, test)
+
+
+def test_a_watchpoint_report_that_comes_after_the_stop_is_in_the_stop(tmp_path: Path) -> None:
+    async def test(h: Harness) -> None:
+        h.dispatcher.manager.get("default").adapter.data_stop_report = "Watchpoint "
+        state = await h.call("continue", {"timeout": 60})
+        assert state["reason"] == "watchpoint", state
+        said = "".join(c["output"] for c in state.get("output") or [])
+        assert "old value: 3" in said and "new value: 42" in said, said
+
+    scenario(tmp_path, {"continue": "watch"}, test)

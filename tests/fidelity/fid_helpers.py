@@ -115,7 +115,7 @@ def _running(process: psutil.Process) -> bool:
         return False
 
 
-def run_async(test: Callable[[], Awaitable[None]], timeout: float = 90.0) -> None:
+def run_async(test: Callable[[], Awaitable[None]], timeout: float = 180.0) -> None:
     """Run ``test`` on asyncio, failing after ``timeout`` seconds."""
 
     async def bounded() -> None:

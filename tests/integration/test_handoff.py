@@ -9,12 +9,14 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import psutil
 import pytest
 
+from dapcli.dispatch import sessionfile
 from dapcli.dispatch.router import RoutingDispatcher
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,7 +46,10 @@ def test_one_shot_commands_join_a_session_owned_in_process(runtime: str) -> None
                                      "shared", str(ROOT))
             assert first.location is not None and first.location.line == LINE
             debuggee = owner.manager.get("shared").debuggee_pid
-            await asyncio.sleep(0.05)
+            deadline = time.monotonic() + 30
+            while sessionfile.read("shared") is None:  # published in the background
+                assert time.monotonic() < deadline, "the session was not published"
+                await asyncio.sleep(0.05)
             code, out, _ = await asyncio.to_thread(cli, "sessions")
             assert code == 0 and "shared" in out
             code, out, err = await asyncio.to_thread(cli, "--session", "shared", "next")
@@ -75,21 +80,25 @@ def test_a_dispatcher_joins_a_cli_session_and_sees_its_stops(runtime: str) -> No
     async def scenario() -> None:
         joiner = RoutingDispatcher()
         events: list[dict[str, object]] = []
+        subscribed = asyncio.Event()
 
         async def listen() -> None:
             async for event in joiner.subscribe("default"):
-                events.append(event)
+                if event["event"] == "subscribed":
+                    subscribed.set()
+                else:
+                    events.append(event)
 
         task = asyncio.create_task(listen())
         try:
-            await asyncio.sleep(0.2)
+            await asyncio.wait_for(subscribed.wait(), 30)  # the host registered us: no change is missed
             value = await joiner.call("evaluate", {"expression": "amount * percent"}, "default", str(ROOT))
             assert value.result == "299.84999999999997"
             code, _, err = await asyncio.to_thread(cli, "continue")  # someone else resumes it
             assert code == 0, err
-            for _ in range(100):
-                if any(e["event"] == "stopped" for e in events):
-                    break
+            deadline = time.monotonic() + 30
+            while not any(e["event"] == "stopped" for e in events):
+                assert time.monotonic() < deadline, events
                 await asyncio.sleep(0.05)
             assert [e["event"] for e in events][:2] == ["running", "stopped"]
             again = await joiner.call("evaluate", {"expression": "i"}, "default", str(ROOT))

@@ -143,7 +143,7 @@ def test_pause_while_continue_is_blocked() -> None:
 
             async with anyio.create_task_group() as group:
                 group.start_soon(resume)
-                with anyio.fail_after(10):
+                with anyio.fail_after(60):
                     while (await call(client, "status"))["state"] != "running":
                         await anyio.sleep(0.01)
                 results["pause"] = await call(client, "pause")

@@ -26,23 +26,23 @@ def test_evaluate_during_a_blocked_continue_is_refused_at_once_and_stop_ends_it(
             results: list[float] = []
 
             async def blocked() -> None:
-                await client.call_tool("continue", {"timeout": 20})
+                await client.call_tool("continue", {"timeout": 120})  # far over the bounds below
                 results.append(time.monotonic())
 
             group.start_soon(blocked)
-            with anyio.fail_after(10):
+            with anyio.fail_after(60):
                 while (await call(client, "status"))["state"] != "running":
                     await anyio.sleep(0.05)
             started = time.monotonic()
             error = await call_error(client, "evaluate", {"expression": "1"})
             assert "running: pause first" in error
-            assert time.monotonic() - started < 3.0
+            assert time.monotonic() - started < 20, "evaluate waited behind the blocked continue"
             started = time.monotonic()
             await call(client, "stop")
-            with anyio.fail_after(5):
+            with anyio.fail_after(60):
                 while not results:
                     await anyio.sleep(0.05)
-            assert results[0] - started < 5.0, "the blocked continue outlived stop"
+            assert results[0] - started < 40, "the blocked continue outlived stop"
 
     run(body)
 

@@ -29,7 +29,7 @@ PROGRAMS = HERE / "programs"
 SAMPLE_C = PROGRAMS / "sample.c"
 CRASH_C = PROGRAMS / "crash.c"
 SPIN_C = PROGRAMS / "spin.c"
-TEST_TIMEOUT = 90.0
+TEST_TIMEOUT = 180.0  # a hang guard: generous for a loaded machine
 
 CC = shutil.which("gcc") or shutil.which("cc")
 ADAPTER_PATHS = {

@@ -51,7 +51,7 @@ def test_first_and_later_pages_of_a_100k_array(adapter: str, big: Path) -> None:
             assert [v["value"] for v in first["variables"][:3]] == ["0", "3", "6"]
             assert (first["total"], len(first["variables"]), first["truncated"]) == (100000, 100, 99900)
             assert requests == [{"variablesReference": reference, "filter": "indexed", "start": 0, "count": 100}]
-            assert elapsed < 5, f"the first page took {elapsed:.1f} s"
+            assert elapsed < 30, f"the first page took {elapsed:.1f} s"  # all 100k would take minutes
             later = await d("variables", variablesReference=reference, start=99998, count=100)
             assert [v["value"] for v in later["variables"]] == [str(99998 * 3), str(99999 * 3)]
             assert later.get("truncated") is None

@@ -27,14 +27,20 @@ def test_typing_goes_to_the_running_program(spawn: list[pexpect.spawn], env: dic
     leave(child, processes)
 
 
-@pytest.mark.xfail(reason="debugpy cannot pause a thread blocked in a read (input()): the pause stays pending "
-                          "until a line is typed; passes only when Ctrl-C lands before the read starts", strict=False)
-def test_ctrl_c_still_pauses_a_program_waiting_for_input(spawn: list[pexpect.spawn],  # noqa: F811
-                                                          env: dict[str, str]) -> None:  # noqa: F811
+def test_ctrl_c_while_the_program_waits_for_input_says_so_and_stops_after_the_line(
+        spawn: list[pexpect.spawn], env: dict[str, str]) -> None:  # noqa: F811
+    """debugpy cannot interrupt a thread blocked in ``input()``: Ctrl-C says that the pause waits
+    for a line, and the program stops right after reading the line typed."""
     child = start_repl(spawn, env, "-b", f"{SUM}:{line_of(SUM, '@sum')}", SUM)
+    child.expect_exact("a? ")  # printed by input(): the program is in the read from now on
     child.expect_exact("(program stdin)")
     processes = processes_of(child)
     child.sendintr()
-    child.expect(r"Stopped \(pause")
+    child.expect_exact("Pausing…")
+    child.expect_exact("Pause requested; the program is waiting for input: type a line and it stops right "
+                       "after reading it")
+    child.sendline("30")
+    child.expect(r"Stopped \(pause\) in <module> at tests/repl/programs/sum_input.py:3")
+    child.expect_exact("locals: a=30")
     child.expect_exact("(dapcli)")
     leave(child, processes)

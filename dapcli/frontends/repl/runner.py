@@ -15,6 +15,7 @@ from dapcli.errors import DapcliError, PreconditionError
 from dapcli.frontends.repl.state import ENDED, signature
 from dapcli.verbs import VERBS
 from dapcli.verbs import models as m
+from dapcli.verbs.pauseinput import PAUSE_AT_INPUT
 
 if TYPE_CHECKING:
     from dapcli.frontends.repl.app import Repl
@@ -160,9 +161,13 @@ class Runner:
 
     async def _pause(self, args: dict[str, Any]) -> None:
         try:
-            await self.repl.quiet("pause", args)
+            result = await self.repl.quiet("pause", args)
         except DapcliError as exc:
             self.repl.report(exc)
+            return
+        if PAUSE_AT_INPUT in (getattr(result, "warnings", None) or []):  # the debugger cannot interrupt the read
+            self.repl.show(Text("Pause requested; the program is waiting for input: type a line and it stops right "
+                                "after reading it", style="yellow"))
 
     async def pause_verb(self, args: dict[str, Any]) -> m.Result | None:
         """``pause`` typed at the prompt: the running task shows the stop, else show it here."""
