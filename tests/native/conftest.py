@@ -7,10 +7,12 @@ import os
 import resource
 import shutil
 import subprocess
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from native_helpers import CC, CRASH_C, SAMPLE_C, SPIN_C, running_below
+from native_helpers import CC, CRASH_C, DAPCLI, SAMPLE_C, SPIN_C, running_below
 
 
 @pytest.fixture(scope="session")
@@ -91,3 +93,14 @@ def no_program_left(build_dir: Path) -> object:
     yield
     left = running_below(build_dir)
     assert not left, f"processes left behind: {left}"
+
+
+@pytest.fixture
+def cli_env(sample: Path) -> Iterator[dict[str, str]]:
+    """An environment for one-shot CLI tests: its own short runtime dir; the session is stopped after."""
+    runtime = tempfile.mkdtemp(prefix="dc")  # unix socket paths must stay short
+    env = dict(os.environ, DAPCLI_RUNTIME_DIR=runtime, NO_COLOR="1", COLUMNS="160")
+    env.pop("DAPCLI_SESSION", None)
+    yield env
+    subprocess.run([DAPCLI, "stop"], env=env, cwd=sample.parent, capture_output=True, timeout=30)
+    shutil.rmtree(runtime, ignore_errors=True)

@@ -9,6 +9,8 @@ from __future__ import annotations
 import asyncio
 import re
 import shutil
+import subprocess
+import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -142,3 +144,12 @@ def _name(process: psutil.Process) -> str:
 def output_text(result: dict[str, Any]) -> str:
     """The output of a stop state (``output``) or of the ``output`` verb (``chunks``)."""
     return "".join(chunk["output"] for chunk in result.get("output") or result.get("chunks") or [])
+
+
+#: The dapcli of this venv (one-shot CLI tests).
+DAPCLI = shutil.which("dapcli", path=str(Path(sys.executable).parent)) or "dapcli"
+
+
+def dapcli(env: dict[str, str], cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """Run the one-shot CLI with ``env`` (see the ``cli_env`` fixture) in ``cwd``."""
+    return subprocess.run([DAPCLI, *args], env=env, cwd=cwd, capture_output=True, text=True, timeout=90)

@@ -5,36 +5,15 @@ exit 2 and the first breakpoint still stops."""
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import subprocess
-import sys
-import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from native_helpers import SAMPLE_C, each_adapter, marker_line
+from native_helpers import SAMPLE_C, dapcli, each_adapter, marker_line
 
 pytestmark = pytest.mark.slow
 
-DAPCLI = shutil.which("dapcli", path=str(Path(sys.executable).parent)) or "dapcli"
 LOOP = marker_line(SAMPLE_C, "loop-body")
 CALL = marker_line(SAMPLE_C, "call")
-
-
-@pytest.fixture
-def cli_env(sample: Path) -> Iterator[dict[str, str]]:
-    runtime = tempfile.mkdtemp(prefix="dc")  # unix socket paths must stay short
-    env = dict(os.environ, DAPCLI_RUNTIME_DIR=runtime, NO_COLOR="1", COLUMNS="160")
-    env.pop("DAPCLI_SESSION", None)
-    yield env
-    subprocess.run([DAPCLI, "stop"], env=env, cwd=sample.parent, capture_output=True, timeout=30)
-    shutil.rmtree(runtime, ignore_errors=True)
-
-
-def dapcli(env: dict[str, str], cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([DAPCLI, *args], env=env, cwd=cwd, capture_output=True, text=True, timeout=90)
 
 
 @pytest.mark.parametrize("adapter", each_adapter("lldb"))
