@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import os
+import shutil
 import subprocess
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from delve_helpers import BASICS, GO, MISSING, processes_running
+from delve_helpers import BASICS, DAPCLI, GO, MISSING, PROGRAMS, processes_running
 
 
 @pytest.fixture(scope="session")
@@ -42,3 +46,14 @@ def no_program_left(go_build_dir: Path) -> object:
     yield
     left = processes_running(str(go_build_dir)) + processes_running("dapcli-go-")
     assert not left, f"processes left behind: {left}"
+
+
+@pytest.fixture
+def cli_env() -> Iterator[dict[str, str]]:
+    """An environment for one-shot CLI tests: its own short runtime dir; the session is stopped after."""
+    runtime = tempfile.mkdtemp(prefix="dc")  # unix socket paths must stay short
+    env = dict(os.environ, DAPCLI_RUNTIME_DIR=runtime, NO_COLOR="1")
+    env.pop("DAPCLI_SESSION", None)
+    yield env
+    subprocess.run([DAPCLI, "stop"], env=env, cwd=PROGRAMS, capture_output=True, timeout=30)
+    shutil.rmtree(runtime, ignore_errors=True)

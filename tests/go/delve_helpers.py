@@ -11,6 +11,8 @@ import contextlib
 import os
 import re
 import shutil
+import subprocess
+import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -100,3 +102,12 @@ def processes_running(fragment: str) -> list[tuple[int, list[str]]]:
                     and ours(process)):
                 found.append((process.pid, cmdline))
     return found
+
+
+#: The dapcli of this venv (one-shot CLI tests).
+DAPCLI = shutil.which("dapcli", path=str(Path(sys.executable).parent)) or "dapcli"
+
+
+def dapcli(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    """Run the one-shot CLI with ``env`` (see the ``cli_env`` fixture) in the Go programs' folder."""
+    return subprocess.run([DAPCLI, *args], env=env, cwd=PROGRAMS, capture_output=True, text=True, timeout=90)

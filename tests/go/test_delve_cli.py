@@ -3,34 +3,12 @@
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import subprocess
-import sys
-import tempfile
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from delve_helpers import BASICS, PROGRAMS, assert_gone, marker_line, requires_delve
+from delve_helpers import BASICS, assert_gone, dapcli, marker_line, requires_delve
 
 pytestmark = [pytest.mark.slow, requires_delve]
 
-DAPCLI = shutil.which("dapcli", path=str(Path(sys.executable).parent)) or "dapcli"
-
-
-@pytest.fixture
-def cli_env() -> Iterator[dict[str, str]]:
-    runtime = tempfile.mkdtemp(prefix="dc")  # unix socket paths must stay short
-    env = dict(os.environ, DAPCLI_RUNTIME_DIR=runtime, NO_COLOR="1")
-    env.pop("DAPCLI_SESSION", None)
-    yield env
-    subprocess.run([DAPCLI, "stop"], env=env, cwd=PROGRAMS, capture_output=True, timeout=30)
-    shutil.rmtree(runtime, ignore_errors=True)
-
-
-def dapcli(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([DAPCLI, *args], env=env, cwd=PROGRAMS, capture_output=True, text=True, timeout=60)
 
 
 def test_launch_stack_continue_stop(cli_env: dict[str, str]) -> None:
