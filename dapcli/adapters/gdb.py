@@ -155,6 +155,10 @@ class GdbAdapter(NativeAdapter):
     def console_prefix(self) -> str:  # type: ignore[override]
         return "" if self.native() else ">"
 
+    @property
+    def locals_commands(self) -> tuple[str, ...]:  # type: ignore[override]
+        return () if self.native() else ("info args", "info locals")
+
     def output_category(self, category: str, text: str) -> str:
         """cdt-gdb-adapter reports gdb's chatter as ``stdout``: relabel it ``console`` (all of
         it when the program has a terminal of its own, see :meth:`use_tty`)."""
