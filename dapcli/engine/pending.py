@@ -58,7 +58,7 @@ class AbandonedRequest:
                 f"{self._what} is still running in the program; {command} would wait behind it", BUSY_HINT,
             )
 
-    def defer(self, key: str, send: Callable[[], Awaitable[None]]) -> str | None:
+    def defer(self, key: str, send: Callable[[], Awaitable[object]]) -> str | None:
         """While the abandoned request runs, schedule ``send`` (a breakpoint set's
         ``setBreakpoints``, keyed by ``key``) for when it is answered, and return the note to
         show; None (nothing scheduled) when no request is abandoned."""
@@ -69,7 +69,7 @@ class AbandonedRequest:
         return DEFERRED_EDIT.format(what=self._what)
 
     @staticmethod
-    async def _after(future: asyncio.Future[Any], send: Callable[[], Awaitable[None]]) -> None:
+    async def _after(future: asyncio.Future[Any], send: Callable[[], Awaitable[object]]) -> None:
         await asyncio.wait({future})
         with contextlib.suppress(Exception):  # the session ended meanwhile: the book is sent at the next launch
             await send()

@@ -467,8 +467,11 @@ class Session:
         offered = self.capabilities.exceptionBreakpointFilters or []
         return [f.filter for f in offered if f.default or f.filter == "uncaught"]
 
-    async def apply_exception_filters(self, conn: Connection | None = None) -> None:
-        """Send ``setExceptionBreakpoints`` with :attr:`exception_filters` (or the defaults)."""
+    async def apply_exception_filters(self, conn: Connection | None = None) -> str | None:
+        """Send ``setExceptionBreakpoints`` with :attr:`exception_filters` (or the defaults).
+        Returns a note when they were only recorded (see :meth:`sync_breakpoints`)."""
+        if conn is None and (deferred := self.abandoned.defer("<exceptions>", self.apply_exception_filters)):
+            return deferred
         conn = conn or self.require_alive()
         chosen = self.exception_filters
         if chosen is None:
@@ -478,6 +481,7 @@ class Session:
                    if condition]
         await conn.request("setExceptionBreakpoints", t.SetExceptionBreakpointsArguments(
             filters=plain, filterOptions=options or None))
+        return None
 
     # -- execution -------------------------------------------------------------------------------
     async def resume(self, command: str, arguments: BaseModel, *, timeout: float) -> bool:

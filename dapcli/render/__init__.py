@@ -208,7 +208,7 @@ def render_exception_filters(result: m.ExceptionFiltersResult, cwd: str | None =
         if f.condition:
             about += f" (if {f.condition})"
         table.add_row(f.filter, "yes" if f.enabled else "no", "yes" if f.default else "", Text(about))
-    return table
+    return Group(Text(f"warning: {result.warning}", style="yellow"), table) if result.warning else table
 
 
 def render_frame(result: m.FrameResult, cwd: str | None = None) -> RenderableType:

@@ -375,6 +375,8 @@ class ExceptionFilterView(Model):
 
 class ExceptionFiltersResult(Result):
     filters: list[ExceptionFilterView]
+    #: dapcli's note: e.g. the choice is recorded but not yet sent (an interrupted evaluation runs).
+    warning: str | None = None
 
 
 class FrameResult(Result):

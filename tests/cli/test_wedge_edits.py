@@ -92,7 +92,7 @@ def test_execution_verbs_are_refused_at_once_while_a_hung_repr_runs(dc: Cli) -> 
     dc.run("stop")
 
 
-def test_breakpoint_edits_answer_at_once_while_a_slow_repr_runs_and_are_sent_after(dc: Cli) -> None:
+def test_edits_answer_at_once_while_a_slow_repr_runs_and_are_sent_after(dc: Cli) -> None:
     # debugpy answers no setBreakpoints while the stopped thread runs a __repr__: the edit is
     # recorded at once and sent when the repr returns (the stop's locals gave up on it after 5 s)
     out = dc.launch("slow_repr.py", "stop", timeout=60).out
@@ -100,7 +100,9 @@ def test_breakpoint_edits_answer_at_once_while_a_slow_repr_runs_and_are_sent_aft
     started = time.monotonic()
     deleted = dc.json("break", "delete", loc("slow_repr.py", "stop"))
     added = dc.json("break", "add", loc("slow_repr.py", "after"))
+    filters = dc.json("exceptions", "set", "uncaught")
     assert time.monotonic() - started < 5, "a breakpoint edit waited behind the slow __repr__"
+    assert "recorded, not sent yet" in filters["warning"], filters
     assert deleted["breakpoints"] == [] and "recorded, not sent yet" in deleted["warning"], deleted
     assert "recorded, not sent yet" in added["warning"] and not added["verified"], added
     deadline = time.monotonic() + 60
