@@ -751,6 +751,8 @@ class Session:
         self.threads = []
 
     def _end(self, state: SessionState, reason: str) -> None:
+        if not self.ended and self.terminal is not None:
+            self.terminal.drain()  # the program's last words come before its end
         if not self.ended:
             self.generation += 1
         self.state = state

@@ -17,9 +17,11 @@ import contextlib
 import fcntl
 import os
 import re
+import select
 import struct
 import subprocess
 import termios
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -153,6 +155,30 @@ class Terminal:
         text = self._decoder.decode(data)
         if text:
             self.sink("stdout", escape_controls(text))
+
+    def drain(self, quiet: float = 0.02, bound: float = 0.5) -> None:
+        """Read what the program wrote that the event loop has not read yet, until the pty has
+        been quiet for ``quiet`` seconds (at most ``bound`` s): at the program's exit its last
+        output must come before the end is reported (the kernel hands a pty's data over a moment
+        after the write). Never raises."""
+        if self._master is None:
+            return
+        deadline = time.monotonic() + bound
+        while time.monotonic() < deadline:
+            try:
+                ready, _, _ = select.select([self._master], [], [], quiet)
+                if not ready:
+                    return
+                data = os.read(self._master, 65536)
+            except (BlockingIOError, InterruptedError):
+                continue
+            except (OSError, ValueError):
+                return
+            if not data:
+                return
+            text = self._decoder.decode(data)
+            if text:
+                self.sink("stdout", escape_controls(text))
 
     def _stop_reading(self) -> None:
         if self._master is not None:

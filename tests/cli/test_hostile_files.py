@@ -43,6 +43,7 @@ def test_a_recipe_with_a_control_character_is_refused(dc: Cli, tmp_path: Path) -
 def test_an_adapters_file_with_a_control_character_is_one_line(dc: Cli, tmp_path: Path) -> None:
     (tmp_path / ".dapcli").mkdir()
     (tmp_path / ".dapcli" / "adapters.yaml").write_text("adapters:\n  x: {command: [a\x01]}\n")
+    (tmp_path / "x.py").write_text("print(1)\n")  # the program exists: the adapters file is what is wrong
     err = dc.run("launch", "x.py", "--adapter", "x", "--timeout", "5", cwd=tmp_path, check=False).err
     line = one_line_error(err)
     assert "invalid YAML: unacceptable character #x0001" in line

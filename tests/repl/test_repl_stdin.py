@@ -3,6 +3,8 @@ reach the program's stdin through dapcli's terminal, Ctrl-C still pauses, nothin
 
 from __future__ import annotations
 
+import re
+
 import pexpect
 import pytest
 from test_repl_pty import env, leave, line_of, processes_of, spawn, start_repl  # noqa: F401
@@ -37,8 +39,9 @@ def test_ctrl_c_while_the_program_waits_for_input_says_so_and_stops_after_the_li
     processes = processes_of(child)
     child.sendintr()
     child.expect_exact("Pausing…")
-    child.expect_exact("Pause requested; the program is waiting for input: type a line and it stops right "
-                       "after reading it")
+    # one message; the terminal (80 columns) may wrap it at any space
+    said = "Pause requested; the program is waiting for input: type a line and it stops right after reading it"
+    child.expect(r"\s+".join(re.escape(word) for word in said.split()))
     child.sendline("30")
     child.expect(r"Stopped \(pause\) in <module> at tests/repl/programs/sum_input.py:3")
     child.expect_exact("locals: a=30")
