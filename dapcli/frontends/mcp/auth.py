@@ -13,9 +13,11 @@ loopback) stay on.
 from __future__ import annotations
 
 import contextlib
+import errno
 import hmac
 import os
 import secrets
+import shlex
 import stat
 from typing import TYPE_CHECKING, Any
 
@@ -71,7 +73,9 @@ def load_token(path: str) -> str:
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except OSError as exc:
-        raise UsageError(f"cannot read the token file {path}: {exc.strerror}", "give a readable file") from None
+        hint = ("create one: (umask 077; python3 -c 'import secrets; print(secrets.token_urlsafe(32))' > "
+                f"{shlex.quote(path)})") if exc.errno == errno.ENOENT else "give a readable file"
+        raise UsageError(f"cannot read the token file {path}: {exc.strerror}", hint) from None
     with os.fdopen(fd, "rb") as handle:
         info = os.fstat(handle.fileno())
         if not stat.S_ISREG(info.st_mode):
