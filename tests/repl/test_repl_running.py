@@ -68,3 +68,22 @@ def test_repl_test_waits_for_the_failure_before_its_first_prompt(
     child.expect_exact("24.41")
     child.sendline("quit")
     child.expect(pexpect.EOF)
+
+
+@pytest.mark.skipif(DAPCLI is None, reason="the dapcli command is not installed")
+def test_an_end_made_by_another_frontend_is_announced_at_once(
+        spawn: list[pexpect.spawn], env: dict[str, str]) -> None:  # noqa: F811
+    assert DAPCLI is not None
+    program = "tests/repl/programs/exit3.py"
+    child = start_repl(spawn, env, program)
+    child.expect_exact(f"Stopped (entry) in <module> at {program}:1")
+    child.expect_exact(PROMPT)
+    other = subprocess.run([DAPCLI, "continue", "--session", "default"], env=env, cwd=str(ROOT),
+                           capture_output=True, text=True, timeout=60)
+    assert "exit code 3" in other.stdout, other
+    child.expect_exact("Program exited with exit code 3")  # without typing anything
+    child.expect_exact(PROMPT)
+    child.sendeof()  # the program has ended: Ctrl-D leaves at once
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

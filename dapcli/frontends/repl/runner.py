@@ -200,8 +200,8 @@ class Runner:
                     async for event in subscribe(repl.state.session):
                         if event.get("event") != "output":
                             await self._quietly_look()
-            elif repl.state.current_status() == "running":
-                await self._quietly_look()
+            elif repl.state.current_status() in ("running", *_unseen(repl.state.status)):
+                await self._quietly_look()  # a run, or an end/stop the REPL has not shown yet
             await asyncio.sleep(WATCH_EVERY)
 
     async def _quietly_look(self) -> None:
@@ -232,6 +232,12 @@ class Runner:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
+
+
+def _unseen(seen: str | None) -> tuple[str, ...]:
+    """The states the REPL looks at when the session is in them but its last result was not
+    (a program that another frontend resumed and that ended between two looks)."""
+    return tuple(s for s in ("stopped", *ENDED) if s != seen)
 
 
 def _still_running(result: m.Result) -> bool:
