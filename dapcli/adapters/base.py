@@ -87,6 +87,10 @@ class AdapterSpec:
     #: A console command's result starting with this failed although the response says success
     #: (lldb-dap: ``error: 'bogus' is not a valid command.``).
     console_error_prefix: str | None = None
+    #: Console commands that print a frame's variables as ``name = value`` lines: the listing
+    #: used when the adapter fails a scope's whole ``variables`` request (cdt-gdb-adapter when gdb
+    #: cannot evaluate one local, e.g. ``__PRETTY_FUNCTION__`` at a failed ``assert``).
+    locals_commands: tuple[str, ...] = ()
     #: Console commands (and the debugger's aliases) that resume the program (``next``,
     #: ``thread step-over``): the stop they cause is awaited after their answer, which may come
     #: before the adapter's ``continued``/``stopped`` events (lldb-dap sends those from another thread).

@@ -23,6 +23,7 @@ from dapcli.adapters.native_common import (
     find_in_node_modules,
     find_program,
     platform_key,
+    searched_text,
 )
 from dapcli.errors import AdapterError
 
@@ -59,7 +60,7 @@ class CodeLldbAdapter(NativeAdapter):
         if found or os.environ.get("DAPCLI_CODELLDB"):
             return found
         vendored = f"{NPM_PACKAGE}/dist/vendor/codelldb/{platform_key()}/adapter/codelldb"
-        found = find_in_node_modules(vendored, executable=True)
+        found = find_in_node_modules(vendored, executable=True, cwd=self.search_cwd, roots=self.search_roots)
         if found:
             return found
         pattern = os.path.expanduser("~/.vscode*/extensions/vadimcn.vscode-lldb-*/adapter/codelldb")
@@ -82,7 +83,8 @@ class CodeLldbAdapter(NativeAdapter):
     async def start(self) -> tuple[Transport, int]:
         path = self.find()
         if path is None:
-            raise AdapterError("CodeLLDB is not installed", f"install it: {self.install_hint}")
+            raise AdapterError(f"CodeLLDB is not installed ({searched_text(self.search_cwd, self.search_roots)})",
+                               f"install it: {self.install_hint}")
         from dapcli.adapters.process import free_port, start_tcp_adapter
         port = free_port()
         return await start_tcp_adapter([path, "--port", str(port)], port)

@@ -31,6 +31,7 @@ from dapcli.adapters.native_common import (
     find_in_node_modules,
     find_program,
     is_native_executable,
+    searched_text,
     tool_output,
 )
 from dapcli.errors import AdapterError
@@ -121,7 +122,7 @@ class GdbAdapter(NativeAdapter):
         return find_program("DAPCLI_NODE", ("node", "nodejs"))
 
     def cdt_script(self) -> str | None:
-        return find_in_node_modules(CDT_SCRIPT)
+        return find_in_node_modules(CDT_SCRIPT, cwd=self.search_cwd, roots=self.search_roots)
 
     def handles(self, program: str) -> bool:
         """A native executable, when gdb can debug it or CodeLLDB is not there either (lldb comes
@@ -154,6 +155,10 @@ class GdbAdapter(NativeAdapter):
     @property
     def console_prefix(self) -> str:  # type: ignore[override]
         return "" if self.native() else ">"
+
+    @property
+    def locals_commands(self) -> tuple[str, ...]:  # type: ignore[override]
+        return () if self.native() else ("info args", "info locals")
 
     def output_category(self, category: str, text: str) -> str:
         """cdt-gdb-adapter reports gdb's chatter as ``stdout``: relabel it ``console`` (all of
@@ -237,7 +242,8 @@ class GdbAdapter(NativeAdapter):
         interpreter takes ``target`` in ``attach``); otherwise the usual adapter."""
         if options.target is None or self.native():
             return await self.start()
-        script, node = find_in_node_modules(CDT_TARGET_SCRIPT), self.node()
+        script = find_in_node_modules(CDT_TARGET_SCRIPT, cwd=self.search_cwd, roots=self.search_roots)
+        node = self.node()
         if self.gdb() is None or script is None or node is None:
             raise AdapterError("debugging a gdbserver needs gdb, node and the npm package cdt-gdb-adapter",
                                self.install_hint)
@@ -257,8 +263,9 @@ class GdbAdapter(NativeAdapter):
         script, node = self.cdt_script(), self.node()
         if script is None or node is None:
             missing = "node" if script else "the npm package cdt-gdb-adapter"
+            searched = "" if script else f" ({searched_text(self.search_cwd, self.search_roots)})"
             raise AdapterError(f"gdb {'.'.join(map(str, gdb_version(gdb) or ()))} has no DAP interpreter (gdb ≥ 14 "
-                               f"has) and {missing} is not installed", self.install_hint)
+                               f"has) and {missing} is not installed{searched}", self.install_hint)
         transport = await StdioTransport.spawn([node, script])
         return transport, transport.pid
 

@@ -25,7 +25,8 @@ Other quirks handled here or by the engine (``shared/adapter-facts.md``):
 
 Where js-debug is looked for: ``$DAPCLI_JS_DEBUG`` (the server script, or a folder with it),
 then the npm folders of :func:`dapcli.adapters.native_common.node_modules_dirs`
-(``$DAPCLI_NODE_MODULES``, ``./.adapters/node_modules``, beside dapcli's source tree,
+(``$DAPCLI_NODE_MODULES``, ``.adapters/node_modules`` in the caller's directory and its parents,
+then the program's folder and its parents, beside dapcli's source tree,
 ``~/.local/share/dapcli/node_modules``, ``npm root -g``).
 """
 
@@ -37,7 +38,7 @@ import re
 import shutil
 
 from dapcli.adapters.base import AdapterSpec
-from dapcli.adapters.native_common import node_modules_dirs
+from dapcli.adapters.native_common import node_modules_dirs, searched_text
 from dapcli.errors import AdapterError
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the hot path)
@@ -75,7 +76,7 @@ if (dapcliExitFile) {
 """
 
 
-def find_js_debug(cwd: str | None = None) -> str | None:
+def find_js_debug(cwd: str | None = None, roots: tuple[str, ...] = ()) -> str | None:
     """The js-debug DAP server script, or None (see the module doc for the search order)."""
     explicit = os.environ.get("DAPCLI_JS_DEBUG")
     if explicit:
@@ -87,7 +88,7 @@ def find_js_debug(cwd: str | None = None) -> str | None:
                 return os.path.abspath(os.path.join(explicit, relative))
         return None
     for global_npm in (False, True):
-        for folder in node_modules_dirs(cwd, global_npm=global_npm):
+        for folder in node_modules_dirs(cwd, global_npm=global_npm, roots=roots):
             for relative in SERVER_PATHS:
                 path = os.path.join(folder, relative)
                 if os.path.isfile(path):
@@ -118,6 +119,7 @@ class JsDebugAdapter(AdapterSpec):
         super().__init__()
         self.command: list[str] | None = None
         self.search_cwd: str | None = None
+        self.search_roots: tuple[str, ...] = ()
         self._server: AdapterServer | None = None
         self._preload_dir: str | None = None
         self._exit_file: str | None = None
@@ -131,7 +133,7 @@ class JsDebugAdapter(AdapterSpec):
         if self.command:
             first = self.command[0]
             return shutil.which(first) or (first if os.access(first, os.X_OK) else None)
-        return find_js_debug(self.search_cwd)
+        return find_js_debug(self.search_cwd, self.search_roots)
 
     def version(self) -> str | None:
         path = None if self.command else self.find()
@@ -158,12 +160,14 @@ class JsDebugAdapter(AdapterSpec):
             AdapterError: node or js-debug is missing (with the install hint).
         """
         self.search_cwd = caller_cwd
+        self.search_roots = (os.path.dirname(os.path.abspath(os.path.join(caller_cwd, options.program))),)
         node = find_node()
         if node is None:
             raise AdapterError("Node.js (node) is not on PATH", "install Node.js, or set DAPCLI_NODE to its path")
         self.runtime = node
         if self.find() is None:
-            raise AdapterError("js-debug (the Node.js debug adapter) is not installed", self.install_hint)
+            raise AdapterError("js-debug (the Node.js debug adapter) is not installed "
+                               f"({searched_text(self.search_cwd, self.search_roots)})", self.install_hint)
         return []
 
     async def start(self) -> tuple[Transport, int]:

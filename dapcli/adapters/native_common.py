@@ -36,6 +36,7 @@ __all__ = [
     "is_native_executable",
     "node_modules_dirs",
     "ptrace_problem",
+    "searched_text",
     "tool_output",
 ]
 
@@ -226,16 +227,41 @@ def _npm_root() -> str | None:
     return text if text and os.path.isdir(text) else None
 
 
-def node_modules_dirs(cwd: str | None = None, *, global_npm: bool = True) -> list[str]:
+#: The folder that holds dapcli's source tree (site-packages after a plain ``pip install``).
+SOURCE_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
+_LOCAL_SHARE = "~/.local/share/dapcli/node_modules"
+
+
+def _upwards(start: str) -> list[str]:
+    """``start`` (made absolute) and each of its parents up to the filesystem root."""
+    folder, chain = os.path.abspath(start), []
+    while True:
+        chain.append(folder)
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return chain
+        folder = parent
+
+
+def _starts(cwd: str | None, roots: tuple[str, ...] | list[str]) -> list[str]:
+    starts: list[str] = []
+    for start in (cwd or os.getcwd(), *roots, os.getcwd()):
+        if start and os.path.abspath(start) not in starts:
+            starts.append(os.path.abspath(start))
+    return starts
+
+
+def node_modules_dirs(cwd: str | None = None, *, global_npm: bool = True,
+                      roots: tuple[str, ...] | list[str] = ()) -> list[str]:
     """Where npm packages of debug adapters may live, in order: ``$DAPCLI_NODE_MODULES``,
-    ``.adapters/node_modules`` in the working directory and beside dapcli's source tree,
-    ``~/.local/share/dapcli/node_modules``, and the global npm root."""
+    ``.adapters/node_modules`` in ``cwd`` (default: the working directory) and each of its
+    parents, then in each of ``roots`` (e.g. the program's folder) and their parents, beside
+    dapcli's source tree, ``~/.local/share/dapcli/node_modules``, and the global npm root."""
     candidates = [os.environ.get("DAPCLI_NODE_MODULES", "")]
-    here = cwd or os.getcwd()
-    candidates.append(os.path.join(here, ".adapters", "node_modules"))
-    candidates.append(os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__)))),
-                                  ".adapters", "node_modules"))
-    candidates.append(os.path.expanduser("~/.local/share/dapcli/node_modules"))
+    for start in _starts(cwd, roots):
+        candidates += [os.path.join(folder, ".adapters", "node_modules") for folder in _upwards(start)]
+    candidates.append(os.path.join(SOURCE_ROOT, ".adapters", "node_modules"))
+    candidates.append(os.path.expanduser(_LOCAL_SHARE))
     if global_npm:
         candidates.append(_npm_root() or "")
     seen: list[str] = []
@@ -245,11 +271,20 @@ def node_modules_dirs(cwd: str | None = None, *, global_npm: bool = True) -> lis
     return seen
 
 
-def find_in_node_modules(relative: str, *, executable: bool = False) -> str | None:
+def searched_text(cwd: str | None = None, roots: tuple[str, ...] | list[str] = ()) -> str:
+    """Where :func:`node_modules_dirs` looks, in one line (for a "not installed" error)."""
+    places = [f"{start} and its parents" for start in _starts(cwd, roots)]
+    places += [os.path.join(SOURCE_ROOT, ".adapters"), _LOCAL_SHARE, "npm root -g"]
+    env = os.environ.get("DAPCLI_NODE_MODULES")
+    return "looked for .adapters/node_modules in " + "; ".join(([env] if env else []) + places)
+
+
+def find_in_node_modules(relative: str, *, executable: bool = False, cwd: str | None = None,
+                         roots: tuple[str, ...] | list[str] = ()) -> str | None:
     """``relative`` (e.g. ``cdt-gdb-adapter/dist/debugAdapter.js``) in the first npm folder that
-    has it. The global npm root is asked only when no local folder has it."""
+    has it (:func:`node_modules_dirs`). The global npm root is asked only when no local folder has it."""
     for global_npm in (False, True):
-        for folder in node_modules_dirs(global_npm=global_npm):
+        for folder in node_modules_dirs(cwd, global_npm=global_npm, roots=roots):
             path = os.path.join(folder, relative)
             if os.path.isfile(path) and (not executable or os.access(path, os.X_OK)):
                 return path
@@ -342,6 +377,10 @@ class NativeAdapter(AdapterSpec):
     """
 
     pages_variables = True
+    #: Where npm-installed parts are looked for (:func:`node_modules_dirs`): the caller's
+    #: directory and the program's folder, set by :meth:`prepare`.
+    search_cwd: str | None = None
+    search_roots: tuple[str, ...] = ()
 
     def handles(self, program: str) -> bool:
         if os.path.splitext(program)[1].lower() in SOURCE_EXTENSIONS:
@@ -349,6 +388,8 @@ class NativeAdapter(AdapterSpec):
         return is_native_executable(program)
 
     def prepare(self, options: LaunchOptions, caller_cwd: str) -> list[str]:
+        self.search_cwd = caller_cwd
+        self.search_roots = (os.path.dirname(os.path.abspath(os.path.join(caller_cwd, options.program))),)
         return check_program(options)
 
     def output_category(self, category: str, text: str) -> str:

@@ -9,15 +9,21 @@ a ``cancel`` request is sent for it where the adapter supports one (``supportsCa
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from dapcli.errors import PreconditionError
 
-__all__ = ["BUSY_HINT", "CANCEL_GRACE", "THREAD_BOUND", "AbandonedRequest"]
+__all__ = ["BUSY_HINT", "CANCEL_GRACE", "DEFERRED_EDIT", "THREAD_BOUND", "AbandonedRequest"]
 
 #: What is true while an abandoned request runs: only ending the debuggee ends it.
 BUSY_HINT = ("the program is busy evaluating an expression that has not returned; "
              "`stop` (or `restart`) ends it")
+
+#: The note of a breakpoint edit recorded while an abandoned request runs (debugpy answers no
+#: ``setBreakpoints`` while the stopped thread runs a ``__repr__``).
+DEFERRED_EDIT = "recorded, not sent yet: the adapter answers nothing until {what} returns; it is sent then"
 
 #: How long a later request waits for a cancelled request's answer before it is refused (s).
 CANCEL_GRACE = 2.0
@@ -34,6 +40,7 @@ class AbandonedRequest:
         self._future: asyncio.Future[Any] | None = None
         self._what = ""
         self._cancelled = False
+        self._deferred: dict[str, asyncio.Task[None]] = {}
 
     @property
     def pending(self) -> bool:
@@ -50,6 +57,22 @@ class AbandonedRequest:
             raise PreconditionError(
                 f"{self._what} is still running in the program; {command} would wait behind it", BUSY_HINT,
             )
+
+    def defer(self, key: str, send: Callable[[], Awaitable[object]]) -> str | None:
+        """While the abandoned request runs, schedule ``send`` (a breakpoint set's
+        ``setBreakpoints``, keyed by ``key``) for when it is answered, and return the note to
+        show; None (nothing scheduled) when no request is abandoned."""
+        if not self.pending or self._future is None:
+            return None
+        if key not in self._deferred or self._deferred[key].done():
+            self._deferred[key] = asyncio.ensure_future(self._after(self._future, send))
+        return DEFERRED_EDIT.format(what=self._what)
+
+    @staticmethod
+    async def _after(future: asyncio.Future[Any], send: Callable[[], Awaitable[object]]) -> None:
+        await asyncio.wait({future})
+        with contextlib.suppress(Exception):  # the session ended meanwhile: the book is sent at the next launch
+            await send()
 
     def refuse(self, verb: str) -> None:
         """Raises PreconditionError while the abandoned request runs: the execution verb

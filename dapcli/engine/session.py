@@ -467,8 +467,11 @@ class Session:
         offered = self.capabilities.exceptionBreakpointFilters or []
         return [f.filter for f in offered if f.default or f.filter == "uncaught"]
 
-    async def apply_exception_filters(self, conn: Connection | None = None) -> None:
-        """Send ``setExceptionBreakpoints`` with :attr:`exception_filters` (or the defaults)."""
+    async def apply_exception_filters(self, conn: Connection | None = None) -> str | None:
+        """Send ``setExceptionBreakpoints`` with :attr:`exception_filters` (or the defaults).
+        Returns a note when they were only recorded (see :meth:`sync_breakpoints`)."""
+        if conn is None and (deferred := self.abandoned.defer("<exceptions>", self.apply_exception_filters)):
+            return deferred
         conn = conn or self.require_alive()
         chosen = self.exception_filters
         if chosen is None:
@@ -478,6 +481,7 @@ class Session:
                    if condition]
         await conn.request("setExceptionBreakpoints", t.SetExceptionBreakpointsArguments(
             filters=plain, filterOptions=options or None))
+        return None
 
     # -- execution -------------------------------------------------------------------------------
     async def resume(self, command: str, arguments: BaseModel, *, timeout: float) -> bool:
@@ -606,11 +610,17 @@ class Session:
         if self.state is SessionState.RUNNING:  # the stop may come later (debugpy in time.sleep)
             self.pause_requested = self.pause_requested or time.time()
 
-    async def sync_breakpoints(self, key: str) -> None:
-        """Push one source's (or the function) breakpoint set, if the adapter is configured."""
+    async def sync_breakpoints(self, key: str) -> str | None:
+        """Push one source's (or the function) breakpoint set, if the adapter is configured.
+        Returns a note when the set was only recorded: an abandoned request still runs (debugpy
+        answers no ``setBreakpoints`` then), and the set is sent once it is answered."""
+        deferred = self.abandoned.defer(key, lambda: self.sync_breakpoints(key))
+        if deferred is not None:
+            return deferred
         if self._conn is not None and not self._conn.closed and self._initialized.is_set() and not self.ended:
             await self.book.sync(key, self._conn.request)
         await self.subprocesses.sync_breakpoints(key)  # breakpoints apply to the whole tree
+        return None
 
     # -- events ----------------------------------------------------------------------------------
     def _on_event(self, message: dict[str, Any]) -> None:
@@ -767,6 +777,8 @@ class Session:
         conn = self._root or self._conn
         tree = descendants(self.adapter_pid) if self.adapter_pid else []
         self._disconnecting = True
+        if terminate_debuggee and self.abandoned.pending:
+            grace = min(grace, 0.2)  # a hung __repr__: the adapter answers nothing, the debuggee is killed
         await self.subprocesses.shutdown(terminate_debuggee)  # the whole session tree ends
         await self.children.disconnect(terminate_debuggee, grace)  # a child session first (js-debug)
         if conn is not None and not conn.closed:

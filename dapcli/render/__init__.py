@@ -208,7 +208,7 @@ def render_exception_filters(result: m.ExceptionFiltersResult, cwd: str | None =
         if f.condition:
             about += f" (if {f.condition})"
         table.add_row(f.filter, "yes" if f.enabled else "no", "yes" if f.default else "", Text(about))
-    return table
+    return Group(Text(f"warning: {result.warning}", style="yellow"), table) if result.warning else table
 
 
 def render_frame(result: m.FrameResult, cwd: str | None = None) -> RenderableType:
@@ -290,13 +290,14 @@ def render_threads(result: m.ThreadsResult, cwd: str | None = None) -> Renderabl
 
 
 def render_breakpoints(result: m.BreakpointsResult, cwd: str | None = None) -> RenderableType:
+    note = [Text(f"warning: {result.warning}", style="yellow")] if result.warning else []
     if not result.breakpoints:
-        return Text("No breakpoints." + (f" Deleted {len(result.removed)}." if result.removed else ""))
+        return Group(*note, Text("No breakpoints." + (f" Deleted {len(result.removed)}." if result.removed else "")))
     table = _table("id", "where", "verified", "details")
     for bp in result.breakpoints:
         table.add_row(str(bp.id), _bp_where(bp, cwd), "yes" if bp.verified else Text("pending", style="yellow"),
                       _bp_details(bp))
-    return table
+    return Group(*note, table) if note else table
 
 
 def _bp_where(bp: m.BreakpointView, cwd: str | None) -> Text:

@@ -138,7 +138,9 @@ async def set_breakpoint(
         **fields, condition=condition, hit_condition=hit_condition, log_message=log_message
     )
     try:
-        await session.sync_breakpoints(entry.key)
+        deferred = await session.sync_breakpoints(entry.key)
+        if deferred:
+            entry.warning = "; ".join(w for w in (entry.warning, deferred) if w)
         _refuse_moved_onto_another(session, entry)
     except DapcliError:
         del session.book.entries[entry.id]
@@ -194,10 +196,10 @@ async def _delete(session: Session, doomed: list[int]) -> BreakpointsResult:
     keys = {session.book.entries[i].key for i in doomed}
     for i in doomed:
         del session.book.entries[i]
-    for key in sorted(keys):
-        await session.sync_breakpoints(key)
+    notes = {await session.sync_breakpoints(key) for key in sorted(keys)} - {None}
     persist.save(session)
-    return BreakpointsResult(breakpoints=[view(e) for e in session.book.entries.values()], removed=doomed)
+    return BreakpointsResult(breakpoints=[view(e) for e in session.book.entries.values()], removed=doomed,
+                             warning=next(iter(notes), None))
 
 
 @verb(group="breakpoints", name="clearBreakpoints", needs="alive", cli=("break", "clear"))

@@ -54,9 +54,9 @@ async def set_exception_breakpoints(
     previous = session.exception_filters
     session.exception_filters = [(f, condition) for f in filters]
     try:
-        await session.apply_exception_filters()
+        deferred = await session.apply_exception_filters()
     except Exception:
         session.exception_filters = previous
         raise
     persist.save(session)
-    return ExceptionFiltersResult(filters=_views(session))
+    return ExceptionFiltersResult(filters=_views(session), warning=deferred)

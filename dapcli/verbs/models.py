@@ -311,6 +311,8 @@ class BreakpointView(Model):
 class BreakpointsResult(Result):
     breakpoints: list[BreakpointView]
     removed: list[int] | None = None
+    #: dapcli's note: e.g. the edit is recorded but not yet sent (an interrupted evaluation runs).
+    warning: str | None = None
 
 
 class SourceResult(Result):
@@ -373,6 +375,8 @@ class ExceptionFilterView(Model):
 
 class ExceptionFiltersResult(Result):
     filters: list[ExceptionFilterView]
+    #: dapcli's note: e.g. the choice is recorded but not yet sent (an interrupted evaluation runs).
+    warning: str | None = None
 
 
 class FrameResult(Result):

@@ -15,6 +15,7 @@ from dapcli.engine.testrun.ctest import find_ctest_test, is_ctest_dir
 from dapcli.engine.testrun.detect import RUNNERS, detect_runner, is_go_package_dir
 from dapcli.engine.testrun.gotest import GoTestRunner
 from dapcli.engine.testrun.native import NativeRunner
+from dapcli.engine.testrun.pyprobe import require_module
 from dapcli.engine.testrun.python import BOOT, PythonRunner
 from dapcli.errors import UsageError
 from dapcli.verbs.context import VerbContext
@@ -98,6 +99,8 @@ def _plan(ctx: VerbContext, chosen: TestRunner, work_dir: str, python: str | Non
         spec = by_name(adapter, work_dir) if adapter else adapter_for(program, None, work_dir)
         options = LaunchOptions(program=program, args=args, cwd=run_dir, env=env)
     spec.prepare(options, work_dir)
+    if isinstance(chosen, PythonRunner) and chosen.module == "pytest" and options.python:
+        require_module(options.python, chosen.module, work_dir)
     session = Session(ctx.session_name, spec, watchdog=ctx.manager.watchdog)
     session.test_run = TestRun(chosen)
     chosen.configure(session)

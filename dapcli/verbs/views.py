@@ -20,7 +20,7 @@ from dapcli.engine.session import Session, SessionState
 from dapcli.engine.sourcefiles import read_lines
 from dapcli.engine.sources import reference_lines
 from dapcli.engine.userframes import is_user_source, user_frame_index
-from dapcli.errors import DapcliError, DapTimeoutError, PreconditionError, UsageError
+from dapcli.errors import DapcliError, DapTimeoutError, PreconditionError, RequestError, UsageError
 from dapcli.protocol import types as t
 from dapcli.verbs.condition import condition_errors
 from dapcli.verbs.evalerrors import check_evaluated
@@ -37,6 +37,7 @@ from dapcli.verbs.models import (
     WatchView,
 )
 from dapcli.verbs.paging import fetch_page, remember
+from dapcli.verbs.scopefallback import remember_scopes, scope_by_names
 from dapcli.verbs.testviews import run_view
 
 __all__ = [
@@ -127,12 +128,19 @@ def _cut(text: str, limit: int) -> tuple[str, int]:
 async def fetch_variables(session: Session, reference: int, timeout: float = VALUE_TIMEOUT) -> list[t.Variable]:
     """All children of ``reference`` (see :func:`~dapcli.verbs.paging.fetch_page` for one page).
     Raises DapTimeoutError after ``timeout`` s (a ``__repr__`` that hangs)."""
-    body = await session.request(
-        "variables", t.VariablesArguments(variablesReference=reference), t.VariablesResponse, timeout=timeout
-    )
-    remember(session, body.variables)
+    try:
+        body = await session.request(
+            "variables", t.VariablesArguments(variablesReference=reference), t.VariablesResponse, timeout=timeout
+        )
+        listed = list(body.variables)
+    except RequestError:  # one local the adapter cannot read fails the whole scope (cdt): list it by names
+        fallback = await scope_by_names(session, reference, timeout)
+        if fallback is None:
+            raise
+        listed = fallback
+    remember(session, listed)
     # debugpy's empty grouping rows ("special variables", …) are not the program's variables
-    found = [v for v in body.variables if not (v.name in _NOISE and not v.value)]
+    found = [v for v in listed if not (v.name in _NOISE and not v.value)]
     half = len(found) // 2
     if half and len(found) % 2 == 0 and all(_same(a, b) for a, b in zip(found[:half], found[half:], strict=True)):
         # cdt-gdb-adapter lists a frame's locals twice right after a block variable left scope
@@ -268,6 +276,7 @@ async def current_frame_id(session: Session, frame_id: int | None) -> int:
 
 async def scopes(session: Session, frame_id: int) -> list[t.Scope]:
     body = await session.request("scopes", t.ScopesArguments(frameId=frame_id), t.ScopesResponse)
+    remember_scopes(session, frame_id, body.scopes)
     return list(body.scopes)
 
 

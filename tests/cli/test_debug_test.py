@@ -241,3 +241,19 @@ def test_ctest_name_runs_that_tests_command(dc: Cli, tmp_path: Path) -> None:
     assert wrong.code == 2
     assert one_line_error(wrong.err) == f"error: no test binary or ctest test named no_such_test in {build} " \
                                         "(ctest tests: cart_total)"
+
+
+@pytest.fixture
+def python_without_pytest(tmp_path: Path) -> Path:
+    """A real interpreter (a venv of the one running the tests) that has no pytest."""
+    venv = tmp_path / "nopytest"
+    subprocess.run([PYTHON, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=60)
+    return venv / "bin" / "python"
+
+
+def test_pytest_missing_is_one_line_before_anything_starts(dc: Cli, python_without_pytest: Path) -> None:
+    result = dc.run("test", "--python", python_without_pytest, "tests/test_cart.py", cwd=EXAMPLES, check=4)
+    error = one_line_error(result.err)
+    assert error == f"error: pytest is not installed for {python_without_pytest}"
+    assert "hint: pip install pytest (or --python PATH)" in result.err
+    assert dc.run("status", cwd=EXAMPLES, check=False).code == 3  # nothing was started

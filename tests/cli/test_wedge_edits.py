@@ -90,3 +90,28 @@ def test_execution_verbs_are_refused_at_once_while_a_hung_repr_runs(dc: Cli) -> 
         assert "pause" not in err
     assert dc.status()["state"] == "stopped"
     dc.run("stop")
+
+
+def test_edits_answer_at_once_while_a_slow_repr_runs_and_are_sent_after(dc: Cli) -> None:
+    # debugpy answers no setBreakpoints while the stopped thread runs a __repr__: the edit is
+    # recorded at once and sent when the repr returns (the stop's locals gave up on it after 5 s)
+    out = dc.launch("slow_repr.py", "stop", timeout=60).out
+    assert "locals <not available" in out, out
+    started = time.monotonic()
+    deleted = dc.json("break", "delete", loc("slow_repr.py", "stop"))
+    added = dc.json("break", "add", loc("slow_repr.py", "after"))
+    filters = dc.json("exceptions", "set", "uncaught")
+    assert time.monotonic() - started < 5, "a breakpoint edit waited behind the slow __repr__"
+    assert "recorded, not sent yet" in filters["warning"], filters
+    assert deleted["breakpoints"] == [] and "recorded, not sent yet" in deleted["warning"], deleted
+    assert "recorded, not sent yet" in added["warning"] and not added["verified"], added
+    deadline = time.monotonic() + 60
+    while not dc.json("break", "list")["breakpoints"][0]["verified"]:  # sent once the repr returned
+        assert time.monotonic() < deadline, "the recorded edit was never sent"
+        time.sleep(0.2)
+    stop = dc.json("continue", "--timeout", "60")
+    assert stop["reason"] == "breakpoint" and stop["location"]["line"] == \
+        int(loc("slow_repr.py", "after").rpartition(":")[2]), stop
+    started = time.monotonic()
+    dc.run("stop")
+    assert time.monotonic() - started < 5

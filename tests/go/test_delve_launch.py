@@ -72,3 +72,22 @@ def test_stop_terminate_on_an_attached_program_says_when_it_lives_on(go_build_di
     finally:
         process.kill()
         process.wait()
+
+
+@requires_delve
+def test_attach_by_pid_without_adapter_uses_delve_for_a_go_program(go_build_dir: Path) -> None:
+    spin = _build(PROGRAMS / "spin" / "spin.go", go_build_dir / "spin", debug=True)
+    process = subprocess.Popen([str(spin)], stdout=subprocess.DEVNULL, start_new_session=True)
+
+    async def body() -> None:
+        async with dispatcher() as d:
+            await d.call("attach", {"processId": process.pid})  # no adapter: told from /proc/PID/exe
+            assert [s.adapter.name for s in d.manager.sessions.values()] == ["go"]
+            ended = (await d.call("stop", {})).to_json()
+            assert ended["status"] == "detached"
+
+    try:
+        run(body)
+    finally:
+        process.kill()
+        process.wait()

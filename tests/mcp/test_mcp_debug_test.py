@@ -4,10 +4,14 @@ stack), compact enough for an agent; the run goes on with ``continue`` to the ru
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
+from pathlib import Path
 
 import pytest
-from mcp_helpers import ROOT, connected, marker_line, run
+from mcp_helpers import ROOT, call, call_error, connected, marker_line, run
+
+from dapcli.frontends.mcp.tools import MORE
 
 pytest.importorskip("debugpy", reason="debugpy is not installed")
 pytestmark = pytest.mark.slow
@@ -48,3 +52,20 @@ def test_debug_test_returns_the_failure_in_one_call() -> None:
             assert end.structured_content["test"]["summary"] == "1 failed"
 
     run(body, timeout=120)
+
+
+
+def test_debug_test_without_pytest_is_a_tool_error(tmp_path: Path) -> None:
+    venv = tmp_path / "nopytest"  # a real interpreter without pytest
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=60)
+    python = venv / "bin" / "python"
+
+    async def body() -> None:
+        async with connected() as client:
+            text = await call_error(client, "debugTest", {
+                "selectors": ["tests/test_cart.py"], "cwd": str(EXAMPLES), "python": str(python)})
+            assert f"pytest is not installed for {python}" in text and "pip install pytest" in text
+            assert "Traceback" not in text
+            assert (await call(client, MORE, {"verb": "sessions"}))["sessions"] == []
+
+    run(body)

@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import subprocess
+import sys
 from pathlib import Path
 
 import psutil
@@ -21,7 +23,9 @@ from native_helpers import (
 )
 
 from dapcli.adapters.native_common import ptrace_problem
+from dapcli.adapters.registry import adapter_for
 from dapcli.errors import PreconditionError, UsageError
+from dapcli.verbs.attachkind import adapter_for_process
 
 pytestmark = pytest.mark.slow
 
@@ -238,3 +242,50 @@ def test_capability_gaps_are_refused_by_name(adapter: str, sample: Path) -> None
             await d.close()
 
     run(body)
+
+
+def test_attach_by_pid_without_adapter_picks_the_native_one(spin: Path) -> None:
+    """``attach --process-id`` with no ``--adapter`` on a C program attaches with the native
+    adapter ``launch`` would choose (not debugpy, which waited 30 s and failed)."""
+    target = subprocess.Popen([str(spin)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        problem = ptrace_problem(target.pid)
+        if problem:
+            pytest.skip(f"ptrace is not permitted here: {problem[0]}")
+        default = adapter_for(str(spin))
+        expected = default.name
+        if default.find() is None:
+            pytest.skip(f"the native default ({expected}) is not installed")
+
+        async def body() -> None:
+            d = Driver(spin.parent)
+            try:
+                state = await asyncio.wait_for(d("attach", process_id=target.pid), 60)
+                assert d.session.adapter.name == expected, state
+                stop = await d("pause")
+                assert stop["status"] == "stopped" and stop["reason"] == "pause", stop
+                assert "main" in [f["name"] for f in (await d("stackTrace", levels=30))["frames"]]
+                assert (await d("stop", detach=True))["status"] == "detached"
+            finally:
+                await d.close()
+
+        run(body)
+    finally:
+        target.kill()
+        target.wait(10)
+
+
+def test_adapter_for_process_tells_python_from_native(spin: Path, tmp_path: Path) -> None:
+    script = tmp_path / "wait.py"
+    script.write_text("import sys\nsys.stdin.read()\n")
+    python = subprocess.Popen([sys.executable, str(script)], stdin=subprocess.PIPE)
+    native = subprocess.Popen([str(spin)], stdout=subprocess.DEVNULL)
+    try:
+        assert adapter_for_process(python.pid, str(tmp_path)).name == "python"
+        assert adapter_for_process(native.pid, str(tmp_path)).name == adapter_for(str(spin)).name
+        with pytest.raises(UsageError, match="no process with id"):
+            adapter_for_process(2**22 + 7, str(tmp_path))
+    finally:
+        for process in (python, native):
+            process.kill()
+            process.wait(10)

@@ -75,3 +75,17 @@ def test_target_test_checks_the_bad_value_and_fails_once_fixed(tmp_path: Path) -
     code, out = run(recipe(tmp_path, "24.41"))  # what the fixed code returns: the bug is still there
     assert code == 8, out
     assert "24.41" in out
+
+
+def test_target_test_without_pytest_fails_in_one_line(tmp_path: Path) -> None:
+    import subprocess
+
+    venv = tmp_path / "nopytest"  # a real interpreter without pytest
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=60)
+    python = venv / "bin" / "python"
+    path = recipe(tmp_path, "26.73")
+    path.write_text(path.read_text().replace(f"python: {sys.executable}", f"python: {python}"))
+    code, out = run(path)
+    assert code == 8, out  # the recipe could not start: its target failed
+    assert f"pytest is not installed for {python}" in out and "pip install pytest" in out
+    assert "Traceback" not in out and "internal error" not in out

@@ -173,7 +173,8 @@ class RecipeRun:
         try:
             result = await self.call("debugTest", args)
         except (DapcliError, TimeoutError) as exc:
-            raise _SetupError(f"test run failed: {_describe(exc)}") from None
+            hint = getattr(exc, "hint", None)
+            raise _SetupError(f"test run failed: {_describe(exc)}" + (f" ({hint})" if hint else "")) from None
         self.outcome.launch = result
         self.reporter.launched(self.recipe, result, [])
 

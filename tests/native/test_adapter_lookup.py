@@ -1,0 +1,105 @@
+"""npm-installed adapters (cdt-gdb-adapter, js-debug, CodeLLDB) are found in ``.adapters`` of the
+caller's directory or any parent, and of the program's folder or any parent; the "not installed"
+error names where it looked."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+import dapcli.adapters.native_common as native_common
+from dapcli.adapters.base import LaunchOptions
+from dapcli.adapters.gdb import CDT_SCRIPT, GdbAdapter
+from dapcli.adapters.jsdebug import SERVER_PATHS, JsDebugAdapter, find_js_debug
+from dapcli.errors import AdapterError
+
+REAL_MODULES = Path("/work/main/.adapters/node_modules")
+HAS_CDT = (REAL_MODULES / CDT_SCRIPT).is_file() and shutil.which("node") is not None
+HAS_JS = any((REAL_MODULES / p).is_file() for p in SERVER_PATHS) and shutil.which("node") is not None
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A project whose root holds ``.adapters`` (the real one), with dapcli's own source tree,
+    ``~/.local/share`` and the global npm root out of the way."""
+    monkeypatch.delenv("DAPCLI_NODE_MODULES", raising=False)
+    monkeypatch.delenv("DAPCLI_JS_DEBUG", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setattr(native_common, "SOURCE_ROOT", str(tmp_path / "site-packages"))
+    monkeypatch.setattr(native_common, "_npm_root", lambda: None)
+    root = tmp_path / "project"
+    (root / "examples" / "c").mkdir(parents=True)
+    (root / "recipes").mkdir()
+    (root / ".adapters").symlink_to(REAL_MODULES.parent)
+    return root
+
+
+@pytest.mark.skipif(not HAS_CDT, reason="needs node and cdt-gdb-adapter in /work/main/.adapters")
+def test_cdt_gdb_adapter_found_from_a_subdirectory_and_starts(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(project / "examples" / "c")
+    monkeypatch.setattr(GdbAdapter, "native", lambda self: False)
+    spec = GdbAdapter()
+    assert spec.cdt_script() == str(project / "examples" / "c" / ".." / ".." / ".adapters" / "node_modules" /
+                                    CDT_SCRIPT).replace("/examples/c/../..", "")
+
+    async def initialize() -> dict[str, object]:
+        transport, _ = await spec.start()
+        try:
+            body = json.dumps({"seq": 1, "type": "request", "command": "initialize",
+                               "arguments": {"adapterID": "gdb"}}).encode()
+            transport.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+            data = b""
+            while b'"command":"initialize"' not in data.replace(b" ", b"") or not data.rstrip().endswith(b"}"):
+                chunk = await asyncio.wait_for(transport.read(), 30)
+                if not chunk:
+                    raise AssertionError(transport.stderr_tail())
+                data += chunk
+            return dict(json.loads(data.split(b"\r\n\r\n", 1)[1]))
+        finally:
+            await transport.close()
+            os.kill(transport.pid, 9)
+            await transport.process.wait()
+
+    response = asyncio.run(initialize())
+    assert response["type"] == "response" and response["command"] == "initialize"  # the real adapter answers
+
+
+@pytest.mark.skipif(not HAS_JS, reason="needs node and js-debug in /work/main/.adapters")
+def test_recipe_in_a_subfolder_uses_the_callers_directory(project: Path, tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)  # the process's own directory has no .adapters
+    assert find_js_debug() is None
+    spec = JsDebugAdapter()
+    # the caller stands at the project root; the recipe (and its program) are in recipes/
+    spec.prepare(LaunchOptions(program=str(project / "recipes" / "app.js")), str(project))
+    assert spec.find() is not None and spec.find().startswith(str(project / ".adapters"))  # type: ignore[union-attr]
+    # the program's folder (and its parents) count too, wherever the caller stands
+    spec = JsDebugAdapter()
+    spec.prepare(LaunchOptions(program=str(project / "recipes" / "app.js")), str(elsewhere))
+    assert spec.find() is not None
+
+
+def test_not_installed_names_the_folders_searched(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("DAPCLI_NODE_MODULES", raising=False)
+    monkeypatch.delenv("DAPCLI_JS_DEBUG", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setattr(native_common, "SOURCE_ROOT", str(tmp_path / "site-packages"))
+    monkeypatch.setattr(native_common, "_npm_root", lambda: None)
+    if shutil.which("node") is None:
+        pytest.skip("needs node (the js-debug check comes after it)")
+    work = tmp_path / "work" / "sub"
+    work.mkdir(parents=True)
+    monkeypatch.chdir(work)
+    with pytest.raises(AdapterError) as caught:
+        JsDebugAdapter().prepare(LaunchOptions(program=str(tmp_path / "app.js")), str(work))
+    message = str(caught.value)
+    assert "js-debug" in message and "is not installed" in message
+    assert f"{work} and its parents" in message and f"{tmp_path} and its parents" in message
+    assert "\n" not in message
