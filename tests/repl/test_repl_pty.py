@@ -41,6 +41,7 @@ def env(tmp_path: Path) -> dict[str, str]:
         **os.environ, "HOME": str(tmp_path), "XDG_STATE_HOME": str(tmp_path / "state"),
         "DAPCLI_RUNTIME_DIR": str(tmp_path / "run"), "NO_COLOR": "1", "PROMPT_TOOLKIT_NO_CPR": "1",
         "TERM": "xterm", "PYTHONUNBUFFERED": "1",
+        "COLUMNS": "200", "LINES": "50",  # the pty's size (pytest-xdist workers export COLUMNS=80)
     }
 
 

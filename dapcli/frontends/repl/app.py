@@ -70,6 +70,7 @@ class Repl:
         self._foreground: asyncio.Task[None] | None = None
         self._current_verb: str | None = None
         self._hangup = False
+        self._midline = False  # the program's output shown last did not end its line
         self.prompt: PromptSession[str] | None = None
         self.refresh()
 
@@ -110,7 +111,11 @@ class Repl:
 
     # -- showing things --------------------------------------------------------------------------
     def show(self, renderable: RenderableType) -> None:
+        """Print ``renderable`` on a line of its own (after output that did not end its line)."""
         try:
+            if self._midline:
+                self._midline = False
+                self.console.out("", highlight=False)
             self.console.print(renderable)
         except Exception as exc:  # a renderer must never end the REPL
             self.console.print(Text(f"internal error while showing a result: {type(exc).__name__}: {exc}"))
@@ -129,6 +134,8 @@ class Repl:
             if chunk.seq <= self.state.output_seq:
                 continue
             self.state.output_seq = chunk.seq
+            if chunk.output:
+                self._midline = not chunk.output.endswith("\n")
             with contextlib.suppress(Exception):
                 self.console.out(escape(chunk.output), end="", style="red" if chunk.category == "stderr" else None,
                                  highlight=False)
@@ -269,7 +276,7 @@ class Repl:
             auto_suggest=AutoSuggestFromHistory(),
             completer=ReplCompleter(self.grammar, self.state, on_error=self._completion_failed),
             complete_while_typing=False, bottom_toolbar=lambda: toolbar(self.state, self._toolbar_note),
-            key_bindings=key_bindings(lambda: self.runner.running, self.runner.request_pause),
+            key_bindings=key_bindings(self.runner.program_running, self.runner.request_pause),
             prompt_continuation=lambda width, line, soft: "." * (width - 1) + " ",
         )
 
@@ -277,7 +284,7 @@ class Repl:
         notes = []
         if self.typing_to_program():
             notes.append("running: typing goes to the program, :cmd runs a command, Ctrl-C pauses")
-        elif self.runner.running:
+        elif self.runner.program_running():
             notes.append("running: Ctrl-C pauses")
         if self.recording.active:
             notes.append("recording")
@@ -364,7 +371,7 @@ class Repl:
             app.exit(exception=EOFError())
 
     def _on_sigint(self) -> None:
-        if self.runner.running:
+        if self.runner.program_running() and (self.runner.running or self._foreground is None):
             self.runner.request_pause()
         elif self._foreground is not None and not self._foreground.done():
             self._foreground.cancel()

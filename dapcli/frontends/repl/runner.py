@@ -27,7 +27,7 @@ REPEATABLE = ("continue", "next", "stepIn", "stepOut")
 #: Seconds an execution verb keeps the prompt before it runs on in the background.
 FOREGROUND = 1.0
 #: Verbs that start a program: they keep the prompt until the first stop (Ctrl-C pauses).
-STARTING = ("launch", "attach", "restart")
+STARTING = ("launch", "attach", "restart", "debugTest")
 #: Longest single wait on a hosted session (its socket call cannot be cancelled).
 HOSTED_CHUNK = 2.0
 #: How often the REPL looks for stops made by someone else (an agent, or a run that timed out).
@@ -152,19 +152,29 @@ class Runner:
                 if result.status in ENDED:
                     return
 
+    def program_running(self) -> bool:
+        """True while this REPL's run is on, or the session's program runs without one (a
+        joined session, a run started elsewhere): Ctrl-C pauses it."""
+        return self.running or self.repl.state.current_status() == "running"
+
     def request_pause(self) -> None:
-        """Ctrl-C while the program runs: send ``pause`` (the running verb reports the stop)."""
+        """Ctrl-C while the program runs: send ``pause``; the running verb reports the stop, or
+        (no verb of this REPL waits for it) the pause's own result is shown."""
         if self._pausing is not None and not self._pausing.done():
             return
         self.repl.show(Text("Pausing…", style="dim"))
-        self._pausing = asyncio.ensure_future(self._pause({}))
+        self._pausing = asyncio.ensure_future(self._pause({}, show=not self.running))
 
-    async def _pause(self, args: dict[str, Any]) -> None:
+    async def _pause(self, args: dict[str, Any], show: bool = False) -> None:
         try:
             result = await self.repl.quiet("pause", args)
         except DapcliError as exc:
             self.repl.report(exc)
             return
+        finally:
+            self.repl.invalidate()
+        if show and not self.running:
+            await self.after_stop(result)
         if PAUSE_AT_INPUT in (getattr(result, "warnings", None) or []):  # the debugger cannot interrupt the read
             self.repl.show(Text("Pause requested; the program is waiting for input: type a line and it stops right "
                                 "after reading it", style="yellow"))
@@ -190,8 +200,8 @@ class Runner:
                     async for event in subscribe(repl.state.session):
                         if event.get("event") != "output":
                             await self._quietly_look()
-            elif repl.state.current_status() == "running":
-                await self._quietly_look()
+            elif repl.state.current_status() in ("running", *_unseen(repl.state.status)):
+                await self._quietly_look()  # a run, or an end/stop the REPL has not shown yet
             await asyncio.sleep(WATCH_EVERY)
 
     async def _quietly_look(self) -> None:
@@ -222,6 +232,12 @@ class Runner:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
+
+
+def _unseen(seen: str | None) -> tuple[str, ...]:
+    """The states the REPL looks at when the session is in them but its last result was not
+    (a program that another frontend resumed and that ended between two looks)."""
+    return tuple(s for s in ("stopped", *ENDED) if s != seen)
 
 
 def _still_running(result: m.Result) -> bool:
