@@ -193,14 +193,17 @@ def test_bad_lines_from_a_regular_file_on_stdin_are_answered(tmp_path: Path) -> 
     requests = tmp_path / "requests.jsonl"
     init = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
         "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}
+    # the ping (after two bad lines) is not the file's last line: the refusal of the last line is
+    # written by dapcli before the end of the file is acted on, so the ping's answer is not raced by it
     lines = [json.dumps(init), '{"jsonrpc": "2.0", "method": "notifications/initialized"}', "{bad json", "[1]",
-             '{"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": "x"}',
-             '{"jsonrpc": "2.0", "id": 2, "method": "ping"}']
+             '{"jsonrpc": "2.0", "id": 2, "method": "ping"}',
+             '{"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": "x"}']
     requests.write_text("\n".join(lines) + "\n")
     with requests.open("rb") as stdin:
         done = subprocess.run([*DAPCLI, "serve-mcp"], stdin=stdin, capture_output=True, timeout=120,
                               env={**os.environ, "DAPCLI_RUNTIME_DIR": str(tmp_path / "rt")})
     assert done.returncode == 0, done.stderr
     answers = [json.loads(line) for line in done.stdout.splitlines()]
-    assert [(a.get("id"), a.get("error", {}).get("code")) for a in answers] == [
-        (1, None), (None, -32700), (None, -32600), (7, -32600), (2, None)]
+    got = [(a.get("id"), a.get("error", {}).get("code")) for a in answers]
+    assert got[:3] == [(1, None), (None, -32700), (None, -32600)]
+    assert sorted(got[3:], key=str) == [(2, None), (7, -32600)]
