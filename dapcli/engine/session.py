@@ -93,6 +93,9 @@ class StopRecord:
     #: A stop that a ``pause`` caused although the adapter says ``step`` (js-debug when the
     #: program was idle in its event loop): reported as reason ``pause``.
     paused: bool = False
+    #: Other threads the adapter reported stopped in this same stop, with ``preserveFocusHint``
+    #: (lldb-dap: two threads hit a breakpoint at once): ``(threadId, reason, description)``.
+    also: list[tuple[int, str, str | None]] = field(default_factory=list)
 
 
 class Session:
@@ -639,6 +642,13 @@ class Session:
         if self.exit_code is not None and body.threadId is None and not self.ended:
             # the program is gone (gdb: `Program terminated with signal …`), cdt says `generic`
             self._end(SessionState.EXITED, "exited")
+            return
+        if (body.preserveFocusHint and body.threadId is not None and self.state is SessionState.STOPPED
+                and self.last_stop is not None and self.last_stop.thread_id not in (None, body.threadId)):
+            # a second thread stopped in the same stop (no resume in between): announced with the
+            # stop the focus stays on, not in its place
+            self.last_stop.also.append((body.threadId, body.reason, body.description))
+            self._notify("stopped")
             return
         self.generation += 1
         self.last_stop = StopRecord(

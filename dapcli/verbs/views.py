@@ -340,6 +340,9 @@ async def stop_state(
         session.output_reported = session.output.last_seq
     output, cut = output_since(session, output_seq, console=_reports_in_console(session))
     failed = condition_errors(session, output_seq) if session.state is SessionState.STOPPED else []
+    if session.state is SessionState.STOPPED and session.last_stop is not None:
+        failed += [f"thread {thread_id} also stopped here ({description or reason})"
+                   for thread_id, reason, description in session.last_stop.also]
     state = StopState(
         session=session.name, status=session.state.value, output=output or None, output_truncated=cut or None,
         elapsed_ms=round((time.perf_counter() - started) * 1000, 1) if started else None,
