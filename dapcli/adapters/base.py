@@ -98,6 +98,9 @@ class AdapterSpec:
     #: The start of the console text in which the debugger reports a data breakpoint's stop
     #: (CodeLLDB: ``Watchpoint 1 hit: old value …``); it may come after the ``stopped`` event.
     data_stop_report: str | None = None
+    #: The debugger stops at a breakpoint whose condition it cannot evaluate (lldb): a conditional
+    #: stop with no word from the debugger yet has its condition evaluated to say so.
+    stops_on_failed_condition: bool = False
     #: Console command format that dumps memory, for adapters without ``readMemory``.
     memory_read_command: str | None = None
     #: The adapter honours ``start``/``count`` of ``variables`` (debugpy does not; lldb-dap,

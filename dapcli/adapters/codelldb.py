@@ -53,6 +53,7 @@ class CodeLldbAdapter(NativeAdapter):
                     "VS Code extension vadimcn.vscode-lldb; or set DAPCLI_CODELLDB=/path/to/codelldb")
     core_request = "launch"
     resuming_commands = LLDB_RESUMING
+    stops_on_failed_condition = True
     data_stop_report = "Watchpoint "  # "\nWatchpoint 1 hit:\nold value: 3\nnew value: 42\n"
 
     def find(self) -> str | None:

@@ -60,6 +60,7 @@ def lldb_command_quote(text: str) -> str:
 class LldbAdapter(NativeAdapter):
     name = "lldb"
     only_spec_requests = True  # lldb-dap 19 exits on an unknown request (the session is lost)
+    stops_on_failed_condition = True
     aliases = ("lldb-dap", "c", "cpp", "c++", "rust")
     adapter_id = "lldb-dap"
     description = "C, C++, Rust (lldb-dap)"

@@ -14,8 +14,9 @@ import re
 from dapcli.engine.chatter import DEBUGGER_CATEGORIES
 from dapcli.engine.diagnosis import diagnosis
 from dapcli.engine.session import Session
+from dapcli.errors import DapcliError, RequestError
 
-__all__ = ["condition_errors"]
+__all__ = ["condition_errors", "failed_conditions"]
 
 _FAILED = re.compile(r"(?:error: )?stopped due to an error evaluating condition of breakpoint ([\d.]+): *([^\n]*)\n?")
 _PARSE = re.compile(r"^\s*Couldn't parse conditional expression:\s*")
@@ -31,4 +32,36 @@ def condition_errors(session: Session, since: int) -> list[str]:
         rest = _PARSE.sub("", text[found.end():].split("\n\n", 1)[0])
         said = diagnosis(rest) if rest.strip() else "the debugger gave no reason"
         warnings.append(f"the condition {found.group(2)} could not be evaluated, so the breakpoint stopped: {said}")
+    return warnings
+
+
+async def failed_conditions(session: Session, since: int) -> list[str]:
+    """:func:`condition_errors`; when the debugger's text has not said anything (CodeLLDB may
+    send it after the ``stopped`` event), and the stop is at a breakpoint of the user's with a
+    condition, on an adapter that stops when a condition fails (``stops_on_failed_condition``):
+    the condition is evaluated in the stopped frame (DAP ``evaluate``, context ``watch``) and an
+    error the adapter answers is the warning. Never raises."""
+    warnings = condition_errors(session, since)
+    stop = session.last_stop
+    if warnings or stop is None or stop.reason != "breakpoint" or stop.thread_id is None \
+            or not getattr(session.adapter, "stops_on_failed_condition", False):
+        return warnings
+    hit = set(stop.hit_breakpoint_ids)
+    conditions = [e.condition for e in session.book.entries.values() if e.condition and e.adapter_id in hit]
+    if not conditions:
+        return warnings
+    try:
+        trace = await session.request("stackTrace", {"threadId": stop.thread_id, "startFrame": 0, "levels": 1})
+        frames = getattr(trace, "stackFrames", None) or []
+        if not frames:
+            return warnings
+        for condition in conditions:
+            try:
+                await session.request("evaluate", {"expression": condition, "frameId": frames[0].id,
+                                                   "context": "watch"}, timeout=5.0)
+            except RequestError as exc:
+                warnings.append(f"the condition {condition} could not be evaluated, so the breakpoint stopped: "
+                                f"{exc.message}")
+    except DapcliError:
+        pass
     return warnings

@@ -22,7 +22,7 @@ from dapcli.engine.sources import reference_lines
 from dapcli.engine.userframes import is_user_source, user_frame_index
 from dapcli.errors import DapcliError, DapTimeoutError, PreconditionError, RequestError, UsageError
 from dapcli.protocol import types as t
-from dapcli.verbs.condition import condition_errors
+from dapcli.verbs.condition import failed_conditions
 from dapcli.verbs.evalerrors import check_evaluated
 from dapcli.verbs.filterstop import filter_stop
 from dapcli.verbs.models import (
@@ -339,7 +339,7 @@ async def stop_state(
         await _data_stop_report(session, output_seq)
         session.output_reported = session.output.last_seq
     output, cut = output_since(session, output_seq, console=_reports_in_console(session))
-    failed = condition_errors(session, output_seq) if session.state is SessionState.STOPPED else []
+    failed = await failed_conditions(session, output_seq) if session.state is SessionState.STOPPED else []
     if session.state is SessionState.STOPPED and session.last_stop is not None:
         failed += [f"thread {thread_id} also stopped here ({description or reason})"
                    for thread_id, reason, description in session.last_stop.also]
