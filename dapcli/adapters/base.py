@@ -80,6 +80,8 @@ class AdapterSpec:
     adopts_child_as_debuggee: bool = False
     #: ``launch``/``attach`` request that opens a core file (None: not supported).
     core_request: str | None = None
+    #: The request a launch sends: ``attach`` for a program started already (an early test run).
+    launch_request: str = "launch"
     #: Prepended to a console command so ``evaluate`` (context repl) runs it as a command.
     console_prefix: str = ""
     #: The adapter echoes the console command in its result (lldb-dap: ``(lldb) cmd``).

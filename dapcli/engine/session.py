@@ -276,7 +276,7 @@ class Session:
             self.adapter.use_tty(arguments, self.terminal.open_tty())
         self._use_mappings(arguments, options.path_mappings)
         arguments = with_settings(arguments, options)
-        await self._start("launch", arguments, timeout)
+        await self._start(self.adapter.launch_request, arguments, timeout)
 
     async def attach(self, options: AttachOptions, *, timeout: float = 30.0) -> None:
         """Attach to a running debuggee (DAP ``attach``); see :meth:`launch`."""

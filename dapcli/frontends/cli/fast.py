@@ -101,15 +101,34 @@ def _forward(argv: list[str], command: str, session: str | None) -> int | None:
 
 
 def _prestart(argv: list[str], command: str) -> list[str]:
-    """The adapter the host may start while it imports (:mod:`dapcli.adapters.prestart`), as
-    the host's last argument; [] when the command line does not make it certain."""
-    if command != "launch":
+    """What the host may start while it imports (:mod:`dapcli.dispatch.prestart`: the adapter of
+    a ``launch``, the run of a ``test``), as the host's last argument; [] when the command line
+    does not make it certain."""
+    if command not in ("launch", "test"):
         return []
-    from dapcli.dispatch.prestart import hint
     from dapcli.frontends.cli.quick import load_shape
 
-    adapter = hint(argv, load_shape()["commands"]["launch"]["flags"], os.getcwd())
+    flags = load_shape()["commands"][command]["flags"]
+    if command == "test":
+        import json
+
+        from dapcli.dispatch.prestart import TEST_PREFIX
+        from dapcli.dispatch.testhint import hint as test_hint
+
+        run = test_hint(_after_command(argv, command), flags, os.getcwd())
+        return [TEST_PREFIX + json.dumps(run)] if run else []
+    from dapcli.dispatch.prestart import hint
+
+    adapter = hint(argv, flags, os.getcwd())
     return [adapter] if adapter else []
+
+
+def _after_command(argv: list[str], command: str) -> list[str]:
+    """The words after the command word (past the leading global options, see :func:`_split`)."""
+    index = 0
+    while index < len(argv) and argv[index] != command:
+        index += 2 if argv[index] in _GLOBAL_WITH_VALUE else 1
+    return argv[index + 1:]
 
 
 def _stdin_to_file(argv: list[str], session_path: str) -> list[str]:
