@@ -7,9 +7,10 @@ adapter's stdio and
 * tells the run where the adapter listens (debugpy's ``debugpyWaitingForServer`` event, from our
   own adapter, on a port the adapter chose itself on loopback);
 * before passing ``initialized`` (nothing is configured or run before it), checks with psutil
-  that the one debug server connected to the adapter is this run: debugpy's listener has no
-  authentication for servers, and another local user could otherwise connect first and pose as
-  the program; anything else ends the session;
+  that the one debug server connected to the adapter is this run: in listen mode debugpy's
+  adapter authenticates no server (a launch's servers need its token), and another local user
+  could otherwise connect first and pose as the program; anything else ends the session. A
+  subprocess's server (``startDebugging``) is checked the same way (the run's tree), else refused;
 * turns the run's stdout and stderr (pipes the host reads) into ``output`` events, and reports
   the run's end as debugpy's launcher would: ``exited`` with its exit status, then ``terminated``;
 * ends the run (its process group) with the session, unless the session detached from it.
@@ -135,6 +136,12 @@ class EarlyTransport:
         self._queue.put_nowait(b"")
 
     async def _incoming(self, message: dict[str, Any]) -> None:
+        if message.get("type") == "request" and message.get("command") == "startDebugging" \
+                and not self._servers_are_ours():  # a subprocess's server: the run's tree only
+            self._inner.write(encode_message({
+                "seq": 0, "type": "response", "request_seq": message.get("seq"), "success": False,
+                "command": "startDebugging", "message": "refused: a debug server that is not the test run's"}))
+            return
         if message.get("type") == "event":
             event, body = message.get("event"), message.get("body") or {}
             if event == "debugpyWaitingForServer":
@@ -156,19 +163,31 @@ class EarlyTransport:
 
     def _verify_server(self) -> None:
         """Raises ConnectionError unless every debug server connected to the adapter is the run."""
-        port = self._server_port
-        try:
-            adapter = psutil.Process(self._adapter_pid).net_connections(kind="tcp")
-            run = psutil.Process(self._early.pid).net_connections(kind="tcp")
-        except psutil.Error as exc:
-            raise ConnectionError(f"cannot check the debug server's process: {exc}") from None
-        servers = {c.raddr.port for c in adapter if c.status == psutil.CONN_ESTABLISHED and c.laddr
-                   and c.laddr.port == port and c.raddr}
-        ours = {c.laddr.port for c in run if c.raddr and c.raddr.port == port and c.laddr}
-        if port is None or not servers or not servers <= ours:
+        if not self._servers_are_ours():
             raise ConnectionError("a process other than the test run connected to the debug adapter; "
                                   "the session was ended")
         self._verified = True
+
+    def _servers_are_ours(self) -> bool:
+        """Whether every connection to the adapter's server port comes from the run or one of
+        its subprocesses (read from ``/proc`` through psutil; listen mode has no token)."""
+        port = self._server_port
+        if port is None:
+            return False
+        try:
+            adapter = psutil.Process(self._adapter_pid).net_connections(kind="tcp")
+            root = psutil.Process(self._early.pid)
+            tree = [root, *root.children(recursive=True)]
+        except psutil.Error:
+            return False
+        ours = set()
+        for process in tree:
+            with contextlib.suppress(psutil.Error):
+                ours |= {c.laddr.port for c in process.net_connections(kind="tcp")
+                         if c.raddr and c.raddr.port == port and c.laddr}
+        servers = {c.raddr.port for c in adapter if c.status == psutil.CONN_ESTABLISHED and c.laddr
+                   and c.laddr.port == port and c.raddr}
+        return bool(servers) and servers <= ours
 
     async def _report_exit(self) -> None:
         """Before ``terminated``: wait (bounded) for the run to end and its output to close, then
