@@ -80,6 +80,7 @@ class _Early:
 
         debugpy.connect(self.address)
         debugpy.wait_for_client()
+        os.environ["DEBUGPY_RUNNING"] = "true"  # as a program debugpy runs sees it
 
 
 _early = None
