@@ -1,11 +1,15 @@
 """debugpy for a test run started early (:mod:`dapcli.adapters.earlytest`): the session's launch
 becomes DAP ``attach`` with ``listen`` on debugpy's own adapter, and the run connects to it.
 
-To the session it looks like a launch: :class:`EarlyTransport` sits between the session and the
-adapter's stdio and
+The host started the adapter too, and already said ``initialize`` and ``attach`` to it
+(:class:`~dapcli.adapters.earlytest.EarlyAdapter`): the run is told where the adapter listens
+(debugpy's ``debugpyWaitingForServer`` event, from our own adapter, on a port the adapter chose
+itself on loopback) and connects while the host still imports. To the session it looks like a
+launch: :class:`EarlyTransport` sits between the session and the adapter's stdio and
 
-* tells the run where the adapter listens (debugpy's ``debugpyWaitingForServer`` event, from our
-  own adapter, on a port the adapter chose itself on loopback);
+* answers the session's ``initialize`` with the adapter's answer to the early one, takes its
+  ``attach`` for the early one (same arguments: the verb checks) and passes what the adapter said
+  meanwhile, in order;
 * before passing ``initialized`` (nothing is configured or run before it), checks with psutil
   that the one debug server connected to the adapter is this run: in listen mode debugpy's
   adapter authenticates no server (a launch's servers need its token), and another local user
@@ -20,30 +24,28 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import subprocess
 import time
 from typing import TYPE_CHECKING, Any
 
-import psutil
-
 from dapcli.adapters.debugpy import DebugpyAdapter
+from dapcli.adapters.earlytest import ATTACH_SEQ, INITIALIZE_SEQ, EarlyAdapter, EarlyRun, servers_are_ours
 from dapcli.protocol.codec import FrameDecoder, encode_message
 from dapcli.protocol.transport import Transport
 
 if TYPE_CHECKING:
-    from dapcli.adapters.earlytest import EarlyRun
     from dapcli.adapters.options import LaunchOptions
 
 __all__ = ["EarlyDebugpyAdapter", "EarlyTransport"]
 
 #: How long, after ``terminated``, the run may take to exit and close its output (s).
 END_WAIT = 5.0
-_LOOPBACK = ("127.0.0.1", "::1", "localhost")
 #: Launch arguments that mean nothing to an attach (the run is started already).
 _LAUNCH_ONLY = ("program", "module", "args", "cwd", "console", "python", "env", "stopOnEntry")
 
 
 class EarlyDebugpyAdapter(DebugpyAdapter):
-    """debugpy's adapter family, attaching to ``early`` instead of launching."""
+    """debugpy's adapter family, attaching to ``early`` (and its adapter) instead of launching."""
 
     launch_request = "attach"
 
@@ -61,34 +63,51 @@ class EarlyDebugpyAdapter(DebugpyAdapter):
         return arguments
 
     async def start(self) -> tuple[Transport, int]:
-        transport, pid = await super().start()
-        return EarlyTransport(transport, self.early, pid), pid
+        adapter = self.early.adapter
+        assert adapter is not None
+        return EarlyTransport(self.early, adapter), adapter.pid
+
+
+class _AdapterProcess:
+    """What the session's teardown uses of the adapter's process (pid, ``returncode``, ``wait()``)."""
+
+    def __init__(self, popen: subprocess.Popen[bytes]) -> None:
+        self._popen = popen
+        self.pid = popen.pid
+
+    @property
+    def returncode(self) -> int | None:
+        return self._popen.poll()
+
+    async def wait(self) -> int:
+        while self._popen.poll() is None:
+            await asyncio.sleep(0.02)
+        return self._popen.returncode
 
 
 class EarlyTransport:
-    """The adapter's transport, with the early run's part of the conversation (see the module)."""
+    """The adapter's stdio, with the early run's part of the conversation (see the module)."""
 
-    def __init__(self, inner: Transport, early: EarlyRun, adapter_pid: int) -> None:
-        self._inner = inner
+    def __init__(self, early: EarlyRun, adapter: EarlyAdapter) -> None:
         self._early = early
-        self._adapter_pid = adapter_pid
+        self._adapter = adapter
+        self._adapter_pid = adapter.pid
+        self.process = _AdapterProcess(adapter.process)
+        self.pid = adapter.pid
         self._loop = asyncio.get_running_loop()
         self._queue: asyncio.Queue[bytes | Exception] = asyncio.Queue()
+        self._incoming_queue: asyncio.Queue[dict[str, Any] | str | None] = asyncio.Queue()
         self._sent = FrameDecoder()
+        self._initialize_seq: int | None = None
+        self._initialize_answer: dict[str, Any] | None = None
         self._attach_seq: int | None = None
+        self._held: list[dict[str, Any]] = []
         self._server_port: int | None = None
         self._verified = False
         self._closed = False
         self._tasks = [self._loop.create_task(self._pump()), self._loop.create_task(self._watch_start())]
         early.on_output(self._output_from_thread)
-
-    @property
-    def process(self) -> Any:
-        return getattr(self._inner, "process", None)
-
-    @property
-    def pid(self) -> int:
-        return int(getattr(self._inner, "pid", 0))
+        adapter.on_message(self._message_from_thread)
 
     # -- Transport ---------------------------------------------------------------------------------
     async def read(self) -> bytes:
@@ -100,57 +119,89 @@ class EarlyTransport:
 
     def write(self, data: bytes) -> None:
         for message in self._sent.feed(data):
-            if message.get("type") != "request":
+            command = message.get("command") if message.get("type") == "request" else None
+            if command == "initialize":  # said already: its answer is the early one's
+                self._initialize_seq = int(message.get("seq") or 0)
+                self._answer_initialize()
                 continue
-            if message.get("command") == "attach":
+            if command == "attach":  # sent already (the verb checked that the arguments are the same)
                 self._attach_seq = int(message.get("seq") or 0)
-            elif message.get("command") == "disconnect" and \
-                    (message.get("arguments") or {}).get("terminateDebuggee") is False:
+                self._incoming_queue.put_nowait("attached")
+                continue
+            if command == "disconnect" and (message.get("arguments") or {}).get("terminateDebuggee") is False:
                 self._early.keep()  # a detach: the run goes on by itself
-        self._inner.write(data)
+            self._adapter.write(encode_message(message))
 
     async def close(self) -> None:
         self._closed = True
-        await self._inner.close()
+        with contextlib.suppress(OSError, ValueError):
+            if self._adapter.process.stdin is not None:
+                self._adapter.process.stdin.close()
         for task in self._tasks:
             task.cancel()
         await asyncio.to_thread(self._early.kill)
 
     def stderr_tail(self) -> str:
-        return self._inner.stderr_tail()
+        return "\n".join(line for line in self._adapter.stderr_lines if line)
 
     # -- the adapter's messages --------------------------------------------------------------------
+    def _message_from_thread(self, message: dict[str, Any] | None) -> None:
+        with contextlib.suppress(RuntimeError):  # the loop is closed: nobody reads any more
+            self._loop.call_soon_threadsafe(self._incoming_queue.put_nowait, message)
+
+    def _answer_initialize(self) -> None:
+        if self._initialize_seq is not None and self._initialize_answer is not None:
+            self._queue.put_nowait(encode_message({**self._initialize_answer, "request_seq": self._initialize_seq}))
+
     async def _pump(self) -> None:
-        decoder = FrameDecoder()
+        """The adapter's messages in order: the answer to the early ``initialize`` for the
+        session's; the rest held until the session's ``attach``, then passed on."""
+        attached = False
         try:
             while True:
-                data = await self._inner.read()
-                if not data:
+                message = await self._incoming_queue.get()
+                if message is None:
                     break
-                for message in decoder.iter_messages(data):
+                if message == "attached":
+                    attached = True
+                    held, self._held = self._held, []
+                    for early in held:
+                        await self._incoming(early)
+                    continue
+                assert isinstance(message, dict)
+                if message.get("type") == "response" and message.get("request_seq") == INITIALIZE_SEQ:
+                    self._initialize_answer = message
+                    self._answer_initialize()
+                elif not attached:
+                    self._held.append(message)
+                else:
                     await self._incoming(message)
-        except Exception as exc:  # the connection fails with it (a refused server, a framing error)
+        except Exception as exc:  # the connection fails with it (a refused server)
             self._queue.put_nowait(exc if isinstance(exc, OSError) else ConnectionError(str(exc)))
             return
         await self._drain_output()
         self._queue.put_nowait(b"")
 
     async def _incoming(self, message: dict[str, Any]) -> None:
+        if message.get("type") == "response" and message.get("request_seq") == ATTACH_SEQ:
+            message = {**message, "request_seq": self._attach_seq}
         if message.get("type") == "request" and message.get("command") == "startDebugging" \
                 and not self._servers_are_ours():  # a subprocess's server: the run's tree only
-            self._inner.write(encode_message({
+            self._adapter.write(encode_message({
                 "seq": 0, "type": "response", "request_seq": message.get("seq"), "success": False,
                 "command": "startDebugging", "message": "refused: a debug server that is not the test run's"}))
             return
         if message.get("type") == "event":
             event, body = message.get("event"), message.get("body") or {}
             if event == "debugpyWaitingForServer":
-                host, port = str(body.get("host") or ""), body.get("port")
-                if host in _LOOPBACK and isinstance(port, int):
-                    self._server_port = port
-                    self._early.release("127.0.0.1" if host == "localhost" else host, port)
+                port = body.get("port")
+                self._server_port = port if isinstance(port, int) else None
             elif event == "initialized":
-                self._verify_server()
+                if self._adapter.servers_checked is False or (
+                        self._adapter.servers_checked is None and not self._servers_are_ours()):
+                    raise ConnectionError("a process other than the test run connected to the debug adapter; "
+                                          "the session was ended")
+                self._verified = True
             elif event == "process":
                 if body.get("systemProcessId") not in (None, self._early.pid):
                     raise ConnectionError(f"the debug server is process {body.get('systemProcessId')}, "
@@ -161,33 +212,9 @@ class EarlyTransport:
                 await self._report_exit()
         self._queue.put_nowait(encode_message(message))
 
-    def _verify_server(self) -> None:
-        """Raises ConnectionError unless every debug server connected to the adapter is the run."""
-        if not self._servers_are_ours():
-            raise ConnectionError("a process other than the test run connected to the debug adapter; "
-                                  "the session was ended")
-        self._verified = True
-
     def _servers_are_ours(self) -> bool:
-        """Whether every connection to the adapter's server port comes from the run or one of
-        its subprocesses (read from ``/proc`` through psutil; listen mode has no token)."""
-        port = self._server_port
-        if port is None:
-            return False
-        try:
-            adapter = psutil.Process(self._adapter_pid).net_connections(kind="tcp")
-            root = psutil.Process(self._early.pid)
-            tree = [root, *root.children(recursive=True)]
-        except psutil.Error:
-            return False
-        ours = set()
-        for process in tree:
-            with contextlib.suppress(psutil.Error):
-                ours |= {c.laddr.port for c in process.net_connections(kind="tcp")
-                         if c.raddr and c.raddr.port == port and c.laddr}
-        servers = {c.raddr.port for c in adapter if c.status == psutil.CONN_ESTABLISHED and c.laddr
-                   and c.laddr.port == port and c.raddr}
-        return bool(servers) and servers <= ours
+        return self._server_port is not None and servers_are_ours(self._adapter_pid, self._early.pid,
+                                                                  self._server_port)
 
     async def _report_exit(self) -> None:
         """Before ``terminated``: wait (bounded) for the run to end and its output to close, then

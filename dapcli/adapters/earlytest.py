@@ -13,12 +13,13 @@ and its process group (the host died, or dropped it), so nothing outlives the ho
 
 Its stdout and stderr are pipes read here from the start (a run that prints much never blocks on
 them); what they carry goes to the session's output once it is taken (:meth:`EarlyRun.on_output`).
-Standard library only.
+Standard library only (psutil is imported when the run connects).
 """
 
 from __future__ import annotations
 
 import codecs
+import collections
 import contextlib
 import os
 import signal
@@ -26,15 +27,29 @@ import subprocess
 import sys
 import threading
 from collections.abc import Callable
+from typing import Any
 
+from dapcli.adapters import prestart
 from dapcli.adapters.prestart import NODELAY_DIR
+from dapcli.protocol.codec import FrameDecoder, encode_message
 
-__all__ = ["EarlyRun", "discard", "start", "take"]
+__all__ = ["EarlyAdapter", "EarlyRun", "attach_arguments", "discard", "servers_are_ours", "start", "take"]
 
 #: A run started early and not taken within this many seconds is killed.
 UNCLAIMED_S = 60.0
 #: The environment variable that names the control pipe to the bootstrap.
 CONTROL_ENV = "DAPCLI_TESTBOOT_FD"
+
+#: What dapcli's engine says in ``initialize`` to debugpy (``Session.initialize_arguments``; a
+#: test keeps them equal, and the verb takes the early start only while they are).
+INITIALIZE_ARGUMENTS: dict[str, Any] = {
+    "clientID": "dapcli", "clientName": "dapcli", "adapterID": "debugpy", "locale": "en", "linesStartAt1": True,
+    "columnsStartAt1": True, "pathFormat": "path", "supportsVariableType": True, "supportsVariablePaging": True,
+    "supportsRunInTerminalRequest": True, "supportsMemoryReferences": True, "supportsProgressReporting": False,
+    "supportsInvalidatedEvent": False, "supportsStartDebuggingRequest": True,
+}
+#: The request seqs of the early handshake (far above the engine's own, which start at 1).
+INITIALIZE_SEQ, ATTACH_SEQ = 1_000_001, 1_000_002
 
 #: ``sink(category, text)``: program output (``stdout``/``stderr``); ``text`` None at the end of that stream.
 OutputSink = Callable[[str, "str | None"], None]
@@ -74,6 +89,8 @@ class EarlyRun:
             os.close(read_end)
         self.pid = self.process.pid
         self.kept = False
+        #: debugpy's adapter, already attaching (None: the verb starts its own).
+        self.adapter: EarlyAdapter | None = None
         self._sink: OutputSink | None = None
         self._buffered: list[tuple[str, str | None]] = []
         self._output_lock = threading.Lock()
@@ -150,22 +167,152 @@ class EarlyRun:
             with contextlib.suppress(OSError):
                 os.killpg(self.pid, signal.SIGKILL)
         self.close_control()
+        if self.adapter is not None:
+            self.adapter.kill()
         if not self.kept:
             with contextlib.suppress(OSError, subprocess.TimeoutExpired):
                 self.process.wait(5)
 
 
+class EarlyAdapter:
+    """debugpy's adapter started early (:mod:`dapcli.adapters.prestart`), and the start of its
+    conversation, held until the engine takes it: ``initialize`` and ``attach`` with
+    ``listen`` (:func:`attach_arguments`) are sent at once; when the adapter says where it
+    listens, the run is told (:meth:`EarlyRun.release`) and connects while the host still imports.
+    Everything the adapter sends is kept in order for the engine (:meth:`on_message`)."""
+
+    def __init__(self, process: subprocess.Popen[bytes], run: EarlyRun, attach: dict[str, Any]) -> None:
+        self.process = process
+        self.pid = process.pid
+        self.attach_arguments = attach
+        self._run = run
+        self._write_lock = threading.Lock()
+        self._lock = threading.Lock()
+        self._buffered: list[dict[str, Any] | None] = []
+        self._sink: Callable[[dict[str, Any] | None], None] | None = None
+        self.stderr_lines: collections.deque[str] = collections.deque(maxlen=40)
+        self._port: int | None = None
+        #: Whether, when the adapter said ``initialized``, every debug server connected to it was
+        #: the run's (None: not checked here).
+        self.servers_checked: bool | None = None
+        threading.Thread(target=self._read, daemon=True, name="dapcli-early-adapter").start()
+        threading.Thread(target=self._drain_stderr, daemon=True, name="dapcli-early-adapter-stderr").start()
+        self.write(encode_message({"seq": INITIALIZE_SEQ, "type": "request", "command": "initialize",
+                                   "arguments": INITIALIZE_ARGUMENTS}))
+        self.write(encode_message({"seq": ATTACH_SEQ, "type": "request", "command": "attach", "arguments": attach}))
+
+    def write(self, data: bytes) -> None:
+        """Raises ConnectionError when the adapter's stdin is closed."""
+        stdin = self.process.stdin
+        with self._write_lock:
+            try:
+                assert stdin is not None
+                stdin.write(data)
+                stdin.flush()
+            except (OSError, ValueError, AssertionError) as exc:
+                raise ConnectionError(f"the adapter's stdin is closed: {exc}") from None
+
+    def _read(self) -> None:
+        decoder = FrameDecoder()
+        fd = self.process.stdout.fileno()  # type: ignore[union-attr]
+        try:
+            while True:
+                data = os.read(fd, 65536)
+                if not data:
+                    break
+                for message in decoder.iter_messages(data):
+                    event = message.get("event") if message.get("type") == "event" else None
+                    if event == "debugpyWaitingForServer":
+                        self._release(message.get("body") or {})
+                    elif event == "initialized" and self._port is not None:  # the run connected: is it alone?
+                        self.servers_checked = servers_are_ours(self.pid, self._run.pid, self._port)
+                    self._deliver(message)
+        except Exception:  # a framing error or a closed pipe: the end of the stream
+            pass
+        self._deliver(None)
+
+    def _release(self, body: dict[str, Any]) -> None:
+        host, port = str(body.get("host") or ""), body.get("port")
+        if host in ("127.0.0.1", "::1", "localhost") and isinstance(port, int):  # the adapter's own loopback port
+            self._port = port
+            self._run.release("127.0.0.1" if host == "localhost" else host, port)
+
+    def _drain_stderr(self) -> None:
+        with contextlib.suppress(OSError, ValueError):
+            for line in self.process.stderr:  # type: ignore[union-attr]
+                self.stderr_lines.append(line.decode("utf-8", "replace").rstrip())
+
+    def _deliver(self, message: dict[str, Any] | None) -> None:
+        with self._lock:
+            sink = self._sink
+            if sink is None:
+                self._buffered.append(message)
+                return
+        sink(message)
+
+    def on_message(self, sink: Callable[[dict[str, Any] | None], None]) -> None:
+        """Send the adapter's messages to ``sink`` (from another thread; None at the end of the
+        stream): what came so far first."""
+        with self._lock:
+            buffered, self._buffered = self._buffered, []
+            for message in buffered:
+                sink(message)
+            self._sink = sink
+
+    def kill(self) -> None:
+        prestart.kill(self.process)
+
+
+def servers_are_ours(adapter_pid: int, run_pid: int, port: int) -> bool:
+    """Whether every connection to the adapter's server ``port`` comes from the run or one of
+    its subprocesses (read from ``/proc`` through psutil): in listen mode debugpy's adapter
+    authenticates no server (a launch's servers need its token), so another local user could
+    connect first and pose as the program."""
+    import psutil
+
+    try:
+        adapter = psutil.Process(adapter_pid).net_connections(kind="tcp")
+        root = psutil.Process(run_pid)
+        tree = [root, *root.children(recursive=True)]
+    except psutil.Error:
+        return False
+    ours: set[int] = set()
+    for process in tree:
+        with contextlib.suppress(psutil.Error):
+            ours |= {c.laddr.port for c in process.net_connections(kind="tcp")
+                     if c.raddr and c.raddr.port == port and c.laddr}
+    servers = {c.raddr.port for c in adapter if c.status == psutil.CONN_ESTABLISHED and c.laddr
+               and c.laddr.port == port and c.raddr}
+    return bool(servers) and servers <= ours
+
+
+def attach_arguments(boot: str) -> dict[str, Any]:
+    """The ``attach`` that debugpy's family makes of a test run's launch (see
+    ``dapcli.adapters.debugpy_early``; a test keeps them equal, and the verb takes the early
+    start only while they are): listen on a loopback port the adapter picks."""
+    return {
+        "type": "python", "request": "attach", "name": "dapcli", "justMyCode": True, "redirectOutput": False,
+        "breakOnSystemExit": [], "listen": {"host": "127.0.0.1", "port": 0},
+        "rules": [{"path": os.path.join(NODELAY_DIR, "sitecustomize.py"), "include": False},
+                  {"path": boot, "include": False}],
+    }
+
+
 def start(spec: dict[str, object]) -> None:
-    """Start the run ``spec`` (``{"argv": [...], "cwd": DIR}``, from the one-shot client's hint);
-    never raises (the verb launches it itself then)."""
+    """Start the run ``spec`` (``{"argv": [...], "cwd": DIR, "attach": {...}}``, from the
+    one-shot client's hint) and, with the adapter started early, its attach; never raises (the
+    verb launches it itself then)."""
     global _early
-    argv, cwd = spec.get("argv"), spec.get("cwd")
+    argv, cwd, attach = spec.get("argv"), spec.get("cwd"), spec.get("attach")
     if not (isinstance(argv, list) and argv and all(isinstance(a, str) for a in argv) and isinstance(cwd, str)):
         return
-    with contextlib.suppress(OSError, ValueError):
+    with contextlib.suppress(OSError, ValueError, ConnectionError):
         run = EarlyRun([str(a) for a in argv], cwd)
         with _lock:
             _early = run
+        adapter = prestart.take(prestart.COMMANDS["debugpy"]) if isinstance(attach, dict) else None
+        if adapter is not None:
+            run.adapter = EarlyAdapter(adapter, run, attach)  # type: ignore[arg-type]
         timer = threading.Timer(UNCLAIMED_S, discard)
         timer.daemon = True
         timer.start()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 
-from dapcli.adapters.earlytest import boot_argv
+from dapcli.adapters.earlytest import attach_arguments, boot_argv
 from dapcli.adapters.prestart import adapters_file
 from dapcli.adapters.pyinterp import find_python
 from dapcli.errors import DapcliError
@@ -28,7 +28,7 @@ _FIRST = {"pytest": "-x", "unittest": "-f"}
 
 
 def hint(words: list[str], flags: dict[str, dict[str, object]], cwd: str) -> dict[str, object] | None:
-    """``{"argv": [...], "cwd": DIR}`` of the run that ``dapcli test WORDS…`` (``words``: what
+    """``{"argv": [...], "cwd": DIR, "attach": {...}}`` of the run that ``dapcli test WORDS…`` (``words``: what
     follows ``test``) launches, or None when it is not certain. ``flags``: the ``test`` command's
     flags from the CLI shape (which of them take a value)."""
     options: dict[str, str] = {}
@@ -84,7 +84,8 @@ def _plan(selectors: list[str], runner_args: list[str], first: bool, options: di
     if python and os.sep in python:
         python = os.path.normpath(os.path.join(cwd, python))
     args = [runner, *plain, *([_FIRST[runner]] if first else []), *runner_args]
-    return {"argv": boot_argv(find_python(python, work_dir), BOOT, args), "cwd": work_dir}
+    return {"argv": boot_argv(find_python(python, work_dir), BOOT, args), "cwd": work_dir,
+            "attach": attach_arguments(BOOT)}
 
 
 def _guess(selectors: list[str], cwd: str) -> str | None:

@@ -118,15 +118,21 @@ def _plan(ctx: VerbContext, chosen: TestRunner, work_dir: str, python: str | Non
 
 def _early_run(spec: AdapterSpec, options: LaunchOptions) -> AdapterSpec:
     """debugpy attaching to the run the session host started while it imported (see
-    :mod:`dapcli.adapters.earlytest`), when that run is exactly this launch; else ``spec`` (and a
-    run started early for something else is killed)."""
+    :mod:`dapcli.adapters.earlytest`), when that run is exactly this launch and its adapter was
+    told what the session would tell it; else ``spec`` (and a run started early for something
+    else is killed)."""
     if type(spec) is DebugpyAdapter and options.program == BOOT and options.python and options.nodelay \
             and not options.env and options.cwd:
         early = earlytest.take(earlytest.boot_argv(options.python, BOOT, options.args), options.cwd)
         if early is not None:
             adopted = EarlyDebugpyAdapter(early, spec.adapter_python)
-            adopted.runtime = spec.runtime
-            return adopted
+            said = early.adapter
+            told = Session("", adopted).initialize_arguments().model_dump(mode="json", exclude_none=True)
+            if said is not None and said.attach_arguments == adopted.launch_arguments(options) \
+                    and told == earlytest.INITIALIZE_ARGUMENTS:
+                adopted.runtime = spec.runtime
+                return adopted
+            early.kill()
     earlytest.discard()
     return spec
 
