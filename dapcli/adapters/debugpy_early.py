@@ -105,6 +105,8 @@ class EarlyTransport:
         self._server_port: int | None = None
         self._verified = False
         self._closed = False
+        #: The run ended before it connected: the session's requests are answered here.
+        self._ended_early = False
         self._tasks = [self._loop.create_task(self._pump()), self._loop.create_task(self._watch_start())]
         early.on_output(self._output_from_thread)
         adapter.on_message(self._message_from_thread)
@@ -120,6 +122,9 @@ class EarlyTransport:
     def write(self, data: bytes) -> None:
         for message in self._sent.feed(data):
             command = message.get("command") if message.get("type") == "request" else None
+            if self._ended_early and command is not None:
+                self._answer_locally(message)
+                continue
             if command == "initialize":  # said already: its answer is the early one's
                 self._initialize_seq = int(message.get("seq") or 0)
                 self._answer_initialize()
@@ -236,19 +241,43 @@ class EarlyTransport:
         await asyncio.sleep(0)  # output handed over by call_soon_threadsafe runs first
 
     async def _watch_start(self) -> None:
-        """A run that ends before its debug server connected fails the ``attach`` (with what it
-        printed), instead of leaving the adapter waiting for it."""
-        while not self._verified:
-            code = self._early.returncode
-            if code is not None and self._attach_seq is not None:
-                await self._drain_output()
-                self._queue.put_nowait(encode_message({
-                    "seq": 0, "type": "response", "request_seq": self._attach_seq, "success": False,
-                    "command": "attach",
-                    "message": f"the test run ended (exit code {code}) before the debugger attached",
-                }))
+        """A run that ended before it connected (an error at import, ``os._exit`` in a conftest)
+        is reported as a launched program that ended at once would be: the session configures,
+        then sees its output and its exit status. Its adapter, still waiting, ends with the session."""
+        while self._early.returncode is None or self._attach_seq is None:
+            if self._verified:
                 return
             await asyncio.sleep(0.05)
+        await asyncio.sleep(0.2)  # the adapter's word that it did connect may still be in flight
+        if self._verified or self._adapter.servers_checked is not None:
+            return
+        await self._drain_output()
+        self._ended_early = True
+        self._tasks[0].cancel()  # the adapter has nothing more to say to the session
+        self._queue.put_nowait(encode_message({"seq": 0, "type": "event", "event": "initialized"}))
+
+    def _answer_locally(self, message: dict[str, Any]) -> None:
+        """A request of the session once the run ended before it connected: configuring succeeds
+        (then the run's end is reported), anything else fails."""
+        command = str(message.get("command"))
+        known = command in ("setExceptionBreakpoints", "setBreakpoints", "setFunctionBreakpoints",
+                            "configurationDone", "disconnect", "threads")
+        body: dict[str, Any] = {"breakpoints": []} if command.startswith("set") else {}
+        if command == "threads":
+            body = {"threads": []}
+        answer: dict[str, Any] = {"seq": 0, "type": "response", "request_seq": message.get("seq"), "success": known,
+                                  "command": command, "body": body}
+        if not known:
+            answer["message"] = "the test run has ended"
+        self._queue.put_nowait(encode_message(answer))
+        if command == "configurationDone":
+            code = self._early.returncode or 0
+            for event in ({"seq": 0, "type": "response", "request_seq": self._attach_seq, "success": True,
+                           "command": "attach", "body": {}},
+                          {"seq": 0, "type": "event", "event": "exited",
+                           "body": {"exitCode": code if code >= 0 else 256 + code}},
+                          {"seq": 0, "type": "event", "event": "terminated"}):
+                self._queue.put_nowait(encode_message(event))
 
     # -- the run's output --------------------------------------------------------------------------
     def _output_from_thread(self, category: str, text: str | None) -> None:

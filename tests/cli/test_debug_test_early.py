@@ -118,3 +118,17 @@ def test_an_unclaimed_run_dies_with_its_host(dc: Cli) -> None:
     assert not dc.wait_gone({run.pid: run.create_time()})
     assert not dc.wait_gone(processes)  # the prestarted adapter too
     sessionfile.remove("default")
+
+
+def test_a_run_that_ends_before_it_connects_is_reported_like_a_launch(dc: Cli, tmp_path: Path) -> None:
+    """A conftest that ends the process at import: the run never reaches the debugger; the
+    session shows its output (``-s``: not captured), its end and its exit status as a launch does."""
+    (tmp_path / "pytest.ini").write_text("[pytest]\n")
+    (tmp_path / "conftest.py").write_text("import os, sys\nprint('leaving early', flush=True)\nos._exit(3)\n")
+    (tmp_path / "test_a.py").write_text("def test_a():\n    assert False\n")
+    result = dc.run("test", "--python", PYTHON, "test_a.py", "--", "-s", cwd=tmp_path, check=3, timeout=120)
+    dc.sessions.add("default")
+    assert "Program exited with exit code 3" in result.out and "pytest exit code 3" in result.out
+    assert "leaving early" in dc.run("output", cwd=tmp_path).out
+    dc.run("stop", cwd=tmp_path)
+    assert not dc.wait_gone()

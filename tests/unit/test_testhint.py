@@ -153,3 +153,20 @@ def test_the_bootstrap_ends_with_its_group_when_the_pipe_ends(tmp_path: Path) ->
     child.wait(10)  # raises TimeoutExpired if it outlived the run
     assert not os.path.exists(f"/proc/{child.pid}") or child.status() == psutil.STATUS_ZOMBIE
     earlytest.discard()
+
+
+def test_the_early_handshake_says_what_the_session_would() -> None:
+    """The host says ``initialize`` and ``attach`` before the engine is there: what it says must
+    be what the session says (the verb checks it too, and launches instead when it differs)."""
+    from dapcli.adapters.base import LaunchOptions
+    from dapcli.adapters.debugpy_early import EarlyDebugpyAdapter
+    from dapcli.engine.session import Session
+
+    adopted = EarlyDebugpyAdapter(None)  # type: ignore[arg-type]
+    told = Session("x", adopted).initialize_arguments().model_dump(mode="json", exclude_none=True)
+    assert told == earlytest.INITIALIZE_ARGUMENTS
+    options = LaunchOptions(program=BOOT, args=["pytest", "tests"], cwd=str(EXAMPLES), env={}, python=PY,
+                            extra={"rules": [{"path": BOOT, "include": False}]})
+    assert adopted.launch_arguments(options) == earlytest.attach_arguments(BOOT)
+    run = testhint.hint(["--python", PY, "tests"], FLAGS, str(EXAMPLES))
+    assert run is not None and run["attach"] == earlytest.attach_arguments(BOOT)
