@@ -135,11 +135,13 @@ def timeline(selector: str, runtime: str) -> list[tuple[str, float]]:
             name = f"{message.get('type')} {message.get('command') or message.get('event')}"
             marks.setdefault(name, float(stamp))
     os.unlink(trace)
+    # with the run started early, the adapter's start, pytest's import and collection and the
+    # run's connection all happen during the first part (the host's imports)
     points = [("CLI client, session host start (imports), argv", "request initialize"),
-              ("debugpy adapter start", "response initialize"),
-              ("launcher, test process start, its debugpy import", "event initialized"),
+              ("debugpy adapter start (early: done)", "response initialize"),
+              ("test process start, connects (early: done)", "event initialized"),
               ("exception filters, configurationDone", "response configurationDone"),
-              ("pytest: import, plugins, collection, the test", "event stopped")]
+              ("pytest to the failure (early: the test alone)", "event stopped")]
     parts, last = [], started
     for label, mark in points:
         parts.append((label, marks[mark] - last))

@@ -27,11 +27,13 @@ import subprocess
 import sys
 import threading
 from collections.abc import Callable
-from typing import Any
 
 from dapcli.adapters import prestart
 from dapcli.adapters.prestart import NODELAY_DIR
-from dapcli.protocol.codec import FrameDecoder, encode_message
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the one-shot client's hot path)
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["EarlyAdapter", "EarlyRun", "attach_arguments", "discard", "servers_are_ours", "start", "take"]
 
@@ -195,6 +197,8 @@ class EarlyAdapter:
         #: Whether, when the adapter said ``initialized``, every debug server connected to it was
         #: the run's (None: not checked here).
         self.servers_checked: bool | None = None
+        from dapcli.protocol.codec import encode_message
+
         threading.Thread(target=self._read, daemon=True, name="dapcli-early-adapter").start()
         threading.Thread(target=self._drain_stderr, daemon=True, name="dapcli-early-adapter-stderr").start()
         self.write(encode_message({"seq": INITIALIZE_SEQ, "type": "request", "command": "initialize",
@@ -213,6 +217,8 @@ class EarlyAdapter:
                 raise ConnectionError(f"the adapter's stdin is closed: {exc}") from None
 
     def _read(self) -> None:
+        from dapcli.protocol.codec import FrameDecoder
+
         decoder = FrameDecoder()
         fd = self.process.stdout.fileno()  # type: ignore[union-attr]
         try:
