@@ -38,6 +38,7 @@ from dapcli.verbs.models import (
 )
 from dapcli.verbs.paging import fetch_page, remember
 from dapcli.verbs.scopefallback import remember_scopes, scope_by_names
+from dapcli.verbs.snapshot import fresh
 from dapcli.verbs.testviews import run_view
 
 __all__ = [
@@ -138,6 +139,7 @@ async def fetch_variables(session: Session, reference: int, timeout: float = VAL
         if fallback is None:
             raise
         listed = fallback
+    listed = await fresh(session, reference, listed)
     remember(session, listed)
     # debugpy's empty grouping rows ("special variables", …) are not the program's variables
     found = [v for v in listed if not (v.name in _NOISE and not v.value)]
