@@ -235,6 +235,8 @@ class EarlyAdapter:
                     self._deliver(message)
         except Exception:  # a framing error or a closed pipe: the end of the stream
             pass
+        with contextlib.suppress(OSError):
+            self.process.stdout.close()  # type: ignore[union-attr]
         self._deliver(None)
 
     def _release(self, body: dict[str, Any]) -> None:
@@ -247,6 +249,8 @@ class EarlyAdapter:
         with contextlib.suppress(OSError, ValueError):
             for line in self.process.stderr:  # type: ignore[union-attr]
                 self.stderr_lines.append(line.decode("utf-8", "replace").rstrip())
+        with contextlib.suppress(OSError):
+            self.process.stderr.close()  # type: ignore[union-attr]
 
     def _deliver(self, message: dict[str, Any] | None) -> None:
         with self._lock:
@@ -266,7 +270,16 @@ class EarlyAdapter:
             self._sink = sink
 
     def kill(self) -> None:
-        prestart.kill(self.process)
+        """End the adapter (its process group). Its stdout and stderr are closed by the threads
+        that read them, at their end (never under a read: the descriptor could be reused)."""
+        if self.process.poll() is None:
+            with contextlib.suppress(OSError):
+                os.killpg(self.pid, signal.SIGKILL)
+        with contextlib.suppress(OSError, ValueError):
+            if self.process.stdin is not None:
+                self.process.stdin.close()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.process.wait(5)
 
 
 def servers_are_ours(adapter_pid: int, run_pid: int, port: int) -> bool:
