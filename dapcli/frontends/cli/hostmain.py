@@ -23,6 +23,9 @@ def main(argv: list[str]) -> int:
     import asyncio
     from typing import Any
 
+    from dapcli.engine.prewarm import skip_pydantic_plugins
+
+    skip_pydantic_plugins()
     from dapcli.dispatch.host import SessionHost
     from dapcli.frontends.cli import warmup
     from dapcli.frontends.cli.runner import handle_argv
