@@ -20,6 +20,11 @@ CASES = [
     ["test", "t.py::test_one", "--", "-k", "x"],
     ["next"],
     ["eval", "1 + 2"],
+    ["-S", "s", "break", "add", "p.py:3", "--condition", "x > 1"],
+    ["break", "list", "--json"],
+    ["break", "add", "--bogus"],
+    ["break", "add", "--help"],
+    ["watch", "delete", "2"],
 ]
 
 

@@ -2,10 +2,10 @@
 ``python -m dapcli.frontends.cli.hostmain NAME [IDLE_S [ADAPTER]]``.
 
 Imports the engine and the verb table up front; ``ADAPTER`` (from
-:func:`dapcli.adapters.prestart.hint`) is started before those imports. The rest (renderers,
-every verb's command, the validators of a first stop) is prepared in a thread once the first
-command arrives (:mod:`dapcli.frontends.cli.warmup`), while its launch waits on the adapter, so
-forwarded one-shot commands find it warm.
+:func:`dapcli.adapters.prestart.hint`) is started before those imports. Each forwarded command
+line is parsed with the typer command of its verb alone (built once per verb); the renderers
+and the validators of a first stop are prepared in a thread once the first command arrives
+(:mod:`dapcli.frontends.cli.warmup`), while its launch waits on the adapter.
 """
 
 from __future__ import annotations

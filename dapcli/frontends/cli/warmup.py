@@ -1,13 +1,13 @@
 """What a session host prepares in a thread while its first command (a launch) waits on the
 adapter and the program's start.
 
-The host parses that command with a command of its verb alone (:func:`app._command_for`) and
-renders nothing before the program stops, so the rest of the app is not on the launch's path:
-the renderers (rich), the typer command of every verb (for the commands forwarded later), and
-the validators of the DAP messages and results of a first stop (pydantic builds each on first
-use). Each step is small and gives the interpreter lock back before the next, so the launch
-(network, adapter) is served between steps. Nothing here changes what any command does: every
-step is what the first command to need it would otherwise do itself.
+The host renders nothing before the program stops, so the renderers (rich) and the validators
+of the DAP messages and results of a first stop (pydantic builds each on first use) are not on
+the launch's path. (Every verb's typer command is never built in a host: each forwarded command
+is parsed with its own verb's command, built once; see :func:`app._command_for`.) Each step is
+small and gives the interpreter lock back before the next, so the launch (network, adapter) is
+served between steps. Nothing here changes what any command does: every step is what the first
+command to need it would otherwise do itself.
 """
 
 from __future__ import annotations
@@ -35,12 +35,7 @@ def steps() -> list[Callable[[], object]]:
 
         return VERBS["launch"].result_model.model_rebuild()
 
-    def full_command() -> object:
-        from dapcli.frontends.cli.app import get_command
-
-        return get_command()
-
-    return [rich, *stop_validators(), launch_result, full_command]
+    return [rich, *stop_validators(), launch_result]
 
 
 def start() -> None:
