@@ -101,6 +101,9 @@ class AdapterSpec:
     #: The debugger stops at a breakpoint whose condition it cannot evaluate (lldb): a conditional
     #: stop with no word from the debugger yet has its condition evaluated to say so.
     stops_on_failed_condition: bool = False
+    #: ``variables`` of a frame's scope come from a snapshot taken at the stop (js-debug: V8's
+    #: scope object): after a change in the same stop they are read again (verbs/snapshot.py).
+    scope_snapshot: bool = False
     #: Console command format that dumps memory, for adapters without ``readMemory``.
     memory_read_command: str | None = None
     #: The adapter honours ``start``/``count`` of ``variables`` (debugpy does not; lldb-dap,

@@ -34,6 +34,7 @@ from dapcli.verbs.paging import fetch_page, remember
 from dapcli.verbs.registry import Param, verb
 from dapcli.verbs.setcheck import current_value, explain_unchanged
 from dapcli.verbs.setpath import resolve_member, set_expression
+from dapcli.verbs.snapshot import values_changed
 from dapcli.verbs.views import (
     MAX_VALUE,
     VALUE_TIMEOUT,
@@ -172,6 +173,7 @@ async def evaluate(
                       if context == "repl" else (await request, None))
     except RequestError as exc:
         raise one_line_error(exc) from None
+    values_changed(session)  # `total = 7` assigns
     await check_evaluated(session, expression, frame, body.result)
     variable = t.Variable(name=expression, value=body.result, type=body.type,
                           variablesReference=body.variablesReference, namedVariables=body.namedVariables,
@@ -220,6 +222,7 @@ async def set_variable(
         )
     except RequestError as exc:
         raise one_line_error(exc) from None
+    values_changed(session)
     # lldb-dap 19 answers with `result` instead of the spec's `value`: accept both
     new_value = body.get("value", body.get("result"))
     if old is not None and new_value is not None and str(new_value) == old and value.strip() != old.strip():

@@ -38,6 +38,7 @@ from dapcli.verbs.models import (
 )
 from dapcli.verbs.paging import fetch_page, remember
 from dapcli.verbs.scopefallback import remember_scopes, scope_by_names
+from dapcli.verbs.snapshot import fresh
 from dapcli.verbs.testviews import run_view
 
 __all__ = [
@@ -138,6 +139,7 @@ async def fetch_variables(session: Session, reference: int, timeout: float = VAL
         if fallback is None:
             raise
         listed = fallback
+    listed = await fresh(session, reference, listed)
     remember(session, listed)
     # debugpy's empty grouping rows ("special variables", …) are not the program's variables
     found = [v for v in listed if not (v.name in _NOISE and not v.value)]
@@ -339,7 +341,7 @@ async def stop_state(
         await _data_stop_report(session, output_seq)
         session.output_reported = session.output.last_seq
     output, cut = output_since(session, output_seq, console=_reports_in_console(session))
-    failed = await failed_conditions(session, output_seq) if session.state is SessionState.STOPPED else []
+    failed: list[str] = []
     if session.state is SessionState.STOPPED and session.last_stop is not None:
         failed += [f"thread {thread_id} also stopped here ({description or reason})"
                    for thread_id, reason, description in session.last_stop.also]
@@ -380,6 +382,9 @@ async def stop_state(
     # a stop without a readable stack (e.g. a thread that just vanished) still reports
     with contextlib.suppress(DapcliError):
         await _fill_location(session, state, frame_count, locals_count, context)
+    # after the stack is read: the debugger's text has had time to come, and the top frame is known
+    top = state.frames[0].id if state.frames else None
+    failed = [*await failed_conditions(session, output_seq, top), *failed]
     if session.watches.items:
         state.watches = await evaluate_watches(session)
     state.test = run_view(session, state)
