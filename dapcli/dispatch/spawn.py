@@ -10,10 +10,10 @@ import stat
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 
 from dapcli.dispatch import sessionfile
 from dapcli.errors import SessionError, UsageError
+from dapcli.files import locked
 
 __all__ = ["check_runtime_dir", "host_command", "start_host"]
 
@@ -36,45 +36,10 @@ def start_host(name: str, command: list[str]) -> sessionfile.SessionFile:
     launches at once cannot both start one (the second finds the first running)."""
     directory = check_runtime_dir()
     try:
-        with _locked(os.path.join(directory, f"{name}.lock"), START_TIMEOUT + 10):
+        with locked(os.path.join(directory, f"{name}.lock"), START_TIMEOUT + 10):
             return _start_host(name, command)
     except TimeoutError:
         raise SessionError(f"another launch of session '{name}' is still starting", "try again") from None
-
-
-@contextlib.contextmanager
-def _locked(path: str, timeout: float) -> Iterator[None]:
-    """An exclusive ``flock`` on ``path`` (created 0600), the lock filelock takes on Unix (the
-    host and :func:`sessionfile.remove_stale` test it with filelock and flock): standard library,
-    as importing filelock costs a launch's client ~35 ms of CPU. A file unlinked while we waited
-    (its host removed it) is opened again. Raises TimeoutError after ``timeout`` seconds."""
-    import fcntl
-
-    deadline = time.monotonic() + timeout
-    while True:
-        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o600)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            os.close(fd)
-            if time.monotonic() > deadline:
-                raise TimeoutError(f"{path} is locked") from None
-            time.sleep(0.05)  # filelock's poll interval
-            continue
-        except BaseException:
-            os.close(fd)
-            raise
-        try:
-            current = os.stat(path, follow_symlinks=False).st_ino == os.fstat(fd).st_ino
-        except FileNotFoundError:
-            current = False
-        if current:
-            break
-        os.close(fd)
-    try:
-        yield
-    finally:
-        os.close(fd)  # closing the file releases the lock
 
 
 def check_runtime_dir() -> str:

@@ -1,5 +1,6 @@
-"""The launch lock (dispatch/spawn.py ``_locked``): a plain flock, the very lock filelock takes,
-so the host (filelock) and a launch (standard library) exclude each other."""
+"""The lock of the files dapcli writes (``dapcli.files.locked``: a launch's, the saved
+breakpoints'): a plain flock, the very lock filelock takes, so the host (filelock) and a launch
+(standard library) exclude each other."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from pathlib import Path
 import pytest
 from filelock import FileLock, Timeout
 
-from dapcli.dispatch.spawn import _locked
+from dapcli.files import locked as _locked
 
 
 def test_held_lock_excludes_filelock_and_another_taker(tmp_path: Path) -> None:
