@@ -29,6 +29,13 @@ _GLOBAL_WITH_VALUE = frozenset({"--session", "-S"})
 
 def _split(argv: list[str]) -> tuple[str | None, str | None]:
     """The session named by leading global options, and the command word."""
+    session, index = command_index(argv)
+    return session, None if index is None else argv[index]
+
+
+def command_index(argv: list[str]) -> tuple[str | None, int | None]:
+    """The session named by leading global options, and where the command word is (None:
+    an option that is not global comes first, or there is no command)."""
     session = None
     index = 0
     while index < len(argv):
@@ -44,7 +51,7 @@ def _split(argv: list[str]) -> tuple[str | None, str | None]:
         elif word.startswith("-"):
             return session, None
         else:
-            return session, word
+            return session, index
     return session, None
 
 
