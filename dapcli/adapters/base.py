@@ -117,6 +117,18 @@ class AdapterSpec:
     #: The adapter closes its connection on a request it does not know (lldb-dap 19): the raw
     #: ``dap`` verb sends it only the specification's requests.
     only_spec_requests: bool = False
+    #: How the adapter tells the value a function returned, after ``stepOut`` (read by
+    #: :mod:`dapcli.verbs.returnvalue`): the start of its name among the caller's locals
+    #: (debugpy ``(return) square``, CodeLLDB ``[return value]``) ...
+    return_value_local: str | None = None
+    #: ... or a console command whose output holds it, read with a regex whose groups are
+    #: ``name``, ``value`` and optionally ``type`` (lldb: ``thread info`` →
+    #: ``Return value: (int) $0 = 49``; gdb: ``show values`` → ``$1 = 49``). With
+    #: ``return_value_history`` the command lists a value history (gdb): only a value newer
+    #: than the last one before the step is the return value.
+    return_value_command: str | None = None
+    return_value_pattern: str | None = None
+    return_value_history: bool = False
 
     def resolve_function(self, name: str, roots: list[str]) -> tuple[str, int] | str | None:
         """Where the function breakpoint ``name`` belongs, when the adapter cannot find it

@@ -68,6 +68,8 @@ class LldbAdapter(NativeAdapter):
     console_echo = True
     console_error_prefix = "error: "  # a failed command still answers success: true
     resuming_commands = LLDB_RESUMING
+    return_value_command = "thread info"  # lldb-dap 19 has no return value among the locals
+    return_value_pattern = r"^Return value: \((?P<type>.*?)\) (?P<name>\$\d+) = (?P<value>.*)"
     instruction_step_commands: ClassVar[dict[str, str]] = {
         "stepi": "thread step-inst", "nexti": "thread step-inst-over",
     }

@@ -135,6 +135,8 @@ def render_stop(state: m.StopState, cwd: str | None = None) -> RenderableType:
             exc = state.exception
             said, name = exc.message or exc.description or "", exc.type_name or exc.exception_id
             parts.append(Text(f"{name}: {said}" if said and said != name else name, style="bold red"))
+        if state.return_value:
+            parts.append(_returned(state.return_value))
         if state.source:
             parts.append(source_lines(state.source))
         if state.locals:
@@ -173,6 +175,15 @@ def render_stop(state: m.StopState, cwd: str | None = None) -> RenderableType:
                           + (" (dapcli --session " + child.name + " stack)" if child.state == "stopped" else ""),
                           style="bold yellow" if child.state == "stopped" else "dim"))
     return Group(*parts)
+
+
+def _returned(view: m.ReturnValueView) -> Text:
+    """gdb's ``Value returned is $1 = 49`` (the adapter's name for it when it is a ``$N``)."""
+    name = f"{view.name} = " if view.name.startswith("$") else ""
+    text = Text(f"Value returned is {name}{view.value}", style="bold")
+    if view.type:
+        text.append(f"  ({view.type})", style="dim")
+    return text
 
 
 def render_watch_lines(watches: list[m.WatchView]) -> Text:

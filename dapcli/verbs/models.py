@@ -14,7 +14,7 @@ from pydantic.alias_generators import to_camel
 
 __all__ = [
     "BreakpointView", "BreakpointsResult", "EndResult", "EvaluateResult", "ExceptionView", "Frame",
-    "Location", "OutputChunkView", "OutputResult", "Result", "ScopeView", "ScopesResult",
+    "Location", "OutputChunkView", "OutputResult", "Result", "ReturnValueView", "ScopeView", "ScopesResult",
     "SessionInfo", "SessionsResult", "SetVariableResult", "SourceLine", "SourceResult", "StackResult",
     "StatusResult", "StopState", "TestView", "ThreadView", "ThreadsResult", "VariableView", "VariablesResult",
 ]
@@ -87,6 +87,14 @@ class VariableView(Model):
     changed: bool | None = None
     #: The adapter marks it ``readOnly`` (``presentationHint.attributes``), e.g. a return value.
     read_only: bool | None = None
+
+
+class ReturnValueView(VariableView):
+    """The value that the function left by ``stepOut`` returned (gdb: "Value returned is $1 =
+    49"): ``name`` as the adapter calls it (``$1``, ``(return) square``, ``[return value]``),
+    ``function`` the function it returned from."""
+
+    function: str | None = None
 
 
 class OutputChunkView(Model):
@@ -174,6 +182,8 @@ class StopState(Result):
     #: Counts the session's stops and ends: two stop states with the same ``generation`` are the
     #: same stop (frame ids and lines may repeat, e.g. a loop's breakpoint hit again).
     generation: int | None = None
+    #: After ``stepOut``: what the function returned, where the adapter tells it.
+    return_value: ReturnValueView | None = None
 
 
 class SessionInfo(Model):

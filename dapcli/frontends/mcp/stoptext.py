@@ -14,6 +14,7 @@ from dapcli.verbs.models import (
     ExceptionView,
     Frame,
     OutputChunkView,
+    ReturnValueView,
     SourceLine,
     StopState,
     VariableView,
@@ -54,6 +55,8 @@ def render_stop(state: StopState, *, with_locals: bool = True) -> str:
     head += _test_lines(state)
     if state.exception and not (state.test and state.test.message):
         head.append(_exception(state.exception))
+    if state.return_value:
+        head.append(_returned(state.return_value))
     if state.source and state.location:
         head += source_lines(state.source, state.location.line, around=1)
     if state.frames:
@@ -67,6 +70,17 @@ def render_stop(state: StopState, *, with_locals: bool = True) -> str:
         left = STOP_BYTES - _size(head) - _size(tail)
         middle = _locals(state.locals, max(left, 300))
     return "\n".join(head + middle + tail)
+
+
+def _returned(view: ReturnValueView) -> str:
+    """``Value returned is $1 = 49 (int) from square`` (gdb's words)."""
+    name = f"{view.name} = " if view.name.startswith("$") else ""
+    text = f"Value returned is {name}{cut(view.value, VALUE_CHARS)}"
+    text += f" ({view.type})" if view.type else ""
+    text += f" from {view.function}" if view.function else ""
+    if view.variables_reference:
+        text += f" (variablesReference={view.variables_reference})"
+    return text
 
 
 def _test_lines(state: StopState) -> list[str]:
