@@ -20,6 +20,7 @@ from rich.tree import Tree
 from dapcli.render.safe import terminal_safe
 from dapcli.render.testrun import test_lines
 from dapcli.verbs import models as m
+from dapcli.verbs.stoplabel import stop_detail
 
 __all__ = ["render", "short_path"]
 
@@ -126,6 +127,9 @@ def render_stop(state: m.StopState, cwd: str | None = None) -> RenderableType:
         head.append(f" at {short_path(loc.path or loc.name, cwd)}:{loc.line}")
         if state.thread_id is not None:
             head.append(f"  thread {state.thread_id}", style="dim")
+        detail = stop_detail(state)
+        if detail:
+            head.append(f"  ({detail})")
         if state.skipped_frames:
             head.append(f"  (skipped {state.skipped_frames} library frame{'s' if state.skipped_frames > 1 else ''};"
                         " `stack` shows them)", style="dim")

@@ -157,6 +157,8 @@ class StopState(Result):
     reason: str | None = None
     raw_reason: str | None = None
     description: str | None = None
+    #: The ``stopped`` event's ``text`` (e.g. an exception's name), as the adapter sent it.
+    text: str | None = None
     thread_id: int | None = None
     all_threads_stopped: bool | None = None
     hit_breakpoint_ids: list[int] | None = None

@@ -38,6 +38,7 @@ from dapcli.verbs.models import (
 )
 from dapcli.verbs.paging import fetch_page, remember
 from dapcli.verbs.scopefallback import remember_scopes, scope_by_names
+from dapcli.verbs.stoplabel import hits_here
 from dapcli.verbs.testviews import run_view
 
 __all__ = [
@@ -380,6 +381,8 @@ async def stop_state(
     # a stop without a readable stack (e.g. a thread that just vanished) still reports
     with contextlib.suppress(DapcliError):
         await _fill_location(session, state, frame_count, locals_count, context)
+    state.text = stop.text or None
+    state.hit_breakpoint_ids = hits_here(session, state.hit_breakpoint_ids, state.location)
     if session.watches.items:
         state.watches = await evaluate_watches(session)
     state.test = run_view(session, state)
@@ -552,4 +555,6 @@ _NOISE = {"special variables", "function variables", "class variables"}
 
 
 def _our_ids(session: Session, adapter_ids: list[int]) -> list[int]:
-    return [e.id for e in session.book.entries.values() if e.adapter_id in adapter_ids]
+    retired = [n for n, (generation, adapter_id) in session.book.retired.items()
+               if generation == session.generation and adapter_id in adapter_ids]  # until's, removed
+    return sorted([e.id for e in session.book.entries.values() if e.adapter_id in adapter_ids] + retired)

@@ -20,6 +20,7 @@ from dapcli.verbs.models import (
     VariableView,
     WatchView,
 )
+from dapcli.verbs.stoplabel import stop_detail
 
 __all__ = [
     "LINE_CHARS", "OUTPUT_CHARS", "TREE_LINES", "VALUE_CHARS", "cut", "mark", "output_tail", "render_stop",
@@ -131,7 +132,8 @@ def _size(lines: list[str]) -> int:
 def _headline(state: StopState) -> str:
     where = f" [session {state.session}]" if state.session != "default" else ""
     if state.status == "stopped":
-        text = f"stopped ({state.reason or 'unknown'})"
+        ids = " " + ", ".join(map(str, state.hit_breakpoint_ids)) if state.hit_breakpoint_ids else ""
+        text = f"stopped ({state.reason or 'unknown'}{ids})"
         if state.location:
             loc = state.location
             text += f" at {_relative(loc.path) if loc.path else loc.name}:{loc.line}"
@@ -139,6 +141,8 @@ def _headline(state: StopState) -> str:
                 text += f" in {loc.function}"
         if state.thread_id is not None:
             text += f", thread {state.thread_id}"
+        detail = stop_detail(state)
+        text += f" ({cut(detail, 300)})" if detail else ""
         if state.skipped_frames:
             text += f" (the user's frame; skipped {state.skipped_frames} library frames above it, see stackTrace)"
         return text + where
