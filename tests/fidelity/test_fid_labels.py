@@ -30,7 +30,8 @@ def test_js_debug_shared_breakpoint_id_names_only_the_one_hit(programs: Path, cl
     assert state["hitBreakpointIds"] == [added["id"]], state  # not also breakpoint 1 (js-debug's id 1 twice)
     again = {b["id"]: b for b in cli.json("break", "list")["breakpoints"]}
     first = min(listed)
-    assert again[first].get("actualLine", again[first]["line"]) == listed[first].get("actualLine", listed[first]["line"])
+    before, after = listed[first], again[first]
+    assert after.get("actualLine", after["line"]) == before.get("actualLine", before["line"])  # not moved
 
 
 @pytest.mark.parametrize("adapter", [pytest.param("python", id="debugpy"),
