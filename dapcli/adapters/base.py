@@ -184,6 +184,11 @@ class AdapterSpec:
         (a negative code is ``-signal``, as lldb-dap and gdb report it), or None."""
         return -exit_code if exit_code < 0 else None
 
+    def exit_reason(self, exit_code: int, console: str) -> str | None:
+        """What ended the debuggee when its exit code names no signal and is not the program's
+        own (lldb's ``-1``: it lost the process), read from the debugger's ``console`` text."""
+        return None
+
     def exit_code_at_end(self) -> int | None:
         """The exit code learnt outside DAP, read when the session ends (js-debug)."""
         return None

@@ -14,6 +14,7 @@ verbs use lldb commands for those (:attr:`memory_read_command`, :attr:`instructi
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import sys
 
@@ -75,6 +76,18 @@ class LldbAdapter(NativeAdapter):
     }
     memory_read_command = "memory read --force --size 1 --format x --count {count} {address}"
     core_request = "attach"
+
+    def exit_signal(self, exit_code: int) -> int | None:
+        """lldb's ``-1`` is not a signal: lldb lost the process (e.g. killed while stopped)."""
+        return None if exit_code == -1 else super().exit_signal(exit_code)
+
+    def exit_reason(self, exit_code: int, console: str) -> str | None:
+        """``Process N exited with status = -1 (0xffffffff) debugserver died …``: lldb's words."""
+        if exit_code != -1:
+            return None
+        found = re.search(r"exited with status = -1 \(0xffffffff\) *(.*)", console)
+        said = found.group(1).strip() if found and found.group(1).strip() else ""
+        return "lldb lost the process; its exit status is unknown" + (f" ({said})" if said else "")
 
     def __init__(self) -> None:
         super().__init__()

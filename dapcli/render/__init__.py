@@ -257,6 +257,12 @@ def render_data_breakpoints(result: m.DataBreakpointsResult, cwd: str | None = N
     return table
 
 
+def _end_reason(status: m.StatusResult) -> str | None:
+    """How an ended session ended (the adapter lost, killed by a signal), when known."""
+    stop = status.stop
+    return stop.description if stop and stop.status in ("exited", "terminated") and stop.description else None
+
+
 def render_status(status: m.StatusResult, cwd: str | None = None) -> RenderableType:
     table = Table.grid(padding=(0, 2))
     table.add_column(style="bold")
@@ -264,8 +270,9 @@ def render_status(status: m.StatusResult, cwd: str | None = None) -> RenderableT
     rows: list[tuple[str, Any]] = [
         ("session", status.session), ("state", status.state), ("adapter", status.adapter),
         ("program", short_path(status.program, cwd) if status.program else None),
-        ("interpreter", status.runtime), ("debuggee pid", status.debuggee_pid), ("host pid", status.host_pid),
-        ("exit code", status.exit_code), ("breakpoints", status.breakpoints),
+        ("interpreter", status.runtime), ("debuggee pid", status.debuggee_pid),
+        ("adapter pid", status.adapter_pid), ("host pid", status.host_pid),
+        ("exit code", status.exit_code), ("ended", _end_reason(status)), ("breakpoints", status.breakpoints),
         ("pause", None if status.pause_pending_s is None else
          f"requested {status.pause_pending_s:.1f} s ago, pending (`dapcli wait` reports the stop)"),
     ]

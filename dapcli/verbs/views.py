@@ -325,6 +325,9 @@ def killed_by(session: Session) -> str | None:
         crash = stop_signal(stop.reason, stop.description)
         if crash and crash not in _PAUSE_SIGNALS and getattr(signal_module, crash, None) == code:
             number = code
+    if number is None and code is not None:
+        console = "".join(c.output for c in session.output.since(0) if c.category in DEBUGGER_CATEGORIES)
+        return session.adapter.exit_reason(code, console)
     return f"killed by {signal_name(number)}" if number else None
 
 

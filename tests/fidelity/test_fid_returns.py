@@ -4,23 +4,12 @@ and MCP. Delve 1.20 and js-debug do not tell it (nothing is shown)."""
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import pytest
-from fid_helpers import CC, Cli, call, call_tool, each, marker_line, mcp_client, run_async
+from fid_helpers import Cli, call, call_tool, each, marker_line, mcp_client, run_async
 
 pytestmark = pytest.mark.slow
-
-
-@pytest.fixture(scope="module")
-def returns_c(programs: Path) -> Path:
-    if CC is None:
-        pytest.skip("no C compiler (gcc or cc) to build the test program")
-    done = subprocess.run([CC, "-g", "-O0", "-o", "returns", "returns.c"], cwd=programs, capture_output=True,
-                          text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    return programs / "returns"
 
 
 def _at(programs: Path, name: str, marker: str) -> str:

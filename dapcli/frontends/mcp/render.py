@@ -149,8 +149,11 @@ def _status(result: StatusResult) -> str:
         lines.append(f"pause requested {result.pause_pending_s:.1f} s ago, pending: call wait for the stop")
     if result.stop is not None and result.stop.status == "stopped":
         lines.append(render_stop(result.stop, with_locals=False))
-    elif result.exit_code is not None:
-        lines.append(f"exit code {result.exit_code}")
+    else:
+        ended = result.stop.description if result.stop is not None else None
+        if result.exit_code is not None or ended:
+            code = f"exit code {result.exit_code}" if result.exit_code is not None else "exit code unknown"
+            lines.append(code + (f": {ended}" if ended else ""))
     return "\n".join(lines)
 
 
