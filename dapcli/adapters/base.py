@@ -184,6 +184,11 @@ class AdapterSpec:
         (a negative code is ``-signal``, as lldb-dap and gdb report it), or None."""
         return -exit_code if exit_code < 0 else None
 
+    def detach_note(self, options: AttachOptions | None) -> str | None:
+        """What becomes of an attached program when the session detaches from it, when it is
+        not "it keeps running" (gdb on a gdbserver target: it stays stopped there)."""
+        return None
+
     def exit_reason(self, exit_code: int, console: str) -> str | None:
         """What ended the debuggee when its exit code names no signal and is not the program's
         own (lldb's ``-1``: it lost the process), read from the debugger's ``console`` text."""

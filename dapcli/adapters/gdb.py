@@ -210,6 +210,16 @@ class GdbAdapter(NativeAdapter):
             return None
         return "> kill"
 
+    def detach_note(self, options: AttachOptions | None) -> str | None:
+        """cdt-gdb-adapter's ``disconnect`` exits gdb without ``detach``: gdbserver keeps the
+        program stopped (``t (tracing stop)``) and waits for a new connection (measured)."""
+        if options is None or options.target is None or self.native():
+            return None
+        return (f"The program stays stopped under the debug server at {options.target}: gdb disconnected "
+                "without detaching. A gdbserver started without --once waits for a new connection: "
+                f"`dapcli attach --adapter gdb --target {options.target}` goes on with it (with --once, "
+                "gdbserver ends it).")
+
     def stop_description(self, reason: str) -> str | None:
         """cdt-gdb-adapter's signal stop is reason ``SIGSEGV`` with no description: gdb's
         ``Program received signal SIGSEGV, Segmentation fault.`` just before it gives

@@ -282,7 +282,9 @@ class Session:
         """Attach to a running debuggee (DAP ``attach``); see :meth:`launch`."""
         self.request_kind = "attach"
         self.attach_options = options
-        self.program = f"{options.host or '127.0.0.1'}:{options.port}" if options.port else f"pid {options.process_id}"
+        self.program = (f"{options.host or '127.0.0.1'}:{options.port}" if options.port else
+                        f"{options.program or 'program'} on {options.target}" if options.target else
+                        f"pid {options.process_id}")
         arguments = self.adapter.attach_arguments(options)
         self._use_mappings(arguments, options.path_mappings)
         arguments = with_settings(arguments, options)

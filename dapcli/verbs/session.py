@@ -338,7 +338,8 @@ async def stop(
     ctx.manager.remove(session.name)
     note = None
     if not ending and attached:
-        note = "The program keeps running" + (f" (pid {pid})." if pid else ".")
+        note = (session.adapter.detach_note(session.attach_options)
+                or "The program keeps running" + (f" (pid {pid})." if pid else "."))
     elif ending and attached and pid and _alive(pid):
         note = (f"The adapter said it ended the program, but process {pid} is still alive; "
                 f"end it with `kill {pid}` (or `kill -9 {pid}`).")
