@@ -313,6 +313,10 @@ def render_threads(result: m.ThreadsResult, cwd: str | None = None) -> Renderabl
 
 def render_breakpoints(result: m.BreakpointsResult, cwd: str | None = None) -> RenderableType:
     note = [Text(f"warning: {result.warning}", style="yellow")] if result.warning else []
+    watchpoints = result.removed_data_breakpoints
+    if watchpoints:
+        plural = "s" if len(watchpoints) > 1 else ""
+        note.append(Text(f"Deleted watchpoint{plural} {', '.join(map(str, watchpoints))}."))
     if not result.breakpoints:
         return Group(*note, Text("No breakpoints." + (f" Deleted {len(result.removed)}." if result.removed else "")))
     table = _table("id", "where", "verified", "details")

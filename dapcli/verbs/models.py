@@ -323,6 +323,8 @@ class BreakpointView(Model):
 class BreakpointsResult(Result):
     breakpoints: list[BreakpointView]
     removed: list[int] | None = None
+    #: Watchpoints (data breakpoints) deleted too: ``break clear`` without a location.
+    removed_data_breakpoints: list[int] | None = None
     #: dapcli's note: e.g. the edit is recorded but not yet sent (an interrupted evaluation runs).
     warning: str | None = None
 

@@ -120,6 +120,8 @@ def _breakpoints(result: BreakpointsResult) -> str:
     lines = [_breakpoint(b) for b in result.breakpoints] or ["no breakpoints"]
     if result.removed:
         lines.insert(0, "removed: " + ", ".join(map(str, result.removed)))
+    if result.removed_data_breakpoints:
+        lines.insert(0, "removed data breakpoints: " + ", ".join(map(str, result.removed_data_breakpoints)))
     return "\n".join(lines)
 
 
