@@ -184,6 +184,11 @@ class AdapterSpec:
         (a negative code is ``-signal``, as lldb-dap and gdb report it), or None."""
         return -exit_code if exit_code < 0 else None
 
+    def launch_failure_hint(self, message: str, options: LaunchOptions) -> str | None:
+        """What to do when the adapter refused to launch ``options.program`` with ``message``
+        (Delve: a package that is not a program), or None."""
+        return None
+
     def detach_note(self, options: AttachOptions | None) -> str | None:
         """What becomes of an attached program when the session detaches from it, when it is
         not "it keeps running" (gdb on a gdbserver target: it stays stopped there)."""

@@ -164,6 +164,9 @@ async def launch(
             # a project file replaced the adapter's command: say so, even now
             if spec.warning and not isinstance(exc, UntrustedProjectError):
                 exc.hint = f"{spec.warning}; {exc.hint}" if exc.hint else spec.warning
+            told = spec.launch_failure_hint(exc.message, options)  # e.g. Go: a package that is no program
+            if told:
+                exc.hint = f"{told}; {exc.hint}" if exc.hint else told
             if user_settings and isinstance(exc, AdapterError):
                 said = f"the adapter got your options {sorted(user_settings)}"
                 exc.hint = f"{said}; {exc.hint}" if exc.hint else said
