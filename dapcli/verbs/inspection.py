@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from dapcli.engine.chatter import DEBUGGER_CATEGORIES
 from dapcli.engine.diagnosis import diagnosis
@@ -53,6 +53,9 @@ from dapcli.verbs.views import (
 from dapcli.verbs.views import (
     scopes as fetch_scopes,
 )
+
+if TYPE_CHECKING:
+    from dapcli.engine.session import Session
 
 FrameId = Annotated[int | None, Param(help="DAP frameId (default: the selected frame; see `stack`)",
                                       complete="frame")]
@@ -110,6 +113,15 @@ async def scopes(ctx: VerbContext, frame_id: FrameId = None) -> ScopesResult:
     )
 
 
+def _check_current(session: Session, reference: int) -> None:
+    """Raise UsageError for a ``variablesReference`` given out at an earlier stop (adapters reuse
+    the numbers: it would show or change another value)."""
+    if session.references.stale(reference, session.generation):
+        raise UsageError(f"variablesReference {reference} is from an earlier stop: the adapter may now give "
+                         "that number to another value", "references change at every stop: take one from "
+                         "`dapcli vars` or `dapcli eval` at this stop")
+
+
 @verb(group="inspection", needs="stopped", read_only=True, cli=("vars",), aliases=("variables", "info-locals"))
 async def variables(
     ctx: VerbContext,
@@ -132,6 +144,7 @@ async def variables(
         reference, scope = chosen.variablesReference, chosen.name
     else:
         reference = variables_reference
+        _check_current(session, reference)
     paged = None if filter else await fetch_page(session, reference, start, count)
     if paged is not None:  # the adapter sent just this page
         page, total = [variable_view(v, max_length) for v in paged[0]], paged[1]
@@ -202,6 +215,8 @@ async def set_variable(
     reference = variables_reference
     frame = None
     container = f"variablesReference {reference}"
+    if reference is not None:
+        _check_current(session, reference)
     if reference is None:
         frame = await current_frame_id(session, frame_id)
         scope = locals_scope(await fetch_scopes(session, frame))
