@@ -30,6 +30,7 @@ from dapcli.verbs.models import (
     ThreadView,
     VariablesResult,
 )
+from dapcli.verbs.moreitems import grouped_window
 from dapcli.verbs.paging import fetch_page, remember
 from dapcli.verbs.registry import Param, verb
 from dapcli.verbs.setcheck import current_value, explain_unchanged
@@ -150,7 +151,11 @@ async def variables(
         page, total = [variable_view(v, max_length) for v in paged[0]], paged[1]
     else:
         found = filter_names(await fetch_variables(session, reference, VALUE_TIMEOUT), filter)
-        page, total = [variable_view(v, max_length) for v in found[start: start + max(0, count)]], len(found)
+        window = None if filter else await grouped_window(session, found, start, count, VALUE_TIMEOUT)  # debugpy
+        if window is not None:
+            page, total = [variable_view(v, max_length) for v in window[0]], window[1]
+        else:
+            page, total = [variable_view(v, max_length) for v in found[start: start + max(0, count)]], len(found)
     await expand(session, page, depth, count=count, max_value=max_length)
     left = total - start - len(page)
     return VariablesResult(

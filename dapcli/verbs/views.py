@@ -36,6 +36,7 @@ from dapcli.verbs.models import (
     VariableView,
     WatchView,
 )
+from dapcli.verbs.moreitems import grouped_window
 from dapcli.verbs.paging import fetch_page, remember
 from dapcli.verbs.scopefallback import remember_scopes, scope_by_names
 from dapcli.verbs.stoplabel import hits_here
@@ -175,8 +176,9 @@ async def expand(
                 kept, total = [variable_view(v, max_value) for v in page[0]], page[1]
             else:
                 found = await fetch_variables(session, view.variables_reference)
-                children = [variable_view(v, max_value) for v in found]
-                kept, total = children[:wanted], len(children)
+                window = await grouped_window(session, found, 0, wanted, VALUE_TIMEOUT)  # debugpy's `more`
+                found, total = window if window is not None else (found[:wanted], len(found))
+                kept = [variable_view(v, max_value) for v in found]
         except (DapTimeoutError, PreconditionError):  # a hanging value: shown as such, the rest goes on
             view.children = [VariableView(name="…", value=NOT_AVAILABLE, variables_reference=0)]
             continue
