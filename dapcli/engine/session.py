@@ -34,6 +34,7 @@ from dapcli.engine.pending import AbandonedRequest
 from dapcli.engine.prefetch import Prefetch
 from dapcli.engine.processes import Watchdog, descendants, kill_tree, launched_children
 from dapcli.engine.reaped import dead_debuggee_status
+from dapcli.engine.refs import ReferenceLog
 from dapcli.engine.subprocesses import SubprocessSessions
 from dapcli.engine.terminal import Terminal
 from dapcli.engine.testrun.base import TestRun
@@ -131,6 +132,7 @@ class Session:
         self.current_path: str | None = None
         self.threads: list[t.Thread] = []
         self.generation = 0
+        self.references = ReferenceLog()
         self._waking = False
         self.end_reason: str | None = None
         #: Set when the adapter went away under the session: what happened, in one line.
@@ -249,7 +251,9 @@ class Session:
             self._prefetch.forget("variables")  # they were the top frame's (lldb-dap numbers scopes 1, 2, 3)
         future = ahead if ahead is not None and conn is self._conn else conn.send(command, arguments)
         try:
-            return await conn.result(future, response_cls, timeout=timeout)
+            body = await conn.result(future, response_cls, timeout=timeout)
+            self.references.observe(self.generation, body)  # which stop each variablesReference is of
+            return body
         except RequestError as exc:  # a traceback or a clang echo: the diagnosis, on one line
             if "\n" not in exc.message.strip():
                 raise
@@ -282,7 +286,9 @@ class Session:
         """Attach to a running debuggee (DAP ``attach``); see :meth:`launch`."""
         self.request_kind = "attach"
         self.attach_options = options
-        self.program = f"{options.host or '127.0.0.1'}:{options.port}" if options.port else f"pid {options.process_id}"
+        self.program = (f"{options.host or '127.0.0.1'}:{options.port}" if options.port else
+                        f"{options.program or 'program'} on {options.target}" if options.target else
+                        f"pid {options.process_id}")
         arguments = self.adapter.attach_arguments(options)
         self._use_mappings(arguments, options.path_mappings)
         arguments = with_settings(arguments, options)
