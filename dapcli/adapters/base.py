@@ -117,6 +117,9 @@ class AdapterSpec:
     #: The adapter closes its connection on a request it does not know (lldb-dap 19): the raw
     #: ``dap`` verb sends it only the specification's requests.
     only_spec_requests: bool = False
+    #: The adapter never answers a request it does not know (js-debug): the raw ``dap`` verb waits
+    #: only briefly for a request outside the specification.
+    silent_on_unknown_requests: bool = False
 
     def resolve_function(self, name: str, roots: list[str]) -> tuple[str, int] | str | None:
         """Where the function breakpoint ``name`` belongs, when the adapter cannot find it

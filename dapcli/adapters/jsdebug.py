@@ -114,6 +114,7 @@ class JsDebugAdapter(AdapterSpec):
                     "or set DAPCLI_JS_DEBUG to js-debug's dapDebugServer.js; Node.js must be on PATH")
     #: The debuggee runs in a child session (``startDebugging``): wait for it at launch.
     expects_child = True
+    silent_on_unknown_requests = True  # `dap nosuchcmd` is never answered
 
     def __init__(self) -> None:
         super().__init__()
