@@ -134,6 +134,9 @@ class AdapterSpec:
     return_value_command: str | None = None
     return_value_pattern: str | None = None
     return_value_history: bool = False
+    #: The adapter never answers a request it does not know (js-debug): the raw ``dap`` verb waits
+    #: only briefly for a request outside the specification.
+    silent_on_unknown_requests: bool = False
 
     def resolve_function(self, name: str, roots: list[str]) -> tuple[str, int] | str | None:
         """Where the function breakpoint ``name`` belongs, when the adapter cannot find it

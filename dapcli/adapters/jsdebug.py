@@ -127,6 +127,7 @@ class JsDebugAdapter(AdapterSpec):
     expects_child = True
     #: A scope's variables are V8's snapshot from the stop (see verbs/snapshot.py).
     scope_snapshot = True
+    silent_on_unknown_requests = True  # `dap nosuchcmd` is never answered
 
     def __init__(self) -> None:
         super().__init__()

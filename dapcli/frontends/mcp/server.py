@@ -258,7 +258,9 @@ async def _serve(server: MCPServer, dispatcher: Dispatcher, transport: str, host
     import anyio
 
     if transport != "stdio":  # uvicorn handles the signals; the lifespan's end ends the sessions
-        await server.run_streamable_http_async(host=host, port=port)
+        from dapcli.frontends.mcp.http import serve_http
+
+        await serve_http(server, host, port)
         await end_sessions(dispatcher)
         return
     async with anyio.create_task_group() as group:
