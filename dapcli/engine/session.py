@@ -772,7 +772,10 @@ class Session:
         # not while a shutdown runs: it may be a detach, which must never end the debuggee (the
         # adapter reports `exited`/`terminated` for the detached program, e.g. lldb-dap)
         if self._teardown is None and not self._disconnecting:
-            self._teardown = asyncio.get_running_loop().create_task(self.shutdown(terminate_debuggee=True))
+            # a program we did not start (attach, a subprocess) is never killed for the adapter's end
+            # (debugpy says `terminated` for a subprocess still on its way out: killing it loses its exit code)
+            ours = self.request_kind not in ("attach", "subprocess")
+            self._teardown = asyncio.get_running_loop().create_task(self.shutdown(terminate_debuggee=ours))
 
     def _notify(self, what: str) -> None:
         if not self._waking:  # one pending wake serves every change before it runs (an output flood)
