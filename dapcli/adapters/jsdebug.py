@@ -214,6 +214,14 @@ class JsDebugAdapter(AdapterSpec):
             return "console"
         return category
 
+    def split_terminal_output(self, text: str) -> tuple[str, str]:
+        """node's inspector messages (``Debugger attached.``) on the program's terminal are chatter."""
+        if not any(chatter in text for chatter in _NODE_CHATTER):
+            return text, ""
+        lines = text.splitlines(keepends=True)
+        return ("".join(line for line in lines if line.strip() not in _NODE_CHATTER),
+                "".join(line for line in lines if line.strip() in _NODE_CHATTER))
+
     def _exit_report_env(self, env: dict[str, str]) -> dict[str, str]:
         import tempfile
 
@@ -234,6 +242,8 @@ class JsDebugAdapter(AdapterSpec):
             "stopOnEntry": options.stop_on_entry, "runtimeExecutable": node, "autoAttachChildProcesses": False,
         }
         arguments["env"] = self._exit_report_env(options.env)
+        if options.terminal:  # --terminal, --stdin: node runs in dapcli's pty (runInTerminal)
+            arguments["console"] = "integratedTerminal"
         arguments.update(options.extra)
         return arguments
 

@@ -272,7 +272,7 @@ class Session:
         self.entry_pending = options.stop_on_entry
         arguments = self.adapter.launch_arguments(options)
         if self.adapter.wants_tty(options):
-            self.terminal = self.terminal or Terminal(self.add_output, stdin_file=options.stdin)
+            self.terminal = self.terminal or Terminal(self._terminal_output, stdin_file=options.stdin)
             self.adapter.use_tty(arguments, self.terminal.open_tty())
         self._use_mappings(arguments, options.path_mappings)
         arguments = with_settings(arguments, options)
@@ -325,7 +325,7 @@ class Session:
     async def _on_run_in_terminal(self, arguments: dict[str, Any]) -> dict[str, Any]:
         """``runInTerminal``: start the adapter's command in dapcli's own pty (see :mod:`terminal`)."""
         if self.terminal is None:
-            self.terminal = Terminal(self.add_output, stdin_file=self.launch_options.stdin if self.launch_options
+            self.terminal = Terminal(self._terminal_output, stdin_file=self.launch_options.stdin if self.launch_options
                                      else None)
         if self._watchdog is not None:
             self.terminal.on_start = lambda pid: self._watchdog.watch(pgid=pid) if self._watchdog else None
@@ -338,6 +338,14 @@ class Session:
         self.request_kind = "subprocess"
         self.program = f"{self.parent.program} (subprocess)" if self.parent else "subprocess"
         await self._run_sequence(transport, f"{self.adapter.name} ({self.name})", command, arguments, timeout)
+
+    def _terminal_output(self, category: str, text: str) -> None:
+        """What the program wrote on dapcli's terminal, less the adapter's chatter (kept as console)."""
+        program, chatter = self.adapter.split_terminal_output(text)
+        if chatter:
+            self.add_output("console", chatter)
+        if program:
+            self.add_output(category, program)
 
     def add_output(self, category: str, text: str) -> None:
         """Record program output that reached us outside DAP (e.g. Delve's own stdout)."""

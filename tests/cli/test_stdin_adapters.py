@@ -1,8 +1,8 @@
 """A program's stdin on the adapters that have no `runInTerminal` of their own here: Delve 1.20
 (the program reads dlv's stdin), CodeLLDB (its terminal agent is not in the vendored build) and
-gdb (cdt-gdb-adapter's inferior tty). `--stdin FILE` is what the program reads, and with
-`--terminal` what `dapcli input` types reaches it; a program waiting for that input does not
-hold up `launch` for its whole timeout."""
+gdb (cdt-gdb-adapter's inferior tty); and js-debug, whose `internalConsole` gives node no stdin.
+`--stdin FILE` is what the program reads, and with `--terminal` what `dapcli input` types reaches
+it; a program waiting for that input does not hold up `launch` for its whole timeout."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from conftest import PROGRAMS, Cli
 
 pytestmark = pytest.mark.slow
 
-ADAPTERS = ["go", "codelldb", "gdb"]
+ADAPTERS = ["go", "codelldb", "gdb", "node"]
 
 
 def program_for(adapter: str, tmp_path: Path) -> Path:
@@ -25,6 +25,8 @@ def program_for(adapter: str, tmp_path: Path) -> Path:
     if by_name(adapter).find() is None:
         pytest.skip(f"the {adapter} adapter is not installed (see `dapcli adapters`)")
     output = tmp_path / "reader"
+    if adapter == "node":
+        return PROGRAMS / "stdin_native" / "reader.js"
     if adapter == "go":
         if not shutil.which("go"):
             pytest.skip("needs go")
@@ -60,17 +62,19 @@ def test_stdin_file_is_what_the_program_reads(dc: Cli, tmp_path: Path, adapter: 
     data = dc.wait_output("read=<from the file")
     text = "".join(chunk["output"] for chunk in data["chunks"])
     assert "read=<from the file" in text, text  # not "read nothing", not a hang
+    assert "Debugger attached" not in text  # node's inspector chatter on the pty is no program output
 
 
 @pytest.mark.parametrize("adapter", ADAPTERS)
 def test_typed_input_reaches_the_program(dc: Cli, tmp_path: Path, adapter: str) -> None:
     program = program_for(adapter, tmp_path)
     started = time.monotonic()
-    bound = "5" if adapter == "codelldb" else "40"  # its program's terminal is lldb's: dapcli cannot see it read
+    # CodeLLDB's program reads lldb's terminal, node's polls (epoll): dapcli cannot see them wait to read
+    bound = "5" if adapter in ("codelldb", "node") else "40"
     dc.run("launch", program, "--adapter", adapter, "--terminal", "--timeout", bound, timeout=120)
     dc.sessions.add("default")
     dc.record()
-    if adapter != "codelldb":
+    if adapter not in ("codelldb", "node"):
         assert time.monotonic() - started < 35, "launch waited out its timeout on a program reading its terminal"
     dc.wait_output("ready")
     dc.run("input", "typed words")
