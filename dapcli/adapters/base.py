@@ -163,6 +163,11 @@ class AdapterSpec:
         """An ``output`` event's text as recorded (e.g. a pty's ``\r\n`` made ``\n``)."""
         return text
 
+    def split_terminal_output(self, text: str) -> tuple[str, str]:
+        """What the program wrote on dapcli's terminal, as (the program's text, the runtime's or
+        debugger's chatter in it, filed as ``console``)."""
+        return text, ""
+
     def wants_tty(self, options: LaunchOptions) -> bool:
         """True when the launched program should get a terminal of dapcli's (a pty whose output
         is the program's ``stdout``), passed to :meth:`use_tty`: for adapters that would leave

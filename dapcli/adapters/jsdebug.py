@@ -231,6 +231,14 @@ class JsDebugAdapter(AdapterSpec):
             return "console"
         return category
 
+    def split_terminal_output(self, text: str) -> tuple[str, str]:
+        """node's inspector messages (``Debugger attached.``) on the program's terminal are chatter."""
+        if not any(chatter in text for chatter in _NODE_CHATTER):
+            return text, ""
+        lines = text.splitlines(keepends=True)
+        return ("".join(line for line in lines if line.strip() not in _NODE_CHATTER),
+                "".join(line for line in lines if line.strip() in _NODE_CHATTER))
+
     def _exit_report_env(self, env: dict[str, str]) -> dict[str, str]:
         import tempfile
 
@@ -258,6 +266,8 @@ class JsDebugAdapter(AdapterSpec):
         if "runtimeExecutable" not in options.extra and self._runner:  # learns a signal's kill (see NODE_RUN_SH)
             arguments["runtimeExecutable"] = self._runner
             arguments["env"]["DAPCLI_NODE"] = node
+        if options.terminal:  # --terminal, --stdin: node runs in dapcli's pty (runInTerminal)
+            arguments["console"] = "integratedTerminal"
         arguments.update(options.extra)
         return arguments
 

@@ -276,7 +276,7 @@ class Session:
         self.entry_pending = options.stop_on_entry
         arguments = self.adapter.launch_arguments(options)
         if self.adapter.wants_tty(options):
-            self.terminal = self.terminal or Terminal(self.add_output, stdin_file=options.stdin)
+            self.terminal = self.terminal or Terminal(self._terminal_output, stdin_file=options.stdin)
             self.adapter.use_tty(arguments, self.terminal.open_tty())
         self._use_mappings(arguments, options.path_mappings)
         arguments = with_settings(arguments, options)
@@ -331,7 +331,7 @@ class Session:
     async def _on_run_in_terminal(self, arguments: dict[str, Any]) -> dict[str, Any]:
         """``runInTerminal``: start the adapter's command in dapcli's own pty (see :mod:`terminal`)."""
         if self.terminal is None:
-            self.terminal = Terminal(self.add_output, stdin_file=self.launch_options.stdin if self.launch_options
+            self.terminal = Terminal(self._terminal_output, stdin_file=self.launch_options.stdin if self.launch_options
                                      else None)
         if self._watchdog is not None:
             self.terminal.on_start = lambda pid: self._watchdog.watch(pgid=pid) if self._watchdog else None
@@ -344,6 +344,14 @@ class Session:
         self.request_kind = "subprocess"
         self.program = f"{self.parent.program} (subprocess)" if self.parent else "subprocess"
         await self._run_sequence(transport, f"{self.adapter.name} ({self.name})", command, arguments, timeout)
+
+    def _terminal_output(self, category: str, text: str) -> None:
+        """What the program wrote on dapcli's terminal, less the adapter's chatter (kept as console)."""
+        program, chatter = self.adapter.split_terminal_output(text)
+        if chatter:
+            self.add_output("console", chatter)
+        if program:
+            self.add_output(category, program)
 
     def add_output(self, category: str, text: str) -> None:
         """Record program output that reached us outside DAP (e.g. Delve's own stdout)."""
@@ -778,7 +786,10 @@ class Session:
         # not while a shutdown runs: it may be a detach, which must never end the debuggee (the
         # adapter reports `exited`/`terminated` for the detached program, e.g. lldb-dap)
         if self._teardown is None and not self._disconnecting:
-            self._teardown = asyncio.get_running_loop().create_task(self.shutdown(terminate_debuggee=True))
+            # a program we did not start (attach, a subprocess) is never killed for the adapter's end
+            # (debugpy says `terminated` for a subprocess still on its way out: killing it loses its exit code)
+            ours = self.request_kind not in ("attach", "subprocess")
+            self._teardown = asyncio.get_running_loop().create_task(self.shutdown(terminate_debuggee=ours))
 
     def _notify(self, what: str) -> None:
         if not self._waking:  # one pending wake serves every change before it runs (an output flood)

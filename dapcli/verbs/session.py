@@ -337,10 +337,14 @@ async def stop(
     ending = terminate or not (detach or attached)
     pid = session.debuggee_pid or (session.attach_options.process_id if session.attach_options else None)
     exited_before = session.ended
+    # the adapter said the attached program ended (not: the adapter was lost): nothing is left to detach from
+    ended_by_itself = exited_before and session.lost is None
     await session.shutdown(terminate_debuggee=ending)
     ctx.manager.remove(session.name)
     note = None
-    if not ending and attached:
+    if not ending and attached and ended_by_itself:
+        ending = True
+    elif not ending and attached:
         note = (session.adapter.detach_note(session.attach_options)
                 or "The program keeps running" + (f" (pid {pid})." if pid else "."))
     elif ending and attached and pid and _alive(pid):
