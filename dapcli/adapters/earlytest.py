@@ -163,6 +163,12 @@ class EarlyRun:
     def returncode(self) -> int | None:
         return self.process.poll()
 
+    def terminate(self) -> None:
+        """SIGKILL the run's process group now (not waiting for it)."""
+        if not self.kept and self.process.poll() is None:
+            with contextlib.suppress(OSError):
+                os.killpg(self.pid, signal.SIGKILL)
+
     def kill(self) -> None:
         """End the run and its process group, for sure (unless the session detached from it)."""
         if not self.kept and self.process.poll() is None:  # not once reaped: the pid may be another's
