@@ -84,6 +84,7 @@ class DebugpyAdapter(AdapterSpec):
 
     child_sessions_are_subprocesses = True
     resumes_wait_for_evaluations = True
+    return_value_local = "(return) "  # with showReturnValue: `(return) square` in the caller's locals
 
     def output_category(self, category: str, text: str) -> str:
         """pydevd's own log lines in the program's stderr are ``console`` text."""
@@ -189,6 +190,7 @@ class DebugpyAdapter(AdapterSpec):
             "console": "internalConsole",
             "stopOnEntry": options.stop_on_entry,
             "justMyCode": True,
+            "showReturnValue": True,  # `(return) square` among the caller's locals after a step
             "redirectOutput": True,
             # sys.exit(N) is a deliberate exit, not a crash: never stop on SystemExit (pdb agrees)
             "breakOnSystemExit": [],
@@ -213,7 +215,8 @@ class DebugpyAdapter(AdapterSpec):
             arguments["pathMappings"] = [{"localRoot": local, "remoteRoot": remote} for remote, local in mappings]
 
     def attach_arguments(self, options: AttachOptions) -> dict[str, Any]:
-        arguments: dict[str, Any] = {"type": "python", "request": "attach", "name": "dapcli", "justMyCode": True}
+        arguments: dict[str, Any] = {"type": "python", "request": "attach", "name": "dapcli", "justMyCode": True,
+                                     "showReturnValue": True}
         if options.process_id is not None:
             arguments["processId"] = options.process_id
             if options.python:

@@ -144,6 +144,8 @@ def _check_selectors(chosen: TestRunner, work_dir: str) -> None:
     for selector in chosen.selectors:
         path = os.path.join(work_dir, selector.split("::", 1)[0])
         looks_like_path = "::" in selector or os.sep in selector or selector.endswith((".py", ".go"))
+        if chosen.name == "go" and not selector.endswith(".go") and not selector.startswith((".", os.sep)):
+            looks_like_path = os.path.exists(path)  # TestTable/case is a subtest's -run pattern, not a path
         if looks_like_path and not os.path.exists(path):
             raise UsageError(f"no test matches {selector}: {os.path.normpath(path)} does not exist",
                              _list_hint(chosen))

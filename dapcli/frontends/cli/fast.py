@@ -29,6 +29,13 @@ _GLOBAL_WITH_VALUE = frozenset({"--session", "-S"})
 
 def _split(argv: list[str]) -> tuple[str | None, str | None]:
     """The session named by leading global options, and the command word."""
+    session, index = command_index(argv)
+    return session, None if index is None else argv[index]
+
+
+def command_index(argv: list[str]) -> tuple[str | None, int | None]:
+    """The session named by leading global options, and where the command word is (None:
+    an option that is not global comes first, or there is no command)."""
     session = None
     index = 0
     while index < len(argv):
@@ -44,7 +51,7 @@ def _split(argv: list[str]) -> tuple[str | None, str | None]:
         elif word.startswith("-"):
             return session, None
         else:
-            return session, word
+            return session, index
     return session, None
 
 
@@ -77,6 +84,9 @@ def _forward(argv: list[str], command: str, session: str | None) -> int | None:
             if code is not None or quick.resolve(argv) is None:
                 return code  # answered, or not a command: the full app says so
             raise sessionfile.unknown_session(name)
+        elif command == "kill" and (done := _force_kill(name)) is not None:
+            _out(done)
+            return 0
         client = remote.connect(name)
     except DapcliError as exc:
         if "--help" in argv or "-h" in argv:
@@ -98,6 +108,13 @@ def _forward(argv: list[str], command: str, session: str | None) -> int | None:
         return exc.exit_code
     finally:
         client.close()
+
+
+def _force_kill(name: str) -> str | None:
+    """``dapcli kill`` of a session whose host is stopped or hung (:mod:`dapcli.dispatch.forcekill`)."""
+    from dapcli.dispatch.forcekill import end_unresponsive
+
+    return end_unresponsive(name)
 
 
 def _prestart(argv: list[str], command: str) -> list[str]:
