@@ -310,8 +310,7 @@ def attach_arguments(boot: str) -> dict[str, Any]:
     ``dapcli.adapters.debugpy_early``; a test keeps them equal, and the verb takes the early
     start only while they are): listen on a loopback port the adapter picks."""
     return {
-        "type": "python", "request": "attach", "name": "dapcli", "justMyCode": True, "showReturnValue": True,
-        "redirectOutput": False,
+        "type": "python", "request": "attach", "name": "dapcli", "justMyCode": True, "redirectOutput": False,
         "breakOnSystemExit": [], "listen": {"host": "127.0.0.1", "port": 0},
         "showReturnValue": True,
         "rules": [{"path": os.path.join(NODELAY_DIR, "sitecustomize.py"), "include": False},
