@@ -520,7 +520,7 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
             break_mode=getattr(info.breakMode, "root", info.breakMode),
             type_name=details.typeName if details else None,
             message=_marked(details.message, MAX_EXCEPTION_TEXT) if details else None,
-            stack_trace=_cut(details.stackTrace or "", 2000)[0] if details and details.stackTrace else None,
+            stack_trace=_marked(details.stackTrace, 2000) if details and details.stackTrace else None,
         )
 
 
