@@ -312,7 +312,11 @@ def output_since(session: Session, seq: int, *, console: bool = False) -> tuple[
     for chunk in reversed(chunks):
         if size + len(chunk.output) > MAX_STOP_OUTPUT and kept:
             break
-        kept.append(OutputChunkView(seq=chunk.seq, category=chunk.category, output=chunk.output[-MAX_STOP_OUTPUT:]))
+        text = chunk.output
+        if len(text) > MAX_STOP_OUTPUT:  # its start is cut: say so (`output` has it whole)
+            text = f"[… {len(text) - MAX_STOP_OUTPUT} characters before; `dapcli output` has them] " + \
+                text[-MAX_STOP_OUTPUT:]
+        kept.append(OutputChunkView(seq=chunk.seq, category=chunk.category, output=text))
         size += len(chunk.output)
     kept.reverse()
     return kept, len(chunks) - len(kept)
