@@ -149,6 +149,11 @@ class AdapterSpec:
         the program's folders."""
         return None
 
+    def start_failure(self, category: str, text: str) -> str | None:
+        """The adapter's report, in an ``output`` event while launch/attach is pending, that it
+        has failed and will never answer in time (debugpy's failed injection), or None."""
+        return None
+
     def exit_code_from_output(self, text: str) -> int | None:
         """The program's exit code when the adapter announces it only as output text."""
         return None

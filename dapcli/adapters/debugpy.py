@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from dapcli.adapters.options import AttachOptions, LaunchOptions
+    from dapcli.adapters.pyinject import InjectionReport
     from dapcli.protocol.transport import Transport
 
 __all__ = ["NODELAY_DIR", "DebugpyAdapter", "find_python"]
@@ -81,6 +82,7 @@ class DebugpyAdapter(AdapterSpec):
         self.install_hint = f"{self.adapter_python} -m pip install debugpy"
         self._tracebacks = TracebackTrimmer()
         self._pydevd_log = PydevdLog()
+        self._injection: InjectionReport | None = None
 
     child_sessions_are_subprocesses = True
     resumes_wait_for_evaluations = True
@@ -95,6 +97,18 @@ class DebugpyAdapter(AdapterSpec):
     def output_text(self, category: str, text: str) -> str:
         """A traceback of the program starts at the user's code (runpy/debugpy frames dropped)."""
         return self._tracebacks.feed(text) if category == "stderr" else text
+
+    def start_failure(self, category: str, text: str) -> str | None:
+        """debugpy's failed injection (attach by ``processId``), see :mod:`dapcli.adapters.pyinject`."""
+        if self._injection is None:
+            from dapcli.adapters.pyinject import InjectionReport
+            self._injection = InjectionReport()
+        return self._injection.feed(category, text)
+
+    def explain_attach_failure(self, error: AdapterError, pid: int) -> AdapterError:
+        """A failed injection says whether process ``pid`` survived it, and what to do instead."""
+        from dapcli.adapters.pyinject import explain_injection_failure
+        return explain_injection_failure(error, pid)
 
     async def start_attach(self, options: AttachOptions) -> tuple[Transport, int | None]:
         """``debugpy --listen HOST:PORT`` runs its own adapter on that port: connect to it
@@ -218,6 +232,11 @@ class DebugpyAdapter(AdapterSpec):
         arguments: dict[str, Any] = {"type": "python", "request": "attach", "name": "dapcli", "justMyCode": True,
                                      "showReturnValue": True}
         if options.process_id is not None:
+            from dapcli.adapters.native_common import ptrace_problem
+            from dapcli.errors import PreconditionError
+            problem = ptrace_problem(options.process_id)  # debugpy injects with gdb/lldb: ptrace
+            if problem:
+                raise PreconditionError(*problem)
             arguments["processId"] = options.process_id
             if options.python:
                 arguments["python"] = [options.python]

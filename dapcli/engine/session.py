@@ -150,6 +150,8 @@ class Session:
         self.subprocess_stops = 0
         self._changed = asyncio.Condition()
         self._initialized = asyncio.Event()
+        #: The adapter said (in an output event) that launch/attach failed: the message.
+        self._start_failed: asyncio.Future[str] | None = None
         self._watchdog = watchdog
         self._teardown: asyncio.Task[None] | None = None
         self._losing: asyncio.Task[None] | None = None
@@ -409,10 +411,15 @@ class Session:
         self.state = SessionState.CONFIGURING
         started = conn.send(command, arguments)
         initialized = asyncio.ensure_future(self._initialized.wait())
+        self._start_failed = failed = asyncio.get_running_loop().create_future()
         try:
-            done, _ = await asyncio.wait({started, initialized}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+            done, _ = await asyncio.wait({started, initialized, failed}, timeout=timeout,
+                                         return_when=asyncio.FIRST_COMPLETED)
         finally:
             initialized.cancel()
+            self._start_failed = None
+        if failed in done:
+            raise AdapterError(f"{command} failed: {failed.result()}")
         if started in done and not self._initialized.is_set():
             try:
                 await conn.result(started, timeout=0)  # a failed launch ends the wait here, with its message
@@ -701,6 +708,10 @@ class Session:
         # disconnect, so this comes before the filter below), say so through these optional hooks
         if self.exit_code is None and root:
             self.exit_code = self.adapter.exit_code_from_output(body.output)
+        if root and self._start_failed is not None and not self._start_failed.done():
+            failure = self.adapter.start_failure(body.category or "console", body.output)
+            if failure is not None:
+                self._start_failed.set_result(failure)
         if self._disconnecting and body.category in ("stderr", "console", "important"):
             return  # adapter chatter while it shuts down (lldb-dap 19 aborts after disconnect)
         category, text = self.adapter.output_category(body.category or "console", body.output), body.output

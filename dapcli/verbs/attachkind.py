@@ -9,9 +9,9 @@ import re
 from dapcli.adapters.base import AdapterSpec
 from dapcli.adapters.native_common import is_native_executable
 from dapcli.adapters.registry import adapter_for
-from dapcli.errors import UsageError
+from dapcli.errors import PreconditionError, UsageError
 
-__all__ = ["adapter_for_process"]
+__all__ = ["adapter_for_process", "check_process"]
 
 #: ``python3.11``, ``python``, ``pypy3``: an interpreter runs the program (debugpy).
 _PYTHON = re.compile(r"^(?:python|pypy)[\d.]*m?$")
@@ -41,3 +41,14 @@ def adapter_for_process(pid: int, cwd: str) -> AdapterSpec:
     if is_native_executable(exe):
         return adapter_for(exe, None, cwd)  # a Go executable → Delve, else lldb/gdb as launch picks
     raise UsageError(f"cannot tell which debugger attaches to process {pid} ({exe})", _HINT)
+
+
+def check_process(pid: int) -> None:
+    """Refuse an attach to a local process that does not exist, before any adapter starts
+    (every family: some adapters crash or wait their whole timeout on a missing pid).
+
+    Raises:
+        PreconditionError: no process ``pid`` (checked where ``/proc`` exists).
+    """
+    if os.path.isdir("/proc/self") and not os.path.isdir(f"/proc/{pid}"):
+        raise PreconditionError(f"no process with id {pid}", "check the id with `ps` or `pgrep`")

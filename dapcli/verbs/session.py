@@ -17,7 +17,7 @@ from dapcli.engine.session import Session, SessionState
 from dapcli.errors import AdapterError, DapcliError, UntrustedProjectError, UsageError
 from dapcli.protocol.types import Capabilities
 from dapcli.verbs.attaching import HANDSHAKE_TIMEOUT, attach_config, attach_failure, attach_options, check_attach_kind
-from dapcli.verbs.attachkind import adapter_for_process
+from dapcli.verbs.attachkind import adapter_for_process, check_process
 from dapcli.verbs.bpmatch import pending_warnings
 from dapcli.verbs.bpspec import BREAK_HELP
 from dapcli.verbs.context import VerbContext
@@ -259,6 +259,8 @@ async def attach(
     options.path_mappings = [(m.remote, m.local) for m in parse_mappings(path_mappings, ctx.cwd)]
     if chosen is not None:
         options.extra, options.path_mappings = chosen.extra, [*options.path_mappings, *chosen.mappings]
+    if options.process_id is not None and options.port is None:
+        check_process(options.process_id)
     if adapter is None and options.process_id is not None and options.port is None:
         spec = adapter_for_process(options.process_id, ctx.cwd)  # what runs there (not always Python)
     else:
