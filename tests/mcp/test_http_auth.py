@@ -158,3 +158,19 @@ def test_no_auth_warns_loudly(serve: Any) -> None:
     assert post(server.url) == 200
     assert "WARNING" in server.stderr()
     assert not server.token_file.exists()
+
+
+def test_port_in_use_is_one_line(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        done = subprocess.run([sys.executable, "-m", "dapcli", "serve-mcp", "--transport", "streamable-http",
+                               "--port", str(port)], capture_output=True, text=True, timeout=60,
+                              env={**os.environ, "DAPCLI_RUNTIME_DIR": str(tmp_path / "rt")})
+    assert done.returncode == 4  # a precondition (design.md), not 3 (no such session)
+    assert done.stderr == f"error: cannot serve MCP on 127.0.0.1:{port}: the port is in use (choose another --port)\n"
+    assert done.stdout == ""
+    assert not (tmp_path / "rt").exists() or not list((tmp_path / "rt").glob("mcp-*.token"))

@@ -11,9 +11,11 @@ SDK's body-size limit.
 
 from __future__ import annotations
 
+import errno
+import socket
 from typing import Any
 
-__all__ = ["checked_app", "serve_http"]
+__all__ = ["bind", "checked_app", "serve_http"]
 
 Scope = dict[str, Any]
 
@@ -71,10 +73,30 @@ def checked_app(app: Any, path: str = "/mcp") -> Any:
     raise RuntimeError(f"the MCP app has no route {path}")  # an SDK change: fail loudly at start
 
 
-async def serve_http(server: Any, host: str, port: int) -> None:
-    """``server.run_streamable_http_async(host=…, port=…)`` with :func:`checked_app`."""
+def bind(host: str, port: int) -> socket.socket | str:
+    """A TCP socket bound to ``host``:``port`` (as uvicorn binds it), or the one-line error
+    to print when the address cannot be had (in use, not allowed, not an address here)."""
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+        sock = socket.socket(family, socket.SOCK_STREAM)
+    except OSError as exc:
+        return f"error: cannot serve MCP on {host}:{port}: {exc.strerror or exc} (check --host)"
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))  # uvicorn listens on it once the app is ready
+    except OSError as exc:
+        sock.close()
+        what = "the port is in use" if exc.errno == errno.EADDRINUSE else (exc.strerror or str(exc))
+        return f"error: cannot serve MCP on {host}:{port}: {what} (choose another --port)"
+    sock.set_inheritable(True)
+    return sock
+
+
+async def serve_http(server: Any, host: str, port: int, listener: socket.socket | None = None) -> None:
+    """``server.run_streamable_http_async(host=…, port=…)`` with :func:`checked_app`, on the
+    already bound ``listener`` when given (see :func:`bind`)."""
     import uvicorn
 
     app = checked_app(server.streamable_http_app(host=host))
     config = uvicorn.Config(app, host=host, port=port, log_level=server.settings.log_level.lower())
-    await uvicorn.Server(config).serve()
+    await uvicorn.Server(config).serve(sockets=[listener] if listener is not None else None)

@@ -200,7 +200,14 @@ def main(transport: str = "stdio", port: int = 8765, host: str = "127.0.0.1", to
         confirm_project(ask=False)  # announce a project's adapter commands (refused unless trusted)
     except DapcliError as exc:  # an invalid project file: launches report it
         print(f"dapcli serve-mcp: warning: {exc.message}", file=sys.stderr)
+    listener = None
     if transport != "stdio":
+        from dapcli.frontends.mcp.http import bind
+
+        listener = bind(host, port)  # before anything is printed: a port in use is one line
+        if isinstance(listener, str):
+            print(listener, file=sys.stderr)
+            return 4
         try:
             token, written = _http_token(port, token_file, no_auth)
         except DapcliError as exc:
@@ -219,7 +226,7 @@ def main(transport: str = "stdio", port: int = 8765, host: str = "127.0.0.1", to
     received: list[int] = []
     try:
         with contextlib.suppress(KeyboardInterrupt):
-            anyio.run(_serve, server, dispatcher, transport, host, port, received)
+            anyio.run(_serve, server, dispatcher, transport, host, port, received, listener)
     finally:
         remove_token_file(written)
     return 128 + received[0] if received else 0
@@ -254,13 +261,13 @@ def _http_token(port: int, token_file: str | None, no_auth: bool) -> tuple[str |
 
 
 async def _serve(server: MCPServer, dispatcher: Dispatcher, transport: str, host: str, port: int,
-                 received: list[int]) -> None:
+                 received: list[int], listener: Any = None) -> None:
     import anyio
 
     if transport != "stdio":  # uvicorn handles the signals; the lifespan's end ends the sessions
         from dapcli.frontends.mcp.http import serve_http
 
-        await serve_http(server, host, port)
+        await serve_http(server, host, port, listener)
         await end_sessions(dispatcher)
         return
     async with anyio.create_task_group() as group:
