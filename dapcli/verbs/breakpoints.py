@@ -178,7 +178,7 @@ async def remove_breakpoint(
     ctx: VerbContext,
     ids: Annotated[list[str], Param(help="breakpoint ids, FILE:LINE (as set or as moved) or function names "
                                          "(see break list)", complete="breakpoint", positional=True,
-                                    check=check_references)],
+                                    check=check_references, accepts=list[str | int])],
 ) -> BreakpointsResult:
     """Delete breakpoints by id, FILE:LINE or function name.
 

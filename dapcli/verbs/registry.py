@@ -17,6 +17,7 @@ from typing import Annotated, Any, Literal, get_args, get_origin
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, create_model, model_validator
 from pydantic.alias_generators import to_camel, to_snake
+from pydantic_core import PydanticUndefined
 
 from dapcli.errors import UsageError
 from dapcli.verbs.bounds import field_bounds, number_problem, text_problem
@@ -45,6 +46,9 @@ class Param:
     check: Callable[[Any], Any] | None = None
     #: A value that passes ``check`` (for help and for tests that build sample calls).
     example: Any = None
+    #: The wider type that ``check`` accepts and converts (e.g. an object for a ``NAME=VALUE``
+    #: list): the JSON schema (MCP) offers it, so validating clients may send it.
+    accepts: Any = None
 
 
 @dataclass(frozen=True)
@@ -203,7 +207,10 @@ def _args_model(verb_name: str, params: list[ParamSpec]) -> type[BaseModel]:
             field_info = Field(default_factory=list, description=p.meta.help)
         else:
             field_info = Field(p.default, description=p.meta.help, **bounds)
-        annotation = Annotated[p.annotation, BeforeValidator(p.meta.check)] if p.meta.check else p.annotation
+        annotation = p.annotation
+        if p.meta.check:
+            accepts = p.meta.accepts if p.meta.accepts is not None else PydanticUndefined
+            annotation = Annotated[p.annotation, BeforeValidator(p.meta.check, json_schema_input_type=accepts)]
         fields[p.name] = (annotation, field_info)
     model_name = verb_name[:1].upper() + verb_name[1:] + "Arguments"
     return create_model(model_name, __base__=_StrictArgs, **fields)

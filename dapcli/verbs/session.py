@@ -76,7 +76,8 @@ async def launch(
         help=BREAK_HELP, complete="location", short="-b", flag="break")] = [],  # noqa: B006
     cwd: Annotated[str | None, Param(help="working directory of the program", complete="path")] = None,
     env: Annotated[list[str], Param(help="NAME=VALUE for the program's environment",
-                                    check=env_pairs)] = [],  # noqa: B006
+                                    check=env_pairs, accepts=list[str] | dict[str, str])
+               ] = [],  # noqa: B006
     python: Annotated[str | None, Param(help="Python interpreter (default: venv, python3)",
                                         complete="path")] = None,
     adapter: Annotated[str | None, Param(help="adapter (default: by program kind)")] = None,

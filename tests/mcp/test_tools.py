@@ -123,3 +123,30 @@ def test_errors_without_a_session() -> None:
             assert "nope" in text
 
     run(body)
+
+
+@pytest.mark.parametrize(("name", "arguments"), [
+    ("launch", {"program": "cart.py", "env": {"DEBUG": "1"}}),  # an object, as README says
+    ("launch", {"program": "cart.py", "env": ["DEBUG=1"]}),
+])
+def test_schema_admits_what_the_verb_accepts(tools: dict[str, Any], name: str, arguments: dict[str, Any]) -> None:
+    """A client that validates its arguments against the schema may send every form the verb takes."""
+    import jsonschema
+
+    jsonschema.validate(arguments, tools[name]["inputSchema"])
+    VERBS[name].args_model.model_validate(arguments)
+
+
+def test_checked_params_declare_their_wider_input() -> None:
+    """A ``check`` that converts another type (an object to a list, a number to text) says so in
+    ``accepts``, so the schema offers it (a parameter that only checks needs none)."""
+    import jsonschema
+
+    for spec in VERBS.values():
+        model_schema = spec.args_model.model_json_schema()
+        for param in spec.params:
+            if param.meta.accepts is None:
+                continue
+            field = model_schema["properties"][param.alias]
+            assert "anyOf" in json.dumps(field), (spec.name, param.alias)
+    jsonschema.validate({"ids": [3, "cart.py:17"]}, VERBS["removeBreakpoint"].args_model.model_json_schema())
