@@ -159,7 +159,10 @@ def render_stop(state: m.StopState, cwd: str | None = None) -> RenderableType:
         parts.append(Text(f"Stopped ({state.reason}), thread {state.thread_id}", style="bold yellow"))
     elif state.status in ("exited", "terminated"):
         code = "?" if state.exit_code is None else str(state.exit_code)
-        if state.description:  # killed by a signal, or the adapter was lost
+        if state.signal:  # the adapter's number is not an exit status here: said as the adapter's
+            raw = f" (adapter's exit code {code})" if state.exit_code is not None else ""
+            parts.append(Text(f"Program killed by {state.signal}{raw}", style="bold"))
+        elif state.description:  # the adapter was lost, or what the debugger said
             parts.append(Text(f"Program {state.status}: {state.description} (exit code {code})", style="bold"))
         else:
             parts.append(Text(f"Program {state.status} with exit code {code}", style="bold"))
@@ -263,6 +266,14 @@ def _end_reason(status: m.StatusResult) -> str | None:
     return stop.description if stop and stop.status in ("exited", "terminated") and stop.description else None
 
 
+def _exit_code(status: m.StatusResult) -> str | None:
+    """The exit code; the adapter's own number when a signal ended the program (not an exit status)."""
+    if status.exit_code is None:
+        return None
+    signal = status.stop.signal if status.stop is not None else None
+    return f"{status.exit_code} (the adapter's number for {signal})" if signal else str(status.exit_code)
+
+
 def render_status(status: m.StatusResult, cwd: str | None = None) -> RenderableType:
     table = Table.grid(padding=(0, 2))
     table.add_column(style="bold")
@@ -272,7 +283,7 @@ def render_status(status: m.StatusResult, cwd: str | None = None) -> RenderableT
         ("program", short_path(status.program, cwd) if status.program else None),
         ("interpreter", status.runtime), ("debuggee pid", status.debuggee_pid),
         ("adapter pid", status.adapter_pid), ("host pid", status.host_pid),
-        ("exit code", status.exit_code), ("ended", _end_reason(status)), ("breakpoints", status.breakpoints),
+        ("exit code", _exit_code(status)), ("ended", _end_reason(status)), ("breakpoints", status.breakpoints),
         ("pause", None if status.pause_pending_s is None else
          f"requested {status.pause_pending_s:.1f} s ago, pending (`dapcli wait` reports the stop)"),
     ]

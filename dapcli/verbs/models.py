@@ -168,7 +168,11 @@ class StopState(Result):
     locals: list[VariableView] | None = None
     output: list[OutputChunkView] | None = None
     output_truncated: int | None = None
+    #: The adapter's number for the end, as it sent it; with ``signal`` set it is not the
+    #: program's exit status (debugpy 256-N, lldb-dap N, gdb -N for signal N).
     exit_code: int | None = None
+    #: The signal that killed the program (``SIGABRT``), when its end says so.
+    signal: str | None = None
     exception: ExceptionView | None = None
     elapsed_ms: float | None = None
     warnings: list[str] | None = None

@@ -324,6 +324,16 @@ def output_since(session: Session, seq: int, *, console: bool = False) -> tuple[
 
 def killed_by(session: Session) -> str | None:
     """``killed by SIGKILL`` when the debuggee's exit code says a signal ended it."""
+    number = exit_signal(session)
+    if number is None and session.exit_code is not None:
+        console = "".join(c.output for c in session.output.since(0) if c.category in DEBUGGER_CATEGORIES)
+        return session.adapter.exit_reason(session.exit_code, console)
+    return f"killed by {signal_name(number)}" if number else None
+
+
+def exit_signal(session: Session) -> int | None:
+    """The number of the signal that ended the debuggee, read from the adapter's exit code
+    (and, for lldb-dap and CodeLLDB, the crash it last stopped at), or None."""
     code = session.exit_code
     number = session.adapter.exit_signal(code) if code is not None else None
     if number is None and code and session.last_stop is not None:
@@ -333,10 +343,7 @@ def killed_by(session: Session) -> str | None:
         crash = stop_signal(stop.reason, stop.description)
         if crash and crash not in _PAUSE_SIGNALS and getattr(signal_module, crash, None) == code:
             number = code
-    if number is None and code is not None:
-        console = "".join(c.output for c in session.output.since(0) if c.category in DEBUGGER_CATEGORIES)
-        return session.adapter.exit_reason(code, console)
-    return f"killed by {signal_name(number)}" if number else None
+    return number or None
 
 
 async def stop_state(
@@ -368,6 +375,8 @@ async def stop_state(
         state.exit_code = session.exit_code
         state.warnings = [*(state.warnings or []), *await never_hit_warnings(session)] or None
         state.description = session.lost or killed_by(session)
+        number = None if session.lost else exit_signal(session)
+        state.signal = signal_name(number) if number else None
         state.test = run_view(session, state)
         return _with_stdin_hint(session, state)
     stop = session.last_stop

@@ -153,7 +153,11 @@ def _status(result: StatusResult) -> str:
         lines.append(render_stop(result.stop, with_locals=False))
     else:
         ended = result.stop.description if result.stop is not None else None
-        if result.exit_code is not None or ended:
+        signal = result.stop.signal if result.stop is not None else None
+        if signal:
+            raw = f" (adapter's exit code {result.exit_code})" if result.exit_code is not None else ""
+            lines.append(f"killed by {signal}{raw}")
+        elif result.exit_code is not None or ended:
             code = f"exit code {result.exit_code}" if result.exit_code is not None else "exit code unknown"
             lines.append(code + (f": {ended}" if ended else ""))
     return "\n".join(lines)

@@ -154,6 +154,9 @@ def _headline(state: StopState) -> str:
         waited = f" within {state.elapsed_ms / 1000:.1f} s" if state.elapsed_ms is not None else ""
         return f"running: no stop{waited} (not an error; call wait for the next stop, or pause){where}"
     if state.status in ("exited", "terminated"):
+        if state.signal:  # the adapter's number is not the program's exit status
+            raw = f" (adapter's exit code {state.exit_code})" if state.exit_code is not None else ""
+            return f"killed by {state.signal}{raw}{where}"
         code = f" with code {state.exit_code}" if state.exit_code is not None else ""
         why = f": {state.description}" if state.description else ""
         return f"{state.status}{code}{why}{where}"
