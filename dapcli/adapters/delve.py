@@ -277,9 +277,17 @@ class DelveAdapter(AdapterSpec):
                              "use --process-id PID, or HOST:PORT of `dlv --headless --listen`")
         arguments: dict[str, Any] = {"type": "go", "request": "attach", "name": "dapcli", "mode": "remote"}
         if options.process_id is not None:
+            if options.port is None:  # our own Delve traces it here (with a port: on that machine)
+                from dapcli.adapters.native_common import check_ptrace
+                check_ptrace(options.process_id)
             arguments.update(mode="local", processId=options.process_id)
         arguments.update(options.extra)
         return arguments
+
+    def explain_attach_failure(self, error: AdapterError, pid: int) -> AdapterError:
+        """``error`` (a failed attach to ``pid``) with what to do when ptrace was refused."""
+        from dapcli.adapters.native_common import explain_ptrace_refusal
+        return explain_ptrace_refusal(error, pid)
 
 
 @functools.lru_cache(maxsize=8)

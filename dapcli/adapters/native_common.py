@@ -30,7 +30,9 @@ __all__ = [
     "NO_DEBUG_INFO",
     "SOURCE_EXTENSIONS",
     "NativeAdapter",
+    "check_ptrace",
     "debug_info",
+    "explain_ptrace_refusal",
     "find_in_node_modules",
     "find_program",
     "is_native_executable",
@@ -429,16 +431,30 @@ class NativeAdapter(AdapterSpec):
         Raises:
             PreconditionError: the kernel will not let a debugger attach.
         """
-        if options.process_id is None:
-            return
-        problem = ptrace_problem(options.process_id)
-        if problem:
-            raise PreconditionError(*problem)
+        if options.process_id is not None:
+            check_ptrace(options.process_id)
 
     def explain_attach_failure(self, error: AdapterError, pid: int) -> AdapterError:
         """``error`` (a failed attach to ``pid``) with what to do when ptrace was refused."""
-        if not re.search(r"not permitted|EPERM|ptrace|permission denied", error.message, re.IGNORECASE):
-            return error
-        return AdapterError(error.message, f"the kernel refused to let the debugger trace process {pid}: run as "
-                            "its user or as root (in a container: --cap-add=SYS_PTRACE), or set "
-                            "kernel.yama.ptrace_scope=0 (`sudo sysctl -w kernel.yama.ptrace_scope=0`)")
+        return explain_ptrace_refusal(error, pid)
+
+
+def check_ptrace(pid: int) -> None:
+    """Refuse an attach to ``pid`` that ptrace settings forbid, with what to do (every family
+    that traces: the native ones, Delve, debugpy's injector).
+
+    Raises:
+        PreconditionError: no such process, or the kernel will not let a debugger attach.
+    """
+    problem = ptrace_problem(pid)
+    if problem:
+        raise PreconditionError(*problem)
+
+
+def explain_ptrace_refusal(error: AdapterError, pid: int) -> AdapterError:
+    """``error`` (a failed attach to ``pid``) with what to do when ptrace was refused."""
+    if not re.search(r"not permitted|EPERM|ptrace|permission denied", error.message, re.IGNORECASE):
+        return error
+    return AdapterError(error.message, f"the kernel refused to let the debugger trace process {pid}: run as "
+                        "its user or as root (in a container: --cap-add=SYS_PTRACE), or set "
+                        "kernel.yama.ptrace_scope=0 (`sudo sysctl -w kernel.yama.ptrace_scope=0`)")

