@@ -259,17 +259,39 @@ def list_sessions() -> list[SessionFile]:
 
 
 def is_host(entry: SessionFile) -> bool:
-    """True when ``entry.pid`` is alive and is the session's host, not a process that reused
-    its pid: its start time matches the one recorded (``host_started``), or for an older file
-    it started before the session did."""
-    if not alive(entry.pid):
+    """True when ``entry.pid`` is alive and provably the session's host, not a process that
+    reused its pid: its start time matches the one recorded (``host_started``), it is this
+    user's, and it runs dapcli. A file that cannot prove it (no ``host_started``: damaged, hand
+    written or from an older version; a start time that cannot be read) names no host: it is
+    stale, and nothing is ever sent to or killed on its word."""
+    if entry.pid <= 1 or not entry.host_started or not alive(entry.pid):
         return False
     created = process_start(entry.pid)
-    if created is None:
-        return True  # cannot tell: assume it is
-    if entry.host_started:
-        return abs(created - entry.host_started) < 1.0
-    return not entry.started_at or created <= entry.started_at + 1.0
+    if created is None or abs(created - entry.host_started) >= 1.0:
+        return False
+    return _ours_and_dapcli(entry.pid)
+
+
+def _ours_and_dapcli(pid: int) -> bool:
+    """``pid`` belongs to this user and its command line names dapcli (a host, REPL or MCP
+    server). Linux /proc; psutil elsewhere; False when it cannot be told."""
+    try:
+        if os.stat(f"/proc/{pid}").st_uid != os.getuid():
+            return False
+        with open(f"/proc/{pid}/cmdline", "rb") as handle:
+            return b"dapcli" in handle.read()
+    except FileNotFoundError:
+        if os.path.isdir("/proc/self"):
+            return False  # gone
+    except OSError:
+        return False
+    try:
+        import psutil
+
+        process = psutil.Process(pid)
+        return process.uids().real == os.getuid() and any("dapcli" in part for part in process.cmdline())
+    except Exception:  # psutil missing, or the process gone: not provably ours
+        return False
 
 
 def is_stopped(pid: int) -> bool:
