@@ -22,6 +22,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from dapcli.adapters.base import AdapterSpec, AttachOptions, LaunchOptions, deep_merge
+from dapcli.engine.aliases import BinarySpellings
 from dapcli.engine.breakpoints import BreakpointBook
 from dapcli.engine.chatter import DEBUGGER_CATEGORIES, is_log_message
 from dapcli.engine.children import ChildSessions
@@ -170,6 +171,8 @@ class Session:
         self.test_run: TestRun | None = None
         #: Path mappings (``--map``), applied on the wire; also records what the program loaded.
         self.path_mapper = PathMapper([])
+        #: Source directories as the executable spells them (a symlinked checkout): see aliases.py
+        self.spellings = BinarySpellings(self.path_mapper)
         #: Bound on the ``initialize`` answer (s) when it must be quicker than the whole start
         #: (a port that may not be a debug adapter at all); None: the start's timeout.
         self.handshake_timeout: float | None = None
@@ -355,6 +358,8 @@ class Session:
     async def _start(self, command: str, arguments: dict[str, Any], timeout: float,
                      attach: AttachOptions | None = None) -> None:
         self.adapter.output_sink = self.add_output
+        self.spellings.arguments, self.spellings.program = arguments, (attach.program if attach else self.program)
+        self.spellings.process_id = attach.process_id if attach else None
         if attach is not None:
             transport, pid = await self.adapter.start_attach(attach)
         else:
@@ -424,6 +429,7 @@ class Session:
                                   "raise --timeout, or see `dapcli doctor`")
         for key in self.book.keys():  # noqa: SIM118 (a BreakpointBook, not a dict)
             with contextlib.suppress(DapcliError):
+                await self.spellings.before_send(key)
                 await self.book.sync(key, conn.request)
         await self._set_default_exception_filters(conn)
         self.state = SessionState.RUNNING
@@ -629,6 +635,7 @@ class Session:
         if deferred is not None:
             return deferred
         if self._conn is not None and not self._conn.closed and self._initialized.is_set() and not self.ended:
+            await self.spellings.before_send(key)
             await self.book.sync(key, self._conn.request)
         await self.subprocesses.sync_breakpoints(key)  # breakpoints apply to the whole tree
         return None
