@@ -149,6 +149,9 @@ class Session:
         self.subprocess_stops = 0
         self._changed = asyncio.Condition()
         self._initialized = asyncio.Event()
+        #: Set, with (message, hint), when the adapter said that the start failed without answering it
+        self._start_failed = asyncio.Event()
+        self._start_failure: tuple[str, str] | None = None
         self._watchdog = watchdog
         self._teardown: asyncio.Task[None] | None = None
         self._losing: asyncio.Task[None] | None = None
@@ -408,10 +411,15 @@ class Session:
         self.state = SessionState.CONFIGURING
         started = conn.send(command, arguments)
         initialized = asyncio.ensure_future(self._initialized.wait())
+        failed = asyncio.ensure_future(self._start_failed.wait())
         try:
-            done, _ = await asyncio.wait({started, initialized}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+            done, _ = await asyncio.wait({started, initialized, failed}, timeout=timeout,
+                                         return_when=asyncio.FIRST_COMPLETED)
         finally:
             initialized.cancel()
+            failed.cancel()
+        if self._start_failure is not None and not self._initialized.is_set():
+            raise AdapterError(*self._start_failure)
         if started in done and not self._initialized.is_set():
             try:
                 await conn.result(started, timeout=0)  # a failed launch ends the wait here, with its message
@@ -702,6 +710,10 @@ class Session:
         # disconnect, so this comes before the filter below), say so through these optional hooks
         if self.exit_code is None and root:
             self.exit_code = self.adapter.exit_code_from_output(body.output)
+        if root and not self._initialized.is_set() and self._start_failure is None:
+            self._start_failure = self.adapter.start_failure(body.output)  # debugpy's failed code injection
+            if self._start_failure is not None:
+                self._start_failed.set()
         if self._disconnecting and body.category in ("stderr", "console", "important"):
             return  # adapter chatter while it shuts down (lldb-dap 19 aborts after disconnect)
         category, text = self.adapter.output_category(body.category or "console", body.output), body.output
