@@ -60,6 +60,7 @@ class CodeLldbAdapter(NativeAdapter):
     core_request = "launch"
     resuming_commands = LLDB_RESUMING
     stops_on_failed_condition = True
+    return_value_local = "[return value]"
     data_stop_report = "Watchpoint "  # "\nWatchpoint 1 hit:\nold value: 3\nnew value: 42\n"
 
     def find(self) -> str | None:

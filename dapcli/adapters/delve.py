@@ -165,6 +165,13 @@ class DelveAdapter(AdapterSpec):
         self.runtime = shutil.which("go") if self._mode(program) == "debug" else None
         return warnings
 
+    def launch_failure_hint(self, message: str, options: LaunchOptions) -> str | None:
+        """A Go package that is no program: not ``package main`` (Delve: "not an executable
+        file"), or ``package main`` without ``func main`` (the build error)."""
+        from dapcli.adapters.gopackage import program_hint
+
+        return program_hint(options.program, message)
+
     @staticmethod
     def _mode(program: str) -> str:
         return "debug" if os.path.isdir(program) or program.lower().endswith(".go") else "exec"

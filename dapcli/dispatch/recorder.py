@@ -5,7 +5,9 @@ A frontend appends every verb call that succeeded: ``recorder.add(verb, args, re
 last ``launch`` becomes ``target`` and ``breakpoints``; the calls after it become steps, with
 ``expect`` lines for each stop they reached (``reason``, ``line``, ``function``; ``exitCode``
 when the program ended), so the recipe doubles as a regression test. Replays launch paused at
-entry, so a launch that ran straight to a breakpoint becomes a first ``continue`` step.
+entry, so a launch that ran straight to a breakpoint becomes a first ``continue`` step (after the
+``input`` steps of what was typed to the program as it ran: the replay types it ahead, and the
+program reads it from its terminal).
 """
 
 from __future__ import annotations
@@ -72,10 +74,12 @@ class Recorder:
         data["breakpoints"] = [_location(loc, cwd, base) for loc in args.get("breakpoints", [])]
         if not data["breakpoints"]:
             del data["breakpoints"]
-        steps = []
-        if not args.get("stopOnEntry"):
+        steps, calls = [], list(self.calls)
+        if not args.get("stopOnEntry"):  # lines typed to the program as it ran to its first stop
+            while calls and calls[0][0] == "input":
+                steps.append({"input": calls.pop(0)[1]})
             steps.append(_with_expect({"continue": {}}, result))
-        for verb, given, out, call_cwd in self.calls:
+        for verb, given, out, call_cwd in calls:
             steps.append(_with_expect({verb: _paths(verb, given, call_cwd, base)}, out))
         data["steps"] = steps
         return data

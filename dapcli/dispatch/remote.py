@@ -4,7 +4,8 @@
 ``{"id", "argv", "cwd", "term"}`` → any number of ``{"id", "out"|"err"}`` then ``{"id", "exit"}``.
 While a call runs the host sends ``{"id", "alive": true}`` every few seconds, so a host that stops
 answering (hung, stopped) is detected in :data:`HOST_TIMEOUT` seconds whatever the verb's own
-wait; ``{"id", "ping": true}`` → ``{"id", "result": {"pong": true}}``.
+wait (at once when the host process is stopped by a signal: it is looked at every
+:data:`LOOK_EVERY` s of silence); ``{"id", "ping": true}`` → ``{"id", "result": {"pong": true}}``.
 Stdlib only and synchronous: this is the one-shot hot path (no asyncio, no pydantic).
 """
 
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import json
 import socket
+import time
 from collections.abc import Callable, Iterator
 
 from dapcli.dispatch import sessionfile
@@ -21,13 +23,15 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the hot 
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["HostClient", "answers", "connect", "host_timeout"]
+__all__ = ["HostClient", "answers", "connect", "host_state", "host_timeout"]
 
 #: Longest silence from a host before a one-shot command gives up on it (s; the host sends a
 #: keep-alive every ``KEEPALIVE`` s while a verb runs). ``DAPCLI_HOST_TIMEOUT`` overrides it.
 HOST_TIMEOUT = 10.0
 #: How long ``sessions`` waits for each host to answer a ping (s).
 PROBE_TIMEOUT = 1.0
+#: While a host is silent, how often its process is looked at (stopped by SIGSTOP?) (s).
+LOOK_EVERY = 0.5
 
 
 def host_timeout() -> float:
@@ -52,6 +56,14 @@ def answers(socket_path: str, timeout: float = PROBE_TIMEOUT) -> bool:
         sock.close()
 
 
+def host_state(entry: sessionfile.SessionFile) -> str:
+    """The state ``sessions`` shows for a hosted session: its recorded state, ``host stopped``
+    (SIGSTOP: it answers nothing until ``kill -CONT``) or ``not answering`` (no pong in 1 s)."""
+    if sessionfile.is_stopped(entry.pid):
+        return "host stopped"
+    return entry.state if answers(entry.socket) else "not answering"
+
+
 def connect(name: str) -> HostClient:
     """Connect to the host of session ``name``.
 
@@ -63,6 +75,8 @@ def connect(name: str) -> HostClient:
     if entry is None:
         raise sessionfile.unknown_session(name)
     sessionfile.check_socket(entry.socket)
+    if sessionfile.is_stopped(entry.pid) and sessionfile.is_host(entry):
+        raise sessionfile.stopped_host(name, entry.pid)  # sent nothing: it would run when resumed
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
         sock.connect(entry.socket)
@@ -78,7 +92,6 @@ def connect(name: str) -> HostClient:
             f"session '{name}' is gone: its host (pid {entry.pid}) is no longer running; cleaned up its files",
             "start a new one with `dapcli launch PROGRAM`",
         ) from None
-    sock.settimeout(host_timeout())
     return HostClient(name, sock, entry.pid)
 
 
@@ -89,11 +102,12 @@ class HostClient:
         self.name = name
         self.pid = pid
         self._sock = sock
-        self._file = sock.makefile("rb")
+        self._buffer = b""
+        self._limit = host_timeout()
+        sock.settimeout(min(LOOK_EVERY, self._limit))
         self._id = 0
 
     def close(self) -> None:
-        self._file.close()
         self._sock.close()
 
     def __enter__(self) -> HostClient:
@@ -105,23 +119,46 @@ class HostClient:
     def _send(self, message: dict[str, Any]) -> int:
         self._id += 1
         message["id"] = self._id
+        message["giveUp"] = time.time() + self._limit  # a host that reads it later drops it
         try:
             self._sock.sendall(json.dumps(message).encode() + b"\n")
         except OSError as exc:
             raise ConnectionLostError(f"session '{self.name}': lost the host connection ({exc})") from None
         return self._id
 
+    def _readline(self) -> bytes:
+        """The host's next line (b"" at the end). Raises DapTimeoutError after ``host_timeout()``
+        s of silence, SessionError at once when the host process is stopped."""
+        silent = 0.0
+        while b"\n" not in self._buffer:
+            try:
+                chunk = self._sock.recv(65536)
+            except TimeoutError:
+                silent += LOOK_EVERY
+                if self.pid and sessionfile.is_stopped(self.pid):
+                    raise sessionfile.stopped_host(self.name, self.pid) from None
+                if silent >= self._limit:
+                    raise self._timeout() from None
+                continue
+            if not chunk:
+                line, self._buffer = self._buffer, b""
+                return line
+            self._buffer += chunk
+            silent = 0.0
+        line, _, self._buffer = self._buffer.partition(b"\n")
+        return line + b"\n"
+
+    def _timeout(self) -> DapTimeoutError:
+        who = f"its host (pid {self.pid})" if self.pid else "its host"
+        kill = "dapcli kill" if self.name == "default" else f"dapcli --session {self.name} kill"
+        return DapTimeoutError(f"session '{self.name}': {who} did not answer within {self._limit:g} s",
+                               f"it may be hung: end the session with `{kill}`" if self.pid
+                               else "see `dapcli sessions`")
+
     def _replies(self) -> Iterator[dict[str, Any]]:
         while True:
             try:
-                line = self._file.readline()
-            except TimeoutError:
-                who = f"its host (pid {self.pid})" if self.pid else "its host"
-                raise DapTimeoutError(
-                    f"session '{self.name}': {who} did not answer within {self._sock.gettimeout():g} s",
-                    f"it may be hung: end it with `kill {self.pid}` and launch again" if self.pid
-                    else "see `dapcli sessions`",
-                ) from None
+                line = self._readline()
             except OSError as exc:
                 raise ConnectionLostError(f"session '{self.name}': lost the host connection ({exc})") from None
             if not line:

@@ -11,12 +11,13 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import time
 from collections.abc import AsyncIterator
 from typing import Any
 
 from dapcli.dispatch import sessionfile
 from dapcli.dispatch.local import LocalDispatcher, lookup
-from dapcli.dispatch.remote import answers, host_timeout
+from dapcli.dispatch.remote import LOOK_EVERY, host_state, host_timeout
 from dapcli.dispatch.server import SessionServer
 from dapcli.engine.manager import SessionManager
 from dapcli.errors import ConnectionLostError, DapTimeoutError, SessionError, error_from_dict
@@ -27,9 +28,10 @@ __all__ = ["RoutingDispatcher", "hosted_sessions"]
 
 def hosted_sessions() -> list[SessionInfo]:
     """Sessions served by live processes (from their session files); a host of another
-    process that does not answer a ping within a second has the state ``not answering``."""
+    process that does not answer a ping within a second has the state ``not answering`` (``host
+stopped`` when it is stopped by a signal)."""
     return [
-        SessionInfo(name=s.name, state=s.state if s.pid == os.getpid() or answers(s.socket) else "not answering",
+        SessionInfo(name=s.name, state=s.state if s.pid == os.getpid() else host_state(s),
                     adapter=s.adapter, program=s.program, host_pid=s.pid, hosted=True)
         for s in sessionfile.list_sessions()
     ]
@@ -38,27 +40,50 @@ def hosted_sessions() -> list[SessionInfo]:
 class _Link:
     """One kept-open connection to another process's session socket (calls in turn)."""
 
-    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, name: str = "",
+                 pid: int = 0) -> None:
         self.reader, self.writer = reader, writer
+        self.name, self.pid = name, pid
         self.lock = asyncio.Lock()
         self.next_id = 0
 
+    def _check_stopped(self) -> None:
+        if self.pid and sessionfile.is_stopped(self.pid):
+            raise sessionfile.stopped_host(self.name, self.pid)
+
     async def call(self, message: dict[str, Any]) -> dict[str, Any]:
         async with self.lock:
+            self._check_stopped()  # sent to a stopped host, it would run whenever it is resumed
             self.next_id += 1
-            self.writer.write(json.dumps({"id": self.next_id, **message}).encode() + b"\n")
+            limit = host_timeout()
+            self.writer.write(json.dumps({"id": self.next_id, "giveUp": time.time() + limit, **message}).encode()
+                              + b"\n")
             await self.writer.drain()
             while True:
-                try:  # the host sends keep-alives while a call runs: silence means it hangs
-                    line = await asyncio.wait_for(self.reader.readline(), host_timeout())
-                except TimeoutError:
-                    raise DapTimeoutError(f"the session's host did not answer within {host_timeout():g} s",
-                                          "it may be hung: see `dapcli sessions`") from None
+                line = await self._next_line(limit)
                 if not line:
                     raise ConnectionLostError("the session's host closed the connection")
                 reply = json.loads(line)
                 if reply.get("id") == self.next_id and "alive" not in reply:
                     return reply  # type: ignore[no-any-return]
+
+    async def _next_line(self, limit: float) -> bytes:
+        """The host's next line; the host sends keep-alives while a call runs: ``limit`` s of
+        silence means it hangs (a stopped host is told at once)."""
+        pending = asyncio.ensure_future(self.reader.readline())
+        silent = 0.0
+        try:
+            while True:
+                done, _ = await asyncio.wait({pending}, timeout=LOOK_EVERY)
+                if done:
+                    return pending.result()
+                self._check_stopped()
+                silent += LOOK_EVERY
+                if silent >= limit:
+                    raise DapTimeoutError(f"the session's host did not answer within {limit:g} s",
+                                          "it may be hung: see `dapcli sessions`; `dapcli kill` ends it")
+        finally:
+            pending.cancel()  # the link is closed after an error: a half-read line is not read again
 
     def close(self) -> None:
         self.writer.close()
@@ -107,7 +132,7 @@ class RoutingDispatcher:
                 raise sessionfile.unknown_session(session)
             sessionfile.check_socket(entry.socket)
             try:
-                link = _Link(*await asyncio.open_unix_connection(entry.socket, limit=1 << 24))
+                link = _Link(*await asyncio.open_unix_connection(entry.socket, limit=1 << 24), session, entry.pid)
             except OSError:
                 raise SessionError(f"session '{session}' does not answer on {entry.socket}",
                                    "see `dapcli sessions`") from None
@@ -118,6 +143,10 @@ class RoutingDispatcher:
             self._links.pop(session, None)
             link.close()
             raise DapTimeoutError(f"session '{session}': {exc.message}", exc.hint) from None
+        except SessionError:  # its host is stopped
+            self._links.pop(session, None)
+            link.close()
+            raise
         except (OSError, ConnectionLostError):
             self._links.pop(session, None)
             link.close()

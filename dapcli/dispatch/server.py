@@ -11,6 +11,9 @@ every change; ``{"id", "argv", …}`` (a forwarded command line) → streamed ``
 ``{"exit"}``, or ``{"id", "unsupported": "argv"}`` when this server cannot render command lines;
 ``{"id", "ping": true}`` → ``{"id", "result": {"pong": true}}``. While a call runs, ``{"id",
 "alive": true}`` every :data:`KEEPALIVE` seconds tells the client the host still answers.
+A request may carry ``"giveUp"`` (epoch s): the client stops waiting then if it heard nothing, so a
+request read after it (the host was stopped or hung meanwhile) is dropped, not run: a ``stop`` the
+user was told had failed must not end the session when the host is resumed.
 """
 
 from __future__ import annotations
@@ -173,6 +176,8 @@ class SessionServer:
                 if not line:
                     break
                 request = json.loads(line)
+                if _given_up(request):
+                    break
                 self.busy += 1
                 keepalive = asyncio.ensure_future(_keepalive(request.get("id"), writer))
                 try:
@@ -225,6 +230,12 @@ class SessionServer:
                                   "hint": "please report this bug", "exitCode": 1}})
         else:
             await send({"result": result.to_json()})
+
+
+def _given_up(request: Any) -> bool:
+    """True when the request's client has stopped waiting for it (its ``giveUp`` time passed)."""
+    deadline = request.get("giveUp") if isinstance(request, dict) else None
+    return isinstance(deadline, int | float) and not isinstance(deadline, bool) and time.time() > deadline
 
 
 async def _keepalive(rid: Any, writer: asyncio.StreamWriter) -> None:

@@ -21,6 +21,7 @@ __all__ = [
     "check",
     "check_socket",
     "is_host",
+    "is_stopped",
     "list_sessions",
     "process_start",
     "read",
@@ -28,6 +29,7 @@ __all__ = [
     "remove_stale",
     "runtime_dir",
     "session_name",
+    "stopped_host",
     "write",
 ]
 
@@ -268,6 +270,24 @@ def is_host(entry: SessionFile) -> bool:
     if entry.host_started:
         return abs(created - entry.host_started) < 1.0
     return not entry.started_at or created <= entry.started_at + 1.0
+
+
+def is_stopped(pid: int) -> bool:
+    """True when ``pid`` is stopped by a signal (SIGSTOP, SIGTSTP: ``kill -STOP``, Ctrl-Z) or by a
+    tracer: it answers nothing until ``kill -CONT``. Linux /proc; False where unknown."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as handle:
+            data = handle.read()
+        return data[data.rfind(b")") + 2:][:1] in (b"T", b"t")
+    except OSError:
+        return False
+
+
+def stopped_host(name: str, pid: int) -> SessionError:
+    """The error for a session whose host process is stopped (it would never answer)."""
+    kill = "dapcli kill" if name == "default" else f"dapcli --session {name} kill"
+    return SessionError(f"session '{name}': its host (pid {pid}) is stopped (SIGSTOP or Ctrl-Z) and cannot answer",
+                        f"resume it with `kill -CONT {pid}`, or end the session with `{kill}`")
 
 
 def process_start(pid: int) -> float | None:

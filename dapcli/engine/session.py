@@ -35,6 +35,7 @@ from dapcli.engine.pending import AbandonedRequest
 from dapcli.engine.prefetch import Prefetch
 from dapcli.engine.processes import Watchdog, descendants, kill_tree, launched_children
 from dapcli.engine.reaped import dead_debuggee_status
+from dapcli.engine.refs import ReferenceLog
 from dapcli.engine.subprocesses import SubprocessSessions
 from dapcli.engine.terminal import Terminal
 from dapcli.engine.testrun.base import TestRun
@@ -132,6 +133,7 @@ class Session:
         self.current_path: str | None = None
         self.threads: list[t.Thread] = []
         self.generation = 0
+        self.references = ReferenceLog()
         self._waking = False
         self.end_reason: str | None = None
         #: Set when the adapter went away under the session: what happened, in one line.
@@ -255,7 +257,9 @@ class Session:
             self._prefetch.forget("variables")  # they were the top frame's (lldb-dap numbers scopes 1, 2, 3)
         future = ahead if ahead is not None and conn is self._conn else conn.send(command, arguments)
         try:
-            return await conn.result(future, response_cls, timeout=timeout)
+            body = await conn.result(future, response_cls, timeout=timeout)
+            self.references.observe(self.generation, body)  # which stop each variablesReference is of
+            return body
         except RequestError as exc:  # a traceback or a clang echo: the diagnosis, on one line
             if "\n" not in exc.message.strip():
                 raise
@@ -282,13 +286,15 @@ class Session:
             self.adapter.use_tty(arguments, self.terminal.open_tty())
         self._use_mappings(arguments, options.path_mappings)
         arguments = with_settings(arguments, options)
-        await self._start("launch", arguments, timeout)
+        await self._start(self.adapter.launch_request, arguments, timeout)
 
     async def attach(self, options: AttachOptions, *, timeout: float = 30.0) -> None:
         """Attach to a running debuggee (DAP ``attach``); see :meth:`launch`."""
         self.request_kind = "attach"
         self.attach_options = options
-        self.program = f"{options.host or '127.0.0.1'}:{options.port}" if options.port else f"pid {options.process_id}"
+        self.program = (f"{options.host or '127.0.0.1'}:{options.port}" if options.port else
+                        f"{options.program or 'program'} on {options.target}" if options.target else
+                        f"pid {options.process_id}")
         arguments = self.adapter.attach_arguments(options)
         self._use_mappings(arguments, options.path_mappings)
         arguments = with_settings(arguments, options)

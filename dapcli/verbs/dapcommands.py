@@ -1,22 +1,51 @@
 """The requests of the DAP specification (``protocol/debugAdapterProtocol.json``), for the raw
 ``dap`` verb: an adapter that ends the session on a request it does not know (lldb-dap 19 closes
 its connection) is only sent the spec's requests, and the arguments of a spec request are checked
-against the spec's type first (Delve exits on ``{"expression": 5}``)."""
+against the spec's type first (Delve exits on ``{"expression": 5}``).
+
+A spec request that needs a capability the adapter did not set is refused before it is sent:
+adapters answer it badly or not at all (lldb-dap 19 aborts on ``stepBack``; debugpy and js-debug
+never answer ``stepBack``/``loadedSources``/``disassemble``; cdt-gdb-adapter and Delve answer
+``stepBack`` with success and then never stop). An adapter that never answers a request it does
+not know (js-debug) is given a short wait for a request outside the spec."""
 
 from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Callable
 from importlib import resources
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from dapcli.errors import UsageError
+from dapcli.errors import DapTimeoutError, PreconditionError, UsageError
 from dapcli.protocol import types as t
 from dapcli.verbs.registry import usage_error_from
 
-__all__ = ["check_arguments", "spec_requests"]
+__all__ = ["CAPABILITY", "UNKNOWN_REQUEST_WAIT", "check_arguments", "check_supported", "spec_requests",
+           "unanswered"]
+
+#: Spec request → the capability an adapter sets when it implements it (the spec: "clients should
+#: only call this request if the corresponding capability … is true").
+CAPABILITY: dict[str, str] = {
+    "cancel": "supportsCancelRequest", "terminate": "supportsTerminateRequest",
+    "breakpointLocations": "supportsBreakpointLocationsRequest",
+    "setFunctionBreakpoints": "supportsFunctionBreakpoints", "dataBreakpointInfo": "supportsDataBreakpoints",
+    "setDataBreakpoints": "supportsDataBreakpoints", "setInstructionBreakpoints": "supportsInstructionBreakpoints",
+    "stepBack": "supportsStepBack", "reverseContinue": "supportsStepBack", "restartFrame": "supportsRestartFrame",
+    "goto": "supportsGotoTargetsRequest", "gotoTargets": "supportsGotoTargetsRequest",
+    "setVariable": "supportsSetVariable", "setExpression": "supportsSetExpression",
+    "terminateThreads": "supportsTerminateThreadsRequest", "modules": "supportsModulesRequest",
+    "loadedSources": "supportsLoadedSourcesRequest", "stepInTargets": "supportsStepInTargetsRequest",
+    "completions": "supportsCompletionsRequest", "exceptionInfo": "supportsExceptionInfoRequest",
+    "readMemory": "supportsReadMemoryRequest", "writeMemory": "supportsWriteMemoryRequest",
+    "disassemble": "supportsDisassembleRequest",
+}
+
+#: The longest wait (s) for a request outside the spec on an adapter that never answers a request
+#: it does not know (its own custom requests are answered in milliseconds).
+UNKNOWN_REQUEST_WAIT = 3.0
 
 
 @functools.cache
@@ -55,3 +84,21 @@ def check_arguments(command: str, arguments: dict[str, Any] | None) -> None:
         raise usage_error_from(f"dap {command}", exc, f"see the DAP specification's {model_name}") from None
     except (TypeError, ValueError) as exc:
         raise UsageError(f"dap {command}: {exc}", f"see the DAP specification's {model_name}") from None
+
+
+def check_supported(command: str, adapter: str, supports: Callable[[str], bool]) -> None:
+    """Raise PreconditionError (exit 4) when ``command`` is a spec request whose capability
+    ``supports`` (the session's ``initialize`` answer) does not set."""
+    capability = CAPABILITY.get(command)
+    if capability is not None and not supports(capability):
+        raise PreconditionError(f"{adapter} does not support the {command} request (it does not set {capability})",
+                                "the adapter cannot do this; another adapter may (see `dapcli adapters`)")
+
+
+def unanswered(command: str, adapter: str, waited: float, exc: DapTimeoutError) -> DapTimeoutError:
+    """The timeout of ``dap COMMAND`` said plainly: a request outside the spec was not known."""
+    if command in spec_requests():
+        return exc
+    return DapTimeoutError(f"{adapter} did not answer {command} within {waited:g} s: it is not a request of the "
+                           "DAP specification, and the adapter does not seem to know it",
+                           "check the request's name (e.g. loadedSources, modules, exceptionInfo)")

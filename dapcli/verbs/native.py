@@ -18,11 +18,11 @@ import string
 from typing import Annotated, Any
 
 from dapcli.engine.session import Session, SessionState
-from dapcli.errors import PreconditionError, RequestError, UsageError
+from dapcli.errors import DapTimeoutError, PreconditionError, RequestError, UsageError
 from dapcli.protocol import types as t
 from dapcli.verbs.consolestop import moved_by
 from dapcli.verbs.context import VerbContext
-from dapcli.verbs.dapcommands import check_arguments, spec_requests
+from dapcli.verbs.dapcommands import UNKNOWN_REQUEST_WAIT, check_arguments, check_supported, spec_requests, unanswered
 from dapcli.verbs.execution import ThreadId, Timeout, _resume
 from dapcli.verbs.inspection import FrameId, MaxLength
 from dapcli.verbs.models import (
@@ -449,6 +449,7 @@ async def dap(
     if session.adapter.only_spec_requests and command not in spec_requests():
         raise UsageError(f"{command!r} is not a DAP request, and {session.adapter.name} ends the session on a "
                          "request it does not know", "use a request of the DAP specification, e.g. modules")
+    check_supported(command, session.adapter.name, session.supports)
     try:
         parsed: Any = json.loads(arguments) if arguments else None
     except ValueError as exc:
@@ -459,5 +460,10 @@ async def dap(
     if command in _EXECUTION:
         await session.resume(command, parsed or {}, timeout=timeout)  # type: ignore[arg-type]
         return DapResult(command=command, body={}, status=session.state.value)
-    body = await session.request(command, parsed, None, timeout=timeout)
+    if session.adapter.silent_on_unknown_requests and command not in spec_requests():
+        timeout = min(timeout, UNKNOWN_REQUEST_WAIT)
+    try:
+        body = await session.request(command, parsed, None, timeout=timeout)
+    except DapTimeoutError as exc:
+        raise unanswered(command, session.adapter.name, timeout, exc) from None
     return DapResult(command=command, body=body, status=session.state.value)

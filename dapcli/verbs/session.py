@@ -164,6 +164,9 @@ async def launch(
             # a project file replaced the adapter's command: say so, even now
             if spec.warning and not isinstance(exc, UntrustedProjectError):
                 exc.hint = f"{spec.warning}; {exc.hint}" if exc.hint else spec.warning
+            told = spec.launch_failure_hint(exc.message, options)  # e.g. Go: a package that is no program
+            if told:
+                exc.hint = f"{told}; {exc.hint}" if exc.hint else told
             if user_settings and isinstance(exc, AdapterError):
                 said = f"the adapter got your options {sorted(user_settings)}"
                 exc.hint = f"{said}; {exc.hint}" if exc.hint else said
@@ -342,7 +345,8 @@ async def stop(
     if not ending and attached and ended_by_itself:
         ending = True
     elif not ending and attached:
-        note = "The program keeps running" + (f" (pid {pid})." if pid else ".")
+        note = (session.adapter.detach_note(session.attach_options)
+                or "The program keeps running" + (f" (pid {pid})." if pid else "."))
     elif ending and attached and pid and _alive(pid):
         note = (f"The adapter said it ended the program, but process {pid} is still alive; "
                 f"end it with `kill {pid}` (or `kill -9 {pid}`).")

@@ -17,6 +17,8 @@ BAD: list[tuple[tuple[str, ...], int, str]] = [
     (("watch", "add", "   "), 2, "expression: must not be empty"),
     (("trace", "loops.py:6", ""), 2, "expressions: must not be empty"),
     (("dap", "evaluate", '{"expression": 5}'), 2, "dap evaluate: expression: must be a valid string"),
+    (("dap", "loadedSources"), 4, "python does not support the loadedSources request"),  # never answered
+    (("dap", "stepBack", '{"threadId": 1}'), 4, "(it does not set supportsStepBack)"),
     (("console", "nosuch_name"), 5, "NameError: name 'nosuch_name' is not defined"),
     (("list", "loops.py:99999"), 2, "loops.py: line 99999 is past the end of the file"),
     (("break", "add", "/tmp:3"), 2, "/tmp is a directory, not a source file"),

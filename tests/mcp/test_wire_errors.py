@@ -127,13 +127,7 @@ def test_a_blank_line_is_ignored(server: Server) -> None:
     assert server.request("ping", {}, ident=5) == {"jsonrpc": "2.0", "id": 5, "result": {}}
 
 
-HTTP_BAD_BODIES: list[tuple[bytes, int]] = [
-    (b"{bad json", -32700),
-    (b"", -32700),
-    (b"[1, 2]", -32602),  # the SDK's code for a body that is not one message
-    (b"42", -32602),
-    (b'{"jsonrpc": "2.0", "id": 8, "method": "tools/call", "params": "x"}', -32602),
-]
+HTTP_BAD_BODIES: list[tuple[str, int, Any]] = [("", -32700, None), *BAD_LINES]
 
 
 def _listening(port: int) -> bool:
@@ -143,7 +137,17 @@ def _listening(port: int) -> bool:
         return sock.connect_ex(("127.0.0.1", port)) == 0
 
 
-def test_http_answers_bad_bodies_with_400_and_stays_up(tmp_path: Path) -> None:
+def _answer(text: str, content_type: str) -> dict[str, Any]:
+    """The JSON-RPC message of an HTTP answer (plain JSON, or the data of an SSE stream)."""
+    if "text/event-stream" not in content_type:
+        return dict(json.loads(text))
+    data = [line[len("data:"):].strip() for line in text.splitlines() if line.startswith("data:")]
+    return dict(json.loads(next(item for item in data if item)))
+
+
+def test_http_answers_bad_bodies_as_stdio_does_and_stays_up(tmp_path: Path) -> None:
+    """The same bad messages as over stdio, POSTed: the same codes and ids (a bad body 400, with one
+    line; an id that is not an id gets -32600 with id null, not 202 and silence)."""
     import socket
     import time
     import urllib.error
@@ -165,24 +169,38 @@ def test_http_answers_bad_bodies_with_400_and_stays_up(tmp_path: Path) -> None:
         headers = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream",
                    "Authorization": f"Bearer {token_file.read_text().strip()}"}
 
-        def post(body: bytes) -> tuple[int, str]:
-            request = urllib.request.Request(f"http://127.0.0.1:{port}/mcp", data=body, headers=headers,
-                                             method="POST")
+        def post(body: str) -> tuple[int, dict[str, Any] | None]:
+            request = urllib.request.Request(f"http://127.0.0.1:{port}/mcp", data=body.encode(),
+                                             headers=headers, method="POST")
             try:
                 with urllib.request.urlopen(request, timeout=30) as response:
-                    return int(response.status), response.read().decode()
+                    if response.headers.get("mcp-session-id"):
+                        headers["mcp-session-id"] = response.headers["mcp-session-id"]
+                    text = response.read().decode()
+                    return int(response.status), _answer(text, response.headers["content-type"]) if text else None
             except urllib.error.HTTPError as exc:
-                return int(exc.code), exc.read().decode()
+                return int(exc.code), _answer(exc.read().decode(), exc.headers.get("content-type", ""))
 
+        stranger = urllib.request.Request(f"http://127.0.0.1:{port}/mcp", data=b"[1]", method="POST",
+                                          headers={k: v for k, v in headers.items() if k != "Authorization"})
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(stranger, timeout=30)
+        assert refused.value.code == 401  # the token is checked before the body
         init = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
             "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}
-        assert post(json.dumps(init).encode())[0] == 200
-        for body, code in HTTP_BAD_BODIES:
-            status, text = post(body)
-            assert status == 400, (body, status, text)
-            error = json.loads(text)
-            assert error["id"] is None and error["error"]["code"] == code, (body, error)
-        assert post(json.dumps(init).encode())[0] == 200  # still serving
+        assert post(json.dumps(init))[0] == 200
+        headers["mcp-protocol-version"] = "2025-06-18"
+        assert post('{"jsonrpc": "2.0", "method": "notifications/initialized"}')[0] == 202
+        for body, code, ident in HTTP_BAD_BODIES:
+            status, answer = post(body)
+            assert answer is not None, (body, status)
+            assert answer.get("error", {}).get("code") == code, (body, status, answer)
+            assert answer["id"] == ident, (body, answer)
+            assert "\n" not in answer["error"]["message"], answer
+            if code in (-32700, -32600):
+                assert status == 400, (body, status)
+        assert post('{"jsonrpc": "2.0", "id": 50, "method": "ping"}') == (200, {"jsonrpc": "2.0", "id": 50,
+                                                                                "result": {}})
     finally:
         process.terminate()
         process.wait(timeout=30)

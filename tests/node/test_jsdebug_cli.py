@@ -57,3 +57,50 @@ def test_launch_stack_step_continue_stop(cli_env: dict[str, str]) -> None:
     stopped = dapcli(cli_env, "stop")
     assert stopped.returncode == 0, stopped.stderr
     assert_gone(pids)
+
+
+def test_a_value_changed_in_the_stop_shows_in_every_view(cli_env: dict[str, str]) -> None:
+    """js-debug lists a scope from V8's snapshot taken at the stop: after `set` or an assigning
+    `eval`, `vars` must show the value the program now has, not the snapshot's."""
+    call = marker_line(BASICS, "call")
+    assert dapcli(cli_env, "launch", "basics.js", "--break", f"basics.js:{call}").returncode == 0
+    before = json.loads(dapcli(cli_env, "vars", "--json").stdout)
+    assert {v["name"]: v["value"] for v in before["variables"]}["total"] == "140"
+
+    assert dapcli(cli_env, "set", "total", "1000").returncode == 0
+    listed = json.loads(dapcli(cli_env, "vars", "--filter", "total", "--json").stdout)
+    assert [v["value"] for v in listed["variables"]] == ["1000"], listed
+
+    assert json.loads(dapcli(cli_env, "eval", "total = 7", "--json").stdout)["result"] == "7"
+    listed = json.loads(dapcli(cli_env, "vars", "--json").stdout)
+    assert {v["name"]: v["value"] for v in listed["variables"]}["total"] == "7", listed
+
+    # the program itself sees it: the next line prints it
+    step = json.loads(dapcli(cli_env, "next", "--json").stdout)
+    assert step["location"]["line"] == marker_line(BASICS, "print")
+    assert {v["name"]: v["value"] for v in step["locals"]}["total"] == "7", step
+
+
+def test_an_unknown_or_unsupported_request_fails_fast(cli_env: dict[str, str]) -> None:
+    """js-debug never answers a request it does not know, nor one it does not support: ``dap
+    nosuchcmd`` waited the full 30 s; now it is bounded (a few s) and says why, ``dap disassemble``
+    (no supportsDisassembleRequest) is refused before it is sent, and the session is unchanged."""
+    import time
+
+    call = marker_line(BASICS, "call")
+    assert dapcli(cli_env, "launch", "basics.js", "--break", f"basics.js:{call}").returncode == 0
+    started = time.monotonic()
+    unknown = dapcli(cli_env, "dap", "nosuchcmd")
+    assert time.monotonic() - started < 15
+    assert unknown.returncode == 7, unknown.stderr
+    assert "node did not answer nosuchcmd within 3 s: it is not a request of the DAP specification" in unknown.stderr
+    started = time.monotonic()
+    refused = dapcli(cli_env, "dap", "disassemble", '{"memoryReference": "0", "instructionCount": 1}')
+    assert time.monotonic() - started < 10
+    assert refused.returncode == 4, refused.stderr
+    assert refused.stderr.splitlines()[0] == ("error: node does not support the disassemble request "
+                                              "(it does not set supportsDisassembleRequest)")
+    assert "Traceback" not in unknown.stderr + refused.stderr
+    stack = json.loads(dapcli(cli_env, "stack", "--json").stdout)
+    assert stack["frames"][0]["line"] == call
+    assert json.loads(dapcli(cli_env, "eval", "1 + 2", "--json").stdout)["result"] == "3"

@@ -230,10 +230,10 @@ def _camel(name: str) -> str:
 def _sessions(as_json: bool) -> int:
     """``dapcli sessions`` from the session files (as the ``sessions`` verb reports hosted ones)."""
     from dapcli.dispatch import sessionfile
-    from dapcli.dispatch.remote import answers
+    from dapcli.dispatch.remote import host_state
 
     # as dapcli.dispatch.router.hosted_sessions: a host that does not answer a ping is "not answering"
-    rows = [{"name": s.name, "state": s.state if answers(s.socket) else "not answering", "adapter": s.adapter,
+    rows = [{"name": s.name, "state": host_state(s), "adapter": s.adapter,
              "program": s.program, "hostPid": s.pid, "hosted": True} for s in sessionfile.list_sessions()]
     if as_json:
         sys.stdout.write(json.dumps({"schemaVersion": 1, "sessions": rows}, indent=2, ensure_ascii=False) + "\n")

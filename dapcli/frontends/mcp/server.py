@@ -186,6 +186,9 @@ def main(transport: str = "stdio", port: int = 8765, host: str = "127.0.0.1", to
     if host not in LOOPBACK:
         print(f"warning: serving MCP on {host}:{port}: other machines can reach it"
               + (" and, without a token, run programs as you" if no_auth else ""), file=sys.stderr)
+    from dapcli.engine.prewarm import skip_pydantic_plugins
+
+    skip_pydantic_plugins()  # before the SDK builds its first validator
     import anyio
 
     from dapcli.dispatch.consent import confirm_project
@@ -255,7 +258,9 @@ async def _serve(server: MCPServer, dispatcher: Dispatcher, transport: str, host
     import anyio
 
     if transport != "stdio":  # uvicorn handles the signals; the lifespan's end ends the sessions
-        await server.run_streamable_http_async(host=host, port=port)
+        from dapcli.frontends.mcp.http import serve_http
+
+        await serve_http(server, host, port)
         await end_sessions(dispatcher)
         return
     async with anyio.create_task_group() as group:

@@ -130,6 +130,8 @@ class RecipeRun:
                            ("pathMappings", target.path_mappings)):
             if value:
                 args[key] = value
+        if any(step.verb == "input" for step in self.recipe.steps):
+            args["terminal"] = True  # `input` steps type to the program's terminal
         verb = "launch"
         if target.connect:  # attach to a debug server; the program runs already
             verb = "attach"

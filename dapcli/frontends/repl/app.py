@@ -188,7 +188,7 @@ class Repl:
         await self._guard(self.dispatch(text))
 
     async def _to_program(self, args: dict[str, Any]) -> None:
-        await self.quiet("input", args)
+        await self.call("input", args)  # recorded: a recipe replays what the program read
 
     async def _guard(self, work: Awaitable[None]) -> None:
         self.busy = True

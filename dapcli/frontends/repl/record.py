@@ -32,6 +32,7 @@ class Recording:
         self.cwd = cwd or os.getcwd()
         self.path: str | None = None
         self.steps: list[Step] = []
+        self._starting: int | None = None
 
     @property
     def active(self) -> bool:
@@ -44,9 +45,17 @@ class Recording:
             raise UsageError(f"already recording into {self.path}", "`record stop` saves it first")
         self.path = os.path.join(self.cwd, os.path.expanduser(path))
 
+    def starting(self) -> None:
+        """A ``launch`` begins: what is typed to the program while it runs to its first stop is
+        recorded before the launch's result arrives, and belongs to the new recording."""
+        self._starting = len(self.steps)
+
     def add(self, verb: str, args: dict[str, Any], result: Result) -> None:
         if verb == "launch":
-            self.steps = []
+            typed = [s for s in self.steps[self._starting or 0:] if s[0] == "input"] \
+                if self._starting is not None else []
+            self.steps, self._starting = [(verb, dict(args), result), *typed], None
+            return
         self.steps.append((verb, dict(args), result))
         del self.steps[1:-MAX_STEPS]
 

@@ -66,6 +66,8 @@ class Runner:
 
     async def _run(self, verb: str, args: dict[str, Any], after: After | None) -> None:
         try:
+            if verb == "launch":
+                self.repl.recording.starting()
             result = await self._until_stopped(verb, args)
             if result is None:
                 return
