@@ -70,7 +70,8 @@ class GoTestRunner(TestRunner):
         if index is None or any(f.name == "runtime.gopanic" for f in frames[:index]):
             return Review("pass")  # on the way of a panic: its own stop follows
         name = _unquote(await evaluate(session, "c.name", frames[0].id))
-        message = await self._message(session, frames[index], frames[0].id)
+        callers = frames[index: (_test_frame(frames) or index) + 1]  # t.Helper(): Go logs a caller's line
+        message = await self._message(session, callers, frames[0].id)
         return Review("failure", Failure(generation=session.generation, test_id=name, message=cut(message),
                                          kind="assertion", frame_index=index, phase="call"))
 
@@ -85,12 +86,17 @@ class GoTestRunner(TestRunner):
                                          message=cut(f"panic: {text}" if text else "panic"), kind="panic",
                                          frame_index=index, phase="call"))
 
-    async def _message(self, session: Session, frame: t.StackFrame, fail_frame: int) -> str | None:
-        where = f"{(frame.source.name if frame.source else '') or ''}:{frame.line}: "
+    async def _message(self, session: Session, frames: list[t.StackFrame], fail_frame: int) -> str | None:
+        """The test's log line at the failing call: at the first of ``frames`` (the user's,
+        innermost first) whose ``file:line`` it names (a ``t.Helper()`` is skipped by Go)."""
+        wheres = [f"{(frame.source.name if frame.source else '') or ''}:{frame.line}: " for frame in frames]
 
         def logged(text: str) -> str | None:
-            lines = [line.strip() for line in text.splitlines() if where in line]
-            return lines[-1] if lines else None
+            for where in wheres:
+                lines = [line.strip() for line in text.splitlines() if where in line]
+                if lines:
+                    return lines[-1]
+            return None
 
         found = await wait_for_output(session, logged, OUTPUT_GRACE)
         if found:
