@@ -47,8 +47,7 @@ class GoTestRunner(TestRunner):
 
     def arguments(self) -> list[str]:
         patterns = [*self.tests, *([self.match] if self.match else [])]
-        run = ["-test.run", patterns[0] if len(patterns) == 1 else "^(" + "|".join(patterns) + ")$"] if patterns \
-            else []
+        run = ["-test.run", _run_pattern(patterns)] if patterns else []
         return ["-test.v", *run, *(["-test.failfast"] if self.first else []), *self.runner_args]
 
     def configure(self, session: Session) -> None:
@@ -117,6 +116,22 @@ class GoTestRunner(TestRunner):
         if "testing: warning: no tests to run" in output:
             return "go test ran no test"
         return None
+
+
+def _run_pattern(patterns: list[str]) -> str:
+    """One ``-test.run`` value for several test names. Go splits it at each ``/`` outside
+    brackets into one pattern per level of subtests, so ``TestTable/case`` among other names is
+    joined level by level (``^(TestTable|TestOther)$/^(case)$``); a name without that level
+    lifts the filter there (its subtests all run)."""
+    if len(patterns) == 1:
+        return patterns[0]
+    levels = [p.split("/") for p in patterns]
+    joined = []
+    for depth in range(max(len(parts) for parts in levels)):
+        if any(len(parts) <= depth for parts in levels):
+            break
+        joined.append("^(" + "|".join(dict.fromkeys(parts[depth] for parts in levels)) + ")$")
+    return "/".join(joined)
 
 
 def _user_frame(frames: list[t.StackFrame]) -> int | None:
