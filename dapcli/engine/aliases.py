@@ -26,7 +26,7 @@ __all__ = ["BinarySpellings", "binary_spelling", "executable_of"]
 #: An absolute path stored as a string of its own (debug info, Go's file table).
 _PATH = re.compile(rb"(?<=\0)/[^\0\n]{1,1024}(?=\0)")
 #: Binaries larger than this are not scanned (bytes), and at most this many paths are looked at.
-_MAX_SCAN = 1 << 30
+_MAX_SCAN = 1 << 28
 _MAX_LOOKS = 50_000
 
 
@@ -46,15 +46,15 @@ class BinarySpellings:
         """Before ``setBreakpoints`` for the source ``key``: map its directory when the
         executable spells it differently. Never raises."""
         directory = os.path.dirname(key)
-        if key == "<functions>" or not os.path.isabs(key) or directory in self._looked:
+        if key == "<functions>" or not os.path.isabs(key) or key in self._looked:
             return
         if self.mapper.to_remote(key) != key:
-            return  # the user's own mapping covers it
-        self._looked.add(directory)
+            return  # a mapping covers it (the user's, or one found for this directory)
+        self._looked.add(key)
         binary = executable_of(self.arguments, self.program, self.process_id)
         if binary is None:
             return
-        spelled = await asyncio.to_thread(binary_spelling, binary, directory)
+        spelled = await asyncio.to_thread(binary_spelling, binary, directory, os.path.basename(key))
         if spelled is not None:
             self.mapper.mappings.append(PathMapping(spelled, directory))
 
@@ -72,10 +72,10 @@ def executable_of(arguments: dict[str, object], program: str | None, process_id:
     return None
 
 
-def binary_spelling(binary: str, directory: str) -> str | None:
+def binary_spelling(binary: str, directory: str, file_name: str | None = None) -> str | None:
     """How ``binary`` spells ``directory`` when it spells it differently (another path to the
     same directory, e.g. through a symlink); None when it uses ``directory`` itself, or no
-    spelling of it at all. Never raises."""
+    spelling of it at all, or (``file_name`` given) names no such file. Never raises."""
     try:
         wanted = os.stat(directory)
     except OSError:
@@ -84,8 +84,9 @@ def binary_spelling(binary: str, directory: str) -> str | None:
             mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) as data:
         if data.find(directory.encode() + b"\0") >= 0 or data.find(directory.encode() + b"/") >= 0:
             return None  # the binary knows this spelling: nothing to map
-        if len(data) > _MAX_SCAN:
-            return None
+        if len(data) > _MAX_SCAN or (file_name and data.find(file_name.encode() + b"\0") < 0
+                                     and data.find(b"/" + file_name.encode()) < 0):
+            return None  # too big to scan, or that file is not one of this binary's sources
         looked: set[bytes] = set()
         for found in _PATH.finditer(data):
             text = found.group()
