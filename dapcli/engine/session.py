@@ -26,6 +26,7 @@ from dapcli.engine.aliases import BinarySpellings
 from dapcli.engine.breakpoints import BreakpointBook
 from dapcli.engine.chatter import DEBUGGER_CATEGORIES, is_log_message
 from dapcli.engine.children import ChildSessions
+from dapcli.engine.detach import release
 from dapcli.engine.diagnosis import diagnosis
 from dapcli.engine.endattached import kill_attached
 from dapcli.engine.lost import describe_lost_adapter
@@ -833,6 +834,10 @@ class Session:
             stop = self.last_stop if self.state is SessionState.STOPPED else None
             if terminate_debuggee and self.request_kind == "attach" and stop is not None:
                 self.kill_sent = await kill_attached(conn, self.adapter, self.attach_options, stop.thread_id, grace * 5)
+            elif not terminate_debuggee and self.request_kind == "attach" and not self.ended:
+                # a server that outlives us (dlv --headless) would halt the program at our breakpoints
+                await release(conn, self.book.keys(), thread_id=stop.thread_id if stop else None, timeout=grace,
+                              exception_filters=bool(self.capabilities.exceptionBreakpointFilters))
             with contextlib.suppress(DapcliError, asyncio.TimeoutError):
                 future = conn.send(
                     "disconnect", t.DisconnectArguments(restart=False, terminateDebuggee=terminate_debuggee)
