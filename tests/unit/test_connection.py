@@ -400,7 +400,7 @@ def test_typed_body_with_a_generated_response_class() -> None:
         pending = asyncio.create_task(conn.request("stackTrace", {"threadId": 1}, StackTraceResponse, timeout=2))
         request = await transport.next_written()
         transport.inject_message(reply(request, ["not", "a", "body"]))
-        with pytest.raises(ProtocolError, match="^the adapter sent an invalid stackTrace response: [^\n]*$"):
+        with pytest.raises(ProtocolError, match=r"^the adapter sent an invalid stackTrace response: [^\n]*$"):
             await pending
 
         # a response class without a body model returns the raw body
