@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import enum
+import errno
 import os
 import time
 from collections.abc import Callable
@@ -47,6 +48,7 @@ from dapcli.errors import (
     PreconditionError,
     RequestError,
     SessionError,
+    UsageError,
 )
 from dapcli.protocol import types as t
 from dapcli.protocol.connection import DEFAULT_TIMEOUT, Connection, body_model, without_unknown_literals
@@ -896,9 +898,15 @@ async def _reap(processes: list[Any], timeout: float) -> None:
 
 
 def _tracer(path: str) -> Callable[[str, dict[str, Any]], None]:
+    """Raises UsageError when ``DAPCLI_TRACE`` names a file that cannot be a trace."""
     from dapcli.engine.tracefile import open_trace
 
-    return open_trace(path)
+    try:
+        return open_trace(path)
+    except OSError as exc:
+        reason = exc.strerror if exc.errno != errno.ENXIO else "a FIFO that nobody reads"
+        raise UsageError(f"DAPCLI_TRACE={path}: {reason or exc}",
+                         "point DAPCLI_TRACE at a regular file of yours, or unset it") from None
 
 
 _EVENT_HANDLERS: dict[str, tuple[type[BaseModel] | None, Callable[[Session, Any], None]]] = {

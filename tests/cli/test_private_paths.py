@@ -8,7 +8,7 @@ import stat
 from pathlib import Path
 
 import pytest
-from conftest import Cli, one_line_error
+from conftest import PYTHON, Cli, one_line_error
 
 
 def test_runtime_dir_in_a_folder_anyone_can_change_is_refused(dc: Cli, tmp_path: Path) -> None:
@@ -39,3 +39,24 @@ def test_repl_history_is_private_whatever_the_umask(tmp_path: Path, monkeypatch:
     finally:
         os.umask(old)
     assert stat.S_IMODE((tmp_path / "state" / "history").stat().st_mode) == 0o600
+
+
+@pytest.mark.parametrize("kind", ["fifo", "other user's"])
+def test_a_trace_file_that_is_not_ours_is_refused_at_once(dc: Cli, tmp_path: Path, kind: str) -> None:
+    """``DAPCLI_TRACE`` at a FIFO hung the session host; at another user's file (in a shared /tmp) it
+    sent them the session's traffic."""
+    trace = tmp_path / "trace"
+    if kind == "fifo":
+        os.mkfifo(trace)
+        says = f"error: DAPCLI_TRACE={trace}: a FIFO that nobody reads"
+    else:
+        if os.geteuid() != 0:
+            pytest.skip("a file of another uid needs root (chown)")
+        trace.write_text("")
+        os.chown(trace, 65534, 65534)
+        says = f"error: DAPCLI_TRACE={trace}: refusing to trace into {trace}: owned by uid 65534"
+    err = dc.run("launch", "loops.py", "--python", PYTHON, env={"DAPCLI_TRACE": str(trace)}, check=2,
+                 timeout=60).err
+    assert one_line_error(err) == says
+    if kind != "fifo":
+        assert trace.read_text() == ""
