@@ -19,7 +19,7 @@ import pytest
 from rich.console import Console
 
 from dapcli.dispatch.local import LocalDispatcher
-from dapcli.errors import DapTimeoutError, ProtocolError
+from dapcli.errors import DapcliError, DapTimeoutError, ProtocolError
 from dapcli.render import render
 
 ADAPTER = Path(__file__).resolve().parent / "hostile_adapter.py"
@@ -274,5 +274,52 @@ def test_terminal_escapes_from_the_adapter_never_reach_the_terminal_raw(tmp_path
             assert "\x1b[2J" not in text
         assert "\\x1b]0;PWNED" in shown(results[3])
         assert results[3].to_json()["result"] == "r" + e  # JSON keeps the raw text
+
+    scenario(tmp_path, script, test)
+
+
+# -- the framing broken, answers that match nothing ------------------------------------------------
+@pytest.mark.parametrize(("bytes_", "says"), [
+    ([{"write": "Content-Length: 5\r\n\r\nnotjs"}], "the adapter sent a message that is not JSON"),
+    ([{"write": 'Content-Length: 10\r\n\r\n{"type": "response", "request_seq": 1, "success": true}'}],
+     "the adapter sent a message that is not JSON"),
+    ([{"write": "Content-Length"}, {"writeBytes": 100_000_000, "char": "9"}], "no DAP header found"),
+])
+def test_a_broken_frame_ends_the_session_in_one_line(tmp_path: Path, bytes_: list[Any], says: str) -> None:
+    async def test(h: Harness) -> None:
+        await h.launch()
+        started = time.monotonic()
+        with pytest.raises(DapcliError) as caught:
+            await h.call("evaluate", {"expression": "x"})
+        assert time.monotonic() - started < 30
+        assert caught.value.exit_code == 6 and "\n" not in caught.value.message
+        assert says in caught.value.message
+        assert (await h.call("status")).to_json()["state"] == "terminated"
+
+    scenario(tmp_path, {"on": {"evaluate": bytes_}}, test)
+
+
+def test_answers_that_match_no_request_are_ignored(tmp_path: Path) -> None:
+    """A response to a request never sent (another command, an unknown request_seq) changes nothing;
+    a request answered only under a wrong request_seq is bounded by its timeout, and the session
+    goes on (the requests that would queue behind it on the stopped thread are refused at once)."""
+    script = {"on": {
+        "next": [{"message": {"type": "response", "request_seq": 424242, "command": "bogus", "success": True}},
+                 {"respond": {}}, {"event": "stopped", "body": {"reason": "step", "threadId": 1}}],
+        "evaluate": [{"response": {"request_seq": 8888, "body": {"result": "1", "variablesReference": 0}}}],
+    }}
+
+    async def test(h: Harness) -> None:
+        await h.launch()
+        assert (await h.call("next", {"timeout": 10})).to_json()["reason"] == "step"
+        started = time.monotonic()
+        with pytest.raises(DapTimeoutError):
+            await h.call("evaluate", {"expression": "x", "timeout": 2})
+        assert time.monotonic() - started < 15
+        assert (await h.call("status")).to_json()["state"] == "stopped"
+        assert (await h.call("threads")).to_json()["threads"][0]["id"] == 1  # not thread-bound: answered
+        with pytest.raises(DapcliError) as busy:  # thread-bound: refused at once, naming the lost answer
+            await h.call("stackTrace")
+        assert "an interrupted evaluation of 'x' is still running" in busy.value.message
 
     scenario(tmp_path, script, test)
