@@ -2,14 +2,17 @@
 test without a debugger and against `pytest --pdb` reaching the same failure (prints a table and
 the ratios; not a test).
 
-    python benchmarks/bench_test.py [--rounds N] [--selector NODEID] [--timeline]
+    python benchmarks/bench_test.py [--rounds N] [--selector NODEID] [--timeline] [--ab]
 
-Each figure is the median wall time of N rounds, from starting the command to:
+Each figure is the median wall time of N rounds (each round times every command once, in turn,
+and the ratios are the median of each round's ratio: the machine's load changes hit them alike),
+from starting the command to:
 
 * ``pytest``: pytest's exit (the test run without a debugger);
 * ``pytest --pdb``: pdb's ``(Pdb)`` prompt at the failure (then ``q``);
 * ``dapcli test`` (one-shot CLI): the command's exit, having printed the failure stop (a session
-  host keeps the session; it is stopped after each round);
+  host keeps the session; it is stopped after each round); with ``--ab`` also with nothing started
+  early (the session host starts the test run while it imports, see ``dapcli/adapters/earlytest.py``);
 * ``debugTest`` (in-process, the engine alone): the verb's return.
 
 The issue's bar: ``dapcli test`` within 1.5× of ``pytest --pdb``. ``--timeline`` also splits one
@@ -69,8 +72,12 @@ def pdb(selector: str) -> float:
     return elapsed
 
 
-def cli(selector: str, runtime: str) -> float:
+def cli(selector: str, runtime: str, early: bool = True) -> float:
+    """``early`` False: with a user adapters file (empty), so nothing is started while the session
+    host imports: the run is launched through debugpy's launcher once the host is up."""
     env = {**os.environ, "DAPCLI_RUNTIME_DIR": runtime, "NO_COLOR": "1"}
+    if not early:
+        env["XDG_CONFIG_HOME"] = _empty_adapters_file(runtime)
     started = time.perf_counter()
     done = subprocess.run([DAPCLI, "test", "--python", PYTHON, selector], cwd=EXAMPLES, env=env,
                           capture_output=True, text=True, timeout=180)
@@ -79,6 +86,14 @@ def cli(selector: str, runtime: str) -> float:
     if "FAILED" not in done.stdout:
         raise RuntimeError(f"dapcli test did not stop at the failure:\n{done.stdout}\n{done.stderr}")
     return elapsed
+
+
+def _empty_adapters_file(runtime: str) -> str:
+    folder = os.path.join(runtime, "config")
+    os.makedirs(os.path.join(folder, "dapcli"), exist_ok=True)
+    with open(os.path.join(folder, "dapcli", "adapters.yaml"), "w", encoding="utf-8") as handle:
+        handle.write("# none: only so that `dapcli test` starts nothing early\n")
+    return folder
 
 
 def engine(selector: str) -> float:
@@ -120,11 +135,13 @@ def timeline(selector: str, runtime: str) -> list[tuple[str, float]]:
             name = f"{message.get('type')} {message.get('command') or message.get('event')}"
             marks.setdefault(name, float(stamp))
     os.unlink(trace)
+    # with the run started early, the adapter's start, pytest's import and collection and the
+    # run's connection all happen during the first part (the host's imports)
     points = [("CLI client, session host start (imports), argv", "request initialize"),
-              ("debugpy adapter start", "response initialize"),
-              ("launcher, test process start, its debugpy import", "event initialized"),
+              ("debugpy adapter start (early: done)", "response initialize"),
+              ("test process start, connects (early: done)", "event initialized"),
               ("exception filters, configurationDone", "response configurationDone"),
-              ("pytest: import, plugins, collection, the test", "event stopped")]
+              ("pytest to the failure (early: the test alone)", "event stopped")]
     parts, last = [], started
     for label, mark in points:
         parts.append((label, marks[mark] - last))
@@ -151,9 +168,16 @@ def _cpu_at_stop(env: dict[str, str]) -> list[tuple[str, float]]:
     return found
 
 
-def median(measure: Callable[[], float], rounds: int) -> float:
-    measure()  # warm the caches (bytecode, the OS page cache)
-    return statistics.median(measure() for _ in range(rounds))
+def interleaved(measures: dict[str, Callable[[], float]], rounds: int) -> dict[str, list[float]]:
+    """Each measure once per round, in turn (so that a change of the machine's load hits them
+    alike); one warming round first (bytecode, the OS page cache)."""
+    for measure in measures.values():
+        measure()
+    found: dict[str, list[float]] = {name: [] for name in measures}
+    for _ in range(rounds):
+        for name, measure in measures.items():
+            found[name].append(measure())
+    return found
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -161,6 +185,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--selector", default=SELECTOR, help="a failing pytest node id under examples/")
     parser.add_argument("--timeline", action="store_true", help="also split one dapcli test run into its parts")
+    parser.add_argument("--ab", action="store_true",
+                        help="also time `dapcli test` with nothing started early (launched once the host is up)")
     options = parser.parse_args(argv)
     runtime = tempfile.mkdtemp(prefix="dcb")
     os.chmod(runtime, 0o700)
@@ -169,19 +195,30 @@ def main(argv: list[str] | None = None) -> int:
         print("one `dapcli test` run, part by part (s):")
         for label, seconds in timeline(options.selector, runtime):
             print(f"  {label:<52} {seconds:7.3f}")
-    figures = {
-        "pytest (no debugger)": median(lambda: plain(options.selector), options.rounds),
-        "pytest --pdb → (Pdb)": median(lambda: pdb(options.selector), options.rounds),
-        "dapcli test → stop (CLI)": median(lambda: cli(options.selector, runtime), options.rounds),
-        "debugTest → stop (engine)": median(lambda: engine(options.selector), options.rounds),
+    load = os.getloadavg()
+    measures: dict[str, Callable[[], float]] = {
+        "pytest (no debugger)": lambda: plain(options.selector),
+        "pytest --pdb → (Pdb)": lambda: pdb(options.selector),
+        "dapcli test → stop (CLI)": lambda: cli(options.selector, runtime),
     }
-    print(f"time to the failure of {options.selector} (median of {options.rounds}, s)")
-    for name, seconds in figures.items():
-        print(f"  {name:<28} {seconds:7.3f}")
-    base, pdb_time, ours = figures["pytest (no debugger)"], figures["pytest --pdb → (Pdb)"], \
-        figures["dapcli test → stop (CLI)"]
-    print(f"ratio dapcli test / pytest (no debugger): {ours / base:.2f}×")
-    print(f"ratio dapcli test / pytest --pdb:         {ours / pdb_time:.2f}×  (bar: ≤ 1.5×)")
+    if options.ab:
+        measures["… nothing started early"] = lambda: cli(options.selector, runtime, early=False)
+    measures["debugTest → stop (engine)"] = lambda: engine(options.selector)
+    found = interleaved(measures, options.rounds)
+    print(f"time to the failure of {options.selector} (median of {options.rounds} interleaved rounds, s; "
+          f"load average {load[0]:.2f} before, {os.getloadavg()[0]:.2f} after)")
+    for name, times in found.items():
+        print(f"  {name:<28} {statistics.median(times):7.3f}")
+
+    def ratio(name: str, base: str) -> float:
+        return statistics.median(a / b for a, b in zip(found[name], found[base], strict=True))
+
+    ours = "dapcli test → stop (CLI)"
+    print(f"ratio dapcli test / pytest (no debugger): {ratio(ours, 'pytest (no debugger)'):.2f}×  (median of rounds)")
+    print(f"ratio dapcli test / pytest --pdb:         {ratio(ours, 'pytest --pdb → (Pdb)'):.2f}×  (bar: ≤ 1.5×)")
+    if options.ab:
+        late = ratio("… nothing started early", "pytest --pdb → (Pdb)")
+        print(f"ratio nothing started early / pytest --pdb: {late:.2f}×")
     return 0
 
 

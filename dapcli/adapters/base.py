@@ -80,6 +80,8 @@ class AdapterSpec:
     adopts_child_as_debuggee: bool = False
     #: ``launch``/``attach`` request that opens a core file (None: not supported).
     core_request: str | None = None
+    #: The request a launch sends: ``attach`` for a program started already (an early test run).
+    launch_request: str = "launch"
     #: Prepended to a console command so ``evaluate`` (context repl) runs it as a command.
     console_prefix: str = ""
     #: The adapter echoes the console command in its result (lldb-dap: ``(lldb) cmd``).
@@ -101,6 +103,9 @@ class AdapterSpec:
     #: The debugger stops at a breakpoint whose condition it cannot evaluate (lldb): a conditional
     #: stop with no word from the debugger yet has its condition evaluated to say so.
     stops_on_failed_condition: bool = False
+    #: ``variables`` of a frame's scope come from a snapshot taken at the stop (js-debug: V8's
+    #: scope object): after a change in the same stop they are read again (verbs/snapshot.py).
+    scope_snapshot: bool = False
     #: Console command format that dumps memory, for adapters without ``readMemory``.
     memory_read_command: str | None = None
     #: The adapter honours ``start``/``count`` of ``variables`` (debugpy does not; lldb-dap,
@@ -117,6 +122,18 @@ class AdapterSpec:
     #: The adapter closes its connection on a request it does not know (lldb-dap 19): the raw
     #: ``dap`` verb sends it only the specification's requests.
     only_spec_requests: bool = False
+    #: How the adapter tells the value a function returned, after ``stepOut`` (read by
+    #: :mod:`dapcli.verbs.returnvalue`): the start of its name among the caller's locals
+    #: (debugpy ``(return) square``, CodeLLDB ``[return value]``) ...
+    return_value_local: str | None = None
+    #: ... or a console command whose output holds it, read with a regex whose groups are
+    #: ``name``, ``value`` and optionally ``type`` (lldb: ``thread info`` →
+    #: ``Return value: (int) $0 = 49``; gdb: ``show values`` → ``$1 = 49``). With
+    #: ``return_value_history`` the command lists a value history (gdb): only a value newer
+    #: than the last one before the step is the return value.
+    return_value_command: str | None = None
+    return_value_pattern: str | None = None
+    return_value_history: bool = False
     #: The adapter never answers a request it does not know (js-debug): the raw ``dap`` verb waits
     #: only briefly for a request outside the specification.
     silent_on_unknown_requests: bool = False
@@ -146,6 +163,11 @@ class AdapterSpec:
         """An ``output`` event's text as recorded (e.g. a pty's ``\r\n`` made ``\n``)."""
         return text
 
+    def split_terminal_output(self, text: str) -> tuple[str, str]:
+        """What the program wrote on dapcli's terminal, as (the program's text, the runtime's or
+        debugger's chatter in it, filed as ``console``)."""
+        return text, ""
+
     def wants_tty(self, options: LaunchOptions) -> bool:
         """True when the launched program should get a terminal of dapcli's (a pty whose output
         is the program's ``stdout``), passed to :meth:`use_tty`: for adapters that would leave
@@ -174,6 +196,21 @@ class AdapterSpec:
         """The signal that killed the debuggee, read from the exit code the adapter reported
         (a negative code is ``-signal``, as lldb-dap and gdb report it), or None."""
         return -exit_code if exit_code < 0 else None
+
+    def launch_failure_hint(self, message: str, options: LaunchOptions) -> str | None:
+        """What to do when the adapter refused to launch ``options.program`` with ``message``
+        (Delve: a package that is not a program), or None."""
+        return None
+
+    def detach_note(self, options: AttachOptions | None) -> str | None:
+        """What becomes of an attached program when the session detaches from it, when it is
+        not "it keeps running" (gdb on a gdbserver target: it stays stopped there)."""
+        return None
+
+    def exit_reason(self, exit_code: int, console: str) -> str | None:
+        """What ended the debuggee when its exit code names no signal and is not the program's
+        own (lldb's ``-1``: it lost the process), read from the debugger's ``console`` text."""
+        return None
 
     def exit_code_at_end(self) -> int | None:
         """The exit code learnt outside DAP, read when the session ends (js-debug)."""

@@ -44,6 +44,12 @@ def _quote(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+def _read_stdin_from(arguments: dict[str, Any], path: str) -> None:
+    """The launched program's stdin is ``path`` (lldb's ``target.input-path``, set before the launch)."""
+    command = f"settings set target.input-path {_quote(path)}"
+    arguments["preRunCommands"] = [*arguments.get("preRunCommands", []), command]
+
+
 class CodeLldbAdapter(NativeAdapter):
     name = "codelldb"
     aliases = ("vscode-lldb",)
@@ -54,6 +60,7 @@ class CodeLldbAdapter(NativeAdapter):
     core_request = "launch"
     resuming_commands = LLDB_RESUMING
     stops_on_failed_condition = True
+    return_value_local = "[return value]"
     data_stop_report = "Watchpoint "  # "\nWatchpoint 1 hit:\nold value: 3\nnew value: 42\n"
 
     def find(self) -> str | None:
@@ -105,8 +112,19 @@ class CodeLldbAdapter(NativeAdapter):
         }
         if options.stop_on_entry:
             arguments["preRunCommands"] = [STOP_AT_MAIN]
+        if options.stdin:  # lldb's own redirection: CodeLLDB honours `stdio` only with a terminal agent
+            _read_stdin_from(arguments, options.stdin)
         arguments.update(options.extra)
         return arguments
+
+    def wants_tty(self, options: LaunchOptions) -> bool:
+        """``--terminal`` without ``--stdin``: the program reads a pty of dapcli's, so that
+        ``input`` types to it (the vendored CodeLLDB cannot start its ``runInTerminal`` agent;
+        its output still comes as ``output`` events)."""
+        return options.terminal and not options.stdin
+
+    def use_tty(self, arguments: dict[str, Any], tty: str) -> None:
+        _read_stdin_from(arguments, tty)
 
     def attach_arguments(self, options: AttachOptions) -> dict[str, Any]:
         self.check_attach(options)

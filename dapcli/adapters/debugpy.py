@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import contextlib
 import os
-import shutil
 import signal
 import sys
 
 from dapcli.adapters.base import AdapterSpec
+from dapcli.adapters.pyinterp import find_python
 from dapcli.adapters.pynoise import PydevdLog, TracebackTrimmer
-from dapcli.errors import AdapterError, UsageError
+from dapcli.errors import AdapterError
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the hot path)
 if TYPE_CHECKING:
@@ -23,28 +23,6 @@ if TYPE_CHECKING:
 __all__ = ["NODELAY_DIR", "DebugpyAdapter", "find_python"]
 
 NODELAY_DIR = os.path.join(os.path.dirname(__file__), "debugpy_nodelay")
-
-
-def find_python(explicit: str | None, cwd: str) -> str:
-    """The interpreter for a Python debuggee: ``explicit``, else the active or project venv
-    (``$VIRTUAL_ENV``, ``.venv``/``venv`` in ``cwd``), else ``python3`` on PATH.
-
-    Raises:
-        UsageError: ``explicit`` is not an executable file.
-    """
-    if explicit:
-        found = shutil.which(explicit) or (explicit if os.access(explicit, os.X_OK) else None)
-        if not found or os.path.isdir(found):
-            raise UsageError(f"python interpreter not found: {explicit}", "give a path to a python executable")
-        return os.path.abspath(found)
-    candidates = []
-    if os.environ.get("VIRTUAL_ENV"):
-        candidates.append(os.path.join(os.environ["VIRTUAL_ENV"], "bin", "python"))
-    candidates += [os.path.join(cwd, ".venv", "bin", "python"), os.path.join(cwd, "venv", "bin", "python")]
-    for candidate in candidates:
-        if os.access(candidate, os.X_OK):
-            return str(candidate)
-    return shutil.which("python3") or sys.executable
 
 
 def check_python(python: str) -> None:
@@ -106,6 +84,7 @@ class DebugpyAdapter(AdapterSpec):
 
     child_sessions_are_subprocesses = True
     resumes_wait_for_evaluations = True
+    return_value_local = "(return) "  # with showReturnValue: `(return) square` in the caller's locals
 
     def output_category(self, category: str, text: str) -> str:
         """pydevd's own log lines in the program's stderr are ``console`` text."""
@@ -211,6 +190,7 @@ class DebugpyAdapter(AdapterSpec):
             "console": "internalConsole",
             "stopOnEntry": options.stop_on_entry,
             "justMyCode": True,
+            "showReturnValue": True,  # `(return) square` among the caller's locals after a step
             "redirectOutput": True,
             # sys.exit(N) is a deliberate exit, not a crash: never stop on SystemExit (pdb agrees)
             "breakOnSystemExit": [],
@@ -235,7 +215,8 @@ class DebugpyAdapter(AdapterSpec):
             arguments["pathMappings"] = [{"localRoot": local, "remoteRoot": remote} for remote, local in mappings]
 
     def attach_arguments(self, options: AttachOptions) -> dict[str, Any]:
-        arguments: dict[str, Any] = {"type": "python", "request": "attach", "name": "dapcli", "justMyCode": True}
+        arguments: dict[str, Any] = {"type": "python", "request": "attach", "name": "dapcli", "justMyCode": True,
+                                     "showReturnValue": True}
         if options.process_id is not None:
             arguments["processId"] = options.process_id
             if options.python:

@@ -97,6 +97,8 @@ class DelveAdapter(AdapterSpec):
         self.command: list[str] | None = None
         self._build_dir: str | None = None
         self._server_cwd: str | None = None
+        #: dlv's stdin, which it hands on to the program it starts (``--stdin`` file or the pty).
+        self._stdin: str | None = None
 
     def use_command(self, argv: list[str]) -> None:
         """Start Delve with ``argv`` (from a configuration file) instead of ``dlv dap …``."""
@@ -163,6 +165,13 @@ class DelveAdapter(AdapterSpec):
         self.runtime = shutil.which("go") if self._mode(program) == "debug" else None
         return warnings
 
+    def launch_failure_hint(self, message: str, options: LaunchOptions) -> str | None:
+        """A Go package that is no program: not ``package main`` (Delve: "not an executable
+        file"), or ``package main`` without ``func main`` (the build error)."""
+        from dapcli.adapters.gopackage import program_hint
+
+        return program_hint(options.program, message)
+
     @staticmethod
     def _mode(program: str) -> str:
         return "debug" if os.path.isdir(program) or program.lower().endswith(".go") else "exec"
@@ -175,7 +184,7 @@ class DelveAdapter(AdapterSpec):
         from dapcli.adapters.process import AdapterServer
         server = await AdapterServer.spawn(
             argv, cwd=self._server_cwd if self._server_cwd and os.path.isdir(self._server_cwd) else None,
-            relay=self._relay, exits_on_disconnect=True,
+            relay=self._relay, exits_on_disconnect=True, stdin=self._stdin,
         )
         build_dir, self._build_dir = self._build_dir, None
         if build_dir:
@@ -218,6 +227,7 @@ class DelveAdapter(AdapterSpec):
         }
         if options.env:
             arguments["env"] = options.env
+        self._stdin = options.stdin  # Delve 1.20 has no redirection of its own: the program reads dlv's stdin
         if mode == "debug":
             # build into a private directory (Delve's default is __debug_bin beside the sources)
             import tempfile
@@ -226,6 +236,14 @@ class DelveAdapter(AdapterSpec):
             arguments["output"] = os.path.join(self._build_dir, "__debug_bin")
         arguments.update(options.extra)
         return arguments
+
+    def wants_tty(self, options: LaunchOptions) -> bool:
+        """``--terminal`` without ``--stdin``: dlv's stdin (so the program's) is a pty of
+        dapcli's, which ``input`` types to; the output still comes through dlv's pipes."""
+        return options.terminal and not options.stdin
+
+    def use_tty(self, arguments: dict[str, Any], tty: str) -> None:
+        self._stdin = tty
 
     def core_arguments(self, options: LaunchOptions, core: str) -> dict[str, Any]:
         """Open ``core`` (from the kernel, ``gcore`` or Delve's ``dump``) of the binary

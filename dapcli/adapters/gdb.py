@@ -95,6 +95,10 @@ class GdbAdapter(NativeAdapter):
     failed_evaluate_result = "Error: could not evaluate expression"
     diagnose_command = "whatis {expression}"
     resuming_commands = GDB_RESUMING
+    # cdt-gdb-adapter drops MI's return-value of a finish; gdb keeps it in its value history
+    return_value_command = "show values"
+    return_value_pattern = r"^(?P<name>\$\d+) = (?P<value>.*)"
+    return_value_history = True
 
     def __init__(self) -> None:
         super().__init__()
@@ -205,6 +209,16 @@ class GdbAdapter(NativeAdapter):
         if options is None or options.target is None or self.native():
             return None
         return "> kill"
+
+    def detach_note(self, options: AttachOptions | None) -> str | None:
+        """cdt-gdb-adapter's ``disconnect`` exits gdb without ``detach``: gdbserver keeps the
+        program stopped (``t (tracing stop)``) and waits for a new connection (measured)."""
+        if options is None or options.target is None or self.native():
+            return None
+        return (f"The program stays stopped under the debug server at {options.target}: gdb disconnected "
+                "without detaching. A gdbserver started without --once waits for a new connection: "
+                f"`dapcli attach --adapter gdb --target {options.target}` goes on with it (with --once, "
+                "gdbserver ends it).")
 
     def stop_description(self, reason: str) -> str | None:
         """cdt-gdb-adapter's signal stop is reason ``SIGSEGV`` with no description: gdb's

@@ -76,6 +76,17 @@ if (dapcliExitFile) {
 """
 
 
+#: Runs node as the launch's ``runtimeExecutable`` and records its wait status beside the exit
+#: file: js-debug reports neither the exit code nor the signal of a program killed by one.
+NODE_RUN_SH = """#!/bin/sh
+# dapcli: run node and record how it ended (a shell's status: 128 + N when signal N killed it)
+"$DAPCLI_NODE" "$@"
+status=$?
+[ -n "$DAPCLI_EXIT_FILE" ] && echo "$status" > "$DAPCLI_EXIT_FILE.status"
+exit $status
+"""
+
+
 def find_js_debug(cwd: str | None = None, roots: tuple[str, ...] = ()) -> str | None:
     """The js-debug DAP server script, or None (see the module doc for the search order)."""
     explicit = os.environ.get("DAPCLI_JS_DEBUG")
@@ -114,6 +125,8 @@ class JsDebugAdapter(AdapterSpec):
                     "or set DAPCLI_JS_DEBUG to js-debug's dapDebugServer.js; Node.js must be on PATH")
     #: The debuggee runs in a child session (``startDebugging``): wait for it at launch.
     expects_child = True
+    #: A scope's variables are V8's snapshot from the stop (see verbs/snapshot.py).
+    scope_snapshot = True
     silent_on_unknown_requests = True  # `dap nosuchcmd` is never answered
 
     def __init__(self) -> None:
@@ -123,6 +136,7 @@ class JsDebugAdapter(AdapterSpec):
         self.search_roots: tuple[str, ...] = ()
         self._server: AdapterServer | None = None
         self._preload_dir: str | None = None
+        self._runner: str | None = None
         self._exit_file: str | None = None
 
     def use_command(self, argv: list[str]) -> None:
@@ -199,14 +213,16 @@ class JsDebugAdapter(AdapterSpec):
         return int(found.group(1)) if found else None
 
     def exit_code_at_end(self) -> int | None:
-        """The exit code the preload recorded (None when the program did not exit by itself)."""
+        """The exit code the preload recorded; when the program did not exit by itself (its
+        exit handlers never ran), ``-N`` for the signal N that the runner script saw kill it;
+        else None."""
         if not self._exit_file:
             return None
-        try:
-            with open(self._exit_file, encoding="utf-8") as handle:
-                return int(handle.read().strip())
-        except (OSError, ValueError):
-            return None
+        code = _read_int(self._exit_file)
+        if code is not None:
+            return code
+        status = _read_int(self._exit_file + ".status")
+        return -(status - 128) if status is not None and 128 < status < 128 + 65 else None
 
     def output_category(self, category: str, text: str) -> str:
         """js-debug's exit report and node's inspector messages are not the program's stderr."""
@@ -214,6 +230,14 @@ class JsDebugAdapter(AdapterSpec):
         if _EXITED.match(stripped) or stripped in _NODE_CHATTER:
             return "console"
         return category
+
+    def split_terminal_output(self, text: str) -> tuple[str, str]:
+        """node's inspector messages (``Debugger attached.``) on the program's terminal are chatter."""
+        if not any(chatter in text for chatter in _NODE_CHATTER):
+            return text, ""
+        lines = text.splitlines(keepends=True)
+        return ("".join(line for line in lines if line.strip() not in _NODE_CHATTER),
+                "".join(line for line in lines if line.strip() in _NODE_CHATTER))
 
     def _exit_report_env(self, env: dict[str, str]) -> dict[str, str]:
         import tempfile
@@ -223,6 +247,10 @@ class JsDebugAdapter(AdapterSpec):
         with open(preload, "w", encoding="utf-8") as handle:
             handle.write(EXIT_REPORT_JS)
         self._exit_file = os.path.join(self._preload_dir, "exit-code")
+        self._runner = os.path.join(self._preload_dir, "node-run.sh")
+        with open(self._runner, "w", encoding="utf-8") as handle:
+            handle.write(NODE_RUN_SH)
+        os.chmod(self._runner, 0o700)
         existing = env.get("NODE_OPTIONS", os.environ.get("NODE_OPTIONS", ""))
         return {**env, "NODE_OPTIONS": f'{existing} --require "{preload}"'.strip(), "DAPCLI_EXIT_FILE": self._exit_file}
 
@@ -235,6 +263,11 @@ class JsDebugAdapter(AdapterSpec):
             "stopOnEntry": options.stop_on_entry, "runtimeExecutable": node, "autoAttachChildProcesses": False,
         }
         arguments["env"] = self._exit_report_env(options.env)
+        if "runtimeExecutable" not in options.extra and self._runner:  # learns a signal's kill (see NODE_RUN_SH)
+            arguments["runtimeExecutable"] = self._runner
+            arguments["env"]["DAPCLI_NODE"] = node
+        if options.terminal:  # --terminal, --stdin: node runs in dapcli's pty (runInTerminal)
+            arguments["console"] = "integratedTerminal"
         arguments.update(options.extra)
         return arguments
 
@@ -246,3 +279,11 @@ class JsDebugAdapter(AdapterSpec):
             arguments.update(address=options.host or "127.0.0.1", port=options.port or 9229)
         arguments.update(options.extra)
         return arguments
+
+
+def _read_int(path: str) -> int | None:
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return int(handle.read().strip())
+    except (OSError, ValueError):
+        return None

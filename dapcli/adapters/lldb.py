@@ -14,6 +14,7 @@ verbs use lldb commands for those (:attr:`memory_read_command`, :attr:`instructi
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import sys
 
@@ -68,11 +69,25 @@ class LldbAdapter(NativeAdapter):
     console_echo = True
     console_error_prefix = "error: "  # a failed command still answers success: true
     resuming_commands = LLDB_RESUMING
+    return_value_command = "thread info"  # lldb-dap 19 has no return value among the locals
+    return_value_pattern = r"^Return value: \((?P<type>.*?)\) (?P<name>\$\d+) = (?P<value>.*)"
     instruction_step_commands: ClassVar[dict[str, str]] = {
         "stepi": "thread step-inst", "nexti": "thread step-inst-over",
     }
     memory_read_command = "memory read --force --size 1 --format x --count {count} {address}"
     core_request = "attach"
+
+    def exit_signal(self, exit_code: int) -> int | None:
+        """lldb's ``-1`` is not a signal: lldb lost the process (e.g. killed while stopped)."""
+        return None if exit_code == -1 else super().exit_signal(exit_code)
+
+    def exit_reason(self, exit_code: int, console: str) -> str | None:
+        """``Process N exited with status = -1 (0xffffffff) debugserver died …``: lldb's words."""
+        if exit_code != -1:
+            return None
+        found = re.search(r"exited with status = -1 \(0xffffffff\) *(.*)", console)
+        said = found.group(1).strip() if found and found.group(1).strip() else ""
+        return "lldb lost the process; its exit status is unknown" + (f" ({said})" if said else "")
 
     def __init__(self) -> None:
         super().__init__()

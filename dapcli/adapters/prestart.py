@@ -18,7 +18,7 @@ import subprocess
 import sys
 import threading
 
-__all__ = ["debugpy_adapter_env", "discard", "hint", "start", "take"]
+__all__ = ["adapters_file", "debugpy_adapter_env", "discard", "hint", "kill", "start", "take"]
 
 #: The adapter a hint names, as the family starts it.
 COMMANDS = {"debugpy": [sys.executable, "-m", "debugpy.adapter"]}
@@ -62,12 +62,12 @@ def hint(argv: list[str], flags: dict[str, dict[str, object]], cwd: str) -> str 
             program = word
         index += 1
     python = adapter.lower() in _PYTHON_NAMES if adapter else bool(program and program.endswith((".py", ".pyw")))
-    if not python or _adapters_file(cwd):
+    if not python or adapters_file(cwd):
         return None
     return "debugpy"
 
 
-def _adapters_file(cwd: str) -> bool:
+def adapters_file(cwd: str) -> bool:
     """An adapters file could change how the python family starts: no guessing then."""
     base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
     if os.path.exists(os.path.join(base, "dapcli", "adapters.yaml")):
@@ -116,7 +116,7 @@ def take(argv: list[str]) -> subprocess.Popen[bytes] | None:
         return None
     if early[0] == argv and early[1].poll() is None:
         return early[1]
-    _kill(early[1])
+    kill(early[1])
     return None
 
 
@@ -126,10 +126,10 @@ def discard() -> None:
     with _lock:
         early, _early = _early, None
     if early is not None:
-        _kill(early[1])
+        kill(early[1])
 
 
-def _kill(process: subprocess.Popen[bytes]) -> None:
+def kill(process: subprocess.Popen[bytes]) -> None:
     with contextlib.suppress(OSError):
         os.killpg(process.pid, signal.SIGKILL)
     with contextlib.suppress(OSError, subprocess.TimeoutExpired):

@@ -66,9 +66,11 @@ class AdapterServer:
     async def spawn(
         cls, argv: list[str], *, cwd: str | None = None, env: dict[str, str] | None = None,
         relay: OutputSink | None = None, exits_on_disconnect: bool = False, timeout: float = 15.0,
+        stdin: str | None = None,
     ) -> AdapterServer:
         """Start ``argv``. With ``{port}`` in an argument, a free port is chosen and put there;
         otherwise the adapter must print ``HOST:PORT`` on stdout within ``timeout`` seconds.
+        ``stdin`` is a path the adapter reads as its stdin (else ``/dev/null``).
 
         Raises:
             AdapterError: it cannot start, exits, or prints no address in time (with its output).
@@ -76,10 +78,16 @@ class AdapterServer:
         port = free_port() if any("{port}" in arg for arg in argv) else 0
         argv = [arg.replace("{port}", str(port)) for arg in argv]
         try:
-            process = await asyncio.create_subprocess_exec(
-                *argv, stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
-                stderr=asyncio.subprocess.PIPE, cwd=cwd, env=env, start_new_session=True, limit=_READ,
-            )
+            # `stdin`: a file (or a pty) the adapter hands on to the program it starts (Delve)
+            # (O_NOCTTY: a pty must not become the terminal of this process, but of the adapter's session)
+            with open(os.open(stdin, os.O_RDONLY | os.O_NOCTTY), "rb") if stdin \
+                    else contextlib.nullcontext(asyncio.subprocess.DEVNULL) as source:
+                tty = not isinstance(source, int) and source.isatty()
+                process = await asyncio.create_subprocess_exec(
+                    *argv, stdin=source, stdout=asyncio.subprocess.PIPE,
+                    stderr=asyncio.subprocess.PIPE, cwd=cwd, env=env, start_new_session=True, limit=_READ,
+                    preexec_fn=_control_stdin if tty else None,
+                )
         except OSError as exc:
             raise AdapterError(f"cannot start the adapter {argv[0]}: {exc.strerror or exc}") from None
         server = cls(process, relay=relay, exits_on_disconnect=exits_on_disconnect)
@@ -293,3 +301,13 @@ def _loopback(host: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
+
+
+def _control_stdin() -> None:
+    """In the child, after its ``setsid``: its stdin (a pty) becomes its controlling terminal, so
+    that the program it starts can be put in that terminal's foreground (Delve does)."""
+    import fcntl
+    import termios
+
+    with contextlib.suppress(OSError):
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)

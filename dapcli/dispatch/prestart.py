@@ -1,8 +1,39 @@
-"""What the one-shot client and the session host use of :mod:`dapcli.adapters.prestart`
-(the adapter a host starts while it imports); standard library only."""
+"""What the one-shot client and the session host use of :mod:`dapcli.adapters.prestart` (the
+adapter a host starts while it imports) and :mod:`dapcli.adapters.earlytest` (the test run it
+starts meanwhile); standard library only.
+
+The host's last argument names what to start: an adapter (``debugpy``), or ``test:`` followed by
+the JSON run of :func:`dapcli.dispatch.testhint.hint` (debugpy's adapter and that run).
+"""
 
 from __future__ import annotations
 
-from dapcli.adapters.prestart import discard, hint, start
+import json
 
-__all__ = ["discard", "hint", "start"]
+from dapcli.adapters import earlytest
+from dapcli.adapters import prestart as _adapters
+from dapcli.adapters.prestart import hint
+
+__all__ = ["TEST_PREFIX", "discard", "hint", "start"]
+
+TEST_PREFIX = "test:"
+
+
+def start(what: str) -> None:
+    """Start what the one-shot client's hint ``what`` names; never raises."""
+    if not what.startswith(TEST_PREFIX):
+        _adapters.start(what)
+        return
+    _adapters.start("debugpy")
+    try:
+        spec = json.loads(what[len(TEST_PREFIX):])
+    except ValueError:
+        return
+    if isinstance(spec, dict):
+        earlytest.start(spec)
+
+
+def discard() -> None:
+    """Kill whatever was started early and not taken."""
+    earlytest.discard()
+    _adapters.discard()

@@ -13,6 +13,7 @@ import time
 
 from dapcli.dispatch import sessionfile
 from dapcli.errors import SessionError, UsageError
+from dapcli.files import locked
 
 __all__ = ["check_runtime_dir", "host_command", "start_host"]
 
@@ -33,13 +34,11 @@ def host_command(name: str) -> list[str]:
 def start_host(name: str, command: list[str]) -> sessionfile.SessionFile:
     """Start a host for ``name`` (see :func:`_start_host`), holding the name's lock so that two
     launches at once cannot both start one (the second finds the first running)."""
-    from filelock import FileLock, Timeout
-
     directory = check_runtime_dir()
     try:
-        with FileLock(os.path.join(directory, f"{name}.lock"), timeout=START_TIMEOUT + 10, mode=0o600):
+        with locked(os.path.join(directory, f"{name}.lock"), START_TIMEOUT + 10):
             return _start_host(name, command)
-    except Timeout:
+    except TimeoutError:
         raise SessionError(f"another launch of session '{name}' is still starting", "try again") from None
 
 

@@ -60,6 +60,9 @@ class BreakpointBook:
         #: dapcli's own breakpoints (a test run's failure catchers: Go's ``Fail``, ``exit``):
         #: sent with the user's set, never listed, matched, deleted, cleared or saved. Ids < 0.
         self.internal: dict[int, BreakpointEntry] = {}
+        #: Temporary breakpoints removed after the stop they made (``until``): our id →
+        #: (the stop's generation, the adapter's id), so that stop still names them.
+        self.retired: dict[int, tuple[int, int | None]] = {}
 
     def log_messages(self) -> list[str]:
         """The log-point message templates of the book."""
@@ -151,9 +154,11 @@ class BreakpointBook:
         (lldb-dap sends late verifications without a ``source``)."""
         if answer.id is None or reason == "removed":
             return
-        for entry in (*self.entries.values(), *self.internal.values()):
-            if entry.adapter_id == answer.id:
-                self._apply(entry, answer)
+        same = [e for e in (*self.entries.values(), *self.internal.values()) if e.adapter_id == answer.id]
+        if len(same) > 1 and answer.line is not None:  # js-debug may give one id to two breakpoints
+            same = [e for e in same if answer.line in (e.line, e.actual_line)] or same
+        for entry in same:
+            self._apply(entry, answer)
 
     @staticmethod
     def _apply(entry: BreakpointEntry, answer: t.Breakpoint) -> None:

@@ -83,17 +83,17 @@ def save(session: Session) -> str | None:
         return None
     try:
         _write(state_path(program), snapshot(session))
-    except (OSError, TimeoutError) as exc:  # filelock.Timeout is a TimeoutError
+    except (OSError, TimeoutError) as exc:
         return f"could not save breakpoints and watches: {exc}"
     return None
 
 
 def _write(target: str, data: dict[str, Any]) -> None:
-    from filelock import FileLock
+    from dapcli.files import locked
 
     folder = os.path.dirname(target)
     os.makedirs(folder, mode=0o700, exist_ok=True)
-    with FileLock(target + ".lock", timeout=LOCK_TIMEOUT, mode=0o600):
+    with locked(target + ".lock", LOCK_TIMEOUT):
         tmp = f"{target}.tmp{os.getpid()}"
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
@@ -103,18 +103,18 @@ def _write(target: str, data: dict[str, Any]) -> None:
 
 def load(program: str) -> dict[str, Any] | None:
     """The saved state of ``program``; None when nothing (readable) was saved."""
-    from filelock import FileLock, Timeout
+    from dapcli.files import locked
 
     target = state_path(program)
     if not os.path.exists(target):
         return None
     try:
-        lock: contextlib.AbstractContextManager[object] = FileLock(target + ".lock", timeout=LOCK_TIMEOUT, mode=0o600)
+        lock: contextlib.AbstractContextManager[object] = locked(target + ".lock", LOCK_TIMEOUT)
         if not os.access(os.path.dirname(target), os.W_OK):
             lock = contextlib.nullcontext()  # a read-only state directory: read it as it is
         with lock, open(target, encoding="utf-8") as handle:
             data = json.load(handle)
-    except (OSError, ValueError, Timeout):
+    except (OSError, ValueError, TimeoutError):
         return None
     return data if isinstance(data, dict) and data.get("format") == FORMAT else None
 

@@ -35,6 +35,7 @@ from dapcli.engine.pending import AbandonedRequest
 from dapcli.engine.prefetch import Prefetch
 from dapcli.engine.processes import Watchdog, descendants, kill_tree, launched_children
 from dapcli.engine.reaped import dead_debuggee_status
+from dapcli.engine.refs import ReferenceLog
 from dapcli.engine.subprocesses import SubprocessSessions
 from dapcli.engine.terminal import Terminal
 from dapcli.engine.testrun.base import TestRun
@@ -133,6 +134,7 @@ class Session:
         self.current_path: str | None = None
         self.threads: list[t.Thread] = []
         self.generation = 0
+        self.references = ReferenceLog()
         self._waking = False
         self.end_reason: str | None = None
         #: Set when the adapter went away under the session: what happened, in one line.
@@ -251,7 +253,9 @@ class Session:
             self._prefetch.forget("variables")  # they were the top frame's (lldb-dap numbers scopes 1, 2, 3)
         future = ahead if ahead is not None and conn is self._conn else conn.send(command, arguments)
         try:
-            return await conn.result(future, response_cls, timeout=timeout)
+            body = await conn.result(future, response_cls, timeout=timeout)
+            self.references.observe(self.generation, body)  # which stop each variablesReference is of
+            return body
         except RequestError as exc:  # a traceback or a clang echo: the diagnosis, on one line
             if "\n" not in exc.message.strip():
                 raise
@@ -274,17 +278,19 @@ class Session:
         self.entry_pending = options.stop_on_entry
         arguments = self.adapter.launch_arguments(options)
         if self.adapter.wants_tty(options):
-            self.terminal = self.terminal or Terminal(self.add_output, stdin_file=options.stdin)
+            self.terminal = self.terminal or Terminal(self._terminal_output, stdin_file=options.stdin)
             self.adapter.use_tty(arguments, self.terminal.open_tty())
         self._use_mappings(arguments, options.path_mappings)
         arguments = with_settings(arguments, options)
-        await self._start("launch", arguments, timeout)
+        await self._start(self.adapter.launch_request, arguments, timeout)
 
     async def attach(self, options: AttachOptions, *, timeout: float = 30.0) -> None:
         """Attach to a running debuggee (DAP ``attach``); see :meth:`launch`."""
         self.request_kind = "attach"
         self.attach_options = options
-        self.program = f"{options.host or '127.0.0.1'}:{options.port}" if options.port else f"pid {options.process_id}"
+        self.program = (f"{options.host or '127.0.0.1'}:{options.port}" if options.port else
+                        f"{options.program or 'program'} on {options.target}" if options.target else
+                        f"pid {options.process_id}")
         arguments = self.adapter.attach_arguments(options)
         self._use_mappings(arguments, options.path_mappings)
         arguments = with_settings(arguments, options)
@@ -327,7 +333,7 @@ class Session:
     async def _on_run_in_terminal(self, arguments: dict[str, Any]) -> dict[str, Any]:
         """``runInTerminal``: start the adapter's command in dapcli's own pty (see :mod:`terminal`)."""
         if self.terminal is None:
-            self.terminal = Terminal(self.add_output, stdin_file=self.launch_options.stdin if self.launch_options
+            self.terminal = Terminal(self._terminal_output, stdin_file=self.launch_options.stdin if self.launch_options
                                      else None)
         if self._watchdog is not None:
             self.terminal.on_start = lambda pid: self._watchdog.watch(pgid=pid) if self._watchdog else None
@@ -340,6 +346,14 @@ class Session:
         self.request_kind = "subprocess"
         self.program = f"{self.parent.program} (subprocess)" if self.parent else "subprocess"
         await self._run_sequence(transport, f"{self.adapter.name} ({self.name})", command, arguments, timeout)
+
+    def _terminal_output(self, category: str, text: str) -> None:
+        """What the program wrote on dapcli's terminal, less the adapter's chatter (kept as console)."""
+        program, chatter = self.adapter.split_terminal_output(text)
+        if chatter:
+            self.add_output("console", chatter)
+        if program:
+            self.add_output(category, program)
 
     def add_output(self, category: str, text: str) -> None:
         """Record program output that reached us outside DAP (e.g. Delve's own stdout)."""
@@ -782,7 +796,10 @@ class Session:
         # not while a shutdown runs: it may be a detach, which must never end the debuggee (the
         # adapter reports `exited`/`terminated` for the detached program, e.g. lldb-dap)
         if self._teardown is None and not self._disconnecting:
-            self._teardown = asyncio.get_running_loop().create_task(self.shutdown(terminate_debuggee=True))
+            # a program we did not start (attach, a subprocess) is never killed for the adapter's end
+            # (debugpy says `terminated` for a subprocess still on its way out: killing it loses its exit code)
+            ours = self.request_kind not in ("attach", "subprocess")
+            self._teardown = asyncio.get_running_loop().create_task(self.shutdown(terminate_debuggee=ours))
 
     def _notify(self, what: str) -> None:
         if not self._waking:  # one pending wake serves every change before it runs (an output flood)

@@ -116,7 +116,8 @@ class Terminal:
         os.set_blocking(master, False)
         self._master = master
         asyncio.get_running_loop().add_reader(master, self._read)
-        return os.ttyname(slave)
+        self.tty = os.ttyname(slave)
+        return self.tty
 
     def _start(self, argv: list[str], cwd: str | None, env: dict[str, str]) -> None:
         master, slave = os.openpty()
@@ -215,7 +216,16 @@ class Terminal:
     def reading(self) -> bool | None:
         """True when the program sleeps reading this terminal (see :mod:`ttywait`); None when
         that cannot be told (a stdin file, no ``/proc``)."""
-        if not self.has_stdin or self.tty is None or self.process is None or self.process.poll() is not None:
+        if not self.has_stdin or self.tty is None:
+            return None
+        if self.process is None:  # a pty the adapter's program uses (open_tty): its foreground group
+            assert self._master is not None
+            try:
+                group = os.tcgetpgrp(self._master)
+            except OSError:
+                return None  # no process has it as its terminal: cannot tell
+            return reading_terminal(group, self.tty) if group > 0 else None
+        if self.process.poll() is not None:
             return None
         return reading_terminal(self.process.pid, self.tty)
 

@@ -20,6 +20,7 @@ from rich.tree import Tree
 from dapcli.render.safe import terminal_safe
 from dapcli.render.testrun import test_lines
 from dapcli.verbs import models as m
+from dapcli.verbs.stoplabel import stop_detail
 
 __all__ = ["render", "short_path"]
 
@@ -126,6 +127,9 @@ def render_stop(state: m.StopState, cwd: str | None = None) -> RenderableType:
         head.append(f" at {short_path(loc.path or loc.name, cwd)}:{loc.line}")
         if state.thread_id is not None:
             head.append(f"  thread {state.thread_id}", style="dim")
+        detail = stop_detail(state)
+        if detail:
+            head.append(f"  ({detail})")
         if state.skipped_frames:
             head.append(f"  (skipped {state.skipped_frames} library frame{'s' if state.skipped_frames > 1 else ''};"
                         " `stack` shows them)", style="dim")
@@ -135,6 +139,8 @@ def render_stop(state: m.StopState, cwd: str | None = None) -> RenderableType:
             exc = state.exception
             said, name = exc.message or exc.description or "", exc.type_name or exc.exception_id
             parts.append(Text(f"{name}: {said}" if said and said != name else name, style="bold red"))
+        if state.return_value:
+            parts.append(_returned(state.return_value))
         if state.source:
             parts.append(source_lines(state.source))
         if state.locals:
@@ -175,6 +181,15 @@ def render_stop(state: m.StopState, cwd: str | None = None) -> RenderableType:
                           + (" (dapcli --session " + child.name + " stack)" if child.state == "stopped" else ""),
                           style="bold yellow" if child.state == "stopped" else "dim"))
     return Group(*parts)
+
+
+def _returned(view: m.ReturnValueView) -> Text:
+    """gdb's ``Value returned is $1 = 49`` (the adapter's name for it when it is a ``$N``)."""
+    name = f"{view.name} = " if view.name.startswith("$") else ""
+    text = Text(f"Value returned is {name}{view.value}", style="bold")
+    if view.type:
+        text.append(f"  ({view.type})", style="dim")
+    return text
 
 
 def render_watch_lines(watches: list[m.WatchView]) -> Text:
@@ -244,6 +259,12 @@ def render_data_breakpoints(result: m.DataBreakpointsResult, cwd: str | None = N
     return table
 
 
+def _end_reason(status: m.StatusResult) -> str | None:
+    """How an ended session ended (the adapter lost, killed by a signal), when known."""
+    stop = status.stop
+    return stop.description if stop and stop.status in ("exited", "terminated") and stop.description else None
+
+
 def render_status(status: m.StatusResult, cwd: str | None = None) -> RenderableType:
     table = Table.grid(padding=(0, 2))
     table.add_column(style="bold")
@@ -251,8 +272,9 @@ def render_status(status: m.StatusResult, cwd: str | None = None) -> RenderableT
     rows: list[tuple[str, Any]] = [
         ("session", status.session), ("state", status.state), ("adapter", status.adapter),
         ("program", short_path(status.program, cwd) if status.program else None),
-        ("interpreter", status.runtime), ("debuggee pid", status.debuggee_pid), ("host pid", status.host_pid),
-        ("exit code", status.exit_code), ("breakpoints", status.breakpoints),
+        ("interpreter", status.runtime), ("debuggee pid", status.debuggee_pid),
+        ("adapter pid", status.adapter_pid), ("host pid", status.host_pid),
+        ("exit code", status.exit_code), ("ended", _end_reason(status)), ("breakpoints", status.breakpoints),
         ("pause", None if status.pause_pending_s is None else
          f"requested {status.pause_pending_s:.1f} s ago, pending (`dapcli wait` reports the stop)"),
     ]
@@ -293,6 +315,10 @@ def render_threads(result: m.ThreadsResult, cwd: str | None = None) -> Renderabl
 
 def render_breakpoints(result: m.BreakpointsResult, cwd: str | None = None) -> RenderableType:
     note = [Text(f"warning: {result.warning}", style="yellow")] if result.warning else []
+    watchpoints = result.removed_data_breakpoints
+    if watchpoints:
+        plural = "s" if len(watchpoints) > 1 else ""
+        note.append(Text(f"Deleted watchpoint{plural} {', '.join(map(str, watchpoints))}."))
     if not result.breakpoints:
         return Group(*note, Text("No breakpoints." + (f" Deleted {len(result.removed)}." if result.removed else "")))
     table = _table("id", "where", "verified", "details")

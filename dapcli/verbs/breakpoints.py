@@ -211,10 +211,18 @@ async def clear_breakpoints(
     path: Annotated[str | None, Param(help="only this file's breakpoints (FILE), or those at FILE:LINE",
                                       complete="path", positional=True)] = None,
 ) -> BreakpointsResult:
-    """Delete every breakpoint (or every one in a file, or at FILE:LINE)."""
+    """Delete every breakpoint (or every one in a file, or at FILE:LINE).
+
+    Without a location, watchpoints (data breakpoints) are deleted too, as gdb's ``delete``.
+    """
+    from dapcli.verbs.data import clear_data_breakpoints
+
     session = ctx.session()
     if path and _is_number(path.rpartition(":")[2]) and ":" in path:
         return await _delete(session, matching(ctx, session, [path]))
     target = ctx.resolve(path) if path else None
-    return await _delete(session, [e.id for e in session.book.entries.values()
-                                   if target is None or e.path == target])
+    result = await _delete(session, [e.id for e in session.book.entries.values()
+                                     if target is None or e.path == target])
+    if target is None:
+        result.removed_data_breakpoints = await clear_data_breakpoints(session) or None
+    return result

@@ -35,12 +35,14 @@ def condition_errors(session: Session, since: int) -> list[str]:
     return warnings
 
 
-async def failed_conditions(session: Session, since: int) -> list[str]:
+async def failed_conditions(session: Session, since: int, frame_id: int | None = None) -> list[str]:
     """:func:`condition_errors`; when the debugger's text has not said anything (CodeLLDB may
     send it after the ``stopped`` event), and the stop is at a breakpoint of the user's with a
     condition, on an adapter that stops when a condition fails (``stops_on_failed_condition``):
     the condition is evaluated in the stopped frame (DAP ``evaluate``, context ``watch``) and an
-    error the adapter answers is the warning. Never raises."""
+    error the adapter answers is the warning. ``frame_id``: the stopped thread's top frame when
+    the caller has read it (lldb-dap may answer an empty ``stackTrace`` right after the stop).
+    Never raises."""
     warnings = condition_errors(session, since)
     stop = session.last_stop
     if warnings or stop is None or stop.reason != "breakpoint" or stop.thread_id is None \
@@ -51,13 +53,15 @@ async def failed_conditions(session: Session, since: int) -> list[str]:
     if not conditions:
         return warnings
     try:
-        trace = await session.request("stackTrace", {"threadId": stop.thread_id, "startFrame": 0, "levels": 1})
-        frames = getattr(trace, "stackFrames", None) or []
-        if not frames:
-            return warnings
+        if frame_id is None:
+            trace = await session.request("stackTrace", {"threadId": stop.thread_id, "startFrame": 0, "levels": 1})
+            frames = getattr(trace, "stackFrames", None) or []
+            if not frames:
+                return warnings
+            frame_id = frames[0].id
         for condition in conditions:
             try:
-                await session.request("evaluate", {"expression": condition, "frameId": frames[0].id,
+                await session.request("evaluate", {"expression": condition, "frameId": frame_id,
                                                    "context": "watch"}, timeout=5.0)
             except RequestError as exc:
                 warnings.append(f"the condition {condition} could not be evaluated, so the breakpoint stopped: "

@@ -40,8 +40,14 @@ async def until(ctx: VerbContext, location: Location, thread_id: ThreadId = None
         if not session.ended:
             with contextlib.suppress(DapcliError):
                 await session.sync_breakpoints(entry.key)
-    if state.hit_breakpoint_ids:
-        state.hit_breakpoint_ids = [i for i in state.hit_breakpoint_ids if i != entry.id] or None
+    if state.hit_breakpoint_ids and entry.id in state.hit_breakpoint_ids:
+        # the adapter's ids are kept; this one is gone from `break list`, so say what it was
+        note = f"until {os.path.basename(fields['path'])}:{fields['line']}: temporary breakpoint {entry.id}, removed"
+        state.description = f"{state.description}: {note}" if state.description else note
+        stop = session.last_stop
+        if stop is not None and stop.generation == state.generation:  # `status` says it too
+            stop.description = state.description
+            session.book.retired = {entry.id: (stop.generation, entry.adapter_id)}
     return state
 
 

@@ -37,6 +37,16 @@ async def _send(session: Session) -> None:
         view.verified, view.message = bool(answer.verified), answer.message
 
 
+async def clear_data_breakpoints(session: Session) -> list[int]:
+    """Delete every data breakpoint (DAP ``setDataBreakpoints`` with none); their ids."""
+    book = _book(session)
+    ids = list(book)
+    if ids:
+        book.clear()
+        await _send(session)
+    return ids
+
+
 @verb(group="breakpoints", name="setDataBreakpoint", needs="stopped", capability="supportsDataBreakpoints",
       cli=("watchpoint", "add"), aliases=("watchpoint",))
 async def set_data_breakpoint(

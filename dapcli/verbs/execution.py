@@ -55,8 +55,15 @@ async def step_in(ctx: VerbContext, thread_id: ThreadId = None, timeout: Timeout
 @verb(group="execution", name="stepOut", needs="stopped", executes=True, cli=("finish",), aliases=("step-out",))
 async def step_out(ctx: VerbContext, thread_id: ThreadId = None, timeout: Timeout = 30.0) -> StopState:
     """Run until the current function returns (DAP ``stepOut``)."""
-    thread = current_thread_id(ctx.session(), thread_id)
-    return await _resume(ctx, "stepOut", t.StepOutArguments(threadId=thread), timeout)
+    # the stop state's returnValue: what the function returned, where the adapter tells it
+    from dapcli.verbs.returnvalue import before_step_out, return_value
+
+    session = ctx.session()
+    thread = current_thread_id(session, thread_id)
+    before = await before_step_out(session, thread)
+    state = await _resume(ctx, "stepOut", t.StepOutArguments(threadId=thread), timeout)
+    state.return_value = await return_value(session, state, before)
+    return state
 
 
 @verb(group="execution", needs="alive", executes=True, concurrent=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import os
 import re
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from dapcli.engine.chatter import DEBUGGER_CATEGORIES
 from dapcli.engine.diagnosis import diagnosis
@@ -31,10 +31,12 @@ from dapcli.verbs.models import (
     ThreadView,
     VariablesResult,
 )
+from dapcli.verbs.moreitems import grouped_window
 from dapcli.verbs.paging import fetch_page, remember
 from dapcli.verbs.registry import Param, verb
 from dapcli.verbs.setcheck import current_value, explain_unchanged
 from dapcli.verbs.setpath import resolve_member, set_expression
+from dapcli.verbs.snapshot import values_changed
 from dapcli.verbs.views import (
     MAX_VALUE,
     VALUE_TIMEOUT,
@@ -54,6 +56,9 @@ from dapcli.verbs.views import (
 from dapcli.verbs.views import (
     scopes as fetch_scopes,
 )
+
+if TYPE_CHECKING:
+    from dapcli.engine.session import Session
 
 FrameId = Annotated[int | None, Param(help="DAP frameId (default: the selected frame; see `stack`)",
                                       complete="frame")]
@@ -111,6 +116,15 @@ async def scopes(ctx: VerbContext, frame_id: FrameId = None) -> ScopesResult:
     )
 
 
+def _check_current(session: Session, reference: int) -> None:
+    """Raise UsageError for a ``variablesReference`` given out at an earlier stop (adapters reuse
+    the numbers: it would show or change another value)."""
+    if session.references.stale(reference, session.generation):
+        raise UsageError(f"variablesReference {reference} is from an earlier stop: the adapter may now give "
+                         "that number to another value", "references change at every stop: take one from "
+                         "`dapcli vars` or `dapcli eval` at this stop")
+
+
 @verb(group="inspection", needs="stopped", read_only=True, cli=("vars",), aliases=("variables", "info-locals"))
 async def variables(
     ctx: VerbContext,
@@ -133,12 +147,17 @@ async def variables(
         reference, scope = chosen.variablesReference, chosen.name
     else:
         reference = variables_reference
+        _check_current(session, reference)
     paged = None if filter else await fetch_page(session, reference, start, count)
     if paged is not None:  # the adapter sent just this page
         page, total = [variable_view(v, max_length) for v in paged[0]], paged[1]
     else:
         found = filter_names(await fetch_variables(session, reference, VALUE_TIMEOUT), filter)
-        page, total = [variable_view(v, max_length) for v in found[start: start + max(0, count)]], len(found)
+        window = None if filter else await grouped_window(session, found, start, count, VALUE_TIMEOUT)  # debugpy
+        if window is not None:
+            page, total = [variable_view(v, max_length) for v in window[0]], window[1]
+        else:
+            page, total = [variable_view(v, max_length) for v in found[start: start + max(0, count)]], len(found)
     await expand(session, page, depth, count=count, max_value=max_length)
     left = total - start - len(page)
     return VariablesResult(
@@ -173,6 +192,7 @@ async def evaluate(
                       if context == "repl" else (await request, None))
     except RequestError as exc:
         raise one_line_error(exc) from None
+    values_changed(session)  # `total = 7` assigns
     await check_evaluated(session, expression, frame, body.result)
     variable = t.Variable(name=expression, value=body.result, type=body.type,
                           variablesReference=body.variablesReference, namedVariables=body.namedVariables,
@@ -203,6 +223,8 @@ async def set_variable(
     reference = variables_reference
     frame = None
     container = f"variablesReference {reference}"
+    if reference is not None:
+        _check_current(session, reference)
     if reference is None:
         frame = await current_frame_id(session, frame_id)
         scope = locals_scope(await fetch_scopes(session, frame))
@@ -221,6 +243,7 @@ async def set_variable(
         )
     except RequestError as exc:
         raise one_line_error(exc) from None
+    values_changed(session)
     # lldb-dap 19 answers with `result` instead of the spec's `value`: accept both
     new_value = body.get("value", body.get("result"))
     if old is not None and new_value is not None and str(new_value) == old and value.strip() != old.strip():

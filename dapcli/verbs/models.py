@@ -14,7 +14,7 @@ from pydantic.alias_generators import to_camel
 
 __all__ = [
     "BreakpointView", "BreakpointsResult", "EndResult", "EvaluateResult", "ExceptionView", "Frame",
-    "Location", "OutputChunkView", "OutputResult", "Result", "ScopeView", "ScopesResult",
+    "Location", "OutputChunkView", "OutputResult", "Result", "ReturnValueView", "ScopeView", "ScopesResult",
     "SessionInfo", "SessionsResult", "SetVariableResult", "SourceLine", "SourceResult", "StackResult",
     "StatusResult", "StopState", "TestView", "ThreadView", "ThreadsResult", "VariableView", "VariablesResult",
 ]
@@ -89,6 +89,14 @@ class VariableView(Model):
     read_only: bool | None = None
 
 
+class ReturnValueView(VariableView):
+    """The value that the function left by ``stepOut`` returned (gdb: "Value returned is $1 =
+    49"): ``name`` as the adapter calls it (``$1``, ``(return) square``, ``[return value]``),
+    ``function`` the function it returned from."""
+
+    function: str | None = None
+
+
 class OutputChunkView(Model):
     seq: int
     category: str
@@ -149,6 +157,8 @@ class StopState(Result):
     reason: str | None = None
     raw_reason: str | None = None
     description: str | None = None
+    #: The ``stopped`` event's ``text`` (e.g. an exception's name), as the adapter sent it.
+    text: str | None = None
     thread_id: int | None = None
     all_threads_stopped: bool | None = None
     hit_breakpoint_ids: list[int] | None = None
@@ -174,6 +184,8 @@ class StopState(Result):
     #: Counts the session's stops and ends: two stop states with the same ``generation`` are the
     #: same stop (frame ids and lines may repeat, e.g. a loop's breakpoint hit again).
     generation: int | None = None
+    #: After ``stepOut``: what the function returned, where the adapter tells it.
+    return_value: ReturnValueView | None = None
 
 
 class SessionInfo(Model):
@@ -311,6 +323,8 @@ class BreakpointView(Model):
 class BreakpointsResult(Result):
     breakpoints: list[BreakpointView]
     removed: list[int] | None = None
+    #: Watchpoints (data breakpoints) deleted too: ``break clear`` without a location.
+    removed_data_breakpoints: list[int] | None = None
     #: dapcli's note: e.g. the edit is recorded but not yet sent (an interrupted evaluation runs).
     warning: str | None = None
 

@@ -19,6 +19,7 @@ from collections.abc import Iterable
 
 from dapcli.engine.session import Session
 from dapcli.protocol import types as t
+from dapcli.verbs.snapshot import fresh
 
 __all__ = ["fetch_page", "remember"]
 
@@ -50,8 +51,8 @@ async def _ask(session: Session, reference: int, filter: str | None, start: int,
         "variables", t.VariablesArguments(variablesReference=reference, filter=filter, start=start, count=count),
         t.VariablesResponse,
     )
-    remember(session, body.variables)
-    found = body.variables
+    found = await fresh(session, reference, list(body.variables))
+    remember(session, found)
     if len(found) > count:  # the adapter ignored start/count
         found = found[start: start + count]
     return found

@@ -7,6 +7,7 @@ result model, preconditions and help. Frontends are generated from :data:`VERBS`
 
 from __future__ import annotations
 
+import functools
 import inspect
 import types
 import typing
@@ -88,7 +89,6 @@ class VerbSpec:
     doc: str
     group: str
     params: list[ParamSpec]
-    args_model: type[BaseModel]
     result_model: type[BaseModel]
     needs: Need = "session"
     capability: str | None = None
@@ -99,6 +99,13 @@ class VerbSpec:
     cli: tuple[str, ...] = ()
     aliases: tuple[str, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
+
+    @functools.cached_property
+    def args_model(self) -> type[BaseModel]:
+        """The arguments' pydantic model (camelCase aliases, unknown keys refused), made on first
+        use: making the models of every verb cost each process that imports the verb table
+        ~30-40 ms, and a session host validates the arguments of a few verbs."""
+        return _args_model(self.name, self.params)
 
     @property
     def cli_path(self) -> tuple[str, ...]:
@@ -130,7 +137,7 @@ def verb(
         doc = inspect.getdoc(func) or verb_name
         VERBS[verb_name] = VerbSpec(
             name=verb_name, func=func, summary=doc.splitlines()[0], doc=doc, group=group, params=params,
-            args_model=_args_model(verb_name, params), result_model=hints["return"], needs=needs,
+            result_model=hints["return"], needs=needs,
             capability=capability, read_only=read_only, destructive=destructive, concurrent=concurrent,
             executes=executes, cli=cli, aliases=aliases,
         )

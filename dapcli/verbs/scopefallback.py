@@ -15,7 +15,7 @@ from dapcli.engine.session import Session
 from dapcli.errors import DapcliError, RequestError
 from dapcli.protocol import types as t
 
-__all__ = ["remember_scopes", "scope_by_names"]
+__all__ = ["remember_scopes", "scope_by_names", "scope_frame"]
 
 #: Per session: a scope's variablesReference -> the frameId it belongs to (from ``scopes`` answers).
 _FRAMES: weakref.WeakKeyDictionary[Session, dict[int, int]] = weakref.WeakKeyDictionary()
@@ -28,6 +28,11 @@ def remember_scopes(session: Session, frame_id: int, found: list[t.Scope]) -> No
     known.update({s.variablesReference: frame_id for s in found if s.variablesReference > 0})
     for old in list(known)[:-200]:
         del known[old]
+
+
+def scope_frame(session: Session, reference: int) -> int | None:
+    """The frameId whose ``scopes`` answer gave ``reference``; None when it is not a known scope."""
+    return _FRAMES.get(session, {}).get(reference)
 
 
 async def scope_by_names(session: Session, reference: int, timeout: float) -> list[t.Variable] | None:

@@ -164,6 +164,9 @@ async def launch(
             # a project file replaced the adapter's command: say so, even now
             if spec.warning and not isinstance(exc, UntrustedProjectError):
                 exc.hint = f"{spec.warning}; {exc.hint}" if exc.hint else spec.warning
+            told = spec.launch_failure_hint(exc.message, options)  # e.g. Go: a package that is no program
+            if told:
+                exc.hint = f"{told}; {exc.hint}" if exc.hint else told
             if user_settings and isinstance(exc, AdapterError):
                 said = f"the adapter got your options {sorted(user_settings)}"
                 exc.hint = f"{said}; {exc.hint}" if exc.hint else said
@@ -334,11 +337,16 @@ async def stop(
     ending = terminate or not (detach or attached)
     pid = session.debuggee_pid or (session.attach_options.process_id if session.attach_options else None)
     exited_before = session.ended
+    # the adapter said the attached program ended (not: the adapter was lost): nothing is left to detach from
+    ended_by_itself = exited_before and session.lost is None
     await session.shutdown(terminate_debuggee=ending)
     ctx.manager.remove(session.name)
     note = None
-    if not ending and attached:
-        note = "The program keeps running" + (f" (pid {pid})." if pid else ".")
+    if not ending and attached and ended_by_itself:
+        ending = True
+    elif not ending and attached:
+        note = (session.adapter.detach_note(session.attach_options)
+                or "The program keeps running" + (f" (pid {pid})." if pid else "."))
     elif ending and attached and pid and _alive(pid):
         note = (f"The adapter said it ended the program, but process {pid} is still alive; "
                 f"end it with `kill {pid}` (or `kill -9 {pid}`).")

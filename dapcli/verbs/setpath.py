@@ -121,6 +121,7 @@ async def set_expression(session: Session, expression: str, value: str, frame_id
         RequestError: the adapter refused (its message, first line kept by the caller's rule).
     """
     from dapcli.verbs.inspection import one_line_error
+    from dapcli.verbs.snapshot import values_changed
 
     try:
         body = await session.request(
@@ -128,5 +129,6 @@ async def set_expression(session: Session, expression: str, value: str, frame_id
         )
     except RequestError as exc:
         raise one_line_error(exc) from None
+    values_changed(session)
     return SetVariableResult(name=expression, value=str(body.get("value", value)), type=body.get("type"),
                              variables_reference=body.get("variablesReference") or 0)

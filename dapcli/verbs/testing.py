@@ -7,7 +7,10 @@ import os
 import time
 from typing import Annotated
 
-from dapcli.adapters.base import LaunchOptions
+from dapcli.adapters import earlytest
+from dapcli.adapters.base import AdapterSpec, LaunchOptions
+from dapcli.adapters.debugpy import DebugpyAdapter
+from dapcli.adapters.debugpy_early import EarlyDebugpyAdapter
 from dapcli.adapters.registry import adapter_for, by_name
 from dapcli.engine.session import Session
 from dapcli.engine.testrun import TestRun, TestRunner
@@ -60,7 +63,12 @@ async def debug_test(
     chosen = RUNNERS[name](plain, runner_args, match=None, first=first, cwd=work_dir)
     _check_selectors(chosen, work_dir)
     options, session = _plan(ctx, chosen, work_dir, python, adapter, {})
-    await session.launch(options, timeout=max(timeout, STARTUP_TIMEOUT))
+    try:
+        await session.launch(options, timeout=max(timeout, STARTUP_TIMEOUT))
+    except BaseException:
+        if isinstance(session.adapter, EarlyDebugpyAdapter):
+            session.adapter.early.kill()
+        raise
     session.program = f"{chosen.name} {chosen.display}"
     ctx.manager.add(session)
     if not session.ended:
@@ -101,10 +109,32 @@ def _plan(ctx: VerbContext, chosen: TestRunner, work_dir: str, python: str | Non
     spec.prepare(options, work_dir)
     if isinstance(chosen, PythonRunner) and chosen.module == "pytest" and options.python:
         require_module(options.python, chosen.module, work_dir)
+    spec = _early_run(spec, options)
     session = Session(ctx.session_name, spec, watchdog=ctx.manager.watchdog)
     session.test_run = TestRun(chosen)
     chosen.configure(session)
     return options, session
+
+
+def _early_run(spec: AdapterSpec, options: LaunchOptions) -> AdapterSpec:
+    """debugpy attaching to the run the session host started while it imported (see
+    :mod:`dapcli.adapters.earlytest`), when that run is exactly this launch and its adapter was
+    told what the session would tell it; else ``spec`` (and a run started early for something
+    else is killed)."""
+    if type(spec) is DebugpyAdapter and options.program == BOOT and options.python and options.nodelay \
+            and not options.env and options.cwd:
+        early = earlytest.take(earlytest.boot_argv(options.python, BOOT, options.args), options.cwd)
+        if early is not None:
+            adopted = EarlyDebugpyAdapter(early, spec.adapter_python)
+            said = early.adapter
+            told = Session("", adopted).initialize_arguments().model_dump(mode="json", exclude_none=True)
+            if said is not None and said.attach_arguments == adopted.launch_arguments(options) \
+                    and told == earlytest.INITIALIZE_ARGUMENTS:
+                adopted.runtime = spec.runtime
+                return adopted
+            early.kill()
+    earlytest.discard()
+    return spec
 
 
 def _check_selectors(chosen: TestRunner, work_dir: str) -> None:
@@ -114,6 +144,8 @@ def _check_selectors(chosen: TestRunner, work_dir: str) -> None:
     for selector in chosen.selectors:
         path = os.path.join(work_dir, selector.split("::", 1)[0])
         looks_like_path = "::" in selector or os.sep in selector or selector.endswith((".py", ".go"))
+        if chosen.name == "go" and not selector.endswith(".go") and not selector.startswith((".", os.sep)):
+            looks_like_path = os.path.exists(path)  # TestTable/case is a subtest's -run pattern, not a path
         if looks_like_path and not os.path.exists(path):
             raise UsageError(f"no test matches {selector}: {os.path.normpath(path)} does not exist",
                              _list_hint(chosen))

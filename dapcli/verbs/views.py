@@ -36,8 +36,11 @@ from dapcli.verbs.models import (
     VariableView,
     WatchView,
 )
+from dapcli.verbs.moreitems import grouped_window
 from dapcli.verbs.paging import fetch_page, remember
 from dapcli.verbs.scopefallback import remember_scopes, scope_by_names
+from dapcli.verbs.snapshot import fresh
+from dapcli.verbs.stoplabel import hits_here
 from dapcli.verbs.testviews import run_view
 
 __all__ = [
@@ -140,6 +143,7 @@ async def fetch_variables(session: Session, reference: int, timeout: float = VAL
         if fallback is None:
             raise
         listed = fallback
+    listed = await fresh(session, reference, listed)
     remember(session, listed)
     # debugpy's empty grouping rows ("special variables", …) are not the program's variables
     found = [v for v in listed if not (v.name in _NOISE and not v.value)]
@@ -176,8 +180,9 @@ async def expand(
                 kept, total = [variable_view(v, max_value) for v in page[0]], page[1]
             else:
                 found = await fetch_variables(session, view.variables_reference)
-                children = [variable_view(v, max_value) for v in found]
-                kept, total = children[:wanted], len(children)
+                window = await grouped_window(session, found, 0, wanted, VALUE_TIMEOUT)  # debugpy's `more`
+                found, total = window if window is not None else (found[:wanted], len(found))
+                kept = [variable_view(v, max_value) for v in found]
         except (DapTimeoutError, PreconditionError):  # a hanging value: shown as such, the rest goes on
             view.children = [VariableView(name="…", value=NOT_AVAILABLE, variables_reference=0)]
             continue
@@ -334,6 +339,9 @@ def killed_by(session: Session) -> str | None:
         crash = stop_signal(stop.reason, stop.description)
         if crash and crash not in _PAUSE_SIGNALS and getattr(signal_module, crash, None) == code:
             number = code
+    if number is None and code is not None:
+        console = "".join(c.output for c in session.output.since(0) if c.category in DEBUGGER_CATEGORIES)
+        return session.adapter.exit_reason(code, console)
     return f"killed by {signal_name(number)}" if number else None
 
 
@@ -349,7 +357,7 @@ async def stop_state(
         await _data_stop_report(session, output_seq)
         session.output_reported = session.output.last_seq
     output, cut = output_since(session, output_seq, console=_reports_in_console(session))
-    failed = await failed_conditions(session, output_seq) if session.state is SessionState.STOPPED else []
+    failed: list[str] = []
     if session.state is SessionState.STOPPED and session.last_stop is not None:
         failed += [f"thread {thread_id} also stopped here ({description or reason})"
                    for thread_id, reason, description in session.last_stop.also]
@@ -397,6 +405,11 @@ async def stop_state(
     if session.state in (SessionState.EXITED, SessionState.TERMINATED):
         return await stop_state(session, output_seq=output_seq, started=started, frame_count=frame_count,
                                 locals_count=locals_count, context=context)
+    # after the stack is read: the debugger's text has had time to come, and the top frame is known
+    top = state.frames[0].id if state.frames else None
+    failed = [*await failed_conditions(session, output_seq, top), *failed]
+    state.text = stop.text or None
+    state.hit_breakpoint_ids = hits_here(session, state.hit_breakpoint_ids, state.location)
     if session.watches.items:
         state.watches = await evaluate_watches(session)
     state.test = run_view(session, state)
@@ -572,4 +585,6 @@ _NOISE = {"special variables", "function variables", "class variables"}
 
 
 def _our_ids(session: Session, adapter_ids: list[int]) -> list[int]:
-    return [e.id for e in session.book.entries.values() if e.adapter_id in adapter_ids]
+    retired = [n for n, (generation, adapter_id) in session.book.retired.items()
+               if generation == session.generation and adapter_id in adapter_ids]  # until's, removed
+    return sorted([e.id for e in session.book.entries.values() if e.adapter_id in adapter_ids] + retired)

@@ -76,7 +76,7 @@ def test_expected_exceptions_skips_and_xfail_do_not_stop(dc: Cli) -> None:
     edge = EDGE / "edge_cases.py"
     state = run_test(dc, "edge_cases.py", cwd=EDGE)
     assert state["test"]["id"] == "edge_cases.py::test_with_coupon"  # the first real failure: a fixture
-    assert state["test"]["phase"] == "setup" and state["test"]["message"] == "'SUMMER'"
+    assert state["test"]["phase"] == "setup" and state["test"]["message"] == "KeyError: 'SUMMER'"
     assert state["location"]["line"] == line_of(edge, "fixture")
     assert state["location"]["function"] == "coupon"
 
@@ -84,6 +84,7 @@ def test_expected_exceptions_skips_and_xfail_do_not_stop(dc: Cli) -> None:
     assert deep["test"]["id"] == "edge_cases.py::test_error_in_code"
     assert (deep["location"]["line"], deep["location"]["function"]) == (line_of(edge, "boom"), "boom")
     assert [f["name"] for f in deep["test"]["stack"]] == ["boom", "test_error_in_code"]
+    assert deep["test"]["message"] == "ValueError: deep"  # with its type, as pytest says it
 
     inside = dc.json("continue", cwd=EDGE)
     assert inside["location"]["line"] == line_of(edge, "inraises")  # a failed assert is no expected ValueError

@@ -42,6 +42,12 @@ def c_programs(programs: Path) -> Path:
 
 
 @pytest.fixture(scope="session")
+def returns_c(programs: Path) -> Path:
+    """programs/returns.c built (return values after ``finish``)."""
+    return _build_c(programs, "returns")
+
+
+@pytest.fixture(scope="session")
 def hitloop(programs: Path) -> Path:
     """hitloop/main.go built for debugging."""
     if GO is None:

@@ -174,8 +174,6 @@ def test_js_uncaught_throw_stops_by_default(programs: Path, cli: Cli) -> None:
     assert cli.json("launch", "throws.js", "--no-stop-on-exception")["status"] == "exited"
 
 
-@pytest.mark.xfail(strict=False, reason="racy: lldb's condition-failure text can come after the stop, and the "
-                   "fallback evaluate of the condition sometimes gets no error back; the warning is then missing")
 @pytest.mark.parametrize("adapter", each("lldb", "codelldb"))
 def test_a_condition_that_fails_says_why_the_breakpoint_stopped(adapter: str, c_programs: Path, cli: Cli) -> None:
     body = marker_line(c_programs / "loop.c", "loop-body")
@@ -190,8 +188,6 @@ def test_a_condition_that_fails_says_why_the_breakpoint_stopped(adapter: str, c_
     assert "evaluating condition" not in cli("output").out
 
 
-@pytest.mark.xfail(strict=False, reason="racy: lldb's condition-failure text can come after the stop, and the "
-                   "fallback evaluate of the condition sometimes gets no error back; the warning is then missing")
 @pytest.mark.parametrize("adapter", each("lldb"))
 def test_a_condition_that_fails_over_mcp(adapter: str, c_programs: Path) -> None:
     body = marker_line(c_programs / "loop.c", "loop-body")

@@ -33,6 +33,4 @@ class TestJsDebug(FidelityChecks):
         set_bad="SyntaxError", callee="global.square", pause_raw="step", exception_raw="exception",
         exception_words="boom", exit_code=1, console_marker="Debugger attached",
         paused_in="wait",
-        xfail={"vars-after-set": "js-debug lists a scope from V8's snapshot taken at the stop: after setVariable, "
-                                 "`vars` shows the old value until the next stop while `eval` shows the new one"},
     )

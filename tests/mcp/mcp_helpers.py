@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import anyio
-import psutil
+from sessionprocs import assert_gone  # noqa: F401
 
 ROOT = Path(__file__).resolve().parents[2]
 BUGGY = ROOT / "examples" / "buggy.py"
@@ -68,12 +68,3 @@ def text_of(result: Any) -> str:
     return str(result.content[0].text)
 
 
-def assert_gone(pids: set[int], timeout: float = 10.0) -> None:
-    """Every process in ``pids`` ends within ``timeout`` seconds."""
-    processes = []
-    for pid in pids:
-        with contextlib.suppress(psutil.Error):
-            processes.append(psutil.Process(pid))
-    _, alive = psutil.wait_procs(processes, timeout=timeout)
-    alive = [p for p in alive if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
-    assert not alive, f"left behind: {[(p.pid, p.cmdline()) for p in alive]}"

@@ -77,7 +77,7 @@ def test_text_rendering_of_a_stop_is_compact() -> None:
             )
             text = text_of(result)
             assert len(text.encode()) <= 600, text
-            assert text.startswith(f"stopped (breakpoint) at {_as_given(BUGGY)}:{RUNNING} in total")
+            assert text.startswith(f"stopped (breakpoint 1) at {_as_given(BUGGY)}:{RUNNING} in total")
             assert f"→ {RUNNING:>4}  " in text
             assert "frames: total:17 ← receipt:25" in text
             assert "percent=15.0" in text

@@ -59,6 +59,28 @@ def test_launch_stack_step_continue_stop(cli_env: dict[str, str]) -> None:
     assert_gone(pids)
 
 
+def test_a_value_changed_in_the_stop_shows_in_every_view(cli_env: dict[str, str]) -> None:
+    """js-debug lists a scope from V8's snapshot taken at the stop: after `set` or an assigning
+    `eval`, `vars` must show the value the program now has, not the snapshot's."""
+    call = marker_line(BASICS, "call")
+    assert dapcli(cli_env, "launch", "basics.js", "--break", f"basics.js:{call}").returncode == 0
+    before = json.loads(dapcli(cli_env, "vars", "--json").stdout)
+    assert {v["name"]: v["value"] for v in before["variables"]}["total"] == "140"
+
+    assert dapcli(cli_env, "set", "total", "1000").returncode == 0
+    listed = json.loads(dapcli(cli_env, "vars", "--filter", "total", "--json").stdout)
+    assert [v["value"] for v in listed["variables"]] == ["1000"], listed
+
+    assert json.loads(dapcli(cli_env, "eval", "total = 7", "--json").stdout)["result"] == "7"
+    listed = json.loads(dapcli(cli_env, "vars", "--json").stdout)
+    assert {v["name"]: v["value"] for v in listed["variables"]}["total"] == "7", listed
+
+    # the program itself sees it: the next line prints it
+    step = json.loads(dapcli(cli_env, "next", "--json").stdout)
+    assert step["location"]["line"] == marker_line(BASICS, "print")
+    assert {v["name"]: v["value"] for v in step["locals"]}["total"] == "7", step
+
+
 def test_an_unknown_or_unsupported_request_fails_fast(cli_env: dict[str, str]) -> None:
     """js-debug never answers a request it does not know, nor one it does not support: ``dap
     nosuchcmd`` waited the full 30 s; now it is bounded (a few s) and says why, ``dap disassemble``

@@ -29,3 +29,26 @@ def test_stop_terminate_ends_the_gdbserver_program(layout: Layout, cli: Cli) -> 
             assert "still alive" in (ended.get("note") or ""), ended
         assert not alive, f"the program outlived stop --terminate: {ended}"
         server.wait(15)  # gdbserver (not --multi) exits once its only program is gone
+
+
+def test_stop_detach_says_the_program_stays_stopped_under_gdbserver(layout: Layout, cli: Cli) -> None:
+    """cdt-gdb-adapter's disconnect exits gdb without `detach`: gdbserver keeps the program
+    stopped and waits for a new connection. The note says that, not "keeps running"."""
+    line = marker_line(layout.checkout / "prog.c", "twice")
+    port = free_port()
+    with gdb_server(layout, port) as server:
+        cli("attach", "--adapter", "gdb", "--target", f"127.0.0.1:{port}", "--map", layout.mapping,
+            "-b", f"app/prog.c:{line}")
+        cli.remember()
+        assert cli.json("wait", "--timeout", "60")["status"] == "stopped"
+        assert f"on 127.0.0.1:{port}" in cli.json("status")["program"]  # not "pid None"
+        program = [p for p in psutil.Process(server.pid).children() if p.name() == "prog"]
+        ended = cli.json("stop")
+        assert ended["status"] == "detached"
+        note = ended.get("note") or ""
+        assert "keeps running" not in note and "stays stopped" in note and f"127.0.0.1:{port}" in note, ended
+        assert program and program[0].is_running() and program[0].status() == psutil.STATUS_TRACING_STOP
+        for process in program:  # gdbserver would keep it: end both
+            process.kill()
+        psutil.wait_procs(program, timeout=15)
+        server.kill()

@@ -36,7 +36,9 @@ def _is_executable(path: str) -> bool:
     return os.path.isfile(path) and os.access(path, os.X_OK) and not path.endswith((".py", ".go", ".sh"))
 
 
-def _has_pytest_config(directory: str) -> bool:
+def _has_pytest_config(directory: str, *, up: bool = True) -> bool:
+    """A pytest configuration in ``directory`` or (``up``) a directory above it, up to the
+    repository's root."""
     while True:
         if any(os.path.isfile(os.path.join(directory, name)) for name in _PYTEST_FILES):
             return True
@@ -48,7 +50,7 @@ def _has_pytest_config(directory: str) -> bool:
             except OSError:
                 pass
         parent = os.path.dirname(directory)
-        if parent == directory or os.path.isdir(os.path.join(directory, ".git")):
+        if not up or parent == directory or os.path.exists(os.path.join(directory, ".git")):  # a worktree's is a file
             return False
         directory = parent
 
@@ -70,7 +72,8 @@ def detect_runner(explicit: str | None, selectors: list[str], cwd: str, *, adapt
         if first.endswith(".go") or is_go_package_dir(first):
             return "go"
     if adapter in ("go", "delve", "dlv") or (
-        first is None and os.path.isfile(os.path.join(cwd, "go.mod")) and not _has_pytest_config(cwd)
+        (first is None or not os.path.exists(first))  # no selector, or test names (TestTable/case)
+        and os.path.isfile(os.path.join(cwd, "go.mod")) and not _has_pytest_config(cwd, up=False)
     ):
         return "go"
     start = first if first and os.path.isdir(first) else (os.path.dirname(first) if first else cwd)

@@ -77,9 +77,10 @@ class GoTestRunner(TestRunner):
     async def _panic(self, session: Session, thread_id: int, text: str | None) -> Review:
         frames = await stack(session, thread_id)
         index = _user_frame(frames) or 0
-        name = _unquote(await evaluate(session, "t.name", frames[index].id)) if frames else None
+        test = _test_frame(frames)  # the test function (or subtest closure), which has `t`
+        name = _unquote(await evaluate(session, "t.name", frames[test].id)) if test is not None else None
         if not name and frames:
-            name = frames[index].name.rsplit(".", 1)[-1]
+            name = frames[test if test is not None else index].name.rsplit(".", 1)[-1]
         return Review("failure", Failure(generation=session.generation, test_id=name,
                                          message=cut(f"panic: {text}" if text else "panic"), kind="panic",
                                          frame_index=index, phase="call"))
@@ -115,6 +116,12 @@ class GoTestRunner(TestRunner):
 def _user_frame(frames: list[t.StackFrame]) -> int | None:
     """The first frame that is not Go's ``testing`` or ``runtime`` package."""
     return next((i for i, f in enumerate(frames) if not f.name.startswith(_INTERNAL)), None)
+
+
+def _test_frame(frames: list[t.StackFrame]) -> int | None:
+    """The frame ``testing.tRunner`` called: the test function or a subtest's closure (whose
+    ``t`` names the test), or None for a panic outside a test's goroutine."""
+    return next((i - 1 for i, f in enumerate(frames) if i and f.name == "testing.tRunner"), None)
 
 
 def _unquote(value: str | None) -> str | None:

@@ -72,7 +72,7 @@ class PythonRunner(TestRunner):
         if test_id and phase == "call" and self.expected_failure(frames, test_id):
             return Review("pass")
         return Review("failure", Failure(
-            generation=session.generation, test_id=test_id, message=cut(info.description or kind),
+            generation=session.generation, test_id=test_id, message=cut(_message(kind, info.description)),
             kind="assertion" if kind == "AssertionError" else "error", frame_index=index, phase=phase,
         ))
 
@@ -152,3 +152,14 @@ class UnittestRunner(PythonRunner):
             return "unittest found no test"
         errors = re.findall(r"^(?:ImportError|ModuleNotFoundError|AttributeError): .*", output, re.M)
         return errors[-1] if errors and "Ran 1 test" in output and "(errors=1)" in output else None
+
+
+def _message(kind: str, description: str | None) -> str:
+    """The failure as pytest's summary says it: an assertion's text alone (``assert 2 == 3``),
+    any other exception with its type (``KeyError: 'b'``, ``ValueError: too big``)."""
+    text = (description or "").strip()
+    if kind == "AssertionError":
+        return text or kind
+    if not text:
+        return kind
+    return text if text.startswith(f"{kind}:") else f"{kind}: {text}"

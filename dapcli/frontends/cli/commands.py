@@ -124,8 +124,9 @@ _GROUP_HELP = {
 }
 
 
-def add_verb_commands(app: typer.Typer, sink: list[Invocation]) -> None:
-    """Add a command per verb to ``app`` (``break add`` style paths become sub-groups)."""
+def add_verb_commands(app: typer.Typer, sink: list[Invocation], only: str | None = None) -> None:
+    """Add a command per verb to ``app`` (``break add`` style paths become sub-groups);
+    ``only``: just the command of that verb (a one-word path), as the full app has it."""
     groups: dict[str, typer.Typer] = {}
     taken: set[str] = set()
     for spec in VERBS.values():
@@ -133,6 +134,8 @@ def add_verb_commands(app: typer.Typer, sink: list[Invocation]) -> None:
         taken.add(path[0])
     for spec in VERBS.values():
         path = spec.cli_path
+        if only is not None and spec.name != only:
+            continue
         command = make_command(spec, sink)
         panel = spec.group.capitalize()
         if len(path) == 1:

@@ -29,6 +29,13 @@ _GLOBAL_WITH_VALUE = frozenset({"--session", "-S"})
 
 def _split(argv: list[str]) -> tuple[str | None, str | None]:
     """The session named by leading global options, and the command word."""
+    session, index = command_index(argv)
+    return session, None if index is None else argv[index]
+
+
+def command_index(argv: list[str]) -> tuple[str | None, int | None]:
+    """The session named by leading global options, and where the command word is (None:
+    an option that is not global comes first, or there is no command)."""
     session = None
     index = 0
     while index < len(argv):
@@ -44,7 +51,7 @@ def _split(argv: list[str]) -> tuple[str | None, str | None]:
         elif word.startswith("-"):
             return session, None
         else:
-            return session, word
+            return session, index
     return session, None
 
 
@@ -111,15 +118,34 @@ def _force_kill(name: str) -> str | None:
 
 
 def _prestart(argv: list[str], command: str) -> list[str]:
-    """The adapter the host may start while it imports (:mod:`dapcli.adapters.prestart`), as
-    the host's last argument; [] when the command line does not make it certain."""
-    if command != "launch":
+    """What the host may start while it imports (:mod:`dapcli.dispatch.prestart`: the adapter of
+    a ``launch``, the run of a ``test``), as the host's last argument; [] when the command line
+    does not make it certain."""
+    if command not in ("launch", "test"):
         return []
-    from dapcli.dispatch.prestart import hint
     from dapcli.frontends.cli.quick import load_shape
 
-    adapter = hint(argv, load_shape()["commands"]["launch"]["flags"], os.getcwd())
+    flags = load_shape()["commands"][command]["flags"]
+    if command == "test":
+        import json
+
+        from dapcli.dispatch.prestart import TEST_PREFIX
+        from dapcli.dispatch.testhint import hint as test_hint
+
+        run = test_hint(_after_command(argv, command), flags, os.getcwd())
+        return [TEST_PREFIX + json.dumps(run)] if run else []
+    from dapcli.dispatch.prestart import hint
+
+    adapter = hint(argv, flags, os.getcwd())
     return [adapter] if adapter else []
+
+
+def _after_command(argv: list[str], command: str) -> list[str]:
+    """The words after the command word (past the leading global options, see :func:`_split`)."""
+    index = 0
+    while index < len(argv) and argv[index] != command:
+        index += 2 if argv[index] in _GLOBAL_WITH_VALUE else 1
+    return argv[index + 1:]
 
 
 def _stdin_to_file(argv: list[str], session_path: str) -> list[str]:

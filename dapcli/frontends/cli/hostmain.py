@@ -1,8 +1,11 @@
 """Entry point of a session host process:
 ``python -m dapcli.frontends.cli.hostmain NAME [IDLE_S [ADAPTER]]``.
 
-Imports everything a command needs up front, so that forwarded one-shot commands find it warm;
-``ADAPTER`` (from :func:`dapcli.adapters.prestart.hint`) is started before those imports.
+Imports the engine and the verb table up front; ``ADAPTER`` (from
+:func:`dapcli.adapters.prestart.hint`) is started before those imports. Each forwarded command
+line is parsed with the typer command of its verb alone (built once per verb); the renderers
+and the validators of a first stop are prepared in a thread once the first command arrives
+(:mod:`dapcli.frontends.cli.warmup`), while its launch waits on the adapter.
 """
 
 from __future__ import annotations
@@ -18,13 +21,20 @@ def main(argv: list[str]) -> int:
 
         prestart.start(argv[2])  # runs while the imports below do
     import asyncio
+    from typing import Any
 
+    from dapcli.engine.prewarm import skip_pydantic_plugins
+
+    skip_pydantic_plugins()
     from dapcli.dispatch.host import SessionHost
-    from dapcli.frontends.cli.app import get_command
+    from dapcli.frontends.cli import warmup
     from dapcli.frontends.cli.runner import handle_argv
 
-    get_command()  # build the typer app now, not on the first forwarded command
-    host = SessionHost(name, idle_timeout=idle, argv_handler=handle_argv)
+    async def handle(server: Any, session: str, request: dict[str, Any], emit: Any) -> int:
+        warmup.start()  # once: the rest of the app, while this first command waits on its adapter
+        return await handle_argv(server, session, request, emit)
+
+    host = SessionHost(name, idle_timeout=idle, argv_handler=handle)
     try:
         asyncio.run(host.serve())
     finally:

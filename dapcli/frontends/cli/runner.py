@@ -12,13 +12,9 @@ import traceback
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from rich.console import Console
-
 from dapcli.errors import DapcliError
 from dapcli.frontends.cli.app import Finished, debug_requested, parse
 from dapcli.frontends.cli.commands import Invocation
-from dapcli.render import render
-from dapcli.render.safe import escape
 from dapcli.verbs import VERBS
 from dapcli.verbs.models import Result
 
@@ -37,6 +33,11 @@ def result_text(result: Result, as_json: bool, term: dict[str, Any], cwd: str) -
     """``result`` as the user sees it: JSON (``--json``) or the rich rendering."""
     if as_json:
         return json.dumps(result.to_json(), indent=2, ensure_ascii=False) + "\n"
+    # rich and the renderers: imported here (a session host imports them while its launch waits)
+    from rich.console import Console
+
+    from dapcli.render import render
+
     buffer = io.StringIO()
     console = Console(
         file=buffer, force_terminal=bool(term.get("color")), no_color=not term.get("color"),
@@ -48,6 +49,8 @@ def result_text(result: Result, as_json: bool, term: dict[str, Any], cwd: str) -
 
 def error_text(exc: BaseException, debug: bool, as_json: bool = False) -> tuple[str, int]:
     """One line (plus a hint line) for a DapcliError; a traceback only with ``--debug``."""
+    from dapcli.render.safe import escape
+
     if isinstance(exc, DapcliError):
         if as_json:
             return json.dumps({"schemaVersion": 1, "error": exc.to_dict()}) + "\n", exc.exit_code
@@ -128,6 +131,8 @@ def _exit_code(result: Result, verb: str | None = None) -> int:
 
 
 def _follow_client(client: Any, invocation: Invocation, cwd: str) -> int:
+    from dapcli.render.safe import escape
+
     args = dict(invocation.args)
     while True:
         data = client.call("output", {**args, "wait": 1.0}, cwd)
@@ -186,6 +191,8 @@ async def handle_argv(server: Any, name: str, request: dict[str, Any],
 
 async def _follow_host(server: Any, name: str, parsed: Invocation, cwd: str,
                        emit: Callable[[str, str], Awaitable[None]]) -> int:
+    from dapcli.render.safe import escape
+
     args = dict(parsed.args)
     while True:
         result = await server.dispatcher.call("output", {**args, "wait": 1.0}, name, cwd)

@@ -120,6 +120,8 @@ def _breakpoints(result: BreakpointsResult) -> str:
     lines = [_breakpoint(b) for b in result.breakpoints] or ["no breakpoints"]
     if result.removed:
         lines.insert(0, "removed: " + ", ".join(map(str, result.removed)))
+    if result.removed_data_breakpoints:
+        lines.insert(0, "removed data breakpoints: " + ", ".join(map(str, result.removed_data_breakpoints)))
     return "\n".join(lines)
 
 
@@ -149,8 +151,11 @@ def _status(result: StatusResult) -> str:
         lines.append(f"pause requested {result.pause_pending_s:.1f} s ago, pending: call wait for the stop")
     if result.stop is not None and result.stop.status == "stopped":
         lines.append(render_stop(result.stop, with_locals=False))
-    elif result.exit_code is not None:
-        lines.append(f"exit code {result.exit_code}")
+    else:
+        ended = result.stop.description if result.stop is not None else None
+        if result.exit_code is not None or ended:
+            code = f"exit code {result.exit_code}" if result.exit_code is not None else "exit code unknown"
+            lines.append(code + (f": {ended}" if ended else ""))
     return "\n".join(lines)
 
 

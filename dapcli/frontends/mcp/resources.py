@@ -8,7 +8,12 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from mcp.server.mcpserver.exceptions import ResourceError, ResourceNotFoundError
-from mcp.server.subscriptions import ResourcesListChanged, ResourceUpdated, SubscriptionBus
+from mcp.server.subscriptions import (
+    InMemorySubscriptionBus,
+    ResourcesListChanged,
+    ResourceUpdated,
+    SubscriptionBus,
+)
 
 from dapcli.errors import DapcliError, SessionError
 
@@ -68,9 +73,17 @@ class Notifier:
         self._tasks: set[asyncio.Task[None]] = set()
 
     def on_session_event(self, what: str, session: Any) -> None:
-        """A SessionManager ``on_change`` listener (called on the event loop, synchronously)."""
-        if what in ("stopped", "running", "ended"):
+        """A SessionManager ``on_change`` listener (called on the event loop, synchronously).
+        Nothing is published while no client listens (each ``next`` runs and stops: two tasks
+        on every step otherwise)."""
+        if what in ("stopped", "running", "ended") and self._listened():
             self._spawn([ResourceUpdated(uri=session_uri(session.name)), ResourceUpdated(uri=SESSIONS_URI)])
+
+    def _listened(self) -> bool:
+        """False when the bus is the SDK's in-memory one and has no listener (a client that
+        subscribes to a resource, or opens a listen stream, adds one); True otherwise."""
+        listeners = getattr(self.bus, "_listeners", None)
+        return not (isinstance(self.bus, InMemorySubscriptionBus) and isinstance(listeners, dict) and not listeners)
 
     async def after_call(self, verb: str, session: str) -> None:
         """After each tool call: notice sessions that appeared or went away."""

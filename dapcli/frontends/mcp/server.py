@@ -186,6 +186,9 @@ def main(transport: str = "stdio", port: int = 8765, host: str = "127.0.0.1", to
     if host not in LOOPBACK:
         print(f"warning: serving MCP on {host}:{port}: other machines can reach it"
               + (" and, without a token, run programs as you" if no_auth else ""), file=sys.stderr)
+    from dapcli.engine.prewarm import skip_pydantic_plugins
+
+    skip_pydantic_plugins()  # before the SDK builds its first validator
     import anyio
 
     from dapcli.dispatch.consent import confirm_project

@@ -14,11 +14,13 @@ from dapcli.verbs.models import (
     ExceptionView,
     Frame,
     OutputChunkView,
+    ReturnValueView,
     SourceLine,
     StopState,
     VariableView,
     WatchView,
 )
+from dapcli.verbs.stoplabel import stop_detail
 
 __all__ = [
     "LINE_CHARS", "OUTPUT_CHARS", "TREE_LINES", "VALUE_CHARS", "cut", "mark", "output_tail", "render_stop",
@@ -54,6 +56,8 @@ def render_stop(state: StopState, *, with_locals: bool = True) -> str:
     head += _test_lines(state)
     if state.exception and not (state.test and state.test.message):
         head.append(_exception(state.exception))
+    if state.return_value:
+        head.append(_returned(state.return_value))
     if state.source and state.location:
         head += source_lines(state.source, state.location.line, around=1)
     if state.frames:
@@ -67,6 +71,17 @@ def render_stop(state: StopState, *, with_locals: bool = True) -> str:
         left = STOP_BYTES - _size(head) - _size(tail)
         middle = _locals(state.locals, max(left, 300))
     return "\n".join(head + middle + tail)
+
+
+def _returned(view: ReturnValueView) -> str:
+    """``Value returned is $1 = 49 (int) from square`` (gdb's words)."""
+    name = f"{view.name} = " if view.name.startswith("$") else ""
+    text = f"Value returned is {name}{cut(view.value, VALUE_CHARS)}"
+    text += f" ({view.type})" if view.type else ""
+    text += f" from {view.function}" if view.function else ""
+    if view.variables_reference:
+        text += f" (variablesReference={view.variables_reference})"
+    return text
 
 
 def _test_lines(state: StopState) -> list[str]:
@@ -117,7 +132,8 @@ def _size(lines: list[str]) -> int:
 def _headline(state: StopState) -> str:
     where = f" [session {state.session}]" if state.session != "default" else ""
     if state.status == "stopped":
-        text = f"stopped ({state.reason or 'unknown'})"
+        ids = " " + ", ".join(map(str, state.hit_breakpoint_ids)) if state.hit_breakpoint_ids else ""
+        text = f"stopped ({state.reason or 'unknown'}{ids})"
         if state.location:
             loc = state.location
             text += f" at {_relative(loc.path) if loc.path else loc.name}:{loc.line}"
@@ -125,6 +141,8 @@ def _headline(state: StopState) -> str:
                 text += f" in {loc.function}"
         if state.thread_id is not None:
             text += f", thread {state.thread_id}"
+        detail = stop_detail(state)
+        text += f" ({cut(detail, 300)})" if detail else ""
         if state.skipped_frames:
             text += f" (the user's frame; skipped {state.skipped_frames} library frames above it, see stackTrace)"
         return text + where

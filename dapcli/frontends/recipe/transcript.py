@@ -57,6 +57,8 @@ def _stop(result: dict[str, Any]) -> str:
     exception = result.get("exception")
     if exception:
         text += f": {exception.get('exceptionId')}: {exception.get('description') or ''}".rstrip(": ")
+    returned = result.get("returnValue")
+    text += f"  (returned {returned.get('value')})" if returned else ""
     return text + (f":  {current}" if current else "")
 
 

@@ -1,0 +1,368 @@
+"""A Python test run started while the session host imports (``dapcli test``).
+
+The session host of ``dapcli test SELECTOR`` spends ~0.7 s of CPU importing before it can parse
+its command line; pytest's own start (interpreter, pytest and its plugins, collection, pydevd)
+costs about as much. When the one-shot client can tell the run's command line for sure (see
+:mod:`dapcli.dispatch.testhint`), the host starts the run first thing (:func:`start`), without a
+debugger: dapcli's test bootstrap (``engine/testrun/boot/dapcli_testboot.py``) collects the tests,
+then waits on a private pipe for the address of dapcli's debug adapter and connects to it
+(``debugpy.connect``). The ``debugTest`` verb takes the run (:func:`take`) when it would have
+launched the very same command in the same directory; anything else kills it (:func:`take`,
+:func:`discard`, and at the latest :data:`UNCLAIMED_S` s later). The end of the pipe ends the run
+and its process group (the host died, or dropped it), so nothing outlives the host.
+
+Its stdout and stderr are pipes read here from the start (a run that prints much never blocks on
+them); what they carry goes to the session's output once it is taken (:meth:`EarlyRun.on_output`).
+Standard library only (psutil is imported when the run connects).
+"""
+
+from __future__ import annotations
+
+import codecs
+import collections
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+import threading
+from collections.abc import Callable
+
+from dapcli.adapters import prestart
+from dapcli.adapters.prestart import NODELAY_DIR
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the one-shot client's hot path)
+if TYPE_CHECKING:
+    from typing import Any
+
+__all__ = ["EarlyAdapter", "EarlyRun", "attach_arguments", "discard", "servers_are_ours", "start", "take"]
+
+#: A run started early and not taken within this many seconds is killed.
+UNCLAIMED_S = 60.0
+#: The environment variable that names the control pipe to the bootstrap.
+CONTROL_ENV = "DAPCLI_TESTBOOT_FD"
+
+#: What dapcli's engine says in ``initialize`` to debugpy (``Session.initialize_arguments``; a
+#: test keeps them equal, and the verb takes the early start only while they are).
+INITIALIZE_ARGUMENTS: dict[str, Any] = {
+    "clientID": "dapcli", "clientName": "dapcli", "adapterID": "debugpy", "locale": "en", "linesStartAt1": True,
+    "columnsStartAt1": True, "pathFormat": "path", "supportsVariableType": True, "supportsVariablePaging": True,
+    "supportsRunInTerminalRequest": True, "supportsMemoryReferences": True, "supportsProgressReporting": False,
+    "supportsInvalidatedEvent": False, "supportsStartDebuggingRequest": True,
+}
+#: The request seqs of the early handshake (far above the engine's own, which start at 1).
+INITIALIZE_SEQ, ATTACH_SEQ = 1_000_001, 1_000_002
+
+#: ``sink(category, text)``: program output (``stdout``/``stderr``); ``text`` None at the end of that stream.
+OutputSink = Callable[[str, "str | None"], None]
+
+_lock = threading.Lock()
+_early: EarlyRun | None = None
+
+
+def run_environment(base: dict[str, str] | None = None) -> dict[str, str]:
+    """The run's environment, as debugpy's launcher would give it to a launched program: dapcli's
+    sitecustomize first on ``PYTHONPATH``, unbuffered UTF-8 output."""
+    env = dict(os.environ if base is None else base)
+    existing = env.get("PYTHONPATH", "")
+    env["PYTHONPATH"] = NODELAY_DIR + (os.pathsep + existing if existing else "")
+    env["PYTHONUNBUFFERED"] = "1"
+    env["PYTHONIOENCODING"] = "utf-8"
+    return env
+
+
+class EarlyRun:
+    """One test run started early: its process, the write end of its control pipe, its output."""
+
+    def __init__(self, argv: list[str], cwd: str) -> None:
+        self.argv = argv
+        self.cwd = cwd
+        read_end, self._control = os.pipe()  # both ends close-on-exec; the child gets read_end alone
+        try:
+            env = run_environment()
+            env[CONTROL_ENV] = str(read_end)
+            self.process = subprocess.Popen(argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL,
+                                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                            start_new_session=True, pass_fds=(read_end,))
+        except BaseException:
+            os.close(self._control)
+            raise
+        finally:
+            os.close(read_end)
+        self.pid = self.process.pid
+        self.kept = False
+        #: debugpy's adapter, already attaching (None: the verb starts its own).
+        self.adapter: EarlyAdapter | None = None
+        self._sink: OutputSink | None = None
+        self._buffered: list[tuple[str, str | None]] = []
+        self._output_lock = threading.Lock()
+        self.output_done = threading.Event()
+        self._open = 2
+        for stream, category in ((self.process.stdout, "stdout"), (self.process.stderr, "stderr")):
+            threading.Thread(target=self._pump, args=(stream, category), daemon=True,
+                             name=f"dapcli-early-{category}").start()
+
+    # -- output ------------------------------------------------------------------------------------
+    def _pump(self, stream: object, category: str) -> None:
+        decoder = codecs.getincrementaldecoder("utf-8")("replace")
+        fd = stream.fileno()  # type: ignore[attr-defined]
+        while True:
+            try:
+                data = os.read(fd, 65536)
+            except OSError:
+                data = b""
+            text = decoder.decode(data, final=not data)
+            if text:
+                self._deliver(category, text)
+            if not data:
+                break
+        with contextlib.suppress(OSError):
+            stream.close()  # type: ignore[attr-defined]
+        self._deliver(category, None)
+        with self._output_lock:
+            self._open -= 1
+            if self._open == 0:
+                self.output_done.set()
+
+    def _deliver(self, category: str, text: str | None) -> None:
+        with self._output_lock:
+            sink = self._sink
+            if sink is None:
+                self._buffered.append((category, text))
+                return
+        sink(category, text)
+
+    def on_output(self, sink: OutputSink) -> None:
+        """Send the run's output to ``sink`` (from another thread): what was read so far first."""
+        with self._output_lock:
+            buffered, self._buffered = self._buffered, []
+            for category, text in buffered:
+                sink(category, text)
+            self._sink = sink
+
+    # -- control -----------------------------------------------------------------------------------
+    def release(self, host: str, port: int) -> None:
+        """Tell the run to connect to the debug adapter listening at ``host:port``."""
+        self._send(f"connect {host} {port}\n")
+
+    def keep(self) -> None:
+        """The session detached: the run goes on by itself after the host ends."""
+        self.kept = True
+        self._send("keep\n")
+
+    def _send(self, line: str) -> None:
+        with contextlib.suppress(OSError):
+            os.write(self._control, line.encode("ascii"))
+
+    def close_control(self) -> None:
+        with contextlib.suppress(OSError):
+            os.close(self._control)
+        self._control = -1
+
+    @property
+    def returncode(self) -> int | None:
+        return self.process.poll()
+
+    def kill(self) -> None:
+        """End the run and its process group, for sure (unless the session detached from it)."""
+        if not self.kept and self.process.poll() is None:  # not once reaped: the pid may be another's
+            with contextlib.suppress(OSError):
+                os.killpg(self.pid, signal.SIGKILL)
+        self.close_control()
+        if self.adapter is not None:
+            self.adapter.kill()
+        if not self.kept:
+            with contextlib.suppress(OSError, subprocess.TimeoutExpired):
+                self.process.wait(5)
+
+
+class EarlyAdapter:
+    """debugpy's adapter started early (:mod:`dapcli.adapters.prestart`), and the start of its
+    conversation, held until the engine takes it: ``initialize`` and ``attach`` with
+    ``listen`` (:func:`attach_arguments`) are sent at once; when the adapter says where it
+    listens, the run is told (:meth:`EarlyRun.release`) and connects while the host still imports.
+    Everything the adapter sends is kept in order for the engine (:meth:`on_message`)."""
+
+    def __init__(self, process: subprocess.Popen[bytes], run: EarlyRun, attach: dict[str, Any]) -> None:
+        self.process = process
+        self.pid = process.pid
+        self.attach_arguments = attach
+        self._run = run
+        self._write_lock = threading.Lock()
+        self._lock = threading.Lock()
+        self._buffered: list[dict[str, Any] | None] = []
+        self._sink: Callable[[dict[str, Any] | None], None] | None = None
+        self.stderr_lines: collections.deque[str] = collections.deque(maxlen=40)
+        self._port: int | None = None
+        #: Whether, when the adapter said ``initialized``, every debug server connected to it was
+        #: the run's (None: not checked here).
+        self.servers_checked: bool | None = None
+        from dapcli.protocol.codec import encode_message
+
+        threading.Thread(target=self._read, daemon=True, name="dapcli-early-adapter").start()
+        threading.Thread(target=self._drain_stderr, daemon=True, name="dapcli-early-adapter-stderr").start()
+        self.write(encode_message({"seq": INITIALIZE_SEQ, "type": "request", "command": "initialize",
+                                   "arguments": INITIALIZE_ARGUMENTS}))
+        self.write(encode_message({"seq": ATTACH_SEQ, "type": "request", "command": "attach", "arguments": attach}))
+
+    def write(self, data: bytes) -> None:
+        """Raises ConnectionError when the adapter's stdin is closed."""
+        stdin = self.process.stdin
+        with self._write_lock:
+            try:
+                assert stdin is not None
+                stdin.write(data)
+                stdin.flush()
+            except (OSError, ValueError, AssertionError) as exc:
+                raise ConnectionError(f"the adapter's stdin is closed: {exc}") from None
+
+    def _read(self) -> None:
+        from dapcli.protocol.codec import FrameDecoder
+
+        decoder = FrameDecoder()
+        fd = self.process.stdout.fileno()  # type: ignore[union-attr]
+        try:
+            while True:
+                data = os.read(fd, 65536)
+                if not data:
+                    break
+                for message in decoder.iter_messages(data):
+                    event = message.get("event") if message.get("type") == "event" else None
+                    if event == "debugpyWaitingForServer":
+                        self._release(message.get("body") or {})
+                    elif event == "initialized" and self._port is not None:  # the run connected: is it alone?
+                        self.servers_checked = servers_are_ours(self.pid, self._run.pid, self._port)
+                    self._deliver(message)
+        except Exception:  # a framing error or a closed pipe: the end of the stream
+            pass
+        with contextlib.suppress(OSError):
+            self.process.stdout.close()  # type: ignore[union-attr]
+        self._deliver(None)
+
+    def _release(self, body: dict[str, Any]) -> None:
+        host, port = str(body.get("host") or ""), body.get("port")
+        if host in ("127.0.0.1", "::1", "localhost") and isinstance(port, int):  # the adapter's own loopback port
+            self._port = port
+            self._run.release("127.0.0.1" if host == "localhost" else host, port)
+
+    def _drain_stderr(self) -> None:
+        with contextlib.suppress(OSError, ValueError):
+            for line in self.process.stderr:  # type: ignore[union-attr]
+                self.stderr_lines.append(line.decode("utf-8", "replace").rstrip())
+        with contextlib.suppress(OSError):
+            self.process.stderr.close()  # type: ignore[union-attr]
+
+    def _deliver(self, message: dict[str, Any] | None) -> None:
+        with self._lock:
+            sink = self._sink
+            if sink is None:
+                self._buffered.append(message)
+                return
+        sink(message)
+
+    def on_message(self, sink: Callable[[dict[str, Any] | None], None]) -> None:
+        """Send the adapter's messages to ``sink`` (from another thread; None at the end of the
+        stream): what came so far first."""
+        with self._lock:
+            buffered, self._buffered = self._buffered, []
+            for message in buffered:
+                sink(message)
+            self._sink = sink
+
+    def kill(self) -> None:
+        """End the adapter (its process group). Its stdout and stderr are closed by the threads
+        that read them, at their end (never under a read: the descriptor could be reused)."""
+        if self.process.poll() is None:
+            with contextlib.suppress(OSError):
+                os.killpg(self.pid, signal.SIGKILL)
+        with contextlib.suppress(OSError, ValueError):
+            if self.process.stdin is not None:
+                self.process.stdin.close()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.process.wait(5)
+
+
+def servers_are_ours(adapter_pid: int, run_pid: int, port: int) -> bool:
+    """Whether every connection to the adapter's server ``port`` comes from the run or one of
+    its subprocesses (read from ``/proc`` through psutil): in listen mode debugpy's adapter
+    authenticates no server (a launch's servers need its token), so another local user could
+    connect first and pose as the program."""
+    import psutil
+
+    try:
+        adapter = psutil.Process(adapter_pid).net_connections(kind="tcp")
+        root = psutil.Process(run_pid)
+        tree = [root, *root.children(recursive=True)]
+    except psutil.Error:
+        return False
+    ours: set[int] = set()
+    for process in tree:
+        with contextlib.suppress(psutil.Error):
+            ours |= {c.laddr.port for c in process.net_connections(kind="tcp")
+                     if c.raddr and c.raddr.port == port and c.laddr}
+    servers = {c.raddr.port for c in adapter if c.status == psutil.CONN_ESTABLISHED and c.laddr
+               and c.laddr.port == port and c.raddr}
+    return bool(servers) and servers <= ours
+
+
+def attach_arguments(boot: str) -> dict[str, Any]:
+    """The ``attach`` that debugpy's family makes of a test run's launch (see
+    ``dapcli.adapters.debugpy_early``; a test keeps them equal, and the verb takes the early
+    start only while they are): listen on a loopback port the adapter picks."""
+    return {
+        "type": "python", "request": "attach", "name": "dapcli", "justMyCode": True, "redirectOutput": False,
+        "breakOnSystemExit": [], "listen": {"host": "127.0.0.1", "port": 0},
+        "showReturnValue": True,
+        "rules": [{"path": os.path.join(NODELAY_DIR, "sitecustomize.py"), "include": False},
+                  {"path": boot, "include": False}],
+    }
+
+
+def start(spec: dict[str, object]) -> None:
+    """Start the run ``spec`` (``{"argv": [...], "cwd": DIR, "attach": {...}}``, from the
+    one-shot client's hint) and, with the adapter started early, its attach; never raises (the
+    verb launches it itself then)."""
+    global _early
+    argv, cwd, attach = spec.get("argv"), spec.get("cwd"), spec.get("attach")
+    if not (isinstance(argv, list) and argv and all(isinstance(a, str) for a in argv) and isinstance(cwd, str)):
+        return
+    with contextlib.suppress(OSError, ValueError, ConnectionError):
+        run = EarlyRun([str(a) for a in argv], cwd)
+        with _lock:
+            _early = run
+        adapter = prestart.take(prestart.COMMANDS["debugpy"]) if isinstance(attach, dict) else None
+        if adapter is not None:
+            run.adapter = EarlyAdapter(adapter, run, attach)  # type: ignore[arg-type]
+        timer = threading.Timer(UNCLAIMED_S, discard)
+        timer.daemon = True
+        timer.start()
+
+
+def take(argv: list[str], cwd: str) -> EarlyRun | None:
+    """The run started early, if it runs ``argv`` in ``cwd`` and still lives; it is the caller's
+    now. A run started early for anything else is killed."""
+    global _early
+    with _lock:
+        early, _early = _early, None
+    if early is None:
+        return None
+    if early.argv == argv and os.path.realpath(early.cwd) == os.path.realpath(cwd) and early.returncode is None:
+        return early
+    early.kill()
+    return None
+
+
+def discard() -> None:
+    """Kill the run started early, unless it was taken."""
+    global _early
+    with _lock:
+        early, _early = _early, None
+    if early is not None:
+        early.kill()
+
+
+def boot_argv(python: str, boot: str, args: list[str]) -> list[str]:
+    """The command line of a test run: what debugpy's launcher runs, without debugpy's own
+    arguments (``-X frozen_modules=off`` as it adds it for Python ≥ 3.11)."""
+    frozen = ["-X", "frozen_modules=off"] if sys.version_info[:2] >= (3, 11) else []
+    return [python, *frozen, boot, *args]

@@ -1,0 +1,3 @@
+module example.com/gotable
+
+go 1.19

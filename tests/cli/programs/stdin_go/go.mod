@@ -1,0 +1,3 @@
+module example.com/stdingo
+
+go 1.19
