@@ -134,6 +134,10 @@ class AdapterSpec:
     return_value_command: str | None = None
     return_value_pattern: str | None = None
     return_value_history: bool = False
+    #: A variable the adapter marks ``readOnly`` really cannot be set (debugpy's return values):
+    #: ``set`` refuses it up front. CodeLLDB marks pointers, enums and aggregates ``readOnly`` and
+    #: sets them all the same, so there ``set`` sends the request and reports the answer.
+    honours_read_only: bool = True
     #: The adapter never answers a request it does not know (js-debug): the raw ``dap`` verb waits
     #: only briefly for a request outside the specification.
     silent_on_unknown_requests: bool = False

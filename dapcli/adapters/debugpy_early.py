@@ -133,8 +133,11 @@ class EarlyTransport:
                 self._attach_seq = int(message.get("seq") or 0)
                 self._incoming_queue.put_nowait("attached")
                 continue
-            if command == "disconnect" and (message.get("arguments") or {}).get("terminateDebuggee") is False:
-                self._early.keep()  # a detach: the run goes on by itself
+            if command == "disconnect":
+                if (message.get("arguments") or {}).get("terminateDebuggee", True) is False:
+                    self._early.keep()  # a detach: the run goes on by itself
+                else:
+                    self._early.terminate()  # at once, as debugpy's launcher ends a launched program
             self._adapter.write(encode_message(message))
 
     async def close(self) -> None:

@@ -163,6 +163,12 @@ class EarlyRun:
     def returncode(self) -> int | None:
         return self.process.poll()
 
+    def terminate(self) -> None:
+        """SIGKILL the run's process group now (not waiting for it)."""
+        if not self.kept and self.process.poll() is None:
+            with contextlib.suppress(OSError):
+                os.killpg(self.pid, signal.SIGKILL)
+
     def kill(self) -> None:
         """End the run and its process group, for sure (unless the session detached from it)."""
         if not self.kept and self.process.poll() is None:  # not once reaped: the pid may be another's
@@ -199,11 +205,12 @@ class EarlyAdapter:
         self.servers_checked: bool | None = None
         from dapcli.protocol.codec import encode_message
 
-        threading.Thread(target=self._read, daemon=True, name="dapcli-early-adapter").start()
-        threading.Thread(target=self._drain_stderr, daemon=True, name="dapcli-early-adapter-stderr").start()
+        # said before anything reads its output: a refused write leaves nothing behind but the process
         self.write(encode_message({"seq": INITIALIZE_SEQ, "type": "request", "command": "initialize",
                                    "arguments": INITIALIZE_ARGUMENTS}))
         self.write(encode_message({"seq": ATTACH_SEQ, "type": "request", "command": "attach", "arguments": attach}))
+        threading.Thread(target=self._read, daemon=True, name="dapcli-early-adapter").start()
+        threading.Thread(target=self._drain_stderr, daemon=True, name="dapcli-early-adapter-stderr").start()
 
     def write(self, data: bytes) -> None:
         """Raises ConnectionError when the adapter's stdin is closed."""
@@ -320,19 +327,23 @@ def attach_arguments(boot: str) -> dict[str, Any]:
 
 def start(spec: dict[str, object]) -> None:
     """Start the run ``spec`` (``{"argv": [...], "cwd": DIR, "attach": {...}}``, from the
-    one-shot client's hint) and, with the adapter started early, its attach; never raises (the
-    verb launches it itself then)."""
+    one-shot client's hint), then debugpy's adapter (:func:`dapcli.adapters.prestart.start`) and
+    its attach; never raises (the verb launches it itself then)."""
     global _early
     argv, cwd, attach = spec.get("argv"), spec.get("cwd"), spec.get("attach")
     if not (isinstance(argv, list) and argv and all(isinstance(a, str) for a in argv) and isinstance(cwd, str)):
         return
-    with contextlib.suppress(OSError, ValueError, ConnectionError):
+    with contextlib.suppress(OSError, ValueError):
         run = EarlyRun([str(a) for a in argv], cwd)
         with _lock:
             _early = run
+        prestart.start("debugpy")
         adapter = prestart.take(prestart.COMMANDS["debugpy"]) if isinstance(attach, dict) else None
         if adapter is not None:
-            run.adapter = EarlyAdapter(adapter, run, attach)  # type: ignore[arg-type]
+            try:
+                run.adapter = EarlyAdapter(adapter, run, attach)  # type: ignore[arg-type]
+            except ConnectionError:
+                prestart.kill(adapter)  # it died at once: the verb starts its own
         timer = threading.Timer(UNCLAIMED_S, discard)
         timer.daemon = True
         timer.start()

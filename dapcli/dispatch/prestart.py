@@ -24,13 +24,14 @@ def start(what: str) -> None:
     if not what.startswith(TEST_PREFIX):
         _adapters.start(what)
         return
-    _adapters.start("debugpy")
     try:
         spec = json.loads(what[len(TEST_PREFIX):])
     except ValueError:
-        return
+        spec = None
     if isinstance(spec, dict):
-        earlytest.start(spec)
+        earlytest.start(spec)  # the run first (its start is the longer), then the adapter it attaches with
+    else:
+        _adapters.start("debugpy")
 
 
 def discard() -> None:

@@ -322,7 +322,11 @@ def output_since(session: Session, seq: int, *, console: bool = False) -> tuple[
     for chunk in reversed(chunks):
         if size + len(chunk.output) > MAX_STOP_OUTPUT and kept:
             break
-        kept.append(OutputChunkView(seq=chunk.seq, category=chunk.category, output=chunk.output[-MAX_STOP_OUTPUT:]))
+        text = chunk.output
+        if len(text) > MAX_STOP_OUTPUT:  # its start is cut: say so (`output` has it whole)
+            text = f"[… {len(text) - MAX_STOP_OUTPUT} characters before; `dapcli output` has them] " + \
+                text[-MAX_STOP_OUTPUT:]
+        kept.append(OutputChunkView(seq=chunk.seq, category=chunk.category, output=text))
         size += len(chunk.output)
     kept.reverse()
     return kept, len(chunks) - len(kept)
@@ -540,7 +544,7 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
             break_mode=getattr(info.breakMode, "root", info.breakMode),
             type_name=details.typeName if details else None,
             message=_marked(details.message, MAX_EXCEPTION_TEXT) if details else None,
-            stack_trace=_cut(details.stackTrace or "", 2000)[0] if details and details.stackTrace else None,
+            stack_trace=_marked(details.stackTrace, 2000) if details and details.stackTrace else None,
         )
 
 

@@ -25,3 +25,24 @@ def test_no_task_without_listener_and_events_with_one() -> None:
         assert [getattr(event, "uri", None) for event in heard] == ["dapcli://session/default", "dapcli://sessions"]
 
     asyncio.run(body())
+
+
+def test_a_new_session_is_announced_with_its_own_resource() -> None:
+    """A launch's first stop comes before the session joins the manager (no ``stopped`` reaches
+    the notifier then): the call that made it must still announce ``dapcli://session/NAME``."""
+
+    async def body() -> None:
+        bus = InMemorySubscriptionBus()
+        sessions: dict[str, object] = {}
+        notifier = Notifier(bus, SimpleNamespace(manager=SimpleNamespace(sessions=sessions)))  # type: ignore[arg-type]
+        heard: list[object] = []
+        bus.subscribe(heard.append)
+        sessions["default"] = object()
+        await notifier.after_call("launch", "default")
+        uris = [getattr(event, "uri", type(event).__name__) for event in heard]
+        assert uris == ["ResourcesListChanged", "dapcli://sessions", "dapcli://session/default"]
+        heard.clear()
+        await notifier.after_call("next", "default")  # nothing came or went
+        assert heard == []
+
+    asyncio.run(body())

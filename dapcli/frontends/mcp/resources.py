@@ -89,8 +89,10 @@ class Notifier:
         """After each tool call: notice sessions that appeared or went away."""
         names = set(self.dispatcher.manager.sessions)
         if names != self._names:
+            # a new session's own resource too: its first stop came before it joined the manager
+            new = [ResourceUpdated(uri=session_uri(name)) for name in sorted(names - self._names)]
             self._names = names
-            await self._publish([ResourcesListChanged(), ResourceUpdated(uri=SESSIONS_URI)])
+            await self._publish([ResourcesListChanged(), ResourceUpdated(uri=SESSIONS_URI), *new])
 
     def _spawn(self, events: list[Any]) -> None:
         task = asyncio.get_running_loop().create_task(self._publish(events))
