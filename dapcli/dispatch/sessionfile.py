@@ -89,7 +89,32 @@ def runtime_dir() -> str:
             f"runtime directory {path} is not private (owner uid {info.st_uid}, mode {stat.S_IMODE(info.st_mode):o})",
             f"remove it, or set DAPCLI_RUNTIME_DIR to a directory only you can use (chmod 700 {path})",
         )
+    _check_ancestors(path)
     return path
+
+
+def _check_ancestors(path: str) -> None:
+    """Refuse a runtime directory inside a folder that any user may rename entries of (writable by
+    others, without the sticky bit): they could swap the private directory for their own between
+    our check and our use. ``/tmp`` (sticky) is fine.
+
+    Raises:
+        UsageError: naming the folder.
+    """
+    folder = os.path.dirname(os.path.abspath(path))
+    while True:
+        try:
+            mode = stat.S_IMODE(os.stat(folder).st_mode)
+        except OSError:
+            return
+        if mode & 0o002 and not mode & stat.S_ISVTX:
+            raise UsageError(f"runtime directory {path} is inside {folder}, which any user can change "
+                             f"(mode {mode:o}, no sticky bit)",
+                             "set DAPCLI_RUNTIME_DIR to a directory in a private folder (mkdir -m 700 DIR)")
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return
+        folder = parent
 
 
 def session_name(explicit: str | None = None) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import enum
+import errno
 import os
 import time
 from collections.abc import Callable
@@ -50,10 +51,11 @@ from dapcli.errors import (
     PreconditionError,
     RequestError,
     SessionError,
+    UsageError,
 )
 from dapcli.protocol import types as t
 from dapcli.protocol.connection import DEFAULT_TIMEOUT, Connection, body_model, without_unknown_literals
-from dapcli.protocol.lenient import lenient
+from dapcli.protocol.repair import repair
 
 __all__ = ["Session", "SessionState", "StopRecord"]
 
@@ -412,9 +414,15 @@ class Session:
             raise
 
     async def _configure(self, conn: Connection, command: str, arguments: dict[str, Any], timeout: float) -> None:
-        self.capabilities = await conn.request(
-            "initialize", self.initialize_arguments(), t.InitializeResponse, timeout=self.handshake_timeout or timeout,
-        ) or t.Capabilities()
+        try:
+            self.capabilities = await conn.request(
+                "initialize", self.initialize_arguments(), t.InitializeResponse,
+                timeout=self.handshake_timeout or timeout,
+            ) or t.Capabilities()
+        except DapTimeoutError as exc:  # not "the debuggee may be busy": there is none yet
+            raise DapTimeoutError(f"the adapter {self.adapter.name} did not answer initialize within "
+                                  f"{exc.message.rpartition(' within ')[2]}: it does not work as a debug adapter",
+                                  "check its command with `dapcli adapters` and `dapcli doctor`") from None
         self.state = SessionState.CONFIGURING
         started = conn.send(command, arguments)
         initialized = asyncio.ensure_future(self._initialized.wait())
@@ -663,7 +671,9 @@ class Session:
         if handler is None:
             return
         model, method = handler
-        method(self, _parse_body(model, body) if model is not None else body)
+        parsed = _parse_body(model, body) if model is not None else body
+        if parsed is not None:
+            method(self, parsed)
 
     def _on_initialized(self, _: Any) -> None:
         self._initialized.set()
@@ -895,17 +905,19 @@ def with_settings(arguments: dict[str, Any], options: LaunchOptions | AttachOpti
     return merged
 
 
-def _parse_body(model: type[BaseModel], body: dict[str, Any]) -> Any:
+def _parse_body(model: type[BaseModel], body: Any) -> Any:
     """An event body as its spec type. An adapter off the spec never loses the event: values
-    outside an enumeration are dropped, and a body that still fails is taken as it is."""
+    outside an enumeration are dropped, values of the wrong type mended (a ``reason`` of 5 is
+    ``"5"``: see :mod:`dapcli.protocol.repair`); None for a body that still fails (an ``exited``
+    whose ``exitCode`` is ``"x"``), which is then ignored rather than let into the session."""
     try:
         return model.model_validate(body)
     except ValidationError as exc:
-        repaired = without_unknown_literals(body, exc)
-        if repaired is not None:
-            with contextlib.suppress(ValidationError):
-                return model.model_validate(repaired)
-        return lenient(model, body)
+        for repaired in (without_unknown_literals(body, exc), repair(model, body, exc)):
+            if repaired is not None:
+                with contextlib.suppress(ValidationError):
+                    return model.model_validate(repaired)
+        return None  # not an event of this kind in any reading: ignored (DAPCLI_TRACE shows it)
 
 
 async def _reap(processes: list[Any], timeout: float) -> None:
@@ -927,9 +939,15 @@ async def _reap(processes: list[Any], timeout: float) -> None:
 
 
 def _tracer(path: str) -> Callable[[str, dict[str, Any]], None]:
+    """Raises UsageError when ``DAPCLI_TRACE`` names a file that cannot be a trace."""
     from dapcli.engine.tracefile import open_trace
 
-    return open_trace(path)
+    try:
+        return open_trace(path)
+    except OSError as exc:
+        reason = exc.strerror if exc.errno != errno.ENXIO else "a FIFO that nobody reads"
+        raise UsageError(f"DAPCLI_TRACE={path}: {reason or exc}",
+                         "point DAPCLI_TRACE at a regular file of yours, or unset it") from None
 
 
 _EVENT_HANDLERS: dict[str, tuple[type[BaseModel] | None, Callable[[Session, Any], None]]] = {
