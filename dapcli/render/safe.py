@@ -13,29 +13,17 @@ program's output (fields named ``output``) is drawn by a renderer of its own and
 
 from __future__ import annotations
 
-import re
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
+from dapcli.render.escapes import escape
+
 __all__ = ["escape", "terminal_safe"]
 
-_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 T = TypeVar("T")
 #: Longest string of a result shown in a terminal (characters), program output aside.
 MAX_TEXT = 64 * 1024
-
-
-def _visible(match: re.Match[str]) -> str:
-    code = ord(match.group())
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
-
-
-def escape(text: str) -> str:
-    """``text`` with terminal control characters shown escaped (newline and tab kept)."""
-    if not _UNSAFE.search(text):
-        return text
-    return _UNSAFE.sub(_visible, text.replace("\r\n", "\n"))
 
 
 def terminal_safe(value: T) -> T:
