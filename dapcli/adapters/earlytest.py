@@ -312,6 +312,7 @@ def attach_arguments(boot: str) -> dict[str, Any]:
     return {
         "type": "python", "request": "attach", "name": "dapcli", "justMyCode": True, "redirectOutput": False,
         "breakOnSystemExit": [], "listen": {"host": "127.0.0.1", "port": 0},
+        "showReturnValue": True,
         "rules": [{"path": os.path.join(NODELAY_DIR, "sitecustomize.py"), "include": False},
                   {"path": boot, "include": False}],
     }
