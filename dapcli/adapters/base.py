@@ -149,11 +149,6 @@ class AdapterSpec:
         the program's folders."""
         return None
 
-    def start_failure(self, category: str, text: str) -> str | None:
-        """The adapter's report, in an ``output`` event while launch/attach is pending, that it
-        has failed and will never answer in time (debugpy's failed injection), or None."""
-        return None
-
     def exit_code_from_output(self, text: str) -> int | None:
         """The program's exit code when the adapter announces it only as output text."""
         return None
@@ -223,6 +218,12 @@ class AdapterSpec:
 
     def exit_code_at_end(self) -> int | None:
         """The exit code learnt outside DAP, read when the session ends (js-debug)."""
+        return None
+
+    def start_failure(self, text: str) -> tuple[str, str] | None:
+        """(message, hint) when the adapter's ``output`` ``text``, before ``initialized``, says
+        that the launch or attach has failed while the adapter itself stays silent (so the start
+        ends at once, not after its timeout); None otherwise."""
         return None
 
     def explain_attach_failure(self, error: AdapterError, pid: int) -> AdapterError:

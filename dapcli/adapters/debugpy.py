@@ -18,7 +18,6 @@ if TYPE_CHECKING:
     from typing import Any
 
     from dapcli.adapters.options import AttachOptions, LaunchOptions
-    from dapcli.adapters.pyinject import InjectionReport
     from dapcli.protocol.transport import Transport
 
 __all__ = ["NODELAY_DIR", "DebugpyAdapter", "find_python"]
@@ -63,6 +62,11 @@ def check_python(python: str) -> None:
 _DEADLY = frozenset({2, 3, 4, 6, 7, 8, 9, 11, 13, 15})
 
 
+#: Lines of gdb's output in debugpy's failed attach by pid that say why.
+_INJECTION_ERRORS = ("ptrace:", "Operation not permitted", "No such process", "Couldn't", "Cannot access memory",
+                     "No symbol", "not found")
+
+
 class DebugpyAdapter(AdapterSpec):
     name = "python"
     aliases = ("debugpy", "py")
@@ -82,7 +86,6 @@ class DebugpyAdapter(AdapterSpec):
         self.install_hint = f"{self.adapter_python} -m pip install debugpy"
         self._tracebacks = TracebackTrimmer()
         self._pydevd_log = PydevdLog()
-        self._injection: InjectionReport | None = None
 
     child_sessions_are_subprocesses = True
     resumes_wait_for_evaluations = True
@@ -97,13 +100,6 @@ class DebugpyAdapter(AdapterSpec):
     def output_text(self, category: str, text: str) -> str:
         """A traceback of the program starts at the user's code (runpy/debugpy frames dropped)."""
         return self._tracebacks.feed(text) if category == "stderr" else text
-
-    def start_failure(self, category: str, text: str) -> str | None:
-        """debugpy's failed injection (attach by ``processId``), see :mod:`dapcli.adapters.pyinject`."""
-        if self._injection is None:
-            from dapcli.adapters.pyinject import InjectionReport
-            self._injection = InjectionReport()
-        return self._injection.feed(category, text)
 
     def explain_attach_failure(self, error: AdapterError, pid: int) -> AdapterError:
         """A failed injection says whether process ``pid`` survived it, and what to do instead."""
@@ -240,3 +236,16 @@ class DebugpyAdapter(AdapterSpec):
         # with connect: the client already talks to the listening adapter (see start_attach)
         arguments.update(options.extra)
         return arguments
+
+    def start_failure(self, text: str) -> tuple[str, str] | None:
+        """debugpy's attach by pid injects its code with gdb; when that fails it logs so (as
+        ``output``) and never answers the ``attach``: the log's telling line is the reason."""
+        if "Code injection into PID=" not in text or "failed" not in text:
+            return None
+        pid = text.split("Code injection into PID=", 1)[1].split()[0].rstrip(":")
+        lines = [line.strip() for line in text.splitlines()]
+        telling = next((line for mark in _INJECTION_ERRORS for line in lines if mark in line), None)
+        why = f" (gdb: {telling})" if telling else ""
+        return (f"debugpy could not inject its code into process {pid}{why}",
+                "start the program as `python -m debugpy --listen 127.0.0.1:5678 PROGRAM` and "
+                "`dapcli attach 127.0.0.1:5678`, or check that ptrace is allowed (`dapcli doctor`)")
