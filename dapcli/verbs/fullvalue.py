@@ -63,6 +63,6 @@ def adapter_cut(session: Session, value: str, context: str, reference: int = 0) 
     if not _is_debugpy(session) or not _SAFEREPR_CUT.search(value):
         return None
     if context != "clipboard" and session.supports("supportsClipboardContext"):
-        return "debugpy cut this value: --max-length 0 asks it for the whole"
-    where = f"`vars --variables-reference {reference}`" if reference > 0 else "`vars`"
-    return f"debugpy cut this value (it shows at most 60 items): {where} lists them all"
+        return "debugpy cut this value; max length 0 asks it for the whole"
+    where = f"variables of variablesReference {reference}" if reference > 0 else "variables"
+    return f"debugpy cut this value (it shows at most 60 items); {where} lists them all"
