@@ -26,7 +26,7 @@ __all__ = ["adapter_cut", "full_context", "full_repr"]
 #: debugpy's SafeRepr cut of a collection: ``[0, 1, ..., 58, ...]``, ``(…, ...)``, ``{…, ...}``.
 _SAFEREPR_CUT = re.compile(r"(, |\[|\(|\{)\.\.\.[\]\)\}]$")
 #: An expression that can be evaluated twice without harm (no call, no assignment).
-_PLAIN = re.compile(r"^[A-Za-z_][\w.]*(\[[\w'\" .-]*\])*(\.[A-Za-z_]\w*)*$")
+_PLAIN = re.compile(r"^[A-Za-z_][\w.]*(\[[\w'\" .:-]*\])*(\.[A-Za-z_]\w*)*$")
 
 
 def _is_debugpy(session: Session) -> bool:
