@@ -204,7 +204,7 @@ async def evaluate(
     remember(session, [variable])
     view = variable_view(variable, max_length)
     await expand(session, [view], depth, count=100, max_value=max_length)
-    await add_previews(session, [view, *(view.children or [])], max_length)  # C: {10, 20, 30, 40, 50}
+    await add_previews(session, [view], max_length)  # C: {10, 20, 30, 40, 50}
     return EvaluateResult(
         expression=expression, result=view.value, type=body.type, variables_reference=body.variablesReference,
         frame_id=frame, children=view.children, truncated=view.truncated, value_truncated=view.value_truncated,

@@ -28,7 +28,7 @@ from dapcli.verbs.paging import fetch_page
 if TYPE_CHECKING:
     from dapcli.engine.session import Session
 
-__all__ = ["add_previews", "compose_chars", "is_summary"]
+__all__ = ["add_previews", "compose_chars", "is_summary", "preview_value"]
 
 #: Children read per structured value (the rest is shown as ``…``).
 PREVIEW_CHILDREN = 10
@@ -38,6 +38,8 @@ PREVIEW_CHARS = 64
 PREVIEW_DEPTH = 2
 #: Longest wait for the children of one value (s).
 PREVIEW_TIMEOUT = 2.0
+#: Longest wait for all the previews of one result (s).
+PREVIEW_BUDGET = 5.0
 #: gdb's ``repeat_count_threshold``: a run of at least this many equal chars is ``<repeats N times>``.
 REPEATS = 10
 
@@ -70,26 +72,55 @@ def is_summary(value: str, type_name: str | None) -> bool:
 
 
 async def add_previews(session: Session, views: list[Viewed], max_value: int = 0,
-                       timeout: float = PREVIEW_TIMEOUT) -> None:
-    """Replace each summary-only ``value`` of ``views`` by a preview composed of its children
-    (the adapter's text moves to ``adapter_value``). No-op on adapters other than native ones.
-    ``max_value`` > 0 cuts each preview to that many characters (ending ``…``). Never raises:
-    a value whose children cannot be read within ``timeout`` s keeps the adapter's text."""
-    if not isinstance(session.adapter, NativeAdapter) or getattr(session.adapter, "name", "") == "codelldb":
+                       budget: float = PREVIEW_BUDGET) -> None:
+    """Replace each summary-only ``value`` of ``views`` and of their ``children`` (when
+    expanded) by a preview composed of its children; the adapter's text moves to
+    ``adapter_value``. No-op on adapters other than native ones. ``max_value`` > 0 cuts each
+    preview to that many characters (ending ``…``). Never raises: a value whose children cannot
+    be read in time (:data:`PREVIEW_TIMEOUT` each, ``budget`` s for all) keeps the adapter's text."""
+    if not _previewed(session):
         return
+    deadline = asyncio.get_running_loop().time() + budget
+    await _walk(session, views, max_value, deadline)
+
+
+async def _walk(session: Session, views: list[Viewed], max_value: int, deadline: float) -> None:
     for view in views:
-        if view.variables_reference <= 0 or not is_summary(view.value, view.type):
-            continue
-        try:
-            text = await asyncio.wait_for(_compose(session, view.variables_reference, view.type, PREVIEW_DEPTH),
-                                          timeout)
-        except (DapcliError, TimeoutError):
-            continue
-        if text is None:
-            continue
-        if max_value > 0 and len(text) > max_value:
-            text = text[:max_value] + "…"
-        view.adapter_value, view.value = view.value, text
+        if view.variables_reference > 0 and is_summary(view.value, view.type):
+            text = await _preview(session, view.variables_reference, view.type, max_value, deadline)
+            if text is not None:
+                view.adapter_value, view.value = view.value, text
+        children = getattr(view, "children", None)
+        if children:
+            await _walk(session, children, max_value, deadline)
+
+
+async def preview_value(session: Session, value: str, type_name: str | None, reference: int,
+                        max_value: int = 0) -> str:
+    """``value`` itself, or its preview when it is a native summary (as :func:`add_previews`)."""
+    if not _previewed(session) or reference <= 0 or not is_summary(value, type_name):
+        return value
+    deadline = asyncio.get_running_loop().time() + PREVIEW_TIMEOUT
+    return await _preview(session, reference, type_name, max_value, deadline) or value
+
+
+def _previewed(session: Session) -> bool:
+    """Only the native families that answer with summaries (CodeLLDB shows the contents)."""
+    return isinstance(session.adapter, NativeAdapter) and getattr(session.adapter, "name", "") != "codelldb"
+
+
+async def _preview(session: Session, reference: int, type_name: str | None, max_value: int,
+                   deadline: float) -> str | None:
+    left = min(PREVIEW_TIMEOUT, deadline - asyncio.get_running_loop().time())
+    if left <= 0:
+        return None
+    try:
+        text = await asyncio.wait_for(_compose(session, reference, type_name, PREVIEW_DEPTH), left)
+    except (DapcliError, TimeoutError):
+        return None
+    if text is not None and max_value > 0 and len(text) > max_value:
+        text = text[:max_value] + "…"
+    return text
 
 
 async def _children(session: Session, reference: int, count: int) -> tuple[list[t.Variable], bool]:

@@ -38,7 +38,7 @@ from dapcli.verbs.models import (
 )
 from dapcli.verbs.moreitems import grouped_window
 from dapcli.verbs.paging import fetch_page, remember
-from dapcli.verbs.preview import add_previews
+from dapcli.verbs.preview import add_previews, preview_value
 from dapcli.verbs.scopefallback import remember_scopes, scope_by_names
 from dapcli.verbs.snapshot import fresh
 from dapcli.verbs.stoplabel import hits_here
@@ -449,7 +449,8 @@ async def evaluate_watches(session: Session) -> list[WatchView]:
                 t.EvaluateResponse, timeout=STOP_VALUE_TIMEOUT,
             )
             await check_evaluated(session, watch.expression, frame_id, body.result)
-            watch.record(_cut(body.result, MAX_VALUE)[0], None)
+            shown = await preview_value(session, body.result, body.type, body.variablesReference)  # C: {1, 2}
+            watch.record(_cut(shown, MAX_VALUE)[0], None)
         except DapcliError as exc:
             watch.record(None, diagnosis(exc.message))
         views.append(WatchView(id=watch.id, expression=watch.expression, value=watch.value, error=watch.error,

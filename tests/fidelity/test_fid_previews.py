@@ -83,6 +83,10 @@ def test_gdb_values_read_as_gdb_prints_them(adapter: str, previews: Path, cli: C
     assert "{name = \"tri\", '\\000' <repeats 12 times>, sides = 3}" in text, text
     rows = cli("vars").out
     assert "arr = {10, 20, 30, 40, 50}" in rows and "many = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, …}" in rows, rows
+    nested = {v["name"]: v for v in cli.json("vars", "--depth", "1")["variables"]}
+    assert re.fullmatch(r'\{name = 0x[0-9a-f]+ "pen", cents = 525\}', nested["items"]["children"][0]["value"])
+    watches = cli.json("watch", "add", "sh")["watches"]
+    assert watches[0]["value"] == printed["sh"], watches  # a watch shows the preview too
     cli("stop")
 
 
