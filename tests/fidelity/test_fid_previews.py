@@ -182,3 +182,20 @@ def test_debugpy_value_in_full_over_mcp(programs: Path) -> None:
             await call(client, "stop")
 
     run_async(body)
+
+
+@pytest.mark.parametrize("adapter", each("gdb", "lldb"))
+def test_recipe_checks_the_preview(adapter: str, previews: Path, cli: Cli) -> None:
+    line = marker_line(previews.with_suffix(".c"), "previews")
+    recipe = previews.parent / f"previews-{adapter}.yaml"
+    recipe.write_text(f"""name: previews on {adapter}
+target: {{program: previews, adapter: {adapter}}}
+breakpoints: [previews.c:{line}]
+steps:
+  - continue: {{}}
+    expect: {{line: {line}, locals.arr.value: "{{10, 20, 30, 40, 50}}"}}
+  - evaluate: {{expression: "arr"}}
+    expect: {{result: "{{10, 20, 30, 40, 50}}"}}
+""")
+    done = cli("run", recipe.name, check=None)
+    assert done.code == 0, done.out + done.err
