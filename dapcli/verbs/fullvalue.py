@@ -20,8 +20,9 @@ from dapcli.protocol import types as t
 
 if TYPE_CHECKING:
     from dapcli.engine.session import Session
+    from dapcli.verbs.models import VariableView
 
-__all__ = ["adapter_cut", "full_context", "full_repr"]
+__all__ = ["adapter_cut", "full_context", "full_repr", "whole_rows"]
 
 #: debugpy's SafeRepr cut of a collection: ``[0, 1, ..., 58, ...]``, ``(…, ...)``, ``{…, ...}``.
 _SAFEREPR_CUT = re.compile(r"(, |\[|\(|\{)\.\.\.[\]\)\}]$")
@@ -66,3 +67,13 @@ def adapter_cut(session: Session, value: str, context: str, reference: int = 0) 
         return "debugpy cut this value; max length 0 asks it for the whole"
     where = f"variables of variablesReference {reference}" if reference > 0 else "variables"
     return f"debugpy cut this value (it shows at most 60 items); {where} lists them all"
+
+
+async def whole_rows(session: Session, views: list[VariableView], frame_id: int) -> None:
+    """``vars --max-length 0``: each row that debugpy cut (``58, ...]``) and that has a plain
+    ``evaluateName`` gets its whole value (:func:`full_repr`, one ``evaluate`` per such row)."""
+    if not _is_debugpy(session):
+        return
+    for view in views:
+        if view.evaluate_name and _SAFEREPR_CUT.search(view.value):
+            view.value = await full_repr(session, view.evaluate_name, frame_id, view.value)

@@ -16,7 +16,7 @@ from dapcli.protocol import types as t
 from dapcli.verbs.consolestop import moved_by
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.evalerrors import check_evaluated
-from dapcli.verbs.fullvalue import adapter_cut, full_context, full_repr
+from dapcli.verbs.fullvalue import adapter_cut, full_context, full_repr, whole_rows
 from dapcli.verbs.models import (
     EvaluateResult,
     Frame,
@@ -161,6 +161,8 @@ async def variables(
             page, total = [variable_view(v, max_length) for v in found[start: start + max(0, count)]], len(found)
     await expand(session, page, depth, count=count, max_value=max_length)
     await add_previews(session, page, max_length)  # C structs/arrays: {name = "pen", cents = 525}
+    if max_length == 0:  # debugpy cut a list at 60 items: asked for whole
+        await whole_rows(session, page, frame if frame is not None else await current_frame_id(session, None))
     left = total - start - len(page)
     return VariablesResult(
         variables_reference=reference, scope=scope, frame_id=frame, start=start, total=total,

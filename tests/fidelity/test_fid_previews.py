@@ -165,6 +165,8 @@ def test_debugpy_value_in_full_is_whole_and_cuts_are_told_truly(programs: Path, 
     assert called["result"].endswith("...]") and "lists them all" in called["valueCutByAdapter"], called
     text = cli.json("eval", "text", "--max-length", "0")
     assert text["result"] == repr("héllo\twörld " + "x" * 400)
+    rows = {v["name"]: v for v in cli.json("vars", "--max-length", "0")["variables"]}
+    assert rows["big"]["value"] == repr(list(range(1000))), rows["big"]["value"][-60:]
     cli("stop")
 
 
