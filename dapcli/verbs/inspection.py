@@ -34,6 +34,7 @@ from dapcli.verbs.moreitems import grouped_window
 from dapcli.verbs.paging import fetch_page, remember
 from dapcli.verbs.registry import Param, verb
 from dapcli.verbs.setcheck import current_value, explain_unchanged
+from dapcli.verbs.setframe import outside_top_frame, set_through_address
 from dapcli.verbs.setpath import resolve_member, set_expression
 from dapcli.verbs.snapshot import values_changed
 from dapcli.verbs.views import (
@@ -228,6 +229,10 @@ async def set_variable(
         frame = await current_frame_id(session, frame_id)
         scope = locals_scope(await fetch_scopes(session, frame))
         reference, container = scope.variablesReference, scope.name
+        if session.adapter.sets_in_top_frame_only and await outside_top_frame(session, frame):
+            result = await set_through_address(session, name, value, frame)  # Delve 1.20
+            values_changed(session)
+            return result
     try:
         reference, member, container = await resolve_member(session, reference, name, container)
     except UsageError:
