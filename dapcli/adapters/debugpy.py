@@ -64,6 +64,8 @@ _DEADLY = frozenset({2, 3, 4, 6, 7, 8, 9, 11, 13, 15})
 
 class DebugpyAdapter(AdapterSpec):
     name = "python"
+    #: ``evaluate`` in context ``repl`` runs statements, as pdb's prompt does.
+    repl_runs_statements = True
     aliases = ("debugpy", "py")
     adapter_id = "debugpy"
     description = "Python (debugpy)"

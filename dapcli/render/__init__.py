@@ -379,6 +379,8 @@ def render_evaluate(result: m.EvaluateResult, cwd: str | None = None) -> Rendera
         text.append(f"  …+{result.value_truncated} chars (--max-length N shows more)", style="dim")
     if result.frame_name:
         text.append(f"  (in frame {result.frame_name})", style="dim")
+    if result.note:
+        text.append(f"({result.note})" if not result.result else f"  ({result.note})", style="dim")
     parts: list[RenderableType] = [text]
     if result.children:
         tree = variable_tree(result.children, "")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from dapcli.engine.chatter import DEBUGGER_CATEGORIES
 from dapcli.engine.diagnosis import diagnosis
@@ -37,6 +37,7 @@ from dapcli.verbs.setcheck import current_value, explain_unchanged
 from dapcli.verbs.setframe import outside_top_frame, set_through_address
 from dapcli.verbs.setpath import resolve_member, set_expression
 from dapcli.verbs.snapshot import values_changed
+from dapcli.verbs.statements import RAN_AS_STATEMENT, runs_as_statement
 from dapcli.verbs.views import (
     MAX_VALUE,
     VALUE_TIMEOUT,
@@ -187,11 +188,14 @@ async def evaluate(
         "evaluate", t.EvaluateArguments(expression=expression, frameId=frame, context=context), t.EvaluateResponse,
         timeout=timeout,
     )
+    note = None
     try:
         body, stop = (await moved_by(session, request, timeout, resumes=session.adapter.console_resumes(expression))
                       if context == "repl" else (await request, None))
     except RequestError as exc:
-        raise one_line_error(exc) from None
+        if not runs_as_statement(session, expression, context, exc):
+            raise one_line_error(exc) from None
+        body, stop, note = await _run_statement(session, expression, frame, timeout), None, RAN_AS_STATEMENT
     values_changed(session)  # `total = 7` assigns
     await check_evaluated(session, expression, frame, body.result)
     variable = t.Variable(name=expression, value=body.result, type=body.type,
@@ -204,8 +208,18 @@ async def evaluate(
         expression=expression, result=view.value, type=body.type, variables_reference=body.variablesReference,
         frame_id=frame, children=view.children, truncated=view.truncated, value_truncated=view.value_truncated,
         stop=stop,
-        frame_name=user_frame_name(session, frame) if stop is None else None,
+        frame_name=user_frame_name(session, frame) if stop is None else None, note=note,
     )
+
+
+async def _run_statement(session: Session, expression: str, frame: int, timeout: float) -> Any:
+    """Run the statement ``expression`` in ``frame`` (DAP ``evaluate``, context ``repl``)."""
+    try:
+        return await session.request("evaluate", t.EvaluateArguments(expression=expression, frameId=frame,
+                                                                      context="repl"), t.EvaluateResponse,
+                                     timeout=timeout)
+    except RequestError as exc:
+        raise one_line_error(exc) from None
 
 
 @verb(group="inspection", name="setVariable", needs="stopped", destructive=True, capability="supportsSetVariable",
@@ -240,7 +254,7 @@ async def set_variable(
             raise
         return await set_expression(session, name, value, frame if frame is not None else
                                     await current_frame_id(session, frame_id))  # debugpy: big[999] is not listed
-    old = await current_value(session, reference, member, container)
+    old = await current_value(session, reference, member, container, value)
     try:
         body = await session.request(
             "setVariable", t.SetVariableArguments(variablesReference=reference, name=member, value=value),

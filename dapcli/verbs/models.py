@@ -291,6 +291,8 @@ class EvaluateResult(Result):
     stop: StopState | None = None
     #: Which frame it was evaluated in, when that is not the top one (``main``, not libc's).
     frame_name: str | None = None
+    #: How it was run when not as asked: a statement run in the ``repl`` context (debugpy).
+    note: str | None = None
 
 
 class SetVariableResult(Result):

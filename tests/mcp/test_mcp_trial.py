@@ -31,3 +31,17 @@ def test_breakpoint_past_the_end_is_a_tool_error() -> None:
             await call(client, "stop")
 
     run(body)
+
+
+def test_statement_runs_through_mcp() -> None:
+    async def body() -> None:
+        async with connected() as client:
+            await call(client, "launch", {"program": str(BUGGY), "breakpoints": [f"{BUGGY}:{RUNNING}"]})
+            ran = await call(client, "evaluate", {"expression": "v = 100"})
+            assert ran["result"] == "" and "ran as a statement" in ran["note"]
+            assert (await call(client, "evaluate", {"expression": "v * 2"}))["result"] == "200"
+            text = await call_error(client, "setVariable", {"name": "nosuch", "value": "3"})
+            assert "dapcli eval 'nosuch = 3'" in text
+            await call(client, "stop")
+
+    run(body)
