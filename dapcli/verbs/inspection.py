@@ -16,6 +16,7 @@ from dapcli.protocol import types as t
 from dapcli.verbs.consolestop import moved_by
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.evalerrors import check_evaluated
+from dapcli.verbs.frameindex import selected_index
 from dapcli.verbs.models import (
     EvaluateResult,
     Frame,
@@ -97,6 +98,10 @@ async def stack_trace(
         await check_thread(session, thread_id)
     thread = current_thread_id(session, thread_id)
     views, total = await frames(session, thread, start, levels)
+    if thread == session.selected_thread_id:  # as gdb's `frame`: the frame the inspection verbs use
+        chosen = selected_index(session, thread)
+        for view in views:
+            view.selected = view.index == chosen
     return StackResult(thread_id=thread, frames=views, total_frames=total)
 
 
@@ -313,11 +318,9 @@ async def _current_frame(session: object) -> Frame | None:
     assert isinstance(session, Session)
     if session.state is not SessionState.STOPPED or session.selected_thread_id is None:
         return None
-    views, _ = await frames(session, session.selected_thread_id, levels=20)
-    for view in views:
-        if view.id == session.selected_frame_id:
-            return view
-    return views[0] if views else None
+    index = selected_index(session, session.selected_thread_id)  # not by id: Delve renumbers frames
+    views, _ = await frames(session, session.selected_thread_id, levels=max(20, index + 1))
+    return next((view for view in views if view.index == index), views[0] if views else None)
 
 
 #: Longest output chunk shown without ``raw`` (characters).

@@ -69,6 +69,8 @@ class Frame(Model):
     presentation_hint: str | None = None
     #: > 0: the source is not a file; its text comes from the DAP ``source`` request.
     source_reference: int | None = None
+    #: True on the selected frame (the one ``eval``, ``vars``, ``set`` and ``list`` use) in ``stack``.
+    selected: bool | None = None
 
 
 class VariableView(Model):

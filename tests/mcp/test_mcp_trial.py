@@ -45,3 +45,19 @@ def test_statement_runs_through_mcp() -> None:
             await call(client, "stop")
 
     run(body)
+
+
+def test_stack_trace_marks_the_selected_frame() -> None:
+    async def body() -> None:
+        async with connected() as client:
+            await call(client, "launch", {"program": str(BUGGY), "breakpoints": [f"{BUGGY}:{RUNNING}"]})
+            frames = (await call(client, "stackTrace"))["frames"]
+            assert [f.get("selected", False) for f in frames][:2] == [True, False]
+            await call(client, MORE, {"verb": "up"})
+            frames = (await call(client, "stackTrace"))["frames"]
+            assert [f["index"] for f in frames if f.get("selected")] == [1]
+            value = await call(client, "evaluate", {"expression": "percent"})
+            assert value["result"] == "15.0"
+            await call(client, "stop")
+
+    run(body)
