@@ -134,6 +134,10 @@ class AdapterSpec:
     return_value_command: str | None = None
     return_value_pattern: str | None = None
     return_value_history: bool = False
+    #: A variable the adapter marks ``readOnly`` really cannot be set (debugpy's return values):
+    #: ``set`` refuses it up front. CodeLLDB marks pointers, enums and aggregates ``readOnly`` and
+    #: sets them all the same, so there ``set`` sends the request and reports the answer.
+    honours_read_only: bool = True
     #: The adapter never answers a request it does not know (js-debug): the raw ``dap`` verb waits
     #: only briefly for a request outside the specification.
     silent_on_unknown_requests: bool = False
@@ -220,6 +224,12 @@ class AdapterSpec:
 
     def exit_code_at_end(self) -> int | None:
         """The exit code learnt outside DAP, read when the session ends (js-debug)."""
+        return None
+
+    def start_failure(self, text: str) -> tuple[str, str] | None:
+        """(message, hint) when the adapter's ``output`` ``text``, before ``initialized``, says
+        that the launch or attach has failed while the adapter itself stays silent (so the start
+        ends at once, not after its timeout); None otherwise."""
         return None
 
     def explain_attach_failure(self, error: AdapterError, pid: int) -> AdapterError:

@@ -61,6 +61,7 @@ class CodeLldbAdapter(NativeAdapter):
     resuming_commands = LLDB_RESUMING
     stops_on_failed_condition = True
     return_value_local = "[return value]"
+    honours_read_only = False  # its readOnly marks pointers, enums, structs that setVariable changes
     data_stop_report = "Watchpoint "  # "\nWatchpoint 1 hit:\nold value: 3\nnew value: 42\n"
 
     def find(self) -> str | None:

@@ -59,6 +59,9 @@ _GDB_CHATTER = re.compile(
     r"|(?:Thread \d+ (?:\"[^\"\n]*\" )?hit )?(?:Temporary b|B)reakpoint \d+, .* at .*:\d+"
     r"|Run till exit from .*|Continuing\.|Starting program: .*"
     r"|The host character set is .*"
+    r"|Reading .* from remote target\.\.\.|Remote debugging using .*"  # a gdbserver target's files
+    r"|Reading symbols from .*\.\.\.|\(No debugging symbols found in .*\)"
+    r"|0x[0-9a-f]+ in \S+ \(.*\) from target:.*"  # where a gdbserver's program stands at connect
     r"|(?:Temporary b|B)reakpoint \d+ at 0x[0-9a-f]+: (?:file .*, line \d+\.|.*)"
     r"|\n?Program(?: received signal .*| terminated with signal .*)?)\n?$"
 )

@@ -32,6 +32,20 @@ def _pattern(template: str) -> re.Pattern[str]:
     return re.compile(rf"^(?:> \[Go \d+\]: )?{regex}\r?\n?$", re.DOTALL)
 
 
+#: The debuggers' own console lines, never a log message even when a template made only of
+#: placeholders (``{i}``) would match anything: lldb-dap's and CodeLLDB's process reports, their
+#: echoed commands, cdt-gdb-adapter's banner lines.
+_NEVER_LOG = re.compile(
+    r"^(?:Process \d+ (?:exited|launched|stopped|resuming|detached)\b|Process exited with code -?\d+\.?\s*$"
+    r"|Launching: |Launched process \d+ |Running (?:pre|post)?RunCommands|Running initCommands"
+    r"|\(lldb\) |Console is in '"
+    r"|Stop reason: |\[Inferior \d+ \(process \d+\))"
+)
+
+
 def is_log_message(text: str, templates: Iterable[str]) -> bool:
-    """True when ``text`` is one of the log-point ``templates`` filled in."""
+    """True when ``text`` is one of the log-point ``templates`` filled in (never one of the
+    debuggers' own reports, see :data:`_NEVER_LOG`)."""
+    if _NEVER_LOG.match(text):
+        return False
     return any(_pattern(template).match(text) for template in templates if template)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from dapcli.engine.chatter import DEBUGGER_CATEGORIES
@@ -294,8 +295,12 @@ async def source(
             line = int(location)
         elif sep and line_part.isdigit():
             path, line, reference = ctx.resolve(file_part), int(line_part), None
+        elif sep and file_part and re.fullmatch(r"\s*[-+]?\d+\s*", line_part) and not os.path.exists(location):
+            raise UsageError(f"bad line {line_part!r} in {location!r}", "write FILE:LINE with a line number from 1")
         else:
             path, line, reference = ctx.resolve(location), context + 1, None
+        if line is not None and line < 1:
+            raise UsageError(f"line {line} is not a line of any file (lines count from 1)", "pick a line in the file")
     if frame is None and (path is None or line is None):
         raise UsageError("no current location", "give FILE:LINE, or stop the program first")
     from_frame = frame is not None and path == frame.path and reference == frame.source_reference

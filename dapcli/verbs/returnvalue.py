@@ -82,6 +82,8 @@ def _names(said: str, function: str) -> bool:
 
 
 async def _from_console(session: Session, before: Before) -> ReturnValueView | None:
+    if session.adapter.return_value_history and before.history is None:
+        return None  # no mark before the step: a value in the history may be an older one
     found = await _console_values(session)
     if not found:
         return None

@@ -34,7 +34,7 @@ async def current_value(session: Session, reference: int, name: str, container: 
     for variable in found:
         if variable.name == name:
             hint = variable.presentationHint
-            if hint and "readOnly" in (hint.attributes or []):
+            if hint and "readOnly" in (hint.attributes or []) and session.adapter.honours_read_only:
                 raise UsageError(f"{name} is read-only (the adapter marks it readOnly)",
                                  "a function's return value or a constant cannot be set")
             return variable.value

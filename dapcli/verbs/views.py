@@ -20,7 +20,7 @@ from dapcli.engine.session import Session, SessionState
 from dapcli.engine.sourcefiles import read_lines
 from dapcli.engine.sources import reference_lines
 from dapcli.engine.userframes import is_user_source, user_frame_index
-from dapcli.errors import DapcliError, DapTimeoutError, PreconditionError, RequestError, UsageError
+from dapcli.errors import ConnectionLostError, DapcliError, DapTimeoutError, PreconditionError, RequestError, UsageError
 from dapcli.protocol import types as t
 from dapcli.verbs import frameindex
 from dapcli.verbs.condition import failed_conditions
@@ -50,6 +50,8 @@ __all__ = [
 
 #: Longest value text kept before it is cut (characters); callers can ask for more.
 MAX_VALUE = 200
+#: Longest source line shown in a stop or a listing (characters; the rest is counted).
+MAX_SOURCE_LINE = 1000
 #: Most nodes a variable tree may hold, whatever its depth (cycles and huge values stay bounded).
 MAX_NODES = 400
 #: Output kept in a stop state (characters; the ``output`` verb reads everything).
@@ -296,9 +298,17 @@ def read_source(path: str, center: int, context: int, *, current: int | None = N
     first, last = max(1, center - context), min(len(text), center + context)
     marks = breakpoints or set()
     return [
-        SourceLine(line=n, text=text[n - 1], current=(n == current), breakpoint=(n in marks))
+        SourceLine(line=n, text=_cut_line(text[n - 1]), current=(n == current), breakpoint=(n in marks))
         for n in range(first, last + 1)
     ]
+
+
+def _cut_line(text: str) -> str:
+    """A source line of at most :data:`MAX_SOURCE_LINE` characters (a minified bundle's one line
+    of megabytes would flood every view and stall the terminal renderer)."""
+    if len(text) <= MAX_SOURCE_LINE:
+        return text
+    return f"{text[:MAX_SOURCE_LINE]}… (+{len(text) - MAX_SOURCE_LINE} chars)"
 
 
 def breakpoint_lines(session: Session, path: str) -> set[int]:
@@ -314,7 +324,11 @@ def output_since(session: Session, seq: int, *, console: bool = False) -> tuple[
     for chunk in reversed(chunks):
         if size + len(chunk.output) > MAX_STOP_OUTPUT and kept:
             break
-        kept.append(OutputChunkView(seq=chunk.seq, category=chunk.category, output=chunk.output[-MAX_STOP_OUTPUT:]))
+        text = chunk.output
+        if len(text) > MAX_STOP_OUTPUT:  # its start is cut: say so (`output` has it whole)
+            text = f"[… {len(text) - MAX_STOP_OUTPUT} characters before; `dapcli output` has them] " + \
+                text[-MAX_STOP_OUTPUT:]
+        kept.append(OutputChunkView(seq=chunk.seq, category=chunk.category, output=text))
         size += len(chunk.output)
     kept.reverse()
     return kept, len(chunks) - len(kept)
@@ -388,8 +402,15 @@ async def stop_state(
         state.reason, state.description = "exception", state.description or thrown.description
         state.exception = thrown
     # a stop without a readable stack (e.g. a thread that just vanished) still reports
-    with contextlib.suppress(DapcliError):
+    try:
         await _fill_location(session, state, frame_count, locals_count, context)
+    except ConnectionLostError:  # the adapter ended between the stop and its stack: say that end
+        await session.wait_until(lambda: session.ended, LOST_END_WAIT)
+    except DapcliError:
+        pass
+    if session.state in (SessionState.EXITED, SessionState.TERMINATED):
+        return await stop_state(session, output_seq=output_seq, started=started, frame_count=frame_count,
+                                locals_count=locals_count, context=context)
     # after the stack is read: the debugger's text has had time to come, and the top frame is known
     top = state.frames[0].id if state.frames else None
     failed = [*await failed_conditions(session, output_seq, top), *failed]
@@ -410,6 +431,9 @@ def _with_stdin_hint(session: Session, state: StopState) -> StopState:
         state.warnings = [*(state.warnings or []), hint]
     return state
 
+
+#: Seconds a stop whose stack was lost waits for the session to record the adapter's end.
+LOST_END_WAIT = 2.0
 
 #: Seconds a data breakpoint's stop waits for the debugger's console report of it.
 DATA_REPORT_WAIT = 5.0
@@ -522,7 +546,7 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
             break_mode=getattr(info.breakMode, "root", info.breakMode),
             type_name=details.typeName if details else None,
             message=_marked(details.message, MAX_EXCEPTION_TEXT) if details else None,
-            stack_trace=_cut(details.stackTrace or "", 2000)[0] if details and details.stackTrace else None,
+            stack_trace=_marked(details.stackTrace, 2000) if details and details.stackTrace else None,
         )
 
 

@@ -75,3 +75,20 @@ def test_mcp_headline_names_the_breakpoint(programs: Path) -> None:
             await call(client, "stop")
 
     run_async(body)
+
+
+def test_the_stop_text_is_kept(programs: Path, cli: Cli) -> None:
+    """debugpy's exception stop sends ``text`` (the exception's type): kept in JSON, and the
+    headline does not repeat what the exception line says."""
+    (programs / "boom.py").write_text("def f():\n    return 1 / 0\n\n\nf()\n")
+    state = cli.json("launch", "boom.py")
+    assert state["reason"] == "exception" and state["text"] == "ZeroDivisionError", state
+    head = cli("status").out.split("Stopped", 1)[1].splitlines()[0]
+    assert "ZeroDivisionError" not in head, head  # said on the exception line below it
+
+
+@pytest.mark.parametrize("adapter", each("lldb", "codelldb"))
+def test_a_pause_headline_says_the_signal(adapter: str, c_programs: Path, cli: Cli) -> None:
+    cli("launch", "./sleepy", "--adapter", adapter, "--timeout", "1")  # it runs forever
+    shown = cli("pause").out.splitlines()[0]
+    assert shown.startswith("Stopped (pause)") and "(signal SIGSTOP)" in shown, shown  # the adapter's description

@@ -63,6 +63,9 @@ CASES = {
                                 "  - {path: loop.py, line: 22}\nsteps: []\n",
                                 ["3:5: breakpoint 1: line 999 is past the end of loop.py (21 lines)",
                                  "4:5: breakpoint 2: line 22 is past the end of loop.py (21 lines)"]),
+    "breakpoint line not a number": ("target: {program: {loop}}\nbreakpoints:\n  - {path: loop.py, line: six}\n"
+                                     "steps: []\n",
+                                     ["3:27: breakpoint 1: line must be a line number from 1, not 'six'"]),
     "hit condition adapters cannot mean": (
         "target: {program: {loop}}\nbreakpoints:\n  - {path: loop.py, line: 3, hitCondition: '%0'}\nsteps: []\n",
         ["3:44: breakpoint 1: hit condition '%0' can never be met (hits count from 1)"]),

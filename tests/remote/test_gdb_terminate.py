@@ -42,6 +42,9 @@ def test_stop_detach_says_the_program_stays_stopped_under_gdbserver(layout: Layo
         cli.remember()
         assert cli.json("wait", "--timeout", "60")["status"] == "stopped"
         assert f"on 127.0.0.1:{port}" in cli.json("status")["program"]  # not "pid None"
+        said = "".join(c["output"] for c in cli.json("output")["chunks"])
+        assert "from remote target" not in said and "from target:" not in said, repr(said)
+        assert "from remote target" in "".join(c["output"] for c in cli.json("output", "--category", "all")["chunks"])
         program = [p for p in psutil.Process(server.pid).children() if p.name() == "prog"]
         ended = cli.json("stop")
         assert ended["status"] == "detached"
