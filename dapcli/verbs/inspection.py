@@ -39,7 +39,7 @@ from dapcli.verbs.setcheck import current_value, explain_unchanged
 from dapcli.verbs.setframe import outside_top_frame, set_through_address
 from dapcli.verbs.setpath import resolve_member, set_expression
 from dapcli.verbs.snapshot import values_changed
-from dapcli.verbs.statements import RAN_AS_STATEMENT, runs_as_statement
+from dapcli.verbs.statements import RAN_AS_STATEMENT, runs_as_statement, with_syntax_hint
 from dapcli.verbs.views import (
     MAX_VALUE,
     VALUE_TIMEOUT,
@@ -200,7 +200,7 @@ async def evaluate(
                       if context == "repl" else (await request, None))
     except RequestError as exc:
         if not runs_as_statement(session, expression, context, exc):
-            raise one_line_error(exc) from None
+            raise with_syntax_hint(session, one_line_error(exc)) from None
         body, stop, note = await _run_statement(session, expression, frame, timeout), None, RAN_AS_STATEMENT
     values_changed(session)  # `total = 7` assigns
     await check_evaluated(session, expression, frame, body.result)

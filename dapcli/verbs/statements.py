@@ -16,7 +16,7 @@ import warnings
 from dapcli.engine.session import Session
 from dapcli.errors import RequestError
 
-__all__ = ["RAN_AS_STATEMENT", "is_statement", "runs_as_statement"]
+__all__ = ["RAN_AS_STATEMENT", "is_statement", "runs_as_statement", "with_syntax_hint"]
 
 #: The note of a result whose expression was run as a statement.
 RAN_AS_STATEMENT = "ran as a statement (DAP evaluate, context repl): it has no value"
@@ -42,3 +42,12 @@ def runs_as_statement(session: Session, expression: str, context: str, error: Re
     ``repl`` context would run (see the module docstring)."""
     return (context == "watch" and session.adapter.repl_runs_statements and "SyntaxError" in error.message
             and is_statement(expression))
+
+
+def with_syntax_hint(session: Session, error: RequestError) -> RequestError:
+    """``error`` with a hint when it is a SyntaxError of an adapter that runs statements
+    (the text is neither an expression nor a statement)."""
+    if error.hint or not session.adapter.repl_runs_statements or "SyntaxError" not in error.message:
+        return error
+    return RequestError(error.message, "eval takes a Python expression (`total * 2`) or a statement "
+                        "(`v = 100`, `import os`): check its syntax", error.command)

@@ -18,7 +18,8 @@ def test_statement_runs_and_says_so(dc: Cli) -> None:
     # expressions are evaluated as before: no note, errors unchanged
     value = dc.json("eval", "acc + 1")
     assert "note" not in value
-    assert "SyntaxError" in one_line_error(dc.run("eval", "x = (", check=5).err)
+    err = dc.run("eval", "x = (", check=5).err
+    assert "SyntaxError" in err and "hint: eval takes a Python expression" in err
     assert "NameError" in one_line_error(dc.run("eval", "nosuch_name", check=5).err)
 
 
