@@ -378,7 +378,9 @@ def render_evaluate(result: m.EvaluateResult, cwd: str | None = None) -> Rendera
     if result.type:
         text.append(f"  ({result.type})", style="dim")
     if result.value_truncated:
-        text.append(f"  …+{result.value_truncated} chars (--max-length N shows more)", style="dim")
+        text.append(f"  …+{result.value_truncated} chars (--max-length 0 shows all)", style="dim")
+    if result.value_cut_by_adapter:
+        text.append(f"  ({result.value_cut_by_adapter})", style="dim")
     if result.frame_name:
         text.append(f"  (in frame {result.frame_name})", style="dim")
     if result.note:

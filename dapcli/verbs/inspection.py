@@ -18,6 +18,7 @@ from dapcli.verbs.consolestop import moved_by
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.evalerrors import check_evaluated
 from dapcli.verbs.frameindex import selected_index
+from dapcli.verbs.fullvalue import adapter_cut, full_context, full_repr, whole_rows
 from dapcli.verbs.models import (
     EvaluateResult,
     Frame,
@@ -34,6 +35,7 @@ from dapcli.verbs.models import (
 )
 from dapcli.verbs.moreitems import grouped_window
 from dapcli.verbs.paging import fetch_page, remember
+from dapcli.verbs.preview import add_previews
 from dapcli.verbs.registry import Param, verb
 from dapcli.verbs.setcheck import current_value, explain_unchanged
 from dapcli.verbs.setframe import outside_top_frame, set_through_address
@@ -166,6 +168,9 @@ async def variables(
         else:
             page, total = [variable_view(v, max_length) for v in found[start: start + max(0, count)]], len(found)
     await expand(session, page, depth, count=count, max_value=max_length)
+    await add_previews(session, page, max_length)  # C structs/arrays: {name = "pen", cents = 525}
+    if max_length == 0:  # debugpy cut a list at 60 items: asked for whole
+        await whole_rows(session, page, frame if frame is not None else await current_frame_id(session, None))
     left = total - start - len(page)
     return VariablesResult(
         variables_reference=reference, scope=scope, frame_id=frame, start=start, total=total,
@@ -190,8 +195,9 @@ async def evaluate(
         raise UsageError("the expression is empty", "give one, e.g. `eval x` or `eval 'len(items)'`")
     session = ctx.session()
     frame = await current_frame_id(session, frame_id)
+    asked = full_context(session, context, max_length)  # in full: clipboard, the adapter's longest text
     request = session.request(
-        "evaluate", t.EvaluateArguments(expression=expression, frameId=frame, context=context), t.EvaluateResponse,
+        "evaluate", t.EvaluateArguments(expression=expression, frameId=frame, context=asked), t.EvaluateResponse,
         timeout=timeout,
     )
     note = None
@@ -204,15 +210,19 @@ async def evaluate(
         body, stop, note = await _run_statement(session, expression, frame, timeout), None, RAN_AS_STATEMENT
     values_changed(session)  # `total = 7` assigns
     await check_evaluated(session, expression, frame, body.result)
-    variable = t.Variable(name=expression, value=body.result, type=body.type,
+    whole = await full_repr(session, expression, frame, body.result) if max_length == 0 else body.result
+    variable = t.Variable(name=expression, value=whole, type=body.type,
                           variablesReference=body.variablesReference, namedVariables=body.namedVariables,
                           indexedVariables=body.indexedVariables)
     remember(session, [variable])
     view = variable_view(variable, max_length)
     await expand(session, [view], depth, count=100, max_value=max_length)
+    await add_previews(session, [view], max_length)  # C: {10, 20, 30, 40, 50}
     return EvaluateResult(
         expression=expression, result=view.value, type=body.type, variables_reference=body.variablesReference,
         frame_id=frame, children=view.children, truncated=view.truncated, value_truncated=view.value_truncated,
+        value_cut_by_adapter=adapter_cut(session, whole, asked, body.variablesReference),
+        adapter_value=view.adapter_value,
         stop=stop,
         frame_name=user_frame_name(session, frame) if stop is None else None, note=note,
     )

@@ -39,6 +39,7 @@ from dapcli.verbs.models import (
 )
 from dapcli.verbs.moreitems import grouped_window
 from dapcli.verbs.paging import fetch_page, remember
+from dapcli.verbs.preview import add_previews, preview_value
 from dapcli.verbs.scopefallback import remember_scopes, scope_by_names
 from dapcli.verbs.snapshot import fresh
 from dapcli.verbs.stoplabel import hits_here
@@ -474,7 +475,8 @@ async def evaluate_watches(session: Session) -> list[WatchView]:
                 t.EvaluateResponse, timeout=STOP_VALUE_TIMEOUT,
             )
             await check_evaluated(session, watch.expression, frame_id, body.result)
-            watch.record(_cut(body.result, MAX_VALUE)[0], None)
+            shown = await preview_value(session, body.result, body.type, body.variablesReference)  # C: {1, 2}
+            watch.record(_cut(shown, MAX_VALUE)[0], None)
         except DapcliError as exc:
             watch.record(None, diagnosis(exc.message))
         views.append(WatchView(id=watch.id, expression=watch.expression, value=watch.value, error=watch.error,
@@ -532,6 +534,7 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
         variables = [variable_view(v, 80) for v in found]
         variables = [v for v in variables if not v.name.startswith(("__", "@py_")) and v.name not in _NOISE]
         state.locals = variables[:locals_count]
+        await add_previews(session, state.locals, 80)  # C structs/arrays: {10, 20, 30, 40, 50}
         _mark_changed(session, f"{top.path}:{top.name}", state.locals)
     signal = stop_signal(state.raw_reason, state.description)
     if state.reason == "exception" and signal and not session.supports("supportsExceptionInfoRequest"):
