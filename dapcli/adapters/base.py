@@ -141,6 +141,12 @@ class AdapterSpec:
     #: The adapter never answers a request it does not know (js-debug): the raw ``dap`` verb waits
     #: only briefly for a request outside the specification.
     silent_on_unknown_requests: bool = False
+    #: ``setVariable`` acts in the top frame of the thread that stopped, whatever the container
+    #: (Delve 1.20): ``set`` in another frame or thread goes through the variable's address.
+    sets_in_top_frame_only: bool = False
+    #: ``evaluate`` with context ``repl`` executes statements (debugpy: ``v = 100``, ``import
+    #: os``): ``eval`` of a statement goes there (verbs/statements.py).
+    repl_runs_statements: bool = False
 
     def resolve_function(self, name: str, roots: list[str]) -> tuple[str, int] | str | None:
         """Where the function breakpoint ``name`` belongs, when the adapter cannot find it

@@ -69,6 +69,8 @@ _INJECTION_ERRORS = ("ptrace:", "Operation not permitted", "No such process", "C
 
 class DebugpyAdapter(AdapterSpec):
     name = "python"
+    #: ``evaluate`` in context ``repl`` runs statements, as pdb's prompt does.
+    repl_runs_statements = True
     aliases = ("debugpy", "py")
     adapter_id = "debugpy"
     description = "Python (debugpy)"

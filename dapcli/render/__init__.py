@@ -306,10 +306,10 @@ def _table(*columns: str) -> Table:
 
 
 def render_stack(result: m.StackResult, cwd: str | None = None) -> RenderableType:
-    table = _table("#", "function", "location", "frameId")
+    table = _table("", "#", "function", "location", "frameId")
     for frame in result.frames:
         where = f"{short_path(frame.path or frame.source_name, cwd)}:{frame.line}"
-        table.add_row(str(frame.index), Text(frame.name), Text(where), str(frame.id))
+        table.add_row("→" if frame.selected else "", str(frame.index), Text(frame.name), Text(where), str(frame.id))
     shown = (result.frames[-1].index + 1) if result.frames else 0
     if result.total_frames and result.total_frames > shown:
         more = Text(f"… +{result.total_frames - shown} more frames (dapcli stack --start {shown})", style="dim")
@@ -394,6 +394,8 @@ def render_evaluate(result: m.EvaluateResult, cwd: str | None = None) -> Rendera
         text.append(f"  ({result.value_cut_by_adapter})", style="dim")
     if result.frame_name:
         text.append(f"  (in frame {result.frame_name})", style="dim")
+    if result.note:
+        text.append(f"({result.note})" if not result.result else f"  ({result.note})", style="dim")
     parts: list[RenderableType] = [text]
     if result.children:
         tree = variable_tree(result.children, "")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-__all__ = ["HIT_CONDITION_HELP", "check_hit_condition", "check_references"]
+__all__ = ["HIT_CONDITION_HELP", "check_hit_condition", "check_references", "past_end"]
 
 HIT_CONDITION_HELP = "stop on this hit count: N, >N, >=N, <N, <=N, ==N or %N (every Nth)"
 
@@ -45,3 +45,16 @@ def check_references(value: Any) -> Any:
             raise ValueError("a breakpoint is an id or FILE:LINE, not a boolean")
         checked.append(str(item) if isinstance(item, int) else item)
     return checked
+
+
+def past_end(path: str, line: int, shown: str) -> str | None:
+    """The one-line error for ``line`` past the end of the local file ``path`` (called
+    ``shown``), as gdb refuses it; None when the line is in the file or the file is not here."""
+    from dapcli.engine.sourcefiles import read_lines
+    from dapcli.errors import UsageError
+
+    try:
+        count = len(read_lines(path))
+    except UsageError:
+        return None
+    return f"line {line} is past the end of {shown} ({count} lines)" if line > count else None

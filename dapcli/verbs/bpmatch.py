@@ -11,7 +11,7 @@ from dapcli.engine.session import Session
 from dapcli.errors import UsageError
 from dapcli.verbs.context import VerbContext
 
-__all__ = ["matching", "pending_warnings", "resolve_function"]
+__all__ = ["matching", "moved_warnings", "pending_warnings", "resolve_function"]
 
 
 def matching(ctx: VerbContext, session: Session, references: list[str]) -> list[int]:
@@ -93,3 +93,12 @@ def pending_warnings(session: Session) -> list[str]:
         why = "; ".join(x for x in (entry.message, entry.warning) if x)
         lines.append(f"breakpoint {entry.id} at {where} is pending (not verified)" + (f": {why}" if why else ""))
     return lines
+
+
+def moved_warnings(session: Session) -> list[str]:
+    """One line per verified breakpoint that the adapter put on another line than asked (a
+    blank line or a comment → the next line with code): a launch says so, as ``break add`` does."""
+    return [f"breakpoint {e.id} at {os.path.basename(e.path or '')}:{e.line} was moved by "
+            f"{session.adapter.name} to line {e.actual_line}"
+            for e in session.book.entries.values()
+            if e.verified and e.path and e.line and e.actual_line and e.actual_line != e.line]

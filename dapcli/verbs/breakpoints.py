@@ -10,9 +10,8 @@ from typing import Annotated, Any
 from dapcli.engine import persist
 from dapcli.engine.breakpoints import BreakpointEntry, taken_error
 from dapcli.engine.session import Session
-from dapcli.engine.sourcefiles import read_lines
 from dapcli.errors import DapcliError, PreconditionError, UsageError
-from dapcli.verbs.bpargs import HIT_CONDITION_HELP, check_hit_condition, check_references
+from dapcli.verbs.bpargs import HIT_CONDITION_HELP, check_hit_condition, check_references, past_end
 from dapcli.verbs.bpmatch import matching, resolve_function
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.models import BreakpointResult, BreakpointsResult, BreakpointView
@@ -27,9 +26,9 @@ def parse_location(ctx: VerbContext, location: str, session: Session | None, *,
     """``FILE:LINE`` → a source breakpoint; ``LINE`` → in the current stop's file; anything
     else → a function breakpoint.
 
-    A file that is not here, or a line past its end, raises UsageError, unless ``pending_ok``
-    (a breakpoint: the adapter decides, it may be pending until the code loads): then the
-    fields carry a ``warning``. A line below 1 is always refused.
+    A file that is not here raises UsageError, unless ``pending_ok`` (a breakpoint: the adapter
+    decides, it may be pending until the code loads): then the fields carry a ``warning``. A
+    line below 1, or past the end of a file that is here, is always refused (as gdb does).
     """
     location = location.strip()
     path_part, sep, line_part = location.rpartition(":")
@@ -57,12 +56,9 @@ def parse_location(ctx: VerbContext, location: str, session: Session | None, *,
                 raise UsageError(f"{path_part} is {kind}, not a source file", "give FILE:LINE of a source file")
             raise UsageError(f"no such file: {path_part or '(none)'} (looked at {path})",
                              "give FILE:LINE relative to your directory")
-        count = len(read_lines(path))
-        if line > count:
-            if pending_ok:
-                return {"path": path, "line": line, "warning": f"{path_part} has {count} lines here; line {line} "
-                        "is past its end (sent anyway: the program's copy may differ)"}
-            raise UsageError(f"{path_part} has {count} lines; line {line} is outside it", "pick a line in the file")
+        beyond = past_end(path, line, path_part or path)  # as gdb: "Line 999 out of range"
+        if beyond is not None:
+            raise UsageError(beyond, f"pick a line in the file (`dapcli list {path_part or path}:1`)")
         return {"path": path, "line": line}
     if not location or any(c.isspace() for c in location):
         raise UsageError(f"bad breakpoint location {location!r}", "write FILE:LINE, LINE, or a function name")
@@ -124,8 +120,9 @@ async def set_breakpoint(
     """Add a breakpoint (line, conditional, hit-count, logpoint or function).
 
     Sends the file's full ``setBreakpoints`` list (or ``setFunctionBreakpoints``) and reports
-    whether the adapter verified it and on which line. A file that is not here, a line past
-    its end or a part the adapter does not announce is sent anyway, with a ``warning``.
+    whether the adapter verified it and on which line. A file that is not here or a part the
+    adapter does not announce is sent anyway, with a ``warning``; a line past the end of a file
+    that is here raises UsageError.
     """
     session = ctx.session()
     fields = resolve_function(session, parse_location(ctx, location, session, pending_ok=True))

@@ -14,6 +14,7 @@ from dapcli.protocol import types as t
 from dapcli.verbs.breakpoints import parse_location
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.execution import TIMEOUT_HELP, ThreadId, Timeout, _resume
+from dapcli.verbs.frameindex import selected_index
 from dapcli.verbs.models import FrameResult, StopState
 from dapcli.verbs.registry import Param, verb
 from dapcli.verbs.views import breakpoint_lines, current_thread_id, frames, read_source, stop_state
@@ -123,7 +124,7 @@ async def _select(ctx: VerbContext, index: int | None = None, frame_id: int | No
         target = found[0]
     else:
         if index is None:
-            current = next((f.index for f in stack if f.id == session.selected_frame_id), 0)
+            current = selected_index(session, thread)  # Delve renumbers frames at every stackTrace
             index = current + delta
         if not 0 <= index < len(stack):
             raise UsageError(f"no frame #{index}: the stack has frames #0..#{len(stack) - 1}",

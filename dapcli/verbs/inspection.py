@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import os
 import re
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from dapcli.engine.chatter import DEBUGGER_CATEGORIES
 from dapcli.engine.diagnosis import diagnosis
@@ -17,6 +17,7 @@ from dapcli.protocol import types as t
 from dapcli.verbs.consolestop import moved_by
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.evalerrors import check_evaluated
+from dapcli.verbs.frameindex import selected_index
 from dapcli.verbs.fullvalue import adapter_cut, full_context, full_repr, whole_rows
 from dapcli.verbs.models import (
     EvaluateResult,
@@ -37,8 +38,10 @@ from dapcli.verbs.paging import fetch_page, remember
 from dapcli.verbs.preview import add_previews
 from dapcli.verbs.registry import Param, verb
 from dapcli.verbs.setcheck import current_value, explain_unchanged
+from dapcli.verbs.setframe import outside_top_frame, set_through_address
 from dapcli.verbs.setpath import resolve_member, set_expression
 from dapcli.verbs.snapshot import values_changed
+from dapcli.verbs.statements import RAN_AS_STATEMENT, runs_as_statement, with_syntax_hint
 from dapcli.verbs.views import (
     MAX_VALUE,
     VALUE_TIMEOUT,
@@ -98,6 +101,10 @@ async def stack_trace(
         await check_thread(session, thread_id)
     thread = current_thread_id(session, thread_id)
     views, total = await frames(session, thread, start, levels)
+    if thread == session.selected_thread_id:  # as gdb's `frame`: the frame the inspection verbs use
+        chosen = selected_index(session, thread)
+        for view in views:
+            view.selected = view.index == chosen
     return StackResult(thread_id=thread, frames=views, total_frames=total)
 
 
@@ -193,11 +200,14 @@ async def evaluate(
         "evaluate", t.EvaluateArguments(expression=expression, frameId=frame, context=asked), t.EvaluateResponse,
         timeout=timeout,
     )
+    note = None
     try:
         body, stop = (await moved_by(session, request, timeout, resumes=session.adapter.console_resumes(expression))
                       if context == "repl" else (await request, None))
     except RequestError as exc:
-        raise one_line_error(exc) from None
+        if not runs_as_statement(session, expression, context, exc):
+            raise with_syntax_hint(session, one_line_error(exc)) from None
+        body, stop, note = await _run_statement(session, expression, frame, timeout), None, RAN_AS_STATEMENT
     values_changed(session)  # `total = 7` assigns
     await check_evaluated(session, expression, frame, body.result)
     whole = await full_repr(session, expression, frame, body.result) if max_length == 0 else body.result
@@ -214,8 +224,18 @@ async def evaluate(
         value_cut_by_adapter=adapter_cut(session, whole, asked, body.variablesReference),
         adapter_value=view.adapter_value,
         stop=stop,
-        frame_name=user_frame_name(session, frame) if stop is None else None,
+        frame_name=user_frame_name(session, frame) if stop is None else None, note=note,
     )
+
+
+async def _run_statement(session: Session, expression: str, frame: int, timeout: float) -> Any:
+    """Run the statement ``expression`` in ``frame`` (DAP ``evaluate``, context ``repl``)."""
+    try:
+        return await session.request("evaluate", t.EvaluateArguments(expression=expression, frameId=frame,
+                                                                      context="repl"), t.EvaluateResponse,
+                                     timeout=timeout)
+    except RequestError as exc:
+        raise one_line_error(exc) from None
 
 
 @verb(group="inspection", name="setVariable", needs="stopped", destructive=True, capability="supportsSetVariable",
@@ -239,6 +259,10 @@ async def set_variable(
         frame = await current_frame_id(session, frame_id)
         scope = locals_scope(await fetch_scopes(session, frame))
         reference, container = scope.variablesReference, scope.name
+        if session.adapter.sets_in_top_frame_only and await outside_top_frame(session, frame):
+            result = await set_through_address(session, name, value, frame)  # Delve 1.20
+            values_changed(session)
+            return result
     try:
         reference, member, container = await resolve_member(session, reference, name, container)
     except UsageError:
@@ -246,7 +270,7 @@ async def set_variable(
             raise
         return await set_expression(session, name, value, frame if frame is not None else
                                     await current_frame_id(session, frame_id))  # debugpy: big[999] is not listed
-    old = await current_value(session, reference, member, container)
+    old = await current_value(session, reference, member, container, value)
     try:
         body = await session.request(
             "setVariable", t.SetVariableArguments(variablesReference=reference, name=member, value=value),
@@ -309,11 +333,9 @@ async def _current_frame(session: object) -> Frame | None:
     assert isinstance(session, Session)
     if session.state is not SessionState.STOPPED or session.selected_thread_id is None:
         return None
-    views, _ = await frames(session, session.selected_thread_id, levels=20)
-    for view in views:
-        if view.id == session.selected_frame_id:
-            return view
-    return views[0] if views else None
+    index = selected_index(session, session.selected_thread_id)  # not by id: Delve renumbers frames
+    views, _ = await frames(session, session.selected_thread_id, levels=max(20, index + 1))
+    return next((view for view in views if view.index == index), views[0] if views else None)
 
 
 #: Longest output chunk shown without ``raw`` (characters).

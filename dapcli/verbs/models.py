@@ -69,6 +69,8 @@ class Frame(Model):
     presentation_hint: str | None = None
     #: > 0: the source is not a file; its text comes from the DAP ``source`` request.
     source_reference: int | None = None
+    #: True on the selected frame (the one ``eval``, ``vars``, ``set`` and ``list`` use) in ``stack``.
+    selected: bool | None = None
 
 
 class VariableView(Model):
@@ -303,6 +305,8 @@ class EvaluateResult(Result):
     stop: StopState | None = None
     #: Which frame it was evaluated in, when that is not the top one (``main``, not libc's).
     frame_name: str | None = None
+    #: How it was run when not as asked: a statement run in the ``repl`` context (debugpy).
+    note: str | None = None
 
 
 class SetVariableResult(Result):

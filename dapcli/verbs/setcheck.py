@@ -8,6 +8,8 @@ reason going only to its own log. dapcli reports both as errors.
 
 from __future__ import annotations
 
+import shlex
+
 from dapcli.engine.session import Session
 from dapcli.errors import DapcliError, RequestError, UsageError
 from dapcli.protocol import types as t
@@ -15,7 +17,8 @@ from dapcli.protocol import types as t
 __all__ = ["current_value", "explain_unchanged"]
 
 
-async def current_value(session: Session, reference: int, name: str, container: str) -> str | None:
+async def current_value(session: Session, reference: int, name: str, container: str,
+                        value: str | None = None) -> str | None:
     """The value of ``name`` in the container ``reference`` (DAP ``variables``), or None when
     the adapter cannot list it.
 
@@ -37,7 +40,8 @@ async def current_value(session: Session, reference: int, name: str, container: 
             return variable.value
     names = ", ".join(v.name for v in found[:12]) + (", …" if len(found) > 12 else "")
     raise UsageError(f"no variable {name!r} in {container}" + (f" (it has: {names})" if names else ""),
-                     "`dapcli vars` lists them; to create a variable, run code with `dapcli eval`")
+                     "`dapcli vars` lists them" + (f"; to create it: dapcli eval {shlex.quote(f'{name} = {value}')}"
+                                                   if session.adapter.repl_runs_statements and value else ""))
 
 
 async def explain_unchanged(session: Session, frame_id: int | None, name: str, value: str, old: str) -> None:
@@ -58,5 +62,7 @@ async def explain_unchanged(session: Session, frame_id: int | None, name: str, v
         raise RequestError(f"cannot set {name} to {value}: {reason}", f"{name} is still {old}",
                            "setVariable") from None
     if body.result != old:
-        raise RequestError(f"the adapter did not change {name} (still {old}; {value} is {body.result})",
-                           "try `dapcli eval` with an assignment in the program's language", "setVariable")
+        hint = (f"try: dapcli eval {shlex.quote(f'{name} = {value}')}" if session.adapter.repl_runs_statements
+                else "try `dapcli eval` with an assignment in the program's language")
+        raise RequestError(f"the adapter did not change {name} (still {old}; {value} is {body.result})", hint,
+                           "setVariable")

@@ -22,6 +22,7 @@ from dapcli.engine.sources import reference_lines
 from dapcli.engine.userframes import is_user_source, user_frame_index
 from dapcli.errors import ConnectionLostError, DapcliError, DapTimeoutError, PreconditionError, RequestError, UsageError
 from dapcli.protocol import types as t
+from dapcli.verbs import frameindex
 from dapcli.verbs.condition import failed_conditions
 from dapcli.verbs.evalerrors import check_evaluated
 from dapcli.verbs.filterstop import filter_stop
@@ -217,6 +218,7 @@ async def frames(session: Session, thread_id: int, start: int = 0, levels: int =
         for i, f in enumerate(body.stackFrames)
     ]
     _remember_frames(session, [v.id for v in views])
+    frameindex.record(session, thread_id, views)
     return views, body.totalFrames
 
 

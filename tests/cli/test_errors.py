@@ -43,14 +43,29 @@ def test_breakpoint_file_not_found(dc: Cli) -> None:
 
 
 def test_line_past_the_end_of_the_file(dc: Cli) -> None:
+    """As gdb refuses it: a line past the end of a file that is here is a usage error, at
+    ``launch -b`` (nothing starts) and at ``break add`` (the session is left as it was)."""
     lines = len((Path(__file__).parent / "programs" / "loops.py").read_text().splitlines())
+    _, out, err = dc.run("launch", "loops.py", "--python", PYTHON, "-b", f"loops.py:{lines + 50}", check=2)
+    assert one_line_error(err) == f"error: line {lines + 50} is past the end of loops.py ({lines} lines)"
+    assert out == "" and not Path(dc.runtime_dir, "default.json").exists()
     dc.launch("loops.py", "call")
-    added = dc.json("break", "add", f"loops.py:{lines + 50}")  # sent: the adapter says where it goes
-    assert f"line {lines + 50} is past its end" in added["warning"] and str(lines) in added["warning"]
-    err = dc.run("break", "add", "loops.py:0", check=2).err
-    one_line_error(err)
+    for line in (lines + 1, 0):
+        err = dc.run("break", "add", f"loops.py:{line}", check=2).err
+        one_line_error(err)
     _unchanged(dc, line_of("loops.py", "call"))
-    assert len(dc.json("break", "list")["breakpoints"]) == 2
+    assert len(dc.json("break", "list")["breakpoints"]) == 1
+
+
+def test_moved_breakpoint_is_announced_at_launch(dc: Cli) -> None:
+    """A breakpoint the adapter moves (a comment line → the next line with code) is said at
+    the launch's stop, as ``break add`` says it."""
+    comment = line_of("loops.py", "comment_only")
+    done = dc.launch("loops.py", f"loops.py:{comment}")
+    said = done.out + done.err
+    stopped = dc.json("stack")["frames"][0]["line"]
+    assert stopped != comment
+    assert f"breakpoint 1 at loops.py:{comment} was moved by python to line {stopped}" in said, said
 
 
 def test_bad_expression_gives_the_adapters_message(dc: Cli) -> None:

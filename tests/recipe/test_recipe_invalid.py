@@ -55,9 +55,14 @@ CASES = {
     "custom tag": (HEAD + "  - evaluate: {expression: !expr x}\n", ["3:28: tag !expr is not allowed"]),
     "two verbs in a step": (HEAD + "  - next: {}\n    continue: {}\n",
                             ["4:5: step 1: one verb per step, found next, continue"]),
-    # a file that is not here or a line past its end is sent and reported pending (issue 10)
+    # a file that is not here is sent and reported pending (issue 10); a line past the end of
+    # a file that is here is refused, as gdb refuses it
     "breakpoint on line zero": ("target: {program: {loop}}\nbreakpoints: [loop.py:0]\nsteps: []\n",
                                 ["2:15: breakpoint 1: line 0 is not a line of any file (lines count from 1)"]),
+    "breakpoint past the end": ("target: {program: {loop}}\nbreakpoints:\n  - loop.py:999\n"
+                                "  - {path: loop.py, line: 22}\nsteps: []\n",
+                                ["3:5: breakpoint 1: line 999 is past the end of loop.py (21 lines)",
+                                 "4:5: breakpoint 2: line 22 is past the end of loop.py (21 lines)"]),
     "breakpoint line not a number": ("target: {program: {loop}}\nbreakpoints:\n  - {path: loop.py, line: six}\n"
                                      "steps: []\n",
                                      ["3:27: breakpoint 1: line must be a line number from 1, not 'six'"]),

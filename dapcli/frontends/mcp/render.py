@@ -67,6 +67,7 @@ def _evaluate(result: EvaluateResult) -> str:
                         truncated=result.truncated, value_truncated=result.value_truncated)
     text = "\n".join(variable_lines([view], indent="", budget=[TREE_LINES]))
     text += f" (in frame {result.frame_name})" if result.frame_name else ""
+    text += f" ({result.note})" if result.note else ""
     text += f" ({result.value_cut_by_adapter})" if result.value_cut_by_adapter else ""
     return text + "\n" + render_stop(result.stop) if result.stop is not None else text
 
@@ -85,7 +86,8 @@ def _variables_result(result: VariablesResult) -> str:
 def _stack(result: StackResult) -> str:
     lines = [f"thread {result.thread_id}:"]
     for f in result.frames:
-        lines.append(f"  #{f.index} {f.name} at {f.path or f.source_name}:{f.line} (frameId {f.id})")
+        lines.append(f"{'→' if f.selected else ' '} #{f.index} {f.name} at {f.path or f.source_name}:{f.line} "
+                     f"(frameId {f.id})" + (" (selected)" if f.selected else ""))
     shown = (result.frames[-1].index + 1) if result.frames else 0
     if result.total_frames and result.total_frames > shown:
         lines.append(f"  … (+{result.total_frames - shown} more; call stackTrace with start={shown})")

@@ -12,7 +12,7 @@ from typing import Any
 from dapcli.frontends.recipe.loader import Mark, YamlList, YamlMap
 from dapcli.frontends.recipe.model import BreakpointSpec, Target
 from dapcli.frontends.recipe.variables import BadReference, as_text, references, substitute
-from dapcli.verbs.bpargs import check_hit_condition
+from dapcli.verbs.bpargs import check_hit_condition, past_end
 
 __all__ = ["BREAKPOINT_KEYS", "TARGET_KEYS", "CheckerBase"]
 
@@ -258,9 +258,13 @@ class CheckerBase:
         if line < 1:
             self.problem(mark, where, f"line {line} is not a line of any file (lines count from 1)")
             return None
-        # a file that is not here, or a line past its end, is the adapter's to judge: the
-        # breakpoint is sent and reported pending by launch (it may load later)
+        # a file that is not here is the adapter's to judge: the breakpoint is sent and
+        # reported pending by launch (it may load later); a line past its end is refused
         path = next((p for p in places if os.path.isfile(p)), places[0])
+        beyond = past_end(path, line, file_part) if os.path.isfile(path) else None
+        if beyond is not None:
+            self.problem(mark, where, beyond)
+            return None
         return f"{path}:{line}"
 
     def interpreter(self, raw: YamlMap) -> str | None:
