@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import shlex
 import time
 from typing import Annotated, Any
 
@@ -54,7 +55,7 @@ async def _check_free(ctx: VerbContext) -> None:
         return
     raise UsageError(
         f"session '{ctx.session_name}' is already running {existing.program}",
-        "stop it with `dapcli stop`, or start another with --session NAME",
+        f"stop it with `dapcli{_session_option(ctx.session_name)} stop`, or start another with --session NAME",
     )
 
 
@@ -416,3 +417,8 @@ async def sessions(ctx: VerbContext) -> SessionsResult:
     for info in ctx.list_hosted() if ctx.list_hosted else []:
         found.setdefault(info.name, info)
     return SessionsResult(sessions=sorted(found.values(), key=lambda s: s.name))
+
+
+def _session_option(name: str) -> str:
+    """`` --session NAME`` as a command names a session that is not the default one."""
+    return "" if name == "default" else " --session " + shlex.quote(name)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import subprocess
 import time
 
-from conftest import DAPCLI, PROGRAMS, Cli
+from conftest import DAPCLI, PROGRAMS, Cli, line_of, loc, one_line_error
 
 
 def test_a_huge_text_stack_leaves_the_host_answering(dc: Cli) -> None:
@@ -27,3 +27,38 @@ def test_a_huge_text_stack_leaves_the_host_answering(dc: Cli) -> None:
     assert "rec" in text and "<module>" in text and "deep_stack.py:" in text
     assert len(text.splitlines()) >= 10002  # header + 10,002 frames (rec ×10,001, <module>)
     assert time.monotonic() - started < 60
+
+
+def test_break_add_reads_the_inline_clauses_of_dash_b(dc: Cli) -> None:
+    dc.launch("loops.py", "main_call")
+    body = loc("loops.py", "add_body")
+    out = dc.run("break", "add", f"{body} if a == 6").out
+    assert "if a == 6" in out and "bad line" not in out
+    stop = dc.json("continue")
+    assert stop["location"]["line"] == line_of("loops.py", "add_body")
+    assert dc.json("eval", "a")["result"] == "6"
+    err = dc.run("break", "add", f"{body} hit 3", "--hit-condition", "2", check=2).err
+    assert one_line_error(err) == f"error: --hit-condition given twice: in '{body} hit 3' and as --hit-condition"
+
+
+def test_down_at_the_innermost_frame_says_so(dc: Cli) -> None:
+    dc.launch("loops.py", "add_body")
+    err = dc.run("down", "5", check=2).err
+    assert one_line_error(err) == "error: bottom (innermost) frame #0 is selected: you cannot go down"
+    dc.run("up")
+    err = dc.run("down", "5", check=2).err
+    assert one_line_error(err) == "error: frame #1 is selected: `down 5` would go past the innermost frame #0"
+
+
+def test_unknown_dap_request_is_one_short_line(dc: Cli) -> None:
+    dc.launch("loops.py", "add_body")
+    err = dc.run("dap", "nosuchCommand", "{}", check=False).err
+    assert err.splitlines()[0] == "error: python does not know the request 'nosuchCommand' (it is not in the DAP " \
+                                  "specification)"
+    assert len(err) < 300
+
+
+def test_a_second_launch_names_its_session_in_the_hint(dc: Cli) -> None:
+    dc.launch("loops.py", "add_body", session="fk")
+    err = dc.launch("loops.py", "add_body", session="fk", check=2).err
+    assert "`dapcli --session fk stop`" in err
