@@ -72,8 +72,9 @@ class AdapterSpec:
     #: (debugpy), rather than the program itself on a second connection (js-debug).
     child_sessions_are_subprocesses: bool = False
     #: A resume (``next``, ``continue``) waits behind an unanswered evaluation on the stopped
-    #: thread (debugpy: a hung ``__repr__``), so it is refused while one runs.
-    resumes_wait_for_evaluations: bool = False
+    #: thread (debugpy: a hung ``__repr__``; js-debug: V8 runs ``while(true){}`` and answers no
+    #: ``continue``), so it is refused while one runs. True on every adapter we know.
+    resumes_wait_for_evaluations: bool = True
     #: The adapter names no debuggee (no ``process`` event) and its only child is the program
     #: (Delve's ``__debug_bin``): that child is taken as the debuggee. Not for adapters whose child
     #: is a debugger (cdt-gdb-adapter runs gdb).
