@@ -27,6 +27,7 @@ from dapcli.engine.chatter import DEBUGGER_CATEGORIES, is_log_message
 from dapcli.engine.children import ChildSessions
 from dapcli.engine.diagnosis import diagnosis
 from dapcli.engine.endattached import kill_attached
+from dapcli.engine.frozen import check_frozen
 from dapcli.engine.lost import describe_lost_adapter
 from dapcli.engine.output import OutputBuffer
 from dapcli.engine.pathmap import PathMapper, PathMapping
@@ -390,6 +391,7 @@ class Session:
         self._conn = self._root = conn
         conn.trace = self.trace_function()
         conn.rewriter = self.path_mapper
+        conn.stall_check = lambda command: check_frozen(self, command)  # SIGSTOPped: said at once
         conn.on_event(self._on_event)
         conn.on_close(self._on_lost)
         conn.on_reverse_request("runInTerminal", self._on_run_in_terminal)

@@ -3,6 +3,8 @@ leaves the other commands answering, and messages say what is true."""
 
 from __future__ import annotations
 
+import os
+import signal
 import subprocess
 import time
 
@@ -62,3 +64,27 @@ def test_a_second_launch_names_its_session_in_the_hint(dc: Cli) -> None:
     dc.launch("loops.py", "add_body", session="fk")
     err = dc.launch("loops.py", "add_body", session="fk", check=2).err
     assert "`dapcli --session fk stop`" in err
+
+
+def test_a_sigstopped_program_is_named_at_once_by_every_waiting_verb(dc: Cli) -> None:
+    dc.launch("infinite.py", "loop")
+    pid = dc.status()["debuggeePid"]
+    os.kill(pid, signal.SIGSTOP)
+    try:
+        for args in (("eval", "counter"), ("stack",), ("next",)):
+            started = time.monotonic()
+            err = dc.run(*args, check=4).err
+            assert time.monotonic() - started < 10, f"{args[0]} waited for the stopped program"
+            assert one_line_error(err).startswith(f"error: the program (pid {pid}) is stopped by a signal")
+            assert f"kill -CONT {pid}" in err
+        os.kill(pid, signal.SIGCONT)
+        dc.run("break", "clear")
+        dc.run("continue", "--timeout", "0.5")
+        os.kill(pid, signal.SIGSTOP)
+        started = time.monotonic()
+        err = dc.run("pause", check=4).err
+        assert time.monotonic() - started < 10, "pause waited for the stopped program"
+        assert f"kill -CONT {pid}" in err
+    finally:
+        os.kill(pid, signal.SIGCONT)
+    assert "Stopped" in dc.run("pause").out
