@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import enum
+import functools
 import os
 import time
 from collections.abc import Callable
@@ -22,7 +23,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from dapcli.adapters.base import AdapterSpec, AttachOptions, LaunchOptions, deep_merge
-from dapcli.engine.breakpoints import BreakpointBook
+from dapcli.engine.breakpoints import BreakpointBook, sync_budget
 from dapcli.engine.chatter import DEBUGGER_CATEGORIES, is_log_message
 from dapcli.engine.children import ChildSessions
 from dapcli.engine.diagnosis import diagnosis
@@ -432,12 +433,16 @@ class Session:
                                   "raise --timeout, or see `dapcli doctor`")
         for key in self.book.keys():  # noqa: SIM118 (a BreakpointBook, not a dict)
             with contextlib.suppress(DapcliError):
-                await self.book.sync(key, conn.request)
+                # debugpy takes ~15-60 ms a breakpoint: 1,000 in one file outlast a fixed 30 s, and
+                # the requests after it (configurationDone) would queue behind an unread answer
+                budget = sync_budget(timeout, len(self.book.for_key(key)))
+                await self.book.sync(key, functools.partial(conn.request, timeout=budget))
         await self._set_default_exception_filters(conn)
         self.state = SessionState.RUNNING
         # only after `initialized`: an adapter that never sent it (noDebug) refuses configurationDone
         if self.supports("supportsConfigurationDoneRequest") and self._initialized.is_set():
-            await conn.request("configurationDone", t.ConfigurationDoneArguments(), timeout=timeout)
+            await conn.request("configurationDone", t.ConfigurationDoneArguments(),
+                               timeout=sync_budget(timeout, len(self.book.entries)))
         try:
             await conn.result(started, timeout=timeout)
         except AdapterError as exc:
@@ -637,7 +642,8 @@ class Session:
         if deferred is not None:
             return deferred
         if self._conn is not None and not self._conn.closed and self._initialized.is_set() and not self.ended:
-            await self.book.sync(key, self._conn.request)
+            budget = sync_budget(DEFAULT_TIMEOUT, len(self.book.for_key(key)))
+            await self.book.sync(key, functools.partial(self._conn.request, timeout=budget))
         await self.subprocesses.sync_breakpoints(key)  # breakpoints apply to the whole tree
         return None
 

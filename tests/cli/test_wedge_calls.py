@@ -7,6 +7,7 @@ import os
 import signal
 import subprocess
 import time
+from pathlib import Path
 
 from conftest import DAPCLI, PROGRAMS, Cli, line_of, loc, one_line_error
 
@@ -88,3 +89,20 @@ def test_a_sigstopped_program_is_named_at_once_by_every_waiting_verb(dc: Cli) ->
     finally:
         os.kill(pid, signal.SIGCONT)
     assert "Stopped" in dc.run("pause").out
+
+
+def test_a_thousand_breakpoints_in_one_file_are_set_and_listed_verified(dc: Cli, tmp_path: Path) -> None:
+    program = tmp_path / "many.py"
+    program.write_text("x = 0\n" + "".join(f"x += {i}\n" for i in range(1, 1100)) + "print(x)\n", encoding="utf-8")
+    marks = [f"{program}:{line}" for line in range(2, 1002)]
+    out = dc.launch(str(program), *marks, timeout=5).out  # the set's answer has its own budget
+    assert "many.py:2" in out
+    listed = dc.json("break", "list")["breakpoints"]
+    assert len(listed) == 1000 and all(bp["verified"] for bp in listed)
+
+
+def test_the_budget_of_a_breakpoint_set_grows_with_its_size() -> None:
+    from dapcli.engine.breakpoints import PER_BREAKPOINT, sync_budget
+
+    assert sync_budget(5, 0) == 30.0 and sync_budget(200, 0) == 200
+    assert sync_budget(5, 1000) == 30.0 + 1000 * PER_BREAKPOINT
