@@ -78,6 +78,13 @@ class AbandonedRequest:
         with contextlib.suppress(Exception):  # the session ended meanwhile: the book is sent at the next launch
             await send()
 
+    def busy_note(self) -> str | None:
+        """What ``status`` says while the abandoned request runs (the program is not idle at its
+        stop: it runs that code); None when none runs."""
+        if not self.pending:
+            return None
+        return f"{self._what} is still running in the program: it answers nothing else until that returns; {BUSY_HINT}"
+
     def refuse(self, verb: str, *, any_request: bool = True) -> None:
         """Raises PreconditionError while the abandoned request runs: the execution verb
         ``verb`` (``next``, ``continue``...) would wait behind it (debugpy answers no resume then).

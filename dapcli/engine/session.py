@@ -620,6 +620,8 @@ class Session:
         """Send ``pause`` (runs concurrently with a blocked ``continue``).
         Raises PreconditionError when nothing is running."""
         conn = self.require_alive()
+        # js-debug answers no pause while V8 runs an abandoned `while(true){}` evaluation
+        self.abandoned.refuse("pause", any_request=self.adapter.resumes_wait_for_evaluations)
         if self.state is not SessionState.RUNNING:
             raise PreconditionError(f"session '{self.name}' is {self.state.value}, not running")
         if thread_id is None:

@@ -283,6 +283,8 @@ def render_status(status: m.StatusResult, cwd: str | None = None) -> RenderableT
     parts: list[RenderableType] = [table]
     if status.stop and status.stop.status == "stopped" and status.stop.location:
         parts.append(render_stop(status.stop, cwd))
+    elif status.stop and status.stop.warnings:  # e.g. an abandoned evaluation still runs
+        parts.extend(Text(f"warning: {w}", style="yellow") for w in status.stop.warnings)
     return Group(*parts)
 
 

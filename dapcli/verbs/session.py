@@ -381,6 +381,8 @@ async def status(ctx: VerbContext) -> StatusResult:
     stop = None
     if session.state in (SessionState.STOPPED, SessionState.EXITED, SessionState.TERMINATED):
         stop = await stop_state(session, output_seq=session.output.last_seq, locals_count=0)
+    if stop is not None and (busy := session.abandoned.busy_note()):  # stopped, yet running that code
+        stop.warnings = [*(stop.warnings or []), busy]
     return StatusResult(
         session=session.name, state=session.state.value, adapter=session.adapter.name, program=session.program,
         runtime=session.adapter.runtime, request=session.request_kind, debuggee_pid=session.debuggee_pid,

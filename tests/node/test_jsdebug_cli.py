@@ -120,3 +120,15 @@ def test_a_runaway_evaluation_refuses_continue_at_once(cli_env: dict[str, str]) 
         assert "interrupted evaluation of 'while(true){}' is still running" in refused.stderr
     status = json.loads(dapcli(cli_env, "status", "--json").stdout)
     assert status["state"] == "stopped"
+
+
+def test_pause_and_status_say_a_runaway_evaluation_runs(cli_env: dict[str, str]) -> None:
+    call = marker_line(BASICS, "call")
+    assert dapcli(cli_env, "launch", "basics.js", "--break", f"basics.js:{call}").returncode == 0
+    assert dapcli(cli_env, "eval", "while(true){}", "--timeout", "3").returncode != 0
+    started = time.monotonic()
+    paused = dapcli(cli_env, "pause")
+    assert time.monotonic() - started < 10, "pause waited for an answer js-debug does not give"
+    assert paused.returncode == 4 and "'while(true){}' is still running" in paused.stderr
+    status = dapcli(cli_env, "status")
+    assert "warning: an interrupted evaluation of 'while(true){}' is still running in the program" in status.stdout
