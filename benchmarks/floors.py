@@ -2,6 +2,7 @@
 
     python benchmarks/floors.py typer-help [--help args…]   a minimal typer app (one command)
     python benchmarks/floors.py raw-launch PROGRAM LINE      raw DAP: debugpy adapter → first stop
+    python benchmarks/floors.py raw-dap ADAPTER SOURCE LINE LAUNCH_JSON   raw DAP on a stdio adapter
     python benchmarks/floors.py mcp-server                   the mcp SDK's minimal stdio server
     python benchmarks/floors.py socket SOCKET                one JSON line over a unix socket
 """
@@ -36,8 +37,16 @@ def typer_help(argv: list[str]) -> None:
 
 
 def raw_launch(program: str, line: int) -> None:
-    """initialize → launch → setBreakpoints → configurationDone → stopped, printed; then kill."""
-    adapter = subprocess.Popen([sys.executable, "-m", "debugpy.adapter"], stdin=subprocess.PIPE,
+    """debugpy: initialize → launch → setBreakpoints → configurationDone → stopped, printed; then kill."""
+    raw_dap([sys.executable, "-m", "debugpy.adapter"], "debugpy", program, line,
+            {"program": program, "console": "internalConsole", "justMyCode": True,
+             "env": {"PYTHONPATH": NODELAY_DIR}, "python": [sys.executable]})
+
+
+def raw_dap(argv: list[str], adapter_id: str, source: str, line: int, launch: dict[str, object]) -> None:
+    """The adapter ``argv`` on stdio: initialize → launch → setBreakpoints (``source``:``line``)
+    → configurationDone → stopped, printed; then kill its process group."""
+    adapter = subprocess.Popen(argv, stdin=subprocess.PIPE,
                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True)
     assert adapter.stdin is not None and adapter.stdout is not None
     seq = 0
@@ -61,18 +70,19 @@ def raw_launch(program: str, line: int) -> None:
                 header += byte
             message = json.loads(out.read(int(header.split(b":")[1].split(b"\r\n")[0])))  # type: ignore[union-attr]
             if message.get("event") == "initialized":
-                send("setBreakpoints", {"source": {"path": program}, "breakpoints": [{"line": line}]})
+                send("setBreakpoints", {"source": {"path": source}, "breakpoints": [{"line": line}]})
                 send("configurationDone", {})
             if message.get("event") == "stopped":
                 stopped.set()
                 return
 
     threading.Thread(target=read, daemon=True).start()
-    send("initialize", {"adapterID": "debugpy", "linesStartAt1": True, "columnsStartAt1": True})
-    send("launch", {"program": program, "console": "internalConsole", "justMyCode": True,
-                    "env": {"PYTHONPATH": NODELAY_DIR}, "python": [sys.executable]})
-    stopped.wait(60)
-    print(f"stopped at {program}:{line}")
+    send("initialize", {"adapterID": adapter_id, "linesStartAt1": True, "columnsStartAt1": True})
+    send("launch", launch)
+    if not stopped.wait(60):
+        os.killpg(adapter.pid, 9)
+        raise SystemExit("no stop within 60 s")
+    print(f"stopped at {source}:{line}")
     sys.stdout.flush()
     os.killpg(adapter.pid, 9)
 
@@ -105,6 +115,8 @@ if __name__ == "__main__":
         typer_help(rest)
     elif kind == "raw-launch":
         raw_launch(rest[0], int(rest[1]))
+    elif kind == "raw-dap":
+        raw_dap([rest[0]], os.path.basename(rest[0]), rest[1], int(rest[2]), json.loads(rest[3]))
     elif kind == "mcp-server":
         mcp_server()
     elif kind == "socket":

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import json
-import queue
+import os
+import select
 import subprocess
-import threading
 import time
 from typing import Any
 
@@ -17,24 +17,36 @@ LAUNCH = {"program": str(TARGET), "breakpoints": [f"{TARGET}:{TARGET_LINE}"]}
 
 
 class StdioClient:
-    """MCP over stdio by hand (one JSON line per message), so the client costs nothing."""
+    """MCP over stdio by hand (one JSON line per message), so the client costs nothing: the
+    answer is read on the calling thread (a reader thread would add a thread switch to every
+    call, which the in-process floor does not pay)."""
 
     def __init__(self, argv: list[str]) -> None:
         started = time.perf_counter()
         self.process = subprocess.Popen(argv, cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=subprocess.DEVNULL, env=env_with_runtime())
-        self.lines: queue.Queue[bytes] = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
+        self._buffer = bytearray()
         self.seq = 0
         self.request("initialize", {"protocolVersion": "2025-06-18", "capabilities": {},
                                     "clientInfo": {"name": "bench", "version": "0"}})
         self.initialized_ms = (time.perf_counter() - started) * 1000
         self.send({"method": "notifications/initialized"})
 
-    def _read(self) -> None:
+    def _line(self, timeout: float) -> bytes:
+        """The next line the server wrote (waits at most ``timeout`` seconds for it)."""
         assert self.process.stdout is not None
-        for line in self.process.stdout:
-            self.lines.put(line)
+        fd = self.process.stdout.fileno()
+        deadline = time.monotonic() + timeout
+        while b"\n" not in self._buffer:
+            if not select.select([fd], [], [], max(0.0, deadline - time.monotonic()))[0]:
+                raise TimeoutError("the MCP server did not answer")
+            chunk = os.read(fd, 1 << 20)
+            if not chunk:
+                raise EOFError("the MCP server closed its output")
+            self._buffer += chunk
+        line, _, rest = self._buffer.partition(b"\n")
+        self._buffer = bytearray(rest)
+        return bytes(line)
 
     def send(self, message: dict[str, Any]) -> None:
         assert self.process.stdin is not None
@@ -45,7 +57,7 @@ class StdioClient:
         self.seq += 1
         self.send({"id": self.seq, "method": method, "params": params})
         while True:
-            message = json.loads(self.lines.get(timeout=120))
+            message = json.loads(self._line(120))
             if message.get("id") == self.seq:
                 return dict(message["result"])
 

@@ -196,7 +196,7 @@ def main(argv: list[str] | None = None) -> int:
             print(table(results[-1:]).splitlines()[-1], flush=True)
     finally:
         session.close()
-    for word, extra in (("MCP", mcp_rows.rows), ("vars", native_rows.rows)):
+    for word, extra in (("lldb-dap", native_rows.launch_rows), ("MCP", mcp_rows.rows), ("vars", native_rows.rows)):
         if options.only and options.only not in word and word not in options.only:
             continue
         for figures in extra(rounds):

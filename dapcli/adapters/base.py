@@ -222,6 +222,12 @@ class AdapterSpec:
         """The exit code learnt outside DAP, read when the session ends (js-debug)."""
         return None
 
+    def start_failure(self, text: str) -> tuple[str, str] | None:
+        """(message, hint) when the adapter's ``output`` ``text``, before ``initialized``, says
+        that the launch or attach has failed while the adapter itself stays silent (so the start
+        ends at once, not after its timeout); None otherwise."""
+        return None
+
     def explain_attach_failure(self, error: AdapterError, pid: int) -> AdapterError:
         """``error`` (a failed attach to ``pid``) with what to do, when the family knows."""
         return error

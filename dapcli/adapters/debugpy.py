@@ -62,6 +62,11 @@ def check_python(python: str) -> None:
 _DEADLY = frozenset({2, 3, 4, 6, 7, 8, 9, 11, 13, 15})
 
 
+#: Lines of gdb's output in debugpy's failed attach by pid that say why.
+_INJECTION_ERRORS = ("ptrace:", "Operation not permitted", "No such process", "Couldn't", "Cannot access memory",
+                     "No symbol", "not found")
+
+
 class DebugpyAdapter(AdapterSpec):
     name = "python"
     aliases = ("debugpy", "py")
@@ -224,3 +229,16 @@ class DebugpyAdapter(AdapterSpec):
         # with connect: the client already talks to the listening adapter (see start_attach)
         arguments.update(options.extra)
         return arguments
+
+    def start_failure(self, text: str) -> tuple[str, str] | None:
+        """debugpy's attach by pid injects its code with gdb; when that fails it logs so (as
+        ``output``) and never answers the ``attach``: the log's telling line is the reason."""
+        if "Code injection into PID=" not in text or "failed" not in text:
+            return None
+        pid = text.split("Code injection into PID=", 1)[1].split()[0].rstrip(":")
+        lines = [line.strip() for line in text.splitlines()]
+        telling = next((line for mark in _INJECTION_ERRORS for line in lines if mark in line), None)
+        why = f" (gdb: {telling})" if telling else ""
+        return (f"debugpy could not inject its code into process {pid}{why}",
+                "start the program as `python -m debugpy --listen 127.0.0.1:5678 PROGRAM` and "
+                "`dapcli attach 127.0.0.1:5678`, or check that ptrace is allowed (`dapcli doctor`)")

@@ -182,9 +182,12 @@ class DelveAdapter(AdapterSpec):
             raise AdapterError("Delve (dlv) is not installed", f"install it: {self.install_hint}")
         argv = self.command or [dlv, "dap", "--listen", "127.0.0.1:0"]
         from dapcli.adapters.process import AdapterServer
+        cwd = self._server_cwd if self._server_cwd and os.path.isdir(self._server_cwd) else None
+        # PWD names that directory: go build believes a $PWD that is the same directory by another
+        # path (the user's symlinked checkout) and then finds the package "outside main module"
+        env = {**os.environ, "PWD": os.path.realpath(cwd)} if cwd else None
         server = await AdapterServer.spawn(
-            argv, cwd=self._server_cwd if self._server_cwd and os.path.isdir(self._server_cwd) else None,
-            relay=self._relay, exits_on_disconnect=True, stdin=self._stdin,
+            argv, cwd=cwd, env=env, relay=self._relay, exits_on_disconnect=True, stdin=self._stdin,
         )
         build_dir, self._build_dir = self._build_dir, None
         if build_dir:
@@ -221,8 +224,11 @@ class DelveAdapter(AdapterSpec):
 
     def launch_arguments(self, options: LaunchOptions) -> dict[str, Any]:
         mode = self._mode(options.program)
+        # sources to build: their real path (go build refuses a package reached through a symlink
+        # as "outside main module", since dlv runs in that directory's real path)
+        program = os.path.realpath(options.program) if mode == "debug" else options.program
         arguments: dict[str, Any] = {
-            "type": "go", "request": "launch", "name": "dapcli", "mode": mode, "program": options.program,
+            "type": "go", "request": "launch", "name": "dapcli", "mode": mode, "program": program,
             "args": options.args, "cwd": options.cwd, "stopOnEntry": options.stop_on_entry,
         }
         if options.env:

@@ -268,6 +268,8 @@ class JsDebugAdapter(AdapterSpec):
             arguments["env"]["DAPCLI_NODE"] = node
         if options.terminal:  # --terminal, --stdin: node runs in dapcli's pty (runInTerminal)
             arguments["console"] = "integratedTerminal"
+            # a tty makes console.log colour its values: the program's output stays plain text
+            arguments["env"] = {"NODE_DISABLE_COLORS": "1", **arguments["env"]}
         arguments.update(options.extra)
         return arguments
 

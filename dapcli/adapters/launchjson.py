@@ -129,6 +129,8 @@ def parse(path: str) -> LaunchFile:
     except ValueError as exc:
         hint = "fix the file (comments and trailing commas are fine)"
         raise UsageError(_syntax_error(path, str(exc)), hint) from None
+    except RecursionError:  # `[[[[…]]]]` thousands deep: one line, not an internal error
+        raise UsageError(f"{path}: nested too deeply to be a launch configuration", "fix the file") from None
     if not isinstance(data, dict) or not isinstance(data.get("configurations", []), list):
         raise UsageError(f"{path}: expected an object with a \"configurations\" list")
     configurations = []

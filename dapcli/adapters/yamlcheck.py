@@ -10,7 +10,10 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the hot 
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["checked_compose"]
+__all__ = ["MAX_DEPTH", "checked_compose"]
+
+#: Deepest nesting of mappings and lists accepted in a configuration file.
+MAX_DEPTH = 32
 
 
 def checked_compose(path: str, text: str) -> Any:
@@ -29,13 +32,23 @@ def checked_compose(path: str, text: str) -> Any:
 
 
 def _refuse_anchors(path: str, text: str) -> None:
-    """Refuse YAML anchors and aliases (checked on the event stream, before anything is built)."""
+    """Refuse YAML anchors and aliases, and nesting deeper than :data:`MAX_DEPTH` (checked on the
+    event stream, before anything is built: PyYAML takes minutes over ``[[[[…]]]]`` 100,000 deep,
+    then fails with a RecursionError)."""
     import yaml
 
+    depth = 0
     for event in yaml.parse(text, Loader=yaml.SafeLoader):
         if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
             raise UsageError(f"{path}:{event.start_mark.line + 1}: YAML anchors and aliases (&, *) are not "
                              "allowed in adapter files", "write the values out")
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise UsageError(f"{path}:{event.start_mark.line + 1}: nested more than {MAX_DEPTH} deep",
+                                 "an adapter file is a few levels deep: fix the file")
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
 
 
 def _refuse_duplicate_keys(path: str, node: Any) -> None:

@@ -10,6 +10,7 @@ session's files are removed. Stdlib only to decide; psutil only once something i
 from __future__ import annotations
 
 import contextlib
+import os
 import time
 from typing import Any
 
@@ -29,7 +30,7 @@ def end_unresponsive(name: str) -> str | None:
     started, remove the session's files and return what was done; None when there is no such
     host or it answers (``kill`` then runs ``stop`` through it)."""
     entry = sessionfile.read(name)
-    if entry is None or not sessionfile.is_host(entry):
+    if entry is None or not sessionfile.is_host(entry) or entry.pid in _ancestry():
         return None  # connecting reports it (and cleans a dead host's files)
     stopped = sessionfile.is_stopped(entry.pid)
     if not stopped and remote.answers(entry.socket):
@@ -54,6 +55,20 @@ def end_unresponsive(name: str) -> str | None:
     left = f" (still running: {', '.join(str(p.pid) for p in alive)})" if alive else ""
     return (f"Session '{name}' killed: its host (pid {entry.pid}) {why}; it and the {len(below)} processes it "
             f"started (adapter, program) are ended{left}.\n")
+
+
+def _ancestry() -> set[int]:
+    """This process and its ancestors: never killed, whatever a session file says."""
+    pids, pid = set(), os.getpid()
+    while pid > 0 and pid not in pids:
+        pids.add(pid)
+        try:
+            with open(f"/proc/{pid}/stat", "rb") as handle:
+                data = handle.read()
+            pid = int(data[data.rfind(b")") + 2:].split()[1])
+        except (OSError, ValueError, IndexError):
+            break
+    return pids | {os.getppid(), 1}
 
 
 def _wait_ended(processes: list[Any], timeout: float) -> list[Any]:

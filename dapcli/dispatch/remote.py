@@ -85,11 +85,11 @@ def connect(name: str) -> HostClient:
         if sessionfile.is_host(entry):
             raise SessionError(
                 f"session '{name}' (host pid {entry.pid}) does not answer on {entry.socket}",
-                f"end it with `kill {entry.pid}` and start again",
+                f"end it with `{_kill_command(name)}` and start again",
             ) from None
         sessionfile.remove_stale(name)
         raise SessionError(
-            f"session '{name}' is gone: its host (pid {entry.pid}) is no longer running; cleaned up its files",
+            f"session '{name}' is gone: no dapcli host runs as pid {entry.pid} any more; cleaned up its files",
             "start a new one with `dapcli launch PROGRAM`",
         ) from None
     return HostClient(name, sock, entry.pid)
@@ -205,3 +205,8 @@ class HostClient:
             if "exit" in reply:
                 return int(reply["exit"])
         return 1
+
+
+def _kill_command(name: str) -> str:
+    """``dapcli kill`` for session ``name`` (it checks the host's identity before it kills)."""
+    return "dapcli kill" if name == "default" else f"dapcli --session {name} kill"

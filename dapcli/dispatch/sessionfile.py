@@ -89,7 +89,32 @@ def runtime_dir() -> str:
             f"runtime directory {path} is not private (owner uid {info.st_uid}, mode {stat.S_IMODE(info.st_mode):o})",
             f"remove it, or set DAPCLI_RUNTIME_DIR to a directory only you can use (chmod 700 {path})",
         )
+    _check_ancestors(path)
     return path
+
+
+def _check_ancestors(path: str) -> None:
+    """Refuse a runtime directory inside a folder that any user may rename entries of (writable by
+    others, without the sticky bit): they could swap the private directory for their own between
+    our check and our use. ``/tmp`` (sticky) is fine.
+
+    Raises:
+        UsageError: naming the folder.
+    """
+    folder = os.path.dirname(os.path.abspath(path))
+    while True:
+        try:
+            mode = stat.S_IMODE(os.stat(folder).st_mode)
+        except OSError:
+            return
+        if mode & 0o002 and not mode & stat.S_ISVTX:
+            raise UsageError(f"runtime directory {path} is inside {folder}, which any user can change "
+                             f"(mode {mode:o}, no sticky bit)",
+                             "set DAPCLI_RUNTIME_DIR to a directory in a private folder (mkdir -m 700 DIR)")
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return
+        folder = parent
 
 
 def session_name(explicit: str | None = None) -> str:
@@ -259,17 +284,39 @@ def list_sessions() -> list[SessionFile]:
 
 
 def is_host(entry: SessionFile) -> bool:
-    """True when ``entry.pid`` is alive and is the session's host, not a process that reused
-    its pid: its start time matches the one recorded (``host_started``), or for an older file
-    it started before the session did."""
-    if not alive(entry.pid):
+    """True when ``entry.pid`` is alive and provably the session's host, not a process that
+    reused its pid: its start time matches the one recorded (``host_started``), it is this
+    user's, and it runs dapcli. A file that cannot prove it (no ``host_started``: damaged, hand
+    written or from an older version; a start time that cannot be read) names no host: it is
+    stale, and nothing is ever sent to or killed on its word."""
+    if entry.pid <= 1 or not entry.host_started or not alive(entry.pid):
         return False
     created = process_start(entry.pid)
-    if created is None:
-        return True  # cannot tell: assume it is
-    if entry.host_started:
-        return abs(created - entry.host_started) < 1.0
-    return not entry.started_at or created <= entry.started_at + 1.0
+    if created is None or abs(created - entry.host_started) >= 1.0:
+        return False
+    return _ours_and_dapcli(entry.pid)
+
+
+def _ours_and_dapcli(pid: int) -> bool:
+    """``pid`` belongs to this user and its command line names dapcli (a host, REPL or MCP
+    server). Linux /proc; psutil elsewhere; False when it cannot be told."""
+    try:
+        if os.stat(f"/proc/{pid}").st_uid != os.getuid():
+            return False
+        with open(f"/proc/{pid}/cmdline", "rb") as handle:
+            return b"dapcli" in handle.read()
+    except FileNotFoundError:
+        if os.path.isdir("/proc/self"):
+            return False  # gone
+    except OSError:
+        return False
+    try:
+        import psutil
+
+        process = psutil.Process(pid)
+        return process.uids().real == os.getuid() and any("dapcli" in part for part in process.cmdline())
+    except Exception:  # psutil missing, or the process gone: not provably ours
+        return False
 
 
 def is_stopped(pid: int) -> bool:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import enum
+import errno
 import functools
 import os
 import time
@@ -23,9 +24,11 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from dapcli.adapters.base import AdapterSpec, AttachOptions, LaunchOptions, deep_merge
+from dapcli.engine.aliases import BinarySpellings
 from dapcli.engine.breakpoints import BreakpointBook, sync_budget
 from dapcli.engine.chatter import DEBUGGER_CATEGORIES, is_log_message
 from dapcli.engine.children import ChildSessions
+from dapcli.engine.detach import release
 from dapcli.engine.diagnosis import diagnosis
 from dapcli.engine.endattached import kill_attached
 from dapcli.engine.frozen import check_frozen
@@ -50,10 +53,11 @@ from dapcli.errors import (
     PreconditionError,
     RequestError,
     SessionError,
+    UsageError,
 )
 from dapcli.protocol import types as t
 from dapcli.protocol.connection import DEFAULT_TIMEOUT, Connection, body_model, without_unknown_literals
-from dapcli.protocol.lenient import lenient
+from dapcli.protocol.repair import repair
 
 __all__ = ["Session", "SessionState", "StopRecord"]
 
@@ -152,6 +156,9 @@ class Session:
         self.subprocess_stops = 0
         self._changed = asyncio.Condition()
         self._initialized = asyncio.Event()
+        #: Set, with (message, hint), when the adapter said that the start failed without answering it
+        self._start_failed = asyncio.Event()
+        self._start_failure: tuple[str, str] | None = None
         self._watchdog = watchdog
         self._teardown: asyncio.Task[None] | None = None
         self._losing: asyncio.Task[None] | None = None
@@ -174,6 +181,8 @@ class Session:
         self.test_run: TestRun | None = None
         #: Path mappings (``--map``), applied on the wire; also records what the program loaded.
         self.path_mapper = PathMapper([])
+        #: Source directories as the executable spells them (a symlinked checkout): see aliases.py
+        self.spellings = BinarySpellings(self.path_mapper)
         #: Bound on the ``initialize`` answer (s) when it must be quicker than the whole start
         #: (a port that may not be a debug adapter at all); None: the start's timeout.
         self.handshake_timeout: float | None = None
@@ -363,6 +372,8 @@ class Session:
     async def _start(self, command: str, arguments: dict[str, Any], timeout: float,
                      attach: AttachOptions | None = None) -> None:
         self.adapter.output_sink = self.add_output
+        self.spellings.arguments, self.spellings.program = arguments, (attach.program if attach else self.program)
+        self.spellings.process_id = attach.process_id if attach else None
         if attach is not None:
             transport, pid = await self.adapter.start_attach(attach)
         else:
@@ -406,16 +417,27 @@ class Session:
             raise
 
     async def _configure(self, conn: Connection, command: str, arguments: dict[str, Any], timeout: float) -> None:
-        self.capabilities = await conn.request(
-            "initialize", self.initialize_arguments(), t.InitializeResponse, timeout=self.handshake_timeout or timeout,
-        ) or t.Capabilities()
+        try:
+            self.capabilities = await conn.request(
+                "initialize", self.initialize_arguments(), t.InitializeResponse,
+                timeout=self.handshake_timeout or timeout,
+            ) or t.Capabilities()
+        except DapTimeoutError as exc:  # not "the debuggee may be busy": there is none yet
+            raise DapTimeoutError(f"the adapter {self.adapter.name} did not answer initialize within "
+                                  f"{exc.message.rpartition(' within ')[2]}: it does not work as a debug adapter",
+                                  "check its command with `dapcli adapters` and `dapcli doctor`") from None
         self.state = SessionState.CONFIGURING
         started = conn.send(command, arguments)
         initialized = asyncio.ensure_future(self._initialized.wait())
+        failed = asyncio.ensure_future(self._start_failed.wait())
         try:
-            done, _ = await asyncio.wait({started, initialized}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+            done, _ = await asyncio.wait({started, initialized, failed}, timeout=timeout,
+                                         return_when=asyncio.FIRST_COMPLETED)
         finally:
             initialized.cancel()
+            failed.cancel()
+        if self._start_failure is not None and not self._initialized.is_set():
+            raise AdapterError(*self._start_failure)
         if started in done and not self._initialized.is_set():
             try:
                 await conn.result(started, timeout=0)  # a failed launch ends the wait here, with its message
@@ -433,6 +455,7 @@ class Session:
                                   "raise --timeout, or see `dapcli doctor`")
         for key in self.book.keys():  # noqa: SIM118 (a BreakpointBook, not a dict)
             with contextlib.suppress(DapcliError):
+                await self.spellings.before_send(key)
                 # debugpy takes ~15-60 ms a breakpoint: 1,000 in one file outlast a fixed 30 s, and
                 # the requests after it (configurationDone) would queue behind an unread answer
                 budget = sync_budget(timeout, len(self.book.for_key(key)))
@@ -644,6 +667,7 @@ class Session:
         if deferred is not None:
             return deferred
         if self._conn is not None and not self._conn.closed and self._initialized.is_set() and not self.ended:
+            await self.spellings.before_send(key)
             budget = sync_budget(DEFAULT_TIMEOUT, len(self.book.for_key(key)))
             await self.book.sync(key, functools.partial(self._conn.request, timeout=budget))
         await self.subprocesses.sync_breakpoints(key)  # breakpoints apply to the whole tree
@@ -657,7 +681,9 @@ class Session:
         if handler is None:
             return
         model, method = handler
-        method(self, _parse_body(model, body) if model is not None else body)
+        parsed = _parse_body(model, body) if model is not None else body
+        if parsed is not None:
+            method(self, parsed)
 
     def _on_initialized(self, _: Any) -> None:
         self._initialized.set()
@@ -711,6 +737,10 @@ class Session:
         # disconnect, so this comes before the filter below), say so through these optional hooks
         if self.exit_code is None and root:
             self.exit_code = self.adapter.exit_code_from_output(body.output)
+        if root and not self._initialized.is_set() and self._start_failure is None:
+            self._start_failure = self.adapter.start_failure(body.output)  # debugpy's failed code injection
+            if self._start_failure is not None:
+                self._start_failed.set()
         if self._disconnecting and body.category in ("stderr", "console", "important"):
             return  # adapter chatter while it shuts down (lldb-dap 19 aborts after disconnect)
         category, text = self.adapter.output_category(body.category or "console", body.output), body.output
@@ -824,6 +854,10 @@ class Session:
             stop = self.last_stop if self.state is SessionState.STOPPED else None
             if terminate_debuggee and self.request_kind == "attach" and stop is not None:
                 self.kill_sent = await kill_attached(conn, self.adapter, self.attach_options, stop.thread_id, grace * 5)
+            elif not terminate_debuggee and self.request_kind == "attach" and not self.ended:
+                # a server that outlives us (dlv --headless) would halt the program at our breakpoints
+                await release(conn, self.book.keys(), thread_id=stop.thread_id if stop else None, timeout=grace,
+                              exception_filters=bool(self.capabilities.exceptionBreakpointFilters))
             with contextlib.suppress(DapcliError, asyncio.TimeoutError):
                 future = conn.send(
                     "disconnect", t.DisconnectArguments(restart=False, terminateDebuggee=terminate_debuggee)
@@ -881,17 +915,19 @@ def with_settings(arguments: dict[str, Any], options: LaunchOptions | AttachOpti
     return merged
 
 
-def _parse_body(model: type[BaseModel], body: dict[str, Any]) -> Any:
+def _parse_body(model: type[BaseModel], body: Any) -> Any:
     """An event body as its spec type. An adapter off the spec never loses the event: values
-    outside an enumeration are dropped, and a body that still fails is taken as it is."""
+    outside an enumeration are dropped, values of the wrong type mended (a ``reason`` of 5 is
+    ``"5"``: see :mod:`dapcli.protocol.repair`); None for a body that still fails (an ``exited``
+    whose ``exitCode`` is ``"x"``), which is then ignored rather than let into the session."""
     try:
         return model.model_validate(body)
     except ValidationError as exc:
-        repaired = without_unknown_literals(body, exc)
-        if repaired is not None:
-            with contextlib.suppress(ValidationError):
-                return model.model_validate(repaired)
-        return lenient(model, body)
+        for repaired in (without_unknown_literals(body, exc), repair(model, body, exc)):
+            if repaired is not None:
+                with contextlib.suppress(ValidationError):
+                    return model.model_validate(repaired)
+        return None  # not an event of this kind in any reading: ignored (DAPCLI_TRACE shows it)
 
 
 async def _reap(processes: list[Any], timeout: float) -> None:
@@ -913,9 +949,15 @@ async def _reap(processes: list[Any], timeout: float) -> None:
 
 
 def _tracer(path: str) -> Callable[[str, dict[str, Any]], None]:
+    """Raises UsageError when ``DAPCLI_TRACE`` names a file that cannot be a trace."""
     from dapcli.engine.tracefile import open_trace
 
-    return open_trace(path)
+    try:
+        return open_trace(path)
+    except OSError as exc:
+        reason = exc.strerror if exc.errno != errno.ENXIO else "a FIFO that nobody reads"
+        raise UsageError(f"DAPCLI_TRACE={path}: {reason or exc}",
+                         "point DAPCLI_TRACE at a regular file of yours, or unset it") from None
 
 
 _EVENT_HANDLERS: dict[str, tuple[type[BaseModel] | None, Callable[[Session, Any], None]]] = {

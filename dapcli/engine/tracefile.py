@@ -8,8 +8,10 @@ tokens are replaced by ``<redacted>`` (:mod:`dapcli.protocol.redact`). The file 
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import stat
 import time
 from collections.abc import Callable
 from typing import Any
@@ -31,10 +33,15 @@ def _limit() -> int:
 
 def open_trace(path: str) -> Callable[[str, dict[str, Any]], None]:
     """A tracer appending to ``path`` (0600, size-capped, redacted); raises OSError."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_NOFOLLOW, 0o600)
+    # O_NONBLOCK: a FIFO with no reader fails at once instead of blocking the session host
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_NOFOLLOW | os.O_NONBLOCK, 0o600)
     info = os.fstat(fd)
-    if info.st_uid == os.getuid() and os.path.isfile(path):
-        os.fchmod(fd, 0o600)
+    if not stat.S_ISREG(info.st_mode) or info.st_uid != os.getuid():
+        os.close(fd)  # another user's file (in a shared /tmp) would receive the session's traffic
+        why = "not a regular file" if not stat.S_ISREG(info.st_mode) else f"owned by uid {info.st_uid}"
+        raise OSError(errno.EPERM, f"refusing to trace into {path}: {why}")
+    os.set_blocking(fd, True)
+    os.fchmod(fd, 0o600)
     handle = os.fdopen(fd, "a", encoding="utf-8")
     limit = _limit()
     written = [info.st_size]

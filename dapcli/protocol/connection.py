@@ -22,6 +22,7 @@ from dapcli.errors import ConnectionLostError, DapTimeoutError, ProtocolError, R
 from dapcli.protocol.codec import FrameDecoder, encode_message
 from dapcli.protocol.lenient import lenient
 from dapcli.protocol.redact import redact_text
+from dapcli.protocol.repair import first_problem, repair
 from dapcli.protocol.transport import Transport
 
 __all__ = ["Connection", "EventListener", "MessageRewriter", "ReverseHandler", "body_model"]
@@ -232,8 +233,11 @@ class Connection:
                     return model.model_validate(repaired)
             if repaired is not None and isinstance(body, dict):  # an odd value of a required field: kept raw
                 return lenient(model, body)
+            mended = repair(model, body, exc)  # a null name, a missing flag, an id that is text…
+            if mended is not None:
+                return model.model_validate(mended)
             command = str(message.get("command", command))
-            raise ProtocolError(f"the adapter sent an invalid {command} response: {exc}") from None
+            raise ProtocolError(f"the adapter sent an invalid {command} response: {first_problem(exc)}") from None
 
     def cancel(self, future: asyncio.Future[Message]) -> bool:
         """Send DAP ``cancel`` for the pending request of ``future`` (not awaited; the adapter

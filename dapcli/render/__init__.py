@@ -159,11 +159,13 @@ def render_stop(state: m.StopState, cwd: str | None = None) -> RenderableType:
     elif state.status == "stopped":
         parts.append(Text(f"Stopped ({state.reason}), thread {state.thread_id}", style="bold yellow"))
     elif state.status in ("exited", "terminated"):
-        code = "?" if state.exit_code is None else str(state.exit_code)
+        code = "exit code unknown" if state.exit_code is None else f"exit code {state.exit_code}"
         if state.description:  # killed by a signal, or the adapter was lost
-            parts.append(Text(f"Program {state.status}: {state.description} (exit code {code})", style="bold"))
+            parts.append(Text(f"Program {state.status}: {state.description} ({code})", style="bold"))
+        elif state.exit_code is None:  # the adapter did not say (js-debug after a signal, Delve)
+            parts.append(Text(f"Program {state.status} ({code})", style="bold"))
         else:
-            parts.append(Text(f"Program {state.status} with exit code {code}", style="bold"))
+            parts.append(Text(f"Program {state.status} with {code}", style="bold"))
         parts += test_lines(state.test, state.status) if state.test else []
     elif state.pause_pending:
         waited = f" after {state.elapsed_ms / 1000:.1f} s" if state.elapsed_ms else ""
@@ -383,7 +385,9 @@ def render_evaluate(result: m.EvaluateResult, cwd: str | None = None) -> Rendera
     if result.type:
         text.append(f"  ({result.type})", style="dim")
     if result.value_truncated:
-        text.append(f"  …+{result.value_truncated} chars (--max-length N shows more)", style="dim")
+        text.append(f"  …+{result.value_truncated} chars (--max-length 0 shows all)", style="dim")
+    if result.value_cut_by_adapter:
+        text.append(f"  ({result.value_cut_by_adapter})", style="dim")
     if result.frame_name:
         text.append(f"  (in frame {result.frame_name})", style="dim")
     parts: list[RenderableType] = [text]

@@ -6,32 +6,24 @@ write the clipboard (OSC 52), hide links (OSC 8), clear the screen, or reorder w
 (bidi overrides). Everything a CLI or REPL shows as text passes through :func:`escape`: C0
 controls except newline and tab, DEL, C1 controls and the bidi controls U+202A–U+202E,
 U+2066–U+2069 are shown escaped (``\\x1b``, ``\\u202e``); ``\\r\\n`` becomes ``\\n``. JSON and
-MCP keep the raw text.
+MCP keep the raw text. A string longer than :data:`MAX_TEXT` (a name, a path, a message from the
+adapter) is cut with a count: the terminal renderer takes minutes over a line of megabytes. The
+program's output (fields named ``output``) is drawn by a renderer of its own and is not cut.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
+from dapcli.render.escapes import escape
+
 __all__ = ["escape", "terminal_safe"]
 
-_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 T = TypeVar("T")
-
-
-def _visible(match: re.Match[str]) -> str:
-    code = ord(match.group())
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
-
-
-def escape(text: str) -> str:
-    """``text`` with terminal control characters shown escaped (newline and tab kept)."""
-    if not _UNSAFE.search(text):
-        return text
-    return _UNSAFE.sub(_visible, text.replace("\r\n", "\n"))
+#: Longest string of a result shown in a terminal (characters), program output aside.
+MAX_TEXT = 64 * 1024
 
 
 def terminal_safe(value: T) -> T:
@@ -42,12 +34,14 @@ def terminal_safe(value: T) -> T:
 
 def _clean(value: Any) -> Any:
     if isinstance(value, str):
+        if len(value) > MAX_TEXT:
+            value = f"{value[:MAX_TEXT]}… (+{len(value) - MAX_TEXT} chars; --json shows all)"
         return escape(value)
     if isinstance(value, BaseModel):
         update = {}
         for name in type(value).model_fields:
             old = getattr(value, name)
-            new = _clean(old)
+            new = escape(old) if name == "output" and isinstance(old, str) else _clean(old)
             if new is not old:
                 update[name] = new
         return value.model_copy(update=update) if update else value

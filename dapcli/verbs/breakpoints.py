@@ -75,6 +75,9 @@ def parse_location(ctx: VerbContext, location: str, session: Session | None, *,
         if line < 1:
             raise UsageError(f"line {line} is not a line of any file (lines count from 1)", "pick a line in the file")
         path = ctx.resolve(path_part)
+        if not os.path.exists(path) and any(ord(c) < 32 or c == "\x7f" for c in path_part):
+            raise UsageError(f"no such file: {path_part!r} (its name holds a control character)",
+                             "check the path (a pasted newline?)")
         if not os.path.exists(path) and pending_ok and path_part:
             return {"path": path, "line": line, "warning": f"{path_part} is not on this machine (looked at {path}); "
                     "sent anyway: it may exist where the program runs, or load later"}

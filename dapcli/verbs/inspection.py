@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 from typing import TYPE_CHECKING, Annotated, Literal
 
 from dapcli.engine.chatter import DEBUGGER_CATEGORIES
@@ -16,6 +17,7 @@ from dapcli.protocol import types as t
 from dapcli.verbs.consolestop import moved_by
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.evalerrors import check_evaluated
+from dapcli.verbs.fullvalue import adapter_cut, full_context, full_repr, whole_rows
 from dapcli.verbs.models import (
     EvaluateResult,
     Frame,
@@ -32,6 +34,7 @@ from dapcli.verbs.models import (
 )
 from dapcli.verbs.moreitems import grouped_window
 from dapcli.verbs.paging import fetch_page, remember
+from dapcli.verbs.preview import add_previews
 from dapcli.verbs.registry import Param, verb
 from dapcli.verbs.setcheck import current_value, explain_unchanged
 from dapcli.verbs.setpath import resolve_member, set_expression
@@ -158,6 +161,9 @@ async def variables(
         else:
             page, total = [variable_view(v, max_length) for v in found[start: start + max(0, count)]], len(found)
     await expand(session, page, depth, count=count, max_value=max_length)
+    await add_previews(session, page, max_length)  # C structs/arrays: {name = "pen", cents = 525}
+    if max_length == 0:  # debugpy cut a list at 60 items: asked for whole
+        await whole_rows(session, page, frame if frame is not None else await current_frame_id(session, None))
     left = total - start - len(page)
     return VariablesResult(
         variables_reference=reference, scope=scope, frame_id=frame, start=start, total=total,
@@ -182,8 +188,9 @@ async def evaluate(
         raise UsageError("the expression is empty", "give one, e.g. `eval x` or `eval 'len(items)'`")
     session = ctx.session()
     frame = await current_frame_id(session, frame_id)
+    asked = full_context(session, context, max_length)  # in full: clipboard, the adapter's longest text
     request = session.request(
-        "evaluate", t.EvaluateArguments(expression=expression, frameId=frame, context=context), t.EvaluateResponse,
+        "evaluate", t.EvaluateArguments(expression=expression, frameId=frame, context=asked), t.EvaluateResponse,
         timeout=timeout,
     )
     try:
@@ -193,15 +200,19 @@ async def evaluate(
         raise one_line_error(exc) from None
     values_changed(session)  # `total = 7` assigns
     await check_evaluated(session, expression, frame, body.result)
-    variable = t.Variable(name=expression, value=body.result, type=body.type,
+    whole = await full_repr(session, expression, frame, body.result) if max_length == 0 else body.result
+    variable = t.Variable(name=expression, value=whole, type=body.type,
                           variablesReference=body.variablesReference, namedVariables=body.namedVariables,
                           indexedVariables=body.indexedVariables)
     remember(session, [variable])
     view = variable_view(variable, max_length)
     await expand(session, [view], depth, count=100, max_value=max_length)
+    await add_previews(session, [view], max_length)  # C: {10, 20, 30, 40, 50}
     return EvaluateResult(
         expression=expression, result=view.value, type=body.type, variables_reference=body.variablesReference,
         frame_id=frame, children=view.children, truncated=view.truncated, value_truncated=view.value_truncated,
+        value_cut_by_adapter=adapter_cut(session, whole, asked, body.variablesReference),
+        adapter_value=view.adapter_value,
         stop=stop,
         frame_name=user_frame_name(session, frame) if stop is None else None,
     )
@@ -270,8 +281,12 @@ async def source(
             line = int(location)
         elif sep and line_part.isdigit():
             path, line, reference = ctx.resolve(file_part), int(line_part), None
+        elif sep and file_part and re.fullmatch(r"\s*[-+]?\d+\s*", line_part) and not os.path.exists(location):
+            raise UsageError(f"bad line {line_part!r} in {location!r}", "write FILE:LINE with a line number from 1")
         else:
             path, line, reference = ctx.resolve(location), context + 1, None
+        if line is not None and line < 1:
+            raise UsageError(f"line {line} is not a line of any file (lines count from 1)", "pick a line in the file")
     if frame is None and (path is None or line is None):
         raise UsageError("no current location", "give FILE:LINE, or stop the program first")
     from_frame = frame is not None and path == frame.path and reference == frame.source_reference

@@ -87,6 +87,9 @@ class VariableView(Model):
     changed: bool | None = None
     #: The adapter marks it ``readOnly`` (``presentationHint.attributes``), e.g. a return value.
     read_only: bool | None = None
+    #: The adapter's own text when ``value`` is a preview composed from the children (a C struct
+    #: or array that lldb-dap/gdb show as ``shape @ 0x…``/``{...}``; see ``verbs/preview.py``).
+    adapter_value: str | None = None
 
 
 class ReturnValueView(VariableView):
@@ -287,6 +290,11 @@ class EvaluateResult(Result):
     #: How many children exist beyond those shown (``--depth``), as in ``VariableView.truncated``.
     truncated: int | None = None
     value_truncated: int | None = None
+    #: The adapter cut the value itself (debugpy's ``...``): says how to get it whole, if possible.
+    value_cut_by_adapter: str | None = None
+    #: The adapter's own text when ``result`` is a preview composed from the children (C structs
+    #: and arrays on lldb-dap/gdb; see ``verbs/preview.py``).
+    adapter_value: str | None = None
     #: The stop it caused (context ``repl`` can run debugger commands that move the program).
     stop: StopState | None = None
     #: Which frame it was evaluated in, when that is not the top one (``main``, not libc's).

@@ -20,7 +20,7 @@ from dapcli.engine.session import Session, SessionState
 from dapcli.engine.sourcefiles import read_lines
 from dapcli.engine.sources import reference_lines
 from dapcli.engine.userframes import is_user_source, user_frame_index
-from dapcli.errors import DapcliError, DapTimeoutError, PreconditionError, RequestError, UsageError
+from dapcli.errors import ConnectionLostError, DapcliError, DapTimeoutError, PreconditionError, RequestError, UsageError
 from dapcli.protocol import types as t
 from dapcli.verbs.condition import failed_conditions
 from dapcli.verbs.evalerrors import check_evaluated
@@ -38,6 +38,7 @@ from dapcli.verbs.models import (
 )
 from dapcli.verbs.moreitems import grouped_window
 from dapcli.verbs.paging import fetch_page, remember
+from dapcli.verbs.preview import add_previews, preview_value
 from dapcli.verbs.scopefallback import remember_scopes, scope_by_names
 from dapcli.verbs.snapshot import fresh
 from dapcli.verbs.stoplabel import hits_here
@@ -49,6 +50,8 @@ __all__ = [
 
 #: Longest value text kept before it is cut (characters); callers can ask for more.
 MAX_VALUE = 200
+#: Longest source line shown in a stop or a listing (characters; the rest is counted).
+MAX_SOURCE_LINE = 1000
 #: Most nodes a variable tree may hold, whatever its depth (cycles and huge values stay bounded).
 MAX_NODES = 400
 #: Output kept in a stop state (characters; the ``output`` verb reads everything).
@@ -294,9 +297,17 @@ def read_source(path: str, center: int, context: int, *, current: int | None = N
     first, last = max(1, center - context), min(len(text), center + context)
     marks = breakpoints or set()
     return [
-        SourceLine(line=n, text=text[n - 1], current=(n == current), breakpoint=(n in marks))
+        SourceLine(line=n, text=_cut_line(text[n - 1]), current=(n == current), breakpoint=(n in marks))
         for n in range(first, last + 1)
     ]
+
+
+def _cut_line(text: str) -> str:
+    """A source line of at most :data:`MAX_SOURCE_LINE` characters (a minified bundle's one line
+    of megabytes would flood every view and stall the terminal renderer)."""
+    if len(text) <= MAX_SOURCE_LINE:
+        return text
+    return f"{text[:MAX_SOURCE_LINE]}… (+{len(text) - MAX_SOURCE_LINE} chars)"
 
 
 def breakpoint_lines(session: Session, path: str) -> set[int]:
@@ -390,8 +401,15 @@ async def stop_state(
         state.reason, state.description = "exception", state.description or thrown.description
         state.exception = thrown
     # a stop without a readable stack (e.g. a thread that just vanished) still reports
-    with contextlib.suppress(DapcliError):
+    try:
         await _fill_location(session, state, frame_count, locals_count, context)
+    except ConnectionLostError:  # the adapter ended between the stop and its stack: say that end
+        await session.wait_until(lambda: session.ended, LOST_END_WAIT)
+    except DapcliError:
+        pass
+    if session.state in (SessionState.EXITED, SessionState.TERMINATED):
+        return await stop_state(session, output_seq=output_seq, started=started, frame_count=frame_count,
+                                locals_count=locals_count, context=context)
     # after the stack is read: the debugger's text has had time to come, and the top frame is known
     top = state.frames[0].id if state.frames else None
     failed = [*await failed_conditions(session, output_seq, top), *failed]
@@ -412,6 +430,9 @@ def _with_stdin_hint(session: Session, state: StopState) -> StopState:
         state.warnings = [*(state.warnings or []), hint]
     return state
 
+
+#: Seconds a stop whose stack was lost waits for the session to record the adapter's end.
+LOST_END_WAIT = 2.0
 
 #: Seconds a data breakpoint's stop waits for the debugger's console report of it.
 DATA_REPORT_WAIT = 5.0
@@ -452,7 +473,8 @@ async def evaluate_watches(session: Session) -> list[WatchView]:
                 t.EvaluateResponse, timeout=STOP_VALUE_TIMEOUT,
             )
             await check_evaluated(session, watch.expression, frame_id, body.result)
-            watch.record(_cut(body.result, MAX_VALUE)[0], None)
+            shown = await preview_value(session, body.result, body.type, body.variablesReference)  # C: {1, 2}
+            watch.record(_cut(shown, MAX_VALUE)[0], None)
         except DapcliError as exc:
             watch.record(None, diagnosis(exc.message))
         views.append(WatchView(id=watch.id, expression=watch.expression, value=watch.value, error=watch.error,
@@ -510,6 +532,7 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
         variables = [variable_view(v, 80) for v in found]
         variables = [v for v in variables if not v.name.startswith(("__", "@py_")) and v.name not in _NOISE]
         state.locals = variables[:locals_count]
+        await add_previews(session, state.locals, 80)  # C structs/arrays: {10, 20, 30, 40, 50}
         _mark_changed(session, f"{top.path}:{top.name}", state.locals)
     signal = stop_signal(state.raw_reason, state.description)
     if state.reason == "exception" and signal and not session.supports("supportsExceptionInfoRequest"):

@@ -54,3 +54,23 @@ def test_a_panic_in_a_called_function_names_the_test(dc: Cli, name: str, test_id
     assert state["test"]["kind"] == "panic"
     assert state["test"]["id"] == test_id  # not "Div": the function that panicked is no test
     assert state["test"]["message"] == "panic: runtime error: integer divide by zero"
+
+
+def test_a_failure_in_a_t_helper_has_the_message_go_logged_at_the_caller(dc: Cli) -> None:
+    helper = PACKAGE / "helper_test.go"
+    state = run_test(dc, ".", "TestWithHelper")
+    assert (state["location"]["path"], state["location"]["line"]) == (str(helper), marker_line(helper, "errorf"))
+    assert state["test"]["id"] == "TestWithHelper"
+    assert state["test"]["message"] == f"helper_test.go:{marker_line(helper, 'helper')}: Add(5, 1) = 7, want 6"
+
+
+def test_a_subtest_pattern_among_other_names_still_runs(dc: Cli) -> None:
+    """Go splits `-run` at `/` per level: `TestAddTable/one_two` with `TestDivPanics` must not
+    become one top-level pattern that matches neither level (the subtest silently not run)."""
+    seen = [run_test(dc, ".", "TestAddTable/one_two", "TestDivPanics")["test"]["id"]]
+    for _ in range(4):
+        state = dc.json("continue", cwd=PACKAGE, timeout=120)
+        if state["status"] != "stopped":
+            break
+        seen.append(state["test"]["id"])
+    assert "TestAddTable/one_two" in seen and "TestDivPanics" in seen, seen

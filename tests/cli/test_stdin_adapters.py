@@ -82,3 +82,4 @@ def test_typed_input_reaches_the_program(dc: Cli, tmp_path: Path, adapter: str) 
     data = dc.wait_output("read=<typed words")
     text = "".join(chunk["output"] for chunk in data["chunks"])
     assert "read=<typed words" in text, text
+    assert "\x1b" not in text  # node on a tty: no colour codes in the program's output

@@ -4,6 +4,7 @@ escaped; JSON keeps the raw text (issue 14, item 5)."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from conftest import Cli
 
@@ -46,3 +47,17 @@ def test_escape_rules() -> None:
     assert escape("\r") == "\\x0d"
     assert escape("\x00\x7f\x85\u2069") == "\\x00\\x7f\\x85\\u2069"
     assert escape("héllo → 世界 🐛") == "héllo → 世界 🐛"
+
+
+def test_sessions_table_escapes_a_program_path_with_controls(dc: Cli, tmp_path: Path) -> None:
+    """``sessions`` (drawn without rich, on the fast path) showed a program's path raw: an OSC
+    sequence in a file name retitled the terminal and a newline split the row."""
+    name = "b\x1b]0;FN\x07\nx.py"
+    (tmp_path / name).write_text("import time\ntime.sleep(60)\n")
+    dc.run("launch", name, "--session", "odd", "--stop-on-entry", cwd=tmp_path)
+    table = dc.run("sessions", cwd=tmp_path).out
+    assert not UNSAFE.search(table) and "\n" not in table.rstrip("\n").split("\n", 1)[1], repr(table)
+    assert "b\\x1b]0;FN\\x07\\x0ax.py" in table
+    program = dc.json("sessions", cwd=tmp_path)["sessions"][0]["program"]
+    assert program.endswith(name)  # JSON keeps the path as it is
+    dc.run("--session", "odd", "stop", cwd=tmp_path)

@@ -41,6 +41,8 @@ BAD_LINES: list[tuple[str, int, Any]] = [
     ('{"jsonrpc": "2.0", "id": 8, "method": "tools/call", "params": "x"}', -32600, 8),
     ('{"jsonrpc": "2.0", "id": [1], "method": "tools/list"}', -32600, None),
     ('{"jsonrpc": "2.0", "id": true, "method": "tools/list"}', -32600, None),
+    ("[" * 100_000 + "]" * 100_000, -32600, None),  # a RecursionError ended the server
+    ('{"jsonrpc": "2.0", "id": [' + "[" * 100_000 + "]" * 100_000 + '], "method": "ping"}', -32600, None),
     ('{"jsonrpc": "2.0", "id": 9, "method": "no/such/method"}', -32601, 9),
     ('{"jsonrpc": "2.0", "id": 10, "method": "tools/call", "params": {"name": 5}}', -32602, 10),
     ('{"jsonrpc": "2.0", "id": 11, "method": "tools/call", "params": {"name": "status", "arguments": [1]}}',

@@ -58,6 +58,9 @@ CASES = {
     # a file that is not here or a line past its end is sent and reported pending (issue 10)
     "breakpoint on line zero": ("target: {program: {loop}}\nbreakpoints: [loop.py:0]\nsteps: []\n",
                                 ["2:15: breakpoint 1: line 0 is not a line of any file (lines count from 1)"]),
+    "breakpoint line not a number": ("target: {program: {loop}}\nbreakpoints:\n  - {path: loop.py, line: six}\n"
+                                     "steps: []\n",
+                                     ["3:27: breakpoint 1: line must be a line number from 1, not 'six'"]),
     "hit condition adapters cannot mean": (
         "target: {program: {loop}}\nbreakpoints:\n  - {path: loop.py, line: 3, hitCondition: '%0'}\nsteps: []\n",
         ["3:44: breakpoint 1: hit condition '%0' can never be met (hits count from 1)"]),

@@ -171,7 +171,7 @@ def test_crash_mid_recipe_is_reported_at_its_step(recipe_file, expect):
         assert f"✘ line: expected = {marker('never', CRASH)}, actual (absent) (the program exited with code 3)" in out
     else:
         assert "✘ status: expected = \"stopped\", actual \"exited\" (the program exited with code 3 here; " \
-               "step 3 (evaluate) needs it running)" in out
+               "step 3 (evaluate) needs it stopped)" in out
     assert "step 3  evaluate expression=value  (skipped: the program ended at step 2)" in out
     assert spy.calls[-1] == ("stop", {})
     assert spy.left_running() == []

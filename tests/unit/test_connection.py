@@ -387,11 +387,20 @@ def test_typed_body_with_a_generated_response_class() -> None:
         assert body.stackFrames[0].source.path == "/src/main.go"
         assert body.totalFrames == 2
 
-        # a body off the spec is a protocol error, not a crash
+        # a body off the spec in its details is mended: a frame without an id cannot be named (dropped),
+        # a missing line is 0, a null name "?"
         pending = asyncio.create_task(conn.request("stackTrace", {"threadId": 1}, StackTraceResponse, timeout=2))
         request = await transport.next_written()
-        transport.inject_message(reply(request, {"stackFrames": [{"name": "no id or line"}]}))
-        with pytest.raises(ProtocolError, match="stackTrace"):
+        transport.inject_message(reply(request, {"stackFrames": [{"name": "no id or line"},
+                                                                 {"id": 5, "name": None, "column": 1}]}))
+        body = await pending
+        assert [(f.id, f.name, f.line) for f in body.stackFrames] == [(5, "?", 0)]
+
+        # a body that is not an object at all is a protocol error on one line, not a crash
+        pending = asyncio.create_task(conn.request("stackTrace", {"threadId": 1}, StackTraceResponse, timeout=2))
+        request = await transport.next_written()
+        transport.inject_message(reply(request, ["not", "a", "body"]))
+        with pytest.raises(ProtocolError, match=r"^the adapter sent an invalid stackTrace response: [^\n]*$"):
             await pending
 
         # a response class without a body model returns the raw body

@@ -119,3 +119,13 @@ def test_the_failure_recipe_checks_the_line_message_and_values(tmp_path: Path) -
                      "expect": {"result": "24.41"}}
     with pytest.raises(UsageError, match="nothing to record"):
         failure_recipe({}, StopState(session="default", status="exited"), str(tmp_path), str(tmp_path))
+
+
+def test_go_run_pattern_joins_names_level_by_level() -> None:
+    from dapcli.engine.testrun.gotest import _run_pattern
+
+    assert _run_pattern(["TestA"]) == "TestA"
+    assert _run_pattern(["TestA/case one"]) == "TestA/case one"
+    assert _run_pattern(["TestA", "TestB"]) == "^(TestA|TestB)$"
+    assert _run_pattern(["TestA/x", "TestB/y"]) == "^(TestA|TestB)$/^(x|y)$"
+    assert _run_pattern(["TestA/x", "TestB"]) == "^(TestA|TestB)$"  # TestB's level 2 is unfiltered

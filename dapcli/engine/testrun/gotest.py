@@ -47,8 +47,7 @@ class GoTestRunner(TestRunner):
 
     def arguments(self) -> list[str]:
         patterns = [*self.tests, *([self.match] if self.match else [])]
-        run = ["-test.run", patterns[0] if len(patterns) == 1 else "^(" + "|".join(patterns) + ")$"] if patterns \
-            else []
+        run = ["-test.run", _run_pattern(patterns)] if patterns else []
         return ["-test.v", *run, *(["-test.failfast"] if self.first else []), *self.runner_args]
 
     def configure(self, session: Session) -> None:
@@ -70,7 +69,8 @@ class GoTestRunner(TestRunner):
         if index is None or any(f.name == "runtime.gopanic" for f in frames[:index]):
             return Review("pass")  # on the way of a panic: its own stop follows
         name = _unquote(await evaluate(session, "c.name", frames[0].id))
-        message = await self._message(session, frames[index], frames[0].id)
+        callers = frames[index: (_test_frame(frames) or index) + 1]  # t.Helper(): Go logs a caller's line
+        message = await self._message(session, callers, frames[0].id)
         return Review("failure", Failure(generation=session.generation, test_id=name, message=cut(message),
                                          kind="assertion", frame_index=index, phase="call"))
 
@@ -85,12 +85,17 @@ class GoTestRunner(TestRunner):
                                          message=cut(f"panic: {text}" if text else "panic"), kind="panic",
                                          frame_index=index, phase="call"))
 
-    async def _message(self, session: Session, frame: t.StackFrame, fail_frame: int) -> str | None:
-        where = f"{(frame.source.name if frame.source else '') or ''}:{frame.line}: "
+    async def _message(self, session: Session, frames: list[t.StackFrame], fail_frame: int) -> str | None:
+        """The test's log line at the failing call: at the first of ``frames`` (the user's,
+        innermost first) whose ``file:line`` it names (a ``t.Helper()`` is skipped by Go)."""
+        wheres = [f"{(frame.source.name if frame.source else '') or ''}:{frame.line}: " for frame in frames]
 
         def logged(text: str) -> str | None:
-            lines = [line.strip() for line in text.splitlines() if where in line]
-            return lines[-1] if lines else None
+            for where in wheres:
+                lines = [line.strip() for line in text.splitlines() if where in line]
+                if lines:
+                    return lines[-1]
+            return None
 
         found = await wait_for_output(session, logged, OUTPUT_GRACE)
         if found:
@@ -111,6 +116,22 @@ class GoTestRunner(TestRunner):
         if "testing: warning: no tests to run" in output:
             return "go test ran no test"
         return None
+
+
+def _run_pattern(patterns: list[str]) -> str:
+    """One ``-test.run`` value for several test names. Go splits it at each ``/`` outside
+    brackets into one pattern per level of subtests, so ``TestTable/case`` among other names is
+    joined level by level (``^(TestTable|TestOther)$/^(case)$``); a name without that level
+    lifts the filter there (its subtests all run)."""
+    if len(patterns) == 1:
+        return patterns[0]
+    levels = [p.split("/") for p in patterns]
+    joined = []
+    for depth in range(max(len(parts) for parts in levels)):
+        if any(len(parts) <= depth for parts in levels):
+            break
+        joined.append("^(" + "|".join(dict.fromkeys(parts[depth] for parts in levels)) + ")$")
+    return "/".join(joined)
 
 
 def _user_frame(frames: list[t.StackFrame]) -> int | None:

@@ -17,6 +17,7 @@ from dapcli.engine.testrun.base import (
     Summary,
     TestRunner,
     cut,
+    evaluate,
     frame_path,
     is_local_source,
     stack,
@@ -32,6 +33,8 @@ _ASSERTION = re.compile(r"^.*Assertion [`'].*' failed\.?$|^.*assertion failed.*$
 _SIGNAL = re.compile(r"\b(SIG[A-Z0-9]+)\b")
 #: The register holding a function's first argument (``exit``'s status), per machine.
 _FIRST_ARGUMENT = {"x86_64": "$rdi", "AMD64": "$rdi", "aarch64": "$x0", "arm64": "$x0"}
+#: glibc's code that calls ``main`` and then ``exit`` with what it returned.
+_START_MAIN = ("__libc_start_call_main", "__libc_start_main")
 #: How long the assertion text on stderr may trail the stop (s).
 OUTPUT_GRACE = 1.0
 
@@ -85,7 +88,10 @@ class NativeRunner(TestRunner):
         """``exit(N)`` with N ≠ 0: the user's frame that called it; the message is the last line
         the program wrote (on stderr, as a rule)."""
         frames = await stack(session, thread_id)
-        index = next((i for i, f in enumerate(frames) if is_local_source(frame_path(f))), 0)
+        found = next((i for i, f in enumerate(frames) if is_local_source(frame_path(f))), None)
+        index = found or 0
+        if found is None and any(f.name.startswith(_START_MAIN) for f in frames):
+            return await self._main_returned(session, frames)
 
         def last_error_line(text: str) -> str | None:  # lldb-dap's pty merges stderr into stdout
             lines = [line.strip() for line in text.splitlines() if line.strip()]
@@ -98,6 +104,17 @@ class NativeRunner(TestRunner):
                                                                                        else ""),
             message=cut(stderr or "exit with a non-zero status"), kind="exit",
             frame_index=index, phase="call",
+        ))
+
+    async def _main_returned(self, session: Session, frames: list[Any]) -> Review:
+        """``main`` returned a non-zero status (libc's start-up code calls ``exit`` with it):
+        no frame of the user's is left, so the message says what happened and with which status."""
+        register = _FIRST_ARGUMENT.get(platform.machine())
+        status = await evaluate(session, f"(int){register}", frames[0].id) if register and frames else None
+        said = f"main returned {status}" if status and status.lstrip("-").isdigit() else "main returned non-zero"
+        return Review("failure", Failure(
+            generation=session.generation, test_id=f"{os.path.basename(self.program)} (main)",
+            message=said, kind="exit", frame_index=0, phase="call",
         ))
 
     def summary(self, output: str, exit_code: int | None) -> Summary:

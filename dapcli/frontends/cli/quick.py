@@ -241,9 +241,12 @@ def _sessions(as_json: bool) -> int:
     if not rows:
         sys.stdout.write("No sessions. Start one with: dapcli launch PROGRAM\n")
         return 0
+    from dapcli.render.escapes import escape_cell
+
     cwd = os.getcwd()
     table = [["session", "state", "adapter", "program"]]
-    table += [[r["name"], r["state"], r["adapter"] or "", _short_path(r["program"], cwd) if r["program"] else ""]
+    table += [[escape_cell(str(cell)) for cell in (r["name"], r["state"], r["adapter"] or "",
+                                                   _short_path(r["program"], cwd) if r["program"] else "")]
               for r in rows]
     sys.stdout.write(plain_table(table, bold_header=_color()))
     return 0

@@ -67,6 +67,7 @@ def _evaluate(result: EvaluateResult) -> str:
                         truncated=result.truncated, value_truncated=result.value_truncated)
     text = "\n".join(variable_lines([view], indent="", budget=[TREE_LINES]))
     text += f" (in frame {result.frame_name})" if result.frame_name else ""
+    text += f" ({result.value_cut_by_adapter})" if result.value_cut_by_adapter else ""
     return text + "\n" + render_stop(result.stop) if result.stop is not None else text
 
 

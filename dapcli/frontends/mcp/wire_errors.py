@@ -5,7 +5,8 @@ exception, and the session only logs it: the client waits for an answer that nev
 such a line is answered as JSON-RPC 2.0 says: ``-32700`` (parse error, id null) for text that
 is not JSON, ``-32600`` (invalid request) for JSON that is not one JSON-RPC message object
 (a number, a string, a batch array, a request with a bad ``jsonrpc``/``id``/``params``), with
-the request's id when one can be read.
+the request's id when one can be read. A line nested too deeply for Python's parser is refused the
+same way (its RecursionError ended the server, and every session with it).
 """
 
 from __future__ import annotations
@@ -39,6 +40,8 @@ def refusal(line: str) -> bytes | None:
         value = json.loads(line)
     except ValueError as exc:
         return _error(None, types.PARSE_ERROR, f"Parse error: not JSON ({exc})")
+    except RecursionError:  # `[[[[…]]]]` 100,000 deep: it must not end the server and its sessions
+        return _error(None, types.INVALID_REQUEST, "Invalid Request: nested too deeply")
     if isinstance(value, list):
         return _error(None, types.INVALID_REQUEST,
                       "Invalid Request: batches are not supported; send one object per line")
@@ -48,7 +51,10 @@ def refusal(line: str) -> bytes | None:
 
 
 def _bad_id(line: str) -> bytes | None:
-    value = json.loads(line)
+    try:
+        value = json.loads(line)
+    except RecursionError:  # valid to the SDK's parser (its own depth limit), too deep for ours
+        return _error(None, types.INVALID_REQUEST, "Invalid Request: nested too deeply")
     if not isinstance(value, dict) or "id" not in value:
         return None
     return _error(None, types.INVALID_REQUEST, "Invalid Request: id must be a string or an integer")

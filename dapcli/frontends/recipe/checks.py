@@ -222,6 +222,10 @@ class CheckerBase:
             if item.get("function") is not None:
                 text = self.text(item, "function", where)
             elif item.get("path") is not None and item.get("line") is not None:
+                line = item.get("line")
+                if isinstance(line, bool) or not (isinstance(line, int) or str(line).strip().isdigit()):
+                    self.problem(item.value_mark("line"), where, f"line must be a line number from 1, not {line!r}")
+                    return None
                 text = f"{self.text(item, 'path', where)}:{self.text(item, 'line', where)}"
             else:
                 self.problem(mark, where, "give path and line, or function")

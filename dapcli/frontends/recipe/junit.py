@@ -2,7 +2,8 @@
 
 A step that raised an error is a testcase with ``<error>``; checks that never ran are
 ``<skipped>``; an invalid recipe, or one whose build or launch failed, is one testcase with
-``<error>``.
+``<error>``. Control characters in any text (terminal escapes from the program or the adapter,
+which XML 1.0 cannot hold) are written escaped, as in the transcript.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import xml.etree.ElementTree as ET
 from dapcli.frontends.recipe.matchers import describe
 from dapcli.frontends.recipe.model import CheckOutcome, RecipeOutcome, StepOutcome
 from dapcli.frontends.recipe.transcript import check_text
+from dapcli.render.safe import escape
 
 __all__ = ["junit_xml", "write_junit"]
 
@@ -69,6 +71,11 @@ def junit_xml(outcomes: list[RecipeOutcome]) -> ET.ElementTree[ET.Element]:
         _suite(root, outcome)
     for key in ("tests", "failures", "errors", "skipped"):
         root.set(key, str(sum(int(s.get(key, "0")) for s in root)))
+    for element in root.iter():  # an adapter's or program's text may hold terminal escapes: XML 1.0
+        if element.text:        # has no place for them, and a CI page must not act on them
+            element.text = escape(element.text)
+        for name, value in element.attrib.items():
+            element.set(name, escape(value))
     return ET.ElementTree(root)
 
 

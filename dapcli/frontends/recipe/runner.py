@@ -290,7 +290,7 @@ class RecipeRun:
             step=step.index, verb=step.verb, key="status", op="equals", expected="stopped", actual=status,
             passed=False, line=step.mark.line,
             message=f"the program {status} with code {code} here; step {later[0].index} ({later[0].verb}) "
-                    "needs it running",
+                    f"needs it {'stopped' if VERBS[later[0].verb].needs == 'stopped' else 'alive'}",
         ))
 
 

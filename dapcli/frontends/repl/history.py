@@ -3,6 +3,7 @@ unreadable, unwritable or on a full disk costs the history (one warning), never 
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable
 
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
@@ -51,4 +52,19 @@ def open_history(warn: Callable[[str], None]) -> History:
     except OSError as exc:
         warn(f"history disabled: {exc.strerror or exc} (commands are kept for this session only)")
         return InMemoryHistory()
+    _private(str(path))
     return SafeFileHistory(str(path), warn)
+
+
+def _private(path: str) -> None:
+    """Create the history file 0600 (what you evaluate may hold secrets; prompt_toolkit creates it
+    with the umask's mode) and make an existing one 0600; a symlink is not followed."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+    except OSError:
+        return  # the history itself reports what is wrong, once
+    try:
+        if os.fstat(fd).st_uid == os.getuid():
+            os.fchmod(fd, 0o600)
+    finally:
+        os.close(fd)

@@ -1,0 +1,32 @@
+"""Terminal control characters shown as text (standard library only: the one-shot fast path
+uses it). See :mod:`dapcli.render.safe` for the rules."""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["UNSAFE", "escape", "escape_cell"]
+
+#: C0 controls except newline and tab, DEL, C1 controls, and the bidi controls.
+UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+#: The same, plus newline and tab: a table cell is one line.
+_CELL_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def _visible(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def escape(text: str) -> str:
+    """``text`` with terminal control characters shown escaped (newline and tab kept;
+    ``\\r\\n`` becomes ``\\n``)."""
+    if not UNSAFE.search(text):
+        return text
+    return UNSAFE.sub(_visible, text.replace("\r\n", "\n"))
+
+
+def escape_cell(text: str) -> str:
+    """``text`` for one cell of a table: every control character escaped, newline and tab too
+    (``\\x0a``), so that a file name cannot split a row or drive the terminal."""
+    return _CELL_UNSAFE.sub(_visible, text) if _CELL_UNSAFE.search(text) else text

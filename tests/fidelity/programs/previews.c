@@ -1,0 +1,22 @@
+/* C values whose adapters answer only a summary (lldb-dap: `shape @ 0x…`, gdb via cdt: `{...}`,
+   `[5]`): dapcli shows them as gdb prints them. */
+#include <stdlib.h>
+#include <string.h>
+
+struct item { const char *name; int cents; };
+struct shape { char name[16]; int sides; };
+
+int main(void) {
+    struct item items[2] = {{"pen", 525}, {"ink", 80}};
+    int arr[5] = {10, 20, 30, 40, 50};
+    int many[12] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};
+    struct shape sh;
+    memset(&sh, 0, sizeof sh);
+    strcpy(sh.name, "tri");
+    sh.sides = 3;
+    int *heap = malloc(3 * sizeof(int));
+    heap[0] = 7; heap[1] = 8; heap[2] = 9;
+    int total = items[0].cents + arr[1] + many[11] + sh.sides;  // @previews
+    free(heap);
+    return total > 0 ? 0 : 1;
+}
