@@ -71,8 +71,10 @@ class AdapterSpec:
     #: ``startDebugging`` children are the program's subprocesses, each a session of its own
     #: (debugpy), rather than the program itself on a second connection (js-debug).
     child_sessions_are_subprocesses: bool = False
-    #: A resume (``next``, ``continue``) waits behind an unanswered evaluation on the stopped
-    #: thread (debugpy: a hung ``__repr__``), so it is refused while one runs.
+    #: A resume (``next``, ``continue``) waits behind any unanswered request on the stopped
+    #: thread (debugpy: a hung ``__repr__`` of a ``variables``), so it is refused while one runs.
+    #: On every adapter a resume is refused while an abandoned ``evaluate`` (``setVariable``,
+    #: ``setExpression``) still runs code: js-debug answers no ``continue`` while V8 runs ``while(true){}``.
     resumes_wait_for_evaluations: bool = False
     #: The adapter names no debuggee (no ``process`` event) and its only child is the program
     #: (Delve's ``__debug_bin``): that child is taken as the debuggee. Not for adapters whose child

@@ -148,8 +148,8 @@ def check_preconditions(spec: VerbSpec, ctx: VerbContext) -> None:
         session.require_alive()
     elif spec.needs == "stopped":
         session.require_stopped()
-        if spec.executes and session.adapter.resumes_wait_for_evaluations:
-            session.abandoned.refuse(spec.name)  # it would wait behind an evaluation that never returns
+        if spec.executes:  # it would wait behind an evaluation that never returns
+            session.abandoned.refuse(spec.name, any_request=session.adapter.resumes_wait_for_evaluations)
     # refused up front, unlike a breakpoint part: an adapter can die of a request it does not
     # implement (lldb-dap 19 aborts on `stepBack`), which ends the whole session
     if spec.capability and session.configured and not session.supports(spec.capability):

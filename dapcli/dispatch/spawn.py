@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import shlex
 import socket
 import stat
 import subprocess
@@ -94,7 +95,7 @@ def _start_host(name: str, command: list[str]) -> sessionfile.SessionFile:
     if existing is not None and sessionfile.is_host(existing):
         raise UsageError(
             f"session '{name}' is already running{' ' + existing.program if existing.program else ''}",
-            "stop it with `dapcli stop`, or start another with --session NAME",
+            f"stop it with `dapcli{_session_option(name)} stop`, or start another with --session NAME",
         )
     sessionfile.remove(name)
     log_path = os.path.join(sessionfile.runtime_dir(), f"{name}.log")
@@ -147,3 +148,8 @@ def _accepts(path: str) -> bool:
         return False
     finally:
         sock.close()
+
+
+def _session_option(name: str) -> str:
+    """`` --session NAME`` as a command names a session that is not the default one."""
+    return "" if name == "default" else " --session " + shlex.quote(name)

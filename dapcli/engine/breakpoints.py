@@ -16,7 +16,7 @@ from dapcli.engine.sourcefiles import MAX_LINE_TEXT, read_lines
 from dapcli.errors import DapcliError, UsageError
 from dapcli.protocol import types as t
 
-__all__ = ["BreakpointBook", "BreakpointEntry", "taken_error"]
+__all__ = ["PER_BREAKPOINT", "BreakpointBook", "BreakpointEntry", "sync_budget", "taken_error"]
 
 Requester = Callable[[str, Any, Any], Awaitable[Any]]
 
@@ -200,3 +200,14 @@ def _line_text(path: str, line: int) -> str | None:
     except DapcliError:
         return None
     return lines[line - 1][:MAX_LINE_TEXT] if 0 < line <= len(lines) else None
+
+
+#: Seconds a ``setBreakpoints`` may take per breakpoint it sets, beyond the caller's timeout
+#: (debugpy: ~15 ms each on a quiet machine, ~60 ms on a loaded one).
+PER_BREAKPOINT = 0.1
+
+
+def sync_budget(timeout: float, count: int) -> float:
+    """How long to wait for the answer to a set of ``count`` breakpoints (seconds): the caller's
+    ``timeout`` (at least 30 s), plus :data:`PER_BREAKPOINT` for each."""
+    return max(timeout, 30.0) + PER_BREAKPOINT * count

@@ -79,6 +79,7 @@ class ChildSessions:
             conn = Connection(transport, name=f"{session.adapter.name} (child)")
             conn.trace = session.trace_function()
             conn.rewriter = session.path_mapper
+            conn.stall_check = session._conn.stall_check if session._conn else None  # SIGSTOPped: said at once
             initialized = asyncio.Event()
             conn.on_event(lambda message: self._on_event(message, initialized))
             conn.on_reverse_request("runInTerminal", _refuse("dapcli runs programs with console=internalConsole"))

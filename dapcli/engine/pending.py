@@ -15,7 +15,7 @@ from typing import Any
 
 from dapcli.errors import PreconditionError
 
-__all__ = ["BUSY_HINT", "CANCEL_GRACE", "DEFERRED_EDIT", "THREAD_BOUND", "AbandonedRequest"]
+__all__ = ["BUSY_HINT", "CANCEL_GRACE", "DEFERRED_EDIT", "RUNS_CODE", "THREAD_BOUND", "AbandonedRequest"]
 
 #: What is true while an abandoned request runs: only ending the debuggee ends it.
 BUSY_HINT = ("the program is busy evaluating an expression that has not returned; "
@@ -32,6 +32,9 @@ CANCEL_GRACE = 2.0
 THREAD_BOUND = frozenset({"evaluate", "variables", "setVariable", "setExpression", "exceptionInfo", "stackTrace",
                           "scopes"})
 
+#: Abandoned requests that run the program's code: every adapter answers no resume until they return.
+RUNS_CODE = frozenset({"evaluate", "setVariable", "setExpression"})
+
 
 class AbandonedRequest:
     """At most one request given up on; cleared when the adapter answers it at last."""
@@ -39,6 +42,7 @@ class AbandonedRequest:
     def __init__(self) -> None:
         self._future: asyncio.Future[Any] | None = None
         self._what = ""
+        self._command = ""
         self._cancelled = False
         self._deferred: dict[str, asyncio.Task[None]] = {}
 
@@ -74,10 +78,19 @@ class AbandonedRequest:
         with contextlib.suppress(Exception):  # the session ended meanwhile: the book is sent at the next launch
             await send()
 
-    def refuse(self, verb: str) -> None:
+    def busy_note(self) -> str | None:
+        """What ``status`` says while the abandoned request runs (the program is not idle at its
+        stop: it runs that code); None when none runs."""
+        if not self.pending:
+            return None
+        return f"{self._what} is still running in the program: it answers nothing else until that returns; {BUSY_HINT}"
+
+    def refuse(self, verb: str, *, any_request: bool = True) -> None:
         """Raises PreconditionError while the abandoned request runs: the execution verb
-        ``verb`` (``next``, ``continue``...) would wait behind it (debugpy answers no resume then)."""
-        if self.pending:
+        ``verb`` (``next``, ``continue``...) would wait behind it (debugpy answers no resume then).
+        ``any_request`` False: only while it runs the program's code (an ``evaluate``,
+        ``setVariable``, ``setExpression``: js-debug answers no resume while V8 runs it)."""
+        if self.pending and (any_request or self._command in RUNS_CODE):
             raise PreconditionError(f"{self._what} is still running in the program; {verb} would wait behind it",
                                     BUSY_HINT)
 
@@ -87,6 +100,7 @@ class AbandonedRequest:
         if command not in THREAD_BOUND or future.done():
             return
         self._cancelled = cancelled
+        self._command = command
         expression = getattr(arguments, "expression", None)
         self._future = future
         self._what = f"an interrupted evaluation of {expression!r}"[:200] if expression else \

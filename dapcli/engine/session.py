@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import enum
 import errno
+import functools
 import os
 import time
 from collections.abc import Callable
@@ -24,12 +25,13 @@ from pydantic import BaseModel, ValidationError
 
 from dapcli.adapters.base import AdapterSpec, AttachOptions, LaunchOptions, deep_merge
 from dapcli.engine.aliases import BinarySpellings
-from dapcli.engine.breakpoints import BreakpointBook
+from dapcli.engine.breakpoints import BreakpointBook, sync_budget
 from dapcli.engine.chatter import DEBUGGER_CATEGORIES, is_log_message
 from dapcli.engine.children import ChildSessions
 from dapcli.engine.detach import release
 from dapcli.engine.diagnosis import diagnosis
 from dapcli.engine.endattached import kill_attached
+from dapcli.engine.frozen import check_frozen
 from dapcli.engine.lost import describe_lost_adapter
 from dapcli.engine.output import OutputBuffer
 from dapcli.engine.pathmap import PathMapper, PathMapping
@@ -401,6 +403,7 @@ class Session:
         self._conn = self._root = conn
         conn.trace = self.trace_function()
         conn.rewriter = self.path_mapper
+        conn.stall_check = lambda command: check_frozen(self, command)  # SIGSTOPped: said at once
         conn.on_event(self._on_event)
         conn.on_close(self._on_lost)
         conn.on_reverse_request("runInTerminal", self._on_run_in_terminal)
@@ -453,12 +456,16 @@ class Session:
         for key in self.book.keys():  # noqa: SIM118 (a BreakpointBook, not a dict)
             with contextlib.suppress(DapcliError):
                 await self.spellings.before_send(key)
-                await self.book.sync(key, conn.request)
+                # debugpy takes ~15-60 ms a breakpoint: 1,000 in one file outlast a fixed 30 s, and
+                # the requests after it (configurationDone) would queue behind an unread answer
+                budget = sync_budget(timeout, len(self.book.for_key(key)))
+                await self.book.sync(key, functools.partial(conn.request, timeout=budget))
         await self._set_default_exception_filters(conn)
         self.state = SessionState.RUNNING
         # only after `initialized`: an adapter that never sent it (noDebug) refuses configurationDone
         if self.supports("supportsConfigurationDoneRequest") and self._initialized.is_set():
-            await conn.request("configurationDone", t.ConfigurationDoneArguments(), timeout=timeout)
+            await conn.request("configurationDone", t.ConfigurationDoneArguments(),
+                               timeout=sync_budget(timeout, len(self.book.entries)))
         try:
             await conn.result(started, timeout=timeout)
         except AdapterError as exc:
@@ -636,6 +643,8 @@ class Session:
         """Send ``pause`` (runs concurrently with a blocked ``continue``).
         Raises PreconditionError when nothing is running."""
         conn = self.require_alive()
+        # js-debug answers no pause while V8 runs an abandoned `while(true){}` evaluation
+        self.abandoned.refuse("pause", any_request=self.adapter.resumes_wait_for_evaluations)
         if self.state is not SessionState.RUNNING:
             raise PreconditionError(f"session '{self.name}' is {self.state.value}, not running")
         if thread_id is None:
@@ -659,7 +668,8 @@ class Session:
             return deferred
         if self._conn is not None and not self._conn.closed and self._initialized.is_set() and not self.ended:
             await self.spellings.before_send(key)
-            await self.book.sync(key, self._conn.request)
+            budget = sync_budget(DEFAULT_TIMEOUT, len(self.book.for_key(key)))
+            await self.book.sync(key, functools.partial(self._conn.request, timeout=budget))
         await self.subprocesses.sync_breakpoints(key)  # breakpoints apply to the whole tree
         return None
 

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import copy
 import re
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol, TypeVar, get_args
 
@@ -32,6 +33,10 @@ ReverseHandler = Callable[[dict[str, Any]], Awaitable[dict[str, Any] | None]]
 BodyT = TypeVar("BodyT", bound=BaseModel)
 
 DEFAULT_TIMEOUT = 30.0
+#: Seconds between two :attr:`Connection.stall_check` calls while a request waits.
+STALL_POLL = 0.5
+#: Requests sent even to a peer that cannot answer: they end the session.
+_ALWAYS_SENT = frozenset({"disconnect", "terminate"})
 
 
 class MessageRewriter(Protocol):
@@ -119,6 +124,9 @@ class Connection:
         self.trace: Callable[[str, Message], None] | None = None
         #: Applied to every message in and out (the trace shows the wire form).
         self.rewriter: MessageRewriter | None = None
+        #: ``check(command)`` raises when the peer cannot answer now (its process is stopped by
+        #: a signal): called before a request is sent and every :data:`STALL_POLL` s while one waits.
+        self.stall_check: Callable[[str], None] | None = None
 
     # -- lifecycle ---------------------------------------------------------------------------
     def start(self) -> None:
@@ -163,6 +171,8 @@ class Connection:
         """Send a request now; return a future of its raw response message."""
         if self.closed:
             raise ConnectionLostError(self._lost_text(command))
+        if self.stall_check is not None and command not in _ALWAYS_SENT:
+            self.stall_check(command)
         self._seq += 1
         seq = self._seq
         message: Message = {"seq": seq, "type": "request", "command": command}
@@ -200,7 +210,7 @@ class Connection:
         """
         command = next((c for c, f in self._pending.values() if f is future), "request")
         try:
-            message = await asyncio.wait_for(asyncio.shield(future), timeout)
+            message = await self._wait(future, timeout, command)
         except TimeoutError:
             raise DapTimeoutError(
                 f"the adapter did not answer {command} within {timeout:g} s",
@@ -238,6 +248,20 @@ class Connection:
         with contextlib.suppress(ConnectionLostError):
             self.send("cancel", {"requestId": seq}).add_done_callback(lambda f: f.cancelled() or f.exception())
         return True
+
+    async def _wait(self, future: asyncio.Future[Message], timeout: float | None, command: str) -> Message:
+        """The response, within ``timeout`` s (TimeoutError); :attr:`stall_check` runs meanwhile."""
+        if self.stall_check is None:
+            return await asyncio.wait_for(asyncio.shield(future), timeout)
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            left = STALL_POLL if deadline is None else min(STALL_POLL, deadline - time.monotonic())
+            if left <= 0:
+                raise TimeoutError
+            done, _ = await asyncio.wait({future}, timeout=left)
+            if done:
+                return future.result()
+            self.stall_check(command)
 
     async def request(
         self,

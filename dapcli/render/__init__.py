@@ -17,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 from rich.tree import Tree
 
+from dapcli.render.fasttable import FastTable
 from dapcli.render.safe import terminal_safe
 from dapcli.render.testrun import test_lines
 from dapcli.verbs import models as m
@@ -295,11 +296,13 @@ def render_status(status: m.StatusResult, cwd: str | None = None) -> RenderableT
     parts: list[RenderableType] = [table]
     if status.stop and status.stop.status == "stopped" and status.stop.location:
         parts.append(render_stop(status.stop, cwd))
+    elif status.stop and status.stop.warnings:  # e.g. an abandoned evaluation still runs
+        parts.extend(Text(f"warning: {w}", style="yellow") for w in status.stop.warnings)
     return Group(*parts)
 
 
-def _table(*columns: str) -> Table:
-    table = Table(box=None, pad_edge=False, header_style="bold")
+def _table(*columns: str) -> FastTable:
+    table = FastTable()  # linear in its rows: a 10,000-frame stack must not take seconds
     for column in columns:
         table.add_column(Text(column))  # a header such as `self.scores[k]` is not markup
     return table
@@ -307,8 +310,12 @@ def _table(*columns: str) -> Table:
 
 def render_stack(result: m.StackResult, cwd: str | None = None) -> RenderableType:
     table = _table("", "#", "function", "location", "frameId")
+    paths: dict[str | None, str] = {}  # a deep recursion repeats one file 10,000 times
     for frame in result.frames:
-        where = f"{short_path(frame.path or frame.source_name, cwd)}:{frame.line}"
+        path = frame.path or frame.source_name
+        if path not in paths:
+            paths[path] = short_path(path, cwd)
+        where = f"{paths[path]}:{frame.line}"
         table.add_row("→" if frame.selected else "", str(frame.index), Text(frame.name), Text(where), str(frame.id))
     shown = (result.frames[-1].index + 1) if result.frames else 0
     if result.total_frames and result.total_frames > shown:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 from typing import Annotated, Any
 
 from dapcli.engine import persist
@@ -13,12 +14,41 @@ from dapcli.engine.session import Session
 from dapcli.errors import DapcliError, PreconditionError, UsageError
 from dapcli.verbs.bpargs import HIT_CONDITION_HELP, check_hit_condition, check_references, past_end
 from dapcli.verbs.bpmatch import matching, resolve_function
+from dapcli.verbs.bpspec import parse_spec
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.models import BreakpointResult, BreakpointsResult, BreakpointView
 from dapcli.verbs.programfile import file_kind
 from dapcli.verbs.registry import Param, verb
 
-__all__ = ["parse_location", "view"]
+__all__ = ["inline_clauses", "parse_location", "view"]
+
+_INLINE = re.compile(r"\s(?:if|hit|log)\s")
+
+
+def inline_clauses(location: str, condition: str | None, hit_condition: str | None,
+                   log_message: str | None) -> tuple[str, str | None, str | None, str | None]:
+    """``break add 'cart.py:17 if i == 2'``: the ``-b`` grammar (:mod:`dapcli.verbs.bpspec`) read
+    here too, so that both ways of writing a breakpoint work; ``(location, condition,
+    hit_condition, log_message)``.
+
+    Raises:
+        UsageError: a clause given both inline and as an option, or a bad hit count.
+    """
+    if not _INLINE.search(location):
+        return location, condition, hit_condition, log_message
+    place, clauses = parse_spec(location)
+    given = {"condition": condition, "hit_condition": hit_condition, "log_message": log_message}
+    for key, value in clauses.items():
+        if given[key] is not None:
+            option = "--" + key.replace("_", "-")
+            raise UsageError(f"{option} given twice: in {location!r} and as {option}", "give it once")
+        given[key] = value
+    if given["hit_condition"] is not None:
+        try:
+            check_hit_condition(given["hit_condition"])
+        except ValueError as exc:
+            raise UsageError(f"bad hit count in {location!r}: {exc}", "e.g. hit 3, hit >=3, hit %4") from None
+    return place, given["condition"], given["hit_condition"], given["log_message"]
 
 
 def parse_location(ctx: VerbContext, location: str, session: Session | None, *,
@@ -125,6 +155,7 @@ async def set_breakpoint(
     that is here raises UsageError.
     """
     session = ctx.session()
+    location, condition, hit_condition, log_message = inline_clauses(location, condition, hit_condition, log_message)
     fields = resolve_function(session, parse_location(ctx, location, session, pending_ok=True))
     if "path" not in fields and not session.supports("supportsFunctionBreakpoints"):
         raise PreconditionError(

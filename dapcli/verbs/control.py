@@ -126,6 +126,13 @@ async def _select(ctx: VerbContext, index: int | None = None, frame_id: int | No
         if index is None:
             current = selected_index(session, thread)  # Delve renumbers frames at every stackTrace
             index = current + delta
+        if index < 0 and delta < 0:  # gdb: "Bottom (innermost) frame selected; you cannot go down."
+            here = index - delta
+            if here == 0:
+                raise UsageError("bottom (innermost) frame #0 is selected: you cannot go down",
+                                 "`up` goes to callers; `frame N` selects frame #N")
+            raise UsageError(f"frame #{here} is selected: `down {-delta}` would go past the innermost frame #0",
+                             f"`down {here}` selects frame #0")
         if not 0 <= index < len(stack):
             raise UsageError(f"no frame #{index}: the stack has frames #0..#{len(stack) - 1}",
                              "`up` goes to callers, `down` back towards #0")

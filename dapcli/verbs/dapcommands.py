@@ -19,11 +19,11 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from dapcli.errors import DapTimeoutError, PreconditionError, UsageError
+from dapcli.errors import DapTimeoutError, PreconditionError, RequestError, UsageError
 from dapcli.protocol import types as t
 from dapcli.verbs.registry import usage_error_from
 
-__all__ = ["CAPABILITY", "UNKNOWN_REQUEST_WAIT", "check_arguments", "check_supported", "spec_requests",
+__all__ = ["CAPABILITY", "UNKNOWN_REQUEST_WAIT", "check_arguments", "check_supported", "refused", "spec_requests",
            "unanswered"]
 
 #: Spec request → the capability an adapter sets when it implements it (the spec: "clients should
@@ -102,3 +102,21 @@ def unanswered(command: str, adapter: str, waited: float, exc: DapTimeoutError) 
     return DapTimeoutError(f"{adapter} did not answer {command} within {waited:g} s: it is not a request of the "
                            "DAP specification, and the adapter does not seem to know it",
                            "check the request's name (e.g. loadedSources, modules, exceptionInfo)")
+
+
+#: The longest adapter refusal ``dap`` shows (debugpy lists every command it knows: ~1,000 characters).
+REFUSAL_CHARS = 200
+
+
+def refused(command: str, adapter: str, exc: RequestError) -> RequestError:
+    """The adapter's refusal of ``dap COMMAND`` on one short line: a request it does not know is
+    said so (not its list of every command), any other message is cut at :data:`REFUSAL_CHARS`."""
+    hint = "check the request's name (e.g. loadedSources, modules, exceptionInfo)"
+    if command not in spec_requests() and command in exc.message:
+        return RequestError(f"{adapter} does not know the request {command!r} (it is not in the DAP specification)",
+                            hint, command=command)
+    text = " ".join(exc.message.split())
+    if len(text) <= REFUSAL_CHARS:
+        return exc
+    return RequestError(text[:REFUSAL_CHARS - 1] + "…", exc.hint,
+                        command=command)

@@ -22,7 +22,14 @@ from dapcli.errors import DapTimeoutError, PreconditionError, RequestError, Usag
 from dapcli.protocol import types as t
 from dapcli.verbs.consolestop import moved_by
 from dapcli.verbs.context import VerbContext
-from dapcli.verbs.dapcommands import UNKNOWN_REQUEST_WAIT, check_arguments, check_supported, spec_requests, unanswered
+from dapcli.verbs.dapcommands import (
+    UNKNOWN_REQUEST_WAIT,
+    check_arguments,
+    check_supported,
+    refused,
+    spec_requests,
+    unanswered,
+)
 from dapcli.verbs.execution import ThreadId, Timeout, _resume
 from dapcli.verbs.inspection import FrameId, MaxLength
 from dapcli.verbs.models import (
@@ -466,4 +473,6 @@ async def dap(
         body = await session.request(command, parsed, None, timeout=timeout)
     except DapTimeoutError as exc:
         raise unanswered(command, session.adapter.name, timeout, exc) from None
+    except RequestError as exc:
+        raise refused(command, session.adapter.name, exc) from None
     return DapResult(command=command, body=body, status=session.state.value)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import shlex
 import time
 from typing import Annotated, Any
 
@@ -54,7 +55,7 @@ async def _check_free(ctx: VerbContext) -> None:
         return
     raise UsageError(
         f"session '{ctx.session_name}' is already running {existing.program}",
-        "stop it with `dapcli stop`, or start another with --session NAME",
+        f"stop it with `dapcli{_session_option(ctx.session_name)} stop`, or start another with --session NAME",
     )
 
 
@@ -385,6 +386,8 @@ async def status(ctx: VerbContext) -> StatusResult:
     stop = None
     if session.state in (SessionState.STOPPED, SessionState.EXITED, SessionState.TERMINATED):
         stop = await stop_state(session, output_seq=session.output.last_seq, locals_count=0)
+    if stop is not None and (busy := session.abandoned.busy_note()):  # stopped, yet running that code
+        stop.warnings = [*(stop.warnings or []), busy]
     return StatusResult(
         session=session.name, state=session.state.value, adapter=session.adapter.name, program=session.program,
         runtime=session.adapter.runtime, request=session.request_kind, debuggee_pid=session.debuggee_pid,
@@ -421,3 +424,8 @@ async def sessions(ctx: VerbContext) -> SessionsResult:
     for info in ctx.list_hosted() if ctx.list_hosted else []:
         found.setdefault(info.name, info)
     return SessionsResult(sessions=sorted(found.values(), key=lambda s: s.name))
+
+
+def _session_option(name: str) -> str:
+    """`` --session NAME`` as a command names a session that is not the default one."""
+    return "" if name == "default" else " --session " + shlex.quote(name)

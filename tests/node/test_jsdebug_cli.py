@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -104,3 +105,30 @@ def test_an_unknown_or_unsupported_request_fails_fast(cli_env: dict[str, str]) -
     stack = json.loads(dapcli(cli_env, "stack", "--json").stdout)
     assert stack["frames"][0]["line"] == call
     assert json.loads(dapcli(cli_env, "eval", "1 + 2", "--json").stdout)["result"] == "3"
+
+
+def test_a_runaway_evaluation_refuses_continue_at_once(cli_env: dict[str, str]) -> None:
+    call = marker_line(BASICS, "call")
+    assert dapcli(cli_env, "launch", "basics.js", "--break", f"basics.js:{call}").returncode == 0
+    hung = dapcli(cli_env, "eval", "while(true){}", "--timeout", "3")
+    assert hung.returncode != 0
+    for verb in ("continue", "next"):
+        started = time.monotonic()
+        refused = dapcli(cli_env, verb)
+        assert time.monotonic() - started < 10, f"{verb} waited behind the runaway evaluation"
+        assert refused.returncode == 4, refused.stderr
+        assert "interrupted evaluation of 'while(true){}' is still running" in refused.stderr
+    status = json.loads(dapcli(cli_env, "status", "--json").stdout)
+    assert status["state"] == "stopped"
+
+
+def test_pause_and_status_say_a_runaway_evaluation_runs(cli_env: dict[str, str]) -> None:
+    call = marker_line(BASICS, "call")
+    assert dapcli(cli_env, "launch", "basics.js", "--break", f"basics.js:{call}").returncode == 0
+    assert dapcli(cli_env, "eval", "while(true){}", "--timeout", "3").returncode != 0
+    started = time.monotonic()
+    paused = dapcli(cli_env, "pause")
+    assert time.monotonic() - started < 10, "pause waited for an answer js-debug does not give"
+    assert paused.returncode == 4 and "'while(true){}' is still running" in paused.stderr
+    status = dapcli(cli_env, "status")
+    assert "warning: an interrupted evaluation of 'while(true){}' is still running in the program" in status.stdout

@@ -176,7 +176,9 @@ async def handle_argv(server: Any, name: str, request: dict[str, Any],
         text, code = error_text(exc, debug, as_json)
         await emit(text, "err")
         return code
-    await emit(result_text(result, as_json, term, cwd), "out")
+    # rendered in a worker thread: a large result must not stop the host's loop from answering
+    # other clients (`status`, `pause`) meanwhile
+    await emit(await asyncio.to_thread(result_text, result, as_json, term, cwd), "out")
     if parsed.extras.get("record"):
         from dapcli.dispatch.testrecord import write_test_recipe
 
