@@ -286,7 +286,8 @@ def list_sessions() -> list[SessionFile]:
 def is_host(entry: SessionFile) -> bool:
     """True when ``entry.pid`` is alive and provably the session's host, not a process that
     reused its pid: its start time matches the one recorded (``host_started``), it is this
-    user's, and it runs dapcli. A file that cannot prove it (no ``host_started``: damaged, hand
+    user's, and it runs dapcli or holds the session's socket (a program that owns sessions in
+    process). A file that cannot prove it (no ``host_started``: damaged, hand
     written or from an older version; a start time that cannot be read) names no host: it is
     stale, and nothing is ever sent to or killed on its word."""
     if entry.pid <= 1 or not entry.host_started or not alive(entry.pid):
@@ -294,7 +295,27 @@ def is_host(entry: SessionFile) -> bool:
     created = process_start(entry.pid)
     if created is None or abs(created - entry.host_started) >= 1.0:
         return False
-    return _ours_and_dapcli(entry.pid)
+    return _ours_and_dapcli(entry.pid) or _holds_socket(entry.pid, entry.socket)
+
+
+def _holds_socket(pid: int, path: str) -> bool:
+    """``pid`` (this user's) has the unix socket bound at ``path`` open (Linux /proc; False
+    elsewhere or when it cannot be told)."""
+    try:
+        if os.stat(f"/proc/{pid}").st_uid != os.getuid():
+            return False
+        with open("/proc/net/unix", encoding="utf-8", errors="replace") as handle:
+            inodes = {f"socket:[{fields[6]}]" for line in handle
+                      if len(fields := line.split()) >= 8 and fields[7] == path}
+        if not inodes:
+            return False
+        for fd in os.listdir(f"/proc/{pid}/fd"):
+            with contextlib.suppress(OSError):
+                if os.readlink(f"/proc/{pid}/fd/{fd}") in inodes:
+                    return True
+    except OSError:
+        return False
+    return False
 
 
 def _ours_and_dapcli(pid: int) -> bool:
