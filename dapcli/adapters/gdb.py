@@ -215,14 +215,15 @@ class GdbAdapter(NativeAdapter):
         return "> kill"
 
     def detach_note(self, options: AttachOptions | None) -> str | None:
-        """cdt-gdb-adapter's ``disconnect`` exits gdb without ``detach``: gdbserver keeps the
-        program stopped (``t (tracing stop)``) and waits for a new connection (measured)."""
+        """cdt-gdb-adapter's ``disconnect`` exits gdb without ``detach``: gdbserver kept the program
+        stopped (``t (tracing stop)``) in some runs and ended it in others (measured): the note
+        claims neither."""
         if options is None or options.target is None or self.native():
             return None
-        return (f"The program stays stopped under the debug server at {options.target}: gdb disconnected "
-                "without detaching. A gdbserver started without --once waits for a new connection: "
-                f"`dapcli attach --adapter gdb --target {options.target}` goes on with it (with --once, "
-                "gdbserver ends it).")
+        return (f"gdb disconnected from the debug server at {options.target} without detaching: gdbserver "
+                "then ends the program or keeps it stopped (it depends on how gdb went, and on gdbserver's "
+                "--once/--multi); it does not run on. A gdbserver still listening takes "
+                f"`dapcli attach --adapter gdb --target {options.target}`.")
 
     def stop_description(self, reason: str) -> str | None:
         """cdt-gdb-adapter's signal stop is reason ``SIGSEGV`` with no description: gdb's

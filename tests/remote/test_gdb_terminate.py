@@ -31,12 +31,13 @@ def test_stop_terminate_ends_the_gdbserver_program(layout: Layout, cli: Cli) -> 
         server.wait(15)  # gdbserver (not --multi) exits once its only program is gone
 
 
-def test_stop_detach_says_the_program_stays_stopped_under_gdbserver(layout: Layout, cli: Cli) -> None:
-    """cdt-gdb-adapter's disconnect exits gdb without `detach`: gdbserver keeps the program
-    stopped and waits for a new connection. The note says that, not "keeps running"."""
+def test_stop_detach_says_what_gdbserver_does_with_the_program(layout: Layout, cli: Cli) -> None:
+    """cdt-gdb-adapter's disconnect exits gdb without `detach`: gdbserver then killed the program
+    or kept it stopped, depending on how gdb went. The note claims neither, and never that it
+    keeps running (it did not run on to its end)."""
     line = marker_line(layout.checkout / "prog.c", "twice")
     port = free_port()
-    with gdb_server(layout, port) as server:
+    with gdb_server(layout, port):
         cli("attach", "--adapter", "gdb", "--target", f"127.0.0.1:{port}", "--map", layout.mapping,
             "-b", f"app/prog.c:{line}")
         cli.remember()
@@ -45,13 +46,9 @@ def test_stop_detach_says_the_program_stays_stopped_under_gdbserver(layout: Layo
         said = "".join(c["output"] for c in cli.json("output")["chunks"])
         assert "from remote target" not in said and "from target:" not in said, repr(said)
         assert "from remote target" in "".join(c["output"] for c in cli.json("output", "--category", "all")["chunks"])
-        program = [p for p in psutil.Process(server.pid).children() if p.name() == "prog"]
         ended = cli.json("stop")
         assert ended["status"] == "detached"
         note = ended.get("note") or ""
-        assert "keeps running" not in note and "stays stopped" in note and f"127.0.0.1:{port}" in note, ended
-        assert program and program[0].is_running() and program[0].status() == psutil.STATUS_TRACING_STOP
-        for process in program:  # gdbserver would keep it: end both
-            process.kill()
-        psutil.wait_procs(program, timeout=15)
-        server.kill()
+        assert "keeps running" not in note and "without detaching" in note and f"127.0.0.1:{port}" in note, ended
+        log = layout.srv / "server.log"
+        assert "total 6" not in log.read_text(errors="replace")  # it did not run on to its end
