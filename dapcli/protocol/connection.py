@@ -255,6 +255,8 @@ class Connection:
             return await asyncio.wait_for(asyncio.shield(future), timeout)
         deadline = None if timeout is None else time.monotonic() + timeout
         while True:
+            if future.done():  # a timeout of 0 asks for an answer that is already there
+                return future.result()
             left = STALL_POLL if deadline is None else min(STALL_POLL, deadline - time.monotonic())
             if left <= 0:
                 raise TimeoutError

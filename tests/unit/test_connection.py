@@ -134,6 +134,26 @@ def test_send_then_result_later_and_missing_body() -> None:
     run(main)
 
 
+def test_a_timeout_of_zero_returns_an_answer_already_there_with_a_stall_check() -> None:
+    """The launch sequence asks ``result(started, timeout=0)`` once the launch was answered: with a
+    stall check set (a frozen-debuggee probe) that timed out at once, failing every lldb launch."""
+
+    async def main() -> None:
+        transport, conn = connect()
+        conn.stall_check = lambda command: None
+        launch = conn.send("launch", {"program": "a.out"})
+        request = await transport.next_written()
+        transport.inject_message(reply(request, {"ok": 1}))
+        await asyncio.wait([launch], timeout=10)
+        assert await conn.result(launch, timeout=0) == {"ok": 1}
+        pending = conn.send("threads")
+        with pytest.raises(DapTimeoutError):
+            await conn.result(pending, timeout=0)
+        await conn.close()
+
+    run(main)
+
+
 # -- events ------------------------------------------------------------------------------------------
 def test_events_are_delivered_to_listeners_in_order() -> None:
     async def main() -> None:
