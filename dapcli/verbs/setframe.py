@@ -27,9 +27,14 @@ async def outside_top_frame(session: Session, frame_id: int) -> bool:
     """True when ``frame_id`` is not the top frame of the thread that stopped (DAP ``stackTrace``)."""
     from dapcli.verbs.views import frames
 
+    from dapcli.verbs.frameindex import position
+
     stop = session.last_stop
     if stop is None or stop.thread_id is None:
         return False
+    known = position(session, frame_id)  # Delve: a later stackTrace gives the top frame another id
+    if known is not None:
+        return known != (stop.thread_id, 0)
     top, _ = await frames(session, stop.thread_id, levels=1)
     return not top or top[0].id != frame_id
 
