@@ -25,9 +25,8 @@ _HEX = re.compile(r"0x[0-9a-fA-F]+")
 
 async def outside_top_frame(session: Session, frame_id: int) -> bool:
     """True when ``frame_id`` is not the top frame of the thread that stopped (DAP ``stackTrace``)."""
-    from dapcli.verbs.views import frames
-
     from dapcli.verbs.frameindex import position
+    from dapcli.verbs.views import frames
 
     stop = session.last_stop
     if stop is None or stop.thread_id is None:
