@@ -234,6 +234,17 @@ class GdbAdapter(NativeAdapter):
             return None
         return said if said and said.split()[1] == reason + ":" else f"signal {reason}"
 
+    def hit_condition(self, condition: str) -> str | None:
+        """cdt-gdb-adapter means ``N`` (then deletes gdb's breakpoint) and ``>N``, and drops any
+        other text with its breakpoint: ``>N`` is sent, ``>=N`` as ``>N-1``; dapcli counts the
+        rest, and everything with gdb's own DAP interpreter."""
+        from dapcli.adapters.hits import parse_hit
+
+        parsed = None if self.native() else parse_hit(condition)
+        if parsed is not None and parsed[0] in (">=", ">"):
+            return f">{parsed[1] - (1 if parsed[0] == '>=' else 0)}"
+        return None
+
     def stop_hit_ids(self, reason: str) -> list[int]:
         """cdt-gdb-adapter sends no ``hitBreakpointIds``; its breakpoint ids are gdb's numbers,
         which gdb's ``Breakpoint 2, main () at f.c:9`` before the stop names."""

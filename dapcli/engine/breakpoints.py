@@ -63,6 +63,27 @@ class BreakpointBook:
         #: Temporary breakpoints removed after the stop they made (``until``): our id →
         #: (the stop's generation, the adapter's id), so that stop still names them.
         self.retired: dict[int, tuple[int, int | None]] = {}
+        #: The adapter's ``hitCondition`` for dapcli's (None: dapcli counts; see ``engine/hitcount.py``).
+        self.hit_to_send: Callable[[str], str | None] = lambda condition: condition
+
+    def sent_hit(self, entry: BreakpointEntry) -> str | None:
+        """The ``hitCondition`` sent for ``entry`` (a log point's is sent as given: it never stops)."""
+        if not entry.hit_condition:
+            return None
+        sent = self.hit_to_send(entry.hit_condition)
+        return entry.hit_condition if sent is None and entry.log_message else sent
+
+    def counted_hit(self, entry: BreakpointEntry) -> str | None:
+        """The hit condition of ``entry`` that dapcli counts itself, or None."""
+        if not entry.hit_condition or entry.log_message:
+            return None
+        return entry.hit_condition if self.hit_to_send(entry.hit_condition) is None else None
+
+    def hit_by(self, adapter_ids: list[int]) -> list[tuple[int, str | None]]:
+        """``(dapcli id, hit condition dapcli counts or None)`` of the breakpoints with these
+        adapter ids (a stop's ``hitBreakpointIds``)."""
+        return [(e.id, self.counted_hit(e)) for e in (*self.entries.values(), *self.internal.values())
+                if e.adapter_id is not None and e.adapter_id in adapter_ids]
 
     def log_messages(self) -> list[str]:
         """The log-point message templates of the book."""
@@ -125,7 +146,8 @@ class BreakpointBook:
                 "setFunctionBreakpoints",
                 t.SetFunctionBreakpointsArguments(
                     breakpoints=[
-                        t.FunctionBreakpoint(name=e.function or "", condition=e.condition, hitCondition=e.hit_condition)
+                        t.FunctionBreakpoint(name=e.function or "", condition=e.condition,
+                                             hitCondition=self.sent_hit(e))
                         for e in entries
                     ]
                 ),
@@ -138,7 +160,7 @@ class BreakpointBook:
                     source=t.Source(path=key, name=os.path.basename(key)),
                     breakpoints=[
                         t.SourceBreakpoint(
-                            line=e.line or 1, condition=e.condition, hitCondition=e.hit_condition,
+                            line=e.line or 1, condition=e.condition, hitCondition=self.sent_hit(e),
                             logMessage=e.log_message,
                         )
                         for e in entries

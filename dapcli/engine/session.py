@@ -32,6 +32,7 @@ from dapcli.engine.detach import release
 from dapcli.engine.diagnosis import diagnosis
 from dapcli.engine.endattached import kill_attached
 from dapcli.engine.frozen import check_frozen
+from dapcli.engine.hitcount import HitCounts
 from dapcli.engine.lost import describe_lost_adapter
 from dapcli.engine.output import OutputBuffer
 from dapcli.engine.pathmap import PathMapper, PathMapping
@@ -118,6 +119,9 @@ class Session:
         self.state = SessionState.INITIALIZING
         self.capabilities = t.Capabilities()
         self.book = BreakpointBook()
+        self.book.hit_to_send = adapter.hit_condition
+        #: Hits of the breakpoints whose hit condition the adapter would not mean as dapcli does.
+        self.hits = HitCounts()
         self.output = OutputBuffer()
         self.last_stop: StopRecord | None = None
         self.exit_code: int | None = None
@@ -162,6 +166,7 @@ class Session:
         self._watchdog = watchdog
         self._teardown: asyncio.Task[None] | None = None
         self._losing: asyncio.Task[None] | None = None
+        self._unmet: asyncio.Task[None] | None = None
         self._disconnecting = False
         #: A core-file session: there is no live debuggee, and the pid in its ``process`` event
         #: is the dead program's (possibly reused since): never track or kill it.
@@ -542,6 +547,7 @@ class Session:
         generation = self.generation
         self.state = SessionState.RUNNING
         self._pause_sent = False  # a stop from here on is this request's
+        self.hits.resumed(command)
         self._notify("running")  # before the request: its stop may arrive before its response
         try:
             # bounded by the caller's wait too: an adapter that never answers is no reason to block longer
@@ -628,6 +634,7 @@ class Session:
                 return True
             generation = self.generation
             self.state = SessionState.RUNNING
+            self.hits.resumed("continue")
             self._notify("running")
             try:
                 await self.require_alive().request("continue", t.ContinueArguments(
@@ -686,6 +693,7 @@ class Session:
             method(self, parsed)
 
     def _on_initialized(self, _: Any) -> None:
+        self.hits.reset()
         self._initialized.set()
 
     def _on_stopped(self, body: Any) -> None:
@@ -700,11 +708,16 @@ class Session:
             self.last_stop.also.append((body.threadId, body.reason, body.description))
             self._notify("stopped")
             return
+        ids = list(body.hitBreakpointIds or self.adapter.stop_hit_ids(body.reason))
+        if not self._pause_sent and not self.ended and not self.hits.stands(self.book.hit_by(ids)):
+            # a hit condition dapcli counts is not met: resume, as the adapter would have
+            self._unmet = asyncio.get_running_loop().create_task(self._resume_unmet(body, ids))
+            return
         self.generation += 1
         self.last_stop = StopRecord(
             reason=body.reason, description=body.description or self.adapter.stop_description(body.reason),
             thread_id=body.threadId, all_threads_stopped=bool(body.allThreadsStopped),
-            hit_breakpoint_ids=list(body.hitBreakpointIds or self.adapter.stop_hit_ids(body.reason)),
+            hit_breakpoint_ids=ids,
             text=body.text, generation=self.generation, entry=self._is_entry(body),
             paused=self._pause_sent and body.reason == "step",
         )
@@ -718,6 +731,16 @@ class Session:
             if body.threadId is not None and self._conn is not None and not self._conn.closed:
                 self._prefetch.start(self._conn, self.generation, body.threadId)
         self._notify("stopped")
+
+    async def _resume_unmet(self, body: Any, ids: list[int]) -> None:
+        """Resume (DAP ``continue``) a stop whose hit condition is not met; a stop that cannot
+        be resumed is reported as it is."""
+        try:
+            await self.require_alive().request("continue", t.ContinueArguments(threadId=body.threadId or 0))
+        except DapcliError:
+            if not self.ended:
+                self.hits.release = True
+                self._on_stopped(body.model_copy(update={"hitBreakpointIds": ids}))
 
     def _is_entry(self, body: Any) -> bool:
         """The first stop of a launch with stopOnEntry, at no breakpoint of the user's."""

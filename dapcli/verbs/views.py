@@ -188,6 +188,10 @@ async def expand(
         except (DapTimeoutError, PreconditionError):  # a hanging value: shown as such, the rest goes on
             view.children = [VariableView(name="…", value=NOT_AVAILABLE, variables_reference=0)]
             continue
+        except RequestError as exc:  # cdt cannot list an anonymous union's members: the rest goes on
+            said = exc.message.strip().splitlines()[0] if exc.message.strip() else "refused"
+            view.children = [VariableView(name="…", value=f"<not available: the adapter said {said!r}>")]
+            continue
         budget[0] -= len(kept)
         view.children = kept
         view.truncated = (total - len(kept)) or None
@@ -543,6 +547,7 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
         variables = [variable_view(v, 80) for v in found]
         variables = [v for v in variables if not v.name.startswith(("__", "@py_")) and v.name not in _NOISE]
         state.locals = variables[:locals_count]
+        state.locals_truncated = (len(variables) - locals_count) if len(variables) > locals_count else None
         await add_previews(session, state.locals, 80)  # C structs/arrays: {10, 20, 30, 40, 50}
         _mark_changed(session, f"{top.path}:{top.name}", state.locals)
     signal = stop_signal(state.raw_reason, state.description)
