@@ -234,6 +234,11 @@ class GdbAdapter(NativeAdapter):
             return None
         return said if said and said.split()[1] == reason + ":" else f"signal {reason}"
 
+    def formats_log_messages(self) -> bool:
+        """cdt-gdb-adapter prints a log point's message as written (``i={i}``); gdb's own DAP
+        interpreter replaces ``{expression}``."""
+        return self.native()
+
     def hit_condition(self, condition: str) -> str | None:
         """cdt-gdb-adapter means ``N`` (then deletes gdb's breakpoint) and ``>N``, and drops any
         other text with its breakpoint: ``>N`` is sent, ``>=N`` as ``>N-1``; dapcli counts the

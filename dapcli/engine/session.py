@@ -32,7 +32,7 @@ from dapcli.engine.detach import release
 from dapcli.engine.diagnosis import diagnosis
 from dapcli.engine.endattached import kill_attached
 from dapcli.engine.frozen import check_frozen
-from dapcli.engine.hitcount import HitCounts
+from dapcli.engine.hitcount import HitCounts, write_log_points
 from dapcli.engine.lost import describe_lost_adapter
 from dapcli.engine.output import OutputBuffer
 from dapcli.engine.pathmap import PathMapper, PathMapping
@@ -120,6 +120,7 @@ class Session:
         self.capabilities = t.Capabilities()
         self.book = BreakpointBook()
         self.book.hit_to_send = adapter.hit_condition
+        self.book.logs_by_client = not adapter.formats_log_messages()
         #: Hits of the breakpoints whose hit condition the adapter would not mean as dapcli does.
         self.hits = HitCounts()
         self.output = OutputBuffer()
@@ -709,9 +710,9 @@ class Session:
             self._notify("stopped")
             return
         ids = list(body.hitBreakpointIds or self.adapter.stop_hit_ids(body.reason))
-        if not self._pause_sent and not self.ended and not self.hits.stands(self.book.hit_by(ids)):
-            # a hit condition dapcli counts is not met: resume, as the adapter would have
-            self._unmet = asyncio.get_running_loop().create_task(self._resume_unmet(body, ids))
+        stands, messages = (True, []) if self._pause_sent or self.ended else self.hits.decide(self.book.hit_by(ids))
+        if not stands:  # a hit condition dapcli counts is not met, or a log point dapcli writes: resume
+            self._unmet = asyncio.get_running_loop().create_task(self._resume_unmet(body, ids, messages))
             return
         self.generation += 1
         self.last_stop = StopRecord(
@@ -732,10 +733,13 @@ class Session:
                 self._prefetch.start(self._conn, self.generation, body.threadId)
         self._notify("stopped")
 
-    async def _resume_unmet(self, body: Any, ids: list[int]) -> None:
-        """Resume (DAP ``continue``) a stop whose hit condition is not met; a stop that cannot
-        be resumed is reported as it is."""
+    async def _resume_unmet(self, body: Any, ids: list[int], messages: list[str]) -> None:
+        """Write the log points' ``messages`` (see :func:`write_log_points`), then resume (DAP
+        ``continue``) a stop that does not stand; a stop that cannot be resumed is reported as it is."""
         try:
+            if messages:
+                await write_log_points(self.require_alive(), body.threadId, messages, self.add_output,
+                                       self.adapter.failed_evaluate_result)
             await self.require_alive().request("continue", t.ContinueArguments(threadId=body.threadId or 0))
         except DapcliError:
             if not self.ended:

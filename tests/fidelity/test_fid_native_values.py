@@ -161,3 +161,35 @@ def test_a_negative_value_on_the_command_line(adapter: str, native: Path, cli: C
     assert cli.json("set", "x", "-7")["value"] == "-7"
     assert cli.json("eval", "-x")["result"] == "7"
     assert cli("eval", "x").out.startswith("-7")
+
+
+@pytest.mark.parametrize("adapter", each("gdb", "lldb"))
+def test_log_point_values_on_every_native_adapter(adapter: str, native: Path, cli: Cli) -> None:
+    """cdt-gdb-adapter printed ``i={i}`` as written; dapcli fills in the values (as lldb-dap does)."""
+    loop, square = marker_line(native / "nexec.c", "loop"), marker_line(native / "nexec.c", "square")
+    state = cli.json("launch", "./nexec", "--adapter", adapter, "-b", f"nexec.c:{loop} log i={{i}} total={{total}}",
+                     "-b", f"nexec.c:{square}")
+    assert state["location"]["line"] == square
+    said = "".join(c["output"] for c in cli.json("output")["chunks"])
+    lines = [line for line in said.splitlines() if line.startswith("i=")]
+    assert lines == ["i=0 total=0", "i=1 total=0", "i=2 total=1", "i=3 total=3", "i=4 total=6", "i=5 total=10"], said
+
+
+@pytest.mark.parametrize("adapter", each("gdb"))
+def test_log_point_with_a_hit_condition_over_mcp(adapter: str, native: Path) -> None:
+    loop, square = marker_line(native / "nexec.c", "loop"), marker_line(native / "nexec.c", "square")
+
+    async def body() -> None:
+        async with mcp_client() as client:
+            state = await call(client, "launch", {
+                "program": str(native / "nexec"), "adapter": adapter,
+                "breakpoints": [f"{native / 'nexec.c'}:{loop} hit %2 log i={{i}} bad={{nosuch}}",
+                                f"{native / 'nexec.c'}:{square}"]})
+            assert state["location"]["line"] == square
+            said = "".join(c["output"] for c in (await call(client, "output", {}))["chunks"])
+            lines = [line for line in said.splitlines() if line.startswith("i=")]
+            assert [line.split(" bad=")[0] for line in lines] == ["i=1", "i=3", "i=5"], said
+            assert all(line.split(" bad=")[1].startswith("<") for line in lines), said  # the error, marked
+            await call(client, "stop")
+
+    run_async(body)
