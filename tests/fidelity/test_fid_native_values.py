@@ -193,3 +193,22 @@ def test_log_point_with_a_hit_condition_over_mcp(adapter: str, native: Path) -> 
             await call(client, "stop")
 
     run_async(body)
+
+
+@pytest.mark.parametrize("adapter", each("lldb", "codelldb", "gdb"))
+def test_watchpoint_on_a_static_global_and_its_stop_is_a_watchpoint(adapter: str, native: Path, cli: Cli) -> None:
+    """lldb-dap and CodeLLDB answered "variable not found" (the name was looked up in the locals
+    only); cdt reported the stop as ``generic``."""
+    loop = marker_line(native / "nexec.c", "loop")
+    cli("launch", "./nexec", "--adapter", adapter, "-b", f"nexec.c:{loop}")
+    added = cli.json("watchpoint", "add", "total")
+    assert added["dataBreakpoints"][0]["verified"] is True
+    cli("break", "clear")  # (break clear deletes watchpoints too: add it again)
+    cli.json("watchpoint", "add", "total")
+    state = cli.json("continue")  # i = 0: total += 0 writes the same value (gdb stops only on a change)
+    if adapter == "gdb":
+        assert state["reason"] == "watchpoint" and state["rawReason"] == "generic", state
+        assert state["description"] == "watchpoint: total (old value 0, new value 1)", state
+    else:
+        assert state["reason"] == "watchpoint", state
+    assert cli.json("eval", "total")["result"] in ("0", "1")
