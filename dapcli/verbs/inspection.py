@@ -39,6 +39,7 @@ from dapcli.verbs.preview import add_previews
 from dapcli.verbs.registry import Param, verb
 from dapcli.verbs.setcheck import current_value, explain_unchanged
 from dapcli.verbs.setframe import outside_top_frame, set_through_address
+from dapcli.verbs.setnumber import NOT_A_NUMBER, set_as_number
 from dapcli.verbs.setpath import resolve_member, set_expression
 from dapcli.verbs.snapshot import values_changed
 from dapcli.verbs.statements import RAN_AS_STATEMENT, runs_as_statement, with_syntax_hint
@@ -209,7 +210,7 @@ async def evaluate(
             raise with_syntax_hint(session, one_line_error(exc)) from None
         body, stop, note = await _run_statement(session, expression, frame, timeout), None, RAN_AS_STATEMENT
     values_changed(session)  # `total = 7` assigns
-    await check_evaluated(session, expression, frame, body.result)
+    await check_evaluated(session, expression, frame, body.result, body.type)
     whole = await full_repr(session, expression, frame, body.result) if max_length == 0 else body.result
     variable = t.Variable(name=expression, value=whole, type=body.type,
                           variablesReference=body.variablesReference, namedVariables=body.namedVariables,
@@ -276,7 +277,10 @@ async def set_variable(
             "setVariable", t.SetVariableArguments(variablesReference=reference, name=member, value=value),
         )
     except RequestError as exc:
-        raise one_line_error(exc) from None
+        body = await set_as_number(session, reference, member, name, value, frame) if NOT_A_NUMBER in exc.message \
+            else None  # lldb: `set ch 'B'`
+        if body is None:
+            raise one_line_error(exc) from None
     values_changed(session)
     # lldb-dap 19 answers with `result` instead of the spec's `value`: accept both
     new_value = body.get("value", body.get("result"))

@@ -487,7 +487,7 @@ async def evaluate_watches(session: Session) -> list[WatchView]:
                 "evaluate", t.EvaluateArguments(expression=watch.expression, frameId=frame_id, context="watch"),
                 t.EvaluateResponse, timeout=STOP_VALUE_TIMEOUT,
             )
-            await check_evaluated(session, watch.expression, frame_id, body.result)
+            await check_evaluated(session, watch.expression, frame_id, body.result, body.type)
             shown = await preview_value(session, body.result, body.type, body.variablesReference)  # C: {1, 2}
             watch.record(_cut(shown, MAX_VALUE)[0], None)
         except DapcliError as exc:

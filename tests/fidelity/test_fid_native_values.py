@@ -212,3 +212,32 @@ def test_watchpoint_on_a_static_global_and_its_stop_is_a_watchpoint(adapter: str
     else:
         assert state["reason"] == "watchpoint", state
     assert cli.json("eval", "total")["result"] in ("0", "1")
+
+
+@pytest.mark.parametrize("adapter", each("lldb", "codelldb", "gdb"))
+def test_set_a_char_an_enum_and_a_bool_as_written_in_c(adapter: str, native: Path, cli: Cli) -> None:
+    """lldb refused ``'B'``, ``BLUE`` and ``false`` ("is not a valid integer string value"); gdb takes them."""
+    line = marker_line(native / "nvals.c", "inner")
+    cli("launch", "./nvals", "--adapter", adapter, "-b", f"nvals.c:{line}")
+    cli("set", "ch", "'B'")
+    cli("set", "col", "BLUE")
+    cli("set", "uc", "65")
+    assert cli.json("eval", "ch")["result"] in ("'B'", "66 'B'")
+    assert cli.json("eval", "col")["result"] == "BLUE"
+    assert cli.json("eval", "(int)ch + (int)uc")["result"] == "131"
+    if adapter != "gdb":  # gdb (C) has no `false` without stdbool's macro in its debug info
+        cli("set", "flag", "false")
+        assert cli.json("eval", "flag")["result"] == "false"
+    refused = cli("set", "ch", "'nope", check=5)
+    assert "error:" in refused.err and "Traceback" not in refused.err
+
+
+@pytest.mark.parametrize("adapter", each("gdb"))
+def test_a_value_gdb_cannot_read_is_an_error_not_an_empty_value(adapter: str, native: Path, cli: Cli) -> None:
+    """cdt answers ``*p`` with ``p`` NULL as ``success`` with an empty result."""
+    line = marker_line(native / "nvals.c", "inner")
+    cli("launch", "./nvals", "--adapter", adapter, "-b", f"nvals.c:{line}")
+    cli("set", "px", "0")
+    refused = cli("eval", "*px", check=5)
+    assert "could not read the value of *px (int)" in refused.err and "print *px" in refused.err, refused.err
+    assert "Cannot access memory at address 0x0" in cli("console", "print *px", check=None).err

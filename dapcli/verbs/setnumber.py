@@ -1,0 +1,51 @@
+"""``set ch 'B'``, ``set col BLUE``, ``set flag false``, ``set u32 -1`` on lldb-dap and CodeLLDB.
+
+lldb's ``setVariable`` reads the new value of an integer-like variable (char, bool, enum,
+unsigned) as a bare number only, and refuses anything else: "'B'' is not a valid integer string
+value". gdb takes the same text as an expression. dapcli then evaluates the value as the
+variable's type (``(long long)(__typeof__(ch))('B')``, DAP ``evaluate``) and sends that number.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from dapcli.engine.session import Session
+from dapcli.errors import DapcliError, RequestError
+from dapcli.protocol import types as t
+
+__all__ = ["NOT_A_NUMBER", "set_as_number"]
+
+#: lldb's refusal of a value that is not a bare number.
+NOT_A_NUMBER = "is not a valid integer string value"
+_INTEGER = re.compile(r"^-?\d+$")
+
+
+async def set_as_number(session: Session, reference: int, member: str, name: str, value: str,
+                        frame_id: int | None) -> Any:
+    """The ``setVariable`` body after sending ``value`` as the number it is for ``name``'s type
+    (signed, then unsigned), or None when the value is no such number or the adapter refuses
+    each. Raises nothing of its own."""
+    tried: set[str] = set()
+    for cast in ("long long", "unsigned long long"):
+        number = await _evaluated(session, f"({cast})(__typeof__({name}))({value})", frame_id)
+        if number is None or number in tried:
+            continue
+        tried.add(number)
+        try:
+            return await session.request(
+                "setVariable", t.SetVariableArguments(variablesReference=reference, name=member, value=number))
+        except RequestError as exc:
+            if NOT_A_NUMBER not in exc.message:
+                raise
+    return None
+
+
+async def _evaluated(session: Session, expression: str, frame_id: int | None) -> str | None:
+    try:
+        body = await session.request("evaluate", t.EvaluateArguments(expression=expression, frameId=frame_id,
+                                                                      context="watch"), t.EvaluateResponse)
+    except DapcliError:
+        return None
+    return body.result if _INTEGER.match(body.result.strip()) else None
