@@ -64,7 +64,7 @@ def test_one_shot_commands_join_a_session_owned_in_process(runtime: str) -> None
             assert code == 0 and "terminated" in out
             assert "shared" not in owner.manager.sessions
             assert debuggee is not None
-            gone = psutil.wait_procs([psutil.Process(debuggee)], timeout=5)[1] if psutil.pid_exists(debuggee) else []
+            gone = psutil.wait_procs([psutil.Process(debuggee)], timeout=20)[1] if psutil.pid_exists(debuggee) else []
             assert not [p for p in gone if p.status() != psutil.STATUS_ZOMBIE]
         finally:
             await owner.close()
