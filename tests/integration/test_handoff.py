@@ -33,7 +33,7 @@ def runtime(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
 
 
 def cli(*args: str) -> tuple[int, str, str]:
-    done = subprocess.run([sys.executable, "-m", "dapcli", *args], capture_output=True, text=True, timeout=60,
+    done = subprocess.run([sys.executable, "-m", "dapcli", *args], capture_output=True, text=True, timeout=120,
                           cwd=ROOT)
     return done.returncode, done.stdout, done.stderr
 
@@ -70,7 +70,7 @@ def test_one_shot_commands_join_a_session_owned_in_process(runtime: str) -> None
             await owner.close()
         assert not [f for f in os.listdir(runtime) if f.startswith("shared.")]
 
-    asyncio.run(asyncio.wait_for(scenario(), 90))
+    asyncio.run(asyncio.wait_for(scenario(), 300))  # five one-shot commands, each a full start on a loaded machine
 
 
 def test_a_dispatcher_joins_a_cli_session_and_sees_its_stops(runtime: str) -> None:
@@ -108,6 +108,6 @@ def test_a_dispatcher_joins_a_cli_session_and_sees_its_stops(runtime: str) -> No
             await joiner.close()
 
     try:
-        asyncio.run(asyncio.wait_for(scenario(), 90))
+        asyncio.run(asyncio.wait_for(scenario(), 300))  # five one-shot commands, each a full start on a loaded machine
     finally:
         cli("stop")
