@@ -11,6 +11,7 @@ message is the exception's text, i.e. pytest's rewritten assertion (``assert 26.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 from typing import TYPE_CHECKING
@@ -59,9 +60,16 @@ class PythonRunner(TestRunner):
         stop = session.last_stop
         if stop is None or stop.reason != "exception" or stop.thread_id is None:
             return Review("other")
-        frames = await stack(session, stop.thread_id)
-        info = await session.request("exceptionInfo", t.ExceptionInfoArguments(threadId=stop.thread_id),
-                                     t.ExceptionInfoResponse)
+        # both at once: one round trip to the debuggee instead of two, on the way to the stop
+        found = await asyncio.gather(
+            stack(session, stop.thread_id),
+            session.request("exceptionInfo", t.ExceptionInfoArguments(threadId=stop.thread_id),
+                            t.ExceptionInfoResponse),
+            return_exceptions=True)
+        for failed in found:
+            if isinstance(failed, BaseException):
+                raise failed
+        frames, info = found
         kind = str(info.exceptionId).split(" ", 1)[0].rsplit(".", 1)[-1]  # debugpy appends "(note: …)"
         if kind in _NOT_FAILURES:
             return Review("pass")
