@@ -335,17 +335,26 @@ def servers_are_ours(adapter_pid: int, run_pid: int, port: int) -> bool:
     try:
         adapter = psutil.Process(adapter_pid).net_connections(kind="tcp")
         root = psutil.Process(run_pid)
-        tree = [root, *root.children(recursive=True)]
     except psutil.Error:
         return False
-    ours: set[int] = set()
-    for process in tree:
-        with contextlib.suppress(psutil.Error):
-            ours |= {c.laddr.port for c in process.net_connections(kind="tcp")
-                     if c.raddr and c.raddr.port == port and c.laddr}
     servers = {c.raddr.port for c in adapter if c.status == psutil.CONN_ESTABLISHED and c.laddr
                and c.laddr.port == port and c.raddr}
-    return bool(servers) and servers <= ours
+    if not servers:
+        return False
+    ours: set[int] = set()
+    try:
+        tree = [root]
+        for process in tree:  # the run's own connections first: its subprocesses are read only when needed
+            with contextlib.suppress(psutil.Error):
+                ours |= {c.laddr.port for c in process.net_connections(kind="tcp")
+                         if c.raddr and c.raddr.port == port and c.laddr}
+            if servers <= ours:
+                return True
+            if process is root:
+                tree += root.children(recursive=True)
+    except psutil.Error:
+        return False
+    return False
 
 
 def attach_arguments(boot: str) -> dict[str, Any]:

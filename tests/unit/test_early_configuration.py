@@ -6,6 +6,10 @@ own configuring requests get those answers; a session that asks for anything els
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
+import socket
+import subprocess
 import sys
 import threading
 import time
@@ -142,3 +146,50 @@ def test_a_session_that_configures_otherwise_is_ended(early: earlytest.EarlyRun)
             await transport.close()
 
     asyncio.run(body())
+
+
+
+#: A process that connects to port argv[1] (``self``), or starts a subprocess that does (``child``).
+_CONNECT = ("import socket, subprocess, sys, time\n"
+            "if sys.argv[2] == 'child':\n"
+            "    subprocess.Popen([sys.executable, '-c', sys.argv[3], sys.argv[1], 'self', sys.argv[3]])\n"
+            "else:\n"
+            "    s = socket.create_connection(('127.0.0.1', int(sys.argv[1])))\n"
+            "time.sleep(60)\n")
+
+
+def test_the_servers_are_the_runs_only_when_every_one_is() -> None:
+    """The check before the host configures the run: every connection to the adapter's server
+    port comes from the run or a subprocess of it (this process plays the adapter)."""
+    started: list[subprocess.Popen[bytes]] = []
+    kept: list[socket.socket] = []
+
+    def listen() -> tuple[socket.socket, int]:
+        listener = socket.create_server(("127.0.0.1", 0))
+        kept.append(listener)
+        return listener, listener.getsockname()[1]
+
+    def connect(listener: socket.socket, port: int, how: str) -> subprocess.Popen[bytes]:
+        process = subprocess.Popen([sys.executable, "-c", _CONNECT, str(port), how, _CONNECT], start_new_session=True)
+        started.append(process)
+        listener.settimeout(60)
+        kept.append(listener.accept()[0])  # established, and kept so until the end
+        return process
+
+    me = os.getpid()
+    try:
+        alone, alone_port = listen()
+        assert not earlytest.servers_are_ours(me, me, alone_port)  # nobody connected
+        run = connect(alone, alone_port, "self")
+        assert earlytest.servers_are_ours(me, run.pid, alone_port)
+        nested, nested_port = listen()
+        parent = connect(nested, nested_port, "child")  # the run's subprocess connected
+        assert earlytest.servers_are_ours(me, parent.pid, nested_port)
+        connect(alone, alone_port, "self")  # another process connected beside the run
+        assert not earlytest.servers_are_ours(me, run.pid, alone_port)
+    finally:
+        for process in started:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+        for sock in kept:
+            sock.close()
