@@ -193,3 +193,33 @@ def test_the_servers_are_the_runs_only_when_every_one_is() -> None:
             process.wait()
         for sock in kept:
             sock.close()
+
+
+def test_the_bootstrap_connects_without_pydevds_start_pause() -> None:
+    """pydevd sleeps 0.1 s after starting its reader and writer threads; the bootstrap connects
+    without that pause alone (any other sleep of pydevd's is its own), and puts pydevd back."""
+    import importlib.util
+
+    import debugpy.server.api  # noqa: F401 (pydevd, as the bootstrap has it when it connects)
+
+    from dapcli.engine.testrun.python import BOOT
+
+    pydevd = sys.modules["pydevd"]
+    spec = importlib.util.spec_from_file_location("dapcli_testboot_probe", BOOT)
+    assert spec is not None and spec.loader is not None
+    boot = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(boot)
+    real = pydevd.time
+    namespace: dict[str, Any] = {"time": None}
+    exec("def initialize_network(seconds):\n    time.sleep(seconds)\n"  # pydevd's caller, by its name
+         "def other(seconds):\n    time.sleep(seconds)\n", namespace)
+    with boot._no_start_pause():
+        namespace["time"] = pydevd.time
+        started = time.monotonic()
+        namespace["initialize_network"](5.0)
+        assert time.monotonic() - started < 1.0
+        started = time.monotonic()
+        namespace["other"](0.2)
+        assert time.monotonic() - started >= 0.2
+        assert pydevd.time.time is real.time
+    assert pydevd.time is real
