@@ -136,11 +136,13 @@ def timeline(selector: str, runtime: str) -> list[tuple[str, float]]:
             marks.setdefault(name, float(stamp))
     os.unlink(trace)
     # with the run started early, the adapter's start, pytest's import and collection and the
-    # run's connection all happen during the first part (the host's imports)
+    # run's connection happen during the first parts (the host's imports, or its wait for the
+    # run); the host configures the run itself once it connected, so the engine's filters and
+    # configurationDone get answers said already
     points = [("CLI client, session host start (imports), argv", "request initialize"),
               ("debugpy adapter start (early: done)", "response initialize"),
-              ("test process start, connects (early: done)", "event initialized"),
-              ("exception filters, configurationDone", "response configurationDone"),
+              ("test process start, collects, connects", "event initialized"),
+              ("exception filters, configurationDone (early: said)", "response configurationDone"),
               ("pytest to the failure (early: the test alone)", "event stopped")]
     parts, last = [], started
     for label, mark in points:
