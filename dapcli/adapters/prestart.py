@@ -4,7 +4,8 @@ A session host imports the engine and the verb table (~0.7 s of CPU) before it c
 ``launch`` it was started for; the adapter's own start-up (``python -m debugpy.adapter``,
 ~0.2 s; lldb-dap's, ~0.1-0.5 s until it answers ``initialize``) can run meanwhile. The one-shot
 client names the adapter when the command line makes it certain (:func:`hint`: a ``.py`` program,
-or a native executable not built by Go, no adapter options, no adapters file); the host starts it
+or a native executable not built by Go for lldb-dap or else gdb, no adapter options other than
+``--adapter`` naming one of them, no adapters file); the host starts it
 first thing (:func:`start`), and the family's ``start()`` adopts it when it would have started the
 very same command, with the same environment and working directory (:func:`take`); any other
 early adapter is killed then. An adapter nobody takes is killed when the session's adapter starts
@@ -26,8 +27,6 @@ __all__ = ["adapters_file", "debugpy_adapter_env", "discard", "hint", "kill", "s
 
 #: The adapter a hint names, as the family starts it (lldb-dap: found by :func:`command`).
 COMMANDS = {"debugpy": [sys.executable, "-m", "debugpy.adapter"]}
-#: ``--adapter`` names that pick lldb-dap (:attr:`dapcli.adapters.lldb.LldbAdapter.aliases`).
-_LLDB_NAMES = ("lldb", "lldb-dap", "c", "cpp", "c++", "rust")
 #: An adapter started early and not taken within this many seconds is killed.
 UNCLAIMED_S = 60.0
 _PYTHON_NAMES = ("python", "debugpy", "py")
@@ -43,9 +42,10 @@ _early: tuple[list[str], dict[str, str], str, subprocess.Popen[bytes]] | None = 
 
 
 def hint(argv: list[str], flags: dict[str, dict[str, object]], cwd: str) -> str | None:
-    """``"debugpy"`` when ``argv`` (``launch …``) surely starts debugpy's adapter, ``"lldb"``
-    when it starts lldb-dap (``--adapter lldb``, or a native executable not built by Go), else
-    None. ``flags``: the ``launch`` command's flags from the CLI shape (which of them take a value)."""
+    """``"debugpy"`` when ``argv`` (``launch …``) surely starts debugpy's adapter; ``"lldb"`` or
+    ``"gdb"`` for ``--adapter lldb``/``gdb``; ``"native"`` for a native executable not built by Go
+    (lldb-dap, else gdb: see :func:`command`); else None. ``flags``: the ``launch`` command's
+    flags from the CLI shape (which of them take a value)."""
     words = argv[argv.index("launch") + 1:] if "launch" in argv else []
     program = adapter = None
     index = 0
@@ -70,14 +70,25 @@ def hint(argv: list[str], flags: dict[str, dict[str, object]], cwd: str) -> str 
             program = word
         index += 1
     if adapter:
-        name = "debugpy" if adapter.lower() in _PYTHON_NAMES else "lldb" if adapter.lower() in _LLDB_NAMES else None
+        name = "debugpy" if adapter.lower() in _PYTHON_NAMES else _native_family(adapter.lower())
     elif program and program.endswith((".py", ".pyw")):
         name = "debugpy"
     else:
-        name = "lldb" if program and _native(os.path.join(cwd, program)) else None
+        name = "native" if program and _native(os.path.join(cwd, program)) else None
     if name is None or adapters_file(cwd):
         return None
     return name
+
+
+def _native_family(chosen: str) -> str | None:
+    """``"lldb"`` or ``"gdb"`` when ``--adapter`` names that family (by name or alias), else None."""
+    from dapcli.adapters.gdb import GdbAdapter
+    from dapcli.adapters.lldb import LldbAdapter
+
+    for family in (LldbAdapter, GdbAdapter):
+        if chosen == family.name or chosen in family.aliases:
+            return family.name
+    return None
 
 
 def _native(path: str) -> bool:
@@ -118,16 +129,23 @@ def command(name: str) -> tuple[list[str], dict[str, str] | None] | None:
     with, or None when it is not installed or not one started early."""
     if name == "debugpy":
         return COMMANDS["debugpy"], debugpy_adapter_env()
-    if name == "lldb":
+    if name in ("lldb", "native"):
         from dapcli.adapters.lldb import LldbAdapter
 
         path = LldbAdapter().find()
-        return ([path], None) if path else None
+        if path or name == "lldb":
+            return ([path], None) if path else None
+        name = "gdb"  # the registry's order for a native program: lldb-dap, else gdb
+    if name == "gdb":
+        from dapcli.adapters.gdb import GdbAdapter
+
+        gdb = GdbAdapter()
+        return (gdb.adapter_argv(), None) if gdb.find() else None
     return (COMMANDS[name], None) if name in COMMANDS else None
 
 
 def start(name: str) -> None:
-    """Start the adapter ``name`` (``debugpy`` or ``lldb``) in its own process group, with
+    """Start the adapter ``name`` (a :func:`hint`) in its own process group, with
     pipes, as the family would; never raises (the family starts it itself then)."""
     global _early
     try:

@@ -17,9 +17,9 @@ import pytest
 from native_helpers import ADAPTER_PATHS, Driver, assert_gone, dapcli, marker_line, needs, run
 
 from dapcli.adapters import prestart
+from dapcli.adapters.gdb import GdbAdapter
 from dapcli.adapters.lldb import LldbAdapter
 
-pytestmark = needs("lldb")
 BOUND = 30.0  # generous: only matters when the test fails
 
 
@@ -34,12 +34,16 @@ def _early() -> psutil.Process:
     return psutil.Process(prestart._early[3].pid)
 
 
-def test_an_early_lldb_dap_is_taken_by_the_same_start() -> None:
-    prestart.start("lldb")
+@pytest.mark.parametrize(("name", "family"), [
+    pytest.param("lldb", LldbAdapter, marks=needs("lldb"), id="lldb"),
+    pytest.param("gdb", GdbAdapter, marks=needs("gdb"), id="gdb"),
+])
+def test_an_early_adapter_is_taken_by_the_same_start(name: str, family: type[LldbAdapter | GdbAdapter]) -> None:
+    prestart.start(name)
     early = _early()
 
     async def body() -> None:
-        transport, pid = await LldbAdapter().start()
+        transport, pid = await family().start()
         try:
             assert pid == early.pid
         finally:
@@ -50,6 +54,7 @@ def test_an_early_lldb_dap_is_taken_by_the_same_start() -> None:
     assert_gone([early], BOUND)  # stdin closed: lldb-dap ends
 
 
+@needs("lldb")
 def test_an_early_lldb_dap_for_another_environment_is_killed(monkeypatch: pytest.MonkeyPatch) -> None:
     prestart.start("lldb")
     early = _early()
@@ -67,6 +72,7 @@ def test_an_early_lldb_dap_for_another_environment_is_killed(monkeypatch: pytest
     run(body)
 
 
+@needs("lldb")
 def test_an_unused_early_lldb_dap_is_killed_and_the_launch_works(tmp_path: Path) -> None:
     """A Python launch in a host that started lldb-dap early: lldb-dap goes, debugpy stops."""
     program = tmp_path / "app.py"
@@ -86,6 +92,7 @@ def test_an_unused_early_lldb_dap_is_killed_and_the_launch_works(tmp_path: Path)
     run(body)
 
 
+@needs("lldb")
 def test_a_native_launch_uses_the_early_lldb_dap(cli_env: dict[str, str], sample: Path) -> None:
     """``dapcli launch EXE -b F:L`` end to end: the host's adapter is the lldb-dap it started first."""
     line = marker_line(sample.parent / "sample.c", "init")
@@ -93,7 +100,7 @@ def test_a_native_launch_uses_the_early_lldb_dap(cli_env: dict[str, str], sample
     assert done.returncode == 0, done.stderr
     assert f"sample.c:{line}" in done.stdout
     host = _host(cli_env)
-    assert host.cmdline()[-1] == "lldb"  # the client told the host to start lldb-dap first
+    assert host.cmdline()[-1] == "native"  # the client told the host to start lldb-dap first
     adapters = [p for p in host.children() if p.name().startswith("lldb-dap")]
     watchdogs = [p for p in host.children() if "-c" in p.cmdline()]
     assert len(adapters) == 1 and len(watchdogs) == 1, host.children()
@@ -102,6 +109,7 @@ def test_a_native_launch_uses_the_early_lldb_dap(cli_env: dict[str, str], sample
     assert watchdogs[0].create_time() - adapters[0].create_time() > 0.1
 
 
+@needs("lldb")
 def test_a_host_killed_while_starting_leaves_no_lldb_dap(tmp_path: Path) -> None:
     env = dict(os.environ, DAPCLI_RUNTIME_DIR=str(tmp_path))
     host = subprocess.Popen([sys.executable, "-m", "dapcli.frontends.cli.hostmain", "early", "60", "lldb"],

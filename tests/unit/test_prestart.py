@@ -25,7 +25,8 @@ def _no_adapters_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     (["launch", "--adapter", "python", "script"], "debugpy"),
     (["launch", "a.out", "-b", "main.c:3"], None),  # no such file: nothing to tell
     (["launch", "--adapter", "lldb", "x.py"], "lldb"),
-    (["launch", "--adapter", "gdb", "x.py"], None),
+    (["launch", "--adapter", "gdb", "x.py"], "gdb"),
+    (["launch", "--adapter", "codelldb", "x.py"], None),
     (["launch", "--config", "Run", "app.py"], None),
     (["launch", "--adapter-config", "my.yaml", "app.py"], None),
     (["launch", "-m", "pkg"], None),
@@ -60,18 +61,18 @@ def test_taken_only_for_the_same_command_and_discarded_otherwise(monkeypatch: py
     assert second is not None and second.wait(10) is not None
 
 
-def test_hint_names_lldb_for_a_native_executable_not_built_by_go(tmp_path: Path) -> None:
+def test_hint_names_native_for_an_executable_not_built_by_go(tmp_path: Path) -> None:
     native = tmp_path / "prog"
     native.write_bytes(Path(sys.executable).resolve().read_bytes()[:4096])  # an ELF (or Mach-O) header
     go = tmp_path / "goprog"
     go.write_bytes(b"\x7fELF" + b"\0" * 64 + b"\xff Go buildinf:" + b"\0" * 64)
     script = tmp_path / "run.sh"
     script.write_text("#!/bin/sh\n")
-    assert prestart.hint(["launch", "prog", "-b", "main.c:3"], FLAGS, str(tmp_path)) == "lldb"
-    assert prestart.hint(["launch", str(native)], FLAGS, "/") == "lldb"
+    assert prestart.hint(["launch", "prog", "-b", "main.c:3"], FLAGS, str(tmp_path)) == "native"
+    assert prestart.hint(["launch", str(native)], FLAGS, "/") == "native"
     assert prestart.hint(["launch", "goprog"], FLAGS, str(tmp_path)) is None  # Delve's
     assert prestart.hint(["launch", "run.sh"], FLAGS, str(tmp_path)) is None
-    assert prestart.hint(["launch", "--adapter", "gdb", "prog"], FLAGS, str(tmp_path)) is None
+    assert prestart.hint(["launch", "--adapter", "gdb", "prog"], FLAGS, str(tmp_path)) == "gdb"
 
 
 def test_taken_only_with_the_same_environment_and_directory(tmp_path: Path) -> None:
