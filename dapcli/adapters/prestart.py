@@ -93,13 +93,9 @@ def _native_family(chosen: str) -> str | None:
 
 def _native(path: str) -> bool:
     """``path`` is an ELF or Mach-O executable that Delve would not take (not built by Go)."""
-    from dapcli.adapters.native_common import is_native_executable
+    from dapcli.adapters.filekind import go_build_flags, is_native_executable
 
-    if not is_native_executable(path):
-        return False
-    from dapcli.adapters.delve import go_build_flags
-
-    return go_build_flags(path) is None
+    return is_native_executable(path) and go_build_flags(path) is None
 
 
 def adapters_file(cwd: str) -> bool:
