@@ -73,6 +73,29 @@ def test_an_early_lldb_dap_for_another_environment_is_killed(monkeypatch: pytest
 
 
 @needs("lldb")
+def test_a_native_launch_with_another_environment_kills_the_early_lldb_dap(
+        sample: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The launch starts its own lldb-dap (the environment changed since the early one) and stops."""
+    prestart.start("lldb")
+    early = _early()
+    monkeypatch.setenv("DAPCLI_PRESTART_TEST", "changed")
+    line = marker_line(sample.parent / "sample.c", "init")
+    driver = Driver(sample.parent)
+
+    async def body() -> None:
+        try:
+            stop = await driver("launch", program=str(sample), adapter="lldb",
+                                breakpoints=[f"{sample.parent / 'sample.c'}:{line}"])
+            assert stop["status"] == "stopped" and stop["location"]["line"] == line
+            assert driver.session.adapter_pid != early.pid
+            assert_gone([early], BOUND)
+        finally:
+            await driver.close()
+
+    run(body)
+
+
+@needs("lldb")
 def test_an_unused_early_lldb_dap_is_killed_and_the_launch_works(tmp_path: Path) -> None:
     """A Python launch in a host that started lldb-dap early: lldb-dap goes, debugpy stops."""
     program = tmp_path / "app.py"
