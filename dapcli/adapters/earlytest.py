@@ -383,7 +383,8 @@ def start(spec: dict[str, object]) -> None:
         with _lock:
             _early = run
         prestart.start("debugpy")
-        adapter = prestart.take(prestart.COMMANDS["debugpy"]) if isinstance(attach, dict) else None
+        adapter = (prestart.take(prestart.COMMANDS["debugpy"], prestart.debugpy_adapter_env())
+                   if isinstance(attach, dict) else None)
         if adapter is not None:
             try:
                 run.adapter = EarlyAdapter(adapter, run, attach)  # type: ignore[arg-type]

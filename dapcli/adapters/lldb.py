@@ -126,8 +126,11 @@ class LldbAdapter(NativeAdapter):
         path = self.find()
         if path is None:
             raise AdapterError("lldb-dap is not installed", f"install it: {self.install_hint}")
+        from dapcli.adapters import prestart
         from dapcli.protocol.transport import StdioTransport
-        transport = await StdioTransport.spawn([path])
+
+        early = prestart.take([path])  # started while the session host was importing (same env and cwd)
+        transport = await (StdioTransport.adopt(early) if early else StdioTransport.spawn([path]))
         return transport, transport.pid
 
     def launch_arguments(self, options: LaunchOptions) -> dict[str, Any]:
