@@ -11,6 +11,7 @@ message is the exception's text, i.e. pytest's rewritten assertion (``assert 26.
 
 from __future__ import annotations
 
+import ast
 import os
 import re
 from typing import TYPE_CHECKING
@@ -102,7 +103,7 @@ class PytestRunner(PythonRunner):
         if not frames:
             return None, None
         value = await evaluate(session, "__import__('os').environ.get('PYTEST_CURRENT_TEST')", frames[0].id)
-        found = re.match(r"""^['"](.*) \((\w+)\)['"]$""", value or "")
+        found = re.match(r"""^(.*) \((\w+)\)$""", _literal(value) or "")
         return (found.group(1), found.group(2)) if found else (None, None)
 
     def summary(self, output: str, exit_code: int | None) -> Summary:
@@ -132,9 +133,9 @@ class UnittestRunner(PythonRunner):
 
     async def test_id(self, session: Session, frames: list[t.StackFrame]) -> tuple[str | None, str | None]:
         for frame in reversed(frames):
-            value = await evaluate(session, "self.id()", frame.id)
-            if value and value[:1] in "'\"":
-                return value[1:-1], "call"
+            value = _literal(await evaluate(session, "self.id()", frame.id))
+            if value:
+                return value, "call"
         return (frames[-1].name if frames else None), "call"
 
     def summary(self, output: str, exit_code: int | None) -> Summary:
@@ -152,6 +153,18 @@ class UnittestRunner(PythonRunner):
             return "unittest found no test"
         errors = re.findall(r"^(?:ImportError|ModuleNotFoundError|AttributeError): .*", output, re.M)
         return errors[-1] if errors and "Ran 1 test" in output and "(errors=1)" in output else None
+
+
+def _literal(value: str | None) -> str | None:
+    """The text of a ``str`` repr as debugpy shows it (``'test_x[h\\xe9llo] (call)'``: pytest's
+    escapes in an id stay single); None when ``value`` is no string literal."""
+    if not value or value[:1] not in "'\"":
+        return None
+    try:
+        text = ast.literal_eval(value)
+    except (ValueError, SyntaxError):  # cut short by the adapter: the text between its quotes
+        return value[1:-1]
+    return text if isinstance(text, str) else None
 
 
 def _message(kind: str, description: str | None) -> str:
