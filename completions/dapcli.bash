@@ -485,10 +485,11 @@ _dapcli() {
                 --runner) _dapcli_words ""; return 0 ;;
                 --runner-args) _dapcli_words ""; return 0 ;;
                 --session) _dapcli_words "session"; return 0 ;;
+                --stdin) _dapcli_words "path"; return 0 ;;
                 --timeout) _dapcli_words ""; return 0 ;;
                 -S) _dapcli_words "session"; return 0 ;;
             esac
-            flags="--adapter --cwd --first --help --json --no-first --python --record --runner --runner-args --session --timeout -S -h"; kind="path" ;;
+            flags="--adapter --cwd --first --help --json --no-first --python --record --runner --runner-args --session --stdin --timeout -S -h"; kind="path" ;;
         "thread")
             case "$prev" in
                 --session) _dapcli_words "session"; return 0 ;;

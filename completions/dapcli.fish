@@ -568,6 +568,7 @@ complete -c dapcli -n '__dapcli_at "test"' -l record -r
 complete -c dapcli -n '__dapcli_at "test"' -l runner -r
 complete -c dapcli -n '__dapcli_at "test"' -l runner-args -r
 complete -c dapcli -n '__dapcli_at "test"' -l session -r -a '(__dapcli_words session)'
+complete -c dapcli -n '__dapcli_at "test"' -l stdin -r -F
 complete -c dapcli -n '__dapcli_at "test"' -l timeout -r
 complete -c dapcli -n '__dapcli_at "test"' -s S -r -a '(__dapcli_words session)'
 complete -c dapcli -n '__dapcli_at "test"' -s h
