@@ -36,6 +36,8 @@ async def debug_test(
     selectors: Annotated[list[str], Param(help="pytest node ids, Go package + tests, or test binary",
                                           complete="path", positional=True)] = [],  # noqa: B006
     runner_args: Annotated[list[str], Param(help="runner arguments")] = [],  # noqa: B006
+    match: Annotated[str | None, Param(help="tests whose names match: pytest/unittest -k EXPR, go -run PATTERN",
+                                       short="-k")] = None,
     first: Annotated[bool, Param(help="stop after the first failure")] = False,
     runner: Annotated[str | None, Param(help="pytest|unittest|go|native")] = None,
     python: Annotated[str | None, Param(help="Python interpreter", complete="path")] = None,
@@ -48,12 +50,13 @@ async def debug_test(
     """Debug tests: run them and stop at the first failure.
 
     Starts the runner (pytest, unittest, ``go test`` through Delve's test mode, or a native
-    test binary) as a launch (runner arguments such as ``-k EXPR`` go after ``--`` on the
-    CLI), passes stops that are no failure (skips, exceptions a test
-    expects), and returns the failure stop: the user's frame selected, with ``test`` holding
-    the test's id and message. ``continue`` goes on to the next failure; at the end ``test``
-    has the runner's summary and ``exitCode`` its exit code. ``stdin``: a file the tests read as
-    their stdin (pytest then runs with ``--capture=no``: it gives tests no stdin while it captures).
+    test binary) as a launch (``match``, ``-k EXPR``: pytest's and unittest's ``-k``, Go's
+    ``-run``; other runner arguments go after ``--`` on the CLI), passes stops that are no
+    failure (skips, exceptions a test expects), and returns the failure stop: the user's frame
+    selected, with ``test`` holding the test's id and message. ``continue`` goes on to the
+    next failure; at the end ``test`` has the runner's summary and ``exitCode`` its exit code.
+    ``stdin``: a file the tests read as their stdin (pytest then runs with ``--capture=no``:
+    it gives a test no stdin while it captures).
     """
     started = time.perf_counter()
     await _check_free(ctx)
@@ -63,10 +66,13 @@ async def debug_test(
     plain = [s for s in selectors if not s.startswith("-")]
     runner_args = [*[s for s in selectors if s.startswith("-")], *runner_args]
     name = detect_runner(runner, plain, work_dir, adapter=adapter)
+    if match and name == "native":
+        raise UsageError("-k/--match chooses tests of pytest, unittest and go test, not of a test binary",
+                         "give the binary's own filter after --, e.g. dapcli test ./test_cart -- --gtest_filter=Cart.*")
     stdin_path = _stdin_file(ctx, stdin)
     if stdin_path is not None and name == "pytest":  # a later --capture of the user's wins
         runner_args = ["--capture=no", "--color=no", *runner_args]
-    chosen = RUNNERS[name](plain, runner_args, match=None, first=first, cwd=work_dir)
+    chosen = RUNNERS[name](plain, runner_args, match=match or None, first=first, cwd=work_dir)
     _check_selectors(chosen, work_dir)
     options, session = _plan(ctx, chosen, work_dir, python, adapter, {}, stdin_path)
     try:
