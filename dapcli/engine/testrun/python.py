@@ -43,6 +43,7 @@ BOOT = os.path.join(BOOT_DIR, "dapcli_testboot.py")
 _NOT_FAILURES = {"Skipped", "XFailed", "Exit", "SkipTest", "_UnexpectedSuccess"}
 _PYTEST_SUMMARY = re.compile(r"^=*\s*((?:\d+ [a-z]+(?:, )?)+)(?: in [\d.]+s.*?)?\s*=*\s*$", re.M)
 _COUNT = re.compile(r"(\d+) ([a-z]+)")
+_COLLECTING = re.compile(r"^_+ ERROR collecting (\S+) _+$", re.M)
 
 
 class PythonRunner(TestRunner):
@@ -112,7 +113,10 @@ class PytestRunner(PythonRunner):
             return Summary()
         counts = {word: int(n) for n, word in _COUNT.findall(found[-1])}
         failed = counts.get("failed", 0) + counts.get("error", 0) + counts.get("errors", 0)
-        return Summary(text=found[-1].strip(), passed=counts.get("passed", 0), failed=failed)
+        text = found[-1].strip()
+        if collecting := _collection_error(output):
+            text = f"{text}; {collecting}"
+        return Summary(text=text, passed=counts.get("passed", 0), failed=failed)
 
     def no_match(self, output: str, exit_code: int | None) -> str | None:
         if exit_code not in (4, 5):
@@ -153,6 +157,17 @@ class UnittestRunner(PythonRunner):
             return "unittest found no test"
         errors = re.findall(r"^(?:ImportError|ModuleNotFoundError|AttributeError): .*", output, re.M)
         return errors[-1] if errors and "Ran 1 test" in output and "(errors=1)" in output else None
+
+
+def _collection_error(output: str) -> str | None:
+    """``error collecting FILE: ERROR`` for the first file pytest could not collect (an import
+    error in a test file, a syntax error), from its report; None when it collected everything."""
+    found = _COLLECTING.search(output)
+    if found is None:
+        return None
+    report = re.split(r"^(?:_{3,}|={3,}) ", output[found.end():], maxsplit=1, flags=re.M)[0]
+    said = re.findall(r"^E\s+(\S.*)$", report, re.M)  # the last: the error (a SyntaxError's comes after its line)
+    return f"error collecting {found.group(1)}" + (f": {said[-1].strip()}" if said else "")
 
 
 def _literal(value: str | None) -> str | None:
