@@ -45,11 +45,12 @@ _DLV_LOG = re.compile(r"^\d{4}-\d\d-\d\dT[\d:.]+\S* (?:error|warning|info|debug)
 DEBUG_FLAGS = '-gcflags="all=-N -l"'
 
 
-def is_go_package(path: str) -> bool:
-    """True for a directory holding ``.go`` files (a Go package Delve can build)."""
+def is_go_package(path: str, tests: bool = False) -> bool:
+    """True for a directory holding ``.go`` files (a Go package Delve can build); with
+    ``tests`` (Delve's test mode), test files alone count too."""
     try:
         return os.path.isdir(path) and any(
-            name.endswith(".go") and not name.endswith("_test.go") for name in os.listdir(path)
+            name.endswith(".go") and (tests or not name.endswith("_test.go")) for name in os.listdir(path)
         )
     except OSError:
         return False
@@ -123,7 +124,7 @@ class DelveAdapter(AdapterSpec):
         program = options.program
         warnings: list[str] = []
         if os.path.isdir(program):
-            if not is_go_package(program):
+            if not is_go_package(program, tests=options.extra.get("mode") == "test"):
                 raise UsageError(f"{program} is a directory without .go files", "give a .go file, a Go package "
                                  "directory or a binary built with go build -gcflags=all=-N -l")
             self._server_cwd = program
