@@ -307,22 +307,32 @@ class GdbAdapter(NativeAdapter):
         transport = await StdioTransport.spawn([node, script])
         return transport, transport.pid
 
-    async def start(self) -> tuple[Transport, int]:
-        from dapcli.protocol.transport import StdioTransport
+    def adapter_argv(self) -> list[str]:
+        """The adapter's command: gdb's own DAP interpreter, else node + cdt-gdb-adapter.
 
+        Raises:
+            AdapterError: gdb is missing, or has no DAP and cdt-gdb-adapter (or node) is missing.
+        """
         gdb = self.gdb()
         if gdb is None:
             raise AdapterError("gdb is not installed", f"install it: {self.install_hint}")
         if self.native():
-            transport = await StdioTransport.spawn([gdb, "-i", "dap", "-q"])
-            return transport, transport.pid
+            return [gdb, "-i", "dap", "-q"]
         script, node = self.cdt_script(), self.node()
         if script is None or node is None:
             missing = "node" if script else "the npm package cdt-gdb-adapter"
             searched = "" if script else f" ({searched_text(self.search_cwd, self.search_roots)})"
             raise AdapterError(f"gdb {'.'.join(map(str, gdb_version(gdb) or ()))} has no DAP interpreter (gdb ≥ 14 "
                                f"has) and {missing} is not installed{searched}", self.install_hint)
-        transport = await StdioTransport.spawn([node, script])
+        return [node, script]
+
+    async def start(self) -> tuple[Transport, int]:
+        from dapcli.adapters import prestart
+        from dapcli.protocol.transport import StdioTransport
+
+        argv = self.adapter_argv()
+        early = prestart.take(argv)  # started while the session host was importing (same env and cwd)
+        transport = await (StdioTransport.adopt(early) if early else StdioTransport.spawn(argv))
         return transport, transport.pid
 
     def _common(self) -> dict[str, Any]:

@@ -23,6 +23,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from dapcli.adapters import prestart
 from dapcli.adapters.base import AdapterSpec, AttachOptions, LaunchOptions, deep_merge
 from dapcli.engine.aliases import BinarySpellings
 from dapcli.engine.breakpoints import BreakpointBook, sync_budget
@@ -384,6 +385,7 @@ class Session:
             transport, pid = await self.adapter.start_attach(attach)
         else:
             transport, pid = await self.adapter.start()
+        prestart.discard()  # an adapter started early that this session did not take (another family's)
         self.adapter_pid = pid
         if self._watchdog and pid:
             self._watchdog.watch(pgid=pid)

@@ -135,6 +135,10 @@ class CheckerBase:
             python=self.interpreter(raw), build=self.texts(raw, "build", "target") or None, mark=raw.mark,
             test=selectors, runner=self.text(raw, "runner", "target"),
         )
+        stdin = self.text(raw, "stdin", "target")
+        target.stdin = self.resolve(stdin) if stdin else None
+        if target.stdin and not os.path.isfile(target.stdin):
+            self.problem(raw.value_mark("stdin"), "target", f"stdin file not found: {stdin} (looked at {target.stdin})")
         if target.cwd and not os.path.isdir(target.cwd):
             self.problem(raw.value_mark("cwd"), "target", f"cwd is not a directory: {target.cwd}")
         return target
