@@ -39,7 +39,7 @@ from dapcli.verbs.preview import add_previews
 from dapcli.verbs.registry import Param, verb
 from dapcli.verbs.setcheck import current_value, explain_unchanged
 from dapcli.verbs.setframe import outside_top_frame, set_through_address
-from dapcli.verbs.setnumber import NOT_A_NUMBER, set_as_number
+from dapcli.verbs.setnumber import NOT_A_NUMBER, refused_yet_changed, set_as_number
 from dapcli.verbs.setpath import resolve_member, set_expression
 from dapcli.verbs.snapshot import values_changed
 from dapcli.verbs.statements import RAN_AS_STATEMENT, runs_as_statement, with_syntax_hint
@@ -280,7 +280,7 @@ async def set_variable(
         body = await set_as_number(session, reference, member, name, value, frame) if NOT_A_NUMBER in exc.message \
             else None  # lldb: `set ch 'B'`
         if body is None:
-            raise one_line_error(exc) from None
+            raise await refused_yet_changed(session, one_line_error(exc), reference, member, container, old) from None
     values_changed(session)
     # lldb-dap 19 answers with `result` instead of the spec's `value`: accept both
     new_value = body.get("value", body.get("result"))

@@ -15,7 +15,7 @@ from dapcli.engine.session import Session
 from dapcli.errors import DapcliError, RequestError
 from dapcli.protocol import types as t
 
-__all__ = ["NOT_A_NUMBER", "set_as_number"]
+__all__ = ["NOT_A_NUMBER", "refused_yet_changed", "set_as_number"]
 
 #: lldb's refusal of a value that is not a bare number.
 NOT_A_NUMBER = "is not a valid integer string value"
@@ -49,3 +49,22 @@ async def _evaluated(session: Session, expression: str, frame_id: int | None) ->
     except DapcliError:
         return None
     return body.result if _INTEGER.match(body.result.strip()) else None
+
+
+async def refused_yet_changed(session: Session, error: RequestError, reference: int, member: str, container: str,
+                              old: str | None) -> RequestError:
+    """``error`` (the adapter refused ``setVariable``), saying so when the variable changed all the
+    same (lldb 19 writes a ``long double`` and answers "unable to write value to memory"): read
+    again (DAP ``variables``)."""
+    from dapcli.verbs.setcheck import current_value
+
+    if old is None:
+        return error
+    try:
+        now = await current_value(session, reference, member, container)
+    except DapcliError:
+        return error
+    if now is None or now == old:
+        return error
+    return RequestError(f"{error.message} (the adapter said so, yet {member} now reads {now}; it was {old})",
+                        "check it with `dapcli eval`", error.command)
