@@ -39,7 +39,7 @@ from dapcli.verbs.preview import add_previews
 from dapcli.verbs.registry import Param, verb
 from dapcli.verbs.setcheck import current_value, explain_unchanged
 from dapcli.verbs.setframe import outside_top_frame, set_through_address
-from dapcli.verbs.setnumber import NOT_A_NUMBER, refused_yet_changed, set_as_number
+from dapcli.verbs.setnumber import NOT_A_NUMBER, NOT_SET, refused_yet_changed, set_as_number, set_by_assignment
 from dapcli.verbs.setpath import resolve_member, set_expression
 from dapcli.verbs.snapshot import values_changed
 from dapcli.verbs.statements import RAN_AS_STATEMENT, runs_as_statement, with_syntax_hint
@@ -279,6 +279,9 @@ async def set_variable(
     except RequestError as exc:
         body = await set_as_number(session, reference, member, name, value, frame) if NOT_A_NUMBER in exc.message \
             else None  # lldb: `set ch 'B'`
+        if body is None and NOT_SET in exc.message:  # CodeLLDB: an array element
+            body = await set_by_assignment(session, name, value, frame if frame is not None else
+                                           await current_frame_id(session, frame_id))
         if body is None:
             raise await refused_yet_changed(session, one_line_error(exc), reference, member, container, old) from None
     values_changed(session)

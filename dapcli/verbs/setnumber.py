@@ -15,11 +15,13 @@ from dapcli.engine.session import Session
 from dapcli.errors import DapcliError, RequestError
 from dapcli.protocol import types as t
 
-__all__ = ["NOT_A_NUMBER", "refused_yet_changed", "set_as_number"]
+__all__ = ["NOT_A_NUMBER", "NOT_SET", "refused_yet_changed", "set_as_number", "set_by_assignment"]
 
 #: lldb's refusal of a value that is not a bare number.
 NOT_A_NUMBER = "is not a valid integer string value"
 _INTEGER = re.compile(r"^-?\d+$")
+#: CodeLLDB's refusal of ``setVariable`` on any array element (``emb[0]``, ``grid[1][2]``).
+NOT_SET = "Could not set variable value"
 
 
 async def set_as_number(session: Session, reference: int, member: str, name: str, value: str,
@@ -68,3 +70,21 @@ async def refused_yet_changed(session: Session, error: RequestError, reference: 
         return error
     return RequestError(f"{error.message} (the adapter said so, yet {member} now reads {now}; it was {old})",
                         "check it with `dapcli eval`", error.command)
+
+
+async def set_by_assignment(session: Session, name: str, value: str, frame_id: int | None) -> dict[str, Any] | None:
+    """``{"value", "type"}`` after assigning ``value`` to the member path ``name`` as a C
+    expression (``emb[0] = ('z')``, DAP ``evaluate``, context ``watch``), for CodeLLDB, which
+    refuses ``setVariable`` on array elements; None when the adapter refuses that too."""
+    from dapcli.verbs.setpath import split_path
+
+    parts = split_path(name)
+    if parts is None or len(parts) < 2:
+        return None
+    try:
+        body = await session.request("evaluate", t.EvaluateArguments(expression=f"{name} = ({value})",
+                                                                      frameId=frame_id, context="watch"),
+                                     t.EvaluateResponse)
+    except DapcliError:
+        return None
+    return {"value": body.result, "type": body.type}

@@ -254,3 +254,14 @@ def test_a_refused_set_that_changed_the_value_says_so(adapter: str, native: Path
         return
     assert "unable to write value to memory" in done.err and "ld now reads 1.25; it was 3.75" in done.err, done.err
     assert cli.json("eval", "ld")["result"] == "1.25"
+
+
+@pytest.mark.parametrize("adapter", each("codelldb", "lldb", "gdb"))
+def test_set_an_array_element(adapter: str, native: Path, cli: Cli) -> None:
+    """CodeLLDB refuses ``setVariable`` on any array element ("Could not set variable value.")."""
+    line = marker_line(native / "nvals.c", "inner")
+    cli("launch", "./nvals", "--adapter", adapter, "-b", f"nvals.c:{line}")
+    assert cli.json("set", "grid[1][2]", "99")["value"] == "99"
+    cli("set", "emb[0]", "'z'")
+    assert cli.json("eval", "grid[1][2]")["result"] == "99"
+    assert cli.json("eval", "(int)emb[0]")["result"] == "122"
