@@ -265,3 +265,12 @@ def test_set_an_array_element(adapter: str, native: Path, cli: Cli) -> None:
     cli("set", "emb[0]", "'z'")
     assert cli.json("eval", "grid[1][2]")["result"] == "99"
     assert cli.json("eval", "(int)emb[0]")["result"] == "122"
+
+
+@pytest.mark.parametrize("adapter", each("lldb"))
+def test_a_watchpoint_hit_condition_lldb_cannot_mean_is_refused(adapter: str, native: Path, cli: Cli) -> None:
+    loop = marker_line(native / "nexec.c", "loop")
+    cli("launch", "./nexec", "--adapter", adapter, "-b", f"nexec.c:{loop}")
+    refused = cli("watchpoint", "add", "total", "--hit-condition", "%2", check=2)
+    assert "cannot stop a watchpoint on hit %2" in refused.err, refused.err
+    assert cli.json("watchpoint", "list")["dataBreakpoints"] == []
