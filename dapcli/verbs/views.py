@@ -153,7 +153,25 @@ async def fetch_variables(session: Session, reference: int, timeout: float = VAL
     if half and len(found) % 2 == 0 and all(_same(a, b) for a, b in zip(found[:half], found[half:], strict=True)):
         # cdt-gdb-adapter lists a frame's locals twice right after a block variable left scope
         return found[:half]
-    return found
+    return _shadowed(found)
+
+
+def _shadowed(found: list[t.Variable]) -> list[t.Variable]:
+    """``found`` with a variable that an inner block's one of the same name hides marked as such:
+    cdt-gdb-adapter lists both (inner first) and reads both by name, so it gives the outer one
+    the inner one's value (lldb-dap names them apart, ``x @ f.c:3``, and reads each)."""
+    seen: dict[tuple[str, str], str] = {}
+    out = []
+    for variable in found:
+        key = (variable.name, variable.evaluateName or "")
+        if variable.evaluateName and seen.get(key) == variable.value:
+            variable = variable.model_copy(update={
+                "value": f"<not available: hidden by an inner {variable.name}>",
+                "variablesReference": 0})
+        else:
+            seen.setdefault(key, variable.value)
+        out.append(variable)
+    return out
 
 
 def _same(a: t.Variable, b: t.Variable) -> bool:

@@ -32,7 +32,7 @@ def native(programs: Path) -> Path:
     """nvals.c and nexec.c built with ``-g -O0`` (the folder)."""
     if CC is None:
         pytest.skip("no C compiler (gcc or cc) to build the test programs")
-    for name, extra in (("nvals", []), ("nexec", ["-pthread"])):
+    for name, extra in (("nvals", []), ("nexec", ["-pthread"]), ("nshadow", [])):
         done = subprocess.run([CC, "-g", "-O0", *extra, "-o", name, f"{name}.c"], cwd=programs,
                               capture_output=True, text=True, timeout=120)
         assert done.returncode == 0, done.stderr
@@ -274,3 +274,16 @@ def test_a_watchpoint_hit_condition_lldb_cannot_mean_is_refused(adapter: str, na
     refused = cli("watchpoint", "add", "total", "--hit-condition", "%2", check=2)
     assert "cannot stop a watchpoint on hit %2" in refused.err, refused.err
     assert cli.json("watchpoint", "list")["dataBreakpoints"] == []
+
+
+@pytest.mark.parametrize("adapter", each("gdb", "lldb"))
+def test_a_shadowed_variable_is_not_given_the_inner_ones_value(adapter: str, native: Path, cli: Cli) -> None:
+    """cdt lists both ``shadow`` (inner first) and reads both by name: the outer one showed 2, not 1."""
+    line = marker_line(native / "nshadow.c", "inner")
+    state = cli.json("launch", "./nshadow", "--adapter", adapter, "-b", f"nshadow.c:{line}")
+    values = [(v["name"], v["value"]) for v in state["locals"] if v["name"].startswith("shadow")]
+    if adapter == "lldb":  # lldb-dap names them apart and reads each
+        assert sorted(values) == [("shadow @ nshadow.c:3", "1"), ("shadow @ nshadow.c:6", "2")], values
+    else:
+        assert values[0] == ("shadow", "2") and all(v != "1" and v != "2" for _, v in values[1:]), values
+        assert all("hidden by an inner shadow" in v for _, v in values[1:]), values
