@@ -22,12 +22,37 @@ if TYPE_CHECKING:
     from dapcli.engine.session import Session
     from dapcli.verbs.models import VariableView
 
-__all__ = ["adapter_cut", "full_context", "full_repr", "whole_rows"]
+__all__ = ["adapter_cut", "delve_cut", "full_context", "full_repr", "whole_rows"]
 
 #: debugpy's SafeRepr cut of a collection: ``[0, 1, ..., 58, ...]``, ``(…, ...)``, ``{…, ...}``.
 _SAFEREPR_CUT = re.compile(r"(, |\[|\(|\{)\.\.\.[\]\)\}]$")
 #: An expression that can be evaluated twice without harm (no call, no assignment).
 _PLAIN = re.compile(r"^[A-Za-z_][\w.]*(\[[\w'\" .:-]*\])*(\.[A-Za-z_]\w*)*$")
+
+
+#: Delve's own cut (``maxStringLen`` 512 bytes, ``maxArrayValues`` 64): a string ending
+#: ``...+2288 more"``, a slice or map ending ``,...+936 more]`` (and a one-line text longer
+#: than 256 characters ends ``...``).
+_DELVE_CUT = re.compile(r'\.\.\.\+(\d+) more["\]]?$')
+
+
+def delve_cut(value: str, reference: int = 0, *, full: bool = False) -> str | None:
+    """A note when Delve cut ``value`` itself (``...+N more``), saying what is missing and what
+    shows it: the value asked for in full (a string, unless ``full``: it was), or the
+    children of ``reference`` (a slice or map); None when the value carries no such cut."""
+    found = _DELVE_CUT.search(value)
+    where = f"variables of variablesReference {reference}" if reference > 0 else "its variables"
+    if found is None:
+        if not value.endswith("...") or value.startswith('"'):
+            return None
+        # a map or struct whose one-line text passed Delve's 256 characters: "…, 24..."
+        then = "even in full" if full else "max length 0 asks it for more"
+        return f"Delve cut this text ({then}); {where} lists every item"
+    more = int(found.group(1))
+    if value.startswith('"') and found.group(0).endswith('"'):
+        then = "even in full" if full else "max length 0 asks it for the whole"
+        return f"Delve left out {more} more bytes of this string; {then}"
+    return f"Delve shows only the first items of this value ({more} more); {where} lists them all"
 
 
 def _is_debugpy(session: Session) -> bool:
@@ -60,7 +85,10 @@ async def full_repr(session: Session, expression: str, frame_id: int, value: str
 
 def adapter_cut(session: Session, value: str, context: str, reference: int = 0) -> str | None:
     """A note when the adapter itself cut ``value`` (so dapcli's ``--max-length`` cannot show
-    more), saying what can; None when it did not (as far as dapcli can tell: debugpy's marks)."""
+    more), saying what can; None when it did not (as far as dapcli can tell: debugpy's and
+    Delve's marks)."""
+    if _is_delve(session):
+        return delve_cut(value, reference, full=context == "clipboard")
     if not _is_debugpy(session) or not _SAFEREPR_CUT.search(value):
         return None
     if context != "clipboard" and session.supports("supportsClipboardContext"):
@@ -69,9 +97,33 @@ def adapter_cut(session: Session, value: str, context: str, reference: int = 0) 
     return f"debugpy cut this value (it shows at most 60 items); {where} lists them all"
 
 
+def _is_delve(session: Session) -> bool:
+    return getattr(session.adapter, "name", "") == "go"
+
+
+async def _whole_text(session: Session, view: VariableView, frame_id: int) -> None:
+    """A row that Delve cut (a string at 512 bytes, a one-line text at 256 characters), evaluated
+    again in context ``clipboard`` (Delve then loads the whole string, and 64 items of a map or
+    struct). The row stays as it was when that fails."""
+    try:
+        body = await session.request("evaluate", t.EvaluateArguments(
+            expression=view.evaluate_name or view.name, frameId=frame_id, context="clipboard"), t.EvaluateResponse)
+    except DapcliError:
+        return
+    view.value, view.value_cut_by_adapter = body.result, delve_cut(body.result, view.variables_reference, full=True)
+
+
 async def whole_rows(session: Session, views: list[VariableView], frame_id: int) -> None:
     """``vars --max-length 0``: each row that debugpy cut (``58, ...]``) and that has a plain
-    ``evaluateName`` gets its whole value (:func:`full_repr`, one ``evaluate`` per such row)."""
+    ``evaluateName`` gets its whole value (:func:`full_repr`, one ``evaluate`` per such row);
+    each row that Delve cut (a string's ``...+N more"``, a map's ``...``) is evaluated again in
+    full (a slice's ``...+N more]`` would come back the same)."""
+    if _is_delve(session):
+        for view in views:
+            items_cut = not view.value.startswith('"') and _DELVE_CUT.search(view.value) is not None
+            if view.evaluate_name and view.value_cut_by_adapter and not items_cut:
+                await _whole_text(session, view, frame_id)
+        return
     if not _is_debugpy(session):
         return
     for view in views:

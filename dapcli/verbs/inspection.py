@@ -159,14 +159,15 @@ async def variables(
         _check_current(session, reference)
     paged = None if filter else await fetch_page(session, reference, start, count)
     if paged is not None:  # the adapter sent just this page
-        page, total = [variable_view(v, max_length) for v in paged[0]], paged[1]
+        page, total = [variable_view(v, max_length, session.adapter.name) for v in paged[0]], paged[1]
     else:
         found = filter_names(await fetch_variables(session, reference, VALUE_TIMEOUT), filter)
         window = None if filter else await grouped_window(session, found, start, count, VALUE_TIMEOUT)  # debugpy
         if window is not None:
-            page, total = [variable_view(v, max_length) for v in window[0]], window[1]
+            page, total = [variable_view(v, max_length, session.adapter.name) for v in window[0]], window[1]
         else:
-            page, total = [variable_view(v, max_length) for v in found[start: start + max(0, count)]], len(found)
+            shown = found[start: start + max(0, count)]
+            page, total = [variable_view(v, max_length, session.adapter.name) for v in shown], len(found)
     await expand(session, page, depth, count=count, max_value=max_length)
     await add_previews(session, page, max_length)  # C structs/arrays: {name = "pen", cents = 525}
     if max_length == 0:  # debugpy cut a list at 60 items: asked for whole
@@ -215,7 +216,7 @@ async def evaluate(
                           variablesReference=body.variablesReference, namedVariables=body.namedVariables,
                           indexedVariables=body.indexedVariables)
     remember(session, [variable])
-    view = variable_view(variable, max_length)
+    view = variable_view(variable, max_length, session.adapter.name)
     await expand(session, [view], depth, count=100, max_value=max_length)
     await add_previews(session, [view], max_length)  # C: {10, 20, 30, 40, 50}
     return EvaluateResult(

@@ -24,8 +24,10 @@ from dapcli.errors import ConnectionLostError, DapcliError, DapTimeoutError, Pre
 from dapcli.protocol import types as t
 from dapcli.verbs import frameindex
 from dapcli.verbs.condition import failed_conditions
+from dapcli.verbs.emptyname import shown_name
 from dapcli.verbs.evalerrors import check_evaluated
 from dapcli.verbs.filterstop import filter_stop
+from dapcli.verbs.fullvalue import delve_cut
 from dapcli.verbs.models import (
     ExceptionView,
     Frame,
@@ -104,13 +106,16 @@ def normalize_reason(raw: str | None, description: str | None = None) -> str | N
     return _REASONS.get(raw, raw.replace(" ", "_"))
 
 
-def variable_view(variable: t.Variable, max_value: int = MAX_VALUE) -> VariableView:
+def variable_view(variable: t.Variable, max_value: int = MAX_VALUE, adapter: str = "") -> VariableView:
+    """``variable`` as shown: its value cut at ``max_value`` characters (0: whole), with a note
+    when the ``adapter`` (its family name, e.g. ``go``) cut the value itself."""
     value, cut = _cut(variable.value, max_value)
     return VariableView(
-        name=variable.name, value=value, type=variable.type or None,
+        name=shown_name(variable.name, variable.evaluateName), value=value, type=variable.type or None,
         variables_reference=variable.variablesReference, evaluate_name=variable.evaluateName,
         named_variables=variable.namedVariables, indexed_variables=variable.indexedVariables,
         value_truncated=cut or None, read_only=_read_only(variable) or None,
+        value_cut_by_adapter=delve_cut(variable.value, variable.variablesReference) if adapter == "go" else None,
     )
 
 
@@ -179,12 +184,12 @@ async def expand(
         try:
             page = await fetch_page(session, view.variables_reference, 0, wanted)
             if page is not None:
-                kept, total = [variable_view(v, max_value) for v in page[0]], page[1]
+                kept, total = [variable_view(v, max_value, session.adapter.name) for v in page[0]], page[1]
             else:
                 found = await fetch_variables(session, view.variables_reference)
                 window = await grouped_window(session, found, 0, wanted, VALUE_TIMEOUT)  # debugpy's `more`
                 found, total = window if window is not None else (found[:wanted], len(found))
-                kept = [variable_view(v, max_value) for v in found]
+                kept = [variable_view(v, max_value, session.adapter.name) for v in found]
         except (DapTimeoutError, PreconditionError):  # a hanging value: shown as such, the rest goes on
             view.children = [VariableView(name="…", value=NOT_AVAILABLE, variables_reference=0)]
             continue

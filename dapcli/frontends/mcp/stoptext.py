@@ -222,6 +222,8 @@ def variable_line(view: VariableView) -> str:
         text += f" ({view.type})"
     if view.value_truncated:
         text += f" (+{view.value_truncated} chars cut; evaluate it with maxLength=0)"
+    if view.value_cut_by_adapter:
+        text += f" ({view.value_cut_by_adapter})"
     if view.read_only:
         text += " [read-only]"
     if view.variables_reference and view.children is None:

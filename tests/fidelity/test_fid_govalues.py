@@ -1,0 +1,109 @@
+"""Go values as Delve sends them, shown without a blank or a wrong count: the value a pointer
+points to (Delve names it ``""``) is named ``*pp``; a value that Delve cut itself (a string at
+512 bytes ``...+2288 more"``, a slice at 64 items ``...+936 more]``, a map's one-line text at
+256 characters ``...``) says so and says what shows the rest, in the CLI's text and ``--json``
+and over MCP; ``vars --max-length 0`` gets Delve's whole string; the ``stack`` and ``threads``
+tables head their id column ``id``, as the JSON and DAP's ``StackFrame``/``Thread`` do."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+from fid_helpers import GO, Cli, call, marker_line, mcp_client, needs, run_async
+
+pytestmark = [pytest.mark.slow, needs("go")]
+
+LONG = "héllo wörld " * 200
+
+
+@pytest.fixture(scope="module")
+def govalues(programs: Path) -> Path:
+    """programs/govalues built for debugging."""
+    if GO is None:
+        pytest.skip("needs go to build the Go program")
+    folder = programs / "govalues"
+    done = subprocess.run([GO, "build", "-gcflags=all=-N -l", "-o", "govalues", "."], cwd=folder,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return folder / "govalues"
+
+
+def _launch(cli: Cli, govalues: Path) -> None:
+    source = govalues.parent / "main.go"
+    cli("launch", str(govalues), "-b", f"{source}:{marker_line(source, 'ready')}")
+
+
+def _row(listing: dict, name: str) -> dict:  # type: ignore[type-arg]
+    return next(v for v in listing["variables"] if v["name"] == name)
+
+
+def test_the_value_a_pointer_points_to_is_named(govalues: Path, cli: Cli) -> None:
+    _launch(cli, govalues)
+    text = cli("vars", "--filter", "pp", "--depth", "2").out
+    assert "└── *pp = main.Point {X: 1" in text, text
+    child = cli.json("eval", "pp", "--depth", "1")["children"][0]
+    assert (child["name"], child["value"]) == ("*pp", 'main.Point {X: 1, Y: 2, Name: "pünkt"}')
+    chain = cli("eval", "list", "--depth", "3").out
+    assert "*list = main.Node {Val: 1" in chain and "*list.Next = main.Node {Val: 2" in chain, chain
+    # the adapter's own (empty) name still sets it
+    assert cli("set", "pp.X", "7").code == 0
+    assert cli.json("eval", "p.X")["result"] == "7"
+
+
+def test_a_string_delve_cut_says_so_and_comes_whole(govalues: Path, cli: Cli) -> None:
+    _launch(cli, govalues)
+    row = _row(cli.json("vars", "--filter", "long"), "long")
+    assert row["valueTruncated"] > 0
+    assert "Delve left out 2288 more bytes" in row["valueCutByAdapter"], row
+    text = cli("vars", "--filter", "long").out
+    assert "Delve left out 2288 more bytes of this string; max length 0 asks it for the whole" in " ".join(
+        line.strip(" │") for line in text.splitlines()), text
+    whole = _row(cli.json("vars", "--filter", "long", "--max-length", "0"), "long")
+    assert whole["value"] == f'"{LONG}"' and "valueCutByAdapter" not in whole
+    evaluated = cli.json("eval", "long")
+    assert "Delve left out 2288 more bytes" in evaluated["valueCutByAdapter"]
+    assert cli.json("eval", "long", "--max-length", "0")["result"] == f'"{LONG}"'
+
+
+def test_a_slice_and_a_map_delve_cut_point_to_their_items(govalues: Path, cli: Cli) -> None:
+    _launch(cli, govalues)
+    listing = cli.json("vars", "--filter", "big*")
+    big, bigmap = _row(listing, "big"), _row(listing, "bigmap")
+    assert big["valueCutByAdapter"] == ("Delve shows only the first items of this value (936 more); variables of "
+                                        f"variablesReference {big['variablesReference']} lists them all")
+    assert "Delve cut this text" in bigmap["valueCutByAdapter"], bigmap
+    evaluated = cli.json("eval", "big", "--max-length", "0")
+    assert evaluated["result"].endswith(",...+936 more]")
+    assert "(936 more)" in evaluated["valueCutByAdapter"]
+    in_full = _row(cli.json("vars", "--filter", "bigmap", "--max-length", "0"), "bigmap")
+    assert in_full["value"].endswith(",...+236 more]") and "(236 more)" in in_full["valueCutByAdapter"]
+    page = cli.json("vars", "--variables-reference", str(big["variablesReference"]), "--start", "998", "--count", "5")
+    assert [(v["name"], v["value"]) for v in page["variables"]] == [("[998]", "1996"), ("[999]", "1998")]
+
+
+def test_stack_and_threads_head_their_id_column_id(govalues: Path, cli: Cli) -> None:
+    _launch(cli, govalues)
+    stack = cli("stack").out.splitlines()[0].split()
+    assert stack[-1] == "id" and "frameId" not in stack, stack
+    assert cli("stack").out.splitlines()[1].split()[-1].isdigit()  # Delve renews the ids per stackTrace
+    threads = cli("threads").out.splitlines()[0].split()
+    assert threads[0] == "id" and "threadId" not in threads, threads
+
+
+def test_over_mcp_the_names_and_the_cuts_are_said(govalues: Path) -> None:
+    source = govalues.parent / "main.go"
+
+    async def body() -> None:
+        async with mcp_client() as client:
+            await call(client, "launch", {"program": str(govalues),
+                                          "breakpoints": [f"{source}:{marker_line(source, 'ready')}"]})
+            result = await client.call_tool("evaluate", {"expression": "pp", "depth": 1})
+            assert result.structured_content["children"][0]["name"] == "*pp"
+            assert "*pp = main.Point" in result.content[0].text, result.content[0].text
+            listed = await client.call_tool("variables", {"filter": "long"})
+            assert "Delve left out 2288 more bytes" in listed.content[0].text, listed.content[0].text
+            await call(client, "stop")
+
+    run_async(body)
