@@ -16,6 +16,7 @@ from dapcli.errors import RequestError, UsageError
 from dapcli.protocol import types as t
 from dapcli.verbs.consolestop import moved_by
 from dapcli.verbs.context import VerbContext
+from dapcli.verbs.errorhints import with_evaluate_hint, with_set_hint
 from dapcli.verbs.evalerrors import check_evaluated
 from dapcli.verbs.frameindex import selected_index
 from dapcli.verbs.fullvalue import adapter_cut, full_context, full_repr, whole_rows
@@ -37,7 +38,7 @@ from dapcli.verbs.moreitems import grouped_window
 from dapcli.verbs.paging import fetch_page, remember
 from dapcli.verbs.preview import add_previews
 from dapcli.verbs.registry import Param, verb
-from dapcli.verbs.setcheck import current_value, explain_unchanged
+from dapcli.verbs.setcheck import current_value, explain_unchanged, read_back
 from dapcli.verbs.setframe import outside_top_frame, set_through_address
 from dapcli.verbs.setpath import resolve_member, set_expression
 from dapcli.verbs.snapshot import values_changed
@@ -207,7 +208,7 @@ async def evaluate(
                       if context == "repl" else (await request, None))
     except RequestError as exc:
         if not runs_as_statement(session, expression, context, exc):
-            raise with_syntax_hint(session, one_line_error(exc)) from None
+            raise with_evaluate_hint(with_syntax_hint(session, one_line_error(exc))) from None
         body, stop, note = await _run_statement(session, expression, frame, timeout), None, RAN_AS_STATEMENT
     values_changed(session)  # `total = 7` assigns
     await check_evaluated(session, expression, frame, body.result)
@@ -260,7 +261,8 @@ async def set_variable(
         frame = await current_frame_id(session, frame_id)
         scope = locals_scope(await fetch_scopes(session, frame))
         reference, container = scope.variablesReference, scope.name
-        if session.adapter.sets_in_top_frame_only and await outside_top_frame(session, frame):
+        if session.adapter.sets_in_top_frame_only and (name.lstrip().startswith("*") or
+                                                       await outside_top_frame(session, frame)):
             result = await set_through_address(session, name, value, frame)  # Delve 1.20
             values_changed(session)
             return result
@@ -277,10 +279,10 @@ async def set_variable(
             "setVariable", t.SetVariableArguments(variablesReference=reference, name=member, value=value),
         )
     except RequestError as exc:
-        raise one_line_error(exc) from None
+        raise with_set_hint(one_line_error(exc), name) from None
     values_changed(session)
     # lldb-dap 19 answers with `result` instead of the spec's `value`: accept both
-    new_value = body.get("value", body.get("result"))
+    new_value = await read_back(session, reference, member, frame, value, body.get("value", body.get("result")))
     if old is not None and new_value is not None and str(new_value) == old and value.strip() != old.strip():
         await explain_unchanged(session, frame, name, value, old)
     return SetVariableResult(name=name, value=str(new_value if new_value is not None else value),

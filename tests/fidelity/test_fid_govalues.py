@@ -7,6 +7,7 @@ tables head their id column ``id``, as the JSON and DAP's ``StackFrame``/``Threa
 
 from __future__ import annotations
 
+import json
 import subprocess
 from pathlib import Path
 
@@ -33,6 +34,11 @@ def govalues(programs: Path) -> Path:
 def _launch(cli: Cli, govalues: Path) -> None:
     source = govalues.parent / "main.go"
     cli("launch", str(govalues), "-b", f"{source}:{marker_line(source, 'ready')}")
+
+
+def _error(cli: Cli, *args: str) -> dict:  # type: ignore[type-arg]
+    """The ``--json`` error of a command the adapter refuses (exit 5)."""
+    return json.loads(cli("--json", *args, check=5).err)["error"]  # type: ignore[no-any-return]
 
 
 def _row(listing: dict, name: str) -> dict:  # type: ignore[type-arg]
@@ -81,6 +87,26 @@ def test_a_slice_and_a_map_delve_cut_point_to_their_items(govalues: Path, cli: C
     assert in_full["value"].endswith(",...+236 more]") and "(236 more)" in in_full["valueCutByAdapter"]
     page = cli.json("vars", "--variables-reference", str(big["variablesReference"]), "--start", "998", "--count", "5")
     assert [(v["name"], v["value"]) for v in page["variables"]] == [("[998]", "1996"), ("[999]", "1998")]
+
+
+def test_set_says_the_value_the_variable_took(govalues: Path, cli: Cli) -> None:
+    # Delve answers setVariable with the expression it was sent ("3+4"), not the value (7)
+    _launch(cli, govalues)
+    assert cli("set", "n", "3+4").out.strip() == "n = 7"
+    assert cli.json("set", "p.X", "p.Y+8")["value"] == "10"
+    # the pointer's target, as `vars` names it, can be set
+    assert cli("set", "*ip", "n*2").out.strip() == "*ip = 14"
+    assert cli.json("eval", "n")["result"] == "14" and cli.json("eval", "p.X")["result"] == "10"
+
+
+def test_refusals_of_an_expression_say_what_to_do(govalues: Path, cli: Cli) -> None:
+    _launch(cli, govalues)
+    unknown = _error(cli, "eval", "nosuch")
+    assert "could not find symbol value for nosuch" in unknown["message"]
+    assert "`dapcli vars` lists the names this frame sees" in unknown["hint"]
+    assert "dapcli vars" in _error(cli, "eval", "big[5000]")["hint"]
+    refused = _error(cli, "set", "n", '"text"')
+    assert "can not convert" in refused["message"] and "give n a value of its own type" in refused["hint"]
 
 
 def test_stack_and_threads_head_their_id_column_id(govalues: Path, cli: Cli) -> None:

@@ -30,5 +30,7 @@ func main() {
 		bigmap[i] = fmt.Sprint("v", i)
 	}
 	list := &Node{1, &Node{2, &Node{3, nil}}}
-	fmt.Println(pp.X, len(long), len(big), len(bigmap), list.Val) // @ready
+	n := 5
+	ip := &n
+	fmt.Println(pp.X, len(long), len(big), len(bigmap), list.Val, *ip) // @ready
 }
