@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from dapcli.engine.session import Session
     from dapcli.verbs.models import VariableView
 
-__all__ = ["adapter_cut", "delve_cut", "full_context", "full_repr", "whole_rows"]
+__all__ = ["adapter_cut", "adapter_mark", "delve_cut", "full_context", "full_repr", "whole_rows"]
 
 #: debugpy's SafeRepr cut of a collection: ``[0, 1, ..., 58, ...]``, ``(…, ...)``, ``{…, ...}``.
 _SAFEREPR_CUT = re.compile(r"(, |\[|\(|\{)\.\.\.[\]\)\}]$")
@@ -55,6 +55,28 @@ def delve_cut(value: str, reference: int = 0, *, full: bool = False) -> str | No
     return f"Delve shows only the first items of this value ({more} more); {where} lists them all"
 
 
+#: js-debug's preview cut: ``(1000) [0, 2, …, 198, …]`` (100 items), ``{a: 1, …}``.
+_JSDEBUG_CUT = re.compile(r"…[\]}]$")
+
+
+def jsdebug_cut(value: str, reference: int = 0) -> str | None:
+    """A note when js-debug cut the preview ``value`` (``…]``), saying what lists the rest."""
+    if reference <= 0 or not _JSDEBUG_CUT.search(value):
+        return None
+    return f"js-debug shows only the first items of this value; variables of variablesReference {reference} lists " \
+           "them all"
+
+
+def adapter_mark(value: str, reference: int, adapter: str) -> str | None:
+    """The note for a value that the ``adapter`` (family name) cut itself, from the value's own
+    mark (Delve's ``...+N more``, js-debug's ``…]``); None when there is none."""
+    if adapter == "go":
+        return delve_cut(value, reference)
+    if adapter == "node":
+        return jsdebug_cut(value, reference)
+    return None
+
+
 def _is_debugpy(session: Session) -> bool:
     return getattr(session.adapter, "name", "") == "python"  # debugpy's family
 
@@ -62,7 +84,10 @@ def _is_debugpy(session: Session) -> bool:
 def full_context(session: Session, context: str, max_length: int) -> str:
     """The DAP evaluate ``context`` to send: ``clipboard`` (the adapter's longest text) when the
     value is asked for in full (``max_length`` 0) in ``watch``/``hover`` and the adapter has
-    ``supportsClipboardContext``; else ``context`` unchanged."""
+    ``supportsClipboardContext`` (not js-debug, whose ``clipboard`` answer is its copy text,
+    ``JSON``-like with type ``string``); else ``context`` unchanged."""
+    if getattr(session.adapter, "name", "") == "node":
+        return context  # js-debug's clipboard is copy text: a Map comes back as "{}", every type as "string"
     if max_length == 0 and context in ("watch", "hover") and session.supports("supportsClipboardContext"):
         return "clipboard"
     return context
@@ -89,6 +114,8 @@ def adapter_cut(session: Session, value: str, context: str, reference: int = 0) 
     Delve's marks)."""
     if _is_delve(session):
         return delve_cut(value, reference, full=context == "clipboard")
+    if getattr(session.adapter, "name", "") == "node":
+        return jsdebug_cut(value, reference)
     if not _is_debugpy(session) or not _SAFEREPR_CUT.search(value):
         return None
     if context != "clipboard" and session.supports("supportsClipboardContext"):

@@ -24,10 +24,9 @@ from dapcli.errors import ConnectionLostError, DapcliError, DapTimeoutError, Pre
 from dapcli.protocol import types as t
 from dapcli.verbs import frameindex
 from dapcli.verbs.condition import failed_conditions
-from dapcli.verbs.emptyname import shown_name
 from dapcli.verbs.evalerrors import check_evaluated
 from dapcli.verbs.filterstop import filter_stop
-from dapcli.verbs.fullvalue import delve_cut
+from dapcli.verbs.fullvalue import adapter_mark
 from dapcli.verbs.models import (
     ExceptionView,
     Frame,
@@ -43,6 +42,7 @@ from dapcli.verbs.moreitems import grouped_window
 from dapcli.verbs.paging import fetch_page, remember
 from dapcli.verbs.preview import add_previews, preview_value
 from dapcli.verbs.scopefallback import remember_scopes, scope_by_names
+from dapcli.verbs.shown import escaped_string, shown_name
 from dapcli.verbs.snapshot import fresh
 from dapcli.verbs.stoplabel import hits_here
 from dapcli.verbs.testviews import run_view
@@ -109,13 +109,13 @@ def normalize_reason(raw: str | None, description: str | None = None) -> str | N
 def variable_view(variable: t.Variable, max_value: int = MAX_VALUE, adapter: str = "") -> VariableView:
     """``variable`` as shown: its value cut at ``max_value`` characters (0: whole), with a note
     when the ``adapter`` (its family name, e.g. ``go``) cut the value itself."""
-    value, cut = _cut(variable.value, max_value)
+    value, cut = _cut(escaped_string(variable.value, variable.type, adapter), max_value)
     return VariableView(
         name=shown_name(variable.name, variable.evaluateName), value=value, type=variable.type or None,
         variables_reference=variable.variablesReference, evaluate_name=variable.evaluateName,
         named_variables=variable.namedVariables, indexed_variables=variable.indexedVariables,
         value_truncated=cut or None, read_only=_read_only(variable) or None,
-        value_cut_by_adapter=delve_cut(variable.value, variable.variablesReference) if adapter == "go" else None,
+        value_cut_by_adapter=adapter_mark(variable.value, variable.variablesReference, adapter),
     )
 
 

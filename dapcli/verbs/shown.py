@@ -1,4 +1,9 @@
-"""A name for a variable that the adapter sent without one.
+"""A name for a variable that the adapter sent without one, and a string value with its
+control characters written as escapes.
+
+js-debug lists a string variable with its tabs and newlines as they are (``'tab<TAB>here'``,
+while its ``evaluate`` writes ``'tab\\there'``): a tab shown as spaces, a newline that breaks
+the row. dapcli writes them as the language writes them, as the other adapters already do.
 
 Delve lists the value a pointer points to as a single child named ``""`` (``evaluateName``
 ``(*pp)`` or ``(*(pp))``), which a tree, a table or a JSON reader shows as a blank. dapcli shows
@@ -11,7 +16,11 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["shown_name"]
+__all__ = ["escaped_string", "shown_name"]
+
+#: Control characters and how JavaScript writes them in a string literal.
+_ESCAPES = {"\t": "\\t", "\n": "\\n", "\r": "\\r", "\b": "\\b", "\f": "\\f", "\v": "\\v"}
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\t\n\r]")
 
 #: A field reached through a pointer, ``(*(list)).Next`` or ``(*list).Next``: Go selects fields
 #: through pointers, so it is ``list.Next``.
@@ -57,3 +66,17 @@ def shown_name(name: str, evaluate_name: str | None) -> str:
         return evaluate_name
     inner = _unwrap(_go_expression(whole[1:].strip()))
     return f"*{inner}" if _PLAIN.fullmatch(inner) else f"*({inner})"
+
+
+def escaped_string(value: str, type_name: str | None, adapter: str) -> str:
+    """``value`` of a js-debug ``string`` (``'…'``) with its control characters escaped
+    (``\\t``, ``\\n``, ``\\x1b``); any other value as it is."""
+    if adapter != "node" or type_name != "string" or len(value) < 2 or value[0] != value[-1] \
+            or value[0] not in "'\"`" or not _CONTROL.search(value):
+        return value
+    return value[0] + _CONTROL.sub(_escape, value[1:-1]) + value[-1]
+
+
+def _escape(found: re.Match[str]) -> str:
+    char = found.group(0)
+    return _ESCAPES.get(char) or f"\\x{ord(char):02x}"
