@@ -554,9 +554,15 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
     if state.reason == "exception" and signal and not session.supports("supportsExceptionInfoRequest"):
         state.exception = ExceptionView(exception_id="signal", description=state.description)  # cdt: as lldb-dap's
     elif state.reason == "exception" and state.exception is None and session.supports("supportsExceptionInfoRequest"):
-        info = await session.request(
-            "exceptionInfo", t.ExceptionInfoArguments(threadId=thread_id), t.ExceptionInfoResponse
-        )
+        try:
+            info = await session.request(
+                "exceptionInfo", t.ExceptionInfoArguments(threadId=thread_id), t.ExceptionInfoResponse
+            )
+        except RequestError:  # Delve has none for a fatal error ("all goroutines are asleep"): the stop says it
+            text = session.last_stop.text if session.last_stop else None
+            state.exception = ExceptionView(exception_id=state.description or "exception",
+                                            description=_marked(text, MAX_EXCEPTION_TEXT))
+            return
         details = info.details
         state.exception = ExceptionView(
             exception_id=info.exceptionId, description=_marked(info.description, MAX_EXCEPTION_TEXT),

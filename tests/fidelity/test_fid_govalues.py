@@ -109,6 +109,15 @@ def test_refusals_of_an_expression_say_what_to_do(govalues: Path, cli: Cli) -> N
     assert "can not convert" in refused["message"] and "give n a value of its own type" in refused["hint"]
 
 
+def test_a_fatal_error_is_an_exception_with_its_message(govalues: Path, cli: Cli) -> None:
+    # Delve answers exceptionInfo for a fatal error with "no runtime error found"
+    state = cli.json("launch", str(govalues), "--", "deadlock")
+    assert state["reason"] == "exception" and state["location"]["line"] == marker_line(
+        govalues.parent / "main.go", "deadlock")
+    assert state["exception"] == {"exceptionId": "fatal error",
+                                  "description": '"all goroutines are asleep - deadlock!"'}, state
+
+
 def test_stack_and_threads_head_their_id_column_id(govalues: Path, cli: Cli) -> None:
     _launch(cli, govalues)
     stack = cli("stack").out.splitlines()[0].split()

@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"strings"
 )
 
@@ -33,4 +34,7 @@ func main() {
 	n := 5
 	ip := &n
 	fmt.Println(pp.X, len(long), len(big), len(bigmap), list.Val, *ip) // @ready
+	if len(os.Args) > 1 && os.Args[1] == "deadlock" {
+		<-make(chan int) // @deadlock
+	}
 }
