@@ -26,6 +26,10 @@ __all__ = ["adapter_cut", "adapter_mark", "delve_cut", "full_context", "full_rep
 
 #: debugpy's SafeRepr cut of a collection: ``[0, 1, ..., 58, ...]``, ``(…, ...)``, ``{…, ...}``.
 _SAFEREPR_CUT = re.compile(r"(, |\[|\(|\{)\.\.\.[\]\)\}]$")
+#: debugpy's SafeRepr writes what is nested deeper than 2 levels as ``[...]``, Python's own mark
+#: of a cycle: ``[[0, [...]], …]`` for ``[[0, [0, [0]]], …]``.
+_NESTED_CUT = re.compile(r"\[\.\.\.\]|\{\.\.\.\}|\(\.\.\.\)")
+NESTED_NOTE = "debugpy writes what is nested deeper than 2 levels as [...] (unless it is a cycle)"
 #: An expression that can be evaluated twice without harm (no call, no assignment).
 _PLAIN = re.compile(r"^[A-Za-z_][\w.]*(\[[\w'\" .:-]*\])*(\.[A-Za-z_]\w*)*$")
 
@@ -74,7 +78,13 @@ def adapter_mark(value: str, reference: int, adapter: str) -> str | None:
         return delve_cut(value, reference)
     if adapter == "node":
         return jsdebug_cut(value, reference)
+    if adapter == "python" and _NESTED_CUT.search(value):
+        return f"{NESTED_NOTE}; --depth or max length 0 shows it"
     return None
+
+
+def _debugpy_cut(value: str) -> bool:
+    return bool(_SAFEREPR_CUT.search(value) or _NESTED_CUT.search(value))
 
 
 def _is_debugpy(session: Session) -> bool:
@@ -94,10 +104,10 @@ def full_context(session: Session, context: str, max_length: int) -> str:
 
 
 async def full_repr(session: Session, expression: str, frame_id: int, value: str) -> str:
-    """``value`` made whole: when debugpy cut a collection (:data:`_SAFEREPR_CUT`) of a plain
+    """``value`` made whole: when debugpy cut a collection (:data:`_SAFEREPR_CUT`, :data:`_NESTED_CUT`) of a plain
     ``expression``, the text of ``repr(expression)`` evaluated in context ``clipboard`` (DAP
     ``evaluate``); else ``value`` unchanged. Never raises (the cut value stays)."""
-    if not _is_debugpy(session) or not _SAFEREPR_CUT.search(value) or not _PLAIN.match(expression.strip()):
+    if not _is_debugpy(session) or not _debugpy_cut(value) or not _PLAIN.match(expression.strip()):
         return value
     try:
         body = await session.request("evaluate", t.EvaluateArguments(
@@ -116,10 +126,14 @@ def adapter_cut(session: Session, value: str, context: str, reference: int = 0) 
         return delve_cut(value, reference, full=context == "clipboard")
     if getattr(session.adapter, "name", "") == "node":
         return jsdebug_cut(value, reference)
-    if not _is_debugpy(session) or not _SAFEREPR_CUT.search(value):
+    if not _is_debugpy(session) or not _debugpy_cut(value):
         return None
     if context != "clipboard" and session.supports("supportsClipboardContext"):
+        if not _SAFEREPR_CUT.search(value):
+            return f"{NESTED_NOTE}; max length 0 asks it for the whole"
         return "debugpy cut this value; max length 0 asks it for the whole"
+    if not _SAFEREPR_CUT.search(value):
+        return None  # still [...] in repr(): a real cycle
     where = f"variables of variablesReference {reference}" if reference > 0 else "variables"
     return f"debugpy cut this value (it shows at most 60 items); {where} lists them all"
 
@@ -154,5 +168,6 @@ async def whole_rows(session: Session, views: list[VariableView], frame_id: int)
     if not _is_debugpy(session):
         return
     for view in views:
-        if view.evaluate_name and _SAFEREPR_CUT.search(view.value):
+        if view.evaluate_name and _debugpy_cut(view.value):
             view.value = await full_repr(session, view.evaluate_name, frame_id, view.value)
+            view.value_cut_by_adapter = None  # whole now, or [...] that repr() keeps: a real cycle
