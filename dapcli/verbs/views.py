@@ -41,6 +41,7 @@ from dapcli.verbs.models import (
 from dapcli.verbs.moreitems import grouped_window
 from dapcli.verbs.paging import fetch_page, remember
 from dapcli.verbs.preview import add_previews, preview_value
+from dapcli.verbs.refusedstep import REFUSED
 from dapcli.verbs.scopefallback import remember_scopes, scope_by_names
 from dapcli.verbs.shown import escaped_string, shown_name
 from dapcli.verbs.snapshot import fresh
@@ -559,6 +560,8 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
                 "exceptionInfo", t.ExceptionInfoArguments(threadId=thread_id), t.ExceptionInfoResponse
             )
         except RequestError:  # Delve has none for a fatal error ("all goroutines are asleep"): the stop says it
+            if state.description == REFUSED:
+                return  # Delve's refusal of a step, not an exception (verbs/refusedstep.py)
             text = session.last_stop.text if session.last_stop else None
             state.exception = ExceptionView(exception_id=state.description or "exception",
                                             description=_marked(text, MAX_EXCEPTION_TEXT))

@@ -118,6 +118,36 @@ def test_a_fatal_error_is_an_exception_with_its_message(govalues: Path, cli: Cli
                                   "description": '"all goroutines are asleep - deadlock!"'}, state
 
 
+@pytest.fixture(scope="module")
+def gosteps(programs: Path) -> Path:
+    """programs/gosteps built for debugging."""
+    if GO is None:
+        pytest.skip("needs go to build the Go program")
+    folder = programs / "gosteps"
+    done = subprocess.run([GO, "build", "-gcflags=all=-N -l", "-o", "gosteps", "."], cwd=folder,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return folder / "gosteps"
+
+
+def test_a_step_delve_refuses_is_an_error_not_an_exception(gosteps: Path, cli: Cli) -> None:
+    source = gosteps.parent / "main.go"
+    cli("launch", str(gosteps), "-b", f"{source}:{marker_line(source, 'release')}",
+        "-b", f"{source}:{marker_line(source, 'worker')}")
+    interrupted = cli.json("next")
+    assert interrupted["reason"] == "breakpoint" and interrupted["threadId"] != 1, interrupted
+    assert interrupted["location"]["line"] == marker_line(source, "worker")
+    assert any("interrupted the next of goroutine 1" in w for w in interrupted["warnings"]), interrupted
+    refused = json.loads(cli("--json", "next", check=4).err)["error"]
+    assert refused["message"] == ("Delve did not run next: Unable to step while the previous step is "
+                                  "interrupted by a breakpoint."), refused
+    assert refused["hint"].startswith("`continue` finishes the step")
+    assert "Traceback" not in cli("next", check=4).err
+    finished = cli.json("continue")
+    assert (finished["reason"], finished["threadId"]) == ("step", 1), finished
+    assert finished["location"]["line"] == marker_line(source, "after")
+
+
 def test_stack_and_threads_head_their_id_column_id(govalues: Path, cli: Cli) -> None:
     _launch(cli, govalues)
     stack = cli("stack").out.splitlines()[0].split()
