@@ -38,7 +38,7 @@ from dapcli.verbs.moreitems import grouped_window
 from dapcli.verbs.paging import fetch_page, remember
 from dapcli.verbs.preview import add_previews
 from dapcli.verbs.registry import Param, verb
-from dapcli.verbs.setcheck import current_value, explain_unchanged, read_back
+from dapcli.verbs.setcheck import check_shadowed, current_value, explain_unchanged, read_back
 from dapcli.verbs.setframe import outside_top_frame, set_through_address
 from dapcli.verbs.setpath import resolve_member, set_expression
 from dapcli.verbs.snapshot import values_changed
@@ -252,6 +252,7 @@ async def set_variable(
 ) -> SetVariableResult:
     """Change a variable's value (DAP ``setVariable``)."""
     session = ctx.session()
+    check_shadowed(session, name)
     reference = variables_reference
     frame = None
     container = f"variablesReference {reference}"

@@ -14,7 +14,7 @@ from dapcli.engine.session import Session
 from dapcli.errors import DapcliError, RequestError, UsageError
 from dapcli.protocol import types as t
 
-__all__ = ["current_value", "explain_unchanged", "read_back"]
+__all__ = ["check_shadowed", "current_value", "explain_unchanged", "read_back"]
 
 
 async def current_value(session: Session, reference: int, name: str, container: str,
@@ -90,3 +90,16 @@ async def read_back(session: Session, reference: int, member: str, frame_id: int
     except DapcliError:
         return answered
     return body.result
+
+
+def check_shadowed(session: Session, name: str) -> None:
+    """Raise UsageError for ``set (x) …`` on Delve: ``(x)`` is its name for an ``x`` that an inner
+    ``x`` shadows, and Delve's ``setVariable`` evaluates the name, so it would change the inner
+    ``x`` and answer success."""
+    if getattr(session.adapter, "name", "") != "go":
+        return
+    inner = name.strip()
+    if len(inner) > 2 and inner[0] == "(" and inner[-1] == ")" and inner[1:-1].strip().isidentifier():
+        raise UsageError(f"Delve cannot set {inner}, the {inner[1:-1].strip()} that an inner one shadows: it would "
+                         f"set the inner {inner[1:-1].strip()}",
+                         f"step past the inner block (`dapcli next`) and set {inner[1:-1].strip()} there")

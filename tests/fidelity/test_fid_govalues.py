@@ -148,6 +148,17 @@ def test_a_step_delve_refuses_is_an_error_not_an_exception(gosteps: Path, cli: C
     assert finished["location"]["line"] == marker_line(source, "after")
 
 
+def test_a_shadowed_variable_is_not_set_through_the_inner_one(gosteps: Path, cli: Cli) -> None:
+    # Delve's setVariable of `(x)` evaluates the name: it sets the inner x and answers success
+    source = gosteps.parent / "main.go"
+    cli("launch", str(gosteps), "-b", f"{source}:{marker_line(source, 'shadow')}")
+    refused = cli("set", "(x)", "9", check=2)
+    assert "Delve cannot set (x), the x that an inner one shadows" in refused.err, refused.err
+    assert "step past the inner block" in refused.err
+    assert {v["name"]: v["value"] for v in cli.json("vars")["variables"]} == {"(x)": "1", "x": "2"}
+    assert cli("set", "x", "7").out.strip() == "x = 7"
+
+
 def test_stack_and_threads_head_their_id_column_id(govalues: Path, cli: Cli) -> None:
     _launch(cli, govalues)
     stack = cli("stack").out.splitlines()[0].split()
