@@ -152,7 +152,7 @@ class LldbAdapter(NativeAdapter):
         if options.program is not None:
             arguments["program"] = options.program
         if options.target is not None:  # lldb-server gdbserver (or gdbserver): lldb's gdb-remote
-            arguments["attachCommands"] = [f"gdb-remote {options.target}"]
+            arguments.update(remote_target_arguments(options.target))
         arguments.update(options.extra)
         return arguments
 
@@ -165,3 +165,16 @@ class LldbAdapter(NativeAdapter):
         """lldb-dap opens a core file with ``attach`` + ``coreFile``."""
         return {"type": "lldb-dap", "request": "attach", "name": "dapcli", "program": options.program,
                 "coreFile": core, **options.extra}
+
+
+def remote_target_arguments(target: str) -> dict[str, Any]:
+    """lldb-dap's attach arguments for a gdbserver-protocol stub at ``target`` (``HOST:PORT``):
+    ``gdb-remote-hostname`` and ``gdb-remote-port`` (lldb-dap 19+), which connect synchronously.
+    Not ``attachCommands: ["gdb-remote HOST:PORT"]``: lldb-dap runs those asynchronously and then
+    polls the process state, and on a loaded machine it finds the process still *unloaded* and
+    fails the attach with ``process unloaded during launch or attach``."""
+    host, _, port = target.rpartition(":")
+    if ":" in host and not host.startswith("["):
+        host = f"[{host}]"  # IPv6: lldb-dap connects to connect://HOST:PORT
+    return {"gdb-remote-hostname": host, "gdb-remote-port": int(port)}
+

@@ -1,6 +1,6 @@
-"""The validators a launch's first stop needs, built ahead of it (see
-:mod:`dapcli.frontends.cli.warmup`): pydantic builds each DAP model's validator on its first use
-(``defer_build``), a few milliseconds each, otherwise on the way to the first stop."""
+"""The validators and request argument models a launch's first stop needs, built ahead of it
+(see :mod:`dapcli.frontends.cli.warmup`): pydantic builds each DAP model's validator on its first
+use (``defer_build``), a few milliseconds each, otherwise on the way to the first stop."""
 
 from __future__ import annotations
 
@@ -8,9 +8,10 @@ from collections.abc import Callable
 
 __all__ = ["STOP_EVENTS", "STOP_REQUESTS", "skip_pydantic_plugins", "stop_validators"]
 
-#: DAP requests of a launch's first stop, whose response bodies are validated then.
+#: DAP requests of a launch's first stop (and of a test failure's: ``exceptionInfo``), whose
+#: arguments are made and response bodies validated then.
 STOP_REQUESTS = ("initialize", "setBreakpoints", "setExceptionBreakpoints", "stackTrace", "scopes", "variables",
-                 "threads", "evaluate")
+                 "threads", "evaluate", "exceptionInfo", "configurationDone")
 #: DAP events of a launch's start and first stop.
 STOP_EVENTS = ("stopped", "output", "process", "thread", "module", "breakpoint")
 
@@ -20,7 +21,19 @@ def stop_validators() -> list[Callable[[], object]]:
     that builds its validator (a model already built is left as it is)."""
     names = [f"{word[0].upper()}{word[1:]}Response" for word in STOP_REQUESTS]
     names += [f"{word.capitalize()}Event" for word in STOP_EVENTS]
-    return [_builder(name) for name in names]
+    arguments = [f"{word[0].upper()}{word[1:]}Arguments" for word in STOP_REQUESTS]
+    arguments[0] = "InitializeRequestArguments"  # the DAP schema's one exception to the pattern
+    return [_builder(name) for name in names] + [_arguments_builder(name) for name in arguments]
+
+
+def _arguments_builder(name: str) -> Callable[[], object]:
+    def build() -> object:
+        from dapcli.protocol import types as t
+
+        model = getattr(t, name, None)  # made on first use, like the DAP models it names
+        return model.model_rebuild() if model is not None else None  # threads has no arguments
+
+    return build
 
 
 def _builder(name: str) -> Callable[[], object]:

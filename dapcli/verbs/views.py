@@ -19,7 +19,7 @@ from dapcli.engine.scopes import locals_scope
 from dapcli.engine.session import Session, SessionState
 from dapcli.engine.sourcefiles import read_lines
 from dapcli.engine.sources import reference_lines
-from dapcli.engine.userframes import is_user_source, user_frame_index
+from dapcli.engine.userframes import is_user_frame, user_frame_index
 from dapcli.errors import ConnectionLostError, DapcliError, DapTimeoutError, PreconditionError, RequestError, UsageError
 from dapcli.protocol import types as t
 from dapcli.verbs import frameindex
@@ -522,7 +522,7 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
     if not stack:
         return
     top = state.frames[0]
-    if failure is None and state.reason in LIBRARY_STOP_REASONS and not is_user_source(top.path):
+    if failure is None and state.reason in LIBRARY_STOP_REASONS and not is_user_frame(top.path, top.line, top.name):
         chosen, skipped = await user_frame(session, thread_id, stack)
         if chosen is not None:
             top, state.skipped_frames = chosen, skipped
@@ -595,10 +595,10 @@ USER_FRAME_DEPTH = 64
 async def user_frame(session: Session, thread_id: int, stack: list[Frame]) -> tuple[Frame | None, int]:
     """The innermost frame with the user's own source, and how many library frames are above
     it; (None, 0) when no frame within :data:`USER_FRAME_DEPTH` has the user's source."""
-    index = user_frame_index([f.path for f in stack])
+    index = user_frame_index([(f.path, f.line, f.name) for f in stack])
     if index is None and len(stack) >= STOP_FRAMES:
         stack, _ = await frames(session, thread_id, levels=USER_FRAME_DEPTH)
-        index = user_frame_index([f.path for f in stack])
+        index = user_frame_index([(f.path, f.line, f.name) for f in stack])
     return (stack[index], index) if index is not None else (None, 0)
 
 
