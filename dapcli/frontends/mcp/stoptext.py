@@ -216,8 +216,13 @@ def variable_lines(views: list[VariableView], *, indent: str, budget: list[int])
     return lines
 
 
-def variable_line(view: VariableView) -> str:
-    text = f"{view.name} = {cut(view.value, VALUE_CHARS)}"
+def variable_line(view: VariableView, limit: int | None = VALUE_CHARS) -> str:
+    """``name = value (type)`` with the notes of what was cut; the value cut at ``limit``
+    characters (None: as the result has it, already bounded by the verb's ``maxLength``),
+    saying how many characters the text leaves out."""
+    shown = view.value if limit is None or len(view.value) <= limit else \
+        f"{view.value[:limit]}…(+{len(view.value) - limit} chars in structuredContent)"
+    text = f"{view.name} = {shown}"
     if view.type:
         text += f" ({view.type})"
     if view.value_truncated:
