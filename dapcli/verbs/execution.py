@@ -27,10 +27,11 @@ async def _resume(ctx: VerbContext, command: str, arguments: BaseModel, timeout:
     explicit = getattr(arguments, "threadId", None)
     if explicit is not None and explicit != session.selected_thread_id:
         await check_thread(session, explicit)
+    before = session.last_stop
     if not session.notice_dead_debuggee():  # killed while stopped: gdb would report a bogus stop
         await session.resume(command, arguments, timeout=timeout)
     state = await stop_state(session, output_seq=None, started=started)
-    check_refused(session.adapter.name, command, state)
+    check_refused(session, command, state, before)
     note_interrupted(session.adapter.name, command, getattr(arguments, "threadId", None), state)
     return state
 

@@ -11,6 +11,9 @@ warning saying so at once.
 
 from __future__ import annotations
 
+import dataclasses
+
+from dapcli.engine.session import Session, StopRecord
 from dapcli.errors import PreconditionError
 from dapcli.verbs.models import StopState
 
@@ -20,10 +23,14 @@ __all__ = ["REFUSED", "check_refused", "note_interrupted"]
 REFUSED = "invalid command"
 
 
-def check_refused(adapter: str, command: str, state: StopState) -> None:
-    """Raise PreconditionError when ``state`` (after ``command``) is Delve's refusal of it."""
-    if adapter != "go" or state.raw_reason != "exception" or state.description != REFUSED:
+def check_refused(session: Session, command: str, state: StopState, before: StopRecord | None) -> None:
+    """Raise PreconditionError when ``state`` (after ``command``) is Delve's refusal of it; the
+    session's last stop is then ``before`` again (the program is where that stop left it), so
+    ``status`` does not report the refusal as an exception."""
+    if session.adapter.name != "go" or state.raw_reason != "exception" or state.description != REFUSED:
         return
+    if before is not None:
+        session.last_stop = dataclasses.replace(before, generation=session.generation)
     reason = (state.text or "").splitlines()[0] if state.text else "Delve refused it"
     hint = ("`continue` finishes the step that the breakpoint interrupted; Delve takes no other step until then"
             if "interrupted by a breakpoint" in (state.text or "") else "`dapcli status` shows where the program is")

@@ -143,6 +143,8 @@ def test_a_step_delve_refuses_is_an_error_not_an_exception(gosteps: Path, cli: C
                                   "interrupted by a breakpoint."), refused
     assert refused["hint"].startswith("`continue` finishes the step")
     assert "Traceback" not in cli("next", check=4).err
+    still = cli.json("status")["stop"]  # where the breakpoint left it, not an "exception"
+    assert (still["reason"], still["location"]["line"]) == ("breakpoint", marker_line(source, "worker")), still
     finished = cli.json("continue")
     assert (finished["reason"], finished["threadId"]) == ("step", 1), finished
     assert finished["location"]["line"] == marker_line(source, "after")
