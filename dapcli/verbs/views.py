@@ -80,7 +80,7 @@ _REASONS = {
 #: exception, cdt-gdb-adapter as reason "SIGINT"); any other signal is a crash.
 _PAUSE_SIGNALS = {"SIGSTOP", "SIGINT", "SIGTSTP"}
 _SIGNAL = re.compile(r"\b(SIG[A-Z0-9]+)\b")
-_WATCHPOINT = re.compile(r"^watchpoint \d+")
+_WATCHPOINT = re.compile(r"^watchpoint(?: \d+|:)")
 
 
 def stop_signal(raw: str | None, description: str | None = None) -> str | None:
@@ -102,8 +102,8 @@ def normalize_reason(raw: str | None, description: str | None = None) -> str | N
     signal = stop_signal(raw, description)
     if signal is not None:
         return "pause" if signal in _PAUSE_SIGNALS else "exception"
-    if raw == "breakpoint" and description and _WATCHPOINT.match(description):
-        return "watchpoint"  # lldb-dap 19: reason breakpoint, description "watchpoint 1"
+    if raw in ("breakpoint", "generic") and description and _WATCHPOINT.match(description):
+        return "watchpoint"  # lldb-dap 19: reason breakpoint, description "watchpoint 1"; gdb (cdt): generic
     return _REASONS.get(raw, raw.replace(" ", "_"))
 
 
@@ -193,6 +193,10 @@ async def expand(
                 kept = [variable_view(v, max_value, session.adapter.name) for v in found]
         except (DapTimeoutError, PreconditionError):  # a hanging value: shown as such, the rest goes on
             view.children = [VariableView(name="…", value=NOT_AVAILABLE, variables_reference=0)]
+            continue
+        except RequestError as exc:  # cdt cannot list an anonymous union's members: the rest goes on
+            said = exc.message.strip().splitlines()[0] if exc.message.strip() else "refused"
+            view.children = [VariableView(name="…", value=f"<not available: the adapter said {said!r}>")]
             continue
         budget[0] -= len(kept)
         view.children = kept
@@ -549,8 +553,9 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
         variables = [variable_view(v, 80) for v in found]
         variables = [v for v in variables if not v.name.startswith(("__", "@py_")) and v.name not in _NOISE]
         state.locals = variables[:locals_count]
+        state.locals_truncated = (len(variables) - locals_count) if len(variables) > locals_count else None
         await add_previews(session, state.locals, 80)  # C structs/arrays: {10, 20, 30, 40, 50}
-        _mark_changed(session, f"{top.path}:{top.name}", state.locals)
+        _mark_changed(session, f"{thread_id}:{top.path}:{top.name}", state.locals)  # per thread
     signal = stop_signal(state.raw_reason, state.description)
     if state.reason == "exception" and signal and not session.supports("supportsExceptionInfoRequest"):
         state.exception = ExceptionView(exception_id="signal", description=state.description)  # cdt: as lldb-dap's
