@@ -43,6 +43,8 @@ __all__ = ["EarlyAdapter", "EarlyRun", "attach_arguments", "discard", "servers_a
 UNCLAIMED_S = 60.0
 #: The environment variable that names the control pipe to the bootstrap.
 CONTROL_ENV = "DAPCLI_TESTBOOT_FD"
+#: The folder of the adapter's debugpy package, for a run whose interpreter has no debugpy.
+DEBUGPY_ENV = "DAPCLI_TESTBOOT_DEBUGPY"
 
 #: What dapcli's engine says in ``initialize`` to debugpy (``Session.initialize_arguments``; a
 #: test keeps them equal, and the verb takes the early start only while they are).
@@ -81,7 +83,23 @@ def run_environment(base: dict[str, str] | None = None) -> dict[str, str]:
     env["PYTHONPATH"] = NODELAY_DIR + (os.pathsep + existing if existing else "")
     env["PYTHONUNBUFFERED"] = "1"
     env["PYTHONIOENCODING"] = "utf-8"
+    found = _debugpy_dir()
+    if found:  # the run imports debugpy from there when its interpreter has none (as debugpy's launcher does)
+        env[DEBUGPY_ENV] = found
     return env
+
+
+def _debugpy_dir() -> str | None:
+    """The folder that holds the debugpy package of dapcli's adapter (``sys.executable -m
+    debugpy.adapter``), found without importing it; None when there is none."""
+    import importlib.util
+
+    try:
+        spec = importlib.util.find_spec("debugpy")
+    except (ImportError, ValueError):
+        return None
+    locations = list(spec.submodule_search_locations or []) if spec else []
+    return os.path.dirname(locations[0]) if locations else None
 
 
 class EarlyRun:
@@ -383,7 +401,8 @@ def start(spec: dict[str, object]) -> None:
         with _lock:
             _early = run
         prestart.start("debugpy")
-        adapter = prestart.take(prestart.COMMANDS["debugpy"]) if isinstance(attach, dict) else None
+        adapter = (prestart.take(prestart.COMMANDS["debugpy"], prestart.debugpy_adapter_env())
+                   if isinstance(attach, dict) else None)
         if adapter is not None:
             try:
                 run.adapter = EarlyAdapter(adapter, run, attach)  # type: ignore[arg-type]

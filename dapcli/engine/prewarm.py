@@ -52,11 +52,38 @@ def skip_pydantic_plugins() -> None:
 
     pydantic looks for plugins (observability hooks, e.g. logfire's) on its first validator by
     reading the entry points of every installed package: ~30-50 ms of CPU in every session host
-    and MCP server, for dapcli's own models, which no plugin is meant to watch. Without pydantic's
-    private loader state (another pydantic version), it looks as before."""
+    and MCP server, for dapcli's own models, which no plugin is meant to watch. Its loader module
+    alone imports ``importlib.metadata`` (and ``email``, ~40-60 ms more), so while nothing has
+    imported it yet, a loader that finds no plugins stands in for it (pydantic 2 imports
+    ``get_plugins`` from it when it builds a validator). Without pydantic's private loader
+    (another pydantic version), it looks as before."""
+    import sys
+
+    if "pydantic.plugin._loader" not in sys.modules and _loader_is_private():
+        import types
+
+        loader = types.ModuleType("pydantic.plugin._loader", "dapcli: this process loads no pydantic plugins")
+        loader.__dict__.update(get_plugins=lambda: (), _plugins={}, _loading_plugins=False)
+        sys.modules["pydantic.plugin._loader"] = loader
+        return
     try:
         from pydantic.plugin import _loader
     except ImportError:
         return
     if getattr(_loader, "_plugins", False) is None:
         _loader._plugins = {}
+
+
+def _loader_is_private() -> bool:
+    """pydantic's validators import ``get_plugins`` from ``pydantic.plugin._loader`` (checked
+    without importing it: its source is read from the installed package)."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("pydantic.plugin._schema_validator")
+    if spec is None or spec.origin is None:
+        return False
+    try:
+        with open(spec.origin, encoding="utf-8") as handle:
+            return "from ._loader import get_plugins" in handle.read()
+    except OSError:
+        return False

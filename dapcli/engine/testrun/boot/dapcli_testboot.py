@@ -76,8 +76,7 @@ class _Early:
             return
         self.connected = True
         self._ready.wait()
-        import debugpy
-
+        debugpy = _import_debugpy()
         with _no_start_pause():
             debugpy.connect(self.address)
         debugpy.wait_for_client()
@@ -117,6 +116,23 @@ def _no_start_pause():
 
 
 _early = None
+_debugpy_dir = None
+
+
+def _import_debugpy():
+    """debugpy; from dapcli's adapter's folder when this interpreter has none (only debugpy is
+    taken from there: the folder leaves ``sys.path`` again, as debugpy's launcher does)."""
+    try:
+        import debugpy
+    except ImportError:
+        if not _debugpy_dir:
+            raise
+        sys.path.insert(0, _debugpy_dir)
+        try:
+            import debugpy
+        finally:
+            sys.path.remove(_debugpy_dir)
+    return debugpy
 
 
 class _Traced:
@@ -149,13 +165,15 @@ def _unittest(args):
 
 
 def main():
-    global _early
+    global _early, _debugpy_dir
     runner, args = sys.argv[1], sys.argv[2:]
     sys.path[0] = os.getcwd()  # as `python -m RUNNER` does (not this file's directory)
     fd = os.environ.pop("DAPCLI_TESTBOOT_FD", None)
+    _debugpy_dir = os.environ.pop("DAPCLI_TESTBOOT_DEBUGPY", None)
     if fd is not None:
         _early = _Early(int(fd))
         with contextlib.suppress(Exception):
+            _import_debugpy()
             import debugpy.server.api  # noqa: F401 (pydevd: imported now, not once the adapter waits)
     else:
         _trace(False)
