@@ -130,27 +130,30 @@ def _plan(ctx: VerbContext, chosen: TestRunner, work_dir: str, python: str | Non
     spec.prepare(options, work_dir)
     if isinstance(chosen, PythonRunner) and chosen.module == "pytest" and options.python:
         require_module(options.python, chosen.module, work_dir)
-    spec = _early_run(spec, options)
+    spec = _early_run(spec, options, chosen)
     session = Session(ctx.session_name, spec, watchdog=ctx.manager.watchdog)
     session.test_run = TestRun(chosen)
     chosen.configure(session)
     return options, session
 
 
-def _early_run(spec: AdapterSpec, options: LaunchOptions) -> AdapterSpec:
+def _early_run(spec: AdapterSpec, options: LaunchOptions, chosen: TestRunner) -> AdapterSpec:
     """debugpy attaching to the run the session host started while it imported (see
     :mod:`dapcli.adapters.earlytest`), when that run is exactly this launch and its adapter was
-    told what the session would tell it; else ``spec`` (and a run started early for something
-    else is killed)."""
+    told what the session would tell it (initialize, attach, the exception filters of a fresh
+    session); else ``spec`` (and a run started early for something else is killed)."""
     if type(spec) is DebugpyAdapter and options.program == BOOT and options.python and options.nodelay \
             and not options.env and options.cwd and not options.stdin and not options.terminal:
         early = earlytest.take(earlytest.boot_argv(options.python, BOOT, options.args), options.cwd)
         if early is not None:
             adopted = EarlyDebugpyAdapter(early, spec.adapter_python)
             said = early.adapter
-            told = Session("", adopted).initialize_arguments().model_dump(mode="json", exclude_none=True)
+            planned = Session("", adopted)
+            chosen.configure(planned)
+            told = planned.initialize_arguments().model_dump(mode="json", exclude_none=True)
             if said is not None and said.attach_arguments == adopted.launch_arguments(options) \
-                    and told == earlytest.INITIALIZE_ARGUMENTS:
+                    and told == earlytest.INITIALIZE_ARGUMENTS \
+                    and planned.exception_filters == earlytest.EXCEPTION_FILTERS:
                 adopted.runtime = spec.runtime
                 return adopted
             early.kill()

@@ -77,9 +77,42 @@ class _Early:
         self.connected = True
         self._ready.wait()
         debugpy = _import_debugpy()
-        debugpy.connect(self.address)
+        with _no_start_pause():
+            debugpy.connect(self.address)
         debugpy.wait_for_client()
         os.environ["DEBUGPY_RUNNING"] = "true"  # as a program debugpy runs sees it
+
+
+class _Time:
+    """pydevd's ``time`` module, less the fixed pause of ``PyDB.initialize_network`` (pydevd
+    sleeps 0.1 s there to "give threads time to start"; ``Thread.start()`` has already waited
+    until its reader and writer threads run). Every other use is the module's own."""
+
+    def __init__(self, real):
+        self._real = real
+
+    def __getattr__(self, name):
+        return getattr(self._real, name)
+
+    def sleep(self, seconds):
+        if sys._getframe(1).f_code.co_name != "initialize_network":
+            self._real.sleep(seconds)
+
+
+@contextlib.contextmanager
+def _no_start_pause():
+    """While debugpy connects: without pydevd's pause after it starts its threads (see
+    :class:`_Time`), which would be 0.1 s on the way to the first stop."""
+    pydevd = sys.modules.get("pydevd")
+    real = getattr(pydevd, "time", None)
+    if real is None or not hasattr(real, "sleep"):
+        yield
+        return
+    pydevd.time = _Time(real)
+    try:
+        yield
+    finally:
+        pydevd.time = real
 
 
 _early = None
