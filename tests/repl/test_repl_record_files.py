@@ -41,7 +41,7 @@ def test_a_link_planted_after_record_start_is_refused_and_the_calls_are_kept(tmp
     recording.add("launch", {"program": "prog.py", "stopOnEntry": True}, stop(1, reason="entry"))
     recording.add("next", {}, stop(2))
     (tmp_path / "out.yaml").symlink_to(victim)  # another user's link, planted meanwhile
-    with pytest.raises(UsageError, match="recording not saved: .*symbolic link"):
+    with pytest.raises(UsageError, match=r"recording not saved: .*symbolic link"):
         recording.stop()
     assert victim.read_text() == "precious\n"
     recording.start("other.yaml")
