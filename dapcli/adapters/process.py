@@ -16,6 +16,7 @@ import collections
 import contextlib
 import os
 import re
+import shutil
 import signal
 import socket
 from collections.abc import Callable
@@ -53,6 +54,9 @@ class AdapterServer:
         #: The port was chosen by us ({port}), not printed by the adapter: connect only once the
         #: adapter is seen listening there (another process may have bound it first).
         self.chosen_port = False
+        #: A unix socket the adapter serves on ({socket}: in a private folder of ours), instead of
+        #: a TCP port: a loopback port has no owner check, so any local user could connect to it.
+        self.path = ""
         self.tail: collections.deque[str] = collections.deque(maxlen=_TAIL_LINES)
         self.drains: list[asyncio.Task[None]] = []
         #: Called once when the server's connection closes (e.g. removing a build directory).
@@ -76,7 +80,9 @@ class AdapterServer:
             AdapterError: it cannot start, exits, or prints no address in time (with its output).
         """
         port = free_port() if any("{port}" in arg for arg in argv) else 0
-        argv = [arg.replace("{port}", str(port)) for arg in argv]
+        folder = _private_folder() if any("{socket}" in arg for arg in argv) else ""
+        path = os.path.join(folder, "dap.sock") if folder else ""
+        argv = [arg.replace("{port}", str(port)).replace("{socket}", path) for arg in argv]
         try:
             # `stdin`: a file (or a pty) the adapter hands on to the program it starts (Delve)
             # (O_NOCTTY: a pty must not become the terminal of this process, but of the adapter's session)
@@ -89,10 +95,16 @@ class AdapterServer:
                     preexec_fn=_control_stdin if tty else None,
                 )
         except OSError as exc:
+            if folder:
+                shutil.rmtree(folder, ignore_errors=True)
             raise AdapterError(f"cannot start the adapter {argv[0]}: {exc.strerror or exc}") from None
         server = cls(process, relay=relay, exits_on_disconnect=exits_on_disconnect)
         try:
-            if port:
+            if folder:
+                server.path = path
+                server.cleanups.append(lambda: shutil.rmtree(folder, ignore_errors=True))
+                server._drain_all()
+            elif port:
                 server.port, server.chosen_port = port, True
                 server._drain_all()
             else:
@@ -163,14 +175,15 @@ class AdapterServer:
             try:
                 if self.chosen_port and not listens_on(self.process.pid, self.port):
                     raise AdapterError("not listening yet")
-                transport = await ServerTransport.connect(self.host, self.port, timeout=2.0)
+                transport = await ServerTransport.connect_unix(self.path) if self.path else \
+                    await ServerTransport.connect(self.host, self.port, timeout=2.0)
                 transport.server = self
                 return transport
             except AdapterError:
                 if self.process.returncode is not None or asyncio.get_running_loop().time() >= deadline:
                     self.kill()
                     raise AdapterError(
-                        f"cannot connect to the adapter at {self.host}:{self.port}",
+                        f"cannot connect to the adapter at {self.path or f'{self.host}:{self.port}'}",
                         self.tail_text() or "check the adapter's command",
                     ) from None
                 await asyncio.sleep(0.05)
@@ -203,6 +216,20 @@ class ServerTransport(TcpTransport):
     """A TCP connection to an :class:`AdapterServer` we started."""
 
     server: AdapterServer | None = None
+
+    @classmethod
+    async def connect_unix(cls, path: str, *, timeout: float = 2.0) -> ServerTransport:
+        """Connect to the unix socket ``path`` of an adapter we started.
+
+        Raises:
+            AdapterError: nothing accepts connections there (yet) within ``timeout`` seconds.
+        """
+        try:
+            reader, writer = await asyncio.wait_for(asyncio.open_unix_connection(path, limit=_READ), timeout)
+        except (TimeoutError, OSError) as exc:
+            raise AdapterError(f"cannot connect to the adapter at {path}: {getattr(exc, 'strerror', None) or exc}",
+                               ) from None
+        return cls(reader, writer)
 
     @property
     def process(self) -> asyncio.subprocess.Process | None:
@@ -242,6 +269,17 @@ class ProcessTcpTransport(TcpTransport):
     waits for (and reaps) :attr:`process`, as for a stdio adapter."""
 
     process: asyncio.subprocess.Process
+
+
+def _private_folder() -> str:
+    """A new folder only we can use (0700), short enough for a unix socket path."""
+    import tempfile
+
+    folder = tempfile.mkdtemp(prefix="dapcli-dap-")
+    if len(folder) > 90:  # a long $TMPDIR: sun_path holds 108 bytes
+        shutil.rmtree(folder, ignore_errors=True)
+        folder = tempfile.mkdtemp(prefix="dapcli-dap-", dir="/tmp")
+    return folder
 
 
 def free_port() -> int:
