@@ -22,7 +22,7 @@ import socket
 from collections.abc import Callable
 
 from dapcli.adapters.base import OutputSink
-from dapcli.adapters.listener import listens_on
+from dapcli.adapters.listener import dialed_by, listens_on
 from dapcli.errors import AdapterError
 from dapcli.protocol.transport import StderrTail, StdioTransport, TcpTransport, Transport
 
@@ -57,6 +57,9 @@ class AdapterServer:
         #: A unix socket the adapter serves on ({socket}: in a private folder of ours), instead of
         #: a TCP port: a loopback port has no owner check, so any local user could connect to it.
         self.path = ""
+        #: Our listener that the adapter dials ({client}); only a connection from the adapter's
+        #: own process is taken (another local process may connect first).
+        self.listener: socket.socket | None = None
         self.tail: collections.deque[str] = collections.deque(maxlen=_TAIL_LINES)
         self.drains: list[asyncio.Task[None]] = []
         #: Called once when the server's connection closes (e.g. removing a build directory).
@@ -82,7 +85,9 @@ class AdapterServer:
         port = free_port() if any("{port}" in arg for arg in argv) else 0
         folder = _private_folder() if any("{socket}" in arg for arg in argv) else ""
         path = os.path.join(folder, "dap.sock") if folder else ""
-        argv = [arg.replace("{port}", str(port)).replace("{socket}", path) for arg in argv]
+        listener = _loopback_listener() if any("{client}" in arg for arg in argv) else None
+        client = f"127.0.0.1:{listener.getsockname()[1]}" if listener is not None else ""
+        argv = [arg.replace("{port}", str(port)).replace("{socket}", path).replace("{client}", client) for arg in argv]
         try:
             # `stdin`: a file (or a pty) the adapter hands on to the program it starts (Delve)
             # (O_NOCTTY: a pty must not become the terminal of this process, but of the adapter's session)
@@ -97,10 +102,15 @@ class AdapterServer:
         except OSError as exc:
             if folder:
                 shutil.rmtree(folder, ignore_errors=True)
+            if listener is not None:
+                listener.close()
             raise AdapterError(f"cannot start the adapter {argv[0]}: {exc.strerror or exc}") from None
         server = cls(process, relay=relay, exits_on_disconnect=exits_on_disconnect)
         try:
-            if folder:
+            if listener is not None:
+                server.listener = listener
+                server._drain_all()
+            elif folder:
                 server.path = path
                 server.cleanups.append(lambda: shutil.rmtree(folder, ignore_errors=True))
                 server._drain_all()
@@ -170,6 +180,8 @@ class AdapterServer:
 
     async def connect(self, timeout: float = 10.0) -> ServerTransport:
         """A new DAP connection to the server (polling while it starts to accept)."""
+        if self.listener is not None:
+            return await self._accept(timeout)
         deadline = asyncio.get_running_loop().time() + timeout
         while True:
             try:
@@ -187,6 +199,35 @@ class AdapterServer:
                         self.tail_text() or "check the adapter's command",
                     ) from None
                 await asyncio.sleep(0.05)
+
+    async def _accept(self, timeout: float) -> ServerTransport:
+        """The connection the adapter dials to our listener; any other is closed unread."""
+        loop = asyncio.get_running_loop()
+        listener, self.listener = self.listener, None
+        assert listener is not None
+        ours = listener.getsockname()[1]
+        deadline = loop.time() + timeout
+        try:
+            while True:
+                remaining = deadline - loop.time()
+                if remaining <= 0 or self.process.returncode is not None:
+                    self.kill()
+                    raise AdapterError(f"the adapter did not connect back within {timeout:g} s",
+                                       self.tail_text() or "check the adapter's command")
+                try:
+                    conn, peer = await asyncio.wait_for(loop.sock_accept(listener), min(remaining, 0.5))
+                except TimeoutError:
+                    continue
+                if dialed_by(self.process.pid, peer[1], ours):
+                    break
+                conn.close()  # another local process got here first: not our adapter
+        finally:
+            listener.close()
+        conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        reader, writer = await asyncio.open_connection(sock=conn, limit=_READ)
+        transport = ServerTransport(reader, writer)
+        transport.server = self
+        return transport
 
     async def finish(self, timeout: float = 0.5) -> None:
         """After the last ``disconnect``: a server that exits by itself gets up to ``timeout`` s
@@ -269,6 +310,15 @@ class ProcessTcpTransport(TcpTransport):
     waits for (and reaps) :attr:`process`, as for a stdio adapter."""
 
     process: asyncio.subprocess.Process
+
+
+def _loopback_listener() -> socket.socket:
+    """A non-blocking TCP listener on a free loopback port, for an adapter that dials us."""
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(8)
+    listener.setblocking(False)
+    return listener
 
 
 def _private_folder() -> str:
