@@ -27,7 +27,7 @@ from dapcli.errors import AdapterError
 from dapcli.protocol.transport import StderrTail, StdioTransport, TcpTransport, Transport
 
 __all__ = ["ADDRESS", "AdapterServer", "ProcessTcpTransport", "ServerTransport", "free_port", "start_command",
-           "start_tcp_adapter"]
+           "start_dialing_adapter", "start_tcp_adapter"]
 
 #: ``HOST:PORT`` as adapters print it (``DAP server listening at: 127.0.0.1:38000``,
 #: ``Debug server listening at 127.0.0.1:42119``).
@@ -202,28 +202,13 @@ class AdapterServer:
 
     async def _accept(self, timeout: float) -> ServerTransport:
         """The connection the adapter dials to our listener; any other is closed unread."""
-        loop = asyncio.get_running_loop()
         listener, self.listener = self.listener, None
         assert listener is not None
-        ours = listener.getsockname()[1]
-        deadline = loop.time() + timeout
-        try:
-            while True:
-                remaining = deadline - loop.time()
-                if remaining <= 0 or self.process.returncode is not None:
-                    self.kill()
-                    raise AdapterError(f"the adapter did not connect back within {timeout:g} s",
-                                       self.tail_text() or "check the adapter's command")
-                try:
-                    conn, peer = await asyncio.wait_for(loop.sock_accept(listener), min(remaining, 0.5))
-                except TimeoutError:
-                    continue
-                if dialed_by(self.process.pid, peer[1], ours):
-                    break
-                conn.close()  # another local process got here first: not our adapter
-        finally:
-            listener.close()
-        conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        conn = await _accept_from(listener, self.process, timeout)
+        if conn is None:
+            self.kill()
+            raise AdapterError(f"the adapter did not connect back within {timeout:g} s",
+                               self.tail_text() or "check the adapter's command")
         reader, writer = await asyncio.open_connection(sock=conn, limit=_READ)
         transport = ServerTransport(reader, writer)
         transport.server = self
@@ -319,6 +304,67 @@ def _loopback_listener() -> socket.socket:
     listener.listen(8)
     listener.setblocking(False)
     return listener
+
+
+async def _accept_from(listener: socket.socket, process: asyncio.subprocess.Process,
+                       timeout: float) -> socket.socket | None:
+    """The connection ``process`` (or a child of it) dials to ``listener`` within ``timeout``
+    seconds; any other connection is closed unread. None when it exits or never dials. Closes
+    ``listener``."""
+    loop = asyncio.get_running_loop()
+    ours = listener.getsockname()[1]
+    deadline = loop.time() + timeout
+    try:
+        while True:
+            remaining = deadline - loop.time()
+            if remaining <= 0 or process.returncode is not None:
+                return None
+            try:
+                conn, peer = await asyncio.wait_for(loop.sock_accept(listener), min(remaining, 0.5))
+            except TimeoutError:
+                continue
+            if dialed_by(process.pid, peer[1], ours):
+                conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+                return conn
+            conn.close()  # another local process got here first: not our adapter
+    finally:
+        listener.close()
+
+
+async def start_dialing_adapter(argv: list[str], *, timeout: float = 15.0) -> tuple[ProcessTcpTransport, int]:
+    """Start an adapter that dials us (``{port}`` in ``argv``: our loopback listener's port; in
+    its own process group, stdout and stderr drained) and take the connection it makes — only
+    its own: a loopback port it listened on could be reached first by any local process, which
+    would then hold the DAP session (``launch`` included). Returns the transport and the pid.
+
+    Raises:
+        AdapterError: it cannot start, exits, or does not connect within ``timeout`` seconds.
+    """
+    listener = _loopback_listener()
+    argv = [arg.replace("{port}", str(listener.getsockname()[1])) for arg in argv]
+    try:
+        process = await asyncio.create_subprocess_exec(
+            *argv, stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE, start_new_session=True,
+        )
+    except OSError as exc:
+        listener.close()
+        raise AdapterError(f"cannot start the adapter {argv[0]}: {exc.strerror or exc}") from None
+    tail = StderrTail()
+    assert process.stdout is not None and process.stderr is not None
+    tail.drain(process.stderr)
+    out = StderrTail()
+    out.drain(process.stdout)
+    conn = await _accept_from(listener, process, timeout)
+    if conn is None:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, 9)
+        raise AdapterError(f"{os.path.basename(argv[0])} did not connect within {timeout:g} s: "
+                           f"{tail.text() or out.text() or 'no output'}")
+    reader, writer = await asyncio.open_connection(sock=conn, limit=_READ)
+    transport = ProcessTcpTransport(reader, writer, tail)
+    transport.process = process
+    return transport, process.pid
 
 
 def _private_folder() -> str:
