@@ -480,15 +480,18 @@ _dapcli() {
             case "$prev" in
                 --adapter) _dapcli_words ""; return 0 ;;
                 --cwd) _dapcli_words "path"; return 0 ;;
+                --match) _dapcli_words ""; return 0 ;;
                 --python) _dapcli_words "path"; return 0 ;;
                 --record) _dapcli_words ""; return 0 ;;
                 --runner) _dapcli_words ""; return 0 ;;
                 --runner-args) _dapcli_words ""; return 0 ;;
                 --session) _dapcli_words "session"; return 0 ;;
+                --stdin) _dapcli_words "path"; return 0 ;;
                 --timeout) _dapcli_words ""; return 0 ;;
                 -S) _dapcli_words "session"; return 0 ;;
+                -k) _dapcli_words ""; return 0 ;;
             esac
-            flags="--adapter --cwd --first --help --json --no-first --python --record --runner --runner-args --session --timeout -S -h"; kind="path" ;;
+            flags="--adapter --cwd --first --help --json --match --no-first --python --record --runner --runner-args --session --stdin --timeout -S -h -k"; kind="path" ;;
         "thread")
             case "$prev" in
                 --session) _dapcli_words "session"; return 0 ;;

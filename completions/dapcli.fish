@@ -562,15 +562,18 @@ complete -c dapcli -n '__dapcli_at "test"' -l cwd -r -F
 complete -c dapcli -n '__dapcli_at "test"' -l first
 complete -c dapcli -n '__dapcli_at "test"' -l help
 complete -c dapcli -n '__dapcli_at "test"' -l json
+complete -c dapcli -n '__dapcli_at "test"' -l match -r
 complete -c dapcli -n '__dapcli_at "test"' -l no-first
 complete -c dapcli -n '__dapcli_at "test"' -l python -r -F
 complete -c dapcli -n '__dapcli_at "test"' -l record -r
 complete -c dapcli -n '__dapcli_at "test"' -l runner -r
 complete -c dapcli -n '__dapcli_at "test"' -l runner-args -r
 complete -c dapcli -n '__dapcli_at "test"' -l session -r -a '(__dapcli_words session)'
+complete -c dapcli -n '__dapcli_at "test"' -l stdin -r -F
 complete -c dapcli -n '__dapcli_at "test"' -l timeout -r
 complete -c dapcli -n '__dapcli_at "test"' -s S -r -a '(__dapcli_words session)'
 complete -c dapcli -n '__dapcli_at "test"' -s h
+complete -c dapcli -n '__dapcli_at "test"' -s k -r
 complete -c dapcli -n '__dapcli_at "thread"' -a '(__dapcli_words thread)'
 complete -c dapcli -n '__dapcli_at "thread"' -l help
 complete -c dapcli -n '__dapcli_at "thread"' -l json

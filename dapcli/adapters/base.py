@@ -199,6 +199,17 @@ class AdapterSpec:
         what the adapter said before it (cdt-gdb-adapter: gdb's ``Program received signal``)."""
         return None
 
+    def formats_log_messages(self) -> bool:
+        """Whether the adapter replaces ``{expression}`` in a log point's ``logMessage`` by its
+        value; if not, dapcli does it (a plain breakpoint it resumes, see ``engine/hitcount.py``)."""
+        return True
+
+    def hit_condition(self, condition: str) -> str | None:
+        """The ``hitCondition`` to send for dapcli's ``condition`` (``N``, ``==N``, ``>N``, ``>=N``,
+        ``<N``, ``<=N``, ``%N``; see :mod:`dapcli.engine.hitcount`), or None when this adapter
+        would not mean it as dapcli does: dapcli then counts the hits itself."""
+        return condition
+
     def stop_hit_ids(self, reason: str) -> list[int]:
         """The adapter's ids of the breakpoints a ``stopped`` event without ``hitBreakpointIds``
         hit, from what the adapter said before it (cdt-gdb-adapter: ``Breakpoint 2, main …``)."""

@@ -65,6 +65,12 @@ class CodeLldbAdapter(NativeAdapter):
     honours_read_only = False  # its readOnly marks pointers, enums, structs that setVariable changes
     data_stop_report = "Watchpoint "  # "\nWatchpoint 1 hit:\nold value: 3\nnew value: 42\n"
 
+    def hit_condition(self, condition: str) -> str | None:
+        """CodeLLDB means the whole grammar, but a bare ``N`` as "from the Nth hit on": it is
+        sent as ``==N``."""
+        text = condition.strip()
+        return f"=={text}" if text.isdigit() else condition
+
     def find(self) -> str | None:
         found = find_program("DAPCLI_CODELLDB", ("codelldb",))
         if found or os.environ.get("DAPCLI_CODELLDB"):

@@ -161,11 +161,11 @@ class DebugpyAdapter(AdapterSpec):
         from dapcli.protocol.transport import StdioTransport
 
         argv = [self.adapter_python, "-m", "debugpy.adapter"]
-        early = prestart.take(argv)  # started while the session host was importing (with the same env)
         # NODELAY_DIR's sitecustomize also spares the adapter and its launcher debugpy's
         # description of the environment (see there): ~0.1-0.2 s each before the first stop
-        transport = await (StdioTransport.adopt(early) if early
-                           else StdioTransport.spawn(argv, env=prestart.debugpy_adapter_env()))
+        env = prestart.debugpy_adapter_env()
+        early = prestart.take(argv, env)  # started while the session host was importing
+        transport = await (StdioTransport.adopt(early) if early else StdioTransport.spawn(argv, env=env))
         return transport, transport.pid
 
     def _env(self, env: dict[str, str], nodelay: bool) -> dict[str, str]:

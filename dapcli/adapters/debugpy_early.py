@@ -15,6 +15,10 @@ launch: :class:`EarlyTransport` sits between the session and the adapter's stdio
   adapter authenticates no server (a launch's servers need its token), and another local user
   could otherwise connect first and pose as the program; anything else ends the session. A
   subprocess's server (``startDebugging``) is checked the same way (the run's tree), else refused;
+* once that check passed, the host configured the run itself (exception filters,
+  ``configurationDone``: :data:`~dapcli.adapters.earlytest.CONFIGURATION`), so that it runs to
+  its first stop while the host imports: the session's own configuring requests get those
+  answers, and what the adapter said after them waits until the session asked for them;
 * turns the run's stdout and stderr (pipes the host reads) into ``output`` events, and reports
   the run's end as debugpy's launcher would: ``exited`` with its exit status, then ``terminated``;
 * ends the run (its process group) with the session, unless the session detached from it.
@@ -29,7 +33,14 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from dapcli.adapters.debugpy import DebugpyAdapter
-from dapcli.adapters.earlytest import ATTACH_SEQ, INITIALIZE_SEQ, EarlyAdapter, EarlyRun, servers_are_ours
+from dapcli.adapters.earlytest import (
+    ATTACH_SEQ,
+    CONFIGURATION,
+    INITIALIZE_SEQ,
+    EarlyAdapter,
+    EarlyRun,
+    servers_are_ours,
+)
 from dapcli.protocol.codec import FrameDecoder, encode_message
 from dapcli.protocol.transport import Transport
 
@@ -41,6 +52,10 @@ __all__ = ["EarlyDebugpyAdapter", "EarlyTransport"]
 #: How long, after ``terminated``, the run may take to exit and close its output (s).
 END_WAIT = 5.0
 #: Launch arguments that mean nothing to an attach (the run is started already).
+_EARLY_SEQS = frozenset(seq for seq, _, _ in CONFIGURATION)
+#: The requests of a session's configuration (before ``configurationDone``).
+_CONFIGURING = frozenset({"setBreakpoints", "setFunctionBreakpoints", "setExceptionBreakpoints", "setDataBreakpoints",
+                          "setInstructionBreakpoints", "configurationDone"})
 _LAUNCH_ONLY = ("program", "module", "args", "cwd", "console", "python", "env", "stopOnEntry")
 
 
@@ -103,6 +118,11 @@ class EarlyTransport:
         self._attach_seq: int | None = None
         self._held: list[dict[str, Any]] = []
         self._server_port: int | None = None
+        #: The adapter's configuration said early (see :data:`earlytest.CONFIGURATION`) not yet
+        #: asked for by the session, and the session's seq of each early request it asked for.
+        self._unclaimed: list[tuple[int, str, dict[str, Any]]] | None = None
+        self._claimed: dict[int, int] = {}
+        self._claim = asyncio.Event()
         self._verified = False
         self._closed = False
         #: The run ended before it connected: the session's requests are answered here.
@@ -133,12 +153,37 @@ class EarlyTransport:
                 self._attach_seq = int(message.get("seq") or 0)
                 self._incoming_queue.put_nowait("attached")
                 continue
+            if self._claims(message):
+                continue
             if command == "disconnect":
                 if (message.get("arguments") or {}).get("terminateDebuggee", True) is False:
                     self._early.keep()  # a detach: the run goes on by itself
                 else:
                     self._early.terminate()  # at once, as debugpy's launcher ends a launched program
             self._adapter.write(encode_message(message))
+
+    def _claims(self, message: dict[str, Any]) -> bool:
+        """Whether the session's request ``message`` is the next one of the configuration said
+        early (then its answer is the early one's). Another configuring request while some of it
+        is unclaimed ends the session: the run went on as configured early, not as this session
+        asks (the verb takes the early run only when its session asks for just that)."""
+        if self._unclaimed is None:
+            if not self._adapter.configured:
+                return False
+            self._unclaimed = list(self._adapter.configured)
+        if not self._unclaimed or message.get("command") not in _CONFIGURING:
+            return False
+        seq, command, arguments = self._unclaimed[0]
+        if message.get("command") != command or (message.get("arguments") or {}) != arguments:
+            self._queue.put_nowait(ConnectionError(
+                f"the test run was configured before the session asked for {message.get('command')} "
+                f"(expected {command}); the session was ended"))
+            self._unclaimed = []
+            return True
+        self._unclaimed.pop(0)
+        self._claimed[seq] = int(message.get("seq") or 0)
+        self._claim.set()
+        return True
 
     async def close(self) -> None:
         self._closed = True
@@ -193,6 +238,12 @@ class EarlyTransport:
     async def _incoming(self, message: dict[str, Any]) -> None:
         if message.get("type") == "response" and message.get("request_seq") == ATTACH_SEQ:
             message = {**message, "request_seq": self._attach_seq}
+        elif message.get("type") == "response" and message.get("request_seq") in _EARLY_SEQS:
+            early = int(message["request_seq"])
+            while early not in self._claimed:  # held (and all after it) until the session asks
+                self._claim.clear()
+                await self._claim.wait()
+            message = {**message, "request_seq": self._claimed[early]}
         if message.get("type") == "request" and message.get("command") == "startDebugging" \
                 and not self._servers_are_ours():  # a subprocess's server: the run's tree only
             self._adapter.write(encode_message({

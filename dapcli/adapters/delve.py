@@ -26,6 +26,7 @@ import re
 import shutil
 
 from dapcli.adapters.base import AdapterSpec
+from dapcli.adapters.filekind import go_build_flags
 from dapcli.errors import AdapterError, UsageError
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the hot path)
@@ -40,40 +41,19 @@ __all__ = ["DelveAdapter", "go_build_flags", "is_go_package"]
 _EXITED = re.compile(r"Process \d+ has exited with status (-?\d+)")
 #: Delve's own log lines on its stderr (``2026-11-30T04:08:04Z error layer=dap …``).
 _DLV_LOG = re.compile(r"^\d{4}-\d\d-\d\dT[\d:.]+\S* (?:error|warning|info|debug) layer=\w+ ")
-_BUILDINFO_MAGIC = b"\xff Go buildinf:"
 #: How to build a Go binary for debugging (as typed in a shell).
 DEBUG_FLAGS = '-gcflags="all=-N -l"'
 
 
-def is_go_package(path: str) -> bool:
-    """True for a directory holding ``.go`` files (a Go package Delve can build)."""
+def is_go_package(path: str, tests: bool = False) -> bool:
+    """True for a directory holding ``.go`` files (a Go package Delve can build); with
+    ``tests`` (Delve's test mode), test files alone count too."""
     try:
         return os.path.isdir(path) and any(
-            name.endswith(".go") and not name.endswith("_test.go") for name in os.listdir(path)
+            name.endswith(".go") and (tests or not name.endswith("_test.go")) for name in os.listdir(path)
         )
     except OSError:
         return False
-
-
-def go_build_flags(path: str) -> str | None:
-    """The ``-gcflags`` a Go executable was built with (``""`` when none), or None when
-    ``path`` is not a Go executable (no Go build info in it)."""
-    try:
-        with open(path, "rb") as handle:
-            if handle.read(4) not in (b"\x7fELF", b"\xcf\xfa\xed\xfe", b"MZ\x90\x00"):
-                return None
-            import mmap
-
-            with mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) as data:
-                if data.find(_BUILDINFO_MAGIC) < 0:
-                    return None
-                at = data.find(b"build\t-gcflags=")
-                if at < 0:
-                    return ""
-                end = data.find(b"\n", at)
-                return data[at + len(b"build\t-gcflags="): end].decode("utf-8", "replace").strip('"')
-    except (OSError, ValueError):
-        return None
 
 
 class DelveAdapter(AdapterSpec):
@@ -144,7 +124,7 @@ class DelveAdapter(AdapterSpec):
         program = options.program
         warnings: list[str] = []
         if os.path.isdir(program):
-            if not is_go_package(program):
+            if not is_go_package(program, tests=options.extra.get("mode") == "test"):
                 raise UsageError(f"{program} is a directory without .go files", "give a .go file, a Go package "
                                  "directory or a binary built with go build -gcflags=all=-N -l")
             self._server_cwd = program

@@ -6,9 +6,11 @@ costs about as much. When the one-shot client can tell the run's command line fo
 :mod:`dapcli.dispatch.testhint`), the host starts the run first thing (:func:`start`), without a
 debugger: dapcli's test bootstrap (``engine/testrun/boot/dapcli_testboot.py``) collects the tests,
 then waits on a private pipe for the address of dapcli's debug adapter and connects to it
-(``debugpy.connect``). The ``debugTest`` verb takes the run (:func:`take`) when it would have
-launched the very same command in the same directory; anything else kills it (:func:`take`,
-:func:`discard`, and at the latest :data:`UNCLAIMED_S` s later). The end of the pipe ends the run
+(``debugpy.connect``); once the connection is checked to be the run's, the host configures it
+as the session will (:data:`CONFIGURATION`), and the run goes on to its first stop. The
+``debugTest`` verb takes the run (:func:`take`) when it would have launched the very same command
+in the same directory; anything else kills it (:func:`take`, :func:`discard`, and at the latest
+:data:`UNCLAIMED_S` s later). The end of the pipe ends the run
 and its process group (the host died, or dropped it), so nothing outlives the host.
 
 Its stdout and stderr are pipes read here from the start (a run that prints much never blocks on
@@ -41,6 +43,8 @@ __all__ = ["EarlyAdapter", "EarlyRun", "attach_arguments", "discard", "servers_a
 UNCLAIMED_S = 60.0
 #: The environment variable that names the control pipe to the bootstrap.
 CONTROL_ENV = "DAPCLI_TESTBOOT_FD"
+#: The folder of the adapter's debugpy package, for a run whose interpreter has no debugpy.
+DEBUGPY_ENV = "DAPCLI_TESTBOOT_DEBUGPY"
 
 #: What dapcli's engine says in ``initialize`` to debugpy (``Session.initialize_arguments``; a
 #: test keeps them equal, and the verb takes the early start only while they are).
@@ -52,6 +56,17 @@ INITIALIZE_ARGUMENTS: dict[str, Any] = {
 }
 #: The request seqs of the early handshake (far above the engine's own, which start at 1).
 INITIALIZE_SEQ, ATTACH_SEQ = 1_000_001, 1_000_002
+#: The exception filters of a Python test run (``PythonRunner.configure``; a test keeps them equal,
+#: and the verb takes the early start only while they are).
+EXCEPTION_FILTERS: list[tuple[str, str | None]] = [("userUnhandled", None)]
+#: What the engine says once the run connected, in a fresh session (no breakpoints yet): the
+#: exception filters, then ``configurationDone`` (``Session._configure``), as (seq, command,
+#: arguments). Said early (:meth:`EarlyAdapter._configure`), so that the run goes on to its first
+#: stop while the host still imports; the engine's own requests then get these answers.
+CONFIGURATION: list[tuple[int, str, dict[str, Any]]] = [
+    (1_000_003, "setExceptionBreakpoints", {"filters": [name for name, _ in EXCEPTION_FILTERS]}),
+    (1_000_004, "configurationDone", {}),
+]
 
 #: ``sink(category, text)``: program output (``stdout``/``stderr``); ``text`` None at the end of that stream.
 OutputSink = Callable[[str, "str | None"], None]
@@ -68,7 +83,23 @@ def run_environment(base: dict[str, str] | None = None) -> dict[str, str]:
     env["PYTHONPATH"] = NODELAY_DIR + (os.pathsep + existing if existing else "")
     env["PYTHONUNBUFFERED"] = "1"
     env["PYTHONIOENCODING"] = "utf-8"
+    found = _debugpy_dir()
+    if found:  # the run imports debugpy from there when its interpreter has none (as debugpy's launcher does)
+        env[DEBUGPY_ENV] = found
     return env
+
+
+def _debugpy_dir() -> str | None:
+    """The folder that holds the debugpy package of dapcli's adapter (``sys.executable -m
+    debugpy.adapter``), found without importing it; None when there is none."""
+    import importlib.util
+
+    try:
+        spec = importlib.util.find_spec("debugpy")
+    except (ImportError, ValueError):
+        return None
+    locations = list(spec.submodule_search_locations or []) if spec else []
+    return os.path.dirname(locations[0]) if locations else None
 
 
 class EarlyRun:
@@ -203,6 +234,9 @@ class EarlyAdapter:
         #: Whether, when the adapter said ``initialized``, every debug server connected to it was
         #: the run's (None: not checked here).
         self.servers_checked: bool | None = None
+        #: :data:`CONFIGURATION`, once said (only after the check above passed).
+        self.configured: list[tuple[int, str, dict[str, Any]]] = []
+        self._capabilities: dict[str, Any] | None = None
         from dapcli.protocol.codec import encode_message
 
         # said before anything reads its output: a refused write leaves nothing behind but the process
@@ -239,12 +273,32 @@ class EarlyAdapter:
                         self._release(message.get("body") or {})
                     elif event == "initialized" and self._port is not None:  # the run connected: is it alone?
                         self.servers_checked = servers_are_ours(self.pid, self._run.pid, self._port)
+                        if self.servers_checked:
+                            self._configure()
+                    elif message.get("type") == "response" and message.get("request_seq") == INITIALIZE_SEQ:
+                        self._capabilities = (message.get("body") or {}) if message.get("success") else None
                     self._deliver(message)
         except Exception:  # a framing error or a closed pipe: the end of the stream
             pass
         with contextlib.suppress(OSError):
             self.process.stdout.close()  # type: ignore[union-attr]
         self._deliver(None)
+
+    def _configure(self) -> None:
+        """Say :data:`CONFIGURATION` now, as the engine will once it is there, when the adapter
+        offers what the engine would ask for (the filters, ``configurationDone``)."""
+        offered = {str(f.get("filter")) for f in (self._capabilities or {}).get("exceptionBreakpointFilters") or []
+                   if isinstance(f, dict)}
+        if not (self._capabilities or {}).get("supportsConfigurationDoneRequest") \
+                or not {name for name, _ in EXCEPTION_FILTERS} <= offered:
+            return
+        from dapcli.protocol.codec import encode_message
+
+        self.configured = list(CONFIGURATION)  # before a word of it: the engine's requests are checked against it
+        with contextlib.suppress(ConnectionError):
+            for seq, command, arguments in CONFIGURATION:
+                self.write(encode_message({"seq": seq, "type": "request", "command": command,
+                                           "arguments": arguments}))
 
     def _release(self, body: dict[str, Any]) -> None:
         host, port = str(body.get("host") or ""), body.get("port")
@@ -299,17 +353,26 @@ def servers_are_ours(adapter_pid: int, run_pid: int, port: int) -> bool:
     try:
         adapter = psutil.Process(adapter_pid).net_connections(kind="tcp")
         root = psutil.Process(run_pid)
-        tree = [root, *root.children(recursive=True)]
     except psutil.Error:
         return False
-    ours: set[int] = set()
-    for process in tree:
-        with contextlib.suppress(psutil.Error):
-            ours |= {c.laddr.port for c in process.net_connections(kind="tcp")
-                     if c.raddr and c.raddr.port == port and c.laddr}
     servers = {c.raddr.port for c in adapter if c.status == psutil.CONN_ESTABLISHED and c.laddr
                and c.laddr.port == port and c.raddr}
-    return bool(servers) and servers <= ours
+    if not servers:
+        return False
+    ours: set[int] = set()
+    try:
+        tree = [root]
+        for process in tree:  # the run's own connections first: its subprocesses are read only when needed
+            with contextlib.suppress(psutil.Error):
+                ours |= {c.laddr.port for c in process.net_connections(kind="tcp")
+                         if c.raddr and c.raddr.port == port and c.laddr}
+            if servers <= ours:
+                return True
+            if process is root:
+                tree += root.children(recursive=True)
+    except psutil.Error:
+        return False
+    return False
 
 
 def attach_arguments(boot: str) -> dict[str, Any]:
@@ -338,7 +401,8 @@ def start(spec: dict[str, object]) -> None:
         with _lock:
             _early = run
         prestart.start("debugpy")
-        adapter = prestart.take(prestart.COMMANDS["debugpy"]) if isinstance(attach, dict) else None
+        adapter = (prestart.take(prestart.COMMANDS["debugpy"], prestart.debugpy_adapter_env())
+                   if isinstance(attach, dict) else None)
         if adapter is not None:
             try:
                 run.adapter = EarlyAdapter(adapter, run, attach)  # type: ignore[arg-type]

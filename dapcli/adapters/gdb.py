@@ -70,6 +70,10 @@ _TERMINATED = re.compile(r"Program terminated with signal (SIG[A-Z0-9]+)\b")
 _SIGNAL_RECEIVED = re.compile(r"Program received signal (SIG\w+), ([^\n]+?)\.?\n")
 #: ``Breakpoint 2, main () at f.c:9``; in a program with threads ``Thread 2 "t" hit Breakpoint 2, …``.
 _BREAKPOINT_HIT = re.compile(r"(?:^|\n)(?:Thread \d+ (?:\"[^\"\n]*\" )?hit )?Breakpoint (\d+), ")
+#: gdb's report of a watchpoint stop (cdt-gdb-adapter then says reason ``generic``):
+#: ``Hardware watchpoint 2: total\n\nOld value = 0\nNew value = 1\n`` (a read one: ``Value = 1``).
+_WATCH_HIT = re.compile(r"(?:Hardware (?:read |access \(read/write\) )?)?[Ww]atchpoint (\d+): ([^\n]+)\n\n?"
+                        r"(?:Old value = ([^\n]*)\n)?(?:New value = ([^\n]*)\n|Value = ([^\n]*)\n)?")
 _SOURCE_ECHO = re.compile(r"^\d+\t.*\n?$")
 #: The rest of a stop report that gdb wrote in pieces: `` received signal SIGINT, Interrupt.`` after
 #: ``\nProgram``, then the frame (``f (a=1) at x.c:71``, ``0x… in f () from /lib/…``).
@@ -230,9 +234,42 @@ class GdbAdapter(NativeAdapter):
         ``Program received signal SIGSEGV, Segmentation fault.`` just before it gives
         ``signal SIGSEGV: Segmentation fault`` (lldb-dap's wording)."""
         said, self._signal_text = self._signal_text, None
+        if reason == "generic" and not self.native():
+            return self._watch_description()
         if not reason.startswith("SIG"):
             return None
         return said if said and said.split()[1] == reason + ":" else f"signal {reason}"
+
+    def _watch_description(self) -> str | None:
+        """``watchpoint: total (old value 0, new value 1)`` from gdb's report just before a
+        ``generic`` stop (read as a watchpoint stop, as lldb-dap's ``watchpoint N``)."""
+        reports = list(_WATCH_HIT.finditer(self._recent))
+        found = reports[-1] if reports else None
+        if found is None:
+            return None
+        self._recent = ""
+        number, expression, old, new, value = found.groups()
+        values = [f"old value {old}" if old is not None else "", f"new value {new}" if new is not None else "",
+                  f"value {value}" if value is not None else ""]
+        shown = ", ".join(v for v in values if v)
+        del number  # gdb's own number, not dapcli's watchpoint id
+        return f"watchpoint: {expression}" + (f" ({shown})" if shown else "")
+
+    def formats_log_messages(self) -> bool:
+        """cdt-gdb-adapter prints a log point's message as written (``i={i}``); gdb's own DAP
+        interpreter replaces ``{expression}``."""
+        return self.native()
+
+    def hit_condition(self, condition: str) -> str | None:
+        """cdt-gdb-adapter means ``N`` (then deletes gdb's breakpoint) and ``>N``, and drops any
+        other text with its breakpoint: ``>N`` is sent, ``>=N`` as ``>N-1``; dapcli counts the
+        rest, and everything with gdb's own DAP interpreter."""
+        from dapcli.adapters.hits import parse_hit
+
+        parsed = None if self.native() else parse_hit(condition)
+        if parsed is not None and parsed[0] in (">=", ">"):
+            return f">{parsed[1] - (1 if parsed[0] == '>=' else 0)}"
+        return None
 
     def stop_hit_ids(self, reason: str) -> list[int]:
         """cdt-gdb-adapter sends no ``hitBreakpointIds``; its breakpoint ids are gdb's numbers,
@@ -270,22 +307,32 @@ class GdbAdapter(NativeAdapter):
         transport = await StdioTransport.spawn([node, script])
         return transport, transport.pid
 
-    async def start(self) -> tuple[Transport, int]:
-        from dapcli.protocol.transport import StdioTransport
+    def adapter_argv(self) -> list[str]:
+        """The adapter's command: gdb's own DAP interpreter, else node + cdt-gdb-adapter.
 
+        Raises:
+            AdapterError: gdb is missing, or has no DAP and cdt-gdb-adapter (or node) is missing.
+        """
         gdb = self.gdb()
         if gdb is None:
             raise AdapterError("gdb is not installed", f"install it: {self.install_hint}")
         if self.native():
-            transport = await StdioTransport.spawn([gdb, "-i", "dap", "-q"])
-            return transport, transport.pid
+            return [gdb, "-i", "dap", "-q"]
         script, node = self.cdt_script(), self.node()
         if script is None or node is None:
             missing = "node" if script else "the npm package cdt-gdb-adapter"
             searched = "" if script else f" ({searched_text(self.search_cwd, self.search_roots)})"
             raise AdapterError(f"gdb {'.'.join(map(str, gdb_version(gdb) or ()))} has no DAP interpreter (gdb ≥ 14 "
                                f"has) and {missing} is not installed{searched}", self.install_hint)
-        transport = await StdioTransport.spawn([node, script])
+        return [node, script]
+
+    async def start(self) -> tuple[Transport, int]:
+        from dapcli.adapters import prestart
+        from dapcli.protocol.transport import StdioTransport
+
+        argv = self.adapter_argv()
+        early = prestart.take(argv)  # started while the session host was importing (same env and cwd)
+        transport = await (StdioTransport.adopt(early) if early else StdioTransport.spawn(argv))
         return transport, transport.pid
 
     def _common(self) -> dict[str, Any]:

@@ -77,6 +77,18 @@ class LldbAdapter(NativeAdapter):
     memory_read_command = "memory read --force --size 1 --format x --count {count} {address}"
     core_request = "attach"
 
+    def hit_condition(self, condition: str) -> str | None:
+        """lldb-dap 19 reads ``hitCondition`` as a number N, "from the Nth hit on" (an ignore
+        count of N-1), and anything else as 0: ``>=N`` is sent as ``N``, ``>N`` as ``N+1``; dapcli
+        counts the rest."""
+        from dapcli.adapters.hits import parse_hit
+
+        parsed = parse_hit(condition)
+        if parsed is not None and parsed[0] in (">=", ">"):
+            number = parsed[1] + (1 if parsed[0] == ">" else 0)
+            return str(max(number, 1))
+        return None
+
     def exit_signal(self, exit_code: int) -> int | None:
         """lldb's ``-1`` is not a signal: lldb lost the process (e.g. killed while stopped)."""
         return None if exit_code == -1 else super().exit_signal(exit_code)
@@ -126,8 +138,11 @@ class LldbAdapter(NativeAdapter):
         path = self.find()
         if path is None:
             raise AdapterError("lldb-dap is not installed", f"install it: {self.install_hint}")
+        from dapcli.adapters import prestart
         from dapcli.protocol.transport import StdioTransport
-        transport = await StdioTransport.spawn([path])
+
+        early = prestart.take([path])  # started while the session host was importing (same env and cwd)
+        transport = await (StdioTransport.adopt(early) if early else StdioTransport.spawn([path]))
         return transport, transport.pid
 
     def launch_arguments(self, options: LaunchOptions) -> dict[str, Any]:
@@ -152,7 +167,7 @@ class LldbAdapter(NativeAdapter):
         if options.program is not None:
             arguments["program"] = options.program
         if options.target is not None:  # lldb-server gdbserver (or gdbserver): lldb's gdb-remote
-            arguments["attachCommands"] = [f"gdb-remote {options.target}"]
+            arguments.update(remote_target_arguments(options.target))
         arguments.update(options.extra)
         return arguments
 
@@ -165,3 +180,16 @@ class LldbAdapter(NativeAdapter):
         """lldb-dap opens a core file with ``attach`` + ``coreFile``."""
         return {"type": "lldb-dap", "request": "attach", "name": "dapcli", "program": options.program,
                 "coreFile": core, **options.extra}
+
+
+def remote_target_arguments(target: str) -> dict[str, Any]:
+    """lldb-dap's attach arguments for a gdbserver-protocol stub at ``target`` (``HOST:PORT``):
+    ``gdb-remote-hostname`` and ``gdb-remote-port`` (lldb-dap 19+), which connect synchronously.
+    Not ``attachCommands: ["gdb-remote HOST:PORT"]``: lldb-dap runs those asynchronously and then
+    polls the process state, and on a loaded machine it finds the process still *unloaded* and
+    fails the attach with ``process unloaded during launch or attach``."""
+    host, _, port = target.rpartition(":")
+    if ":" in host and not host.startswith("["):
+        host = f"[{host}]"  # IPv6: lldb-dap connects to connect://HOST:PORT
+    return {"gdb-remote-hostname": host, "gdb-remote-port": int(port)}
+

@@ -18,6 +18,7 @@ import struct
 import sys
 
 from dapcli.adapters.base import AdapterSpec
+from dapcli.adapters.filekind import ELF_MAGIC, is_native_executable
 from dapcli.errors import AdapterError, PreconditionError, UsageError
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the hot path)
@@ -48,25 +49,8 @@ NO_DEBUG_INFO = "no debug info: rebuild with -g -O0"
 #: Source files people pass by mistake instead of the program built from them.
 SOURCE_EXTENSIONS = (".c", ".cc", ".cpp", ".cxx", ".c++", ".h", ".hpp", ".rs", ".m", ".mm", ".swift", ".zig")
 
-_ELF_MAGIC = b"\x7fELF"
-_MACHO_MAGICS = {
-    b"\xfe\xed\xfa\xce", b"\xce\xfa\xed\xfe", b"\xfe\xed\xfa\xcf", b"\xcf\xfa\xed\xfe", b"\xca\xfe\xba\xbe",
-}
+_ELF_MAGIC = ELF_MAGIC
 _DEBUG_SECTIONS = {b".debug_info", b".zdebug_info"}
-
-
-def _magic(path: str) -> bytes:
-    try:
-        with open(path, "rb") as handle:
-            return handle.read(4)
-    except OSError:
-        return b""
-
-
-def is_native_executable(path: str) -> bool:
-    """True for an ELF or Mach-O file (what lldb and gdb debug)."""
-    magic = _magic(path)
-    return magic == _ELF_MAGIC or magic in _MACHO_MAGICS
 
 
 def debug_info(path: str) -> bool | None:

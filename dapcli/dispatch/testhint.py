@@ -50,6 +50,7 @@ def hint(words: list[str], flags: dict[str, dict[str, object]], cwd: str) -> dic
                 if index >= len(words):
                     return None
                 value = words[index]
+            key = "-k" if key == "--match" else key
             if key == "--runner-args":
                 runner_args.append(value)
             elif key in ("--first", "--no-first"):
@@ -67,6 +68,8 @@ def hint(words: list[str], flags: dict[str, dict[str, object]], cwd: str) -> dic
 
 def _plan(selectors: list[str], runner_args: list[str], first: bool, options: dict[str, str],
           cwd: str) -> dict[str, object] | None:
+    if "--stdin" in options:  # the run starts in dapcli's terminal, fed from that file: not early
+        return None
     adapter = options.get("--adapter")
     if adapter is not None and adapter.lower() not in _PYTHON_NAMES:
         return None
@@ -83,7 +86,8 @@ def _plan(selectors: list[str], runner_args: list[str], first: bool, options: di
     python = options.get("--python")
     if python and os.sep in python:
         python = os.path.normpath(os.path.join(cwd, python))
-    args = [runner, *plain, *([_FIRST[runner]] if first else []), *runner_args]
+    match = ["-k", options["-k"]] if options.get("-k") else []  # as the runner puts it (see engine/testrun)
+    args = [runner, *plain, *match, *([_FIRST[runner]] if first else []), *runner_args]
     return {"argv": boot_argv(find_python(python, work_dir), BOOT, args), "cwd": work_dir,
             "attach": attach_arguments(BOOT)}
 

@@ -41,6 +41,8 @@ def test_recipe(args: dict[str, Any], state: StopState, cwd: str, base: str) -> 
     target.setdefault("runner", test.runner)
     if args.get("runnerArgs"):
         target["args"] = list(args["runnerArgs"])
+    if args.get("stdin"):
+        target["stdin"] = _path(args["stdin"], cwd, base)
     where = state.location
     expect: dict[str, Any] = {"line": where.line}
     if where.path:

@@ -63,6 +63,35 @@ class BreakpointBook:
         #: Temporary breakpoints removed after the stop they made (``until``): our id →
         #: (the stop's generation, the adapter's id), so that stop still names them.
         self.retired: dict[int, tuple[int, int | None]] = {}
+        #: The adapter's ``hitCondition`` for dapcli's (None: dapcli counts; see ``engine/hitcount.py``).
+        self.hit_to_send: Callable[[str], str | None] = lambda condition: condition
+        #: dapcli writes log points' messages itself (the adapter would not fill in ``{expression}``).
+        self.logs_by_client = False
+
+    def sent_log(self, entry: BreakpointEntry) -> str | None:
+        """The ``logMessage`` sent for ``entry`` (None: a plain breakpoint that dapcli resumes)."""
+        return None if self.logs_by_client else entry.log_message
+
+    def sent_hit(self, entry: BreakpointEntry) -> str | None:
+        """The ``hitCondition`` sent for ``entry`` (an adapter's log point's is sent as given: it
+        never stops)."""
+        if not entry.hit_condition:
+            return None
+        sent = self.hit_to_send(entry.hit_condition)
+        return entry.hit_condition if sent is None and self.sent_log(entry) else sent
+
+    def counted_hit(self, entry: BreakpointEntry) -> str | None:
+        """The hit condition of ``entry`` that dapcli counts itself, or None."""
+        if not entry.hit_condition or self.sent_log(entry):
+            return None
+        return entry.hit_condition if self.hit_to_send(entry.hit_condition) is None else None
+
+    def hit_by(self, adapter_ids: list[int]) -> list[tuple[int, str | None, str | None]]:
+        """``(dapcli id, hit condition dapcli counts, log message dapcli writes)`` of the
+        breakpoints with these adapter ids (a stop's ``hitBreakpointIds``)."""
+        return [(e.id, self.counted_hit(e), e.log_message if self.logs_by_client else None)
+                for e in (*self.entries.values(), *self.internal.values())
+                if e.adapter_id is not None and e.adapter_id in adapter_ids]
 
     def log_messages(self) -> list[str]:
         """The log-point message templates of the book."""
@@ -125,7 +154,8 @@ class BreakpointBook:
                 "setFunctionBreakpoints",
                 t.SetFunctionBreakpointsArguments(
                     breakpoints=[
-                        t.FunctionBreakpoint(name=e.function or "", condition=e.condition, hitCondition=e.hit_condition)
+                        t.FunctionBreakpoint(name=e.function or "", condition=e.condition,
+                                             hitCondition=self.sent_hit(e))
                         for e in entries
                     ]
                 ),
@@ -138,8 +168,8 @@ class BreakpointBook:
                     source=t.Source(path=key, name=os.path.basename(key)),
                     breakpoints=[
                         t.SourceBreakpoint(
-                            line=e.line or 1, condition=e.condition, hitCondition=e.hit_condition,
-                            logMessage=e.log_message,
+                            line=e.line or 1, condition=e.condition, hitCondition=self.sent_hit(e),
+                            logMessage=self.sent_log(e),
                         )
                         for e in entries
                     ],

@@ -23,6 +23,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from dapcli.adapters import prestart
 from dapcli.adapters.base import AdapterSpec, AttachOptions, LaunchOptions, deep_merge
 from dapcli.engine.aliases import BinarySpellings
 from dapcli.engine.breakpoints import BreakpointBook, sync_budget
@@ -32,6 +33,7 @@ from dapcli.engine.detach import release
 from dapcli.engine.diagnosis import diagnosis
 from dapcli.engine.endattached import kill_attached
 from dapcli.engine.frozen import check_frozen
+from dapcli.engine.hitcount import HitCounts, write_log_points
 from dapcli.engine.lost import describe_lost_adapter
 from dapcli.engine.output import OutputBuffer
 from dapcli.engine.pathmap import PathMapper, PathMapping
@@ -118,6 +120,10 @@ class Session:
         self.state = SessionState.INITIALIZING
         self.capabilities = t.Capabilities()
         self.book = BreakpointBook()
+        self.book.hit_to_send = adapter.hit_condition
+        self.book.logs_by_client = not adapter.formats_log_messages()
+        #: Hits of the breakpoints whose hit condition the adapter would not mean as dapcli does.
+        self.hits = HitCounts()
         self.output = OutputBuffer()
         self.last_stop: StopRecord | None = None
         self.exit_code: int | None = None
@@ -162,6 +168,7 @@ class Session:
         self._watchdog = watchdog
         self._teardown: asyncio.Task[None] | None = None
         self._losing: asyncio.Task[None] | None = None
+        self._unmet: asyncio.Task[None] | None = None
         self._disconnecting = False
         #: A core-file session: there is no live debuggee, and the pid in its ``process`` event
         #: is the dead program's (possibly reused since): never track or kill it.
@@ -378,6 +385,7 @@ class Session:
             transport, pid = await self.adapter.start_attach(attach)
         else:
             transport, pid = await self.adapter.start()
+        prestart.discard()  # an adapter started early that this session did not take (another family's)
         self.adapter_pid = pid
         if self._watchdog and pid:
             self._watchdog.watch(pgid=pid)
@@ -542,6 +550,7 @@ class Session:
         generation = self.generation
         self.state = SessionState.RUNNING
         self._pause_sent = False  # a stop from here on is this request's
+        self.hits.resumed(command)
         self._notify("running")  # before the request: its stop may arrive before its response
         try:
             # bounded by the caller's wait too: an adapter that never answers is no reason to block longer
@@ -628,6 +637,7 @@ class Session:
                 return True
             generation = self.generation
             self.state = SessionState.RUNNING
+            self.hits.resumed("continue")
             self._notify("running")
             try:
                 await self.require_alive().request("continue", t.ContinueArguments(
@@ -686,6 +696,7 @@ class Session:
             method(self, parsed)
 
     def _on_initialized(self, _: Any) -> None:
+        self.hits.reset()
         self._initialized.set()
 
     def _on_stopped(self, body: Any) -> None:
@@ -700,11 +711,16 @@ class Session:
             self.last_stop.also.append((body.threadId, body.reason, body.description))
             self._notify("stopped")
             return
+        ids = list(body.hitBreakpointIds or self.adapter.stop_hit_ids(body.reason))
+        stands, messages = (True, []) if self._pause_sent or self.ended else self.hits.decide(self.book.hit_by(ids))
+        if not stands:  # a hit condition dapcli counts is not met, or a log point dapcli writes: resume
+            self._unmet = asyncio.get_running_loop().create_task(self._resume_unmet(body, ids, messages))
+            return
         self.generation += 1
         self.last_stop = StopRecord(
             reason=body.reason, description=body.description or self.adapter.stop_description(body.reason),
             thread_id=body.threadId, all_threads_stopped=bool(body.allThreadsStopped),
-            hit_breakpoint_ids=list(body.hitBreakpointIds or self.adapter.stop_hit_ids(body.reason)),
+            hit_breakpoint_ids=ids,
             text=body.text, generation=self.generation, entry=self._is_entry(body),
             paused=self._pause_sent and body.reason == "step",
         )
@@ -718,6 +734,19 @@ class Session:
             if body.threadId is not None and self._conn is not None and not self._conn.closed:
                 self._prefetch.start(self._conn, self.generation, body.threadId)
         self._notify("stopped")
+
+    async def _resume_unmet(self, body: Any, ids: list[int], messages: list[str]) -> None:
+        """Write the log points' ``messages`` (see :func:`write_log_points`), then resume (DAP
+        ``continue``) a stop that does not stand; a stop that cannot be resumed is reported as it is."""
+        try:
+            if messages:
+                await write_log_points(self.require_alive(), body.threadId, messages, self.add_output,
+                                       self.adapter.failed_evaluate_result)
+            await self.require_alive().request("continue", t.ContinueArguments(threadId=body.threadId or 0))
+        except DapcliError:
+            if not self.ended:
+                self.hits.release = True
+                self._on_stopped(body.model_copy(update={"hitBreakpointIds": ids}))
 
     def _is_entry(self, body: Any) -> bool:
         """The first stop of a launch with stopOnEntry, at no breakpoint of the user's."""

@@ -53,7 +53,9 @@ class SubprocessSessions:
             child.book.entries[entry.id] = BreakpointEntry(
                 **{**entry.__dict__, "verified": False, "adapter_id": None, "actual_line": None})
         child.book._next_id = parent.book._next_id
-        child.exception_filters = parent.exception_filters
+        # a test run's failures are its tests' (a child that raises is seen by the test that ran it,
+        # as with pytest --pdb): its children stop at breakpoints, not at their exceptions
+        child.exception_filters = [] if parent.test_run is not None else parent.exception_filters
         child.path_mapper = parent.path_mapper
         self.children.append(child)
         try:

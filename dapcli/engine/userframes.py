@@ -4,10 +4,12 @@ at the innermost frame whose source the user owns, and ``vars``/``eval`` default
 
 from __future__ import annotations
 
+import functools
 import os
+import re
 import sysconfig
 
-__all__ = ["is_user_source", "user_frame_index"]
+__all__ = ["is_user_frame", "is_user_source", "source_holds", "user_frame_index"]
 
 #: Path prefixes of code the user does not own (system headers and libraries, installed runtimes).
 _SYSTEM_PREFIXES = ("/usr/", "/lib/", "/lib64/", "/opt/", "/nix/store/", "/build/glibc", "/rustc/")
@@ -38,6 +40,55 @@ def is_user_source(path: str | None) -> bool:
     return os.path.isfile(path) and os.access(path, os.R_OK)
 
 
-def user_frame_index(paths: list[str | None]) -> int | None:
-    """Index of the innermost frame (0 = top) whose source the user owns; None if none is."""
-    return next((index for index, path in enumerate(paths) if is_user_source(path)), None)
+#: A frame name that is a plain C identifier (``check``, ``__GI_abort``): the file that defines it names it.
+_C_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def source_holds(path: str | None, line: int | None, name: str | None) -> bool:
+    """False when ``path`` cannot be the source of a frame at ``line`` in function ``name``: the
+    line is past the file's end, or the name is a plain C identifier the file never mentions.
+
+    gdb, when it cannot open a library's source (glibc's ``./stdlib/abort.c``), looks for the file
+    by its base name in the program's folder and reports the user's own ``abort.c`` as the frame's
+    source; that frame is libc's all the same. True when the file cannot be read (nothing to check)."""
+    if not path or not line or line < 1:
+        return True
+    text = _source_text(path)
+    if text is None:
+        return True
+    if text.count("\n") + (0 if text.endswith("\n") else 1) < line:
+        return False
+    if name and _C_IDENTIFIER.fullmatch(name):
+        return re.search(rf"\b{re.escape(name)}\b", text) is not None
+    return True
+
+
+def _source_text(path: str) -> str | None:
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return None
+    return _read(path, stat.st_mtime_ns, stat.st_size)
+
+
+@functools.lru_cache(maxsize=64)
+def _read(path: str, mtime_ns: int, size: int) -> str | None:
+    """The text of ``path`` (cached while its mtime and size stay the same)."""
+    del mtime_ns, size  # the cache key only
+    try:
+        with open(path, encoding="utf-8", errors="replace") as source:
+            return source.read(8 * 1024 * 1024)
+    except OSError:
+        return None
+
+
+def is_user_frame(path: str | None, line: int | None = None, name: str | None = None) -> bool:
+    """True when a frame at ``path``:``line`` in ``name`` runs the user's own code:
+    :func:`is_user_source` and :func:`source_holds`."""
+    return is_user_source(path) and source_holds(path, line, name)
+
+
+def user_frame_index(frames: list[tuple[str | None, int | None, str | None]]) -> int | None:
+    """Index of the innermost frame (0 = top) running the user's own code; None if none is.
+    ``frames`` are ``(path, line, name)`` from the top down."""
+    return next((index for index, frame in enumerate(frames) if is_user_frame(*frame)), None)

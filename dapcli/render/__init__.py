@@ -153,6 +153,8 @@ def render_stop(state: m.StopState, cwd: str | None = None) -> RenderableType:
                 line.append("=" + var.value, style="bold magenta" if var.changed else "")
                 if var.changed:
                     line.append("*", style="bold magenta")
+            if state.locals_truncated:
+                line.append(f"  … {state.locals_truncated} more (dapcli vars)", style="dim")
             parts.append(line)
         if state.watches:
             parts.append(render_watch_lines(state.watches))

@@ -63,14 +63,7 @@ async def set_data_breakpoint(
     """Stop when a variable changes (or is read): a data breakpoint."""
     session = ctx.session()
     frame = await current_frame_id(session, frame_id)
-    scope = locals_scope(await scopes(session, frame))
-    try:
-        info = await session.request(
-            "dataBreakpointInfo", t.DataBreakpointInfoArguments(variablesReference=scope.variablesReference, name=name,
-                                                                frameId=frame), t.DataBreakpointInfoResponse)
-    except DapcliError:
-        info = await session.request("dataBreakpointInfo", t.DataBreakpointInfoArguments(name=name, frameId=frame),
-                                     t.DataBreakpointInfoResponse)
+    info = await _info(session, frame, name)
     if not info.dataId:
         raise UsageError(f"cannot watch {name}: {info.description or 'the adapter offers no data breakpoint'}")
     # the spec's DataBreakpointAccessType is a model around the string: compare the strings
@@ -87,6 +80,30 @@ async def set_data_breakpoint(
         del book[new_id]
         raise
     return DataBreakpointsResult(data_breakpoints=list(book.values()))
+
+
+async def _info(session: Session, frame: int, name: str) -> t.DataBreakpointInfoResponse:
+    """The adapter's ``dataBreakpointInfo`` for ``name``: asked of the frame's locals, then of
+    its other scopes (a global or static: lldb-dap's Globals, CodeLLDB's Static and Global),
+    then as an expression (no ``variablesReference``); the first answer with a ``dataId``, else
+    the first answer. Raises what the last request raises when none answered."""
+    found = await scopes(session, frame)
+    first = locals_scope(found)
+    others = [s for s in found if s is not first and "regist" not in s.name.lower()]
+    first_answer = None
+    for reference in [first.variablesReference, *(s.variablesReference for s in others), None]:
+        try:
+            info = await session.request("dataBreakpointInfo", t.DataBreakpointInfoArguments(
+                variablesReference=reference, name=name, frameId=frame), t.DataBreakpointInfoResponse)
+        except DapcliError:
+            if reference is None and first_answer is None:
+                raise
+            continue
+        if info.dataId:
+            return info
+        first_answer = first_answer or info
+    assert first_answer is not None
+    return first_answer
 
 
 @verb(group="breakpoints", name="listDataBreakpoints", needs="session", read_only=True, cli=("watchpoint", "list"))

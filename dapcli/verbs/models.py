@@ -171,6 +171,8 @@ class StopState(Result):
     source: list[SourceLine] | None = None
     frames: list[Frame] | None = None
     locals: list[VariableView] | None = None
+    #: How many more top-frame locals there are than ``locals`` shows (``vars`` lists them all).
+    locals_truncated: int | None = None
     output: list[OutputChunkView] | None = None
     output_truncated: int | None = None
     #: The adapter's number for the end, as it sent it; with ``signal`` set it is not the

@@ -24,6 +24,7 @@ from dapcli.verbs.bpspec import BREAK_HELP
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.launchopts import SET_HELP, JsonObject, adapter_settings, add_breakpoints, env_pairs
 from dapcli.verbs.models import EndResult, SessionInfo, SessionsResult, StatusResult, StopState
+from dapcli.verbs.modulecheck import missing_module
 from dapcli.verbs.programfile import check_program_file, file_kind
 from dapcli.verbs.registry import Param, verb
 from dapcli.verbs.views import stop_state
@@ -178,6 +179,10 @@ async def launch(
         problem = persist.save(session)  # the re-anchored lines, and the breakpoints given here
         warnings = [*warnings, problem] if problem else warnings
     state = await _start_and_wait(ctx, session, started, timeout)
+    if module is not None and (missing := missing_module(session, module, work_dir)) is not None:
+        await session.shutdown()
+        ctx.manager.remove(session.name)
+        raise missing
     state.warnings = [*warnings, *pending_warnings(session), *moved_warnings(session),
                       *(state.warnings or [])] or None
     return state

@@ -12,6 +12,7 @@ debugpy; ``'k'`` for a debugpy dict key). A pointer that lists its target as one
 from __future__ import annotations
 
 import re
+import shlex
 
 from dapcli.engine.session import Session
 from dapcli.errors import RequestError, UsageError
@@ -83,8 +84,41 @@ async def _child(session: Session, reference: int, part: str, upto: str) -> tupl
     if found is None and len(children) == 1 and children[0].name[:1] in ("", "*") \
             and children[0].variablesReference > 0:
         reference = children[0].variablesReference
-        found = _match(await fetch_variables(session, reference), part, upto)
+        children = await fetch_variables(session, reference)
+        found = _match(children, part, upto)
+    if found is None and not part.startswith("["):
+        return await _in_anonymous(session, children, part, upto, 3)
     return found, reference
+
+
+def _anonymous(child: t.Variable) -> bool:
+    """A C/C++ anonymous struct or union member: lldb and CodeLLDB name it ``""``, gdb (cdt)
+    ``<anonymous struct>``; its members are the parent's (``s.y`` for ``struct {int y;}``)."""
+    return child.variablesReference > 0 and (child.name == "" or child.name.startswith(("<anonymous", "(anonymous")))
+
+
+async def _in_anonymous(session: Session, children: list[t.Variable], part: str, upto: str,
+                        depth: int) -> tuple[t.Variable | None, int]:
+    """``part`` among the members of the anonymous members of ``children`` (nested up to
+    ``depth``), with the container that holds it; ``(None, 0)`` when it is not there."""
+    from dapcli.verbs.views import fetch_variables
+
+    for child in (c for c in children if _anonymous(c)):
+        try:
+            inner = await fetch_variables(session, child.variablesReference)
+        except RequestError as exc:  # cdt: "Variable object not found"
+            said = exc.message.strip().splitlines()[0] if exc.message.strip() else "refused"
+            raise UsageError(f"cannot reach {upto}: the adapter cannot list the members of "
+                             f"{child.name or 'an anonymous member'} (it said {said!r})",
+                             f"assign it as an expression: dapcli eval {shlex.quote(f'{upto} = VALUE')}") from None
+        found = _match(inner, part, upto)
+        if found is not None:
+            return found, child.variablesReference
+        if depth > 1:
+            found, holder = await _in_anonymous(session, inner, part, upto, depth - 1)
+            if found is not None:
+                return found, holder
+    return None, 0
 
 
 async def resolve_member(session: Session, reference: int, name: str, container: str) -> tuple[int, str, str]:

@@ -24,7 +24,7 @@ from dapcli.errors import UsageError
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.models import StopState
 from dapcli.verbs.registry import Param, verb
-from dapcli.verbs.session import STARTUP_TIMEOUT, _check_free
+from dapcli.verbs.session import STARTUP_TIMEOUT, _check_free, _stdin_file
 from dapcli.verbs.views import stop_state
 
 __all__ = ["debug_test"]
@@ -36,21 +36,27 @@ async def debug_test(
     selectors: Annotated[list[str], Param(help="pytest node ids, Go package + tests, or test binary",
                                           complete="path", positional=True)] = [],  # noqa: B006
     runner_args: Annotated[list[str], Param(help="runner arguments")] = [],  # noqa: B006
+    match: Annotated[str | None, Param(help="tests whose names match: pytest/unittest -k EXPR, go -run PATTERN",
+                                       short="-k")] = None,
     first: Annotated[bool, Param(help="stop after the first failure")] = False,
     runner: Annotated[str | None, Param(help="pytest|unittest|go|native")] = None,
     python: Annotated[str | None, Param(help="Python interpreter", complete="path")] = None,
     adapter: Annotated[str | None, Param(help="native adapter")] = None,
     cwd: Annotated[str | None, Param(help="test directory", complete="path")] = None,
+    stdin: Annotated[str | None, Param(help="stdin file for the tests ('-': this command's stdin)",
+                                       complete="path")] = None,
     timeout: Annotated[float, Param(help="seconds to wait")] = 60.0,
 ) -> StopState:
     """Debug tests: run them and stop at the first failure.
 
     Starts the runner (pytest, unittest, ``go test`` through Delve's test mode, or a native
-    test binary) as a launch (runner arguments such as ``-k EXPR`` go after ``--`` on the
-    CLI), passes stops that are no failure (skips, exceptions a test
-    expects), and returns the failure stop: the user's frame selected, with ``test`` holding
-    the test's id and message. ``continue`` goes on to the next failure; at the end ``test``
-    has the runner's summary and ``exitCode`` its exit code.
+    test binary) as a launch (``match``, ``-k EXPR``: pytest's and unittest's ``-k``, Go's
+    ``-run``; other runner arguments go after ``--`` on the CLI), passes stops that are no
+    failure (skips, exceptions a test expects), and returns the failure stop: the user's frame
+    selected, with ``test`` holding the test's id and message. ``continue`` goes on to the
+    next failure; at the end ``test`` has the runner's summary and ``exitCode`` its exit code.
+    ``stdin``: a file the tests read as their stdin (pytest then runs with ``--capture=no``:
+    it gives a test no stdin while it captures).
     """
     started = time.perf_counter()
     await _check_free(ctx)
@@ -60,9 +66,15 @@ async def debug_test(
     plain = [s for s in selectors if not s.startswith("-")]
     runner_args = [*[s for s in selectors if s.startswith("-")], *runner_args]
     name = detect_runner(runner, plain, work_dir, adapter=adapter)
-    chosen = RUNNERS[name](plain, runner_args, match=None, first=first, cwd=work_dir)
+    if match and name == "native":
+        raise UsageError("-k/--match chooses tests of pytest, unittest and go test, not of a test binary",
+                         "give the binary's own filter after --, e.g. dapcli test ./test_cart -- --gtest_filter=Cart.*")
+    stdin_path = _stdin_file(ctx, stdin)
+    if stdin_path is not None and name == "pytest":  # a later --capture of the user's wins
+        runner_args = ["--capture=no", "--color=no", *runner_args]
+    chosen = RUNNERS[name](plain, runner_args, match=match or None, first=first, cwd=work_dir)
     _check_selectors(chosen, work_dir)
-    options, session = _plan(ctx, chosen, work_dir, python, adapter, {})
+    options, session = _plan(ctx, chosen, work_dir, python, adapter, {}, stdin_path)
     try:
         await session.launch(options, timeout=max(timeout, STARTUP_TIMEOUT))
     except BaseException:
@@ -85,8 +97,9 @@ async def debug_test(
 
 
 def _plan(ctx: VerbContext, chosen: TestRunner, work_dir: str, python: str | None, adapter: str | None,
-          env: dict[str, str]) -> tuple[LaunchOptions, Session]:
-    """The launch of ``chosen``'s run and its session (not started)."""
+          env: dict[str, str], stdin: str | None = None) -> tuple[LaunchOptions, Session]:
+    """The launch of ``chosen``'s run and its session (not started); ``stdin``: the file the run
+    reads as its stdin (through dapcli's terminal)."""
     if isinstance(chosen, PythonRunner):
         spec = by_name(adapter or "python", work_dir)
         options = LaunchOptions(program=BOOT, args=[chosen.module, *chosen.arguments()], cwd=work_dir, env=env,
@@ -106,30 +119,35 @@ def _plan(ctx: VerbContext, chosen: TestRunner, work_dir: str, python: str | Non
             program, args, run_dir = found.argv[0], [*found.argv[1:], *args], found.cwd
         spec = by_name(adapter, work_dir) if adapter else adapter_for(program, None, work_dir)
         options = LaunchOptions(program=program, args=args, cwd=run_dir, env=env)
+    if stdin is not None:
+        options.stdin, options.terminal = stdin, True
     spec.prepare(options, work_dir)
     if isinstance(chosen, PythonRunner) and chosen.module == "pytest" and options.python:
         require_module(options.python, chosen.module, work_dir)
-    spec = _early_run(spec, options)
+    spec = _early_run(spec, options, chosen)
     session = Session(ctx.session_name, spec, watchdog=ctx.manager.watchdog)
     session.test_run = TestRun(chosen)
     chosen.configure(session)
     return options, session
 
 
-def _early_run(spec: AdapterSpec, options: LaunchOptions) -> AdapterSpec:
+def _early_run(spec: AdapterSpec, options: LaunchOptions, chosen: TestRunner) -> AdapterSpec:
     """debugpy attaching to the run the session host started while it imported (see
     :mod:`dapcli.adapters.earlytest`), when that run is exactly this launch and its adapter was
-    told what the session would tell it; else ``spec`` (and a run started early for something
-    else is killed)."""
+    told what the session would tell it (initialize, attach, the exception filters of a fresh
+    session); else ``spec`` (and a run started early for something else is killed)."""
     if type(spec) is DebugpyAdapter and options.program == BOOT and options.python and options.nodelay \
-            and not options.env and options.cwd:
+            and not options.env and options.cwd and not options.stdin and not options.terminal:
         early = earlytest.take(earlytest.boot_argv(options.python, BOOT, options.args), options.cwd)
         if early is not None:
             adopted = EarlyDebugpyAdapter(early, spec.adapter_python)
             said = early.adapter
-            told = Session("", adopted).initialize_arguments().model_dump(mode="json", exclude_none=True)
+            planned = Session("", adopted)
+            chosen.configure(planned)
+            told = planned.initialize_arguments().model_dump(mode="json", exclude_none=True)
             if said is not None and said.attach_arguments == adopted.launch_arguments(options) \
-                    and told == earlytest.INITIALIZE_ARGUMENTS:
+                    and told == earlytest.INITIALIZE_ARGUMENTS \
+                    and planned.exception_filters == earlytest.EXCEPTION_FILTERS:
                 adopted.runtime = spec.runtime
                 return adopted
             early.kill()

@@ -19,7 +19,7 @@ from dapcli.engine.scopes import locals_scope
 from dapcli.engine.session import Session, SessionState
 from dapcli.engine.sourcefiles import read_lines
 from dapcli.engine.sources import reference_lines
-from dapcli.engine.userframes import is_user_source, user_frame_index
+from dapcli.engine.userframes import is_user_frame, user_frame_index
 from dapcli.errors import ConnectionLostError, DapcliError, DapTimeoutError, PreconditionError, RequestError, UsageError
 from dapcli.protocol import types as t
 from dapcli.verbs import frameindex
@@ -77,7 +77,7 @@ _REASONS = {
 #: exception, cdt-gdb-adapter as reason "SIGINT"); any other signal is a crash.
 _PAUSE_SIGNALS = {"SIGSTOP", "SIGINT", "SIGTSTP"}
 _SIGNAL = re.compile(r"\b(SIG[A-Z0-9]+)\b")
-_WATCHPOINT = re.compile(r"^watchpoint \d+")
+_WATCHPOINT = re.compile(r"^watchpoint(?: \d+|:)")
 
 
 def stop_signal(raw: str | None, description: str | None = None) -> str | None:
@@ -99,8 +99,8 @@ def normalize_reason(raw: str | None, description: str | None = None) -> str | N
     signal = stop_signal(raw, description)
     if signal is not None:
         return "pause" if signal in _PAUSE_SIGNALS else "exception"
-    if raw == "breakpoint" and description and _WATCHPOINT.match(description):
-        return "watchpoint"  # lldb-dap 19: reason breakpoint, description "watchpoint 1"
+    if raw in ("breakpoint", "generic") and description and _WATCHPOINT.match(description):
+        return "watchpoint"  # lldb-dap 19: reason breakpoint, description "watchpoint 1"; gdb (cdt): generic
     return _REASONS.get(raw, raw.replace(" ", "_"))
 
 
@@ -187,6 +187,10 @@ async def expand(
                 kept = [variable_view(v, max_value) for v in found]
         except (DapTimeoutError, PreconditionError):  # a hanging value: shown as such, the rest goes on
             view.children = [VariableView(name="…", value=NOT_AVAILABLE, variables_reference=0)]
+            continue
+        except RequestError as exc:  # cdt cannot list an anonymous union's members: the rest goes on
+            said = exc.message.strip().splitlines()[0] if exc.message.strip() else "refused"
+            view.children = [VariableView(name="…", value=f"<not available: the adapter said {said!r}>")]
             continue
         budget[0] -= len(kept)
         view.children = kept
@@ -516,7 +520,7 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
     if not stack:
         return
     top = state.frames[0]
-    if failure is None and state.reason in LIBRARY_STOP_REASONS and not is_user_source(top.path):
+    if failure is None and state.reason in LIBRARY_STOP_REASONS and not is_user_frame(top.path, top.line, top.name):
         chosen, skipped = await user_frame(session, thread_id, stack)
         if chosen is not None:
             top, state.skipped_frames = chosen, skipped
@@ -543,8 +547,9 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
         variables = [variable_view(v, 80) for v in found]
         variables = [v for v in variables if not v.name.startswith(("__", "@py_")) and v.name not in _NOISE]
         state.locals = variables[:locals_count]
+        state.locals_truncated = (len(variables) - locals_count) if len(variables) > locals_count else None
         await add_previews(session, state.locals, 80)  # C structs/arrays: {10, 20, 30, 40, 50}
-        _mark_changed(session, f"{top.path}:{top.name}", state.locals)
+        _mark_changed(session, f"{thread_id}:{top.path}:{top.name}", state.locals)  # per thread
     signal = stop_signal(state.raw_reason, state.description)
     if state.reason == "exception" and signal and not session.supports("supportsExceptionInfoRequest"):
         state.exception = ExceptionView(exception_id="signal", description=state.description)  # cdt: as lldb-dap's
@@ -581,10 +586,10 @@ USER_FRAME_DEPTH = 64
 async def user_frame(session: Session, thread_id: int, stack: list[Frame]) -> tuple[Frame | None, int]:
     """The innermost frame with the user's own source, and how many library frames are above
     it; (None, 0) when no frame within :data:`USER_FRAME_DEPTH` has the user's source."""
-    index = user_frame_index([f.path for f in stack])
+    index = user_frame_index([(f.path, f.line, f.name) for f in stack])
     if index is None and len(stack) >= STOP_FRAMES:
         stack, _ = await frames(session, thread_id, levels=USER_FRAME_DEPTH)
-        index = user_frame_index([f.path for f in stack])
+        index = user_frame_index([(f.path, f.line, f.name) for f in stack])
     return (stack[index], index) if index is not None else (None, 0)
 
 

@@ -130,7 +130,7 @@ class Cli:
         self.record(name)
         return result
 
-    def wait_output(self, text: str, *args: str, timeout: float = 5.0) -> dict[str, Any]:
+    def wait_output(self, text: str, *args: str, timeout: float = 30.0) -> dict[str, Any]:
         """Poll ``output --json ARGS`` until some chunk's text contains ``text`` (program output
         reaches the adapter on its own channel, so it may trail the stop that follows it)."""
         deadline = time.monotonic() + timeout

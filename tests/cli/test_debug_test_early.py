@@ -132,3 +132,20 @@ def test_a_run_that_ends_before_it_connects_is_reported_like_a_launch(dc: Cli, t
     assert "leaving early" in dc.run("output", cwd=tmp_path).out
     dc.run("stop", cwd=tmp_path)
     assert not dc.wait_gone()
+
+
+def test_the_early_configured_run_passes_expected_exceptions_and_stops_in_a_fixture(dc: Cli) -> None:
+    """The host configures the early run itself, so the run meets its expected exceptions
+    (``pytest.raises``, ``assertRaises``, skips, xfail) before the session is there: each such stop
+    waits, is reviewed and passed; the first real failure is the fixture's error, in the fixture."""
+    edge = Path(__file__).resolve().parent / "programs" / "testrun"
+    state = dc.json("test", "--python", PYTHON, "edge_cases.py", cwd=edge, timeout=120)
+    dc.sessions.add("default")
+    status = dc.record("default")
+    assert status is not None and _is_early(psutil.Process(int(status["debuggeePid"])))
+    assert state["test"]["id"] == "edge_cases.py::test_with_coupon" and state["test"]["phase"] == "setup"
+    assert (state["location"]["line"], state["location"]["function"]) == (line_of(edge / "edge_cases.py",
+                                                                                  "fixture"), "coupon")
+    assert state["test"]["message"] == "KeyError: 'SUMMER'"
+    dc.run("stop", cwd=edge)
+    assert not dc.wait_gone()

@@ -12,12 +12,17 @@ from pathlib import Path
 from conftest import DAPCLI, PROGRAMS, Cli, line_of, loc, one_line_error
 
 
-def test_a_huge_text_stack_leaves_the_host_answering(dc: Cli) -> None:
+def test_a_huge_text_stack_leaves_the_host_answering(dc: Cli, tmp_path: Path) -> None:
+    trace = tmp_path / "trace.log"
+    dc.env["DAPCLI_TRACE"] = str(trace)  # the host's DAP traffic: shows when the big stack was answered
     dc.launch("deep_stack.py", "base", timeout=60)
     big = subprocess.Popen([*DAPCLI, "stack", "--levels", "20000"], cwd=PROGRAMS, env=dc.env,
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
     try:
-        time.sleep(0.3)  # let the stack request reach the host (not a wait on an event: a head start)
+        deadline = time.monotonic() + 60  # the adapter answered the big stack: the host renders it now
+        while not _answered_last_stack(trace.read_text()) and big.poll() is None:
+            assert time.monotonic() < deadline, "the big stack was never answered"
+            time.sleep(0.05)
         started = time.monotonic()
         assert dc.status()["state"] == "stopped"
         assert time.monotonic() - started < 8, "status waited behind the rendering of the stack"
@@ -30,6 +35,13 @@ def test_a_huge_text_stack_leaves_the_host_answering(dc: Cli) -> None:
     assert "rec" in text and "<module>" in text and "deep_stack.py:" in text
     assert len(text.splitlines()) >= 10002  # header + 10,002 frames (rec ×10,001, <module>)
     assert time.monotonic() - started < 60
+
+
+def _answered_last_stack(trace: str) -> bool:
+    """The trace's last ``stackTrace`` request (the big one) has its response."""
+    asked = trace.rfind('"levels": 20000')
+    return asked >= 0 and '"type": "response"' in trace[asked:] and '"command": "stackTrace"' in \
+        trace[trace.find('"type": "response"', asked):]
 
 
 def test_break_add_reads_the_inline_clauses_of_dash_b(dc: Cli) -> None:

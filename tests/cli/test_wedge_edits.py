@@ -97,11 +97,18 @@ def test_edits_answer_at_once_while_a_slow_repr_runs_and_are_sent_after(dc: Cli)
     # recorded at once and sent when the repr returns (the stop's locals gave up on it after 5 s)
     out = dc.launch("slow_repr.py", "stop", timeout=60).out
     assert "locals <not available" in out, out
-    started = time.monotonic()
-    deleted = dc.json("break", "delete", loc("slow_repr.py", "stop"))
-    added = dc.json("break", "add", loc("slow_repr.py", "after"))
-    filters = dc.json("exceptions", "set", "uncaught")
-    assert time.monotonic() - started < 5, "a breakpoint edit waited behind the slow __repr__"
+    took = []  # each call on its own: the repr has ~7 s left; three calls on a loaded machine may well take 5 s
+
+    def timed(*args: str) -> dict:
+        started = time.monotonic()
+        answer = dc.json(*args)
+        took.append(time.monotonic() - started)
+        return answer
+
+    deleted = timed("break", "delete", loc("slow_repr.py", "stop"))
+    added = timed("break", "add", loc("slow_repr.py", "after"))
+    filters = timed("exceptions", "set", "uncaught")
+    assert max(took) < 5, f"a breakpoint edit waited behind the slow __repr__: {took}"
     assert "recorded, not sent yet" in filters["warning"], filters
     assert deleted["breakpoints"] == [] and "recorded, not sent yet" in deleted["warning"], deleted
     assert "recorded, not sent yet" in added["warning"] and not added["verified"], added

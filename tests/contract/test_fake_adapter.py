@@ -41,14 +41,14 @@ async def fake_adapter(mode: str) -> AsyncIterator[tuple[StdioTransport, Connect
     finally:
         await connection.close()  # closes stdin: the fake adapter exits on EOF
         try:
-            await asyncio.wait_for(transport.process.wait(), 5)
+            await asyncio.wait_for(transport.process.wait(), 30)
         except TimeoutError:
             transport.process.kill()
-            await asyncio.wait_for(transport.process.wait(), 5)
+            await asyncio.wait_for(transport.process.wait(), 30)
 
 
 async def initialize(connection: Connection) -> dict[str, Any]:
-    return await connection.request("initialize", {"adapterID": "fake", "clientID": "dapcli"}, timeout=5)
+    return await connection.request("initialize", {"adapterID": "fake", "clientID": "dapcli"}, timeout=30)
 
 
 def test_normal_session() -> None:
@@ -57,15 +57,15 @@ def test_normal_session() -> None:
             events: list[str] = []
             conn.on_event(lambda m: events.append(m["event"]))
             assert await initialize(conn) == {"supportsConfigurationDoneRequest": True}
-            result = await conn.request("evaluate", {"expression": "héllo → 世界 🐛"}, timeout=5)
+            result = await conn.request("evaluate", {"expression": "héllo → 世界 🐛"}, timeout=30)
             assert result["result"] == "🐛 界世 → olléh"
-            assert (await conn.request("threads", timeout=5))["threads"] == [{"id": 1, "name": "main"}]
+            assert (await conn.request("threads", timeout=30))["threads"] == [{"id": 1, "name": "main"}]
             with pytest.raises(RequestError, match="does not support pause"):
-                await conn.request("pause", {"threadId": 1}, timeout=5)
-            await conn.request("disconnect", timeout=5)
-            assert await conn.wait_closed(5)
+                await conn.request("pause", {"threadId": 1}, timeout=30)
+            await conn.request("disconnect", timeout=30)
+            assert await conn.wait_closed(30)
             assert events == ["initialized"]
-            assert await asyncio.wait_for(transport.process.wait(), 5) == 0
+            assert await asyncio.wait_for(transport.process.wait(), 30) == 0
 
     run(main)
 
@@ -77,12 +77,12 @@ def test_crash_reports_connection_lost_with_stderr(mode: str, exit_code: int) ->
         async with fake_adapter(mode) as (transport, conn):
             await initialize(conn)
             with pytest.raises(ConnectionLostError) as caught:
-                await conn.request("threads", timeout=5)
+                await conn.request("threads", timeout=30)
             error = caught.value
             assert type(error) is ConnectionLostError and error.exit_code == 6
             assert "threads" in error.message
             assert CRASH_MESSAGE in error.message
-            assert await asyncio.wait_for(transport.process.wait(), 5) == exit_code
+            assert await asyncio.wait_for(transport.process.wait(), 30) == exit_code
 
     run(main)
 
@@ -93,7 +93,7 @@ def test_garbage_reports_protocol_error() -> None:
             # the initialize response arrived intact, just before the garbage
             assert await initialize(conn) == {"supportsConfigurationDoneRequest": True}
             with pytest.raises(ConnectionLostError) as caught:  # ProtocolError is one, too
-                await conn.request("threads", timeout=5)
+                await conn.request("threads", timeout=30)
             assert "invalid DAP header" in caught.value.message
             assert conn.closed
 
@@ -109,7 +109,7 @@ def test_silent_adapter_times_out() -> None:
                 await conn.request("threads", timeout=0.2)
             assert time.monotonic() - started < 10.0  # never answered: for ever without the timeout
             # the adapter is still there and still answers other requests
-            assert (await conn.request("evaluate", {"expression": "ab"}, timeout=5))["result"] == "ba"
+            assert (await conn.request("evaluate", {"expression": "ab"}, timeout=30))["result"] == "ba"
 
     run(main)
 
@@ -169,7 +169,7 @@ def test_tcp_transport_sets_nodelay_and_talks_dap() -> None:
         server = await asyncio.start_server(serve_dap, "127.0.0.1", 0)
         port = server.sockets[0].getsockname()[1]
         try:
-            transport = await TcpTransport.connect("127.0.0.1", port, timeout=5)
+            transport = await TcpTransport.connect("127.0.0.1", port, timeout=30)
             sock = transport.socket
             assert sock is not None
             assert sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) != 0
@@ -177,12 +177,12 @@ def test_tcp_transport_sets_nodelay_and_talks_dap() -> None:
 
             conn = Connection(transport, name="tcp")
             conn.start()
-            assert await conn.request("initialize", {"adapterID": "tcp"}, timeout=5) == {"echo": "initialize"}
-            await conn.request("disconnect", timeout=5)
+            assert await conn.request("initialize", {"adapterID": "tcp"}, timeout=30) == {"echo": "initialize"}
+            await conn.request("disconnect", timeout=30)
             # the adapter hung up: what is still pending fails, and later sends too
-            assert await conn.wait_closed(5)
+            assert await conn.wait_closed(30)
             with pytest.raises(ConnectionLostError):
-                await conn.request("threads", timeout=5)
+                await conn.request("threads", timeout=30)
             await conn.close()
         finally:
             server.close()

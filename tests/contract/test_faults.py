@@ -86,7 +86,7 @@ def _running(pid: int) -> bool:
         return False
 
 
-async def _gone(pid: int | None, timeout: float = 5.0) -> bool:
+async def _gone(pid: int | None, timeout: float = 20.0) -> bool:
     deadline = time.monotonic() + timeout
     while pid is not None and _running(pid):
         if time.monotonic() > deadline:

@@ -33,7 +33,7 @@ def runtime(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
 
 
 def cli(*args: str) -> tuple[int, str, str]:
-    done = subprocess.run([sys.executable, "-m", "dapcli", *args], capture_output=True, text=True, timeout=60,
+    done = subprocess.run([sys.executable, "-m", "dapcli", *args], capture_output=True, text=True, timeout=120,
                           cwd=ROOT)
     return done.returncode, done.stdout, done.stderr
 
@@ -64,13 +64,13 @@ def test_one_shot_commands_join_a_session_owned_in_process(runtime: str) -> None
             assert code == 0 and "terminated" in out
             assert "shared" not in owner.manager.sessions
             assert debuggee is not None
-            gone = psutil.wait_procs([psutil.Process(debuggee)], timeout=5)[1] if psutil.pid_exists(debuggee) else []
+            gone = psutil.wait_procs([psutil.Process(debuggee)], timeout=20)[1] if psutil.pid_exists(debuggee) else []
             assert not [p for p in gone if p.status() != psutil.STATUS_ZOMBIE]
         finally:
             await owner.close()
         assert not [f for f in os.listdir(runtime) if f.startswith("shared.")]
 
-    asyncio.run(asyncio.wait_for(scenario(), 90))
+    asyncio.run(asyncio.wait_for(scenario(), 300))  # five one-shot commands, each a full start on a loaded machine
 
 
 def test_a_dispatcher_joins_a_cli_session_and_sees_its_stops(runtime: str) -> None:
@@ -108,6 +108,6 @@ def test_a_dispatcher_joins_a_cli_session_and_sees_its_stops(runtime: str) -> No
             await joiner.close()
 
     try:
-        asyncio.run(asyncio.wait_for(scenario(), 90))
+        asyncio.run(asyncio.wait_for(scenario(), 300))  # five one-shot commands, each a full start on a loaded machine
     finally:
         cli("stop")

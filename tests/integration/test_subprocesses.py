@@ -38,7 +38,7 @@ def test_a_multiprocessing_child_stops_in_its_own_session() -> None:
         tree = [psutil.Process(p) for p in pids if p and psutil.pid_exists(p)]
         await dispatcher.call("stop", {})
         assert dispatcher.manager.sessions == {}
-        _, alive = psutil.wait_procs(tree, timeout=5)
+        _, alive = psutil.wait_procs(tree, timeout=20)
         assert not [p for p in alive if p.status() != psutil.STATUS_ZOMBIE]
 
     asyncio.run(asyncio.wait_for(scenario(), 90))

@@ -110,7 +110,7 @@ def process_tree(session: Session) -> list[psutil.Process]:
     return found
 
 
-def assert_gone(processes: list[psutil.Process], timeout: float = 5.0) -> None:
+def assert_gone(processes: list[psutil.Process], timeout: float = 20.0) -> None:
     """Every one of ``processes`` has ended (zombies count as ended)."""
     _, alive = psutil.wait_procs(processes, timeout=timeout)
     alive = [p for p in alive if _status(p) != psutil.STATUS_ZOMBIE]

@@ -182,6 +182,12 @@ def test_lldb_arguments(monkeypatch: pytest.MonkeyPatch) -> None:
     assert launch["stopOnEntry"] is False and "main" in launch["preRunCommands"][0]
     monkeypatch.setattr("dapcli.adapters.native_common.ptrace_problem", lambda pid: None)
     assert spec.attach_arguments(AttachOptions(process_id=42))["pid"] == 42
+    # a gdbserver stub: lldb-dap's synchronous connect, not an attach command it runs asynchronously
+    # (then polls, and under load finds the process "unloaded during launch or attach")
+    remote = spec.attach_arguments(AttachOptions(target="127.0.0.1:2345"))
+    assert (remote["gdb-remote-hostname"], remote["gdb-remote-port"]) == ("127.0.0.1", 2345)
+    assert "attachCommands" not in remote
+    assert spec.attach_arguments(AttachOptions(target="::1:2345"))["gdb-remote-hostname"] == "[::1]"
     core = spec.core_arguments(LaunchOptions(program="/p"), "/c")
     assert core == {"type": "lldb-dap", "request": "attach", "name": "dapcli", "program": "/p", "coreFile": "/c"}
     assert spec.core_request == "attach"

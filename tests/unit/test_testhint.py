@@ -56,6 +56,9 @@ def test_the_hint_knows_the_bootstrap_the_verb_launches() -> None:
     (["tests/test_nope.py"], None),  # the verb refuses it before anything starts
     (["--no-such-flag", "tests"], None),
     (["go"], None),  # a Go package directory
+    (["tests/test_cart.py", "-k", "one_item", "--first"], ["pytest", "tests/test_cart.py", "-k", "one_item", "-x"]),
+    (["--match=one_item", "tests"], ["pytest", "tests", "-k", "one_item"]),
+    (["--stdin", "input.txt", "tests"], None),  # the run starts in dapcli's terminal
 ])
 def test_a_run_is_named_only_when_certain(words: list[str], expected: list[str] | None) -> None:
     assert _args(testhint.hint(["--python", PY, *words], FLAGS, str(EXAMPLES))) == expected

@@ -13,7 +13,17 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from dapcli.engine.testrun.base import Failure, Review, Summary, TestRunner, cut, evaluate, stack, wait_for_output
+from dapcli.engine.testrun.base import (
+    Failure,
+    Review,
+    Summary,
+    TestRunner,
+    cut,
+    evaluate,
+    session_output,
+    stack,
+    wait_for_output,
+)
 
 if TYPE_CHECKING:
     from dapcli.engine.session import Session
@@ -79,8 +89,10 @@ class GoTestRunner(TestRunner):
         index = _user_frame(frames) or 0
         test = _test_frame(frames)  # the test function (or subtest closure), which has `t`
         name = _unquote(await evaluate(session, "t.name", frames[test].id)) if test is not None else None
+        if not name:  # a goroutine the test started: the test `-test.v` said runs
+            name = _running_test(session_output(session))
         if not name and frames:
-            name = frames[test if test is not None else index].name.rsplit(".", 1)[-1]
+            name = re.sub(r"(\.func\d+)+$", "", frames[test if test is not None else index].name).rsplit(".", 1)[-1]
         return Review("failure", Failure(generation=session.generation, test_id=name,
                                          message=cut(f"panic: {text}" if text else "panic"), kind="panic",
                                          frame_index=index, phase="call"))
@@ -132,6 +144,18 @@ def _run_pattern(patterns: list[str]) -> str:
             break
         joined.append("^(" + "|".join(dict.fromkeys(parts[depth] for parts in levels)) + ")$")
     return "/".join(joined)
+
+
+def _running_test(output: str) -> str | None:
+    """The innermost test that ``-test.v`` output says started (``=== RUN``) and has not ended
+    (``--- PASS/FAIL/SKIP``); None when none."""
+    running: list[str] = []
+    for kind, name in re.findall(r"^\s*(=== RUN|--- (?:PASS|FAIL|SKIP)):?\s+(\S+)", output, re.M):
+        if kind == "=== RUN":
+            running.append(name)
+        elif name in running:
+            running.remove(name)
+    return running[-1] if running else None
 
 
 def _user_frame(frames: list[t.StackFrame]) -> int | None:

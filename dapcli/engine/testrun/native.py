@@ -23,6 +23,7 @@ from dapcli.engine.testrun.base import (
     stack,
     wait_for_output,
 )
+from dapcli.engine.userframes import source_holds
 
 if TYPE_CHECKING:
     from dapcli.engine.session import Session
@@ -72,7 +73,7 @@ class NativeRunner(TestRunner):
         if signal is None or signal in ("SIGSTOP", "SIGINT", "SIGTRAP"):
             return Review("other")
         frames = await stack(session, stop.thread_id)
-        index = next((i for i, f in enumerate(frames) if is_local_source(frame_path(f))), 0)
+        index = next((i for i, f in enumerate(frames) if _users(f)), 0)
         message = None
         if signal == "SIGABRT":
             message = await wait_for_output(session, _assertion, OUTPUT_GRACE)
@@ -88,7 +89,7 @@ class NativeRunner(TestRunner):
         """``exit(N)`` with N ≠ 0: the user's frame that called it; the message is the last line
         the program wrote (on stderr, as a rule)."""
         frames = await stack(session, thread_id)
-        found = next((i for i, f in enumerate(frames) if is_local_source(frame_path(f))), None)
+        found = next((i for i, f in enumerate(frames) if _users(f)), None)
         index = found or 0
         if found is None and any(f.name.startswith(_START_MAIN) for f in frames):
             return await self._main_returned(session, frames)
@@ -122,6 +123,12 @@ class NativeRunner(TestRunner):
             return Summary()
         name = os.path.basename(self.program)
         return Summary(text=f"{name} exited with code {exit_code}", passed=None, failed=None)
+
+
+def _users(frame: Any) -> bool:
+    """A frame of the user's code (not libc's ``abort`` that gdb found as the user's ``abort.c``)."""
+    path = frame_path(frame)
+    return is_local_source(path) and source_holds(path, frame.line, frame.name)
 
 
 def _assertion(text: str) -> str | None:

@@ -26,8 +26,7 @@ def require_module(python: str, module: str, cwd: str) -> None:
             pytest (or --python PATH)``). An interpreter that does not answer is left to the
             launch, which reports it.
     """
-    # not realpath: a venv's python is a symlink to the base interpreter, with other packages
-    own = os.path.abspath(python) == os.path.abspath(sys.executable)
+    own = _same_interpreter(python, sys.executable)
     if own and importlib.util.find_spec(module) is not None:
         return  # dapcli's own interpreter has it: no need to start it to ask
     try:
@@ -45,3 +44,16 @@ def require_module(python: str, module: str, cwd: str) -> None:
     if code == 3:
         raise PreconditionError(f"{module} is not installed for {python}",
                                 f"pip install {module} (or --python PATH)")
+
+
+def _same_interpreter(python: str, executable: str) -> bool:
+    """Whether ``python`` is ``executable`` with the same packages: the same file in the same
+    directory (a venv's ``python`` and ``python3``). Not the same file alone: a venv's python is a
+    symlink to the base interpreter, which has other packages (a venv is found from the path run)."""
+    first, second = os.path.abspath(python), os.path.abspath(executable)
+    if first == second:
+        return True
+    try:
+        return os.path.dirname(first) == os.path.dirname(second) and os.path.samefile(first, second)
+    except OSError:
+        return False

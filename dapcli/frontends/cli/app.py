@@ -206,17 +206,8 @@ def parse(argv: list[str]) -> Invocation | Finished:
     _SINK.clear()
     _GLOBALS.session, _GLOBALS.json, _GLOBALS.debug = None, False, False
     out, err = io.StringIO(), io.StringIO()
-    code = 0
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            returned = command.main(args=list(argv), prog_name="dapcli", standalone_mode=False)
-            code = returned if isinstance(returned, int) else 0
-        except SystemExit as exc:
-            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-        except Exception as exc:
-            if not hasattr(exc, "format_message"):  # not one of click's usage errors
-                raise
-            code = _usage_error(exc, "--json" in argv)
+        code = _main(command, argv)
     if _SINK and code == 0:
         invocation = _SINK[-1]
         invocation.json = invocation.json or _GLOBALS.json
@@ -225,6 +216,26 @@ def parse(argv: list[str]) -> Invocation | Finished:
             invocation.args["runnerArgs"] = [*invocation.args.get("runnerArgs", []), *runner_args]
         return invocation
     return Finished(code, out.getvalue(), err.getvalue())
+
+
+def _main(command: Any, argv: list[str], again: bool = True) -> int:
+    """Run click on ``argv`` (output goes to the caller's redirected streams); a value that
+    starts with ``-`` is read once more after a ``--`` (:mod:`~dapcli.frontends.cli.dashvalue`)."""
+    from dapcli.frontends.cli.dashvalue import retry_argv
+
+    try:
+        returned = command.main(args=list(argv), prog_name="dapcli", standalone_mode=False)
+        return returned if isinstance(returned, int) else 0
+    except SystemExit as exc:
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    except Exception as exc:
+        if not hasattr(exc, "format_message"):  # not one of click's usage errors
+            raise
+        retry = retry_argv(exc, argv) if again else None
+        if retry is not None:
+            _SINK.clear()
+            return _main(command, retry, again=False)
+        return _usage_error(exc, "--json" in argv)
 
 
 def _runner_args(argv: list[str]) -> tuple[list[str], list[str]]:
@@ -239,6 +250,8 @@ def _runner_args(argv: list[str]) -> tuple[list[str], list[str]]:
 def _usage_error(exc: Any, as_json: bool) -> int:
     """Print click's usage error as one ``error:`` line and a ``hint:`` line (not typer's boxed
     panel); a group called without a command prints its help. Returns the exit code (2)."""
+    from dapcli.frontends.cli.dashvalue import DASH_HINT, refused_dash_value
+
     ctx = getattr(exc, "ctx", None)
     if type(exc).__name__ == "NoArgsIsHelpError" and ctx is not None:
         sys.stdout.write(ctx.get_help() + "\n")
@@ -246,6 +259,8 @@ def _usage_error(exc: Any, as_json: bool) -> int:
     message = " ".join(str(exc.format_message()).split())
     where = ctx.command_path if ctx is not None else "dapcli"
     hint = f"see `{where} --help`"
+    if refused_dash_value(exc):
+        hint = f"{DASH_HINT}; {hint}"
     if as_json:
         from dapcli.errors import UsageError
 

@@ -69,7 +69,7 @@ def render_stop(state: StopState, *, with_locals: bool = True) -> str:
     middle: list[str] = []
     if with_locals and state.locals:
         left = STOP_BYTES - _size(head) - _size(tail)
-        middle = _locals(state.locals, max(left, 300))
+        middle = _locals(state.locals, max(left, 300), state.locals_truncated or 0)
     return "\n".join(head + middle + tail)
 
 
@@ -97,9 +97,9 @@ def _test_lines(state: StopState) -> list[str]:
     return [f"FAILED {test.id}{phase}: {cut(test.message, 600)}"]
 
 
-def _locals(views: list[VariableView], budget: int) -> list[str]:
+def _locals(views: list[VariableView], budget: int, beyond: int = 0) -> list[str]:
     """``locals: a=1, b='x', items=[…] (list, variablesReference=8)`` (types and full values are in
-    the structured content), wrapped at ~100 characters."""
+    the structured content), wrapped at ~100 characters; ``beyond``: locals the stop did not fetch."""
     parts: list[str] = []
     for view in views[:STOP_LOCALS]:
         if view.name in GROUPS and not view.value:
@@ -120,8 +120,8 @@ def _locals(views: list[VariableView], budget: int) -> list[str]:
         line += (" " if line.endswith(":") or not line.strip() else ", ") + part
     lines.append(line)
     shown = len(parts)
-    if len(views) > shown:
-        lines.append(f"  … (+{len(views) - shown} more; call variables with start={shown})")
+    if len(views) + beyond > shown:
+        lines.append(f"  … (+{len(views) + beyond - shown} more; call variables with start={shown})")
     return lines
 
 

@@ -155,14 +155,26 @@ def _text(result: Result, data: dict[str, Any]) -> str:
 def _unquote_lists(spec: VerbSpec, args: dict[str, Any]) -> None:
     """A list sent as JSON text (``"[\"a.py:3\"]"``, a habit of some clients) becomes the list;
     anything else is left for the verb's model to judge."""
-    for param in spec.params:
-        for key in (param.alias, param.name):
-            value = args.get(key)
-            if param.is_list and isinstance(value, str) and value.lstrip().startswith("["):
-                with contextlib.suppress(ValueError):
-                    parsed = json.loads(value)
-                    if isinstance(parsed, list):
-                        args[key] = parsed
+    keys = _LIST_KEYS.get(spec.name)
+    if keys is None:
+        keys = _LIST_KEYS[spec.name] = _list_keys(spec)
+    for key in keys:
+        value = args.get(key)
+        if isinstance(value, str) and value.lstrip().startswith("["):
+            with contextlib.suppress(ValueError):
+                parsed = json.loads(value)
+                if isinstance(parsed, list):
+                    args[key] = parsed
+
+
+#: Per verb name: :func:`_list_keys`.
+_LIST_KEYS: dict[str, tuple[str, ...]] = {}
+
+
+def _list_keys(spec: VerbSpec) -> tuple[str, ...]:
+    """The argument names (alias and Python name) of ``spec``'s list parameters (read once per
+    verb: a parameter's type is looked at through ``typing`` on every access)."""
+    return tuple(key for param in spec.params if param.is_list for key in (param.alias, param.name))
 
 
 def error_text(exc: DapcliError) -> str:

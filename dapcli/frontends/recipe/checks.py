@@ -145,6 +145,10 @@ class CheckerBase:
             python=self.interpreter(raw), build=self.texts(raw, "build", "target") or None, mark=raw.mark,
             test=selectors, runner=self.text(raw, "runner", "target"),
         )
+        stdin = self.text(raw, "stdin", "target")
+        target.stdin = self.resolve(stdin) if stdin else None
+        if target.stdin and not os.path.isfile(target.stdin):
+            self.problem(raw.value_mark("stdin"), "target", f"stdin file not found: {stdin} (looked at {target.stdin})")
         if target.cwd and not os.path.isdir(target.cwd):
             self.problem(raw.value_mark("cwd"), "target", f"cwd is not a directory: {target.cwd}")
         return target
@@ -244,6 +248,10 @@ class CheckerBase:
             if not self.defined(str(item), mark, where, set(self.variables)):
                 return None
             text = as_text(substitute(str(item), self.variables))
+            text, clauses = self.clauses(text or "", mark, where)
+            if text is None:
+                return None
+            extra.update(clauses)
         else:
             self.problem(mark, where, "write FILE:LINE, a function name, or {path, line, condition}")
             return None
@@ -252,6 +260,23 @@ class CheckerBase:
             return None
         return BreakpointSpec(location=location, display=text or "", condition=extra.get("condition"),
                               hit_condition=extra.get("hitCondition"), log_message=extra.get("logMessage"), mark=mark)
+
+    def clauses(self, text: str, mark: Mark, where: str) -> tuple[str | None, dict[str, str | None]]:
+        """``"f.c:9 if i > 2 hit %2 log i={i}"`` read as ``-b`` reads it (``verbs/bpspec.py``):
+        the location and ``{condition, hitCondition, logMessage}``; ``(None, {})`` after a problem."""
+        from dapcli.errors import UsageError
+        from dapcli.verbs.bpspec import parse_spec
+
+        if not any(f" {word} " in f" {text} " for word in ("if", "hit", "log")):
+            return text, {}
+        try:
+            location, found = parse_spec(text)
+            check_hit_condition(found.get("hit_condition"))
+        except (UsageError, ValueError) as exc:
+            self.problem(mark, where, str(exc))
+            return None, {}
+        names = {"condition": "condition", "hit_condition": "hitCondition", "log_message": "logMessage"}
+        return location, {names[k]: v for k, v in found.items()}
 
     def location(self, text: str, mark: Mark, where: str, target: Target | None) -> str | None:
         """``ABSPATH:LINE`` (the file found next to the recipe or the program) or a function name."""

@@ -169,7 +169,7 @@ class RecipeRun:
         target = self.recipe.target
         args: dict[str, Any] = {"selectors": target.test, "timeout": max(self.timeout or 0, LAUNCH_TIMEOUT)}
         for key, value in (("runnerArgs", target.args), ("cwd", target.cwd), ("adapter", target.adapter),
-                           ("python", target.python), ("runner", target.runner)):
+                           ("python", target.python), ("runner", target.runner), ("stdin", target.stdin)):
             if value:
                 args[key] = value
         try:

@@ -113,6 +113,9 @@ class _Reader:
                 self.loose.append(token)
             elif token == "--":
                 only_positional = True
+            elif self.dash_value(index):  # `p -x`: the rest of the line is values (as the CLI reads it)
+                only_positional = True
+                continue
             else:
                 index = self.option(index)
             index += 1
@@ -121,6 +124,16 @@ class _Reader:
         if missing:
             raise self.fail("missing " + ", ".join(metavar(p) for p in missing))
         return self.args
+
+    def dash_value(self, index: int) -> bool:
+        """Whether the word at ``index`` (``-x``, not an option of this verb) starts the values:
+        no word from it on starts with ``--`` and the verb takes a positional text."""
+        name = self.tokens[index].lstrip("-").partition("=")[0]
+        if self.tokens[index].startswith("--") or name in self.by_flag:
+            return False
+        if any(w.startswith("--") for w in self.tokens[index:]):
+            return False
+        return any(p.meta.positional and p.base_type is str for p in self.spec.params)
 
     def option(self, index: int) -> int:
         name, eq, inline = self.tokens[index].lstrip("-").partition("=")

@@ -76,14 +76,63 @@ class _Early:
             return
         self.connected = True
         self._ready.wait()
-        import debugpy
-
-        debugpy.connect(self.address)
+        debugpy = _import_debugpy()
+        with _no_start_pause():
+            debugpy.connect(self.address)
         debugpy.wait_for_client()
         os.environ["DEBUGPY_RUNNING"] = "true"  # as a program debugpy runs sees it
 
 
+class _Time:
+    """pydevd's ``time`` module, less the fixed pause of ``PyDB.initialize_network`` (pydevd
+    sleeps 0.1 s there to "give threads time to start"; ``Thread.start()`` has already waited
+    until its reader and writer threads run). Every other use is the module's own."""
+
+    def __init__(self, real):
+        self._real = real
+
+    def __getattr__(self, name):
+        return getattr(self._real, name)
+
+    def sleep(self, seconds):
+        if sys._getframe(1).f_code.co_name != "initialize_network":
+            self._real.sleep(seconds)
+
+
+@contextlib.contextmanager
+def _no_start_pause():
+    """While debugpy connects: without pydevd's pause after it starts its threads (see
+    :class:`_Time`), which would be 0.1 s on the way to the first stop."""
+    pydevd = sys.modules.get("pydevd")
+    real = getattr(pydevd, "time", None)
+    if real is None or not hasattr(real, "sleep"):
+        yield
+        return
+    pydevd.time = _Time(real)
+    try:
+        yield
+    finally:
+        pydevd.time = real
+
+
 _early = None
+_debugpy_dir = None
+
+
+def _import_debugpy():
+    """debugpy; from dapcli's adapter's folder when this interpreter has none (only debugpy is
+    taken from there: the folder leaves ``sys.path`` again, as debugpy's launcher does)."""
+    try:
+        import debugpy
+    except ImportError:
+        if not _debugpy_dir:
+            raise
+        sys.path.insert(0, _debugpy_dir)
+        try:
+            import debugpy
+        finally:
+            sys.path.remove(_debugpy_dir)
+    return debugpy
 
 
 class _Traced:
@@ -116,13 +165,15 @@ def _unittest(args):
 
 
 def main():
-    global _early
+    global _early, _debugpy_dir
     runner, args = sys.argv[1], sys.argv[2:]
     sys.path[0] = os.getcwd()  # as `python -m RUNNER` does (not this file's directory)
     fd = os.environ.pop("DAPCLI_TESTBOOT_FD", None)
+    _debugpy_dir = os.environ.pop("DAPCLI_TESTBOOT_DEBUGPY", None)
     if fd is not None:
         _early = _Early(int(fd))
         with contextlib.suppress(Exception):
+            _import_debugpy()
             import debugpy.server.api  # noqa: F401 (pydevd: imported now, not once the adapter waits)
     else:
         _trace(False)

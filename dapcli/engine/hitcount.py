@@ -1,0 +1,126 @@
+"""Hit conditions that an adapter does not mean as dapcli does, counted by dapcli.
+
+dapcli's grammar (``verbs/bpargs.py``): ``N`` and ``==N`` stop on the Nth hit only, ``>N``,
+``>=N``, ``<N``, ``<=N`` compare the hit count, ``%N`` stops on every Nth hit. Adapters differ
+(measured with lldb-dap 19, CodeLLDB 1.11, cdt-gdb-adapter 1.7, over a 6-pass loop):
+
+* lldb-dap takes only a number N, as "from the Nth hit on"; any other text stops at every hit;
+* CodeLLDB takes the whole grammar, but a bare N is "from the Nth hit on" too;
+* cdt-gdb-adapter takes ``N`` (the Nth hit, then deletes gdb's breakpoint) and ``>N``; any
+  other text drops the breakpoint (it never stops, and the answer leaves it out).
+
+Each adapter says what it is sent instead (:meth:`~dapcli.adapters.base.AdapterSpec.hit_condition`);
+where it can say nothing right, dapcli sends no ``hitCondition``, counts the stops of that
+breakpoint itself, and resumes (DAP ``continue``) those that do not meet the condition. Only the
+stops of a ``continue`` (or of the launch) count: a step that lands on the line ends there.
+
+Log points the same way: cdt-gdb-adapter prints a log point's message as written (``i={i}``), so
+dapcli sends it a plain breakpoint, and at its stop evaluates each ``{expression}`` in the top
+frame (DAP ``evaluate``), writes the line to the program's output and resumes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable, Iterable
+from typing import Any
+
+from dapcli.adapters.hits import parse_hit
+from dapcli.errors import DapcliError
+from dapcli.protocol import types as t
+
+__all__ = ["HitCounts", "hit_met", "log_line", "write_log_points"]
+
+
+def hit_met(condition: str, count: int) -> bool:
+    """Whether the ``count``-th hit (from 1) meets ``condition``; an unknown one always does."""
+    parsed = parse_hit(condition)
+    if parsed is None:
+        return True
+    operator, number = parsed
+    return {
+        "==": count == number, ">": count > number, ">=": count >= number, "<": count < number,
+        "<=": count <= number, "%": number > 0 and count % number == 0,
+    }[operator]
+
+
+class HitCounts:
+    """The hits of the breakpoints whose hit condition dapcli keeps (by dapcli's id)."""
+
+    def __init__(self) -> None:
+        self.counts: dict[int, int] = {}
+        #: The last execution request (``launch`` until the first one): only a ``continue``'s
+        #: stops count.
+        self.command = "launch"
+        #: The next stop stands whatever it hit (dapcli could not resume it).
+        self.release = False
+
+    def reset(self) -> None:
+        """A new run of the program: every count starts again."""
+        self.counts.clear()
+        self.command = "launch"
+
+    def resumed(self, command: str) -> None:
+        """The program was resumed by the DAP request ``command`` (continue, next, stepIn…)."""
+        self.command = command
+
+    def decide(self, hit: Iterable[tuple[int, str | None, str | None]]) -> tuple[bool, list[str]]:
+        """Count one stop at the breakpoints ``hit`` (``(id, hit condition dapcli counts, log
+        message dapcli writes)``): ``(stands, messages)``. The stop stands at a breakpoint without
+        such a condition or whose condition is met, unless it is a log point of dapcli's: then
+        its message is to be written (``messages``) and the program resumed. No breakpoint at
+        all, or the end of a step: the stop stands."""
+        if self.release or self.command not in ("launch", "continue"):
+            self.release = False
+            return True, []
+        stands, any_hit, messages = False, False, []
+        for number, condition, message in hit:
+            any_hit = True
+            if condition is not None:
+                self.counts[number] = self.counts.get(number, 0) + 1
+                if not hit_met(condition, self.counts[number]):
+                    continue
+            if message is not None:
+                messages.append(message)
+            else:
+                stands = True
+        return stands or not any_hit, [] if stands else messages
+
+    def stands(self, hit: Iterable[tuple[int, str | None]]) -> bool:
+        """:meth:`decide` for breakpoints without log messages."""
+        return self.decide((number, condition, None) for number, condition in hit)[0]
+
+
+_EXPRESSION = re.compile(r"\{([^{}]+)\}")
+
+
+async def log_line(message: str, evaluate: Callable[[str], Awaitable[str]]) -> str:
+    """``message`` with each ``{expression}`` replaced by ``await evaluate(expression)``."""
+    parts, last = [], 0
+    for found in _EXPRESSION.finditer(message):
+        parts += [message[last:found.start()], await evaluate(found.group(1).strip())]
+        last = found.end()
+    return "".join([*parts, message[last:]])
+
+
+async def write_log_points(conn: Any, thread_id: int | None, messages: list[str],
+                           write: Callable[[str, str], None], failed: str | None = None) -> None:
+    """Each of ``messages`` with its ``{expression}`` values from the top frame of ``thread_id``
+    (DAP ``stackTrace``, then ``evaluate`` in context ``watch``; a failing one shows its error
+    in ``<…>``, as does a result that is the adapter's ``failed`` text), written as program
+    output with ``write(category, text)``. Raises what the stackTrace raises."""
+    stack = await conn.request("stackTrace", t.StackTraceArguments(threadId=thread_id or 0, startFrame=0, levels=1),
+                               t.StackTraceResponse)
+    frame = stack.stackFrames[0].id if stack.stackFrames else None
+
+    async def value(expression: str) -> str:
+        try:
+            answer = await conn.request("evaluate", t.EvaluateArguments(expression=expression, frameId=frame,
+                                                                        context="watch"), t.EvaluateResponse)
+        except DapcliError as exc:
+            said = exc.message.strip().splitlines()[0] if exc.message.strip() else "cannot evaluate"
+            return f"<{said}>"
+        return f"<{answer.result}>" if failed is not None and answer.result == failed else str(answer.result)
+
+    for message in messages:
+        write("stdout", await log_line(message, value) + "\n")
