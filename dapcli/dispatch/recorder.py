@@ -135,10 +135,16 @@ class Recorder:
         return text
 
     def save(self, path: str) -> str:
-        """Write the recipe to ``path``; return the text written."""
+        """Write the recipe to ``path``; return the text written. A recipe with ``env`` values
+        (secrets, often) is written 0600; a symbolic link or special file is refused.
+
+        Raises:
+            UsageError: ``path`` cannot be written (one line).
+        """
+        from dapcli.files import write_text_file
+
         text = self.to_yaml(path)
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        write_text_file(path, text, private=self.launch is not None and bool(self.launch[0].get("env")))
         return text
 
 

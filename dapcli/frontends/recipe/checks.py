@@ -18,6 +18,8 @@ __all__ = ["BREAKPOINT_KEYS", "TARGET_KEYS", "CheckerBase"]
 
 TARGET_KEYS = ("program", "module", "args", "cwd", "env", "adapter", "python", "build", "launch", "stdin", "test",
                "runner", "connect", "pathMappings")
+#: Most problems reported for one recipe.
+MAX_PROBLEMS = 50
 BREAKPOINT_KEYS = ("path", "line", "function", "condition", "hitCondition", "logMessage")
 
 
@@ -33,7 +35,15 @@ class CheckerBase:
 
     def problem(self, mark: Mark, where: str | None, message: str) -> None:
         prefix = f"{where}: " if where else ""
-        self.problems.append(f"{self.display}:{mark.line}:{mark.column}: {prefix}{message}")
+        if len(self.problems) == MAX_PROBLEMS:
+            self.problems.append(f"{self.display}: checking stopped after {MAX_PROBLEMS} problems (fix these first)")
+        if len(self.problems) < MAX_PROBLEMS:
+            self.problems.append(f"{self.display}:{mark.line}:{mark.column}: {prefix}{message}")
+
+    @property
+    def full(self) -> bool:
+        """As many problems as are reported: checking further only costs time."""
+        return len(self.problems) >= MAX_PROBLEMS
 
     def unknown_keys(self, data: YamlMap, known: tuple[str, ...], where: str | None) -> None:
         for key in data:
