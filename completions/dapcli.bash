@@ -36,7 +36,7 @@ _dapcli() {
     case "$cmd" in
         break)
             if [ "$i" -ge "$COMP_CWORD" ]; then
-                COMPREPLY=( $(compgen -W "add clear delete list" -- "$cur") ); return 0
+                COMPREPLY=( $(compgen -W "add clear delete edit list" -- "$cur") ); return 0
             fi
             cmd="$cmd ${COMP_WORDS[i]}" ;;
         exceptions)
@@ -64,12 +64,14 @@ _dapcli() {
         c) cmd="continue" ;;
         clearBreakpoints) cmd="break clear" ;;
         cmd) cmd="console" ;;
+        condition) cmd="break edit" ;;
         cont) cmd="continue" ;;
         debugTest) cmd="test" ;;
         debugger) cmd="console" ;;
         delete) cmd="break delete" ;;
         disas) cmd="disassemble" ;;
         display) cmd="watch add" ;;
+        editBreakpoint) cmd="break edit" ;;
         evaluate) cmd="eval" ;;
         exceptionFilters) cmd="exceptions list" ;;
         info-breakpoints) cmd="break list" ;;
@@ -163,6 +165,12 @@ _dapcli() {
             esac
             flags="--help --json --session -S -h"; kind="path" ;;
         "break delete")
+            case "$prev" in
+                --session) _dapcli_words "session"; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--help --json --session -S -h"; kind="breakpoint" ;;
+        "break edit")
             case "$prev" in
                 --session) _dapcli_words "session"; return 0 ;;
                 -S) _dapcli_words "session"; return 0 ;;

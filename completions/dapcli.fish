@@ -61,6 +61,8 @@ function __dapcli_alias
             echo 'break clear'
         case 'cmd'
             echo 'console'
+        case 'condition'
+            echo 'break edit'
         case 'cont'
             echo 'continue'
         case 'debugTest'
@@ -73,6 +75,8 @@ function __dapcli_alias
             echo 'disassemble'
         case 'display'
             echo 'watch add'
+        case 'editBreakpoint'
+            echo 'break edit'
         case 'evaluate'
             echo 'eval'
         case 'exceptionFilters'
@@ -195,7 +199,7 @@ complete -c dapcli -n 'test -z "$(__dapcli_path)"' -l trust-project
 complete -c dapcli -n 'test -z "$(__dapcli_path)"' -l version
 complete -c dapcli -n 'test -z "$(__dapcli_path)"' -s S -r -a '(__dapcli_words session)'
 complete -c dapcli -n 'test -z "$(__dapcli_path)"' -s h
-complete -c dapcli -n '__dapcli_at break' -a 'add clear delete list'
+complete -c dapcli -n '__dapcli_at break' -a 'add clear delete edit list'
 complete -c dapcli -n '__dapcli_at exceptions' -a 'list set'
 complete -c dapcli -n '__dapcli_at watch' -a 'add delete list'
 complete -c dapcli -n '__dapcli_at watchpoint' -a 'add delete list'
@@ -243,6 +247,12 @@ complete -c dapcli -n '__dapcli_at "break delete"' -l json
 complete -c dapcli -n '__dapcli_at "break delete"' -l session -r -a '(__dapcli_words session)'
 complete -c dapcli -n '__dapcli_at "break delete"' -s S -r -a '(__dapcli_words session)'
 complete -c dapcli -n '__dapcli_at "break delete"' -s h
+complete -c dapcli -n '__dapcli_at "break edit"' -a '(__dapcli_words breakpoint)'
+complete -c dapcli -n '__dapcli_at "break edit"' -l help
+complete -c dapcli -n '__dapcli_at "break edit"' -l json
+complete -c dapcli -n '__dapcli_at "break edit"' -l session -r -a '(__dapcli_words session)'
+complete -c dapcli -n '__dapcli_at "break edit"' -s S -r -a '(__dapcli_words session)'
+complete -c dapcli -n '__dapcli_at "break edit"' -s h
 complete -c dapcli -n '__dapcli_at "break list"' -l help
 complete -c dapcli -n '__dapcli_at "break list"' -l json
 complete -c dapcli -n '__dapcli_at "break list"' -l session -r -a '(__dapcli_words session)'

@@ -35,7 +35,7 @@ _dapcli() {
     cmd="${words[i]}"; (( i += 1 ))
     case "$cmd" in
         break)
-            if (( i >= CURRENT )); then compadd -- add clear delete list; return 0; fi
+            if (( i >= CURRENT )); then compadd -- add clear delete edit list; return 0; fi
             cmd="$cmd ${words[i]}" ;;
         exceptions)
             if (( i >= CURRENT )); then compadd -- list set; return 0; fi
@@ -56,12 +56,14 @@ _dapcli() {
         c) cmd="continue" ;;
         clearBreakpoints) cmd="break clear" ;;
         cmd) cmd="console" ;;
+        condition) cmd="break edit" ;;
         cont) cmd="continue" ;;
         debugTest) cmd="test" ;;
         debugger) cmd="console" ;;
         delete) cmd="break delete" ;;
         disas) cmd="disassemble" ;;
         display) cmd="watch add" ;;
+        editBreakpoint) cmd="break edit" ;;
         evaluate) cmd="eval" ;;
         exceptionFilters) cmd="exceptions list" ;;
         info-breakpoints) cmd="break list" ;;
@@ -155,6 +157,12 @@ _dapcli() {
             esac
             flags="--help --json --session -S -h"; kind="path" ;;
         "break delete")
+            case "$prev" in
+                --session) _dapcli_words "session"; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--help --json --session -S -h"; kind="breakpoint" ;;
+        "break edit")
             case "$prev" in
                 --session) _dapcli_words "session"; return 0 ;;
                 -S) _dapcli_words "session"; return 0 ;;

@@ -219,8 +219,9 @@ def taken_error(entry: BreakpointEntry, line: int | None, moved_from: int | None
                           "a hit count and a log message together")
     message = f"{where}{moved} already has breakpoint {entry.id}{f' ({what})' if what else ''}; " \
               f"a {place} holds one breakpoint"
-    return UsageError(message, f"delete it first (`dapcli break delete {entry.id}`), then add one breakpoint "
-                               "with the condition, hit count and log message you want")
+    return UsageError(message, f"to change its condition: `dapcli condition {entry.id} 'i == 3'` (`condition "
+                               f"{entry.id}` removes it); else delete it first (`dapcli break delete {entry.id}`) "
+                               "and add one breakpoint with the condition, hit count and log message you want")
 
 
 def _line_text(path: str, line: int) -> str | None:

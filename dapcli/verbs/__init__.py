@@ -2,6 +2,7 @@
 
 from dapcli.verbs import (  # noqa: F401  (registration)
     adapters,
+    bpedit,
     breakpoints,
     configs,
     control,

@@ -120,7 +120,7 @@ def test_bash_completes_commands_and_flags_without_python(tmp_path: Path) -> Non
     )
     out = subprocess.run([BASH, "--norc", "-c", script], capture_output=True, text=True, timeout=30,
                          env={"PATH": str(tmp_path)}).stdout.splitlines()
-    assert out == ["next nexti", "add clear delete list", "--condition", "--hit-condition", "bash zsh fish"]
+    assert out == ["next nexti", "add clear delete edit list", "--condition", "--hit-condition", "bash zsh fish"]
 
 
 def test_complete_words_without_a_session_are_empty(env: dict[str, str]) -> None:
@@ -155,7 +155,7 @@ def test_fish_completes_commands_flags_and_session_words(tmp_path: Path) -> None
               "    echo (complete -C $line | string split -f1 \\t)\nend\n")
     out = subprocess.run(["fish", "--no-config", "-c", script], capture_output=True, text=True, timeout=30,
                          env={"PATH": f"{tmp_path}:/usr/bin:/bin", "HOME": str(tmp_path)})
-    assert out.stdout.splitlines() == ["next nexti", "add clear delete list", "--hit-condition", "7",
+    assert out.stdout.splitlines() == ["next nexti", "add clear delete edit list", "--hit-condition", "7",
                                        "bash fish zsh"], out.stderr
 
 
@@ -168,5 +168,6 @@ def test_zsh_offers_commands_flags_and_files() -> None:
               "t dapcli break ''\nt dapcli b --hi\nt dapcli completion ''\nt dapcli launch ''\n")
     out = subprocess.run(["zsh", "-f", "-c", script], capture_output=True, text=True, timeout=30,
                          env={"PATH": "/usr/bin:/bin"}).stdout.splitlines()
-    assert out == ["add clear delete list", "--condition --help --hit-condition --json --log-message --session -S -h",
+    assert out == ["add clear delete edit list",
+                   "--condition --help --hit-condition --json --log-message --session -S -h",
                    "bash zsh fish", "<files>"]

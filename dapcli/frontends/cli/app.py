@@ -205,6 +205,7 @@ def parse(argv: list[str]) -> Invocation | Finished:
     """Parse ``argv`` without side effects beyond help/usage text (captured, not printed)."""
     command = _command_for(argv)
     argv, runner_args = _runner_args(hoist_global_flags(list(argv)))
+    argv = _join_clauses(argv)
     _SINK.clear()
     _GLOBALS.session, _GLOBALS.json, _GLOBALS.debug = None, False, False
     out, err = io.StringIO(), io.StringIO()
@@ -240,6 +241,14 @@ def _main(command: Any, argv: list[str], again: bool = True) -> int:
         return _usage_error(exc, "--json" in argv)
 
 
+def _join_clauses(argv: list[str]) -> list[str]:
+    """``dapcli b 4 if i == 3`` (gdb's way, unquoted): see :mod:`~dapcli.frontends.cli.bpwords`."""
+    from dapcli.frontends.cli.bpwords import join_clauses
+    from dapcli.frontends.cli.fast import command_index
+
+    return join_clauses(argv, command_index(argv)[1])
+
+
 def _runner_args(argv: list[str]) -> tuple[list[str], list[str]]:
     """``dapcli test SELECTOR… -- RUNNER ARGS``: the words after ``--`` go to the runner, not to
     the selectors (click would merge them)."""
@@ -260,7 +269,7 @@ def _usage_error(exc: Any, as_json: bool) -> int:
         return 2
     message = " ".join(str(exc.format_message()).split())
     where = ctx.command_path if ctx is not None else "dapcli"
-    hint = _add_hint(ctx, message, where) or f"see `{where} --help`"
+    hint = _add_hint(ctx, message, where) or _extra_hint(ctx, message, where) or f"see `{where} --help`"
     if refused_dash_value(exc):
         hint = f"{DASH_HINT}; {hint}"
     if as_json:
@@ -280,6 +289,20 @@ def _add_hint(ctx: Any, message: str, where: str) -> str | None:
     if unknown is None or "add" not in commands:
         return None
     return f"to add one: `{where} add {shlex.quote(unknown.group(1))}` (see `{where} --help`)"
+
+
+def _extra_hint(ctx: Any, message: str, where: str) -> str | None:
+    """``dapcli b 4 when i == 3``: extra words after a breakpoint's location that do not begin
+    a clause (``if``, ``hit``, ``log``): say to quote the spec or use ``--condition``."""
+    from dapcli.frontends.cli.bpwords import BREAK_WORDS
+
+    if not message.startswith("Got unexpected extra argument") or ctx is None:
+        return None
+    words = tuple(str(where).split()[1:])
+    if words not in BREAK_WORDS:
+        return None
+    return (f"quote the whole spec (`{where} 'cart.py:17 if i == 2'`), or give the condition with "
+            f"--condition (`{where} cart.py:17 --condition 'i == 2'`); clauses: if, hit, log")
 
 
 #: Flags accepted anywhere on the line (before a ``--``), as if given before the command.
