@@ -12,7 +12,6 @@ import io
 import json
 import os
 import re
-import shlex
 import sys
 import threading
 from dataclasses import dataclass
@@ -284,11 +283,15 @@ def _usage_error(exc: Any, as_json: bool) -> int:
 def _add_hint(ctx: Any, message: str, where: str) -> str | None:
     """``dapcli break main.go:23`` (gdb's way): the group has no such command but an ``add``,
     so the hint gives the line that works."""
+    from dapcli.verbs.grouphint import group_hint
+
     unknown = re.match(r"No such command '(.+)'", message)
     commands = getattr(getattr(ctx, "command", None), "commands", None) or {}
-    if unknown is None or "add" not in commands:
+    if unknown is None or not commands or where == "dapcli":
         return None
-    return f"to add one: `{where} add {shlex.quote(unknown.group(1))}` (see `{where} --help`)"
+    group = where.removeprefix("dapcli ")
+    names = [name for name, command in commands.items() if not getattr(command, "hidden", False)]
+    return f"{group_hint('dapcli ', group, unknown.group(1), names)} (see `{where} --help`)"
 
 
 def _extra_hint(ctx: Any, message: str, where: str) -> str | None:

@@ -225,7 +225,7 @@ class Repl:
             if self.settings["eval-unknown"]:
                 await self.run_verb("evaluate", {"expression": text, "context": "repl"})
                 return
-            raise unknown_command(self.grammar, first)
+            raise unknown_command(self.grammar, first, rest)
         await self.run_verb(*parsed)
 
     async def run_verb(self, verb: str, args: dict[str, Any]) -> m.Result | None:

@@ -100,8 +100,16 @@ def all_names(grammar: Grammar) -> list[str]:
     return sorted(set(grammar.first_words()) | {n for c in COMMANDS for n in c.names})
 
 
-def unknown_command(grammar: Grammar, name: str) -> UsageError:
-    """One line naming the closest commands."""
+def unknown_command(grammar: Grammar, name: str, rest: str = "") -> UsageError:
+    """One line naming the closest commands; for a group given none of its subcommands
+    (``watch total``), its subcommands and the line that works."""
+    subcommands = grammar.subcommands(name)
+    if subcommands and rest.strip():
+        from dapcli.verbs.grouphint import group_hint
+
+        word = rest.split(None, 1)[0]
+        return UsageError(f"{name!r} has no subcommand {word!r}",
+                          group_hint("", name, rest.strip(), subcommands, quote=False))
     close = difflib.get_close_matches(name, all_names(grammar), n=4, cutoff=0.6)
     tail = f"; did you mean: {', '.join(close)}?" if close else "; `help` lists the commands"
     return UsageError(f"unknown command {name!r}{tail}")
