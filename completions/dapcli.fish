@@ -456,15 +456,41 @@ complete -c dapcli -n '__dapcli_at "registers"' -l session -r -a '(__dapcli_word
 complete -c dapcli -n '__dapcli_at "registers"' -s S -r -a '(__dapcli_words session)'
 complete -c dapcli -n '__dapcli_at "registers"' -s h
 complete -c dapcli -n '__dapcli_at "repl"' -F
+complete -c dapcli -n '__dapcli_at "repl"' -l adapter -r
+complete -c dapcli -n '__dapcli_at "repl"' -l adapter-config -r
 complete -c dapcli -n '__dapcli_at "repl"' -l break -r -F
+complete -c dapcli -n '__dapcli_at "repl"' -l config -r
+complete -c dapcli -n '__dapcli_at "repl"' -l core -r
+complete -c dapcli -n '__dapcli_at "repl"' -l cwd -r
+complete -c dapcli -n '__dapcli_at "repl"' -l env -r
 complete -c dapcli -n '__dapcli_at "repl"' -l help
+complete -c dapcli -n '__dapcli_at "repl"' -l just-my-code
+complete -c dapcli -n '__dapcli_at "repl"' -l map -r
+complete -c dapcli -n '__dapcli_at "repl"' -l module -r
+complete -c dapcli -n '__dapcli_at "repl"' -l no-debug
+complete -c dapcli -n '__dapcli_at "repl"' -l no-just-my-code
+complete -c dapcli -n '__dapcli_at "repl"' -l no-no-debug
+complete -c dapcli -n '__dapcli_at "repl"' -l no-nodelay
+complete -c dapcli -n '__dapcli_at "repl"' -l no-restore
+complete -c dapcli -n '__dapcli_at "repl"' -l no-stop-on-entry
+complete -c dapcli -n '__dapcli_at "repl"' -l no-stop-on-exception
+complete -c dapcli -n '__dapcli_at "repl"' -l no-terminal
+complete -c dapcli -n '__dapcli_at "repl"' -l nodelay
 complete -c dapcli -n '__dapcli_at "repl"' -l python -r
 complete -c dapcli -n '__dapcli_at "repl"' -l record -r -F
+complete -c dapcli -n '__dapcli_at "repl"' -l restore
 complete -c dapcli -n '__dapcli_at "repl"' -l session -r -a '(__dapcli_words session)'
+complete -c dapcli -n '__dapcli_at "repl"' -l set -r
+complete -c dapcli -n '__dapcli_at "repl"' -l stdin -r
+complete -c dapcli -n '__dapcli_at "repl"' -l stop-on-entry
+complete -c dapcli -n '__dapcli_at "repl"' -l stop-on-exception
+complete -c dapcli -n '__dapcli_at "repl"' -l terminal
 complete -c dapcli -n '__dapcli_at "repl"' -l test -r
+complete -c dapcli -n '__dapcli_at "repl"' -l timeout -r
 complete -c dapcli -n '__dapcli_at "repl"' -s S -r -a '(__dapcli_words session)'
 complete -c dapcli -n '__dapcli_at "repl"' -s b -r -F
 complete -c dapcli -n '__dapcli_at "repl"' -s h
+complete -c dapcli -n '__dapcli_at "repl"' -s m -r
 complete -c dapcli -n '__dapcli_at "restart"' -l help
 complete -c dapcli -n '__dapcli_at "restart"' -l json
 complete -c dapcli -n '__dapcli_at "restart"' -l no-stop-on-entry

@@ -364,15 +364,27 @@ _dapcli() {
             flags="--all-groups --frame-id --group --help --json --max-length --no-all-groups --session -S -h"; kind="" ;;
         "repl")
             case "$prev" in
+                --adapter) _dapcli_words ""; return 0 ;;
+                --adapter-config) _dapcli_words ""; return 0 ;;
                 --break) _dapcli_words "location"; return 0 ;;
+                --config) _dapcli_words ""; return 0 ;;
+                --core) _dapcli_words ""; return 0 ;;
+                --cwd) _dapcli_words ""; return 0 ;;
+                --env) _dapcli_words ""; return 0 ;;
+                --map) _dapcli_words ""; return 0 ;;
+                --module) _dapcli_words ""; return 0 ;;
                 --python) _dapcli_words ""; return 0 ;;
                 --record) _dapcli_words "path"; return 0 ;;
                 --session) _dapcli_words "session"; return 0 ;;
+                --set) _dapcli_words ""; return 0 ;;
+                --stdin) _dapcli_words ""; return 0 ;;
                 --test) _dapcli_words ""; return 0 ;;
+                --timeout) _dapcli_words ""; return 0 ;;
                 -S) _dapcli_words "session"; return 0 ;;
                 -b) _dapcli_words "location"; return 0 ;;
+                -m) _dapcli_words ""; return 0 ;;
             esac
-            flags="--break --help --python --record --session --test -S -b -h"; kind="path" ;;
+            flags="--adapter --adapter-config --break --config --core --cwd --env --help --just-my-code --map --module --no-debug --no-just-my-code --no-no-debug --no-nodelay --no-restore --no-stop-on-entry --no-stop-on-exception --no-terminal --nodelay --python --record --restore --session --set --stdin --stop-on-entry --stop-on-exception --terminal --test --timeout -S -b -h -m"; kind="path" ;;
         "restart")
             case "$prev" in
                 --session) _dapcli_words "session"; return 0 ;;

@@ -86,21 +86,7 @@ def build_app(only: str | None = None) -> typer.Typer:
 
 
 def _add_local_commands(app: typer.Typer) -> None:
-    @app.command("repl", rich_help_panel="Frontends")
-    def repl(
-        program: Annotated[str | None, typer.Argument(help="program to launch (omit to start empty or join "
-                                                           "--session)")] = None,
-        args: Annotated[list[str] | None, typer.Argument(help="program arguments (after --)")] = None,
-        breakpoints: Annotated[list[str] | None, typer.Option("--break", "-b", help="FILE:LINE; repeatable")] = None,
-        python: Annotated[str | None, typer.Option("--python", help="interpreter for a Python program")] = None,
-        record: Annotated[str | None, typer.Option("--record", help="save the session as a recipe")] = None,
-        session: Annotated[str | None, typer.Option("--session", "-S", help="session to join or create")] = None,
-        test: Annotated[list[str] | None, typer.Option("--test", help="debug these tests instead of a program "
-                                                                      "(as `dapcli test`); repeatable")] = None,
-    ) -> None:
-        """Interactive debugger prompt (gdb/pdb-style aliases, completion, history)."""
-        _local("repl", program=program, args=args or [], session=session, breakpoints=breakpoints or [],
-               record=record, python=python, test=test or [])
+    app.command("repl", rich_help_panel="Frontends")(_repl_command())
 
     @app.command("serve-mcp", rich_help_panel="Frontends")
     def serve_mcp(
@@ -146,6 +132,50 @@ def _add_local_commands(app: typer.Typer) -> None:
     def completion(shell: Annotated[str, typer.Argument(help="bash, zsh or fish")]) -> None:
         """Print the shell completion script (also shipped in completions/)."""
         _local("completion", shell=shell)
+
+
+def _repl_command() -> Any:
+    """``dapcli repl [PROGRAM] [launch options] [-- ARGS]``: the ``launch`` verb's options, from
+    the verb table (as ``dapcli launch`` takes them), plus ``--record`` and ``--test``."""
+    import inspect
+
+    from dapcli.frontends.cli.commands import verb_parameters
+    from dapcli.verbs import VERBS
+
+    spec = VERBS["launch"]
+    params = []
+    for prm in verb_parameters(spec):
+        if prm.name == "json_output":
+            continue
+        if prm.name == "stop_on_entry":  # unset: stop at entry unless breakpoints are given
+            meta = prm.annotation.__metadata__
+            prm = prm.replace(default=None, annotation=Annotated[bool | None, *meta])
+        params.append(prm)
+    params += [
+        inspect.Parameter("record", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=Annotated[
+            str | None, typer.Option("--record", help="save the session as a recipe")]),
+        inspect.Parameter("test", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=Annotated[
+            list[str] | None, typer.Option("--test", help="debug these tests instead of a program (as `dapcli "
+                                                          "test`); repeatable")]),
+    ]
+
+    def repl(**kwargs: Any) -> None:
+        options: dict[str, Any] = {}
+        for p in spec.params:
+            value = kwargs.get(p.name)
+            if value is None or (p.is_list and not value) or (value == p.default and p.name != "stop_on_entry"):
+                continue
+            options[p.alias] = list(value) if p.is_list else value
+        program, args = options.pop("program", None), options.pop("args", [])
+        breakpoints, python = options.pop("breakpoints", []), options.pop("python", None)
+        _local("repl", program=program, args=args, session=kwargs.get("session_name"), breakpoints=breakpoints,
+               record=kwargs.get("record"), python=python, test=kwargs.get("test") or [], options=options)
+
+    repl.__doc__ = ("Interactive debugger prompt (gdb/pdb-style aliases, completion, history); PROGRAM and "
+                    "the options are `dapcli launch`'s.")
+    repl.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    repl.__annotations__ = {prm.name: prm.annotation for prm in params}
+    return repl
 
 
 def _local(name: str, **kwargs: Any) -> None:

@@ -15,7 +15,7 @@ import typer
 from dapcli.verbs import VERBS
 from dapcli.verbs.registry import ParamSpec, VerbSpec
 
-__all__ = ["Invocation", "add_verb_commands"]
+__all__ = ["Invocation", "add_verb_commands", "verb_parameters"]
 
 #: Extra CLI-only options per verb (not part of the verb's arguments).
 CLI_EXTRAS: dict[str, list[inspect.Parameter]] = {
@@ -70,7 +70,7 @@ def _annotation(p: ParamSpec) -> tuple[Any, Any]:
     return Annotated[annotation, info], default
 
 
-def _parameters(spec: VerbSpec) -> list[inspect.Parameter]:
+def verb_parameters(spec: VerbSpec) -> list[inspect.Parameter]:
     params = []
     for p in spec.params:
         annotation, default = _annotation(p)
@@ -95,7 +95,7 @@ def _is_argument(parameter: inspect.Parameter) -> bool:
 
 
 def make_command(spec: VerbSpec, sink: list[Invocation]) -> Any:
-    params = _parameters(spec)
+    params = verb_parameters(spec)
 
     def command(**kwargs: Any) -> None:
         json_output = kwargs.pop("json_output", False)

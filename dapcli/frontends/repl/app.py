@@ -32,6 +32,7 @@ from dapcli.frontends.repl.completer import ReplCompleter
 from dapcli.frontends.repl.grammar import Grammar, split
 from dapcli.frontends.repl.help import unknown_command
 from dapcli.frontends.repl.history import open_history
+from dapcli.frontends.repl.plainread import PlainReader
 from dapcli.frontends.repl.record import Recording
 from dapcli.frontends.repl.runner import Runner
 from dapcli.frontends.repl.state import ReplState
@@ -50,7 +51,7 @@ class Repl:
 
     def __init__(self, dispatcher: Any, session: str = "default", *, console: Console | None = None,
                  input: Input | None = None, output: Output | None = None, history: History | None = None,
-                 patch: bool | None = None, handle_sigint: bool = True) -> None:
+                 patch: bool | None = None, handle_sigint: bool = True, plain: PlainReader | None = None) -> None:
         self.dispatcher = dispatcher
         self.grammar = Grammar(extra=RENAMES)
         self.state = ReplState(session=session)
@@ -72,6 +73,8 @@ class Repl:
         self._hangup = False
         self._midline = False  # the program's output shown last did not end its line
         self.prompt: PromptSession[str] | None = None
+        #: commands from a pipe or file: read plainly, no prompt application (see plainread.py)
+        self.plain = plain
         self.refresh()
 
     # -- the dispatcher --------------------------------------------------------------------------
@@ -300,7 +303,7 @@ class Repl:
 
     async def run(self, first: Callable[[], Awaitable[None]] | None = None) -> int:
         """Read and run lines until ``quit`` or end of input; end what this REPL started."""
-        self.prompt = self._make_prompt()
+        self.prompt = self._make_prompt() if self.plain is None else None
         self._sigint_on()
         watcher = asyncio.ensure_future(self.runner.watch())
         try:
@@ -320,6 +323,8 @@ class Repl:
     async def _read(self) -> str | None:
         """One line from the prompt. While it shows, what the program or a background run
         prints goes above it (patch_stdout); between prompts, output is written at once."""
+        if self.plain is not None:
+            return await self._read_plain()
         assert self.prompt is not None
         patching = self._patch if self._patch is not None else os.isatty(1)
         try:
@@ -337,6 +342,17 @@ class Repl:
         finally:
             self._sigint_on()
         self._eof_pending = False
+        return line
+
+    async def _read_plain(self) -> str | None:
+        """One line of a piped stdin, echoed as ``(dapcli) LINE``; at its end, leave (ending
+        what this REPL started, as ``quit``)."""
+        assert self.plain is not None
+        line = await self.plain.read()
+        if line is None:
+            self.done = True
+            return None
+        self.show(Text((PROGRAM_PROMPT if self.typing_to_program() else PROMPT) + line))
         return line
 
     def owns_live_program(self) -> bool:

@@ -22,10 +22,13 @@ MAX_SCRIPT_BYTES = 16 * 1024 * 1024
 __all__ = ["launch_args", "run", "start"]
 
 
-def launch_args(program: str, args: list[str], breakpoints: list[str], python: str | None) -> dict[str, Any]:
-    """The ``launch`` verb's args for ``dapcli repl PROGRAM``: stop at entry unless breakpoints
-    were given (then run to the first one)."""
-    found: dict[str, Any] = {"program": program, "stopOnEntry": not breakpoints}
+def launch_args(program: str | None, args: list[str], breakpoints: list[str], python: str | None,
+                options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The ``launch`` verb's args for ``dapcli repl PROGRAM [launch options]``: stop at entry
+    unless breakpoints were given (then run to the first one) or ``stopOnEntry`` is in ``options``."""
+    found: dict[str, Any] = {"stopOnEntry": not breakpoints, **(options or {})}
+    if program is not None:
+        found["program"] = program
     if args:
         found["args"] = list(args)
     if breakpoints:
@@ -36,13 +39,13 @@ def launch_args(program: str, args: list[str], breakpoints: list[str], python: s
 
 
 async def start(repl: Repl, program: str | None, args: list[str], breakpoints: list[str],
-                python: str | None, test: list[str] | None = None) -> None:
+                python: str | None, test: list[str] | None = None, options: dict[str, Any] | None = None) -> None:
     """Launch ``program`` (or the ``test`` run), or join the hosted session, or say how to begin."""
     name = repl.state.session
     if test:
         await repl.run_verb("debugTest", {"selectors": list(test), **({"python": python} if python else {})})
-    elif program is not None:
-        await repl.run_verb("launch", launch_args(program, args, breakpoints, python))
+    elif program is not None or (options or {}).get("module"):
+        await repl.run_verb("launch", launch_args(program, args, breakpoints, python, options))
     elif repl.state.hosted:
         status = await repl.call("status", {}, record=False)
         repl.show(Text(f"Joined session '{name}'; leaving keeps it running.", style="bold"))
@@ -55,10 +58,14 @@ async def start(repl: Repl, program: str | None, args: list[str], breakpoints: l
 
 
 async def _main(program: str | None, args: list[str], session: str, breakpoints: list[str],
-                record: str | None, python: str | None, test: list[str]) -> int:
+                record: str | None, python: str | None, test: list[str], options: dict[str, Any]) -> int:
     dispatcher = RoutingDispatcher(publish=True)  # others (an agent, one-shot commands) may join ours
+    from dapcli.frontends.repl.plainread import PlainReader, stdin_is_plain
+
+    plain = PlainReader() if stdin_is_plain() else None
     with contextlib.ExitStack() as stack:
-        return await _run(dispatcher, _file_input(stack), program, args, session, breakpoints, record, python, test)
+        return await _run(dispatcher, None if plain else _file_input(stack), program, args, session, breakpoints,
+                          record, python, test, plain, options)
 
 
 def _file_input(stack: contextlib.ExitStack) -> Any:
@@ -83,26 +90,28 @@ def _file_input(stack: contextlib.ExitStack) -> Any:
 
 
 async def _run(dispatcher: RoutingDispatcher, input: Any, program: str | None, args: list[str], session: str,
-               breakpoints: list[str], record: str | None, python: str | None, test: list[str]) -> int:
+               breakpoints: list[str], record: str | None, python: str | None, test: list[str],
+               plain: Any = None, options: dict[str, Any] | None = None) -> int:
     try:
-        repl = Repl(dispatcher, session, input=input)
-        if (program is not None or test) and repl.state.hosted:
+        repl = Repl(dispatcher, session, input=input, plain=plain)
+        if (program is not None or test or (options or {}).get("module")) and repl.state.hosted:
             raise UsageError(f"session '{session}' is already served by a session host",
                              f"join it with `dapcli repl --session {session}`, or pick another name with --session")
         if record:
             repl.recording.start(record)
-        return await repl.run(lambda: start(repl, program, args, breakpoints, python, test))
+        return await repl.run(lambda: start(repl, program, args, breakpoints, python, test, options))
     finally:
         await dispatcher.close()
 
 
 def run(program: str | None, args: list[str], session: str, breakpoints: list[str], record: str | None,
-        python: str | None, test: list[str] | None = None) -> int:
+        python: str | None, test: list[str] | None = None, options: dict[str, Any] | None = None) -> int:
     """Run the REPL; a startup error (bad session name, busy name) is one line and exit code."""
     try:
         sessionfile.session_name(session)
         confirm_project()  # a project's adapters file: announce, and ask before it runs anything
-        return asyncio.run(_main(program, args, session, breakpoints, record, python, list(test or [])))
+        return asyncio.run(_main(program, args, session, breakpoints, record, python, list(test or []),
+                                 dict(options or {})))
     except DapcliError as exc:
         sys.stderr.write(f"error: {exc.message}\n" + (f"hint: {exc.hint}\n" if exc.hint else ""))
         return exc.exit_code
