@@ -187,7 +187,8 @@ class Terminal:
                 asyncio.get_running_loop().remove_reader(self._master)
 
     def write(self, text: str, *, eof: bool = False) -> int:
-        """Type ``text`` to the program (then end its input when ``eof``); return the bytes sent.
+        """Type ``text`` to the program (then end its input when ``eof``); return the bytes of
+        ``text`` sent (the end-of-input control bytes are not counted).
 
         Raises:
             PreconditionError: the program has no terminal of dapcli's, reads a stdin file, or
@@ -211,7 +212,7 @@ class Terminal:
             self._last_written = text
         self.stdin_closed = eof
         self.waiting_for_input = False
-        return len(data)
+        return len(text.encode("utf-8"))
 
     def reading(self) -> bool | None:
         """True when the program sleeps reading this terminal (see :mod:`ttywait`); None when

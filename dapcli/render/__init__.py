@@ -452,6 +452,8 @@ def render_end(result: m.EndResult, cwd: str | None = None) -> RenderableType:
 
 def render_input(result: m.InputResult, cwd: str | None = None) -> RenderableType:
     unit = "byte" if result.sent == 1 else "bytes"
+    if result.eof and not result.sent:
+        return Text("Closed the program's stdin (end of input).")
     return Text(f"Sent {result.sent} {unit} to the program" + ("; its stdin is closed." if result.eof else "."))
 
 

@@ -271,6 +271,11 @@ async def read_memory(
     session = ctx.session()
     if not 1 <= count <= MAX_MEMORY:
         raise UsageError(f"count must be 1–{MAX_MEMORY} bytes", "read a larger block in pieces with --offset")
+    command = session.adapter.memory_read_command
+    if not session.supports("supportsReadMemoryRequest") and command is None:  # before evaluating the address
+        raise PreconditionError(f"{session.adapter.name} cannot read memory: the adapter does not support it "
+                                "(no supportsReadMemoryRequest capability)",
+                                "memory reads need a native adapter (C/C++/Rust, Go); `p EXPR` shows a value")
     reference, expression = await resolve_address(session, address, frame_id)
     if session.supports("supportsReadMemoryRequest"):
         body = await session.request("readMemory", t.ReadMemoryArguments(memoryReference=reference, offset=offset,
@@ -280,10 +285,7 @@ async def read_memory(
         return ReadMemoryResult(address=f"0x{start:x}", expression=expression, count=len(data),
                                 data=base64.b64encode(data).decode(), lines=hex_dump(start, data),
                                 unreadable_bytes=body.unreadableBytes or None)
-    command = session.adapter.memory_read_command
-    if command is None:
-        raise PreconditionError(f"{session.adapter.name} cannot readMemory "
-                                f"(it lacks the supportsReadMemoryRequest capability)")
+    assert command is not None
     base = _number(reference)
     if base is None:
         raise UsageError(f"cannot read memory at {reference!r}", "give a numeric address")

@@ -25,10 +25,20 @@ async def _views(ctx: VerbContext) -> list[WatchView]:
 @verb(group="watches", name="addWatch", needs="session", cli=("watch", "add"), aliases=("display",))
 async def add_watch(
     ctx: VerbContext,
-    expression: Annotated[str, Param(help="expression to show at every stop", complete="expression",
-                                     positional=True, check=not_blank, example="x")],
+    expression: Annotated[str | None, Param(help="expression to show at every stop (omit: list the watches, "
+                                                 "as gdb's display)", complete="expression",
+                                            positional=True, check=not_blank, example="x")] = None,
 ) -> WatchesResult:
-    """Add a watch expression, shown (and marked when changed) at every stop."""
+    """Add a watch expression, shown (and marked when changed) at every stop.
+
+    Raises UsageError when the same expression is already watched (naming its id)."""
+    if expression is None:  # `display` alone: gdb lists the displays
+        return WatchesResult(watches=await _views(ctx))
+    same = next((w for w in ctx.session().watches.items.values() if w.expression.strip() == expression.strip()),
+                None)
+    if same is not None:
+        raise UsageError(f"{expression.strip()} is already watched (watch {same.id})",
+                         f"see `dapcli watch list`; `dapcli watch delete {same.id}` removes it")
     ctx.session().watches.add(expression)
     persist.save(ctx.session())
     return WatchesResult(watches=await _views(ctx))

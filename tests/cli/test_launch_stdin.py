@@ -51,7 +51,8 @@ def test_dapcli_input_types_to_the_program_in_its_terminal(dc: Cli) -> None:
 
 def test_input_eof_closes_the_programs_stdin(dc: Cli) -> None:
     dc.launch("sum_input.py", options=("--terminal",), timeout=2)
-    dc.run("input", "--eof")
+    closed = dc.run("input", "--eof")
+    assert closed.out.strip() == "Closed the program's stdin (end of input).", closed.out  # not "Sent 1 byte"
     stop = dc.json("wait")
     assert stop["exception"]["exceptionId"].endswith("EOFError") or "EOFError" in str(stop)
 

@@ -182,6 +182,8 @@ def _end(result: EndResult) -> str:
 
 
 def _input(result: InputResult) -> str:
+    if result.eof and not result.sent:
+        return "closed stdin"
     return f"sent {result.sent} bytes" + (", stdin closed" if result.eof else "")
 
 
