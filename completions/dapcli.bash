@@ -89,6 +89,7 @@ _dapcli() {
         ni) cmd="nexti" ;;
         p) cmd="eval" ;;
         print) cmd="eval" ;;
+        q) cmd="stop" ;;
         quit) cmd="stop" ;;
         raw-request) cmd="dap" ;;
         read-memory) cmd="memory" ;;

@@ -111,6 +111,8 @@ function __dapcli_alias
             echo 'eval'
         case 'print'
             echo 'eval'
+        case 'q'
+            echo 'stop'
         case 'quit'
             echo 'stop'
         case 'raw-request'

@@ -330,7 +330,7 @@ async def restart(
     return await _start_and_wait(ctx, session, started, timeout)
 
 
-@verb(group="session", needs="session", destructive=True, cli=("stop",), aliases=("quit", "kill"))
+@verb(group="session", needs="session", destructive=True, cli=("stop",), aliases=("quit", "q", "kill"))
 async def stop(
     ctx: VerbContext,
     detach: Annotated[bool, Param(help="leave the program running (default when attached)")] = False,

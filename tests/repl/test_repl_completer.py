@@ -49,7 +49,7 @@ def test_command_names_include_verbs_aliases_and_repl_commands(state: ReplState)
 
 
 def test_second_words_of_multi_word_commands(state: ReplState) -> None:
-    assert complete(state, "break ") [:4] == ["add", "clear", "delete", "list"]
+    assert complete(state, "break ") [:5] == ["add", "clear", "delete", "edit", "list"]
     assert set(complete(state, "info ")) >= {"breakpoints", "threads", "locals", "display", "frame"}
     assert complete(state, "watch d") == ["delete"]
 

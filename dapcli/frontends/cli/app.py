@@ -12,6 +12,7 @@ import io
 import json
 import os
 import re
+import shlex
 import sys
 import threading
 from dataclasses import dataclass
@@ -232,6 +233,7 @@ def _command_for(argv: list[str]) -> Any:
 
 def parse(argv: list[str]) -> Invocation | Finished:
     """Parse ``argv`` without side effects beyond help/usage text (captured, not printed)."""
+    argv = _gdb_words(list(argv))
     command = _command_for(argv)
     argv, runner_args = _runner_args(hoist_global_flags(list(argv)))
     argv = _join_clauses(argv)
@@ -268,6 +270,15 @@ def _main(command: Any, argv: list[str], again: bool = True) -> int:
             _SINK.clear()
             return _main(command, retry, again=False)
         return _usage_error(exc, "--json" in argv)
+
+
+def _gdb_words(argv: list[str]) -> list[str]:
+    """``dapcli info breakpoints`` (gdb's words, as the REPL takes them): see
+    :mod:`~dapcli.frontends.cli.gdbwords`."""
+    from dapcli.frontends.cli.fast import command_index
+    from dapcli.frontends.cli.gdbwords import rewrite_info
+
+    return rewrite_info(argv, command_index(argv)[1])
 
 
 def _join_clauses(argv: list[str]) -> list[str]:
@@ -404,7 +415,14 @@ def _run_recipes(invocation: Invocation) -> int:
         return 0
     files = kw.pop("files")
     if not files:
-        sys.stderr.write("error: name the recipe files to run\nhint: e.g. `dapcli run recipes/quickstart.yaml`\n")
+        sys.stderr.write("error: name the recipe files to run\nhint: e.g. `dapcli run recipes/quickstart.yaml`; "
+                         "gdb's run is `dapcli restart` (run the program again) or `dapcli launch PROGRAM`\n")
+        return 2
+    programs = [f for f in files if f.endswith((".py", ".go", ".c", ".cc", ".cpp", ".rs", ".js", ".mjs", ".ts"))]
+    if programs:
+        sys.stderr.write(f"error: `dapcli run` replays YAML recipes; {programs[0]} is not one\nhint: to debug a "
+                         f"program: `dapcli launch {shlex.quote(programs[0])}` (gdb's run; `dapcli restart` runs "
+                         "it again)\n")
         return 2
     try:
         from dapcli.dispatch.consent import confirm_project
