@@ -8,7 +8,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from fid_helpers import CC, Cli, call, each, marker_line, mcp_client, run_async
+from fid_helpers import CC, Cli, call, call_tool, each, marker_line, mcp_client, run_async
 
 pytestmark = pytest.mark.slow
 
@@ -66,6 +66,35 @@ def test_watched_local_deleted_in_text_and_over_mcp(adapter: str, tot: Path, cli
                     break
             else:
                 raise AssertionError("never deleted over MCP")
+            await call(client, "stop")
+
+    run_async(body)
+
+
+@pytest.mark.parametrize("adapter", each("lldb", "gdb"))
+def test_list_in_a_library_frame_with_line_info_says_the_file_is_missing(adapter: str, tot: Path,
+                                                                         cli: Cli) -> None:
+    """``step`` into ``printf`` (libc's debug info has lines, its source is not here): ``list`` says
+    the file is not on this machine and offers disassemble/finish, not "built without -g?"."""
+    call_line = marker_line(tot.with_suffix(".c"), "after-call")
+    cli("launch", "./tot", "--adapter", adapter, "-b", f"tot.c:{call_line}")
+    state = cli.json("step")
+    if state["location"]["function"] == "main":
+        pytest.skip("this libc has no line info for printf (no debug symbols installed)")
+    if not state["location"].get("line"):
+        pytest.skip("printf's frame has no line here")
+    shown = cli("list", check=None)
+    assert shown.code == 2, shown
+    assert "the file is not on this machine" in shown.err and "line info" in shown.err, shown.err
+    assert "without -g" not in shown.err and "dapcli finish" in shown.err and "disassemble" in shown.err
+
+    async def body() -> None:
+        async with mcp_client() as client:
+            await call(client, "launch", {"program": str(tot), "adapter": adapter,
+                                          "breakpoints": [f"{tot.with_suffix('.c')}:{call_line}"]})
+            await call(client, "stepIn")
+            result = await call_tool(client, "source")
+            assert result.is_error and "not on this machine" in result.content[0].text, result.content[0].text
             await call(client, "stop")
 
     run_async(body)
