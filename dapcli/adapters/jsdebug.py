@@ -1,5 +1,5 @@
-"""js-debug (Node.js): ``node vsDebugServer.js 0 127.0.0.1`` (or js-debug's ``dapDebugServer.js``),
-read the port it prints, then DAP over TCP.
+"""js-debug (Node.js): ``node vsDebugServer.js PATH`` (or js-debug's ``dapDebugServer.js``) serving
+a unix socket in a private folder, then DAP over it (a loopback port would let any local user in).
 
 js-debug runs the debuggee in a **child session**: after the parent's ``launch`` it sends the
 reverse request ``startDebugging``; the client opens a second connection to the same server
@@ -190,7 +190,9 @@ class JsDebugAdapter(AdapterSpec):
         script = self.find()
         if not self.command and (node is None or script is None):
             raise AdapterError("js-debug or Node.js is missing", self.install_hint)
-        argv = self.command or [str(node), str(script), "0", "127.0.0.1"]
+        # a unix socket in a private folder, not a loopback port: js-debug takes any number of
+        # connections, and each may `launch` a program — any local user could run code as us
+        argv = self.command or [str(node), str(script), "{socket}"]
         from dapcli.adapters.process import AdapterServer
         self._server = await AdapterServer.spawn(argv)
         preload_dir, self._preload_dir = self._preload_dir, None
@@ -203,6 +205,9 @@ class JsDebugAdapter(AdapterSpec):
         """A new connection to the same server, for the child session ``configuration``."""
         if self._server is None:
             raise AdapterError("js-debug asked for a child session before it started")
+        if self._server.path:
+            from dapcli.adapters.process import ServerTransport
+            return await ServerTransport.connect_unix(self._server.path, timeout=10.0)
         from dapcli.protocol.transport import TcpTransport
         return await TcpTransport.connect(self._server.host, self._server.port)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import psutil
 
-__all__ = ["listens_on"]
+__all__ = ["dialed_by", "listens_on"]
 
 
 def listens_on(pid: int, port: int) -> bool:
@@ -25,5 +25,23 @@ def listens_on(pid: int, port: int) -> bool:
         except psutil.Error:
             continue
         if any(c.status == psutil.CONN_LISTEN and c.laddr and c.laddr.port == port for c in connections):
+            return True
+    return False
+
+
+def dialed_by(pid: int, port: int, to_port: int) -> bool:
+    """True when process ``pid`` or one of its descendants owns the TCP connection from local
+    ``port`` to ``to_port`` (the adapter dialing our listener, not another local process)."""
+    try:
+        root = psutil.Process(pid)
+        processes = [root, *root.children(recursive=True)]
+    except psutil.Error:
+        return False
+    for process in processes:
+        try:
+            connections = process.net_connections(kind="tcp")
+        except psutil.Error:
+            continue
+        if any(c.laddr and c.laddr.port == port and c.raddr and c.raddr.port == to_port for c in connections):
             return True
     return False

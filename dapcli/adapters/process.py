@@ -16,17 +16,18 @@ import collections
 import contextlib
 import os
 import re
+import shutil
 import signal
 import socket
 from collections.abc import Callable
 
 from dapcli.adapters.base import OutputSink
-from dapcli.adapters.listener import listens_on
+from dapcli.adapters.listener import dialed_by, listens_on
 from dapcli.errors import AdapterError
 from dapcli.protocol.transport import StderrTail, StdioTransport, TcpTransport, Transport
 
 __all__ = ["ADDRESS", "AdapterServer", "ProcessTcpTransport", "ServerTransport", "free_port", "start_command",
-           "start_tcp_adapter"]
+           "start_dialing_adapter", "start_tcp_adapter"]
 
 #: ``HOST:PORT`` as adapters print it (``DAP server listening at: 127.0.0.1:38000``,
 #: ``Debug server listening at 127.0.0.1:42119``).
@@ -53,6 +54,12 @@ class AdapterServer:
         #: The port was chosen by us ({port}), not printed by the adapter: connect only once the
         #: adapter is seen listening there (another process may have bound it first).
         self.chosen_port = False
+        #: A unix socket the adapter serves on ({socket}: in a private folder of ours), instead of
+        #: a TCP port: a loopback port has no owner check, so any local user could connect to it.
+        self.path = ""
+        #: Our listener that the adapter dials ({client}); only a connection from the adapter's
+        #: own process is taken (another local process may connect first).
+        self.listener: socket.socket | None = None
         self.tail: collections.deque[str] = collections.deque(maxlen=_TAIL_LINES)
         self.drains: list[asyncio.Task[None]] = []
         #: Called once when the server's connection closes (e.g. removing a build directory).
@@ -76,7 +83,11 @@ class AdapterServer:
             AdapterError: it cannot start, exits, or prints no address in time (with its output).
         """
         port = free_port() if any("{port}" in arg for arg in argv) else 0
-        argv = [arg.replace("{port}", str(port)) for arg in argv]
+        folder = _private_folder() if any("{socket}" in arg for arg in argv) else ""
+        path = os.path.join(folder, "dap.sock") if folder else ""
+        listener = _loopback_listener() if any("{client}" in arg for arg in argv) else None
+        client = f"127.0.0.1:{listener.getsockname()[1]}" if listener is not None else ""
+        argv = [arg.replace("{port}", str(port)).replace("{socket}", path).replace("{client}", client) for arg in argv]
         try:
             # `stdin`: a file (or a pty) the adapter hands on to the program it starts (Delve)
             # (O_NOCTTY: a pty must not become the terminal of this process, but of the adapter's session)
@@ -89,10 +100,21 @@ class AdapterServer:
                     preexec_fn=_control_stdin if tty else None,
                 )
         except OSError as exc:
+            if folder:
+                shutil.rmtree(folder, ignore_errors=True)
+            if listener is not None:
+                listener.close()
             raise AdapterError(f"cannot start the adapter {argv[0]}: {exc.strerror or exc}") from None
         server = cls(process, relay=relay, exits_on_disconnect=exits_on_disconnect)
         try:
-            if port:
+            if listener is not None:
+                server.listener = listener
+                server._drain_all()
+            elif folder:
+                server.path = path
+                server.cleanups.append(lambda: shutil.rmtree(folder, ignore_errors=True))
+                server._drain_all()
+            elif port:
                 server.port, server.chosen_port = port, True
                 server._drain_all()
             else:
@@ -158,22 +180,39 @@ class AdapterServer:
 
     async def connect(self, timeout: float = 10.0) -> ServerTransport:
         """A new DAP connection to the server (polling while it starts to accept)."""
+        if self.listener is not None:
+            return await self._accept(timeout)
         deadline = asyncio.get_running_loop().time() + timeout
         while True:
             try:
                 if self.chosen_port and not listens_on(self.process.pid, self.port):
                     raise AdapterError("not listening yet")
-                transport = await ServerTransport.connect(self.host, self.port, timeout=2.0)
+                transport = await ServerTransport.connect_unix(self.path) if self.path else \
+                    await ServerTransport.connect(self.host, self.port, timeout=2.0)
                 transport.server = self
                 return transport
             except AdapterError:
                 if self.process.returncode is not None or asyncio.get_running_loop().time() >= deadline:
                     self.kill()
                     raise AdapterError(
-                        f"cannot connect to the adapter at {self.host}:{self.port}",
+                        f"cannot connect to the adapter at {self.path or f'{self.host}:{self.port}'}",
                         self.tail_text() or "check the adapter's command",
                     ) from None
                 await asyncio.sleep(0.05)
+
+    async def _accept(self, timeout: float) -> ServerTransport:
+        """The connection the adapter dials to our listener; any other is closed unread."""
+        listener, self.listener = self.listener, None
+        assert listener is not None
+        conn = await _accept_from(listener, self.process, timeout)
+        if conn is None:
+            self.kill()
+            raise AdapterError(f"the adapter did not connect back within {timeout:g} s",
+                               self.tail_text() or "check the adapter's command")
+        reader, writer = await asyncio.open_connection(sock=conn, limit=_READ)
+        transport = ServerTransport(reader, writer)
+        transport.server = self
+        return transport
 
     async def finish(self, timeout: float = 0.5) -> None:
         """After the last ``disconnect``: a server that exits by itself gets up to ``timeout`` s
@@ -203,6 +242,20 @@ class ServerTransport(TcpTransport):
     """A TCP connection to an :class:`AdapterServer` we started."""
 
     server: AdapterServer | None = None
+
+    @classmethod
+    async def connect_unix(cls, path: str, *, timeout: float = 2.0) -> ServerTransport:
+        """Connect to the unix socket ``path`` of an adapter we started.
+
+        Raises:
+            AdapterError: nothing accepts connections there (yet) within ``timeout`` seconds.
+        """
+        try:
+            reader, writer = await asyncio.wait_for(asyncio.open_unix_connection(path, limit=_READ), timeout)
+        except (TimeoutError, OSError) as exc:
+            raise AdapterError(f"cannot connect to the adapter at {path}: {getattr(exc, 'strerror', None) or exc}",
+                               ) from None
+        return cls(reader, writer)
 
     @property
     def process(self) -> asyncio.subprocess.Process | None:
@@ -242,6 +295,87 @@ class ProcessTcpTransport(TcpTransport):
     waits for (and reaps) :attr:`process`, as for a stdio adapter."""
 
     process: asyncio.subprocess.Process
+
+
+def _loopback_listener() -> socket.socket:
+    """A non-blocking TCP listener on a free loopback port, for an adapter that dials us."""
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(8)
+    listener.setblocking(False)
+    return listener
+
+
+async def _accept_from(listener: socket.socket, process: asyncio.subprocess.Process,
+                       timeout: float) -> socket.socket | None:
+    """The connection ``process`` (or a child of it) dials to ``listener`` within ``timeout``
+    seconds; any other connection is closed unread. None when it exits or never dials. Closes
+    ``listener``."""
+    loop = asyncio.get_running_loop()
+    ours = listener.getsockname()[1]
+    deadline = loop.time() + timeout
+    try:
+        while True:
+            remaining = deadline - loop.time()
+            if remaining <= 0 or process.returncode is not None:
+                return None
+            try:
+                conn, peer = await asyncio.wait_for(loop.sock_accept(listener), min(remaining, 0.5))
+            except TimeoutError:
+                continue
+            if dialed_by(process.pid, peer[1], ours):
+                conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+                return conn
+            conn.close()  # another local process got here first: not our adapter
+    finally:
+        listener.close()
+
+
+async def start_dialing_adapter(argv: list[str], *, timeout: float = 15.0) -> tuple[ProcessTcpTransport, int]:
+    """Start an adapter that dials us (``{port}`` in ``argv``: our loopback listener's port; in
+    its own process group, stdout and stderr drained) and take the connection it makes — only
+    its own: a loopback port it listened on could be reached first by any local process, which
+    would then hold the DAP session (``launch`` included). Returns the transport and the pid.
+
+    Raises:
+        AdapterError: it cannot start, exits, or does not connect within ``timeout`` seconds.
+    """
+    listener = _loopback_listener()
+    argv = [arg.replace("{port}", str(listener.getsockname()[1])) for arg in argv]
+    try:
+        process = await asyncio.create_subprocess_exec(
+            *argv, stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE, start_new_session=True,
+        )
+    except OSError as exc:
+        listener.close()
+        raise AdapterError(f"cannot start the adapter {argv[0]}: {exc.strerror or exc}") from None
+    tail = StderrTail()
+    assert process.stdout is not None and process.stderr is not None
+    tail.drain(process.stderr)
+    out = StderrTail()
+    out.drain(process.stdout)
+    conn = await _accept_from(listener, process, timeout)
+    if conn is None:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, 9)
+        raise AdapterError(f"{os.path.basename(argv[0])} did not connect within {timeout:g} s: "
+                           f"{tail.text() or out.text() or 'no output'}")
+    reader, writer = await asyncio.open_connection(sock=conn, limit=_READ)
+    transport = ProcessTcpTransport(reader, writer, tail)
+    transport.process = process
+    return transport, process.pid
+
+
+def _private_folder() -> str:
+    """A new folder only we can use (0700), short enough for a unix socket path."""
+    import tempfile
+
+    folder = tempfile.mkdtemp(prefix="dapcli-dap-")
+    if len(folder) > 90:  # a long $TMPDIR: sun_path holds 108 bytes
+        shutil.rmtree(folder, ignore_errors=True)
+        folder = tempfile.mkdtemp(prefix="dapcli-dap-", dir="/tmp")
+    return folder
 
 
 def free_port() -> int:

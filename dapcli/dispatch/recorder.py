@@ -69,7 +69,8 @@ class Recorder:
         args, result, cwd = self.launch
         if self.test_run:
             return self.test_recipe(args, result, cwd, base)
-        data: dict[str, Any] = {"name": self.name or f"recorded: {os.path.basename(args['program'])}"}
+        shown = f"-m {args['module']}" if args.get("module") else os.path.basename(args.get("program") or "")
+        data: dict[str, Any] = {"name": self.name or f"recorded: {shown}"}
         data["target"] = self.target(args, cwd, base)
         data["breakpoints"] = [_location(loc, cwd, base) for loc in args.get("breakpoints", [])]
         if not data["breakpoints"]:
@@ -104,7 +105,8 @@ class Recorder:
                 "target": target, "steps": steps}
 
     def target(self, args: dict[str, Any], cwd: str, base: str | None) -> dict[str, Any]:
-        target: dict[str, Any] = {"program": _path(args["program"], cwd, base)}
+        target: dict[str, Any] = {"module": args["module"]} if args.get("module") and not args.get("program") \
+            else {"program": _path(args["program"], cwd, base)}
         if args.get("args"):
             target["args"] = list(args["args"])
         if args.get("cwd"):
@@ -133,10 +135,16 @@ class Recorder:
         return text
 
     def save(self, path: str) -> str:
-        """Write the recipe to ``path``; return the text written."""
+        """Write the recipe to ``path``; return the text written. A recipe with ``env`` values
+        (secrets, often) is written 0600; a symbolic link or special file is refused.
+
+        Raises:
+            UsageError: ``path`` cannot be written (one line).
+        """
+        from dapcli.files import write_text_file
+
         text = self.to_yaml(path)
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        write_text_file(path, text, private=self.launch is not None and bool(self.launch[0].get("env")))
         return text
 
 

@@ -73,6 +73,7 @@ class SessionServer:
         self._tasks: set[asyncio.Future[None]] = set()
         self._written: dict[str, dict[str, Any]] = {}  # what each session file says now
         self._refresh_pending: set[str] = set()
+        self._sockets: dict[str, tuple[str, int]] = {}  # name → (socket path, inode) as bound
         self.manager.on_change.append(self._broadcast)
         if publish_all:
             self.manager.on_add.append(lambda session: self.spawn(self.publish(session.name)))
@@ -101,7 +102,19 @@ class SessionServer:
             os.umask(old_umask)
         os.chmod(path, 0o600)
         self.servers[name] = server
+        self._sockets[name] = (path, os.stat(path).st_ino)
         self.refresh(name)
+
+    def socket_gone(self, name: str) -> bool:
+        """True when ``name``'s socket is no longer the one this server bound (removed with the
+        runtime directory, unlinked, or replaced): no client can reach the session any more."""
+        path, inode = self._sockets.get(name, ("", 0))
+        if not path:
+            return False
+        try:
+            return os.stat(path, follow_symlinks=False).st_ino != inode
+        except OSError:
+            return True
 
     def refresh(self, name: str) -> None:
         """Rewrite ``name``'s session file (adapter, program, state), unless it says that already."""
@@ -136,6 +149,7 @@ class SessionServer:
         """Stop serving ``name`` and remove its files (unless another process took them over)."""
         server = self.servers.pop(name, None)
         self._written.pop(name, None)
+        self._sockets.pop(name, None)
         if server is not None:
             server.close()
         for writer in self.subscribers.pop(name, set()):

@@ -10,6 +10,7 @@ from typing import Any
 
 from dapcli.dispatch.recorder import _dump, _path
 from dapcli.errors import UsageError
+from dapcli.files import write_text_file
 from dapcli.verbs.models import StopState
 
 __all__ = ["test_recipe", "write_test_recipe"]
@@ -67,9 +68,5 @@ def write_test_recipe(path: str, args: dict[str, Any], state: StopState, cwd: st
             f"# the same way, and fails (exit 8) once it is fixed:  dapcli run {path}\n")
     text += _dump(data) + "steps:\n"
     text += "".join("  " + line + "\n" for step in steps for line in _dump([step]).splitlines())
-    try:
-        with open(full, "w", encoding="utf-8") as handle:
-            handle.write(text)
-    except OSError as exc:
-        raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
+    write_text_file(full, text, display=path, private=bool(args.get("env")))
     return f"recorded the failure as a recipe: {path} (replay: dapcli run {path})"

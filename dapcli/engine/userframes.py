@@ -12,7 +12,12 @@ import sysconfig
 __all__ = ["is_user_frame", "is_user_source", "source_holds", "user_frame_index"]
 
 #: Path prefixes of code the user does not own (system headers and libraries, installed runtimes).
-_SYSTEM_PREFIXES = ("/usr/", "/lib/", "/lib64/", "/opt/", "/nix/store/", "/build/glibc", "/rustc/")
+#: Not all of ``/usr`` or ``/opt``: a container's project often lives in ``/usr/src/app`` or ``/opt/app``.
+_SYSTEM_PREFIXES = ("/usr/include/", "/usr/lib/", "/usr/lib32/", "/usr/lib64/", "/usr/libexec/", "/usr/share/",
+                    "/usr/local/include/", "/usr/local/lib/", "/usr/local/share/", "/usr/local/go/",
+                    "/usr/src/debug/", "/usr/src/linux", "/lib/", "/lib32/", "/lib64/", "/opt/homebrew/",
+                    "/opt/conda/", "/opt/rh/", "/opt/local/", "/opt/hostedtoolcache/", "/nix/store/", "/build/glibc",
+                    "/rustc/")
 #: Path parts of installed packages and runtimes, wherever they live.
 _LIBRARY_PARTS = ("/site-packages/", "/dist-packages/", "/node_modules/", "/go/pkg/mod/", "/.cargo/registry/",
                   "<frozen ", "<node_internals>")

@@ -17,6 +17,10 @@ __all__ = ["FrameDecoder", "encode_message"]
 
 _SEPARATOR = b"\r\n\r\n"
 _MAX_HEADER = 8192
+#: Largest message body accepted (bytes): a larger ``Content-Length`` (or a stream that never
+#: ends one) would be buffered until memory ran out. Real answers stay far below it (values are
+#: paged and bounded by the adapters).
+MAX_MESSAGE = 256 * 1024 * 1024
 
 
 def encode_message(message: dict[str, Any]) -> bytes:
@@ -33,8 +37,9 @@ class FrameDecoder:
     """Incremental decoder: ``feed(bytes)`` returns the complete messages seen so far.
 
     Raises:
-        ProtocolError: a header without ``Content-Length``, a header over 8 KB, or a body that is
-            not a JSON object. The decoder is unusable afterwards (the stream has lost framing).
+        ProtocolError: a header without ``Content-Length``, a header over 8 KB, a body announced
+            over :data:`MAX_MESSAGE`, or a body that is not a JSON object. The decoder is unusable
+            afterwards (the stream has lost framing).
     """
 
     def __init__(self) -> None:
@@ -76,6 +81,9 @@ def _parse_header(header: bytes) -> int:
                 length = int(value.strip())
             except ValueError:
                 break
+            if length > MAX_MESSAGE:
+                raise ProtocolError(f"the adapter announced a message of {length} bytes "
+                                    f"(more than {MAX_MESSAGE // (1024 * 1024)} MiB)")
             if length >= 0:
                 return length
     shown = header[:80].decode("utf-8", "replace")

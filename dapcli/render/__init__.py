@@ -60,6 +60,8 @@ def _value_line(var: m.VariableView) -> Text:
         text.append(f"  ({var.type})", style="dim")
     if var.value_truncated:
         text.append(f"  …+{var.value_truncated} chars", style="dim")
+    if var.value_cut_by_adapter:
+        text.append(f"  ({var.value_cut_by_adapter})", style="dim")
     if var.read_only:
         text.append("  [read-only]", style="dim")
     return text
@@ -311,7 +313,7 @@ def _table(*columns: str) -> FastTable:
 
 
 def render_stack(result: m.StackResult, cwd: str | None = None) -> RenderableType:
-    table = _table("", "#", "function", "location", "frameId")
+    table = _table("", "#", "function", "location", "id")  # StackFrame.id: what --frame-id takes
     paths: dict[str | None, str] = {}  # a deep recursion repeats one file 10,000 times
     for frame in result.frames:
         path = frame.path or frame.source_name
@@ -327,7 +329,7 @@ def render_stack(result: m.StackResult, cwd: str | None = None) -> RenderableTyp
 
 
 def render_threads(result: m.ThreadsResult, cwd: str | None = None) -> RenderableType:
-    table = _table("", "threadId", "name")
+    table = _table("", "id", "name")  # Thread.id: what --thread-id takes
     for thread in result.threads:
         table.add_row("*" if thread.current else "", str(thread.id), Text(thread.name))
     return table

@@ -21,6 +21,21 @@ def _book(session: Session) -> dict[int, DataBreakpointView]:
     return book
 
 
+def _sent_hit(session: Session, condition: str | None) -> str | None:
+    """The adapter's ``hitCondition`` for a watchpoint's (see ``engine/hitcount.py``).
+
+    Raises:
+        UsageError: the adapter cannot mean it (dapcli counts only line and function breakpoints).
+    """
+    if not condition:
+        return None
+    sent = session.adapter.hit_condition(condition)
+    if sent is None:
+        raise UsageError(f"{session.adapter.name} cannot stop a watchpoint on hit {condition.strip()} (it would stop "
+                         "at other hits)", "use >=N or >N on a watchpoint, or a condition")
+    return sent
+
+
 async def _send(session: Session) -> None:
     """Send the full data breakpoint set and record what the adapter answered."""
     views = list(_book(session).values())
@@ -28,7 +43,7 @@ async def _send(session: Session) -> None:
         "setDataBreakpoints",
         t.SetDataBreakpointsArguments(breakpoints=[
             t.DataBreakpoint(dataId=v.data_id, accessType=v.access_type, condition=v.condition,  # type: ignore[arg-type]
-                             hitCondition=v.hit_condition)
+                             hitCondition=_sent_hit(session, v.hit_condition))
             for v in views
         ]),
         t.SetDataBreakpointsResponse,

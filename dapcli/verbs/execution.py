@@ -12,6 +12,7 @@ from dapcli.protocol import types as t
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.models import StopState
 from dapcli.verbs.pauseinput import pause_at_input
+from dapcli.verbs.refusedstep import check_refused, note_interrupted
 from dapcli.verbs.registry import Param, verb
 from dapcli.verbs.views import check_thread, current_thread_id, stop_state
 
@@ -26,9 +27,13 @@ async def _resume(ctx: VerbContext, command: str, arguments: BaseModel, timeout:
     explicit = getattr(arguments, "threadId", None)
     if explicit is not None and explicit != session.selected_thread_id:
         await check_thread(session, explicit)
+    before = session.last_stop
     if not session.notice_dead_debuggee():  # killed while stopped: gdb would report a bogus stop
         await session.resume(command, arguments, timeout=timeout)
-    return await stop_state(session, output_seq=None, started=started)
+    state = await stop_state(session, output_seq=None, started=started)
+    check_refused(session, command, state, before)
+    note_interrupted(session.adapter.name, command, getattr(arguments, "threadId", None), state)
+    return state
 
 
 @verb(group="execution", name="continue", needs="stopped", executes=True, cli=("continue",), aliases=("c", "cont"))

@@ -22,12 +22,69 @@ if TYPE_CHECKING:
     from dapcli.engine.session import Session
     from dapcli.verbs.models import VariableView
 
-__all__ = ["adapter_cut", "full_context", "full_repr", "whole_rows"]
+__all__ = ["adapter_cut", "adapter_mark", "delve_cut", "full_context", "full_repr", "whole_rows"]
 
 #: debugpy's SafeRepr cut of a collection: ``[0, 1, ..., 58, ...]``, ``(…, ...)``, ``{…, ...}``.
 _SAFEREPR_CUT = re.compile(r"(, |\[|\(|\{)\.\.\.[\]\)\}]$")
+#: debugpy's SafeRepr writes what is nested deeper than 2 levels as ``[...]``, Python's own mark
+#: of a cycle: ``[[0, [...]], …]`` for ``[[0, [0, [0]]], …]``.
+_NESTED_CUT = re.compile(r"\[\.\.\.\]|\{\.\.\.\}|\(\.\.\.\)")
+NESTED_NOTE = "debugpy writes what is nested deeper than 2 levels as [...] (unless it is a cycle)"
 #: An expression that can be evaluated twice without harm (no call, no assignment).
 _PLAIN = re.compile(r"^[A-Za-z_][\w.]*(\[[\w'\" .:-]*\])*(\.[A-Za-z_]\w*)*$")
+
+
+#: Delve's own cut (``maxStringLen`` 512 bytes, ``maxArrayValues`` 64): a string ending
+#: ``...+2288 more"``, a slice or map ending ``,...+936 more]`` (and a one-line text longer
+#: than 256 characters ends ``...``).
+_DELVE_CUT = re.compile(r'\.\.\.\+(\d+) more["\]]?$')
+
+
+def delve_cut(value: str, reference: int = 0, *, full: bool = False) -> str | None:
+    """A note when Delve cut ``value`` itself (``...+N more``), saying what is missing and what
+    shows it: the value asked for in full (a string, unless ``full``: it was), or the
+    children of ``reference`` (a slice or map); None when the value carries no such cut."""
+    found = _DELVE_CUT.search(value)
+    where = f"variables of variablesReference {reference}" if reference > 0 else "its variables"
+    if found is None:
+        if not value.endswith("...") or value.startswith('"'):
+            return None
+        # a map or struct whose one-line text passed Delve's 256 characters: "…, 24..."
+        then = "even in full" if full else "max length 0 asks it for more"
+        return f"Delve cut this text ({then}); {where} lists every item"
+    more = int(found.group(1))
+    if value.startswith('"') and found.group(0).endswith('"'):
+        then = "even in full" if full else "max length 0 asks it for the whole"
+        return f"Delve left out {more} more bytes of this string; {then}"
+    return f"Delve shows only the first items of this value ({more} more); {where} lists them all"
+
+
+#: js-debug's preview cut: ``(1000) [0, 2, …, 198, …]`` (100 items), ``{a: 1, …}``.
+_JSDEBUG_CUT = re.compile(r"…[\]}]$")
+
+
+def jsdebug_cut(value: str, reference: int = 0) -> str | None:
+    """A note when js-debug cut the preview ``value`` (``…]``), saying what lists the rest."""
+    if reference <= 0 or not _JSDEBUG_CUT.search(value):
+        return None
+    return f"js-debug shows only the first items of this value; variables of variablesReference {reference} lists " \
+           "them all"
+
+
+def adapter_mark(value: str, reference: int, adapter: str) -> str | None:
+    """The note for a value that the ``adapter`` (family name) cut itself, from the value's own
+    mark (Delve's ``...+N more``, js-debug's ``…]``); None when there is none."""
+    if adapter == "go":
+        return delve_cut(value, reference)
+    if adapter == "node":
+        return jsdebug_cut(value, reference)
+    if adapter == "python" and _NESTED_CUT.search(value):
+        return f"{NESTED_NOTE}; --depth or max length 0 shows it"
+    return None
+
+
+def _debugpy_cut(value: str) -> bool:
+    return bool(_SAFEREPR_CUT.search(value) or _NESTED_CUT.search(value))
 
 
 def _is_debugpy(session: Session) -> bool:
@@ -37,17 +94,20 @@ def _is_debugpy(session: Session) -> bool:
 def full_context(session: Session, context: str, max_length: int) -> str:
     """The DAP evaluate ``context`` to send: ``clipboard`` (the adapter's longest text) when the
     value is asked for in full (``max_length`` 0) in ``watch``/``hover`` and the adapter has
-    ``supportsClipboardContext``; else ``context`` unchanged."""
+    ``supportsClipboardContext`` (not js-debug, whose ``clipboard`` answer is its copy text,
+    ``JSON``-like with type ``string``); else ``context`` unchanged."""
+    if getattr(session.adapter, "name", "") == "node":
+        return context  # js-debug's clipboard is copy text: a Map comes back as "{}", every type as "string"
     if max_length == 0 and context in ("watch", "hover") and session.supports("supportsClipboardContext"):
         return "clipboard"
     return context
 
 
 async def full_repr(session: Session, expression: str, frame_id: int, value: str) -> str:
-    """``value`` made whole: when debugpy cut a collection (:data:`_SAFEREPR_CUT`) of a plain
+    """``value`` made whole: when debugpy cut a collection (:data:`_SAFEREPR_CUT`, :data:`_NESTED_CUT`) of a plain
     ``expression``, the text of ``repr(expression)`` evaluated in context ``clipboard`` (DAP
     ``evaluate``); else ``value`` unchanged. Never raises (the cut value stays)."""
-    if not _is_debugpy(session) or not _SAFEREPR_CUT.search(value) or not _PLAIN.match(expression.strip()):
+    if not _is_debugpy(session) or not _debugpy_cut(value) or not _PLAIN.match(expression.strip()):
         return value
     try:
         body = await session.request("evaluate", t.EvaluateArguments(
@@ -60,20 +120,54 @@ async def full_repr(session: Session, expression: str, frame_id: int, value: str
 
 def adapter_cut(session: Session, value: str, context: str, reference: int = 0) -> str | None:
     """A note when the adapter itself cut ``value`` (so dapcli's ``--max-length`` cannot show
-    more), saying what can; None when it did not (as far as dapcli can tell: debugpy's marks)."""
-    if not _is_debugpy(session) or not _SAFEREPR_CUT.search(value):
+    more), saying what can; None when it did not (as far as dapcli can tell: debugpy's and
+    Delve's marks)."""
+    if _is_delve(session):
+        return delve_cut(value, reference, full=context == "clipboard")
+    if getattr(session.adapter, "name", "") == "node":
+        return jsdebug_cut(value, reference)
+    if not _is_debugpy(session) or not _debugpy_cut(value):
         return None
     if context != "clipboard" and session.supports("supportsClipboardContext"):
+        if not _SAFEREPR_CUT.search(value):
+            return f"{NESTED_NOTE}; max length 0 asks it for the whole"
         return "debugpy cut this value; max length 0 asks it for the whole"
+    if not _SAFEREPR_CUT.search(value):
+        return None  # still [...] in repr(): a real cycle
     where = f"variables of variablesReference {reference}" if reference > 0 else "variables"
     return f"debugpy cut this value (it shows at most 60 items); {where} lists them all"
 
 
+def _is_delve(session: Session) -> bool:
+    return getattr(session.adapter, "name", "") == "go"
+
+
+async def _whole_text(session: Session, view: VariableView, frame_id: int) -> None:
+    """A row that Delve cut (a string at 512 bytes, a one-line text at 256 characters), evaluated
+    again in context ``clipboard`` (Delve then loads the whole string, and 64 items of a map or
+    struct). The row stays as it was when that fails."""
+    try:
+        body = await session.request("evaluate", t.EvaluateArguments(
+            expression=view.evaluate_name or view.name, frameId=frame_id, context="clipboard"), t.EvaluateResponse)
+    except DapcliError:
+        return
+    view.value, view.value_cut_by_adapter = body.result, delve_cut(body.result, view.variables_reference, full=True)
+
+
 async def whole_rows(session: Session, views: list[VariableView], frame_id: int) -> None:
     """``vars --max-length 0``: each row that debugpy cut (``58, ...]``) and that has a plain
-    ``evaluateName`` gets its whole value (:func:`full_repr`, one ``evaluate`` per such row)."""
+    ``evaluateName`` gets its whole value (:func:`full_repr`, one ``evaluate`` per such row);
+    each row that Delve cut (a string's ``...+N more"``, a map's ``...``) is evaluated again in
+    full (a slice's ``...+N more]`` would come back the same)."""
+    if _is_delve(session):
+        for view in views:
+            items_cut = not view.value.startswith('"') and _DELVE_CUT.search(view.value) is not None
+            if view.evaluate_name and view.value_cut_by_adapter and not items_cut:
+                await _whole_text(session, view, frame_id)
+        return
     if not _is_debugpy(session):
         return
     for view in views:
-        if view.evaluate_name and _SAFEREPR_CUT.search(view.value):
+        if view.evaluate_name and _debugpy_cut(view.value):
             view.value = await full_repr(session, view.evaluate_name, frame_id, view.value)
+            view.value_cut_by_adapter = None  # whole now, or [...] that repr() keeps: a real cycle

@@ -16,6 +16,7 @@ from dapcli.errors import RequestError, UsageError
 from dapcli.protocol import types as t
 from dapcli.verbs.consolestop import moved_by
 from dapcli.verbs.context import VerbContext
+from dapcli.verbs.errorhints import with_evaluate_hint, with_set_hint
 from dapcli.verbs.evalerrors import check_evaluated
 from dapcli.verbs.frameindex import selected_index
 from dapcli.verbs.fullvalue import adapter_cut, full_context, full_repr, whole_rows
@@ -37,8 +38,9 @@ from dapcli.verbs.moreitems import grouped_window
 from dapcli.verbs.paging import fetch_page, remember
 from dapcli.verbs.preview import add_previews
 from dapcli.verbs.registry import Param, verb
-from dapcli.verbs.setcheck import current_value, explain_unchanged
+from dapcli.verbs.setcheck import check_shadowed, current_value, explain_unchanged, read_back
 from dapcli.verbs.setframe import outside_top_frame, set_through_address
+from dapcli.verbs.setnumber import NOT_A_NUMBER, NOT_SET, refused_yet_changed, set_as_number, set_by_assignment
 from dapcli.verbs.setpath import resolve_member, set_expression
 from dapcli.verbs.snapshot import values_changed
 from dapcli.verbs.statements import RAN_AS_STATEMENT, runs_as_statement, with_syntax_hint
@@ -159,14 +161,15 @@ async def variables(
         _check_current(session, reference)
     paged = None if filter else await fetch_page(session, reference, start, count)
     if paged is not None:  # the adapter sent just this page
-        page, total = [variable_view(v, max_length) for v in paged[0]], paged[1]
+        page, total = [variable_view(v, max_length, session.adapter.name) for v in paged[0]], paged[1]
     else:
         found = filter_names(await fetch_variables(session, reference, VALUE_TIMEOUT), filter)
         window = None if filter else await grouped_window(session, found, start, count, VALUE_TIMEOUT)  # debugpy
         if window is not None:
-            page, total = [variable_view(v, max_length) for v in window[0]], window[1]
+            page, total = [variable_view(v, max_length, session.adapter.name) for v in window[0]], window[1]
         else:
-            page, total = [variable_view(v, max_length) for v in found[start: start + max(0, count)]], len(found)
+            shown = found[start: start + max(0, count)]
+            page, total = [variable_view(v, max_length, session.adapter.name) for v in shown], len(found)
     await expand(session, page, depth, count=count, max_value=max_length)
     await add_previews(session, page, max_length)  # C structs/arrays: {name = "pen", cents = 525}
     if max_length == 0:  # debugpy cut a list at 60 items: asked for whole
@@ -206,16 +209,16 @@ async def evaluate(
                       if context == "repl" else (await request, None))
     except RequestError as exc:
         if not runs_as_statement(session, expression, context, exc):
-            raise with_syntax_hint(session, one_line_error(exc)) from None
+            raise with_evaluate_hint(with_syntax_hint(session, one_line_error(exc))) from None
         body, stop, note = await _run_statement(session, expression, frame, timeout), None, RAN_AS_STATEMENT
     values_changed(session)  # `total = 7` assigns
-    await check_evaluated(session, expression, frame, body.result)
+    await check_evaluated(session, expression, frame, body.result, body.type)
     whole = await full_repr(session, expression, frame, body.result) if max_length == 0 else body.result
     variable = t.Variable(name=expression, value=whole, type=body.type,
                           variablesReference=body.variablesReference, namedVariables=body.namedVariables,
                           indexedVariables=body.indexedVariables)
     remember(session, [variable])
-    view = variable_view(variable, max_length)
+    view = variable_view(variable, max_length, session.adapter.name)
     await expand(session, [view], depth, count=100, max_value=max_length)
     await add_previews(session, [view], max_length)  # C: {10, 20, 30, 40, 50}
     return EvaluateResult(
@@ -250,6 +253,7 @@ async def set_variable(
 ) -> SetVariableResult:
     """Change a variable's value (DAP ``setVariable``)."""
     session = ctx.session()
+    check_shadowed(session, name)
     reference = variables_reference
     frame = None
     container = f"variablesReference {reference}"
@@ -259,7 +263,8 @@ async def set_variable(
         frame = await current_frame_id(session, frame_id)
         scope = locals_scope(await fetch_scopes(session, frame))
         reference, container = scope.variablesReference, scope.name
-        if session.adapter.sets_in_top_frame_only and await outside_top_frame(session, frame):
+        if session.adapter.sets_in_top_frame_only and (name.lstrip().startswith("*") or
+                                                       await outside_top_frame(session, frame)):
             result = await set_through_address(session, name, value, frame)  # Delve 1.20
             values_changed(session)
             return result
@@ -276,10 +281,17 @@ async def set_variable(
             "setVariable", t.SetVariableArguments(variablesReference=reference, name=member, value=value),
         )
     except RequestError as exc:
-        raise one_line_error(exc) from None
+        body = await set_as_number(session, reference, member, name, value, frame) if NOT_A_NUMBER in exc.message \
+            else None  # lldb: `set ch 'B'`
+        if body is None and NOT_SET in exc.message:  # CodeLLDB: an array element
+            body = await set_by_assignment(session, name, value, frame if frame is not None else
+                                           await current_frame_id(session, frame_id))
+        if body is None:
+            refused = await refused_yet_changed(session, one_line_error(exc), reference, member, container, old)
+            raise with_set_hint(refused, name) from None
     values_changed(session)
     # lldb-dap 19 answers with `result` instead of the spec's `value`: accept both
-    new_value = body.get("value", body.get("result"))
+    new_value = await read_back(session, reference, member, frame, value, body.get("value", body.get("result")))
     if old is not None and new_value is not None and str(new_value) == old and value.strip() != old.strip():
         await explain_unchanged(session, frame, name, value, old)
     return SetVariableResult(name=name, value=str(new_value if new_value is not None else value),

@@ -86,6 +86,8 @@ class VariableView(Model):
     children: list[VariableView] | None = None
     truncated: int | None = None
     value_truncated: int | None = None
+    #: The adapter cut the value itself (Delve's ``...+N more``): what is missing, what shows it.
+    value_cut_by_adapter: str | None = None
     changed: bool | None = None
     #: The adapter marks it ``readOnly`` (``presentationHint.attributes``), e.g. a return value.
     read_only: bool | None = None

@@ -14,7 +14,7 @@ from dapcli.engine.session import Session
 from dapcli.errors import DapcliError, RequestError, UsageError
 from dapcli.protocol import types as t
 
-__all__ = ["current_value", "explain_unchanged"]
+__all__ = ["check_shadowed", "current_value", "explain_unchanged", "read_back"]
 
 
 async def current_value(session: Session, reference: int, name: str, container: str,
@@ -66,3 +66,40 @@ async def explain_unchanged(session: Session, frame_id: int | None, name: str, v
                 else "try `dapcli eval` with an assignment in the program's language")
         raise RequestError(f"the adapter did not change {name} (still {old}; {value} is {body.result})", hint,
                            "setVariable")
+
+
+async def read_back(session: Session, reference: int, member: str, frame_id: int | None, sent: str,
+                    answered: object) -> object:
+    """The value ``member`` of the container ``reference`` holds after a ``setVariable`` that
+    sent ``sent``, when the adapter's answer ``answered`` is only ``sent`` echoed (Delve 1.20
+    answers ``set n 3+4`` with ``3+4``, not ``7``); else ``answered``. Read with DAP ``evaluate``
+    of the member's ``evaluateName`` in ``frame_id`` (Delve lists a container from the values it
+    loaded at the stop, so ``variables`` would show the old value). Never raises."""
+    from dapcli.verbs.views import current_frame_id, fetch_variables
+
+    if answered is not None and str(answered).strip() != sent.strip():
+        return answered
+    try:
+        listed = await fetch_variables(session, reference)
+        expression = next((v.evaluateName for v in listed if v.name == member and v.evaluateName), None)
+        if expression is None:
+            return answered
+        frame = frame_id if frame_id is not None else await current_frame_id(session, None)
+        body = await session.request("evaluate", t.EvaluateArguments(expression=expression, frameId=frame,
+                                                                      context="watch"), t.EvaluateResponse)
+    except DapcliError:
+        return answered
+    return body.result
+
+
+def check_shadowed(session: Session, name: str) -> None:
+    """Raise UsageError for ``set (x) …`` on Delve: ``(x)`` is its name for an ``x`` that an inner
+    ``x`` shadows, and Delve's ``setVariable`` evaluates the name, so it would change the inner
+    ``x`` and answer success."""
+    if getattr(session.adapter, "name", "") != "go":
+        return
+    inner = name.strip()
+    if len(inner) > 2 and inner[0] == "(" and inner[-1] == ")" and inner[1:-1].strip().isidentifier():
+        raise UsageError(f"Delve cannot set {inner}, the {inner[1:-1].strip()} that an inner one shadows: it would "
+                         f"set the inner {inner[1:-1].strip()}",
+                         f"step past the inner block (`dapcli next`) and set {inner[1:-1].strip()} there")

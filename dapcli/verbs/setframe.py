@@ -17,6 +17,7 @@ from dapcli.engine.session import Session
 from dapcli.errors import RequestError, UsageError
 from dapcli.protocol import types as t
 from dapcli.verbs.models import SetVariableResult
+from dapcli.verbs.setcheck import read_back
 
 __all__ = ["outside_top_frame", "set_through_address"]
 
@@ -73,6 +74,7 @@ async def set_through_address(session: Session, name: str, value: str, frame_id:
             variablesReference=target.variablesReference, name=children[0].name, value=value))
     except RequestError as exc:
         raise one_line_error(exc) from None
-    new_value = body.get("value", body.get("result"))
+    new_value = await read_back(session, target.variablesReference, children[0].name, frame_id, value,
+                                body.get("value", body.get("result")))
     return SetVariableResult(name=name, value=str(new_value if new_value is not None else value),
                              type=body.get("type") or children[0].type, variables_reference=0)

@@ -9,6 +9,7 @@ from dapcli.errors import PreconditionError
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.models import InputResult, StopState
 from dapcli.verbs.registry import Param, verb
+from dapcli.verbs.stdinread import stdin_read
 
 __all__ = ["input_", "stdin_hint"]
 
@@ -48,6 +49,21 @@ def stdin_hint(session: Session, state: StopState) -> str | None:
     if state.exception is not None:
         texts.append(f"{state.exception.exception_id} {state.exception.type_name or ''}")
     if not any("EOFError" in text for text in texts):
-        return None
+        return _quiet_end_hint(session, state)
     return ("the program read stdin and found it empty: give its input with --stdin FILE, or launch with "
             "--terminal and type it with `dapcli input TEXT`")
+
+
+def _quiet_end_hint(session: Session, state: StopState) -> str | None:
+    """A hint for a program that ended after reading an empty stdin without an error (``for
+    line in sys.stdin``): dapcli gave it no stdin, and its source reads stdin."""
+    options = session.launch_options
+    if state.status != "exited" or session.request_kind != "launch" or options is None or options.module:
+        return None
+    if session.terminal is not None or options.stdin is not None:
+        return None
+    read = stdin_read(options.program)
+    if read is None:
+        return None
+    return (f"the program's stdin was empty (its source reads {read}): give its input with --stdin FILE, or "
+            "launch with --terminal and type it with `dapcli input TEXT`")

@@ -4,6 +4,7 @@ first failure, in the user's frame, with the test's id and failure message."""
 from __future__ import annotations
 
 import os
+import re
 import time
 from typing import Annotated
 
@@ -20,7 +21,7 @@ from dapcli.engine.testrun.gotest import GoTestRunner
 from dapcli.engine.testrun.native import NativeRunner
 from dapcli.engine.testrun.pyprobe import require_module
 from dapcli.engine.testrun.python import BOOT, PythonRunner
-from dapcli.errors import UsageError
+from dapcli.errors import DapcliError, UsageError
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.models import StopState
 from dapcli.verbs.registry import Param, verb
@@ -28,6 +29,9 @@ from dapcli.verbs.session import STARTUP_TIMEOUT, _check_free, _stdin_file
 from dapcli.verbs.views import stop_state
 
 __all__ = ["debug_test"]
+
+#: A compiler message's position (``./calc_test.go:6:2: ``).
+_GO_POSITION = re.compile(r"^\S+\.go:\d+(?::\d+)?: ")
 
 
 @verb(name="debugTest", group="session", needs="none", executes=True, cli=("test",), aliases=("test",))
@@ -77,9 +81,11 @@ async def debug_test(
     options, session = _plan(ctx, chosen, work_dir, python, adapter, {}, stdin_path)
     try:
         await session.launch(options, timeout=max(timeout, STARTUP_TIMEOUT))
-    except BaseException:
+    except BaseException as exc:
         if isinstance(session.adapter, EarlyDebugpyAdapter):
             session.adapter.early.kill()
+        if isinstance(exc, DapcliError) and isinstance(chosen, GoTestRunner):
+            _go_build_error(exc, chosen.package)
         raise
     session.program = f"{chosen.name} {chosen.display}"
     ctx.manager.add(session)
@@ -170,6 +176,18 @@ def _check_selectors(chosen: TestRunner, work_dir: str) -> None:
     if chosen.name == "native" and not chosen.selectors:
         raise UsageError("a native test run needs the test binary (or a ctest test's name in a build directory)",
                          "e.g. dapcli test --adapter lldb ./build/test_cart")
+
+
+def _go_build_error(exc: DapcliError, package: str) -> None:
+    """Delve's "Build error: Check the debug console…" with the compiler's lines that dapcli
+    added from its stderr (``./calc_test.go:6:2: undefined: x``) said as a build error."""
+    if "Build error" not in exc.message:
+        return
+    said = [part.strip() for part in re.split(r" / |\n", exc.message.split(" | stderr: ", 1)[-1])]
+    compiler = [re.sub(r"\s*\(exit status \d+\)$", "", part) for part in said if _GO_POSITION.match(part)]
+    if compiler:
+        exc.message = f"go test could not build {package}: {'; '.join(compiler)}"
+        exc.hint = f"fix the build (`go vet {package}` lists its errors)"
 
 
 def _list_hint(chosen: TestRunner) -> str:

@@ -26,6 +26,7 @@ from dapcli.verbs import frameindex
 from dapcli.verbs.condition import failed_conditions
 from dapcli.verbs.evalerrors import check_evaluated
 from dapcli.verbs.filterstop import filter_stop
+from dapcli.verbs.fullvalue import adapter_mark
 from dapcli.verbs.models import (
     ExceptionView,
     Frame,
@@ -40,7 +41,9 @@ from dapcli.verbs.models import (
 from dapcli.verbs.moreitems import grouped_window
 from dapcli.verbs.paging import fetch_page, remember
 from dapcli.verbs.preview import add_previews, preview_value
+from dapcli.verbs.refusedstep import REFUSED
 from dapcli.verbs.scopefallback import remember_scopes, scope_by_names
+from dapcli.verbs.shown import escaped_string, shown_name
 from dapcli.verbs.snapshot import fresh
 from dapcli.verbs.stoplabel import hits_here
 from dapcli.verbs.testviews import run_view
@@ -104,13 +107,16 @@ def normalize_reason(raw: str | None, description: str | None = None) -> str | N
     return _REASONS.get(raw, raw.replace(" ", "_"))
 
 
-def variable_view(variable: t.Variable, max_value: int = MAX_VALUE) -> VariableView:
-    value, cut = _cut(variable.value, max_value)
+def variable_view(variable: t.Variable, max_value: int = MAX_VALUE, adapter: str = "") -> VariableView:
+    """``variable`` as shown: its value cut at ``max_value`` characters (0: whole), with a note
+    when the ``adapter`` (its family name, e.g. ``go``) cut the value itself."""
+    value, cut = _cut(escaped_string(variable.value, variable.type, adapter), max_value)
     return VariableView(
-        name=variable.name, value=value, type=variable.type or None,
+        name=shown_name(variable.name, variable.evaluateName), value=value, type=variable.type or None,
         variables_reference=variable.variablesReference, evaluate_name=variable.evaluateName,
         named_variables=variable.namedVariables, indexed_variables=variable.indexedVariables,
         value_truncated=cut or None, read_only=_read_only(variable) or None,
+        value_cut_by_adapter=adapter_mark(variable.value, variable.variablesReference, adapter),
     )
 
 
@@ -153,7 +159,25 @@ async def fetch_variables(session: Session, reference: int, timeout: float = VAL
     if half and len(found) % 2 == 0 and all(_same(a, b) for a, b in zip(found[:half], found[half:], strict=True)):
         # cdt-gdb-adapter lists a frame's locals twice right after a block variable left scope
         return found[:half]
-    return found
+    return _shadowed(found)
+
+
+def _shadowed(found: list[t.Variable]) -> list[t.Variable]:
+    """``found`` with a variable that an inner block's one of the same name hides marked as such:
+    cdt-gdb-adapter lists both (inner first) and reads both by name, so it gives the outer one
+    the inner one's value (lldb-dap names them apart, ``x @ f.c:3``, and reads each)."""
+    seen: dict[tuple[str, str], str] = {}
+    out = []
+    for variable in found:
+        key = (variable.name, variable.evaluateName or "")
+        if variable.evaluateName and seen.get(key) == variable.value:
+            variable = variable.model_copy(update={
+                "value": f"<not available: hidden by an inner {variable.name}>",
+                "variablesReference": 0})
+        else:
+            seen.setdefault(key, variable.value)
+        out.append(variable)
+    return out
 
 
 def _same(a: t.Variable, b: t.Variable) -> bool:
@@ -179,12 +203,12 @@ async def expand(
         try:
             page = await fetch_page(session, view.variables_reference, 0, wanted)
             if page is not None:
-                kept, total = [variable_view(v, max_value) for v in page[0]], page[1]
+                kept, total = [variable_view(v, max_value, session.adapter.name) for v in page[0]], page[1]
             else:
                 found = await fetch_variables(session, view.variables_reference)
                 window = await grouped_window(session, found, 0, wanted, VALUE_TIMEOUT)  # debugpy's `more`
                 found, total = window if window is not None else (found[:wanted], len(found))
-                kept = [variable_view(v, max_value) for v in found]
+                kept = [variable_view(v, max_value, session.adapter.name) for v in found]
         except (DapTimeoutError, PreconditionError):  # a hanging value: shown as such, the rest goes on
             view.children = [VariableView(name="…", value=NOT_AVAILABLE, variables_reference=0)]
             continue
@@ -487,7 +511,7 @@ async def evaluate_watches(session: Session) -> list[WatchView]:
                 "evaluate", t.EvaluateArguments(expression=watch.expression, frameId=frame_id, context="watch"),
                 t.EvaluateResponse, timeout=STOP_VALUE_TIMEOUT,
             )
-            await check_evaluated(session, watch.expression, frame_id, body.result)
+            await check_evaluated(session, watch.expression, frame_id, body.result, body.type)
             shown = await preview_value(session, body.result, body.type, body.variablesReference)  # C: {1, 2}
             watch.record(_cut(shown, MAX_VALUE)[0], None)
         except DapcliError as exc:
@@ -554,9 +578,17 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
     if state.reason == "exception" and signal and not session.supports("supportsExceptionInfoRequest"):
         state.exception = ExceptionView(exception_id="signal", description=state.description)  # cdt: as lldb-dap's
     elif state.reason == "exception" and state.exception is None and session.supports("supportsExceptionInfoRequest"):
-        info = await session.request(
-            "exceptionInfo", t.ExceptionInfoArguments(threadId=thread_id), t.ExceptionInfoResponse
-        )
+        try:
+            info = await session.request(
+                "exceptionInfo", t.ExceptionInfoArguments(threadId=thread_id), t.ExceptionInfoResponse
+            )
+        except RequestError:  # Delve has none for a fatal error ("all goroutines are asleep"): the stop says it
+            if state.description == REFUSED:
+                return  # Delve's refusal of a step, not an exception (verbs/refusedstep.py)
+            text = session.last_stop.text if session.last_stop else None
+            state.exception = ExceptionView(exception_id=state.description or "exception",
+                                            description=_marked(text, MAX_EXCEPTION_TEXT))
+            return
         details = info.details
         state.exception = ExceptionView(
             exception_id=info.exceptionId, description=_marked(info.description, MAX_EXCEPTION_TEXT),

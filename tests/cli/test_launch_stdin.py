@@ -62,6 +62,19 @@ def test_a_program_reading_an_empty_stdin_gets_a_hint(dc: Cli) -> None:
     assert "--stdin FILE" in result.out
 
 
+def test_a_loop_over_an_empty_stdin_gets_a_hint(dc: Cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # `for line in sys.stdin` meets end-of-file at once and raises nothing: the source says it read
+    result = dc.launch("sum_lines.py")
+    assert "total 0" in result.out
+    assert "warning: the program's stdin was empty (its source reads sys.stdin)" in result.out, result.out
+    assert "--stdin FILE" in result.out
+    numbers = tmp_path / "numbers.txt"
+    numbers.write_text("2\n40\n")
+    given = dc.launch("sum_lines.py", options=("--json", "--stdin", str(numbers))).json()
+    assert "total 42" in _output(given) and not given.get("warnings"), given
+    assert "stdin" not in dc.launch("hello.py").out  # a program that reads no stdin gets no hint
+
+
 def test_input_without_a_terminal_says_how_to_get_one(dc: Cli) -> None:
     dc.launch("sum_input.py", options=("--stop-on-entry",))
     result = dc.run("input", "3", check=4)

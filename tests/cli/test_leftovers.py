@@ -48,3 +48,23 @@ def test_files_of_a_host_killed_with_sigkill_are_all_removed(dc: Cli) -> None:
     err = dc.run("stack", check=3).err
     assert "cleaned up its files" in err
     assert sorted(os.listdir(runtime)) == []
+
+
+@pytest.mark.parametrize("what", ["runtime-dir", "socket"])
+def test_a_session_whose_socket_is_removed_ends_and_leaves_nothing_running(dc: Cli, what: str) -> None:
+    """Removing the runtime directory (or the socket) under a live session made the session
+    unreachable — `sessions` showed nothing and `stop` could not reach it — while its host,
+    adapter and program ran on for the idle timeout (an hour). The host now ends it."""
+    import shutil
+
+    dc.launch("loops.py", "call")
+    dc.record()
+    assert len(dc.alive()) >= 3  # host, adapter, program (and the watchdog)
+    runtime = Path(dc.runtime_dir)
+    if what == "socket":
+        (runtime / "default.sock").unlink()
+    else:
+        shutil.rmtree(runtime)
+    assert dc.wait_gone(timeout=CLEANUP_S) == []
+    os.makedirs(runtime, mode=0o700, exist_ok=True)
+    assert "no session named 'default'" in dc.run("status", check=3).err

@@ -67,3 +67,16 @@ def test_a_failure_with_an_interpreter_without_debugpy(dc: Cli, tmp_path: Path, 
     assert state["test"]["id"] == "test_one.py::test_one" and state["location"]["line"] == 3
     end = dc.json("continue", cwd=tmp_path, timeout=120)
     assert end["exitCode"] == 1
+
+
+def test_a_conftest_that_does_not_import_is_said_as_such(dc: Cli, tmp_path: Path) -> None:
+    """Not "no test matches": pytest could not load a conftest.py (its exit code 4)."""
+    (tmp_path / "pytest.ini").write_text("[pytest]\n")
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "conftest.py").write_text("import nonexistent_conf_module_wf3\n")
+    (tmp_path / "tests" / "test_a.py").write_text("def test_a():\n    assert 0\n")
+    state = dc.json("test", "--python", PYTHON, "tests", cwd=tmp_path, timeout=120, check=4)
+    dc.sessions.add("default")
+    assert state["exitCode"] == 4
+    assert state["test"]["summary"] == (f"error loading {tmp_path / 'tests' / 'conftest.py'}: ModuleNotFoundError: "
+                                        "No module named 'nonexistent_conf_module_wf3'")

@@ -9,7 +9,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import PYTHON, Cli
+from conftest import PYTHON, Cli, one_line_error
 
 pytestmark = pytest.mark.slow
 
@@ -100,3 +100,14 @@ def test_go_panic_in_a_goroutine_names_the_test(dc: Cli, test_only_package: Path
     assert state["test"]["kind"] == "panic"
     assert state["location"]["line"] == 16
     assert state["test"]["id"] == "TestGoroutinePanic"  # not "func1"
+
+
+@go_only
+def test_go_build_error_is_one_line(dc: Cli, tmp_path: Path) -> None:
+    (tmp_path / "go.mod").write_text("module example.com/broken\n\ngo 1.21\n")
+    (tmp_path / "b_test.go").write_text('package broken\n\nimport "testing"\n\nfunc TestB(t *testing.T) {\n'
+                                        '\tundefinedThing()\n}\n')
+    result = dc.run("test", ".", cwd=tmp_path, check=5, timeout=180)
+    assert one_line_error(result.err) == "error: go test could not build .: ./b_test.go:6:2: undefined: undefinedThing"
+    assert "hint: fix the build (`go vet .` lists its errors)" in result.err
+    assert dc.run("status", cwd=tmp_path, check=3)

@@ -284,6 +284,9 @@ def test_terminal_escapes_from_the_adapter_never_reach_the_terminal_raw(tmp_path
     ([{"write": 'Content-Length: 10\r\n\r\n{"type": "response", "request_seq": 1, "success": true}'}],
      "the adapter sent a message that is not JSON"),
     ([{"write": "Content-Length"}, {"writeBytes": 100_000_000, "char": "9"}], "no DAP header found"),
+    # a length of terabytes was waited for, buffering whatever came until memory ran out
+    ([{"write": "Content-Length: 1099511627776\r\n\r\n{"}, {"writeBytes": 10_000_000, "char": " "}],
+     "the adapter announced a message of 1099511627776 bytes (more than 256 MiB)"),
 ])
 def test_a_broken_frame_ends_the_session_in_one_line(tmp_path: Path, bytes_: list[Any], says: str) -> None:
     async def test(h: Harness) -> None:

@@ -1,6 +1,7 @@
-"""An adapter reached over TCP on a port we chose (CodeLLDB's ``--port N``, a configured
-``{port}`` command) is connected to only once the process we started listens there: a port that
-another process bound first never receives our DAP traffic."""
+"""An adapter reached over TCP on a port we chose (a configured ``{port}`` command) is connected
+to only once the process we started listens there: a port that another process bound first never
+receives our DAP traffic. CodeLLDB dials us instead (``--connect N``), and only its own connection
+is taken."""
 
 from __future__ import annotations
 
@@ -35,17 +36,41 @@ def _accepted_nothing(sock: socket.socket) -> bool:
 
 @pytest.mark.skipif(CodeLldbAdapter().find() is None,
                     reason=f"CodeLLDB is not installed ({CodeLldbAdapter.install_hint})")
-def test_codelldb_never_talks_to_a_port_another_process_took(monkeypatch: pytest.MonkeyPatch) -> None:
-    impostor = _impostor()
-    port = impostor.getsockname()[1]
-    monkeypatch.setattr(process_module, "free_port", lambda: port)
+def test_codelldb_dials_us_and_a_process_that_connects_first_gets_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """CodeLLDB used to listen on a port (``--port N``) that any local process could connect to
+    before us; it now dials our listener (``--connect N``), and a connection that is not its own
+    is closed unread."""
+    import psutil
+
+    intruders: list[socket.socket] = []
+    real_listener = process_module._loopback_listener
+
+    def listener_with_an_intruder() -> socket.socket:
+        listener = real_listener()
+        intruders.append(socket.create_connection(listener.getsockname()))  # before codelldb starts
+        return listener
+
+    monkeypatch.setattr(process_module, "_loopback_listener", listener_with_an_intruder)
+
+    async def body() -> list[object]:
+        transport, pid = await CodeLldbAdapter().start()
+        try:
+            listening = [c for c in psutil.Process(pid).net_connections(kind="tcp") if c.status == psutil.CONN_LISTEN]
+            assert transport.process.pid == pid
+            return listening
+        finally:
+            await transport.close()
+            process_module.os.killpg(pid, 9)
+            await transport.process.wait()
+
     try:
-        with pytest.raises(AdapterError) as failed:
-            asyncio.run(asyncio.wait_for(CodeLldbAdapter().start(), 60))
-        assert "codelldb" in failed.value.message
-        assert _accepted_nothing(impostor), "dapcli connected to a port the adapter did not own"
+        assert asyncio.run(asyncio.wait_for(body(), 60)) == []
+        (intruder,) = intruders
+        intruder.settimeout(5)
+        assert intruder.recv(10) == b"", "the intruder's connection was served"
     finally:
-        impostor.close()
+        for intruder in intruders:
+            intruder.close()
 
 
 def test_a_configured_port_adapter_is_reached_only_on_its_own_listener(monkeypatch: pytest.MonkeyPatch) -> None:

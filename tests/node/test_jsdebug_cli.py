@@ -132,3 +132,23 @@ def test_pause_and_status_say_a_runaway_evaluation_runs(cli_env: dict[str, str])
     assert paused.returncode == 4 and "'while(true){}' is still running" in paused.stderr
     status = dapcli(cli_env, "status")
     assert "warning: an interrupted evaluation of 'while(true){}' is still running in the program" in status.stdout
+
+
+def test_js_debug_serves_a_private_unix_socket_not_a_loopback_port(cli_env: dict[str, str]) -> None:
+    """js-debug takes any number of connections and each may `launch` a program: on a loopback
+    port, any local user could connect during a session and run code as us (it was done: a
+    second client's `launch` ran its own script). It now serves a unix socket in a 0700 folder."""
+    import psutil
+
+    done = dapcli(cli_env, "launch", "basics.js", "--stop-on-entry")
+    assert done.returncode == 0, done.stderr
+    status = json.loads(dapcli(cli_env, "status", "--json").stdout)
+    adapter = psutil.Process(status["adapterPid"])
+    assert [c for c in adapter.net_connections(kind="inet") if c.status == psutil.CONN_LISTEN] == []
+    (path,) = {c.laddr for c in adapter.net_connections(kind="unix") if str(c.laddr).endswith("dap.sock")}
+    folder = os.path.dirname(path)
+    assert os.stat(folder).st_mode & 0o777 == 0o700 and os.stat(folder).st_uid == os.getuid()
+    assert json.loads(dapcli(cli_env, "next", "--json").stdout)["status"] == "stopped"  # the child session works
+    assert dapcli(cli_env, "stop").returncode == 0
+    assert_gone({status["adapterPid"], status["hostPid"]})
+    assert not os.path.exists(folder)

@@ -182,3 +182,12 @@ def test_encode_survives_lone_surrogates() -> None:
     # reading it back, a lone surrogate is shown escaped: every frontend must be able to print it
     decoded = FrameDecoder().feed(data)
     assert decoded[0]["arguments"]["expression"] == "a\\udcffb"
+
+
+def test_a_message_announced_over_the_limit_is_refused_at_its_header() -> None:
+    from dapcli.protocol.codec import MAX_MESSAGE
+
+    decoder = FrameDecoder()
+    with pytest.raises(ProtocolError, match="announced a message of"):
+        decoder.feed(b"Content-Length: %d\r\n\r\n{" % (MAX_MESSAGE + 1))
+    assert FrameDecoder().feed(b"Content-Length: 2\r\n\r\n{}") == [{}]

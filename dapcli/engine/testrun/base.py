@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
+from dapcli.engine.userframes import is_user_source
 from dapcli.errors import DapcliError
 from dapcli.protocol import types as t
 
@@ -172,12 +173,11 @@ BOOT_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "boot")
 
 
 def is_local_source(path: str | None) -> bool:
-    """True for a source file of the user's (readable here, not a system or site-packages file,
-    not dapcli's own test bootstrap)."""
-    if not path or not os.path.isfile(path) or os.path.dirname(os.path.abspath(path)) == BOOT_DIR:
+    """True for a source file of the user's (:func:`dapcli.engine.userframes.is_user_source`: readable
+    here, not a system, runtime or installed package's file), not dapcli's own test bootstrap."""
+    if not path or os.path.dirname(os.path.abspath(path)) == BOOT_DIR:
         return False
-    system = ("/usr/", "/lib/", "/opt/")
-    return not path.startswith(system) and "site-packages" not in path and "dist-packages" not in path
+    return is_user_source(path)
 
 
 async def wait_for_output(session: Session, found: Callable[[str], str | None], timeout: float,

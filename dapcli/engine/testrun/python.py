@@ -116,6 +116,8 @@ class PytestRunner(PythonRunner):
         return (found.group(1), found.group(2)) if found else (None, None)
 
     def summary(self, output: str, exit_code: int | None) -> Summary:
+        if conftest := _conftest_error(output):
+            return Summary(text=conftest, passed=0, failed=0)
         found = _PYTEST_SUMMARY.findall(output)
         if not found:
             return Summary()
@@ -127,7 +129,7 @@ class PytestRunner(PythonRunner):
         return Summary(text=text, passed=counts.get("passed", 0), failed=failed)
 
     def no_match(self, output: str, exit_code: int | None) -> str | None:
-        if exit_code not in (4, 5):
+        if exit_code not in (4, 5) or _conftest_error(output):
             return None
         errors = [line for line in output.splitlines() if line.startswith("ERROR")]
         return errors[-1] if errors else "pytest collected no test"
@@ -174,6 +176,16 @@ def to_the_test(frames: list[t.StackFrame]) -> list[t.StackFrame]:
     with no frame of the user's, all of them."""
     local = [i for i, f in enumerate(frames) if is_local_source(frame_path(f))]
     return frames[:local[-1] + 1] if local else frames
+
+
+def _conftest_error(output: str) -> str | None:
+    """``error loading FILE: ERROR`` when pytest could not import a ``conftest.py`` (it then
+    runs no test, exit code 4); None otherwise."""
+    found = re.search(r"^ImportError while loading conftest '(.+)'\.$", output, re.M)
+    if found is None:
+        return None
+    said = re.findall(r"^E\s+(\S.*)$", output[found.end():], re.M)
+    return f"error loading {found.group(1)}" + (f": {said[-1].strip()}" if said else "")
 
 
 def _collection_error(output: str) -> str | None:

@@ -11,6 +11,8 @@ import contextlib
 import io
 import json
 import os
+import re
+import shlex
 import sys
 import threading
 from dataclasses import dataclass
@@ -258,7 +260,7 @@ def _usage_error(exc: Any, as_json: bool) -> int:
         return 2
     message = " ".join(str(exc.format_message()).split())
     where = ctx.command_path if ctx is not None else "dapcli"
-    hint = f"see `{where} --help`"
+    hint = _add_hint(ctx, message, where) or f"see `{where} --help`"
     if refused_dash_value(exc):
         hint = f"{DASH_HINT}; {hint}"
     if as_json:
@@ -268,6 +270,16 @@ def _usage_error(exc: Any, as_json: bool) -> int:
     else:
         sys.stderr.write(f"error: {message}\nhint: {hint}\n")
     return int(getattr(exc, "exit_code", 2) or 2)
+
+
+def _add_hint(ctx: Any, message: str, where: str) -> str | None:
+    """``dapcli break main.go:23`` (gdb's way): the group has no such command but an ``add``,
+    so the hint gives the line that works."""
+    unknown = re.match(r"No such command '(.+)'", message)
+    commands = getattr(getattr(ctx, "command", None), "commands", None) or {}
+    if unknown is None or "add" not in commands:
+        return None
+    return f"to add one: `{where} add {shlex.quote(unknown.group(1))}` (see `{where} --help`)"
 
 
 #: Flags accepted anywhere on the line (before a ``--``), as if given before the command.

@@ -20,6 +20,7 @@ from dapcli.frontends.mcp.stoptext import (
     mark,
     output_tail,
     render_stop,
+    variable_line,
     variable_lines,
     watch_line,
 )
@@ -65,7 +66,9 @@ def _evaluate(result: EvaluateResult) -> str:
     view = VariableView(name=result.expression, value=result.result, type=result.type,
                         variables_reference=result.variables_reference, children=result.children,
                         truncated=result.truncated, value_truncated=result.value_truncated)
-    text = "\n".join(variable_lines([view], indent="", budget=[TREE_LINES]))
+    lines = variable_lines([view], indent="", budget=[TREE_LINES])
+    lines[0] = variable_line(view, limit=None)  # the value asked for, whole (maxLength bounds it)
+    text = "\n".join(lines)
     text += f" (in frame {result.frame_name})" if result.frame_name else ""
     text += f" ({result.note})" if result.note else ""
     text += f" ({result.value_cut_by_adapter})" if result.value_cut_by_adapter else ""

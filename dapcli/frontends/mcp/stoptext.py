@@ -216,12 +216,19 @@ def variable_lines(views: list[VariableView], *, indent: str, budget: list[int])
     return lines
 
 
-def variable_line(view: VariableView) -> str:
-    text = f"{view.name} = {cut(view.value, VALUE_CHARS)}"
+def variable_line(view: VariableView, limit: int | None = VALUE_CHARS) -> str:
+    """``name = value (type)`` with the notes of what was cut; the value cut at ``limit``
+    characters (None: as the result has it, already bounded by the verb's ``maxLength``),
+    saying how many characters the text leaves out."""
+    shown = view.value if limit is None or len(view.value) <= limit else \
+        f"{view.value[:limit]}…(+{len(view.value) - limit} chars in structuredContent)"
+    text = f"{view.name} = {shown}"
     if view.type:
         text += f" ({view.type})"
     if view.value_truncated:
         text += f" (+{view.value_truncated} chars cut; evaluate it with maxLength=0)"
+    if view.value_cut_by_adapter:
+        text += f" ({view.value_cut_by_adapter})"
     if view.read_only:
         text += " [read-only]"
     if view.variables_reference and view.children is None:

@@ -16,8 +16,10 @@ from dapcli.verbs.bpargs import check_hit_condition, past_end
 
 __all__ = ["BREAKPOINT_KEYS", "TARGET_KEYS", "CheckerBase"]
 
-TARGET_KEYS = ("program", "args", "cwd", "env", "adapter", "python", "build", "launch", "stdin", "test", "runner",
-               "connect", "pathMappings")
+TARGET_KEYS = ("program", "module", "args", "cwd", "env", "adapter", "python", "build", "launch", "stdin", "test",
+               "runner", "connect", "pathMappings")
+#: Most problems reported for one recipe.
+MAX_PROBLEMS = 50
 BREAKPOINT_KEYS = ("path", "line", "function", "condition", "hitCondition", "logMessage")
 
 
@@ -33,7 +35,15 @@ class CheckerBase:
 
     def problem(self, mark: Mark, where: str | None, message: str) -> None:
         prefix = f"{where}: " if where else ""
-        self.problems.append(f"{self.display}:{mark.line}:{mark.column}: {prefix}{message}")
+        if len(self.problems) == MAX_PROBLEMS:
+            self.problems.append(f"{self.display}: checking stopped after {MAX_PROBLEMS} problems (fix these first)")
+        if len(self.problems) < MAX_PROBLEMS:
+            self.problems.append(f"{self.display}:{mark.line}:{mark.column}: {prefix}{message}")
+
+    @property
+    def full(self) -> bool:
+        """As many problems as are reported: checking further only costs time."""
+        return len(self.problems) >= MAX_PROBLEMS
 
     def unknown_keys(self, data: YamlMap, known: tuple[str, ...], where: str | None) -> None:
         for key in data:
@@ -92,15 +102,22 @@ class CheckerBase:
             return self.test_target(raw)
         connect = self.text(raw, "connect", "target")
         program = self.text(raw, "program", "target")
+        module = self.text(raw, "module", "target")
+        if module is not None and program is not None:
+            self.problem(raw.value_mark("module"), "target", "give either program or module, not both")
+        if module is not None:  # python -m MODULE: no program file to check
+            program = f"-m {module}"
         if connect is not None and program is None:
             return Target(program="", display=connect, connect=connect, adapter=self.text(raw, "adapter", "target"),
                           path_mappings=self.path_mappings(raw), mark=raw.mark)
         if program is None:
             if "program" not in raw:
-                self.problem(raw.mark, "target", "program is missing (or connect: HOST:PORT to attach)")
+                self.problem(raw.mark, "target",
+                             "program is missing (or module: NAME for python -m NAME, or connect: HOST:PORT to attach)")
             return None
         target = Target(
-            program=self.resolve(program), display=program, args=self.texts(raw, "args", "target"),
+            program="" if module else self.resolve(program), display=program, module=module,
+            args=self.texts(raw, "args", "target"),
             cwd=self.resolve(cwd) if (cwd := self.text(raw, "cwd", "target")) else None,
             env=self.env(raw), adapter=self.text(raw, "adapter", "target"), python=self.interpreter(raw),
             build=self.texts(raw, "build", "target") or None, mark=raw.mark, path_mappings=self.path_mappings(raw),
@@ -112,7 +129,7 @@ class CheckerBase:
             self.problem(raw.value_mark("stdin"), "target", f"stdin file not found: {stdin} (looked at {target.stdin})")
         if "build" in raw and not target.build:
             self.problem(raw.value_mark("build"), "target", "build is an argv list, e.g. [make, program]")
-        if target.build is None and not os.path.isfile(target.program):
+        if target.build is None and not module and not os.path.isfile(target.program):
             self.problem(raw.value_mark("program"), "target",
                          f"program not found: {program} (looked at {target.program})")
         if target.cwd and not os.path.isdir(target.cwd):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import xml.etree.ElementTree as ET
 
+from dapcli.files import write_text_file
 from dapcli.frontends.recipe.matchers import describe
 from dapcli.frontends.recipe.model import CheckOutcome, RecipeOutcome, StepOutcome
 from dapcli.frontends.recipe.transcript import check_text
@@ -85,4 +86,5 @@ def write_junit(outcomes: list[RecipeOutcome], path: str) -> None:
     os.makedirs(directory, exist_ok=True)
     tree = junit_xml(outcomes)
     ET.indent(tree)
-    tree.write(path, encoding="utf-8", xml_declaration=True)
+    text = ET.tostring(tree.getroot(), encoding="unicode", xml_declaration=False)
+    write_text_file(path, "<?xml version='1.0' encoding='utf-8'?>\n" + text + "\n", display=path)

@@ -20,12 +20,16 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from dapcli.errors import UsageError
 from dapcli.files import MAX_RECIPE_BYTES, read_text_file
 
-__all__ = ["MAX_ALIASES", "MAX_NODES", "Mark", "YamlList", "YamlMap", "load_yaml", "load_yaml_text"]
+__all__ = ["MAX_ALIASES", "MAX_NODES", "MAX_VALUES", "Mark", "YamlList", "YamlMap", "load_yaml", "load_yaml_text"]
 
 #: Most aliases (``*name``) one recipe may use.
 MAX_ALIASES = 200
 #: Most nodes the document may expand to once every alias is followed.
 MAX_NODES = 20_000
+#: Most values (scalars, lists, mappings) one recipe may hold: the pure-Python loader that keeps
+#: positions reads ~100 KB a second, so a 16 MiB file of steps would take minutes; counted first
+#: with libyaml (when PyYAML has it) in a fraction of that.
+MAX_VALUES = 50_000
 
 _Y = "tag:yaml.org,2002:"
 _ALLOWED_TAGS = {_Y + name for name in ("str", "int", "float", "bool", "null", "seq", "map", "merge")}
@@ -169,8 +173,35 @@ def _short_tag(tag: str) -> str:
     return "!!" + tag[len(_Y):] if tag.startswith(_Y) else tag
 
 
+def _check_size(text: str, filename: str) -> None:
+    """Refuse a document of more than :data:`MAX_VALUES` values, counted on libyaml's node tree
+    (aliases not expanded; a document libyaml cannot read is left to the loader's message)."""
+    loader_class = getattr(yaml, "CSafeLoader", None)
+    if loader_class is None or len(text) < MAX_VALUES:
+        return
+    try:
+        root = yaml.compose(text, Loader=loader_class)
+    except (yaml.YAMLError, RecursionError):
+        return
+    count, seen, pending = 0, set(), [root] if root is not None else []
+    while pending:
+        node = pending.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        count += 1
+        if count > MAX_VALUES:
+            raise UsageError(f"{filename}:1:1: the recipe holds more than {MAX_VALUES} values",
+                             "split it into several recipes (`dapcli run A.yaml B.yaml`)")
+        if isinstance(node, SequenceNode):
+            pending.extend(node.value)
+        elif isinstance(node, MappingNode):
+            pending.extend(n for pair in node.value for n in pair)
+
+
 def load_yaml_text(text: str, filename: str) -> Any:
     """Parse one YAML document. Raises UsageError ``FILE:LINE:COL: message``."""
+    _check_size(text, filename)
     try:
         loader = RecipeLoader(text)  # its reader refuses control characters at once
     except yaml.reader.ReaderError as exc:

@@ -30,6 +30,8 @@ class Target:
 
     program: str
     display: str
+    #: ``python -m MODULE`` instead of a program file (then ``program`` is empty).
+    module: str | None = None
     args: list[str] = field(default_factory=list)
     cwd: str | None = None
     env: list[str] = field(default_factory=list)

@@ -95,6 +95,9 @@ def check_writable(path: str, what: str) -> None:
     """Raises UsageError (one line) unless a file can be written at ``path``."""
     if "\x00" in path:
         raise UsageError(f"{what} {path!r}: a path cannot contain a NUL byte")
+    if os.path.islink(path):
+        raise UsageError(f"{what} {path}: is a symbolic link; dapcli does not write through one",
+                         "give the path of a regular file (or remove the link)")
     if os.path.isdir(path):
         raise UsageError(f"{what} {path}: is a directory", "give a file name, e.g. report.xml")
     parent = os.path.dirname(os.path.abspath(path))

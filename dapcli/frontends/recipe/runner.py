@@ -121,7 +121,8 @@ class RecipeRun:
             await self.launch_test()
             return
         plain = [b for b in self.recipe.breakpoints if b.plain]
-        args: dict[str, Any] = {"program": target.program, "stopOnEntry": True,
+        start = {"module": target.module} if target.module else {"program": target.program}
+        args: dict[str, Any] = {**start, "stopOnEntry": True,
                                 "breakpoints": [b.location for b in plain],
                                 "timeout": max(self.timeout or 0, LAUNCH_TIMEOUT)}
         for key, value in (("args", target.args), ("cwd", target.cwd), ("env", target.env),
@@ -141,7 +142,8 @@ class RecipeRun:
         try:
             result = await self.call(verb, args)
         except (DapcliError, TimeoutError) as exc:
-            raise _SetupError(f"{verb} failed: {_describe(exc)}") from None
+            hint = getattr(exc, "hint", None)
+            raise _SetupError(f"{verb} failed: {_describe(exc)}" + (f" ({hint})" if hint else "")) from None
         if verb == "attach" and result.get("status") in ("exited", "terminated"):
             raise _SetupError(f"the program ended before the first step (status {result.get('status')})")
         if verb == "launch" and result.get("status") != "stopped":

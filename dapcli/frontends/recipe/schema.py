@@ -95,6 +95,8 @@ def _step(spec: VerbSpec) -> dict[str, Any]:
 def _target() -> dict[str, Any]:
     props: dict[str, Any] = {
         "program": {"type": "string", "description": "program to debug, relative to the recipe file"},
+        "module": {"type": "string", "description": "Python module to run instead (python -m MODULE), found "
+                                                    "from cwd"},
         "args": {"type": "array", "items": _TEXT},
         "cwd": {"type": "string", "description": "working directory, relative to the recipe file"},
         "env": {"oneOf": [{"type": "object", "additionalProperties": _SCALAR},
@@ -116,7 +118,8 @@ def _target() -> dict[str, Any]:
         "runner": {"type": "string", "enum": ["pytest", "unittest", "go", "native"]},
     }
     assert set(props) == set(TARGET_KEYS)
-    return {"type": "object", "anyOf": [{"required": ["program"]}, {"required": ["test"]}, {"required": ["connect"]}],
+    return {"type": "object", "anyOf": [{"required": ["program"]}, {"required": ["module"]}, {"required": ["test"]},
+                                                {"required": ["connect"]}],
             "additionalProperties": False, "properties": props}
 
 

@@ -116,6 +116,9 @@ class _Checker(CheckerBase):
         known = set(self.variables)
         found = []
         for index, item in enumerate(raw, start=1):
+            if self.full:
+                self.problem(raw.item_mark(index - 1), f"step {index}", "not checked")  # adds "checking stopped"
+                break
             step = self.step(index, item, raw.item_mark(index - 1), known)
             if step is not None:
                 found.append(step)

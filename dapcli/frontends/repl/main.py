@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
 import sys
 from typing import Any
 
@@ -13,6 +15,9 @@ from dapcli.dispatch.consent import confirm_project
 from dapcli.dispatch.router import RoutingDispatcher
 from dapcli.errors import DapcliError, UsageError
 from dapcli.frontends.repl.app import Repl
+
+#: Most of a stdin file the REPL reads as its commands (bytes).
+MAX_SCRIPT_BYTES = 16 * 1024 * 1024
 
 __all__ = ["launch_args", "run", "start"]
 
@@ -52,8 +57,35 @@ async def start(repl: Repl, program: str | None, args: list[str], breakpoints: l
 async def _main(program: str | None, args: list[str], session: str, breakpoints: list[str],
                 record: str | None, python: str | None, test: list[str]) -> int:
     dispatcher = RoutingDispatcher(publish=True)  # others (an agent, one-shot commands) may join ours
+    with contextlib.ExitStack() as stack:
+        return await _run(dispatcher, _file_input(stack), program, args, session, breakpoints, record, python, test)
+
+
+def _file_input(stack: contextlib.ExitStack) -> Any:
+    """A prompt_toolkit input for a stdin that is a file (``dapcli repl < commands.txt``): such a
+    stdin cannot be watched for input (epoll refuses regular files and devices), and the REPL
+    read nothing and left; its lines are fed through a pipe input instead. None otherwise."""
+    import stat
+
     try:
-        repl = Repl(dispatcher, session)
+        mode = os.fstat(0).st_mode
+    except OSError:
+        return None
+    if os.isatty(0) or not (stat.S_ISREG(mode) or stat.S_ISCHR(mode) or stat.S_ISBLK(mode)):
+        return None
+    from prompt_toolkit.input import create_pipe_input
+
+    text = sys.stdin.buffer.read(MAX_SCRIPT_BYTES).decode("utf-8", "replace")
+    pipe = stack.enter_context(create_pipe_input())
+    pipe.send_text(text if not text or text.endswith("\n") else text + "\n")
+    pipe.close()
+    return pipe
+
+
+async def _run(dispatcher: RoutingDispatcher, input: Any, program: str | None, args: list[str], session: str,
+               breakpoints: list[str], record: str | None, python: str | None, test: list[str]) -> int:
+    try:
+        repl = Repl(dispatcher, session, input=input)
         if (program is not None or test) and repl.state.hosted:
             raise UsageError(f"session '{session}' is already served by a session host",
                              f"join it with `dapcli repl --session {session}`, or pick another name with --session")

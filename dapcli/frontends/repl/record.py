@@ -43,7 +43,12 @@ class Recording:
         recording is already on."""
         if self.path is not None:
             raise UsageError(f"already recording into {self.path}", "`record stop` saves it first")
-        self.path = os.path.join(self.cwd, os.path.expanduser(path))
+        full = os.path.join(self.cwd, os.path.expanduser(path))
+        if os.path.isdir(full) or os.path.islink(full) or not os.path.isdir(os.path.dirname(full) or "."):
+            problem = "is a directory" if os.path.isdir(full) and not os.path.islink(full) \
+                else "is a symbolic link" if os.path.islink(full) else "is in no existing folder"
+            raise UsageError(f"cannot record into {path}: it {problem}", "give the path of a new or regular file")
+        self.path = full
 
     def starting(self) -> None:
         """A ``launch`` begins: what is typed to the program while it runs to its first stop is
@@ -72,6 +77,11 @@ class Recording:
         recorder = Recorder(cwd=self.cwd)
         for verb, args, result in self.steps:
             recorder.add(verb, args, result)
-        recorder.save(self.path)
+        try:
+            recorder.save(self.path)
+        except UsageError as exc:  # the calls are kept: another file can take them
+            self.path = None
+            raise UsageError(f"recording not saved: {exc.message}",
+                             "the calls are kept: `record start OTHER_FILE`, then `record stop`") from None
         path, self.path = self.path, None
         return path, len(self.steps)

@@ -1,0 +1,3 @@
+module gosteps
+
+go 1.19

@@ -1,0 +1,3 @@
+module govalues
+
+go 1.19

@@ -1,0 +1,63 @@
+"""js-debug values said as they are: a value asked for in full (``--max-length 0``) is not
+js-debug's ``clipboard`` copy text (a ``Map`` as ``{}``, every type ``string``); a preview that
+js-debug cut at 100 items (``…]``) says so and names what lists the rest; a string's tab and
+newline are written ``\\t`` and ``\\n`` in ``vars`` as ``eval`` writes them, not as spaces and a
+broken row."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from fid_helpers import Cli, call, marker_line, mcp_client, run_async
+
+from dapcli.adapters.registry import by_name
+
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(by_name("node").find() is None,
+                                                   reason="js-debug is not installed (see `dapcli adapters`)")]
+
+
+def _launch(cli: Cli, programs: Path) -> None:
+    source = programs / "jsvalues.js"
+    cli("launch", str(source), "-b", f"{source}:{marker_line(source, 'ready')}", timeout=120)
+
+
+def test_a_value_in_full_keeps_its_type_and_items(programs: Path, cli: Cli) -> None:
+    _launch(cli, programs)
+    whole = cli.json("eval", "m", "--max-length", "0")
+    assert (whole["result"], whole["type"]) == ("Map(2) {size: 2, a => 1, b => 2}", "Map"), whole
+    assert whole["variablesReference"] > 0
+    point = cli.json("eval", "point", "--max-length", "0")
+    assert (point["result"], point["type"]) == ("{x: 3, y: 4}", "Object"), point
+
+
+def test_a_preview_js_debug_cut_points_to_the_items(programs: Path, cli: Cli) -> None:
+    _launch(cli, programs)
+    big = next(v for v in cli.json("vars", "--max-length", "0")["variables"] if v["name"] == "big")
+    assert big["value"].endswith("196, 198, …]")
+    assert big["valueCutByAdapter"] == ("js-debug shows only the first items of this value; variables of "
+                                        f"variablesReference {big['variablesReference']} lists them all")
+    evaluated = cli.json("eval", "big", "--max-length", "0")
+    assert evaluated["type"] == "Array" and "lists them all" in evaluated["valueCutByAdapter"]
+    assert "lists them all" in cli("eval", "big").out
+    last = cli.json("vars", "--variables-reference", str(big["variablesReference"]), "--start", "999", "--count", "1")
+    assert [(v["name"], v["value"]) for v in last["variables"]] == [("999", "1998")]
+
+
+def test_a_strings_control_characters_are_escaped(programs: Path, cli: Cli) -> None:
+    _launch(cli, programs)
+    listed = {v["name"]: v["value"] for v in cli.json("vars")["variables"]}
+    assert listed["tab"] == "'a\\tb\\nc'" and listed["slash"] == "'a\\\\tb'", listed
+    assert cli.json("eval", "tab")["result"] == listed["tab"]
+    assert "├── tab = 'a\\tb\\nc'  (string)" in cli("vars").out
+
+    async def body() -> None:
+        async with mcp_client() as client:
+            source = programs / "jsvalues.js"
+            await call(client, "launch", {"program": str(source),
+                                          "breakpoints": [f"{source}:{marker_line(source, 'ready')}"]})
+            text = (await client.call_tool("variables", {})).content[0].text
+            assert "tab = 'a\\tb\\nc'" in text, text
+            await call(client, "stop")
+
+    run_async(body)
