@@ -210,6 +210,12 @@ class AdapterSpec:
         would not mean it as dapcli does: dapcli then counts the hits itself."""
         return condition
 
+    def function_entry_condition(self, function: str, line: int, condition: str | None) -> str | None:
+        """The ``condition`` to send for the function breakpoint ``function`` that dapcli set as a
+        line breakpoint on its first statement ``line`` (see :meth:`resolve_function`): one that
+        stops once per call, not on each loop pass over that line. The default sends ``condition``."""
+        return condition
+
     def stop_hit_ids(self, reason: str) -> list[int]:
         """The adapter's ids of the breakpoints a ``stopped`` event without ``hitBreakpointIds``
         hit, from what the adapter said before it (cdt-gdb-adapter: ``Breakpoint 2, main …``)."""

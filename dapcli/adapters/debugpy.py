@@ -189,6 +189,13 @@ class DebugpyAdapter(AdapterSpec):
         return (f"no function {name} in the program's files; debugpy stops in any function of that name "
                 "if one is called")
 
+    def function_entry_condition(self, function: str, line: int, condition: str | None) -> str | None:
+        """A line breakpoint on a function's first statement stops on every loop pass when that
+        statement is a loop; the guard is true only at the call's first arrival on the line."""
+        from dapcli.adapters.pyfunctions import first_arrival_condition
+
+        return first_arrival_condition(function.rsplit(".", 1)[-1], line, condition)
+
     def launch_arguments(self, options: LaunchOptions) -> dict[str, Any]:
         python = options.python or sys.executable
         self.runtime = python

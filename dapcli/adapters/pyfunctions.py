@@ -11,7 +11,7 @@ import ast
 import os
 from collections.abc import Iterator
 
-__all__ = ["find_function", "python_files"]
+__all__ = ["find_function", "first_arrival_condition", "python_files"]
 
 #: Most files read per lookup, and the largest one (bytes): a lookup stays quick.
 MAX_FILES = 2000
@@ -95,3 +95,17 @@ def _first_statement(node: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
                  and isinstance(body[0].value.value, str))
     first = body[1] if docstring and len(body) > 1 else body[0]
     return first.lineno
+
+
+def first_arrival_condition(code_name: str, line: int, condition: str | None) -> str:
+    """A debugpy ``condition`` that is true only when the frame of function ``code_name`` (a
+    code object's bare name) reaches ``line`` for the first time in the call: the line event's
+    instruction is the line's first one (a loop's back-edge re-enters the line further on),
+    ``and`` the user's ``condition``. Evaluated in the user's frame; it finds that frame by walking
+    up from the evaluation's own (debugpy's frames sit in between). Python < 3.10 (no
+    ``co_lines``) or a frame not found: true (every pass stops, as before)."""
+    find = (f"(lambda w: w(w, __import__('sys')._getframe()))(lambda w, f: f if f is None or "
+            f"(f.f_code.co_name == {code_name!r} and f.f_lineno == {line}) else w(w, f.f_back))")
+    guard = (f"(lambda g: g is None or not hasattr(g.f_code, 'co_lines') or g.f_lasti == "
+             f"min(s for s, _e, n in g.f_code.co_lines() if n == {line}))({find})")
+    return f"({guard}) and ({condition})" if condition else guard

@@ -67,24 +67,38 @@ class BreakpointBook:
         self.hit_to_send: Callable[[str], str | None] = lambda condition: condition
         #: dapcli writes log points' messages itself (the adapter would not fill in ``{expression}``).
         self.logs_by_client = False
+        #: The ``condition`` sent for a function breakpoint set on its first statement's line:
+        #: (function, line, condition) → condition (debugpy: once per call, not per loop pass).
+        self.function_condition: Callable[[str, int, str | None], str | None] = lambda _f, _l, c: c
 
     def sent_log(self, entry: BreakpointEntry) -> str | None:
         """The ``logMessage`` sent for ``entry`` (None: a plain breakpoint that dapcli resumes)."""
         return None if self.logs_by_client else entry.log_message
+
+    def sent_condition(self, entry: BreakpointEntry) -> str | None:
+        """The ``condition`` sent for ``entry`` (a function resolved to a line: guarded)."""
+        if entry.function and entry.path and entry.line:
+            return self.function_condition(entry.function, entry.line, entry.condition)
+        return entry.condition
 
     def sent_hit(self, entry: BreakpointEntry) -> str | None:
         """The ``hitCondition`` sent for ``entry`` (an adapter's log point's is sent as given: it
         never stops)."""
         if not entry.hit_condition:
             return None
-        sent = self.hit_to_send(entry.hit_condition)
+        sent = None if self._guarded(entry) else self.hit_to_send(entry.hit_condition)
         return entry.hit_condition if sent is None and self.sent_log(entry) else sent
 
     def counted_hit(self, entry: BreakpointEntry) -> str | None:
         """The hit condition of ``entry`` that dapcli counts itself, or None."""
         if not entry.hit_condition or self.sent_log(entry):
             return None
+        if self._guarded(entry):  # debugpy ORs a hitCondition with the condition: dapcli counts
+            return entry.hit_condition
         return entry.hit_condition if self.hit_to_send(entry.hit_condition) is None else None
+
+    def _guarded(self, entry: BreakpointEntry) -> bool:
+        return self.sent_condition(entry) != entry.condition
 
     def hit_by(self, adapter_ids: list[int]) -> list[tuple[int, str | None, str | None]]:
         """``(dapcli id, hit condition dapcli counts, log message dapcli writes)`` of the
@@ -168,7 +182,7 @@ class BreakpointBook:
                     source=t.Source(path=key, name=os.path.basename(key)),
                     breakpoints=[
                         t.SourceBreakpoint(
-                            line=e.line or 1, condition=e.condition, hitCondition=self.sent_hit(e),
+                            line=e.line or 1, condition=self.sent_condition(e), hitCondition=self.sent_hit(e),
                             logMessage=self.sent_log(e),
                         )
                         for e in entries

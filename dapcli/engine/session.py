@@ -122,6 +122,7 @@ class Session:
         self.book = BreakpointBook()
         self.book.hit_to_send = adapter.hit_condition
         self.book.logs_by_client = not adapter.formats_log_messages()
+        self.book.function_condition = adapter.function_entry_condition
         #: Hits of the breakpoints whose hit condition the adapter would not mean as dapcli does.
         self.hits = HitCounts()
         self.output = OutputBuffer()

@@ -38,8 +38,9 @@ async def reference_lines(session: Session, reference: int, path: str | None = N
 
 
 async def frame_source_lines(session: Session, path: str | None, reference: int | None, name: str | None = None,
-                             ) -> list[str]:
+                             line: int | None = None) -> list[str]:
     """A frame's source lines: the local file at ``path``, else the adapter's ``reference``.
+    ``line``: the frame's line (it has line info; only the file may be missing).
 
     Raises:
         UsageError: neither (one line that says why: no file here, no source from the adapter).
@@ -55,5 +56,10 @@ async def frame_source_lines(session: Session, path: str | None, reference: int 
     if path and os.path.isabs(path):
         raise UsageError(f"no source for {shown}: the file is not on this machine and no --map covers it",
                          "add a --map REMOTE=LOCAL for its directory")
+    if path and line:  # line info, but the file is elsewhere (a library's source: not installed)
+        raise UsageError(f"no source for {shown}: the file is not on this machine (the frame has line info: "
+                         f"{os.path.basename(path)}:{line})",
+                         "see the machine code with `dapcli disassemble`, or return to the caller with "
+                         "`dapcli finish`")
     raise UsageError(f"no source for {shown}: no file, and the adapter has no source text for it",
                      "it has no debug line info (built without -g?); see the machine code with `dapcli disassemble`")

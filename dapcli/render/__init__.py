@@ -21,7 +21,7 @@ from dapcli.render.fasttable import FastTable
 from dapcli.render.safe import terminal_safe
 from dapcli.render.testrun import test_lines
 from dapcli.verbs import models as m
-from dapcli.verbs.stoplabel import stop_detail
+from dapcli.verbs.stoplabel import exception_headline, stop_detail
 
 __all__ = ["render", "short_path"]
 
@@ -141,7 +141,7 @@ def render_stop(state: m.StopState, cwd: str | None = None) -> RenderableType:
         if state.exception and not (state.test and state.test.message):
             exc = state.exception
             said, name = exc.message or exc.description or "", exc.type_name or exc.exception_id
-            parts.append(Text(f"{name}: {said}" if said and said != name else name, style="bold red"))
+            parts.append(Text(exception_headline(name, said), style="bold red"))
         if state.return_value:
             parts.append(_returned(state.return_value))
         if state.source:
@@ -192,9 +192,8 @@ def render_stop(state: m.StopState, cwd: str | None = None) -> RenderableType:
 
 
 def _returned(view: m.ReturnValueView) -> Text:
-    """gdb's ``Value returned is $1 = 49`` (the adapter's name for it when it is a ``$N``)."""
-    name = f"{view.name} = " if view.name.startswith("$") else ""
-    text = Text(f"Value returned is {name}{view.value}", style="bold")
+    """``Value returned is 49`` (a debugger's history name, lldb's ``$0``, stays in ``name``)."""
+    text = Text(f"Value returned is {view.value}", style="bold")
     if view.type:
         text.append(f"  ({view.type})", style="dim")
     return text

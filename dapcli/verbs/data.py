@@ -13,10 +13,12 @@ from dapcli.verbs.bpargs import HIT_CONDITION_HELP, check_hit_condition
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.models import DataBreakpointsResult, DataBreakpointView
 from dapcli.verbs.registry import Param, verb
-from dapcli.verbs.views import current_frame_id, locals_scope, scopes
+from dapcli.verbs.views import current_frame_id, current_thread_id, locals_scope, scopes
+from dapcli.verbs.watchscope import anchor_of, anchors
 
 
-def _book(session: Session) -> dict[int, DataBreakpointView]:
+def data_book(session: Session) -> dict[int, DataBreakpointView]:
+    """Watchpoint id → its view (the session's data breakpoints)."""
     book: dict[int, DataBreakpointView] = session.__dict__.setdefault("data_breakpoints", {})
     return book
 
@@ -36,9 +38,9 @@ def _sent_hit(session: Session, condition: str | None) -> str | None:
     return sent
 
 
-async def _send(session: Session) -> None:
+async def send_data_breakpoints(session: Session) -> None:
     """Send the full data breakpoint set and record what the adapter answered."""
-    views = list(_book(session).values())
+    views = list(data_book(session).values())
     body = await session.request(
         "setDataBreakpoints",
         t.SetDataBreakpointsArguments(breakpoints=[
@@ -54,11 +56,12 @@ async def _send(session: Session) -> None:
 
 async def clear_data_breakpoints(session: Session) -> list[int]:
     """Delete every data breakpoint (DAP ``setDataBreakpoints`` with none); their ids."""
-    book = _book(session)
+    book = data_book(session)
     ids = list(book)
     if ids:
         book.clear()
-        await _send(session)
+        anchors(session).clear()
+        await send_data_breakpoints(session)
     return ids
 
 
@@ -78,30 +81,34 @@ async def set_data_breakpoint(
     """Stop when a variable changes (or is read): a data breakpoint."""
     session = ctx.session()
     frame = await current_frame_id(session, frame_id)
-    info = await _info(session, frame, name)
+    info, local = await _info(session, frame, name)
     if not info.dataId:
         raise UsageError(f"cannot watch {name}: {info.description or 'the adapter offers no data breakpoint'}")
     # the spec's DataBreakpointAccessType is a model around the string: compare the strings
     possible = [str(getattr(a, "root", a)) for a in info.accessTypes or []]
     if possible and access_type not in possible:
         raise UsageError(f"{name} cannot be watched for {access_type}", f"possible: {', '.join(possible)}")
-    book = _book(session)
+    book = data_book(session)
     new_id = max(book, default=0) + 1
     book[new_id] = DataBreakpointView(id=new_id, name=name, data_id=info.dataId, description=info.description,
                                       access_type=access_type, condition=condition, hit_condition=hit_condition)
     try:
-        await _send(session)
+        await send_data_breakpoints(session)
     except DapcliError:
         del book[new_id]
         raise
+    anchor = await anchor_of(session, current_thread_id(session, None), frame) if local else None
+    if anchor is not None:
+        anchors(session)[new_id] = anchor
     return DataBreakpointsResult(data_breakpoints=list(book.values()))
 
 
-async def _info(session: Session, frame: int, name: str) -> t.DataBreakpointInfoResponse:
+async def _info(session: Session, frame: int, name: str) -> tuple[t.DataBreakpointInfoResponse, bool]:
     """The adapter's ``dataBreakpointInfo`` for ``name``: asked of the frame's locals, then of
     its other scopes (a global or static: lldb-dap's Globals, CodeLLDB's Static and Global),
     then as an expression (no ``variablesReference``); the first answer with a ``dataId``, else
-    the first answer. Raises what the last request raises when none answered."""
+    the first answer; and whether it is the frame's local. Raises what the last request raises
+    when none answered."""
     found = await scopes(session, frame)
     first = locals_scope(found)
     others = [s for s in found if s is not first and "regist" not in s.name.lower()]
@@ -115,16 +122,16 @@ async def _info(session: Session, frame: int, name: str) -> t.DataBreakpointInfo
                 raise
             continue
         if info.dataId:
-            return info
+            return info, reference == first.variablesReference
         first_answer = first_answer or info
     assert first_answer is not None
-    return first_answer
+    return first_answer, False
 
 
 @verb(group="breakpoints", name="listDataBreakpoints", needs="session", read_only=True, cli=("watchpoint", "list"))
 async def list_data_breakpoints(ctx: VerbContext) -> DataBreakpointsResult:
     """List data breakpoints (watchpoints)."""
-    return DataBreakpointsResult(data_breakpoints=list(_book(ctx.session()).values()))
+    return DataBreakpointsResult(data_breakpoints=list(data_book(ctx.session()).values()))
 
 
 @verb(group="breakpoints", name="removeDataBreakpoint", needs="alive", cli=("watchpoint", "delete"))
@@ -134,12 +141,13 @@ async def remove_data_breakpoint(
 ) -> DataBreakpointsResult:
     """Delete data breakpoints by id."""
     session = ctx.session()
-    book = _book(session)
+    book = data_book(session)
     missing = [i for i in ids if i not in book]
     if missing or not ids:
         raise UsageError(f"no watchpoint {', '.join(map(str, missing))}" if missing else "name watchpoint ids",
                          f"watchpoints: {', '.join(map(str, book)) or 'none'}")
     for i in ids:
         del book[i]
-    await _send(session)
+        anchors(session).pop(i, None)
+    await send_data_breakpoints(session)
     return DataBreakpointsResult(data_breakpoints=list(book.values()), removed=ids)

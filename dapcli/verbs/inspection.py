@@ -327,7 +327,8 @@ async def source(
         raise UsageError("no current location", "give FILE:LINE, or stop the program first")
     from_frame = frame is not None and path == frame.path and reference == frame.source_reference
     if from_frame:  # the frame's file, the adapter's text, or one line saying there is none
-        text = await frame_source_lines(session, path, reference, frame.name if frame else None)
+        text = await frame_source_lines(session, path, reference, frame.name if frame else None,
+                                        frame.line if frame else None)
     else:
         text = None
     lines = read_source(path or "", line or 1, context, current=current if from_frame else None,

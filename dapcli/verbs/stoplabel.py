@@ -13,11 +13,33 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from dapcli.engine.session import Session
 
-__all__ = ["hits_here", "stop_detail"]
+__all__ = ["exception_headline", "hits_here", "stop_detail", "without_paused_note"]
 
 #: Descriptions that only repeat the reason (the ids are shown beside it).
 _SAYS_NOTHING = re.compile(
     r"^(paused(?: on (?:a |an )?[\w ]+)?|(?:breakpoint|watchpoint) [\d.]+|step|entry|pause|breakpoint)$", re.IGNORECASE)
+
+
+#: debugpy's aside on an exception's id when the stop is not in the raising frame; said where
+#: the exception is shown, kept in the JSON's ``exception`` (the adapter's fields).
+_PAUSED_NOTE = re.compile(r"\s*\(note: full exception trace is shown but execution is paused at: [^)]*\)")
+
+
+def without_paused_note(text: str | None) -> str:
+    """``text`` without debugpy's ``(note: full exception trace is shown but execution is paused
+    at: …)`` ("" for None)."""
+    return _PAUSED_NOTE.sub("", text or "").strip()
+
+
+def exception_headline(name: str | None, said: str | None) -> str:
+    """``ValueError: bad value``; said once when the text already starts with the name (lldb-dap:
+    ``signal`` + ``signal SIGSEGV: …`` → ``signal SIGSEGV: …``); debugpy's paused-at note dropped."""
+    name, said = without_paused_note(name), without_paused_note(said)
+    if not said or said == name:
+        return name
+    if not name or said.lower().startswith(name.lower() + " "):
+        return said
+    return f"{name}: {said}"
 
 
 def stop_detail(state: StopState) -> str | None:
@@ -28,7 +50,7 @@ def stop_detail(state: StopState) -> str | None:
     known = {x for x in (exception.exception_id, exception.description, exception.message, exception.type_name)
              if x} if exception else set()
     for said in (state.description, state.text):
-        text = (said or "").strip()
+        text = without_paused_note(said)
         if (not text or text.lower() in {state.reason, state.raw_reason} or _SAYS_NOTHING.match(text)
                 or text in shown or any(text in k or k in text for k in known)):
             continue

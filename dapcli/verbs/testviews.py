@@ -20,6 +20,9 @@ def run_view(session: Session, state: StopState) -> TestView | None:
         summary = run.summary(session)
         view.summary, view.passed, view.failed = summary.text, summary.passed, summary.failed
         view.exit_code = session.exit_code
+        said = f" exited with code {session.exit_code}"
+        if state.signal and view.summary and view.summary.endswith(said):  # as the end's own line says
+            view.summary = view.summary.removesuffix(said) + f" was killed by {state.signal}"
         if session.exit_code == 0 and summary.passed and not summary.failed:
             view.summary = f"all {summary.passed} tests passed" if summary.passed != 1 else "the 1 test passed"
         return view

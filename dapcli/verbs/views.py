@@ -449,6 +449,10 @@ async def stop_state(
     if session.state in (SessionState.EXITED, SessionState.TERMINATED):
         return await stop_state(session, output_seq=output_seq, started=started, frame_count=frame_count,
                                 locals_count=locals_count, context=context)
+    if session.__dict__.get("data_breakpoint_frames"):  # a watched local whose frame is gone
+        from dapcli.verbs.watchscope import drop_gone
+
+        await drop_gone(session, state)
     # after the stack is read: the debugger's text has had time to come, and the top frame is known
     top = state.frames[0].id if state.frames else None
     failed = [*await failed_conditions(session, output_seq, top), *failed]

@@ -58,3 +58,28 @@ def test_method_breakpoint_at_launch_over_mcp(programs: Path) -> None:
             await call(client, "stop")
 
     run_async(body)
+
+
+def test_function_breakpoint_on_a_loop_stops_once_per_call(programs: Path, cli: Cli) -> None:
+    """``-b count`` where count's first statement is a ``for`` loop: one stop per call (gdb, pdb),
+    not one per loop pass; the same for a method whose first statement is a ``while`` loop."""
+    source = programs / "loopfirst.py"
+    state = cli.json("launch", "loopfirst.py", "--python", sys.executable, "-b", "count", "-b", "Box.spin")
+    stops = []
+    while state.get("status") not in ("exited", "terminated"):
+        assert state["reason"] == "breakpoint", state
+        stops.append((state["location"]["function"], state["location"]["line"]))
+        state = cli.json("continue")
+    count, spin = marker_line(source, "count-body"), marker_line(source, "spin-body")
+    assert stops == [("count", count), ("count", count), ("spin", spin), ("spin", spin)]
+
+
+def test_function_breakpoint_hit_count_counts_calls(programs: Path, cli: Cli) -> None:
+    """A hit count on such a function breakpoint counts calls: ``hit 2`` stops in the second call only."""
+    source = programs / "loopfirst.py"
+    state = cli.json("launch", "loopfirst.py", "--python", sys.executable, "--stop-on-entry")
+    cli.json("break", "add", "count", "--hit-condition", "2")
+    state = cli.json("continue")
+    assert state["reason"] == "breakpoint" and state["location"]["line"] == marker_line(source, "count-body")
+    assert cli.json("evaluate", "n")["result"] == "2"
+    assert cli.json("continue")["status"] in ("exited", "terminated")

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-START_TIMEOUT = 30.0
+START_TIMEOUT = 120.0  # serve-mcp imports the HTTP stack: 1.5 s of CPU, 35-40 s on a loaded 2-core machine
 INIT = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
         "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}
 

@@ -86,7 +86,7 @@ class RawServer:
         self._id += 1
         self.send({"id": self._id, "method": method, "params": params})
         while wait:
-            message = json.loads(self.lines.get(timeout=30))
+            message = json.loads(self.lines.get(timeout=120))
             if message.get("id") == self._id:
                 assert "result" in message, message
                 return dict(message["result"])

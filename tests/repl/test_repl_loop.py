@@ -214,9 +214,12 @@ def test_record_hands_the_calls_to_the_recipe_recorder(monkeypatch: pytest.Monke
     class Recorder:
         def __init__(self, cwd: str) -> None:
             saved["cwd"], saved["steps"] = cwd, []
+            self.calls: list[str] = []
 
         def add(self, verb: str, args: dict[str, Any], result: m.Result) -> None:
             saved["steps"].append((verb, args, type(result).__name__))
+            if verb != "launch":  # the launch is the recipe's target
+                self.calls.append(verb)
 
         def save(self, path: str) -> None:
             saved["path"] = path
@@ -231,7 +234,7 @@ def test_record_hands_the_calls_to_the_recipe_recorder(monkeypatch: pytest.Monke
     assert saved["steps"] == [("launch", {"program": "prog.py"}, "StopState"),
                               ("setBreakpoint", {"location": "buggy.py:3"}, "BreakpointResult"),
                               ("next", {}, "StopState"), ("evaluate", {"expression": "x"}, "EvaluateResult")]
-    assert "Saved 4 steps to" in session.text
+    assert "Saved 3 steps to" in session.text  # the launch is the target, not a step
     assert "error: not recording" in session.text
 
 
@@ -240,9 +243,11 @@ def test_record_with_the_real_recorder_writes_a_recipe(monkeypatch: pytest.Monke
     monkeypatch.chdir(tmp_path)
     (tmp_path / "prog.py").write_text("x = 1\n")
     answers = {"launch": stop(1, reason="entry"), "next": stop(2)}
-    run_repl(["record start out.yaml", "launch prog.py --stop-on-entry", "n", "quit"], FakeDispatcher(answers))
+    session = run_repl(["record start out.yaml", "launch prog.py --stop-on-entry", "n", "record stop", "quit"],
+                       FakeDispatcher(answers))
     text = (tmp_path / "out.yaml").read_text()
     assert "program: prog.py" in text and "next" in text
+    assert "Saved 1 step to" in session.text  # as many as the recipe replays: `next`
 
 
 def test_toolbar_shows_session_adapter_state_location_and_thread() -> None:

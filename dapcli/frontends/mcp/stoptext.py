@@ -20,7 +20,7 @@ from dapcli.verbs.models import (
     VariableView,
     WatchView,
 )
-from dapcli.verbs.stoplabel import stop_detail
+from dapcli.verbs.stoplabel import exception_headline, stop_detail
 
 __all__ = [
     "LINE_CHARS", "OUTPUT_CHARS", "TREE_LINES", "VALUE_CHARS", "cut", "mark", "output_tail", "render_stop",
@@ -74,9 +74,8 @@ def render_stop(state: StopState, *, with_locals: bool = True) -> str:
 
 
 def _returned(view: ReturnValueView) -> str:
-    """``Value returned is $1 = 49 (int) from square`` (gdb's words)."""
-    name = f"{view.name} = " if view.name.startswith("$") else ""
-    text = f"Value returned is {name}{cut(view.value, VALUE_CHARS)}"
+    """``Value returned is 49 (int) from square`` (a history name such as ``$0`` stays in ``name``)."""
+    text = f"Value returned is {cut(view.value, VALUE_CHARS)}"
     text += f" ({view.type})" if view.type else ""
     text += f" from {view.function}" if view.function else ""
     if view.variables_reference:
@@ -164,8 +163,7 @@ def _headline(state: StopState) -> str:
 
 
 def _exception(view: ExceptionView) -> str:
-    text = view.description or view.message or ""
-    head = f"exception {view.exception_id}" + (f": {text}" if text and text != view.exception_id else "")
+    head = "exception " + exception_headline(view.exception_id, view.description or view.message)
     return cut(head, 300)
 
 

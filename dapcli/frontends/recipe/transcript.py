@@ -15,6 +15,7 @@ from dapcli.errors import UsageError
 from dapcli.frontends.recipe.matchers import describe, show
 from dapcli.frontends.recipe.model import CheckOutcome, Recipe, RecipeOutcome, StepOutcome
 from dapcli.render.safe import escape
+from dapcli.verbs.stoplabel import exception_headline
 
 __all__ = ["JsonLinesReporter", "Reporter", "TextReporter", "summarize_result"]
 
@@ -56,7 +57,8 @@ def _stop(result: dict[str, Any]) -> str:
     current = next((s["text"].strip() for s in result.get("source") or [] if s.get("current")), None)
     exception = result.get("exception")
     if exception:
-        text += f": {exception.get('exceptionId')}: {exception.get('description') or ''}".rstrip(": ")
+        said = exception_headline(exception.get("exceptionId"), exception.get("description"))
+        text += f": {said}" if said else ""
     returned = result.get("returnValue")
     text += f"  (returned {returned.get('value')})" if returned else ""
     return text + (f":  {current}" if current else "")

@@ -399,7 +399,7 @@ class Repl:
         if self.recording.active:
             try:
                 path, count = self.recording.stop()
-                self.show(Text(f"Saved {count} steps to {path}"))
+                self.show(Text(f"Saved {count} step{'' if count == 1 else 's'} to {path}"))
             except Exception as exc:  # leaving must not fail on a recording
                 self.report(exc)
         for name in self.local_sessions():

@@ -148,7 +148,7 @@ async def record(repl: Repl, rest: str) -> None:
                        "launch; `record stop` saves it."))
     elif words == ["stop"]:
         path, count = repl.recording.stop()
-        repl.show(Text(f"Saved {count} steps to {path}"))
+        repl.show(Text(f"Saved {count} step{'' if count == 1 else 's'} to {path}"))
     elif not words:
         state = f"recording into {repl.recording.path} ({len(repl.recording.steps)} steps)" \
             if repl.recording.active else "not recording"

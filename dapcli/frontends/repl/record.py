@@ -65,7 +65,8 @@ class Recording:
         del self.steps[1:-MAX_STEPS]
 
     def stop(self) -> tuple[str, int]:
-        """Save the recipe; return its path and how many calls it holds. Raises UsageError when
+        """Save the recipe; return its path and how many steps it holds (the launch is its
+        ``target``, not a step; calls a recipe does not replay are left out). Raises UsageError when
         not recording, or when the recipe package is missing or refuses (recording stays on)."""
         if self.path is None:
             raise UsageError("not recording", "start with `record start FILE`")
@@ -84,4 +85,4 @@ class Recording:
             raise UsageError(f"recording not saved: {exc.message}",
                              "the calls are kept: `record start OTHER_FILE`, then `record stop`") from None
         path, self.path = self.path, None
-        return path, len(self.steps)
+        return path, len(recorder.calls)
