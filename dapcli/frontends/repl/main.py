@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import os
 import sys
 from typing import Any
 
@@ -15,9 +13,6 @@ from dapcli.dispatch.consent import confirm_project
 from dapcli.dispatch.router import RoutingDispatcher
 from dapcli.errors import DapcliError, UsageError
 from dapcli.frontends.repl.app import Repl
-
-#: Most of a stdin file the REPL reads as its commands (bytes).
-MAX_SCRIPT_BYTES = 16 * 1024 * 1024
 
 __all__ = ["launch_args", "run", "start"]
 
@@ -62,31 +57,8 @@ async def _main(program: str | None, args: list[str], session: str, breakpoints:
     dispatcher = RoutingDispatcher(publish=True)  # others (an agent, one-shot commands) may join ours
     from dapcli.frontends.repl.plainread import PlainReader, stdin_is_plain
 
-    plain = PlainReader() if stdin_is_plain() else None
-    with contextlib.ExitStack() as stack:
-        return await _run(dispatcher, None if plain else _file_input(stack), program, args, session, breakpoints,
-                          record, python, test, plain, options)
-
-
-def _file_input(stack: contextlib.ExitStack) -> Any:
-    """A prompt_toolkit input for a stdin that is a file (``dapcli repl < commands.txt``): such a
-    stdin cannot be watched for input (epoll refuses regular files and devices), and the REPL
-    read nothing and left; its lines are fed through a pipe input instead. None otherwise."""
-    import stat
-
-    try:
-        mode = os.fstat(0).st_mode
-    except OSError:
-        return None
-    if os.isatty(0) or not (stat.S_ISREG(mode) or stat.S_ISCHR(mode) or stat.S_ISBLK(mode)):
-        return None
-    from prompt_toolkit.input import create_pipe_input
-
-    text = sys.stdin.buffer.read(MAX_SCRIPT_BYTES).decode("utf-8", "replace")
-    pipe = stack.enter_context(create_pipe_input())
-    pipe.send_text(text if not text or text.endswith("\n") else text + "\n")
-    pipe.close()
-    return pipe
+    plain = PlainReader() if stdin_is_plain() else None  # a pipe or a file: read plainly (plainread.py)
+    return await _run(dispatcher, None, program, args, session, breakpoints, record, python, test, plain, options)
 
 
 async def _run(dispatcher: RoutingDispatcher, input: Any, program: str | None, args: list[str], session: str,
