@@ -45,7 +45,7 @@ def test_a_link_planted_after_record_start_is_refused_and_the_calls_are_kept(tmp
         recording.stop()
     assert victim.read_text() == "precious\n"
     recording.start("other.yaml")
-    assert recording.stop() == (str(tmp_path / "other.yaml"), 2)
+    assert recording.stop() == (str(tmp_path / "other.yaml"), 1)  # the calls kept: `next` (the launch is the target)
     assert "next" in (tmp_path / "other.yaml").read_text()
 
 
