@@ -30,5 +30,7 @@ def test_codelldb_sets_what_it_marks_read_only(adapter: str, marks: Path, progra
     assert listed["col"].get("readOnly") is True  # what CodeLLDB says, still shown
     assert cli.json("set", "col", "5")["value"] == "GREEN"
     assert {v["name"]: v["value"] for v in cli.json("vars")["variables"]}["col"] == "GREEN"
-    refused = cli("set", "col", "GREEN", check=5)  # the adapter's own reason
-    assert "not a valid integer string value" in refused.err, refused.err
+    assert cli.json("set", "col", "BLUE")["value"] == "BLUE"  # an enumerator's name, as gdb takes it
+    assert {v["name"]: v["value"] for v in cli.json("vars")["variables"]}["col"] == "BLUE"
+    refused = cli("set", "col", "NO_SUCH_COLOUR", check=None)
+    assert refused.code != 0 and "NO_SUCH_COLOUR" in refused.err, refused.err  # refused, naming the value
