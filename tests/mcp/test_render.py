@@ -86,3 +86,13 @@ def test_stack_and_output_markers() -> None:
                           status="running")
     text = render(output)
     assert "(+5000 earlier chars" in text and text.endswith("[nextSeq 1; running]")
+
+
+def test_a_stops_structured_source_is_the_lines_its_text_shows() -> None:
+    from dapcli.frontends.mcp.compact import compact
+
+    stop = {"status": "stopped", "location": {"path": "/x/a.py", "line": 7},
+            "source": [{"line": n, "text": f"l{n}", **({"current": True} if n == 7 else {})} for n in range(5, 10)]}
+    assert [entry["line"] for entry in compact(stop, "/x")["source"]] == [6, 7, 8]
+    listing = {"frame": {"line": 7}, "source": stop["source"]}  # no location: not a stop, kept whole
+    assert len(compact(listing, "/x")["source"]) == 5
