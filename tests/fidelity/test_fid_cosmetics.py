@@ -28,17 +28,17 @@ def segv(programs: Path) -> Path:
 
 @pytest.mark.parametrize("adapter", each("lldb", "gdb"))
 def test_segfault_names_the_signal_once(adapter: str, segv: Path, cli: Cli) -> None:
-    text = cli("launch", "./segv", "--adapter", adapter).out
+    text = cli("launch", "./segv", "--adapter", adapter, "--", "crash").out
     assert "signal SIGSEGV" in text and "signal: signal" not in text, text
     cli("stop")
-    state = cli.json("launch", "./segv", "--adapter", adapter)
+    state = cli.json("launch", "./segv", "--adapter", adapter, "--", "crash")
     line = summarize_result(state)
     assert "SIGSEGV" in line and "signal: signal" not in line, line
     cli("stop")
 
     async def body() -> None:
         async with mcp_client() as client:
-            result = await call_tool(client, "launch", {"program": str(segv), "adapter": adapter})
+            result = await call_tool(client, "launch", {"program": str(segv), "adapter": adapter, "args": ["crash"]})
             said = result.content[0].text
             assert "exception signal SIGSEGV" in said and "signal: signal" not in said, said
             await call_tool(client, "stop")
