@@ -157,10 +157,14 @@ class DebugpyAdapter(AdapterSpec):
             raise AdapterError(
                 f"debugpy is not installed for {self.adapter_python}", f"run: {self.install_hint}"
             )
-        from dapcli.adapters import prestart
+        from dapcli.adapters import earlylaunch, prestart
         from dapcli.protocol.transport import StdioTransport
 
         argv = [self.adapter_python, "-m", "debugpy.adapter"]
+        if (launched := earlylaunch.take("debugpy", argv)) is not None:  # launched while the host imported
+            from dapcli.adapters.earlylaunch_transport import EarlyLaunchTransport
+
+            return EarlyLaunchTransport(launched), launched.pid
         # NODELAY_DIR's sitecustomize also spares the adapter and its launcher debugpy's
         # description of the environment (see there): ~0.1-0.2 s each before the first stop
         env = prestart.debugpy_adapter_env()

@@ -30,7 +30,7 @@ import sys
 import threading
 from collections.abc import Callable
 
-from dapcli.adapters import prestart
+from dapcli.adapters import earlylaunch, prestart
 from dapcli.adapters.prestart import NODELAY_DIR
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the one-shot client's hot path)
@@ -48,12 +48,7 @@ DEBUGPY_ENV = "DAPCLI_TESTBOOT_DEBUGPY"
 
 #: What dapcli's engine says in ``initialize`` to debugpy (``Session.initialize_arguments``; a
 #: test keeps them equal, and the verb takes the early start only while they are).
-INITIALIZE_ARGUMENTS: dict[str, Any] = {
-    "clientID": "dapcli", "clientName": "dapcli", "adapterID": "debugpy", "locale": "en", "linesStartAt1": True,
-    "columnsStartAt1": True, "pathFormat": "path", "supportsVariableType": True, "supportsVariablePaging": True,
-    "supportsRunInTerminalRequest": True, "supportsMemoryReferences": True, "supportsProgressReporting": False,
-    "supportsInvalidatedEvent": False, "supportsStartDebuggingRequest": True,
-}
+INITIALIZE_ARGUMENTS: dict[str, Any] = {**earlylaunch.INITIALIZE_ARGUMENTS, "adapterID": "debugpy"}
 #: The request seqs of the early handshake (far above the engine's own, which start at 1).
 INITIALIZE_SEQ, ATTACH_SEQ = 1_000_001, 1_000_002
 #: The exception filters of a Python test run (``PythonRunner.configure``; a test keeps them equal,

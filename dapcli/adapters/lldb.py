@@ -138,9 +138,13 @@ class LldbAdapter(NativeAdapter):
         path = self.find()
         if path is None:
             raise AdapterError("lldb-dap is not installed", f"install it: {self.install_hint}")
-        from dapcli.adapters import prestart
+        from dapcli.adapters import earlylaunch, prestart
         from dapcli.protocol.transport import StdioTransport
 
+        if (launched := earlylaunch.take("lldb", [path])) is not None:  # run to its first stop as the host imported
+            from dapcli.adapters.earlylaunch_transport import EarlyLaunchTransport
+
+            return EarlyLaunchTransport(launched), launched.pid
         early = prestart.take([path])  # started while the session host was importing (same env and cwd)
         transport = await (StdioTransport.adopt(early) if early else StdioTransport.spawn([path]))
         return transport, transport.pid

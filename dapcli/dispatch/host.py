@@ -19,7 +19,7 @@ from dapcli.dispatch.local import LocalDispatcher
 from dapcli.dispatch.router import hosted_sessions
 from dapcli.dispatch.server import ArgvHandler, SessionServer
 from dapcli.engine.manager import SessionManager
-from dapcli.engine.processes import Watchdog
+from dapcli.engine.processes import shared_watchdog
 from dapcli.engine.session import Session
 
 __all__ = ["ArgvHandler", "SessionHost"]
@@ -35,7 +35,7 @@ class SessionHost:
     def __init__(self, name: str, *, idle_timeout: float = 3600.0, argv_handler: ArgvHandler | None = None) -> None:
         self.name = name
         self.idle_timeout = idle_timeout
-        self.watchdog = Watchdog()
+        self.watchdog = shared_watchdog()  # an early launch may have registered its adapter already
         self.manager = SessionManager(self.watchdog)
         self.manager.host_pid = os.getpid()
         self.dispatcher = LocalDispatcher(self.manager, list_hosted=hosted_sessions)

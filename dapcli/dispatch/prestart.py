@@ -2,15 +2,17 @@
 adapter a host starts while it imports) and :mod:`dapcli.adapters.earlytest` (the test run it
 starts meanwhile); standard library only.
 
-The host's last argument names what to start: an adapter (``debugpy``), or ``test:`` followed by
-the JSON run of :func:`dapcli.dispatch.testhint.hint` (debugpy's adapter and that run).
+The host's last argument names what to start: an adapter (``debugpy``), ``test:`` followed by
+the JSON run of :func:`dapcli.dispatch.testhint.hint` (debugpy's adapter and that run), or
+``launch:`` followed by the JSON of :func:`dapcli.adapters.earlylaunch.plan` (lldb-dap, driven
+to the first stop).
 """
 
 from __future__ import annotations
 
 import json
 
-from dapcli.adapters import earlytest
+from dapcli.adapters import earlylaunch, earlytest
 from dapcli.adapters import prestart as _adapters
 from dapcli.adapters.prestart import hint
 
@@ -21,6 +23,14 @@ TEST_PREFIX = "test:"
 
 def start(what: str) -> None:
     """Start what the one-shot client's hint ``what`` names; never raises."""
+    if what.startswith(earlylaunch.PREFIX):
+        try:
+            plan = json.loads(what[len(earlylaunch.PREFIX):])
+        except ValueError:
+            plan = None
+        if isinstance(plan, dict):
+            earlylaunch.start(plan)
+        return
     if not what.startswith(TEST_PREFIX):
         _adapters.start(what)
         return
@@ -37,4 +47,5 @@ def start(what: str) -> None:
 def discard() -> None:
     """Kill whatever was started early and not taken."""
     earlytest.discard()
+    earlylaunch.discard()
     _adapters.discard()

@@ -19,7 +19,7 @@ import threading
 
 import psutil
 
-__all__ = ["Watchdog", "descendants", "kill_tree", "launched_children"]
+__all__ = ["Watchdog", "descendants", "kill_tree", "launched_children", "shared_watchdog"]
 
 
 def descendants(pid: int) -> list[psutil.Process]:
@@ -123,6 +123,19 @@ class Watchdog:
         with contextlib.suppress(OSError, ValueError):
             self._process.stdin.write(line.encode())
             self._process.stdin.flush()
+
+
+_shared: Watchdog | None = None
+
+
+def shared_watchdog() -> Watchdog:
+    """This process's one watchdog (the session host's): an early launch
+    (:mod:`dapcli.adapters.earlylaunch`) registers its adapter there before the host's engine
+    is imported, and the host's sessions use the same one."""
+    global _shared
+    if _shared is None:
+        _shared = Watchdog()
+    return _shared
 
 
 _WATCHDOG_CODE = r"""

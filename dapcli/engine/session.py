@@ -23,7 +23,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from dapcli.adapters import prestart
+from dapcli.adapters import earlylaunch, prestart
 from dapcli.adapters.base import AdapterSpec, AttachOptions, LaunchOptions, deep_merge
 from dapcli.engine.aliases import BinarySpellings
 from dapcli.engine.breakpoints import BreakpointBook, sync_budget
@@ -198,6 +198,9 @@ class Session:
         self.terminal: Terminal | None = None
         #: How many ``continued`` events arrived (a console command can run the program).
         self.continued_count = 0
+        #: Set when the start failed because it was not what an early launch had said
+        #: (:mod:`dapcli.adapters.earlylaunch_transport`): the launch verb starts over.
+        self.early_mismatch: str | None = None
         #: The user's frame chosen below library frames at a stop: (generation, frameId, name).
         self.user_frame: tuple[int, int, str] | None = None
         #: The first stop is still to come and the user asked to stop on entry.
@@ -383,14 +386,20 @@ class Session:
         self.spellings.arguments, self.spellings.program = arguments, (attach.program if attach else self.program)
         self.spellings.process_id = attach.process_id if attach else None
         if attach is not None:
+            earlylaunch.discard()  # an early start is a launch's
             transport, pid = await self.adapter.start_attach(attach)
         else:
             transport, pid = await self.adapter.start()
         prestart.discard()  # an adapter started early that this session did not take (another family's)
+        earlylaunch.discard()
         self.adapter_pid = pid
         if self._watchdog and pid:
             self._watchdog.watch(pgid=pid)
-        await self._run_sequence(transport, self.adapter.name, command, arguments, timeout)
+        try:
+            await self._run_sequence(transport, self.adapter.name, command, arguments, timeout)
+        except BaseException:  # an early launch's start and this session's parted: the verb starts over
+            self.early_mismatch = getattr(transport, "mismatch", None)
+            raise
         if (command == "launch" and pid and not self.debuggee_pid and not self.post_mortem
                 and self.adapter.adopts_child_as_debuggee):
             self._adopt_children(pid)

@@ -149,20 +149,30 @@ async def launch(
         raise UsageError(f"{core} is {file_kind(core_path)}, not a core file", "give the path of a core dump file")
     if core_path is not None and not os.path.isfile(core_path):
         raise UsageError(f"core file not found: {core} (looked at {core_path})", "check the path")
-    warnings = spec.prepare(options, ctx.cwd)
-    session = Session(ctx.session_name, spec, watchdog=ctx.manager.watchdog)
-    if restore:
-        warnings = [*warnings, *persist.restore(session, path)]
-    if not stop_on_exception:
-        session.exception_filters = []
-    session.launch_options = options  # the program's folders, for resolving function breakpoints
-    add_breakpoints(ctx, session, [] if no_debug else breakpoints,
-                    skip=lambda fields: persist.has_breakpoint(session, fields))
+    prepared = spec.prepare(options, ctx.cwd)
+
+    def new_session() -> tuple[Session, list[str]]:
+        session = Session(ctx.session_name, spec, watchdog=ctx.manager.watchdog)
+        restored = persist.restore(session, path) if restore else []
+        if not stop_on_exception:
+            session.exception_filters = []
+        session.launch_options = options  # the program's folders, for resolving function breakpoints
+        add_breakpoints(ctx, session, [] if no_debug else breakpoints,
+                        skip=lambda fields: persist.has_breakpoint(session, fields))
+        return session, [*prepared, *restored]
+
+    session, warnings = new_session()
     if core_path is not None:
         await session.open_core(options, core_path, timeout=max(timeout, STARTUP_TIMEOUT))
     else:
         try:
-            await session.launch(options, timeout=max(timeout, STARTUP_TIMEOUT))
+            try:
+                await session.launch(options, timeout=max(timeout, STARTUP_TIMEOUT))
+            except DapcliError:
+                if not session.early_mismatch:
+                    raise
+                session, warnings = new_session()  # the host's early start was not this launch: the usual way
+                await session.launch(options, timeout=max(timeout, STARTUP_TIMEOUT))
         except DapcliError as exc:
             # a project file replaced the adapter's command: say so, even now
             if spec.warning and not isinstance(exc, UntrustedProjectError):

@@ -117,9 +117,10 @@ def test_an_unused_early_lldb_dap_is_killed_and_the_launch_works(tmp_path: Path)
 
 @needs("lldb")
 def test_a_native_launch_uses_the_early_lldb_dap(cli_env: dict[str, str], sample: Path) -> None:
-    """``dapcli launch EXE -b F:L`` end to end: the host's adapter is the lldb-dap it started first."""
+    """``dapcli launch EXE -b F:L --timeout S`` end to end (an option the early launch of
+    dapcli.adapters.earlylaunch does not take): the host's adapter is the lldb-dap it started first."""
     line = marker_line(sample.parent / "sample.c", "init")
-    done = dapcli(cli_env, sample.parent, "launch", str(sample), "-b", f"sample.c:{line}")
+    done = dapcli(cli_env, sample.parent, "launch", str(sample), "-b", f"sample.c:{line}", "--timeout", "60")
     assert done.returncode == 0, done.stderr
     assert f"sample.c:{line}" in done.stdout
     host = _host(cli_env)

@@ -1,0 +1,399 @@
+"""A plain ``launch`` said to its adapter while the session host imports.
+
+``dapcli launch EXE -b FILE:LINE`` spends most of its time importing the engine in the session
+host (~0.4 s) while the adapter, started early (:mod:`dapcli.adapters.prestart`), waits. When the
+one-shot client can tell the whole start for sure (:func:`plan`: a native program for lldb-dap
+or a ``.py`` program for debugpy, only ``-b FILE:LINE`` breakpoints on existing lines of regular
+files, arguments after ``--``, no other option, no adapters file), the host says that start
+itself, first thing (:class:`EarlyLaunch`): ``initialize`` and ``launch`` at once, then on
+``initialized`` one ``setBreakpoints`` per file and the adapter's default exception filters;
+on lldb-dap also ``configurationDone``, so that the program runs to its first stop while the
+host still imports (debugpy's program waits for the session's own ``configurationDone``).
+
+Every request is what the engine itself says in that start: ``initialize`` carries
+:data:`INITIALIZE_ARGUMENTS` (``Session.initialize_arguments``; a test keeps them equal), the
+``launch`` arguments come from the family's own ``launch_arguments``, and the engine's requests
+are checked one by one against those said early
+(:class:`dapcli.adapters.earlylaunch_transport.EarlyLaunchTransport`), which get their answers.
+``configurationDone`` is said early only when every breakpoint was verified, so that a launch
+the engine would refuse never runs the program unseen. Anything that differs ends the early
+start (its adapter and program are killed) and the launch starts over the usual way; before
+``configurationDone`` nothing of the program has run then.
+
+Standard library only: the one-shot client calls :func:`plan`, the host :func:`start`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import subprocess
+import threading
+from collections import deque
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the one-shot client's hot path)
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+    from dapcli.engine.processes import Watchdog
+
+__all__ = ["PREFIX", "EarlyLaunch", "discard", "plan", "start", "take"]
+
+#: The host's last argument for an early launch: this prefix, then the JSON of :func:`plan`.
+PREFIX = "launch:"
+#: What the engine says in ``initialize`` (``Session.initialize_arguments``, with the family's
+#: ``adapterID``; a test keeps them equal).
+INITIALIZE_ARGUMENTS: dict[str, Any] = {
+    "clientID": "dapcli", "clientName": "dapcli", "locale": "en", "linesStartAt1": True,
+    "columnsStartAt1": True, "pathFormat": "path", "supportsVariableType": True, "supportsVariablePaging": True,
+    "supportsRunInTerminalRequest": True, "supportsMemoryReferences": True, "supportsProgressReporting": False,
+    "supportsInvalidatedEvent": False, "supportsStartDebuggingRequest": True,
+}
+#: Request seqs of the early start (far above the engine's own, which start at 1).
+FIRST_SEQ = 2_000_001
+#: An early start not taken within this many seconds is killed.
+UNCLAIMED_S = 60.0
+#: Largest source file read to check a breakpoint's line (bytes).
+_MAX_SOURCE = 4 * 1024 * 1024
+_BREAK_FLAGS = ("-b", "--break")
+
+_lock = threading.Lock()
+_early: EarlyLaunch | None = None
+
+
+def plan(words: list[str], cwd: str) -> dict[str, Any] | None:
+    """The early start of ``launch WORDS`` (the words after ``launch``) run from ``cwd``:
+    ``{"adapter": "lldb"|"debugpy", "program", "args", "cwd", "breakpoints": [[path, line], ...]}``
+    with absolute paths and 1-based lines, the files sorted as the session sends them; None
+    unless the command line is a ``.py`` program or a native one for lldb-dap, with at least one
+    ``-b FILE:LINE`` and nothing else."""
+    from dapcli.adapters import prestart
+
+    program: str | None = None
+    locations: list[str] = []
+    args: list[str] = []
+    index = 0
+    while index < len(words):
+        word = words[index]
+        if word == "--":
+            args = words[index + 1:]
+            break
+        if word in _BREAK_FLAGS and index + 1 < len(words):
+            locations.append(words[index + 1])
+            index += 2
+            continue
+        if word.startswith("--break="):
+            locations.append(word.partition("=")[2])
+        elif word.startswith("-") or program is not None:
+            return None  # another option, or a second positional word: the verb decides
+        else:
+            program = word
+        index += 1
+    if program is None or not locations or prestart.adapters_file(cwd):
+        return None
+    program = os.path.normpath(os.path.join(cwd, program))
+    if program.endswith(".py") and os.path.isfile(program):
+        adapter = "debugpy"
+    elif prestart._native(program) and prestart.command("lldb") is not None:
+        adapter = "lldb"
+    else:
+        return None
+    breakpoints: dict[str, list[int]] = {}
+    for location in locations:
+        found = _location(location, cwd)
+        if found is None or found[1] in breakpoints.get(found[0], []):
+            return None
+        breakpoints.setdefault(found[0], []).append(found[1])
+    return {"adapter": adapter, "program": program, "args": args, "cwd": cwd,
+            "breakpoints": [[path, line] for path in sorted(breakpoints) for line in breakpoints[path]]}
+
+
+def _location(location: str, cwd: str) -> tuple[str, int] | None:
+    """``FILE:LINE`` as (absolute path, line) when FILE is a regular file (reached without a
+    symbolic link) that has that line; else None."""
+    name, _, line_text = location.rpartition(":")
+    if not name or not line_text.isdigit() or line_text != line_text.strip() or any(c.isspace() for c in name):
+        return None
+    line = int(line_text)
+    path = os.path.normpath(os.path.join(cwd, name))
+    try:
+        if line < 1 or os.path.realpath(path) != path or not os.path.isfile(path) \
+                or os.path.getsize(path) > _MAX_SOURCE:
+            return None
+        with open(path, "rb") as handle:
+            count = handle.read().count(b"\n") + 1
+    except OSError:
+        return None
+    return (path, line) if line <= count else None
+
+
+class EarlyLaunch:
+    """One early start (see the module): the adapter ``process`` (started as ``argv``),
+    what was said to it (:attr:`sent`: (seq, command, arguments), in order) and everything it
+    said, kept in order until the engine takes it (:meth:`on_message`)."""
+
+    def __init__(self, process: subprocess.Popen[bytes], argv: list[str], spec: dict[str, Any]) -> None:
+        from dapcli.adapters.options import LaunchOptions
+
+        self.process = process
+        self.pid = process.pid
+        self.adapter = str(spec["adapter"])
+        self.argv = argv
+        self.spec = spec
+        family = _family(self.adapter)
+        options = LaunchOptions(program=spec["program"], args=list(spec["args"]), cwd=spec["cwd"])
+        family.prepare(options, spec["cwd"])  # debugpy: the interpreter that runs the program
+        self.initialize_arguments = {**INITIALIZE_ARGUMENTS, "adapterID": family.adapter_id}
+        self.launch_arguments = family.launch_arguments(options)
+        #: Whether ``configurationDone`` may be said early (every breakpoint verified): lldb-dap
+        #: only, whose verified breakpoints are in the program's code; debugpy verifies any line.
+        self.configures = self.adapter == "lldb"
+        self.breakpoints: dict[str, list[int]] = {}
+        for path, line in spec["breakpoints"]:
+            self.breakpoints.setdefault(path, []).append(line)
+        #: What was said early, in order: (seq, command, arguments).
+        self.sent: list[tuple[int, str, dict[str, Any]]] = []
+        #: Set once the engine's requests are its own (nothing more is said early).
+        self.sealed = False
+        self.stderr_lines: deque[str] = deque(maxlen=40)
+        self._seq = FIRST_SEQ
+        self._lock = threading.Lock()
+        self._write_lock = threading.Lock()
+        self._buffered: list[dict[str, Any] | None] = []
+        self._sink: Callable[[dict[str, Any] | None], None] | None = None
+        self._pending: list[str] = []  # the files whose setBreakpoints is still to be said
+        self._awaiting: int | None = None  # the seq of the early request whose answer comes next
+        self._launched = False
+        self._verified = True
+        self._capabilities: dict[str, Any] = {}
+        #: The host's watchdog, once the adapter is registered there (see :func:`start`).
+        self.watchdog: Watchdog | None = None
+        self._say("initialize", self.initialize_arguments)
+        self._say("launch", self.launch_arguments)
+        threading.Thread(target=self._read, daemon=True, name="dapcli-early-launch").start()
+        threading.Thread(target=self._drain_stderr, daemon=True, name="dapcli-early-launch-stderr").start()
+
+    # -- saying ------------------------------------------------------------------------------------
+    def _say(self, command: str, arguments: dict[str, Any]) -> int | None:
+        """Send one early request, unless the engine took over; returns its seq."""
+        from dapcli.protocol.codec import encode_message
+
+        with self._lock:
+            if self.sealed:
+                return None
+            seq = self._seq
+            self._seq += 1
+            self.sent.append((seq, command, arguments))  # before a byte of it: the engine checks against it
+        try:
+            self.write(encode_message({"seq": seq, "type": "request", "command": command, "arguments": arguments}))
+        except ConnectionError:
+            return None
+        return seq
+
+    def seal(self) -> list[tuple[int, str, dict[str, Any]]]:
+        """Nothing more is said early; returns what was."""
+        with self._lock:
+            self.sealed = True
+            return list(self.sent)
+
+    def write(self, data: bytes) -> None:
+        """Raises ConnectionError when the adapter's stdin is closed."""
+        stdin = self.process.stdin
+        with self._write_lock:
+            try:
+                assert stdin is not None
+                stdin.write(data)
+                stdin.flush()
+            except (OSError, ValueError, AssertionError) as exc:
+                raise ConnectionError(f"the adapter's stdin is closed: {exc}") from None
+
+    # -- the adapter's side ------------------------------------------------------------------------
+    def _read(self) -> None:
+        from dapcli.protocol.codec import FrameDecoder
+
+        decoder = FrameDecoder()
+        fd = self.process.stdout.fileno()  # type: ignore[union-attr]
+        try:
+            while True:
+                data = os.read(fd, 65536)
+                if not data:
+                    break
+                for message in decoder.iter_messages(data):
+                    self._follow(message)  # before the engine sees it: what is said early is known first
+                    self._deliver(message)
+        except Exception:  # a framing error or a closed pipe: the end of the stream
+            pass
+        with contextlib.suppress(OSError):
+            self.process.stdout.close()  # type: ignore[union-attr]
+        self._deliver(None)
+
+    def _follow(self, message: dict[str, Any]) -> None:
+        """The next step of the early start, on the adapter's answers."""
+        kind = message.get("type")
+        if kind == "event" and message.get("event") == "process" and self.watchdog is not None:
+            pid = (message.get("body") or {}).get("systemProcessId")
+            if isinstance(pid, int) and pid > 0:
+                self.watchdog.watch(pid=pid)  # lldb-server runs the program in a session of its own
+        if kind == "event" and message.get("event") == "initialized":
+            self._pending = sorted(self.breakpoints)
+            self._next()
+            return
+        if kind != "response":
+            return
+        seq, command = message.get("request_seq"), message.get("command")
+        if command == "initialize" and seq == FIRST_SEQ:
+            self._capabilities = (message.get("body") or {}) if message.get("success") else {}
+        elif command == "launch" and seq == FIRST_SEQ + 1:
+            self._launched = bool(message.get("success"))
+        elif seq == self._awaiting:
+            if command == "setBreakpoints":
+                answers = (message.get("body") or {}).get("breakpoints") or []
+                self._verified = self._verified and bool(message.get("success")) and len(answers) > 0 and all(
+                    isinstance(a, dict) and a.get("verified") is True for a in answers)
+            elif command == "setExceptionBreakpoints" and not message.get("success"):
+                self._verified = False
+            self._next()
+
+    def _next(self) -> None:
+        """Say the next request of the configuration (as ``Session._configure`` does)."""
+        self._awaiting = None
+        if self._pending:
+            path = self._pending.pop(0)
+            self._awaiting = self._say("setBreakpoints", {
+                "source": {"name": os.path.basename(path), "path": path},
+                "breakpoints": [{"line": line} for line in self.breakpoints[path]]})
+            return
+        filters = self._capabilities.get("exceptionBreakpointFilters")
+        if filters and not any(c == "setExceptionBreakpoints" for _, c, _ in self.sent):
+            self._awaiting = self._say("setExceptionBreakpoints", {"filters": default_filters(filters)})
+            return
+        if self.configures and self._verified and self._launched \
+                and self._capabilities.get("supportsConfigurationDoneRequest") \
+                and not any(c == "configurationDone" for _, c, _ in self.sent):
+            self._say("configurationDone", {})
+
+    def _drain_stderr(self) -> None:
+        with contextlib.suppress(OSError, ValueError):
+            for line in self.process.stderr:  # type: ignore[union-attr]
+                self.stderr_lines.append(line.decode("utf-8", "replace").rstrip())
+        with contextlib.suppress(OSError):
+            self.process.stderr.close()  # type: ignore[union-attr]
+
+    def _deliver(self, message: dict[str, Any] | None) -> None:
+        with self._lock:
+            sink = self._sink
+            if sink is None:
+                self._buffered.append(message)
+                return
+        sink(message)
+
+    def on_message(self, sink: Callable[[dict[str, Any] | None], None]) -> None:
+        """Send the adapter's messages to ``sink`` (from another thread; None at the end of the
+        stream): what came so far first."""
+        with self._lock:
+            buffered, self._buffered = self._buffered, []
+            for message in buffered:
+                sink(message)
+            self._sink = sink
+
+    def kill(self) -> None:
+        """End the adapter and everything it started: its process group, and the program, which
+        lldb-server runs in a session of its own."""
+        if self.process.poll() is None:
+            import psutil
+
+            try:
+                tree = psutil.Process(self.pid).children(recursive=True)
+            except psutil.Error:
+                tree = []
+            with contextlib.suppress(OSError):
+                os.killpg(self.pid, signal.SIGKILL)
+            for process in tree:
+                with contextlib.suppress(psutil.Error):
+                    process.kill()
+        if self.watchdog is not None:
+            self.watchdog.unwatch(pgid=self.pid)
+        with contextlib.suppress(OSError, ValueError):
+            if self.process.stdin is not None:
+                self.process.stdin.close()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.process.wait(5)
+
+
+def _family(name: str) -> Any:
+    """The adapter family an early launch speaks for (``lldb`` or ``debugpy``)."""
+    if name == "lldb":
+        from dapcli.adapters.lldb import LldbAdapter
+
+        return LldbAdapter()
+    if name == "debugpy":
+        from dapcli.adapters.debugpy import DebugpyAdapter
+
+        return DebugpyAdapter()
+    raise ValueError(f"no early launch for {name}")
+
+
+def default_filters(offered: list[Any]) -> list[str]:
+    """The exception filters on until the user chooses (``Session.default_exception_filters``):
+    the adapter's defaults, plus ``uncaught`` where it is offered off (js-debug)."""
+    return [str(f.get("filter")) for f in offered
+            if isinstance(f, dict) and (f.get("default") or f.get("filter") == "uncaught")]
+
+
+def start(spec: dict[str, Any]) -> None:
+    """Start the adapter and the early launch ``spec`` (from :func:`plan`); never raises (the
+    verb starts its own then)."""
+    global _early
+    from dapcli.adapters import prestart
+
+    try:
+        name = str(spec.get("adapter"))
+        found = prestart.command(name) if name in ("lldb", "debugpy") else None
+        if found is None:
+            return
+        prestart.start(name)
+        process = prestart.take(*found)
+        if process is None:
+            return
+        try:
+            early = EarlyLaunch(process, found[0], spec)
+        except Exception:  # a program the family refuses (prepare): the verb says why
+            prestart.kill(process)
+            return
+        from dapcli.engine.processes import shared_watchdog
+
+        watchdog = shared_watchdog()  # a host killed outright takes the adapter and its program with it
+        watchdog.watch(pgid=early.pid)
+        early.watchdog = watchdog
+    except Exception:  # a guess only: the verb starts its own adapter
+        return
+    with _lock:
+        _early = early
+    timer = threading.Timer(UNCLAIMED_S, discard)
+    timer.daemon = True
+    timer.start()
+
+
+def take(adapter: str, argv: list[str]) -> EarlyLaunch | None:
+    """The early start, if it is of the family ``adapter`` started as ``argv`` and still runs;
+    it is the caller's now. An early start of anything else is killed."""
+    global _early
+    with _lock:
+        early, _early = _early, None
+    if early is None:
+        return None
+    if early.adapter == adapter and early.argv == argv and early.process.poll() is None:
+        return early
+    early.kill()
+    return None
+
+
+def discard() -> None:
+    """Kill the early start, unless it was taken."""
+    global _early
+    with _lock:
+        early, _early = _early, None
+    if early is not None:
+        early.kill()
