@@ -160,7 +160,9 @@ class DebugpyAdapter(AdapterSpec):
         from dapcli.adapters import earlylaunch, prestart
         from dapcli.protocol.transport import StdioTransport
 
-        argv = [self.adapter_python, "-m", "debugpy.adapter"]
+        # -P (Python ≥ 3.11, as ours): the user's directory, where the adapter runs, is not on its sys.path
+        safe = ["-P"] if self.adapter_python == sys.executable else []
+        argv = [self.adapter_python, *safe, "-m", "debugpy.adapter"]
         if (launched := earlylaunch.take("debugpy", argv)) is not None:  # launched while the host imported
             from dapcli.adapters.earlylaunch_transport import EarlyLaunchTransport
 

@@ -65,10 +65,11 @@ _early: EarlyLaunch | None = None
 
 def plan(words: list[str], cwd: str) -> dict[str, Any] | None:
     """The early start of ``launch WORDS`` (the words after ``launch``) run from ``cwd``:
-    ``{"adapter": "lldb"|"debugpy", "program", "args", "cwd", "breakpoints": [[path, line], ...]}``
-    with absolute paths and 1-based lines, the files sorted as the session sends them; None
-    unless the command line is a ``.py`` program or a native one for lldb-dap, with at least one
-    ``-b FILE:LINE`` and nothing else."""
+    ``{"adapter": "lldb"|"debugpy", "command": ARGV, "env": {added}, "program", "args", "cwd",
+    "breakpoints": [[path, line], ...]}`` (the adapter's command line and what it adds to the
+    environment, as the family starts it) with absolute paths and 1-based lines, the files
+    sorted as the session sends them; None unless the command line is a ``.py`` program or a
+    native one for lldb-dap, with at least one ``-b FILE:LINE`` and nothing else."""
     from dapcli.adapters import prestart
 
     program: str | None = None
@@ -106,7 +107,12 @@ def plan(words: list[str], cwd: str) -> dict[str, Any] | None:
         if found is None or found[1] in breakpoints.get(found[0], []):
             return None
         breakpoints.setdefault(found[0], []).append(found[1])
-    return {"adapter": adapter, "program": program, "args": args, "cwd": cwd,
+    found = prestart.command(adapter)
+    if found is None:
+        return None
+    command, env = found
+    added = {key: value for key, value in (env or {}).items() if os.environ.get(key) != value}
+    return {"adapter": adapter, "command": command, "env": added, "program": program, "args": args, "cwd": cwd,
             "breakpoints": [[path, line] for path in sorted(breakpoints) for line in breakpoints[path]]}
 
 
@@ -342,23 +348,26 @@ def default_filters(offered: list[Any]) -> list[str]:
             if isinstance(f, dict) and (f.get("default") or f.get("filter") == "uncaught")]
 
 
-def start(spec: dict[str, Any]) -> None:
-    """Start the adapter and the early launch ``spec`` (from :func:`plan`); never raises (the
-    verb starts its own then)."""
+def start(spec: dict[str, Any], process: subprocess.Popen[bytes] | None = None) -> None:
+    """Start the early launch ``spec`` (from :func:`plan`) on its adapter: ``process`` when the
+    host's first lines started it (:mod:`dapcli.frontends.cli.hostboot`), else started here;
+    never raises (the verb starts its own then)."""
     global _early
     from dapcli.adapters import prestart
 
     try:
-        name = str(spec.get("adapter"))
-        found = prestart.command(name) if name in ("lldb", "debugpy") else None
-        if found is None:
+        name, argv = str(spec.get("adapter")), spec.get("command")
+        if name not in ("lldb", "debugpy") or not isinstance(argv, list):
+            if process is not None:
+                prestart.kill(process)
             return
-        prestart.start(name)
-        process = prestart.take(*found)
+        if process is None:
+            prestart.start(name)
+            process = prestart.take(*prestart.command(name) or ([], None))
         if process is None:
             return
         try:
-            early = EarlyLaunch(process, found[0], spec)
+            early = EarlyLaunch(process, argv, spec)
         except Exception:  # a program the family refuses (prepare): the verb says why
             prestart.kill(process)
             return

@@ -26,7 +26,8 @@ import threading
 __all__ = ["adapters_file", "debugpy_adapter_env", "discard", "hint", "kill", "start", "take"]
 
 #: The adapter a hint names, as the family starts it (lldb-dap: found by :func:`command`).
-COMMANDS = {"debugpy": [sys.executable, "-m", "debugpy.adapter"]}
+#: ``-P``: the adapter runs in the user's directory, which must not be on its ``sys.path``.
+COMMANDS = {"debugpy": [sys.executable, "-P", "-m", "debugpy.adapter"]}
 #: An adapter started early and not taken within this many seconds is killed.
 UNCLAIMED_S = 60.0
 _PYTHON_NAMES = ("python", "debugpy", "py")

@@ -16,20 +16,27 @@ from dapcli.adapters import earlylaunch, earlytest
 from dapcli.adapters import prestart as _adapters
 from dapcli.adapters.prestart import hint
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
 __all__ = ["TEST_PREFIX", "discard", "hint", "start"]
 
 TEST_PREFIX = "test:"
 
 
-def start(what: str) -> None:
-    """Start what the one-shot client's hint ``what`` names; never raises."""
+def start(what: str, process: Any = None) -> None:
+    """Start what the one-shot client's hint ``what`` names; never raises. ``process``: the
+    adapter of an early launch, started already (:mod:`dapcli.frontends.cli.hostboot`)."""
     if what.startswith(earlylaunch.PREFIX):
         try:
             plan = json.loads(what[len(earlylaunch.PREFIX):])
         except ValueError:
             plan = None
         if isinstance(plan, dict):
-            earlylaunch.start(plan)
+            earlylaunch.start(plan, process)
+        elif process is not None:
+            _adapters.kill(process)
         return
     if not what.startswith(TEST_PREFIX):
         _adapters.start(what)

@@ -9,12 +9,16 @@ import shlex
 import socket
 import stat
 import subprocess
-import sys
 import time
 
 from dapcli.dispatch import sessionfile
 from dapcli.errors import SessionError, UsageError
 from dapcli.files import locked
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the one-shot client's hot path)
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import IO
 
 __all__ = ["check_runtime_dir", "host_command", "start_host"]
 
@@ -24,21 +28,25 @@ PROBE_BYTES = 8192
 
 
 def host_command(name: str) -> list[str]:
-    """The argv that starts a session host for ``name`` (idle timeout from ``DAPCLI_IDLE_TIMEOUT``).
-    Raises UsageError when that variable is not a positive number of seconds."""
+    """The argv that starts a session host for ``name`` (idle timeout from ``DAPCLI_IDLE_TIMEOUT``;
+    see :mod:`dapcli.frontends.cli.hostboot`). Raises UsageError when that variable is not a
+    positive number of seconds."""
     from dapcli.dispatch.envvars import env_seconds
+    from dapcli.frontends.cli.hostboot import command
 
-    idle = env_seconds("DAPCLI_IDLE_TIMEOUT", 3600.0)
-    return [sys.executable, "-m", "dapcli.frontends.cli.hostmain", name, repr(idle)]
+    return command(name, env_seconds("DAPCLI_IDLE_TIMEOUT", 3600.0))
 
 
-def start_host(name: str, command: list[str]) -> sessionfile.SessionFile:
+def start_host(name: str, command: list[str], early: Callable[[], str] | None = None) -> sessionfile.SessionFile:
     """Start a host for ``name`` (see :func:`_start_host`), holding the name's lock so that two
-    launches at once cannot both start one (the second finds the first running)."""
+    launches at once cannot both start one (the second finds the first running). ``early``:
+    what the host may start while it imports (see :mod:`dapcli.frontends.cli.hostboot`), worked
+    out while the host's interpreter starts and written to its stdin ("" for nothing); the
+    host's ``command`` then ends with ``-``."""
     directory = check_runtime_dir()
     try:
         with locked(os.path.join(directory, f"{name}.lock"), START_TIMEOUT + 10):
-            return _start_host(name, command)
+            return _start_host(name, command, early)
     except TimeoutError:
         raise SessionError(f"another launch of session '{name}' is still starting", "try again") from None
 
@@ -80,7 +88,7 @@ def _why(exc: OSError, path: str) -> str:
     return exc.strerror or str(exc)
 
 
-def _start_host(name: str, command: list[str]) -> sessionfile.SessionFile:
+def _start_host(name: str, command: list[str], early: Callable[[], str] | None = None) -> sessionfile.SessionFile:
     """Run ``command`` (the host's argv) detached, in its own session, with stderr to
     ``NAME.log`` in the runtime directory; wait up to 20 s until it accepts connections.
 
@@ -103,9 +111,11 @@ def _start_host(name: str, command: list[str]) -> sessionfile.SessionFile:
     with os.fdopen(fd, "wb") as log:
         os.fchmod(fd, 0o600)
         process = subprocess.Popen(
-            command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=log,
-            start_new_session=True, close_fds=True,
+            command, stdin=subprocess.DEVNULL if early is None else subprocess.PIPE, stdout=subprocess.DEVNULL,
+            stderr=log, start_new_session=True, close_fds=True,
         )
+    if early is not None and process.stdin is not None:
+        _tell(process.stdin, early)
     deadline = time.monotonic() + START_TIMEOUT
     while time.monotonic() < deadline:
         entry = sessionfile.read(name)
@@ -122,6 +132,18 @@ def _start_host(name: str, command: list[str]) -> sessionfile.SessionFile:
             tail = " / ".join(handle.read().strip().splitlines()[-3:])
     raise SessionError(f"the session host did not start{': ' + tail if tail else ''}",
                        f"see {log_path}; run with --debug for details")
+
+
+def _tell(stdin: IO[bytes], early: Callable[[], str]) -> None:
+    """Write ``early()`` as one line to the host's stdin, and close it (nothing, when it fails)."""
+    try:
+        text = early()
+    except Exception:  # a guess only: the host starts nothing early then
+        text = ""
+    with contextlib.suppress(OSError, ValueError):
+        stdin.write(text.replace("\n", " ").encode("utf-8", "surrogateescape") + b"\n")
+    with contextlib.suppress(OSError, ValueError):
+        stdin.close()
 
 
 def _end_finished(name: str, pid: int) -> None:

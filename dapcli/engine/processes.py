@@ -66,7 +66,7 @@ class Watchdog:
         if self._process is not None and self._process.poll() is None:
             return
         self._process = subprocess.Popen(
-            [sys.executable, "-c", _WATCHDOG_CODE],
+            [sys.executable, "-P", "-c", _WATCHDOG_CODE],  # -P: not the cwd (the user's project) on sys.path
             stdin=subprocess.PIPE,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,

@@ -58,6 +58,7 @@ def test_a_plan_is_made_only_for_a_plain_native_launch(sample: Path, tmp_path: P
     source = str(folder / "sample.c")
     made = earlylaunch.plan([sample.name, "-b", f"sample.c:{call}", "--break", f"sample.c:{init}", "--", "a b"],
                             str(folder))
+    assert made is not None and made.pop("command") == [LldbAdapter().find()] and made.pop("env") == {}
     assert made == {"adapter": "lldb", "program": str(sample), "args": ["a b"], "cwd": str(folder),
                     "breakpoints": [[source, call], [source, init]]}
     (tmp_path / "linked.c").symlink_to(folder / "sample.c")
@@ -212,3 +213,26 @@ def test_a_host_killed_during_an_early_launch_leaves_no_program(tmp_path: Path, 
     finally:
         if host.poll() is None:
             host.kill()
+
+
+@needs("lldb")
+@pytest.mark.parametrize("flags", [[], ["--timeout", "60"]], ids=["early-launch", "usual-launch"])
+def test_a_project_module_named_like_the_standard_library_stays_out_of_dapcli(
+        cli_env: dict[str, str], sample: Path, tmp_path: Path, flags: list[str]) -> None:
+    """The host, its watchdog and the adapters run in the user's directory: a project's
+    ``selectors.py`` or ``json.py`` there is never imported in place of the standard library's."""
+    project = tmp_path / "project"
+    project.mkdir()
+    for name in ("selectors.py", "json.py", "signal.py", "subprocess.py", "site.py"):
+        (project / name).write_text(f"raise SystemExit('the project file {name} was imported')\n")
+    program = project / "sample"
+    program.write_bytes(sample.read_bytes())
+    program.chmod(0o755)
+    (project / "sample.c").write_text((sample.parent / "sample.c").read_text())
+    line = marker_line(project / "sample.c", "init")
+    done = dapcli(cli_env, project, "launch", "./sample", "-b", f"sample.c:{line}", *flags)
+    try:
+        assert done.returncode == 0, done.stderr
+        assert f"sample.c:{line}" in done.stdout
+    finally:
+        dapcli(cli_env, project, "stop")

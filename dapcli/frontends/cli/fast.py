@@ -75,7 +75,11 @@ def _forward(argv: list[str], command: str, session: str | None) -> int | None:
 
             _confirm_project(argv)
             # first: it clears a finished session's files
-            spawn.start_host(name, spawn.host_command(name) + _prestart(argv, command))
+            if command == "launch":  # the early start is worked out while the host's interpreter starts
+                spawn.start_host(name, [*spawn.host_command(name), "-"],
+                                 early=lambda: next(iter(_prestart(argv, command)), ""))
+            else:
+                spawn.start_host(name, spawn.host_command(name) + _prestart(argv, command))
             argv = _stdin_to_file(argv, sessionfile.path_for(name))
         elif sessionfile.read(name) is None:
             from dapcli.frontends.cli import quick

@@ -13,16 +13,21 @@ from __future__ import annotations
 
 import sys
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
-def main(argv: list[str]) -> int:
+
+def main(argv: list[str], early: Any = None) -> int:
+    """Serve the session ``argv[0]`` until it ends; ``early``: the adapter of an early launch,
+    already started by :mod:`dapcli.frontends.cli.hostboot` (a ``subprocess.Popen``)."""
     name = argv[0]
     idle = float(argv[1]) if len(argv) > 1 else 3600.0
     if len(argv) > 2:
         from dapcli.dispatch import prestart
 
-        prestart.start(argv[2])  # runs while the imports below do
+        prestart.start(argv[2], early)  # runs while the imports below do
     import asyncio
-    from typing import Any
 
     from dapcli.engine.prewarm import skip_pydantic_plugins
 
