@@ -114,18 +114,22 @@ def _start_host(name: str, command: list[str], early: Callable[[], str] | None =
             command, stdin=subprocess.DEVNULL if early is None else subprocess.PIPE, stdout=subprocess.DEVNULL,
             stderr=log, start_new_session=True, close_fds=True,
         )
-    if early is not None and process.stdin is not None:
-        _tell(process.stdin, early)
-    deadline = time.monotonic() + START_TIMEOUT
-    while time.monotonic() < deadline:
-        entry = sessionfile.read(name)
-        if entry is not None and entry.pid == process.pid and _accepts(entry.socket):
-            return entry
-        if process.poll() is not None:
-            break
-        time.sleep(0.01)
-    else:
-        process.kill()
+    try:
+        if early is not None and process.stdin is not None:
+            _tell(process.stdin, early)
+        deadline = time.monotonic() + START_TIMEOUT
+        while time.monotonic() < deadline:
+            entry = sessionfile.read(name)
+            if entry is not None and entry.pid == process.pid and _accepts(entry.socket):
+                return entry
+            if process.poll() is not None:
+                break
+            time.sleep(0.01)
+        else:
+            process.kill()
+    except BaseException:  # Ctrl-C before the host answered: nobody knows it, and an early launch
+        process.terminate()  # would run the program unseen; SIGTERM ends both (and its files)
+        raise
     tail = ""
     if os.path.exists(log_path):
         with open(log_path, errors="replace") as handle:
