@@ -1,0 +1,57 @@
+"""Ctrl-C on ``dapcli launch`` while its session host still starts: the host, the adapter it
+started early (dapcli.adapters.earlylaunch) and the program all end, at once, instead of the
+program running unseen until the unclaimed early start is dropped a minute later."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import psutil
+from native_helpers import DAPCLI, assert_gone, marker_line, needs
+
+BOUND = 30.0  # generous: only matters when the test fails
+
+
+def _child(parent: psutil.Process, word: str) -> psutil.Process | None:
+    for process in parent.children(recursive=True):
+        try:
+            if word in " ".join(process.cmdline()):
+                return process
+        except psutil.Error:
+            continue
+    return None
+
+
+@needs("lldb")
+def test_ctrl_c_while_the_host_starts_ends_the_early_launch(sample: Path, cli_env: dict[str, str]) -> None:
+    line = marker_line(sample.parent / "sample.c", "call")
+    client = subprocess.Popen([DAPCLI, "launch", sample.name, "-b", f"sample.c:{line}"], env=cli_env,
+                              cwd=sample.parent, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    me = psutil.Process(client.pid)
+    stopped: list[psutil.Process] = []
+    try:
+        deadline = time.monotonic() + BOUND
+        host = adapter = None
+        while time.monotonic() < deadline and adapter is None:
+            host = host or _child(me, "hostboot")
+            adapter = _child(host, "lldb-dap") if host is not None else None
+            time.sleep(0.005)
+        assert host is not None and adapter is not None, "the host never started lldb-dap early"
+        host.suspend()  # the host cannot come up while the user presses Ctrl-C
+        stopped.append(host)
+        client.send_signal(signal.SIGINT)
+        client.communicate(timeout=BOUND)
+        assert client.returncode != 0
+        host.resume()
+        stopped.clear()
+        tree = [host, adapter, *adapter.children(recursive=True)]
+        assert_gone(tree, timeout=15.0)  # without the fix: a minute (the unclaimed early start's timer)
+    finally:
+        for process in stopped:
+            process.resume()
+        if client.poll() is None:
+            client.kill()
+            client.wait()
