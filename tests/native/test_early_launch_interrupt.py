@@ -43,8 +43,9 @@ def test_ctrl_c_while_the_host_starts_ends_the_early_launch(sample: Path, cli_en
         host.suspend()  # the host cannot come up while the user presses Ctrl-C
         stopped.append(host)
         client.send_signal(signal.SIGINT)
-        client.communicate(timeout=BOUND)
-        assert client.returncode != 0
+        _, err = client.communicate(timeout=BOUND)
+        assert client.returncode == 130
+        assert err.decode() == "interrupted: the session was not started (its host is ended)\n"
         host.resume()
         stopped.clear()
         tree = [host, adapter, *adapter.children(recursive=True)]
