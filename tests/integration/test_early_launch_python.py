@@ -88,8 +88,8 @@ def test_the_session_takes_the_early_python_launch(app: Path, configured: bool) 
     async def body() -> None:
         call = local.call
         try:
-            stop = (await call("launch", {"program": str(app), "args": ["x"], "breakpoints": [f"app.py:{_line('loop')}"]},
-                               cwd=str(app.parent))).to_json()
+            arguments = {"program": str(app), "args": ["x"], "breakpoints": [f"app.py:{_line('loop')}"]}
+            stop = (await call("launch", arguments, cwd=str(app.parent))).to_json()
             assert stop["status"] == "stopped" and stop["location"]["line"] == _line("loop"), stop
             session = local.manager.get("default")
             assert isinstance(session.root_connection.transport, EarlyLaunchTransport)

@@ -15,8 +15,10 @@ from __future__ import annotations
 import os
 import sys
 
-#: What the host's ``-c`` runs; ``{root}`` is the folder that holds the ``dapcli`` package.
-BOOT = "import sys; sys.path.insert(0, {root!r}); from dapcli.frontends.cli.hostboot import main; main()"
+#: What the host's ``-c`` runs; ``{root}`` is the folder that holds the ``dapcli`` package (often
+#: site-packages): after the standard library, as ``site`` would put it, so that a module named
+#: like a standard one beside dapcli (``typing.py``, enum34's ``enum/``) does not replace it.
+BOOT = "import sys; sys.path.append({root!r}); from dapcli.frontends.cli.hostboot import main; main()"
 #: Must equal :data:`dapcli.adapters.earlylaunch.PREFIX` (a test keeps them equal).
 EARLY_PREFIX = "launch:"
 
