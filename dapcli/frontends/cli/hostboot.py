@@ -15,8 +15,10 @@ from __future__ import annotations
 import os
 import sys
 
-#: What the host's ``-c`` runs; ``{root}`` is the folder that holds the ``dapcli`` package.
-BOOT = "import sys; sys.path.insert(0, {root!r}); from dapcli.frontends.cli.hostboot import main; main()"
+#: What the host's ``-c`` runs; ``{root}`` is the folder that holds the ``dapcli`` package
+#: (appended: a regular install's root is the site-packages folder, which must not come before the
+#: standard library).
+BOOT = "import sys; sys.path.append({root!r}); from dapcli.frontends.cli.hostboot import main; main()"
 #: Must equal :data:`dapcli.adapters.earlylaunch.PREFIX` (a test keeps them equal).
 EARLY_PREFIX = "launch:"
 
