@@ -37,8 +37,6 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the one-
 if TYPE_CHECKING:
     from typing import Any
 
-    from dapcli.engine.processes import Watchdog
-
 __all__ = ["PREFIX", "EarlyLaunch", "discard", "plan", "start", "take"]
 
 #: The host's last argument for an early launch: this prefix, then the JSON of :func:`plan`.
@@ -169,7 +167,7 @@ class EarlyLaunch(AdapterPipes):
         self._verified = True
         self._capabilities: dict[str, Any] = {}
         #: The host's watchdog, once the adapter is registered there (see :func:`start`).
-        self.watchdog: Watchdog | None = None
+        self.watchdog: Any = None
         self._say("initialize", self.initialize_arguments)
         self._say("launch", self.launch_arguments)
         threading.Thread(target=self._read, daemon=True, name="dapcli-early-launch").start()
@@ -307,10 +305,12 @@ def default_filters(offered: list[Any]) -> list[str]:
             if isinstance(f, dict) and (f.get("default") or f.get("filter") == "uncaught")]
 
 
-def start(spec: dict[str, Any], process: subprocess.Popen[bytes] | None = None) -> None:
+def start(spec: dict[str, Any], process: subprocess.Popen[bytes] | None = None, watchdog: Any = None) -> None:
     """Start the early launch ``spec`` (from :func:`plan`) on its adapter: ``process`` when the
-    host's first lines started it (:mod:`dapcli.frontends.cli.hostboot`), else started here;
-    never raises (the verb starts its own then)."""
+    host's first lines started it (:mod:`dapcli.dispatch.hostboot`), else started here; its
+    adapter (and program) are registered with ``watchdog`` (the host's
+    :class:`~dapcli.engine.processes.Watchdog`), so that a host killed outright takes them along.
+    Never raises (the verb starts its own adapter then)."""
     global _early
     from dapcli.adapters import prestart
 
@@ -330,11 +330,9 @@ def start(spec: dict[str, Any], process: subprocess.Popen[bytes] | None = None) 
         except Exception:  # a program the family refuses (prepare): the verb says why
             prestart.kill(process)
             return
-        from dapcli.engine.processes import shared_watchdog
-
-        watchdog = shared_watchdog()  # a host killed outright takes the adapter and its program with it
-        watchdog.watch(pgid=early.pid)
-        early.watchdog = watchdog
+        if watchdog is not None:
+            watchdog.watch(pgid=early.pid)
+            early.watchdog = watchdog
     except Exception:  # a guess only: the verb starts its own adapter
         return
     with _lock:

@@ -47,7 +47,7 @@ def _program_runs(program: Path) -> list[psutil.Process]:
 
 
 def test_the_host_boot_knows_the_early_launch_prefix() -> None:
-    from dapcli.frontends.cli import hostboot
+    from dapcli.dispatch import hostboot
 
     assert hostboot.EARLY_PREFIX == earlylaunch.PREFIX
 
