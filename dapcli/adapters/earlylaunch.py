@@ -30,14 +30,12 @@ import os
 import signal
 import subprocess
 import threading
-from collections import deque
+
+from dapcli.adapters.adapterpipes import AdapterPipes
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the one-shot client's hot path)
 if TYPE_CHECKING:
-    from collections.abc import Callable
     from typing import Any
-
-    from dapcli.engine.processes import Watchdog
 
 __all__ = ["PREFIX", "EarlyLaunch", "discard", "plan", "start", "take"]
 
@@ -135,7 +133,7 @@ def _location(location: str, cwd: str) -> tuple[str, int] | None:
     return (path, line) if line <= count else None
 
 
-class EarlyLaunch:
+class EarlyLaunch(AdapterPipes):
     """One early start (see the module): the adapter ``process`` (started as ``argv``),
     what was said to it (:attr:`sent`: (seq, command, arguments), in order) and everything it
     said, kept in order until the engine takes it (:meth:`on_message`)."""
@@ -143,8 +141,7 @@ class EarlyLaunch:
     def __init__(self, process: subprocess.Popen[bytes], argv: list[str], spec: dict[str, Any]) -> None:
         from dapcli.adapters.options import LaunchOptions
 
-        self.process = process
-        self.pid = process.pid
+        super().__init__(process)
         self.adapter = str(spec["adapter"])
         self.argv = argv
         self.spec = spec
@@ -163,23 +160,18 @@ class EarlyLaunch:
         self.sent: list[tuple[int, str, dict[str, Any]]] = []
         #: Set once the engine's requests are its own (nothing more is said early).
         self.sealed = False
-        self.stderr_lines: deque[str] = deque(maxlen=40)
         self._seq = FIRST_SEQ
-        self._lock = threading.Lock()
-        self._write_lock = threading.Lock()
-        self._buffered: list[dict[str, Any] | None] = []
-        self._sink: Callable[[dict[str, Any] | None], None] | None = None
         self._pending: list[str] = []  # the files whose setBreakpoints is still to be said
         self._awaiting: int | None = None  # the seq of the early request whose answer comes next
         self._launched = False
         self._verified = True
         self._capabilities: dict[str, Any] = {}
         #: The host's watchdog, once the adapter is registered there (see :func:`start`).
-        self.watchdog: Watchdog | None = None
+        self.watchdog: Any = None
         self._say("initialize", self.initialize_arguments)
         self._say("launch", self.launch_arguments)
         threading.Thread(target=self._read, daemon=True, name="dapcli-early-launch").start()
-        threading.Thread(target=self._drain_stderr, daemon=True, name="dapcli-early-launch-stderr").start()
+        threading.Thread(target=self.drain_stderr, daemon=True, name="dapcli-early-launch-stderr").start()
 
     # -- saying ------------------------------------------------------------------------------------
     def _say(self, command: str, arguments: dict[str, Any]) -> int | None:
@@ -204,17 +196,6 @@ class EarlyLaunch:
             self.sealed = True
             return list(self.sent)
 
-    def write(self, data: bytes) -> None:
-        """Raises ConnectionError when the adapter's stdin is closed."""
-        stdin = self.process.stdin
-        with self._write_lock:
-            try:
-                assert stdin is not None
-                stdin.write(data)
-                stdin.flush()
-            except (OSError, ValueError, AssertionError) as exc:
-                raise ConnectionError(f"the adapter's stdin is closed: {exc}") from None
-
     # -- the adapter's side ------------------------------------------------------------------------
     def _read(self) -> None:
         from dapcli.protocol.codec import FrameDecoder
@@ -228,12 +209,12 @@ class EarlyLaunch:
                     break
                 for message in decoder.iter_messages(data):
                     self._follow(message)  # before the engine sees it: what is said early is known first
-                    self._deliver(message)
+                    self.deliver(message)
         except Exception:  # a framing error or a closed pipe: the end of the stream
             pass
         with contextlib.suppress(OSError):
             self.process.stdout.close()  # type: ignore[union-attr]
-        self._deliver(None)
+        self.deliver(None)
 
     def _follow(self, message: dict[str, Any]) -> None:
         """The next step of the early start, on the adapter's answers."""
@@ -280,30 +261,6 @@ class EarlyLaunch:
                 and not any(c == "configurationDone" for _, c, _ in self.sent):
             self._say("configurationDone", {})
 
-    def _drain_stderr(self) -> None:
-        with contextlib.suppress(OSError, ValueError):
-            for line in self.process.stderr:  # type: ignore[union-attr]
-                self.stderr_lines.append(line.decode("utf-8", "replace").rstrip())
-        with contextlib.suppress(OSError):
-            self.process.stderr.close()  # type: ignore[union-attr]
-
-    def _deliver(self, message: dict[str, Any] | None) -> None:
-        with self._lock:
-            sink = self._sink
-            if sink is None:
-                self._buffered.append(message)
-                return
-        sink(message)
-
-    def on_message(self, sink: Callable[[dict[str, Any] | None], None]) -> None:
-        """Send the adapter's messages to ``sink`` (from another thread; None at the end of the
-        stream): what came so far first."""
-        with self._lock:
-            buffered, self._buffered = self._buffered, []
-            for message in buffered:
-                sink(message)
-            self._sink = sink
-
     def kill(self) -> None:
         """End the adapter and everything it started: its process group, and the program, which
         lldb-server runs in a session of its own."""
@@ -348,10 +305,12 @@ def default_filters(offered: list[Any]) -> list[str]:
             if isinstance(f, dict) and (f.get("default") or f.get("filter") == "uncaught")]
 
 
-def start(spec: dict[str, Any], process: subprocess.Popen[bytes] | None = None) -> None:
+def start(spec: dict[str, Any], process: subprocess.Popen[bytes] | None = None, watchdog: Any = None) -> None:
     """Start the early launch ``spec`` (from :func:`plan`) on its adapter: ``process`` when the
-    host's first lines started it (:mod:`dapcli.frontends.cli.hostboot`), else started here;
-    never raises (the verb starts its own then)."""
+    host's first lines started it (:mod:`dapcli.dispatch.hostboot`), else started here; its
+    adapter (and program) are registered with ``watchdog`` (the host's
+    :class:`~dapcli.engine.processes.Watchdog`), so that a host killed outright takes them along.
+    Never raises (the verb starts its own adapter then)."""
     global _early
     from dapcli.adapters import prestart
 
@@ -371,11 +330,9 @@ def start(spec: dict[str, Any], process: subprocess.Popen[bytes] | None = None) 
         except Exception:  # a program the family refuses (prepare): the verb says why
             prestart.kill(process)
             return
-        from dapcli.engine.processes import shared_watchdog
-
-        watchdog = shared_watchdog()  # a host killed outright takes the adapter and its program with it
-        watchdog.watch(pgid=early.pid)
-        early.watchdog = watchdog
+        if watchdog is not None:
+            watchdog.watch(pgid=early.pid)
+            early.watchdog = watchdog
     except Exception:  # a guess only: the verb starts its own adapter
         return
     with _lock:

@@ -7,13 +7,15 @@ the adapter's other messages reach the session in the order they came, an answer
 session asked its question. Once everything said early is claimed, the session talks to the
 adapter directly. A request that differs while some of the early start is unclaimed ends the
 transport (:attr:`EarlyLaunchTransport.mismatch` says why): the verb then starts over without
-the early start (see ``Session.launch``).
+the early start (see ``Session.launch``). With ``DAPCLI_TRACE``, each request answered by an early
+one is noted as a ``==`` line (``{"earlyRequest": SEQ, "command": …, "answersRequest": SEQ}``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Callable
 from typing import Any
 
 from dapcli.adapters.earlylaunch import EarlyLaunch
@@ -44,6 +46,8 @@ class EarlyLaunchTransport:
         self._claimed: dict[int, int] = {}
         self._early_seqs: set[int] = set()
         self._held: list[dict[str, Any] | None] = []
+        #: The session's DAP tracer (``DAPCLI_TRACE``), told which of its requests were said early.
+        self.trace: Callable[[str, dict[str, Any]], None] | None = None
         early.on_message(self._from_thread)
 
     # -- Transport ---------------------------------------------------------------------------------
@@ -90,6 +94,8 @@ class EarlyLaunchTransport:
             return True
         self._unclaimed.pop(0)
         self._claimed[seq] = int(message.get("seq") or 0)
+        if self.trace is not None:  # the adapter got the early request (its seq), not this one
+            self.trace("==", {"earlyRequest": seq, "command": command, "answersRequest": self._claimed[seq]})
         self._release()
         return True
 

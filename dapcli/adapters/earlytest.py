@@ -21,7 +21,6 @@ Standard library only (psutil is imported when the run connects).
 from __future__ import annotations
 
 import codecs
-import collections
 import contextlib
 import os
 import signal
@@ -31,6 +30,7 @@ import threading
 from collections.abc import Callable
 
 from dapcli.adapters import earlylaunch, prestart
+from dapcli.adapters.adapterpipes import AdapterPipes
 from dapcli.adapters.prestart import NODELAY_DIR
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the one-shot client's hot path)
@@ -208,7 +208,7 @@ class EarlyRun:
                 self.process.wait(5)
 
 
-class EarlyAdapter:
+class EarlyAdapter(AdapterPipes):
     """debugpy's adapter started early (:mod:`dapcli.adapters.prestart`), and the start of its
     conversation, held until the engine takes it: ``initialize`` and ``attach`` with
     ``listen`` (:func:`attach_arguments`) are sent at once; when the adapter says where it
@@ -216,15 +216,9 @@ class EarlyAdapter:
     Everything the adapter sends is kept in order for the engine (:meth:`on_message`)."""
 
     def __init__(self, process: subprocess.Popen[bytes], run: EarlyRun, attach: dict[str, Any]) -> None:
-        self.process = process
-        self.pid = process.pid
+        super().__init__(process)
         self.attach_arguments = attach
         self._run = run
-        self._write_lock = threading.Lock()
-        self._lock = threading.Lock()
-        self._buffered: list[dict[str, Any] | None] = []
-        self._sink: Callable[[dict[str, Any] | None], None] | None = None
-        self.stderr_lines: collections.deque[str] = collections.deque(maxlen=40)
         self._port: int | None = None
         #: Whether, when the adapter said ``initialized``, every debug server connected to it was
         #: the run's (None: not checked here).
@@ -239,18 +233,7 @@ class EarlyAdapter:
                                    "arguments": INITIALIZE_ARGUMENTS}))
         self.write(encode_message({"seq": ATTACH_SEQ, "type": "request", "command": "attach", "arguments": attach}))
         threading.Thread(target=self._read, daemon=True, name="dapcli-early-adapter").start()
-        threading.Thread(target=self._drain_stderr, daemon=True, name="dapcli-early-adapter-stderr").start()
-
-    def write(self, data: bytes) -> None:
-        """Raises ConnectionError when the adapter's stdin is closed."""
-        stdin = self.process.stdin
-        with self._write_lock:
-            try:
-                assert stdin is not None
-                stdin.write(data)
-                stdin.flush()
-            except (OSError, ValueError, AssertionError) as exc:
-                raise ConnectionError(f"the adapter's stdin is closed: {exc}") from None
+        threading.Thread(target=self.drain_stderr, daemon=True, name="dapcli-early-adapter-stderr").start()
 
     def _read(self) -> None:
         from dapcli.protocol.codec import FrameDecoder
@@ -272,12 +255,12 @@ class EarlyAdapter:
                             self._configure()
                     elif message.get("type") == "response" and message.get("request_seq") == INITIALIZE_SEQ:
                         self._capabilities = (message.get("body") or {}) if message.get("success") else None
-                    self._deliver(message)
+                    self.deliver(message)
         except Exception:  # a framing error or a closed pipe: the end of the stream
             pass
         with contextlib.suppress(OSError):
             self.process.stdout.close()  # type: ignore[union-attr]
-        self._deliver(None)
+        self.deliver(None)
 
     def _configure(self) -> None:
         """Say :data:`CONFIGURATION` now, as the engine will once it is there, when the adapter
@@ -300,30 +283,6 @@ class EarlyAdapter:
         if host in ("127.0.0.1", "::1", "localhost") and isinstance(port, int):  # the adapter's own loopback port
             self._port = port
             self._run.release("127.0.0.1" if host == "localhost" else host, port)
-
-    def _drain_stderr(self) -> None:
-        with contextlib.suppress(OSError, ValueError):
-            for line in self.process.stderr:  # type: ignore[union-attr]
-                self.stderr_lines.append(line.decode("utf-8", "replace").rstrip())
-        with contextlib.suppress(OSError):
-            self.process.stderr.close()  # type: ignore[union-attr]
-
-    def _deliver(self, message: dict[str, Any] | None) -> None:
-        with self._lock:
-            sink = self._sink
-            if sink is None:
-                self._buffered.append(message)
-                return
-        sink(message)
-
-    def on_message(self, sink: Callable[[dict[str, Any] | None], None]) -> None:
-        """Send the adapter's messages to ``sink`` (from another thread; None at the end of the
-        stream): what came so far first."""
-        with self._lock:
-            buffered, self._buffered = self._buffered, []
-            for message in buffered:
-                sink(message)
-            self._sink = sink
 
     def kill(self) -> None:
         """End the adapter (its process group). Its stdout and stderr are closed by the threads

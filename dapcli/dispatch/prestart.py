@@ -20,21 +20,25 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["TEST_PREFIX", "discard", "hint", "start"]
+__all__ = ["LAUNCH_PREFIX", "TEST_PREFIX", "discard", "hint", "launch_plan", "start"]
 
 TEST_PREFIX = "test:"
+LAUNCH_PREFIX = earlylaunch.PREFIX
+launch_plan = earlylaunch.plan
 
 
 def start(what: str, process: Any = None) -> None:
     """Start what the one-shot client's hint ``what`` names; never raises. ``process``: the
-    adapter of an early launch, started already (:mod:`dapcli.frontends.cli.hostboot`)."""
+    adapter of an early launch, started already (:mod:`dapcli.dispatch.hostboot`)."""
     if what.startswith(earlylaunch.PREFIX):
         try:
             plan = json.loads(what[len(earlylaunch.PREFIX):])
         except ValueError:
             plan = None
         if isinstance(plan, dict):
-            earlylaunch.start(plan, process)
+            from dapcli.engine.processes import shared_watchdog
+
+            earlylaunch.start(plan, process, shared_watchdog())  # the host's: its sessions use the same one
         elif process is not None:
             _adapters.kill(process)
         return

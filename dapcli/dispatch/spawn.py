@@ -29,10 +29,10 @@ PROBE_BYTES = 8192
 
 def host_command(name: str) -> list[str]:
     """The argv that starts a session host for ``name`` (idle timeout from ``DAPCLI_IDLE_TIMEOUT``;
-    see :mod:`dapcli.frontends.cli.hostboot`). Raises UsageError when that variable is not a
+    see :mod:`dapcli.dispatch.hostboot`). Raises UsageError when that variable is not a
     positive number of seconds."""
     from dapcli.dispatch.envvars import env_seconds
-    from dapcli.frontends.cli.hostboot import command
+    from dapcli.dispatch.hostboot import command
 
     return command(name, env_seconds("DAPCLI_IDLE_TIMEOUT", 3600.0))
 
@@ -40,7 +40,7 @@ def host_command(name: str) -> list[str]:
 def start_host(name: str, command: list[str], early: Callable[[], str] | None = None) -> sessionfile.SessionFile:
     """Start a host for ``name`` (see :func:`_start_host`), holding the name's lock so that two
     launches at once cannot both start one (the second finds the first running). ``early``:
-    what the host may start while it imports (see :mod:`dapcli.frontends.cli.hostboot`), worked
+    what the host may start while it imports (see :mod:`dapcli.dispatch.hostboot`), worked
     out while the host's interpreter starts and written to its stdin ("" for nothing); the
     host's ``command`` then ends with ``-``."""
     directory = check_runtime_dir()

@@ -420,6 +420,8 @@ class Session:
         conn = Connection(transport, name=name)
         self._conn = self._root = conn
         conn.trace = self.trace_function()
+        if hasattr(transport, "trace"):  # an early launch's: which requests it answered (earlylaunch_transport)
+            transport.trace = conn.trace
         conn.rewriter = self.path_mapper
         conn.stall_check = lambda command: check_frozen(self, command)  # SIGSTOPped: said at once
         conn.on_event(self._on_event)

@@ -46,6 +46,12 @@ def _program_runs(program: Path) -> list[psutil.Process]:
     return found
 
 
+def test_the_host_boot_knows_the_early_launch_prefix() -> None:
+    from dapcli.dispatch import hostboot
+
+    assert hostboot.EARLY_PREFIX == earlylaunch.PREFIX
+
+
 def test_the_early_initialize_is_what_the_session_says() -> None:
     said = Session("x", LldbAdapter()).initialize_arguments().model_dump(mode="json", exclude_none=True)
     assert said == {**earlylaunch.INITIALIZE_ARGUMENTS, "adapterID": LldbAdapter.adapter_id}
@@ -172,16 +178,17 @@ def test_an_early_launch_nobody_takes_leaves_nothing(sample: Path) -> None:
 
 
 @needs("lldb")
-def test_a_cli_launch_is_driven_early_and_works_on(cli_env: dict[str, str], sample: Path) -> None:
+def test_a_cli_launch_is_driven_early_and_works_on(cli_env: dict[str, str], sample: Path, tmp_path: Path) -> None:
     """``dapcli launch EXE -b F:L -- ARGS`` end to end: the host drove the start before its imports
     were done, the stop and the program's output are right, and the session goes on."""
     line = marker_line(sample.parent / "sample.c", "call")
-    done = dapcli(cli_env, sample.parent, "launch", sample.name, "-b", f"sample.c:{line}", "--", "one")
+    trace = tmp_path / "trace"
+    env = dict(cli_env, DAPCLI_TRACE=str(trace))
+    done = dapcli(env, sample.parent, "launch", sample.name, "-b", f"sample.c:{line}", "--", "one")
     assert done.returncode == 0, done.stderr
     assert f"sample.c:{line}" in done.stdout and "total=150" in done.stdout, done.stdout
-    entry = json.loads((Path(cli_env["DAPCLI_RUNTIME_DIR"]) / "default.json").read_text())
-    host = psutil.Process(int(entry["pid"]))
-    assert host.cmdline()[-1] == "-", host.cmdline()  # the plan came on its stdin (hostboot)
+    answered = [json.loads(t.split(" ", 2)[2])["command"] for t in trace.read_text().splitlines() if " == " in t]
+    assert answered[:2] == ["initialize", "launch"], answered  # said by the host before its imports were done
     shown = dapcli(cli_env, sample.parent, "output")
     assert shown.stdout.count("arg[1]=one") == 1, shown.stdout
     ended = dapcli(cli_env, sample.parent, "continue")

@@ -124,7 +124,7 @@ def test_a_native_launch_uses_the_early_lldb_dap(cli_env: dict[str, str], sample
     assert done.returncode == 0, done.stderr
     assert f"sample.c:{line}" in done.stdout
     host = _host(cli_env)
-    assert host.cmdline()[-1] == "native"  # the client told the host to start lldb-dap first
+    assert host.cmdline()[-1] == "-"  # the client wrote the host what to start first (lldb-dap) on its stdin
     adapters = [p for p in host.children() if p.name().startswith("lldb-dap")]
     watchdogs = [p for p in host.children() if "-c" in p.cmdline()]
     assert len(adapters) == 1 and len(watchdogs) == 1, host.children()

@@ -142,14 +142,13 @@ def _prestart(argv: list[str], command: str) -> list[str]:
 
         run = test_hint(_after_command(argv, command), flags, os.getcwd())
         return [TEST_PREFIX + json.dumps(run)] if run else []
-    from dapcli.adapters import earlylaunch
+    from dapcli.dispatch.prestart import LAUNCH_PREFIX, hint, launch_plan
 
-    planned = earlylaunch.plan(_after_command(argv, command), os.getcwd())
+    planned = launch_plan(_after_command(argv, command), os.getcwd())
     if planned is not None:
         import json
 
-        return [earlylaunch.PREFIX + json.dumps(planned)]
-    from dapcli.dispatch.prestart import hint
+        return [LAUNCH_PREFIX + json.dumps(planned)]
 
     adapter = hint(argv, flags, os.getcwd())
     return [adapter] if adapter else []

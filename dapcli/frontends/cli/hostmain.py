@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 def main(argv: list[str], early: Any = None) -> int:
     """Serve the session ``argv[0]`` until it ends; ``early``: the adapter of an early launch,
-    already started by :mod:`dapcli.frontends.cli.hostboot` (a ``subprocess.Popen``)."""
+    already started by :mod:`dapcli.dispatch.hostboot` (a ``subprocess.Popen``)."""
     name = argv[0]
     idle = float(argv[1]) if len(argv) > 1 else 3600.0
     if len(argv) > 2:

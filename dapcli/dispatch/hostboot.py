@@ -1,13 +1,14 @@
 """The first lines a session host runs: ``python -P -S -c BOOT NAME IDLE_S [EARLY|-]`` (see
 :func:`dapcli.dispatch.spawn.host_command`); ``-``: ``EARLY`` comes as one line on stdin, which
-the one-shot client writes while this interpreter starts.
+the one-shot client writes while this interpreter starts. ``BOOT`` runs :func:`boot`, then
+:func:`dapcli.frontends.cli.hostmain.main`.
 
 ``-P``: the user's working directory, where the host runs, is not on ``sys.path`` (a project's
 ``selectors.py`` or ``json.py`` would otherwise replace the standard library's in the host).
 ``-S``: the site packages are set up only after the adapter of an early launch
 (:mod:`dapcli.adapters.earlylaunch`: ``EARLY`` is ``launch:`` and its JSON, which names the
-adapter's command) has been started, ~20 ms sooner than ``site`` would allow; then
-:mod:`dapcli.frontends.cli.hostmain` runs as usual. Standard library only until ``site.main()``.
+adapter's command) has been started, ~20 ms sooner than ``site`` would allow; then the host runs
+as usual. Standard library only.
 """
 
 from __future__ import annotations
@@ -15,31 +16,33 @@ from __future__ import annotations
 import os
 import sys
 
-#: What the host's ``-c`` runs; ``{root}`` is the folder that holds the ``dapcli`` package (often
-#: site-packages): after the standard library, as ``site`` would put it, so that a module named
-#: like a standard one beside dapcli (``typing.py``, enum34's ``enum/``) does not replace it.
-BOOT = "import sys; sys.path.append({root!r}); from dapcli.frontends.cli.hostboot import main; main()"
+#: What the host's ``-c`` runs; ``{root}`` is the folder that holds the ``dapcli`` package
+#: (appended: a regular install's root is the site-packages folder, which must not come before the
+#: standard library).
+BOOT = ("import sys; sys.path.append({root!r}); from dapcli.dispatch.hostboot import boot; early = boot(); "
+        "from dapcli.frontends.cli.hostmain import main; raise SystemExit(main(sys.argv[1:], early))")
 #: Must equal :data:`dapcli.adapters.earlylaunch.PREFIX` (a test keeps them equal).
 EARLY_PREFIX = "launch:"
 
 
 def command(name: str, idle: float) -> list[str]:
     """The argv of a session host for ``name`` (idle timeout ``idle`` s)."""
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     return [sys.executable, "-P", "-S", "-c", BOOT.format(root=root), name, repr(idle)]
 
 
-def main() -> None:
-    argv = sys.argv[1:]
-    if len(argv) > 2 and argv[2] == "-":  # the client writes what to start early on our stdin
-        argv[2:3] = [text] if (text := _read_early()) else []
-    early = _spawn(argv[2]) if len(argv) > 2 and argv[2].startswith(EARLY_PREFIX) else None
+def boot() -> object | None:
+    """Read ``EARLY`` (``sys.argv`` is updated to hold it), start the adapter it names, then set up
+    the site packages (typer, pydantic, psutil…, .pth files, sitecustomize). Returns that
+    adapter's ``subprocess.Popen``, or None."""
+    argv = sys.argv
+    if len(argv) > 3 and argv[3] == "-":  # the client writes what to start early on our stdin
+        argv[3:4] = [text] if (text := _read_early()) else []
+    early = _spawn(argv[3]) if len(argv) > 3 and argv[3].startswith(EARLY_PREFIX) else None
     import site
 
-    site.main()  # the site packages (typer, pydantic, psutil…), .pth files, sitecustomize
-    from dapcli.frontends.cli import hostmain
-
-    raise SystemExit(hostmain.main(argv, early))
+    site.main()
+    return early
 
 
 def _read_early() -> str:
