@@ -404,10 +404,17 @@ class NativeAdapter(AdapterSpec):
 
     def output_text(self, category: str, text: str) -> str:
         """An ``output`` event's text as the session records it (an engine hook). lldb-dap and
-        CodeLLDB run the program on a pty, which writes ``\r\n`` for the program's ``\n``."""
-        if category in ("stdout", "stderr") and "\r\n" in text:
-            return text.replace("\r\n", "\n")
-        return text
+        CodeLLDB run the program on a pty, which writes ``\r\n`` for the program's ``\n``; an
+        event may end between the two, so a ``\r`` that ends one is held until the next."""
+        if category not in ("stdout", "stderr"):
+            return text
+        held: dict[str, bool] = self.__dict__.setdefault("_held_cr", {})  # per session (a family object each)
+        if held.pop(category, False):
+            text = "\r" + text
+        if text.endswith("\r"):
+            text = text[:-1]
+            held[category] = True
+        return text.replace("\r\n", "\n") if "\r\n" in text else text
 
     def check_attach(self, options: AttachOptions) -> None:
         """Refuse an attach by pid that ptrace settings forbid, with what to do.
