@@ -36,6 +36,9 @@ __all__ = ["QUEUE_GRACE", "LocalDispatcher", "lookup"]
 
 #: Longest a call waits behind a blocked step before it is refused (s).
 QUEUE_GRACE = 1.0
+#: Verbs that start a session, and how long a ``stop`` waits for one still starting (s).
+STARTS = frozenset({"launch", "attach", "restart"})
+START_WAIT = 60.0
 
 #: Execution verbs that usually end within :data:`QUEUE_GRACE` (a call may wait for them).
 SHORT_RESUMES = frozenset({"next", "stepIn", "stepOut", "stepBack", "stepInstruction", "nextInstruction", "goto",
@@ -88,9 +91,13 @@ class LocalDispatcher:
         edit = self._edit_locks.setdefault(session, asyncio.Lock()) if edits_while_running(spec) else None
         held = False
         blocker = self._blocked.get(session) if lock.locked() else None
-        if blocker is not None:
-            if spec.name == "stop":
-                return await self._run(spec, ctx, kwargs)
+        if blocker is not None and spec.name == "stop":
+            starting = blocker in STARTS and session not in self.manager.sessions
+            # a stop while the session's launch is still starting waits for that start (bounded)
+            held = starting and await _acquire(lock, START_WAIT)
+            if not held:
+                return await self._run(spec, ctx, kwargs)  # ends a running session at once
+        elif blocker is not None:
             running = self._running(session)
             if edit is not None and running:
                 async with edit:

@@ -85,7 +85,7 @@ def _forward(argv: list[str], command: str, session: str | None) -> int | None:
                 _err("interrupted: the session was not started (its host is ended)\n")
                 return 130
             argv = _stdin_to_file(argv, sessionfile.path_for(name))
-        elif sessionfile.read(name) is None:
+        elif sessionfile.read(name) is None and not (command in ("stop", "kill") and _started_meanwhile(name)):
             from dapcli.frontends.cli import quick
 
             code = quick.answer(argv)  # help of a bare group
@@ -116,6 +116,23 @@ def _forward(argv: list[str], command: str, session: str | None) -> int | None:
         return exc.exit_code
     finally:
         client.close()
+
+
+def _started_meanwhile(name: str) -> bool:
+    """``stop``/``kill`` while a launch of ``name`` is still starting (it holds ``NAME.lock``):
+    wait (bounded) for that start, then say whether the session is there now."""
+    from dapcli.dispatch import sessionfile, spawn
+    from dapcli.files import locked
+
+    lock = os.path.join(sessionfile.runtime_dir(), f"{name}.lock")
+    if not os.path.exists(lock):
+        return False
+    try:
+        with locked(lock, spawn.START_TIMEOUT + 10):
+            pass
+    except (TimeoutError, OSError):
+        return False
+    return sessionfile.read(name) is not None
 
 
 def _force_kill(name: str) -> str | None:
