@@ -166,6 +166,17 @@ class Repl:
         terminal = getattr(self.state.live, "terminal", None)
         return self.runner.running and terminal is not None and bool(terminal.has_stdin)
 
+    def program_reads_input(self) -> bool:
+        """True when the program sleeps reading dapcli's terminal (``Terminal.reading``), or
+        when that cannot be told: only then does a launch give the prompt back before its first
+        stop (a program that merely runs in the terminal, e.g. on its way to an entry stop on a
+        loaded machine, must not get the next commands as its input)."""
+        terminal = getattr(self.state.live, "terminal", None)
+        if getattr(terminal, "waiting_for_input", False):
+            return True
+        reading = getattr(terminal, "reading", None)
+        return reading is None or reading() is not False
+
     async def handle(self, line: str) -> None:
         """Run one input line (a multi-line paste: each of its commands in turn); every error is
         reported, none escapes. While the program reads what is typed, lines go to its stdin."""

@@ -60,7 +60,7 @@ class Runner:
         deadline = asyncio.get_running_loop().time() + wait
         while not self.task.done() and (left := deadline - asyncio.get_running_loop().time()) > 0:
             await asyncio.wait({self.task}, timeout=min(left, FOREGROUND))
-            if self.repl.typing_to_program():
+            if self.repl.typing_to_program() and (verb not in STARTING or self.repl.program_reads_input()):
                 return  # the program waits for input: give the prompt back for it
 
 
