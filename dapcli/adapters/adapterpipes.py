@@ -7,6 +7,7 @@ in order until a sink takes it (:meth:`AdapterPipes.on_message`). Standard libra
 from __future__ import annotations
 
 import contextlib
+import os
 import subprocess
 import threading
 from collections import deque
@@ -42,6 +43,34 @@ class AdapterPipes:
                 stdin.flush()
             except (OSError, ValueError, AssertionError) as exc:
                 raise ConnectionError(f"the adapter's stdin is closed: {exc}") from None
+
+    def start_reading(self, name: str) -> None:
+        """Read the adapter's stdout (each message seen by :meth:`follow`, then delivered) and its
+        stderr, in two daemon threads named after ``name``."""
+        threading.Thread(target=self._read, daemon=True, name=name).start()
+        threading.Thread(target=self.drain_stderr, daemon=True, name=f"{name}-stderr").start()
+
+    def follow(self, message: dict[str, Any]) -> None:
+        """Called with each message (in the reading thread) before it is delivered."""
+
+    def _read(self) -> None:
+        from dapcli.protocol.codec import FrameDecoder
+
+        decoder = FrameDecoder()
+        fd = self.process.stdout.fileno()  # type: ignore[union-attr]
+        try:
+            while True:
+                data = os.read(fd, 65536)
+                if not data:
+                    break
+                for message in decoder.iter_messages(data):
+                    self.follow(message)
+                    self.deliver(message)
+        except Exception:  # a framing error or a closed pipe: the end of the stream
+            pass
+        with contextlib.suppress(OSError):
+            self.process.stdout.close()  # type: ignore[union-attr]
+        self.deliver(None)
 
     def drain_stderr(self) -> None:
         """Read the adapter's stderr to its end (a thread's target)."""

@@ -29,9 +29,9 @@ import contextlib
 import os
 import signal
 import subprocess
-import threading
 
 from dapcli.adapters.adapterpipes import AdapterPipes
+from dapcli.adapters.earlyslot import EarlySlot
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the one-shot client's hot path)
 if TYPE_CHECKING:
@@ -57,8 +57,8 @@ UNCLAIMED_S = 60.0
 _MAX_SOURCE = 4 * 1024 * 1024
 _BREAK_FLAGS = ("-b", "--break")
 
-_lock = threading.Lock()
-_early: EarlyLaunch | None = None
+#: The early launch started, until the session takes it.
+_early = EarlySlot(lambda early: early.kill())
 
 
 def plan(words: list[str], cwd: str) -> dict[str, Any] | None:
@@ -170,8 +170,7 @@ class EarlyLaunch(AdapterPipes):
         self.watchdog: Any = None
         self._say("initialize", self.initialize_arguments)
         self._say("launch", self.launch_arguments)
-        threading.Thread(target=self._read, daemon=True, name="dapcli-early-launch").start()
-        threading.Thread(target=self.drain_stderr, daemon=True, name="dapcli-early-launch-stderr").start()
+        self.start_reading("dapcli-early-launch")
 
     # -- saying ------------------------------------------------------------------------------------
     def _say(self, command: str, arguments: dict[str, Any]) -> int | None:
@@ -197,27 +196,8 @@ class EarlyLaunch(AdapterPipes):
             return list(self.sent)
 
     # -- the adapter's side ------------------------------------------------------------------------
-    def _read(self) -> None:
-        from dapcli.protocol.codec import FrameDecoder
-
-        decoder = FrameDecoder()
-        fd = self.process.stdout.fileno()  # type: ignore[union-attr]
-        try:
-            while True:
-                data = os.read(fd, 65536)
-                if not data:
-                    break
-                for message in decoder.iter_messages(data):
-                    self._follow(message)  # before the engine sees it: what is said early is known first
-                    self.deliver(message)
-        except Exception:  # a framing error or a closed pipe: the end of the stream
-            pass
-        with contextlib.suppress(OSError):
-            self.process.stdout.close()  # type: ignore[union-attr]
-        self.deliver(None)
-
-    def _follow(self, message: dict[str, Any]) -> None:
-        """The next step of the early start, on the adapter's answers."""
+    def follow(self, message: dict[str, Any]) -> None:
+        """The next step of the early start, on the adapter's answers (before the engine sees them)."""
         kind = message.get("type")
         if kind == "event" and message.get("event") == "process" and self.watchdog is not None:
             pid = (message.get("body") or {}).get("systemProcessId")
@@ -311,7 +291,6 @@ def start(spec: dict[str, Any], process: subprocess.Popen[bytes] | None = None, 
     adapter (and program) are registered with ``watchdog`` (the host's
     :class:`~dapcli.engine.processes.Watchdog`), so that a host killed outright takes them along.
     Never raises (the verb starts its own adapter then)."""
-    global _early
     from dapcli.adapters import prestart
 
     try:
@@ -335,31 +314,17 @@ def start(spec: dict[str, Any], process: subprocess.Popen[bytes] | None = None, 
             early.watchdog = watchdog
     except Exception:  # a guess only: the verb starts its own adapter
         return
-    with _lock:
-        _early = early
-    timer = threading.Timer(UNCLAIMED_S, discard)
-    timer.daemon = True
-    timer.start()
+    _early.put(early, UNCLAIMED_S)
 
 
 def take(adapter: str, argv: list[str]) -> EarlyLaunch | None:
     """The early start, if it is of the family ``adapter`` started as ``argv`` and still runs;
     it is the caller's now. An early start of anything else is killed."""
-    global _early
-    with _lock:
-        early, _early = _early, None
-    if early is None:
-        return None
-    if early.adapter == adapter and early.argv == argv and early.process.poll() is None:
-        return early
-    early.kill()
-    return None
+    taken: EarlyLaunch | None = _early.take(
+        lambda early: early.adapter == adapter and early.argv == argv and early.process.poll() is None)
+    return taken
 
 
 def discard() -> None:
     """Kill the early start, unless it was taken."""
-    global _early
-    with _lock:
-        early, _early = _early, None
-    if early is not None:
-        early.kill()
+    _early.discard()

@@ -31,6 +31,7 @@ from collections.abc import Callable
 
 from dapcli.adapters import earlylaunch, prestart
 from dapcli.adapters.adapterpipes import AdapterPipes
+from dapcli.adapters.earlyslot import EarlySlot
 from dapcli.adapters.prestart import NODELAY_DIR
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the one-shot client's hot path)
@@ -66,8 +67,8 @@ CONFIGURATION: list[tuple[int, str, dict[str, Any]]] = [
 #: ``sink(category, text)``: program output (``stdout``/``stderr``); ``text`` None at the end of that stream.
 OutputSink = Callable[[str, "str | None"], None]
 
-_lock = threading.Lock()
-_early: EarlyRun | None = None
+#: The test run started early, until the verb takes it.
+_early = EarlySlot(lambda early: early.kill())
 
 
 def run_environment(base: dict[str, str] | None = None) -> dict[str, str]:
@@ -232,35 +233,18 @@ class EarlyAdapter(AdapterPipes):
         self.write(encode_message({"seq": INITIALIZE_SEQ, "type": "request", "command": "initialize",
                                    "arguments": INITIALIZE_ARGUMENTS}))
         self.write(encode_message({"seq": ATTACH_SEQ, "type": "request", "command": "attach", "arguments": attach}))
-        threading.Thread(target=self._read, daemon=True, name="dapcli-early-adapter").start()
-        threading.Thread(target=self.drain_stderr, daemon=True, name="dapcli-early-adapter-stderr").start()
+        self.start_reading("dapcli-early-adapter")
 
-    def _read(self) -> None:
-        from dapcli.protocol.codec import FrameDecoder
-
-        decoder = FrameDecoder()
-        fd = self.process.stdout.fileno()  # type: ignore[union-attr]
-        try:
-            while True:
-                data = os.read(fd, 65536)
-                if not data:
-                    break
-                for message in decoder.iter_messages(data):
-                    event = message.get("event") if message.get("type") == "event" else None
-                    if event == "debugpyWaitingForServer":
-                        self._release(message.get("body") or {})
-                    elif event == "initialized" and self._port is not None:  # the run connected: is it alone?
-                        self.servers_checked = servers_are_ours(self.pid, self._run.pid, self._port)
-                        if self.servers_checked:
-                            self._configure()
-                    elif message.get("type") == "response" and message.get("request_seq") == INITIALIZE_SEQ:
-                        self._capabilities = (message.get("body") or {}) if message.get("success") else None
-                    self.deliver(message)
-        except Exception:  # a framing error or a closed pipe: the end of the stream
-            pass
-        with contextlib.suppress(OSError):
-            self.process.stdout.close()  # type: ignore[union-attr]
-        self.deliver(None)
+    def follow(self, message: dict[str, Any]) -> None:
+        event = message.get("event") if message.get("type") == "event" else None
+        if event == "debugpyWaitingForServer":
+            self._release(message.get("body") or {})
+        elif event == "initialized" and self._port is not None:  # the run connected: is it alone?
+            self.servers_checked = servers_are_ours(self.pid, self._run.pid, self._port)
+            if self.servers_checked:
+                self._configure()
+        elif message.get("type") == "response" and message.get("request_seq") == INITIALIZE_SEQ:
+            self._capabilities = (message.get("body") or {}) if message.get("success") else None
 
     def _configure(self) -> None:
         """Say :data:`CONFIGURATION` now, as the engine will once it is there, when the adapter
@@ -346,14 +330,12 @@ def start(spec: dict[str, object]) -> None:
     """Start the run ``spec`` (``{"argv": [...], "cwd": DIR, "attach": {...}}``, from the
     one-shot client's hint), then debugpy's adapter (:func:`dapcli.adapters.prestart.start`) and
     its attach; never raises (the verb launches it itself then)."""
-    global _early
     argv, cwd, attach = spec.get("argv"), spec.get("cwd"), spec.get("attach")
     if not (isinstance(argv, list) and argv and all(isinstance(a, str) for a in argv) and isinstance(cwd, str)):
         return
     with contextlib.suppress(OSError, ValueError):
         run = EarlyRun([str(a) for a in argv], cwd)
-        with _lock:
-            _early = run
+        _early.put(run, UNCLAIMED_S)
         prestart.start("debugpy")
         adapter = (prestart.take(prestart.COMMANDS["debugpy"], prestart.debugpy_adapter_env())
                    if isinstance(attach, dict) else None)
@@ -362,32 +344,20 @@ def start(spec: dict[str, object]) -> None:
                 run.adapter = EarlyAdapter(adapter, run, attach)  # type: ignore[arg-type]
             except ConnectionError:
                 prestart.kill(adapter)  # it died at once: the verb starts its own
-        timer = threading.Timer(UNCLAIMED_S, discard)
-        timer.daemon = True
-        timer.start()
 
 
 def take(argv: list[str], cwd: str) -> EarlyRun | None:
     """The run started early, if it runs ``argv`` in ``cwd`` and still lives; it is the caller's
     now. A run started early for anything else is killed."""
-    global _early
-    with _lock:
-        early, _early = _early, None
-    if early is None:
-        return None
-    if early.argv == argv and os.path.realpath(early.cwd) == os.path.realpath(cwd) and early.returncode is None:
-        return early
-    early.kill()
-    return None
+    taken: EarlyRun | None = _early.take(
+        lambda early: early.argv == argv and os.path.realpath(early.cwd) == os.path.realpath(cwd)
+        and early.returncode is None)
+    return taken
 
 
 def discard() -> None:
     """Kill the run started early, unless it was taken."""
-    global _early
-    with _lock:
-        early, _early = _early, None
-    if early is not None:
-        early.kill()
+    _early.discard()
 
 
 def boot_argv(python: str, boot: str, args: list[str]) -> list[str]:

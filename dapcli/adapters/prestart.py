@@ -21,7 +21,8 @@ import os
 import signal
 import subprocess
 import sys
-import threading
+
+from dapcli.adapters.earlyslot import EarlySlot
 
 __all__ = ["adapters_file", "debugpy_adapter_env", "discard", "hint", "kill", "start", "take"]
 
@@ -37,9 +38,8 @@ _CHOOSERS = ("--adapter-config", "--config", "--core")
 #: dapcli's sitecustomize for debugpy's processes (see adapters/debugpy_nodelay/sitecustomize.py).
 NODELAY_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "debugpy_nodelay")
 
-_lock = threading.Lock()
 #: (argv, environment, working directory, process) of the adapter started early.
-_early: tuple[list[str], dict[str, str], str, subprocess.Popen[bytes]] | None = None
+_early = EarlySlot(lambda early: kill(early[3]))
 
 
 def hint(argv: list[str], flags: dict[str, dict[str, object]], cwd: str) -> str | None:
@@ -144,7 +144,6 @@ def command(name: str) -> tuple[list[str], dict[str, str] | None] | None:
 def start(name: str) -> None:
     """Start the adapter ``name`` (a :func:`hint`) in its own process group, with
     pipes, as the family would; never raises (the family starts it itself then)."""
-    global _early
     try:
         found = command(name)
     except Exception:  # a guess only: the family finds its adapter itself
@@ -155,38 +154,25 @@ def start(name: str) -> None:
     with contextlib.suppress(OSError):
         process = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                    start_new_session=True, env=env)
-        with _lock:
-            _early = (argv, dict(os.environ) if env is None else dict(env), os.getcwd(), process)
-        timer = threading.Timer(UNCLAIMED_S, discard)
-        timer.daemon = True
-        timer.start()
+        _early.put((argv, dict(os.environ) if env is None else dict(env), os.getcwd(), process), UNCLAIMED_S)
 
 
 def take(argv: list[str], env: dict[str, str] | None = None, cwd: str | None = None) -> subprocess.Popen[bytes] | None:
     """The adapter started early, if it runs ``argv`` with the environment ``env`` (None: this
     process's) in ``cwd`` (None: this process's) and still lives; it is the caller's now.
     An early adapter for anything else is killed."""
-    global _early
-    with _lock:
-        early, _early = _early, None
-    if early is None:
-        return None
-    early_argv, early_env, early_cwd, process = early
-    same = (early_argv == argv and early_env == (dict(os.environ) if env is None else env)
-            and early_cwd == (cwd or os.getcwd()))
-    if same and process.poll() is None:
-        return process
-    kill(process)
-    return None
+    def same(early: tuple[list[str], dict[str, str], str, subprocess.Popen[bytes]]) -> bool:
+        early_argv, early_env, early_cwd, process = early
+        return (early_argv == argv and early_env == (dict(os.environ) if env is None else env)
+                and early_cwd == (cwd or os.getcwd()) and process.poll() is None)
+
+    early = _early.take(same)
+    return early[3] if early is not None else None
 
 
 def discard() -> None:
     """Kill the adapter started early, unless it was taken."""
-    global _early
-    with _lock:
-        early, _early = _early, None
-    if early is not None:
-        kill(early[3])
+    _early.discard()
 
 
 def kill(process: subprocess.Popen[bytes]) -> None:

@@ -41,8 +41,8 @@ def start_host(name: str, command: list[str], early: Callable[[], str] | None = 
     """Start a host for ``name`` (see :func:`_start_host`), holding the name's lock so that two
     launches at once cannot both start one (the second finds the first running). ``early``:
     what the host may start while it imports (see :mod:`dapcli.dispatch.hostboot`), worked
-    out while the host's interpreter starts and written to its stdin ("" for nothing); the
-    host's ``command`` then ends with ``-``."""
+    out while the host's interpreter starts and written to its stdin ("" for nothing; ``-``
+    is added to the host's ``command`` to say so)."""
     directory = check_runtime_dir()
     try:
         with locked(os.path.join(directory, f"{name}.lock"), START_TIMEOUT + 10):
@@ -111,7 +111,8 @@ def _start_host(name: str, command: list[str], early: Callable[[], str] | None =
     with os.fdopen(fd, "wb") as log:
         os.fchmod(fd, 0o600)
         process = subprocess.Popen(
-            command, stdin=subprocess.DEVNULL if early is None else subprocess.PIPE, stdout=subprocess.DEVNULL,
+            command if early is None else [*command, "-"],
+            stdin=subprocess.DEVNULL if early is None else subprocess.PIPE, stdout=subprocess.DEVNULL,
             stderr=log, start_new_session=True, close_fds=True,
         )
     try:

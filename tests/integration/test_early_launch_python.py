@@ -72,7 +72,7 @@ def _start(app: Path, line: int, *args: str) -> earlylaunch.EarlyLaunch:
     made = earlylaunch.plan([app.name, "-b", f"{app.name}:{line}", "--", *args], str(app.parent))
     assert made is not None and made["adapter"] == "debugpy", made
     earlylaunch.start(made)
-    early = earlylaunch._early
+    early = earlylaunch._early.item
     assert early is not None, "no early launch was started"
     return early
 

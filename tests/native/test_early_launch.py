@@ -105,7 +105,7 @@ def test_the_session_takes_the_early_launch_and_stops_once(sample: Path, configu
     made = earlylaunch.plan([str(sample), "-b", f"sample.c:{line}", "--", "once"], str(folder))
     assert made is not None
     earlylaunch.start(made)
-    early = earlylaunch._early
+    early = earlylaunch._early.item
     assert early is not None, "no early launch was started"
     if configured:
         _said(early, "configurationDone")
@@ -140,7 +140,7 @@ def test_a_launch_unlike_the_early_one_starts_over_and_stops_where_asked(sample:
     made = earlylaunch.plan([str(sample), "-b", f"sample.c:{init}"], str(folder))
     assert made is not None
     earlylaunch.start(made)
-    early = earlylaunch._early
+    early = earlylaunch._early.item
     assert early is not None
     _said(early, "configurationDone")  # the program runs to @init
     early_tree = _tree(early.pid)
@@ -169,7 +169,7 @@ def test_an_early_launch_nobody_takes_leaves_nothing(sample: Path) -> None:
     made = earlylaunch.plan([str(sample), "-b", f"sample.c:{line}"], str(folder))
     assert made is not None
     earlylaunch.start(made)
-    early = earlylaunch._early
+    early = earlylaunch._early.item
     assert early is not None
     _said(early, "configurationDone")  # the program runs to its breakpoint
     tree = _tree(early.pid)

@@ -30,8 +30,8 @@ def _nothing_early_left() -> Iterator[None]:
 
 
 def _early() -> psutil.Process:
-    assert prestart._early is not None, "no lldb-dap was started early"
-    return psutil.Process(prestart._early[3].pid)
+    assert prestart._early.item is not None, "no lldb-dap was started early"
+    return psutil.Process(prestart._early.item[3].pid)
 
 
 @pytest.mark.parametrize(("name", "family"), [

@@ -46,7 +46,7 @@ def test_taken_only_for_the_same_command_and_discarded_otherwise(monkeypatch: py
     sleeper = [sys.executable, "-c", "import sys; sys.stdin.read()"]
     monkeypatch.setitem(prestart.COMMANDS, "debugpy", sleeper)
     prestart.start("debugpy")
-    early = prestart._early[3] if prestart._early else None
+    early = prestart._early.item[3] if prestart._early.item else None
     assert early is not None and early.poll() is None
     assert prestart.take(["other"]) is None  # another command: the early one is killed
     assert early.wait(10) is not None
@@ -56,7 +56,7 @@ def test_taken_only_for_the_same_command_and_discarded_otherwise(monkeypatch: py
     taken.stdin.close()  # type: ignore[union-attr]
     assert taken.wait(10) == 0
     prestart.start("debugpy")
-    second = prestart._early[3] if prestart._early else None
+    second = prestart._early.item[3] if prestart._early.item else None
     prestart.discard()
     assert second is not None and second.wait(10) is not None
 
@@ -83,7 +83,7 @@ def test_taken_only_with_the_same_environment_and_directory(tmp_path: Path) -> N
             prestart.start("sleeper")
         finally:
             del prestart.COMMANDS["sleeper"]
-        early = prestart._early[3] if prestart._early else None
+        early = prestart._early.item[3] if prestart._early.item else None
         assert early is not None
         assert prestart.take(sleeper, **other) is None  # type: ignore[arg-type]
         assert early.wait(10) is not None

@@ -90,7 +90,7 @@ ECHO = ("import os, sys; print('ready', flush=True); fd = int(os.environ['DAPCLI
 
 def _early(argv: list[str], cwd: str) -> earlytest.EarlyRun:
     earlytest.start({"argv": argv, "cwd": cwd})
-    found = earlytest._early
+    found = earlytest._early.item
     assert found is not None and found.returncode is None
     return found
 
@@ -132,7 +132,7 @@ def test_an_unclaimed_run_is_killed(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     assert _gone(run) and run.returncode == -signal.SIGKILL
     monkeypatch.setattr(earlytest, "UNCLAIMED_S", 0.2)
     run = _early([PY, "-c", "import time; time.sleep(60)"], str(tmp_path))
-    assert _gone(run) and earlytest._early is None  # nobody took it in time
+    assert _gone(run) and earlytest._early.item is None  # nobody took it in time
 
 
 def test_the_bootstrap_ends_with_its_group_when_the_pipe_ends(tmp_path: Path) -> None:

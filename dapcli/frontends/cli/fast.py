@@ -75,12 +75,8 @@ def _forward(argv: list[str], command: str, session: str | None) -> int | None:
 
             _confirm_project(argv)
             # first: it clears a finished session's files
-            try:
-                if command == "launch":  # the early start is worked out while the host's interpreter starts
-                    spawn.start_host(name, [*spawn.host_command(name), "-"],
-                                     early=lambda: next(iter(_prestart(argv, command)), ""))
-                else:
-                    spawn.start_host(name, spawn.host_command(name) + _prestart(argv, command))
+            try:  # what the host starts early is worked out while its interpreter starts
+                spawn.start_host(name, spawn.host_command(name), early=lambda: next(iter(_prestart(argv, command)), ""))
             except KeyboardInterrupt:  # start_host ended the host it started: there is no session
                 _err("interrupted: the session was not started (its host is ended)\n")
                 return 130
