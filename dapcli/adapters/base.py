@@ -110,6 +110,9 @@ class AdapterSpec:
     scope_snapshot: bool = False
     #: Console command format that dumps memory, for adapters without ``readMemory``.
     memory_read_command: str | None = None
+    #: Requests the adapter cannot serve overlapped (cdt-gdb-adapter: ``variables``, ``evaluate``…
+    #: share gdb's table of variable objects): each waits for those in flight (engine/serial.py).
+    serial_requests: frozenset[str] = frozenset()
     #: The adapter honours ``start``/``count`` of ``variables`` (debugpy does not; lldb-dap,
     #: CodeLLDB, gdb and Delve do): a page of a huge array is asked of the adapter.
     pages_variables: bool = False

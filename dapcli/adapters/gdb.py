@@ -94,6 +94,9 @@ def install_hint() -> str:
     return ("apt-get install gdb (gdb ≥ 14 speaks DAP itself); with an older gdb also: "
             f"{npm_install('cdt-gdb-adapter')} (needs node)")
 
+#: cdt-gdb-adapter requests that create or update gdb variable objects.
+_VARIABLE_OBJECT_REQUESTS = frozenset({"variables", "evaluate", "setVariable", "setExpression"})
+
 
 class GdbAdapter(NativeAdapter):
     name = "gdb"
@@ -171,6 +174,12 @@ class GdbAdapter(NativeAdapter):
     @property
     def locals_commands(self) -> tuple[str, ...]:  # type: ignore[override]
         return () if self.native() else ("info args", "info locals")
+
+    @property
+    def serial_requests(self) -> frozenset[str]:  # type: ignore[override]
+        """cdt-gdb-adapter's handlers of these read gdb's table of variable objects, await gdb,
+        then add to it: two overlapping ``variables`` of a new frame create each local twice."""
+        return frozenset() if self.native() else _VARIABLE_OBJECT_REQUESTS
 
     def output_category(self, category: str, text: str) -> str:
         """cdt-gdb-adapter reports gdb's chatter as ``stdout``: relabel it ``console`` (all of

@@ -42,6 +42,7 @@ from dapcli.engine.prefetch import Prefetch
 from dapcli.engine.processes import Watchdog, descendants, kill_tree, launched_children
 from dapcli.engine.reaped import dead_debuggee_status
 from dapcli.engine.refs import ReferenceLog
+from dapcli.engine.serial import wait_turn
 from dapcli.engine.subprocesses import SubprocessSessions
 from dapcli.engine.terminal import Terminal
 from dapcli.engine.testrun.base import TestRun
@@ -266,6 +267,8 @@ class Session:
         :meth:`Connection.request`). An identical request prefetched for this stop is used instead."""
         conn = self.require_alive()
         await self.abandoned.check(command)
+        if command in self.adapter.serial_requests:  # cdt: overlapping `variables` create each local twice
+            await wait_turn(conn, self.adapter.serial_requests, timeout)
         if command not in _PURE_READS:
             self._prefetch.clear()  # it may change values (setVariable, evaluate): answers ahead are stale
         ahead = self._prefetch.take(self.generation, command, arguments)
@@ -744,7 +747,7 @@ class Session:
         if not self.ended:
             self.state = SessionState.STOPPED
             if body.threadId is not None and self._conn is not None and not self._conn.closed:
-                self._prefetch.start(self._conn, self.generation, body.threadId)
+                self._prefetch.start(self._conn, self.generation, body.threadId, self.adapter.serial_requests)
         self._notify("stopped")
 
     async def _resume_unmet(self, body: Any, ids: list[int], messages: list[str]) -> None:

@@ -13,7 +13,7 @@ import contextlib
 import copy
 import re
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 from typing import Any, Protocol, TypeVar, get_args
 
 from pydantic import BaseModel, ValidationError
@@ -238,6 +238,10 @@ class Connection:
                 return model.model_validate(mended)
             command = str(message.get("command", command))
             raise ProtocolError(f"the adapter sent an invalid {command} response: {first_problem(exc)}") from None
+
+    def in_flight(self, commands: Collection[str]) -> list[asyncio.Future[Message]]:
+        """The futures of requests sent and not answered yet whose command is in ``commands``."""
+        return [f for c, f in self._pending.values() if c in commands and not f.done()]
 
     def cancel(self, future: asyncio.Future[Message]) -> bool:
         """Send DAP ``cancel`` for the pending request of ``future`` (not awaited; the adapter

@@ -9,6 +9,7 @@ import os
 import re
 import signal as signal_module
 import time
+from collections import Counter
 
 from dapcli.engine.chatter import DEBUGGER_CATEGORIES
 from dapcli.engine.diagnosis import diagnosis
@@ -155,11 +156,20 @@ async def fetch_variables(session: Session, reference: int, timeout: float = VAL
     remember(session, listed)
     # debugpy's empty grouping rows ("special variables", …) are not the program's variables
     found = [v for v in listed if not (v.name in _NOISE and not v.value)]
-    half = len(found) // 2
-    if half and len(found) % 2 == 0 and all(_same(a, b) for a, b in zip(found[:half], found[half:], strict=True)):
-        # cdt-gdb-adapter lists a frame's locals twice right after a block variable left scope
-        return found[:half]
-    return _shadowed(found)
+    return _shadowed(listed_once(found))
+
+
+def listed_once(found: list[t.Variable]) -> list[t.Variable]:
+    """``found`` with each variable once when every one of them is listed exactly twice, in any
+    order: cdt-gdb-adapter lists a frame's locals twice (``a, b, a, b`` or ``a, a, b, b``) once
+    gdb's variable objects were created twice (two overlapping requests, a block left)."""
+    counts = Counter(_identity(v) for v in found)
+    if not counts or any(n != 2 for n in counts.values()):
+        return found
+    once: dict[tuple[str, str, str | None, str | None], t.Variable] = {}
+    for variable in found:
+        once.setdefault(_identity(variable), variable)
+    return list(once.values())
 
 
 def _shadowed(found: list[t.Variable]) -> list[t.Variable]:
@@ -180,8 +190,8 @@ def _shadowed(found: list[t.Variable]) -> list[t.Variable]:
     return out
 
 
-def _same(a: t.Variable, b: t.Variable) -> bool:
-    return (a.name, a.value, a.type, a.evaluateName) == (b.name, b.value, b.type, b.evaluateName)
+def _identity(v: t.Variable) -> tuple[str, str, str | None, str | None]:
+    return v.name, v.value, v.type, v.evaluateName
 
 
 async def expand(

@@ -128,7 +128,7 @@ class FidelityChecks:
     def test_variables_with_children(self, observed: Observed) -> None:
         found = {v["name"]: v for v in observed["vars"]["variables"]}
         point = found["point"]
-        assert point["variablesReference"] > 0
+        assert point["variablesReference"] > 0, observed["vars"]
         children = {c["name"]: c["value"] for c in point["children"]}
         assert children[self.expect.child_x] == "3"
         assert [c["value"] for c in found["values"]["children"]][:5] == ["10", "20", "30", "40", "50"]
