@@ -95,6 +95,10 @@ class AdapterSpec:
     #: used when the adapter fails a scope's whole ``variables`` request (cdt-gdb-adapter when gdb
     #: cannot evaluate one local, e.g. ``__PRETTY_FUNCTION__`` at a failed ``assert``).
     locals_commands: tuple[str, ...] = ()
+    #: Console command printing the frame's locals as ``name = value`` lines, for an adapter whose
+    #: listing of a frame misses a block's variables that came into scope after it first listed
+    #: that frame (cdt-gdb-adapter: ``i`` of a ``for`` entered after a stop at ``main``'s start).
+    block_locals_command: str | None = None
     #: Console commands (and the debugger's aliases) that resume the program (``next``,
     #: ``thread step-over``): the stop they cause is awaited after their answer, which may come
     #: before the adapter's ``continued``/``stopped`` events (lldb-dap sends those from another thread).

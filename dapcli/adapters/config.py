@@ -223,7 +223,7 @@ _DELEGATED = frozenset({
     "supports_children", "child_transport", "child_sessions_are_subprocesses", "failed_evaluate_result",
     "diagnose_command", "resolve_function", "resumes_wait_for_evaluations",
     "adopts_child_as_debuggee", "resuming_commands", "data_stop_report", "stops_on_failed_condition",
-    "scope_snapshot", "serial_requests", "locals_commands", "pages_variables",
+    "scope_snapshot", "serial_requests", "locals_commands", "block_locals_command", "pages_variables",
     "exit_signal", "exit_reason", "detach_note", "launch_failure_hint",
     "return_value_local", "return_value_command", "return_value_pattern", "return_value_history",
     "honours_read_only",

@@ -176,6 +176,10 @@ class GdbAdapter(NativeAdapter):
         return () if self.native() else ("info args", "info locals")
 
     @property
+    def block_locals_command(self) -> str | None:  # type: ignore[override]
+        return None if self.native() else "info locals"
+
+    @property
     def serial_requests(self) -> frozenset[str]:  # type: ignore[override]
         """cdt-gdb-adapter's handlers of these read gdb's table of variable objects, await gdb,
         then add to it: two overlapping ``variables`` of a new frame create each local twice."""

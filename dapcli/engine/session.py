@@ -127,6 +127,9 @@ class Session:
         #: Hits of the breakpoints whose hit condition the adapter would not mean as dapcli does.
         self.hits = HitCounts()
         self.output = OutputBuffer()
+        #: While set, console text goes here instead of :attr:`output` (a console command dapcli
+        #: runs for itself, e.g. gdb's ``info locals``; see verbs/scopefallback.py).
+        self.console_capture: list[str] | None = None
         self.last_stop: StopRecord | None = None
         self.exit_code: int | None = None
         self.program: str | None = None
@@ -380,6 +383,9 @@ class Session:
 
     def add_output(self, category: str, text: str) -> None:
         """Record program output that reached us outside DAP (e.g. Delve's own stdout)."""
+        if self.console_capture is not None and category == "console":
+            self.console_capture.append(text)
+            return
         if self.output.append(category, text) is not None:
             self._notify("output")
 

@@ -1,9 +1,18 @@
-"""Listing a scope one variable at a time when the adapter fails the whole ``variables`` request.
+"""Listing a frame's locals by name, where cdt-gdb-adapter's own listing fails or falls short.
 
-cdt-gdb-adapter answers a frame's ``variables`` with an error as soon as gdb cannot create a
-variable object for one local (``No symbol "__PRETTY_FUNCTION__" in current context.`` at a
-failed ``assert``). The names are then read from the debugger's console (``info args``,
-``info locals``) and each is evaluated on its own; one that fails shows its error as its value.
+- **A whole listing fails.** cdt-gdb-adapter answers a frame's ``variables`` with an error as soon
+  as gdb cannot create a variable object for one local (``No symbol "__PRETTY_FUNCTION__" in
+  current context.`` at a failed ``assert``). The names are then read from the debugger's console
+  (``info args``, ``info locals``) and each is evaluated on its own; one that fails shows its
+  error as its value (:func:`scope_by_names`).
+- **A listing misses a block's variables.** cdt lists a frame from the variable objects it made
+  the first time, and asks gdb for the frame's variables again only when one of those left scope:
+  ``i`` of a ``for`` loop entered after a stop at ``main``'s start is never listed. The names
+  ``info locals`` prints that the listing lacks are evaluated and put first, innermost block
+  first as gdb lists them (:func:`with_block_locals`).
+
+The console text of these commands is dapcli's own: it is kept out of the session's output
+(:attr:`~dapcli.engine.session.Session.console_capture`).
 """
 
 from __future__ import annotations
@@ -11,23 +20,35 @@ from __future__ import annotations
 import re
 import weakref
 
+from dapcli.engine.scopes import locals_scope
 from dapcli.engine.session import Session
 from dapcli.errors import DapcliError, RequestError
 from dapcli.protocol import types as t
 
-__all__ = ["remember_scopes", "scope_by_names", "scope_frame"]
+__all__ = ["remember_scopes", "scope_by_names", "scope_frame", "with_block_locals"]
 
 #: Per session: a scope's variablesReference -> the frameId it belongs to (from ``scopes`` answers).
 _FRAMES: weakref.WeakKeyDictionary[Session, dict[int, int]] = weakref.WeakKeyDictionary()
+#: Per session: the references of frames' locals scopes among those.
+_LOCALS: weakref.WeakKeyDictionary[Session, set[int]] = weakref.WeakKeyDictionary()
 _NAME = re.compile(r"^([A-Za-z_$][\w$]*) = ", re.MULTILINE)
+_KEPT = 200
 
 
 def remember_scopes(session: Session, frame_id: int, found: list[t.Scope]) -> None:
-    """Note which frame each scope of ``found`` belongs to (the last 200 kept)."""
+    """Note which frame each scope of ``found`` belongs to, and which one holds its locals (the
+    last :data:`_KEPT` kept)."""
     known = _FRAMES.setdefault(session, {})
     known.update({s.variablesReference: frame_id for s in found if s.variablesReference > 0})
-    for old in list(known)[:-200]:
+    for old in list(known)[:-_KEPT]:
         del known[old]
+    try:
+        scope = locals_scope(found)
+    except DapcliError:
+        return
+    locals_refs = _LOCALS.setdefault(session, set())
+    locals_refs.add(scope.variablesReference)
+    locals_refs.intersection_update(known)
 
 
 def scope_frame(session: Session, reference: int) -> int | None:
@@ -46,17 +67,43 @@ async def scope_by_names(session: Session, reference: int, timeout: float) -> li
         return None
     names: list[str] = []
     for command in commands:
-        mark = session.output.last_seq
-        try:
-            await session.request(
-                "evaluate", t.EvaluateArguments(expression=session.adapter.console_prefix + command, frameId=frame,
-                                                context="repl"), t.EvaluateResponse, timeout=timeout,
-            )
-        except RequestError:
-            continue
-        printed = "".join(c.output for c in session.output.since(mark))
-        names += [n for n in _NAME.findall(printed) if n not in names]
+        printed = await _console(session, command, frame, timeout)
+        names += [n for n in _NAME.findall(printed or "") if n not in names]
     return [await _one(session, name, frame, timeout) for name in names]
+
+
+async def with_block_locals(session: Session, reference: int, listed: list[t.Variable],
+                            timeout: float) -> list[t.Variable]:
+    """``listed`` (the adapter's listing of scope ``reference``) with the locals the debugger's
+    :attr:`~dapcli.adapters.base.AdapterSpec.block_locals_command` names and the listing lacks
+    put first, each evaluated by name (DAP ``evaluate``, context ``watch``). ``listed`` as it is
+    when the adapter needs no such check, ``reference`` is not a frame's locals scope, or the
+    command fails. Never raises but DapTimeoutError."""
+    command = session.adapter.block_locals_command
+    frame = _FRAMES.get(session, {}).get(reference)
+    if not command or frame is None or reference not in _LOCALS.get(session, set()):
+        return listed
+    printed = await _console(session, command, frame, timeout)
+    have = {v.name for v in listed}
+    missing = list(dict.fromkeys(n for n in _NAME.findall(printed or "") if n not in have))
+    return [*[await _one(session, name, frame, timeout) for name in missing], *listed]
+
+
+async def _console(session: Session, command: str, frame: int, timeout: float) -> str | None:
+    """What the debugger prints for console ``command`` in ``frame`` (kept out of the session's
+    output); None when the adapter refuses it."""
+    previous, session.console_capture = session.console_capture, []
+    captured = session.console_capture
+    try:
+        await session.request(
+            "evaluate", t.EvaluateArguments(expression=session.adapter.console_prefix + command, frameId=frame,
+                                            context="repl"), t.EvaluateResponse, timeout=timeout,
+        )
+    except RequestError:
+        return None
+    finally:
+        session.console_capture = previous
+    return "".join(captured)
 
 
 async def _one(session: Session, name: str, frame: int, timeout: float) -> t.Variable:

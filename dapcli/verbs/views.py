@@ -43,7 +43,7 @@ from dapcli.verbs.moreitems import grouped_window
 from dapcli.verbs.paging import fetch_page, remember
 from dapcli.verbs.preview import add_previews, preview_value
 from dapcli.verbs.refusedstep import REFUSED
-from dapcli.verbs.scopefallback import remember_scopes, scope_by_names
+from dapcli.verbs.scopefallback import remember_scopes, scope_by_names, with_block_locals
 from dapcli.verbs.shown import escaped_string, shown_name
 from dapcli.verbs.snapshot import fresh
 from dapcli.verbs.stoplabel import hits_here
@@ -146,7 +146,7 @@ async def fetch_variables(session: Session, reference: int, timeout: float = VAL
         body = await session.request(
             "variables", t.VariablesArguments(variablesReference=reference), t.VariablesResponse, timeout=timeout
         )
-        listed = list(body.variables)
+        listed = await with_block_locals(session, reference, list(body.variables), timeout)
     except RequestError:  # one local the adapter cannot read fails the whole scope (cdt): list it by names
         fallback = await scope_by_names(session, reference, timeout)
         if fallback is None:

@@ -48,6 +48,9 @@ def test_failed_assert_lists_the_locals(adapter: str, assertfail: Path) -> None:
             values = {v["name"]: v["value"] for v in listed["variables"]}
             assert values.get("got") == "7" and values.get("want") == "42", listed
             assert "__PRETTY_FUNCTION__" in values, listed  # listed too: its value or its error
+            console = await d("output", category=["console"])
+            text = "".join(c["output"] for c in console.get("chunks") or [])
+            assert "want = 42" not in text, text  # dapcli's own `info locals` is not the user's output
         finally:
             await d.close()
 
