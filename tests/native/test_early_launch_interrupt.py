@@ -51,6 +51,8 @@ def _interrupted_while_starting(sample: Path, cli_env: dict[str, str]) -> bool:
         assert host is not None and adapter is not None, "the host never started lldb-dap early"
         host.suspend()  # the host cannot come up while the user presses Ctrl-C
         stopped.append(host)
+        while time.monotonic() < deadline and host.status() != psutil.STATUS_STOPPED:
+            time.sleep(0.005)  # SIGSTOP takes effect when the kernel next schedules it: it may still bind
         if socket.exists():  # it came up first: end this try
             host.resume()
             stopped.clear()

@@ -36,7 +36,7 @@ def test_same_layout_as_rich() -> None:
 def test_ten_thousand_frames_render_in_linear_time() -> None:
     frames = [m.Frame(index=i, id=i + 1, name="rec", path="/tmp/deep.py", line=6) for i in range(10000)]
     result = m.StackResult(thread_id=1, frames=frames, total_frames=10000)
-    started = time.monotonic()
+    started = time.process_time()  # this process's CPU time: the same on a loaded machine
     text = _print(render(result, "/tmp"))
-    assert time.monotonic() - started < 8  # rich's Table took ~1.3 ms a row (13 s), this ~0.1 ms
+    assert time.process_time() - started < 8  # rich's Table took ~1.3 ms a row (13 s), this ~0.1 ms
     assert len(text.splitlines()) == 10001 and text.splitlines()[-1].split() == ["9999", "rec", "deep.py:6", "10000"]
