@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from dapcli.render.escapes import escape
+from dapcli.escapes import escape
 
 __all__ = ["escape", "terminal_safe"]
 

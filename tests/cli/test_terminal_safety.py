@@ -4,6 +4,8 @@ escaped; JSON keeps the raw text (issue 14, item 5)."""
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 from conftest import Cli
@@ -11,6 +13,8 @@ from conftest import Cli
 from dapcli.render import render
 from dapcli.render.safe import escape
 from dapcli.verbs import models as m
+
+HEAVY = ("rich", "pydantic", "asyncio", "mcp", "prompt_toolkit", "typer", "yaml", "dapcli.verbs", "dapcli.render")
 
 #: C0 (but newline and tab), DEL, C1, bidi controls
 UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
@@ -61,3 +65,18 @@ def test_sessions_table_escapes_a_program_path_with_controls(dc: Cli, tmp_path: 
     program = dc.json("sessions", cwd=tmp_path)["sessions"][0]["program"]
     assert program.endswith(name)  # JSON keeps the path as it is
     dc.run("--session", "odd", "stop", cwd=tmp_path)
+
+
+def test_sessions_with_a_live_session_loads_no_renderer(dc: Cli, tmp_path: Path) -> None:
+    """The sessions table's escaping came from the renderer's package, which imported the whole
+    renderer and verb table: ``dapcli sessions`` took ~0.55 s with a live session (0.05 s with none)."""
+    (tmp_path / "idle.py").write_text("import time\ntime.sleep(60)\n")
+    dc.run("launch", "idle.py", "--session", "idle", "--stop-on-entry", cwd=tmp_path)
+    code = ("import sys\nsys.argv = ['dapcli', 'sessions']\nfrom dapcli.frontends.cli import fast\n"
+            "code = fast.main()\n"
+            f"sys.stderr.write(','.join(m for m in {HEAVY!r} if m in sys.modules))\n")
+    done = subprocess.run([sys.executable, "-c", code], env=dc.env, cwd=tmp_path, capture_output=True, text=True,
+                          timeout=30)
+    assert "idle" in done.stdout and "idle.py" in done.stdout, done.stdout
+    assert done.stderr == "", f"dapcli sessions imported: {done.stderr}"
+    dc.run("--session", "idle", "stop", cwd=tmp_path)

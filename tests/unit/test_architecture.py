@@ -17,13 +17,14 @@ PACKAGE = ROOT / "dapcli"
 ALLOWED = {
     "errors": set(),
     "files": {"errors"},  # bounded reading of user files: a base like errors
+    "escapes": set(),  # terminal controls shown as text: a base like errors
     "protocol": {"errors", "files"},
     "adapters": {"errors", "files", "protocol"},
     "engine": {"errors", "files", "protocol", "adapters"},
     "verbs": {"errors", "files", "protocol", "adapters", "engine"},
     "dispatch": {"errors", "files", "protocol", "adapters", "engine", "verbs"},
-    "render": {"errors", "files", "verbs"},
-    "frontends": {"errors", "files", "verbs", "dispatch", "render", "engine"},
+    "render": {"errors", "files", "escapes", "verbs"},
+    "frontends": {"errors", "files", "escapes", "verbs", "dispatch", "render", "engine"},
 }
 
 

@@ -241,7 +241,7 @@ def _sessions(as_json: bool) -> int:
     if not rows:
         sys.stdout.write("No sessions. Start one with: dapcli launch PROGRAM\n")
         return 0
-    from dapcli.render.escapes import escape_cell
+    from dapcli.escapes import escape_cell
 
     cwd = os.getcwd()
     table = [["session", "state", "adapter", "program"]]

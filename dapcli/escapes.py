@@ -1,5 +1,6 @@
 """Terminal control characters shown as text (standard library only: the one-shot fast path
-uses it). See :mod:`dapcli.render.safe` for the rules."""
+uses it). See :mod:`dapcli.render.safe` for the rules. A base module like
+errors: importing it loads no renderer (``dapcli sessions`` draws its table with it)."""
 
 from __future__ import annotations
 
