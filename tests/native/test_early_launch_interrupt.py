@@ -25,6 +25,12 @@ def _child(parent: psutil.Process, word: str) -> psutil.Process | None:
     return None
 
 
+def _as_at_a_terminal() -> None:
+    """Ctrl-C as a command typed at a shell gets it: a suite started in the background (``CMD &``
+    in a script) ignores SIGINT, and an ignored signal stays ignored in every child it starts."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @needs("lldb")
 def test_ctrl_c_while_the_host_starts_ends_the_early_launch(sample: Path, cli_env: dict[str, str]) -> None:
     for _ in range(5):  # on a loaded machine the host may come up before it is held: try again
@@ -38,7 +44,8 @@ def _interrupted_while_starting(sample: Path, cli_env: dict[str, str]) -> bool:
     line = marker_line(sample.parent / "sample.c", "call")
     socket = Path(cli_env["DAPCLI_RUNTIME_DIR"]) / "default.sock"
     client = subprocess.Popen([DAPCLI, "launch", sample.name, "-b", f"sample.c:{line}"], env=cli_env,
-                              cwd=sample.parent, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                              cwd=sample.parent, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              preexec_fn=_as_at_a_terminal)
     me = psutil.Process(client.pid)
     stopped: list[psutil.Process] = []
     try:
@@ -61,7 +68,7 @@ def _interrupted_while_starting(sample: Path, cli_env: dict[str, str]) -> bool:
             return False
         client.send_signal(signal.SIGINT)
         _, err = client.communicate(timeout=BOUND)
-        assert client.returncode == 130
+        assert client.returncode == 130, err.decode()
         assert err.decode() == "interrupted: the session was not started (its host is ended)\n"
         host.resume()
         stopped.clear()
