@@ -41,6 +41,7 @@ class SessionHost:
         self.dispatcher = LocalDispatcher(self.manager, list_hosted=hosted_sessions)
         self.server = SessionServer(self.dispatcher, argv_handler=argv_handler)
         self.server.after_call = self._after_call
+        self.server.ending = self._ending
         # subprocess sessions (NAME.1, …) are served too, so one-shot commands can address them
         self.manager.on_add.append(self._publish_subprocess)
         self.manager.on_remove.append(self._unpublish_subprocess)
@@ -73,7 +74,11 @@ class SessionHost:
 
     def _unpublish_subprocess(self, name: str) -> None:
         if name != self.name:
-            self.server.spawn(self.server.unpublish(name))
+            self.server.withdraw(name)
+
+    def _ending(self, name: str) -> bool:
+        """True when a call on ``name`` left this host without its session: it ends next."""
+        return name == self.name and name not in self.manager.sessions
 
     def _after_call(self, name: str) -> None:
         """End the host when it has no session left (stopped, or its launch failed)."""

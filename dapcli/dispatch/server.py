@@ -70,6 +70,9 @@ class SessionServer:
         self.last_activity = time.monotonic()
         self.busy = 0
         self.after_call: Callable[[str], None] | None = None
+        #: ``ending(name)``: True when the call just made ends ``name``'s host (its session is
+        #: gone): the files are withdrawn before the reply, so the client never sees them after.
+        self.ending: Callable[[str], bool] | None = None
         self._tasks: set[asyncio.Future[None]] = set()
         self._written: dict[str, dict[str, Any]] = {}  # what each session file says now
         self._refresh_pending: set[str] = set()
@@ -77,7 +80,7 @@ class SessionServer:
         self.manager.on_change.append(self._broadcast)
         if publish_all:
             self.manager.on_add.append(lambda session: self.spawn(self.publish(session.name)))
-            self.manager.on_remove.append(lambda name: self.spawn(self.unpublish(name)))
+            self.manager.on_remove.append(self.withdraw)  # at once: a stopped session is never listed
 
     def spawn(self, coroutine: Awaitable[None]) -> None:
         """Run ``coroutine`` in the background (kept referenced until it ends)."""
@@ -147,6 +150,12 @@ class SessionServer:
 
     async def unpublish(self, name: str) -> None:
         """Stop serving ``name`` and remove its files (unless another process took them over)."""
+        self.withdraw(name)
+
+    def withdraw(self, name: str) -> None:
+        """:meth:`unpublish`, synchronously: stop listening on ``name``'s socket, close its
+        subscribers and remove its files (unless another process took them over). Connections
+        already open keep working, so a call's reply can still be sent after this."""
         server = self.servers.pop(name, None)
         self._written.pop(name, None)
         self._sockets.pop(name, None)
@@ -232,18 +241,29 @@ class SessionServer:
             async def emit(text: str, stream: str = "out") -> None:
                 await send({stream: text})
 
-            await send({"exit": await self.argv_handler(self, name, request, emit)})
+            code = await self.argv_handler(self, name, request, emit)
+            self._settle(name)
+            await send({"exit": code})
             return
         try:
             result = await self.dispatcher.call(str(request.get("verb")), request.get("args") or {}, name,
                                                 request.get("cwd"))
         except DapcliError as exc:
+            self._settle(name)
             await send({"error": exc.to_dict()})
         except Exception as exc:  # an internal bug: report it, keep serving
+            self._settle(name)
             await send({"error": {"kind": "internal", "message": f"internal error: {type(exc).__name__}: {exc}",
                                   "hint": "please report this bug", "exitCode": 1}})
         else:
+            self._settle(name)
             await send({"result": result.to_json()})
+
+    def _settle(self, name: str) -> None:
+        """Before a call's final reply: withdraw ``name``'s files when the call ended its host (a
+        failed launch, ``stop``), so that a client acting on the reply finds no session left."""
+        if self.ending is not None and self.ending(name):
+            self.withdraw(name)
 
 
 def _given_up(request: Any) -> bool:

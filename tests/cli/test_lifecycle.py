@@ -4,9 +4,11 @@ debuggee that leaves its process group, a program that exits before its first br
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import signal
+import socket
 import stat
 from pathlib import Path
 
@@ -156,3 +158,45 @@ def test_stop_after_the_program_ended_and_stop_on_entry(dc: Cli) -> None:
     one_line_error(err)
     _, out, err = dc.run("stop")
     assert "exit code 0" in out
+
+
+
+def _published(runtime: Path) -> list[str]:
+    return sorted(name for name in os.listdir(runtime) if name.endswith((".json", ".sock")))
+
+
+def _call_and_list(runtime: Path, request: dict[str, object]) -> tuple[dict[str, object], list[str]]:
+    """Send ``request`` to the default session's socket; the final reply, and the runtime
+    directory's session files listed the moment it was read (no client start-up in between)."""
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as conn:
+        conn.settimeout(60)
+        conn.connect(str(runtime / "default.sock"))
+        conn.sendall(json.dumps({"id": 1, **request}).encode() + b"\n")
+        with conn.makefile("rb") as replies:
+            for line in replies:
+                reply = json.loads(line)
+                if {"result", "error", "exit"} & reply.keys():
+                    return reply, _published(runtime)
+    raise AssertionError("the host closed the connection without a reply")
+
+
+def test_nothing_is_listed_once_stop_or_a_failed_launch_has_answered(dc: Cli) -> None:
+    """The host withdraws its session file and socket before it answers the call that ends it,
+    so a script acting on the answer never finds the ended session (a failed launch's session
+    file once outlived the error on a loaded machine)."""
+    runtime = Path(dc.runtime_dir)
+    for _ in range(3):
+        err = dc.run("launch", "loops.py", "--python", "/nonexistent/python3", check=2).err
+        assert "/nonexistent/python3" in one_line_error(err)
+        assert _published(runtime) == []
+        dc.launch("loops.py", "call")
+        assert _published(runtime) == ["default.json", "default.sock"]
+        assert "terminated" in dc.run("stop").out
+        assert _published(runtime) == []
+        assert dc.json("sessions")["sessions"] == []
+    dc.launch("loops.py", "call")
+    reply, listed = _call_and_list(runtime, {"verb": "stop", "args": {}})
+    assert "result" in reply and listed == []
+    dc.launch("loops.py", "call")
+    reply, listed = _call_and_list(runtime, {"argv": ["stop"]})
+    assert reply.get("exit") == 0 and listed == []
