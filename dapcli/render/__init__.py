@@ -21,6 +21,7 @@ from dapcli.render.fasttable import FastTable
 from dapcli.render.safe import terminal_safe
 from dapcli.render.testrun import test_lines
 from dapcli.verbs import models as m
+from dapcli.verbs.bpreasons import joined
 from dapcli.verbs.stoplabel import exception_headline, stop_detail
 
 __all__ = ["render", "short_path"]
@@ -368,10 +369,9 @@ def _bp_details(bp: m.BreakpointView) -> Text:
         bits.append(f"hit {bp.hit_condition}")
     if bp.log_message:
         bits.append(f"log {bp.log_message!r}")
-    if bp.message:
-        bits.append(bp.message)
-    if bp.warning:
-        bits.append(bp.warning)
+    said = joined(bp.message, bp.warning)
+    if said:
+        bits.append(said)
     return Text("; ".join(bits))
 
 
@@ -381,7 +381,7 @@ def render_breakpoint(bp: m.BreakpointResult, cwd: str | None = None) -> Rendera
     if details:
         text.append(" ").append_text(details)
     if not bp.verified:
-        text.append("  (pending: not verified yet" + (f": {bp.message}" if bp.message else "") + ")", style="yellow")
+        text.append("  (pending: not verified yet)", style="yellow")  # the details say why
     return text
 
 

@@ -9,6 +9,7 @@ from typing import Any
 from dapcli.engine.breakpoints import BreakpointEntry
 from dapcli.engine.session import Session
 from dapcli.errors import UsageError
+from dapcli.verbs.bpreasons import joined
 from dapcli.verbs.context import VerbContext
 
 __all__ = ["matching", "moved_warnings", "pending_warnings", "resolve_function"]
@@ -90,7 +91,7 @@ def pending_warnings(session: Session) -> list[str]:
         if entry.verified:
             continue
         where = entry.function or f"{entry.path}:{entry.line}"
-        why = "; ".join(x for x in (entry.message, entry.warning) if x)
+        why = joined(entry.message, entry.warning)
         lines.append(f"breakpoint {entry.id} at {where} is pending (not verified)" + (f": {why}" if why else ""))
     return lines
 

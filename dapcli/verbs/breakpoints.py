@@ -14,6 +14,7 @@ from dapcli.engine.session import Session
 from dapcli.errors import DapcliError, PreconditionError, UsageError
 from dapcli.verbs.bpargs import HIT_CONDITION_HELP, check_hit_condition, check_references, past_end
 from dapcli.verbs.bpmatch import matching, resolve_function
+from dapcli.verbs.bpreasons import absent_file_note
 from dapcli.verbs.bpspec import parse_spec
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.models import BreakpointResult, BreakpointsResult, BreakpointView
@@ -78,8 +79,7 @@ def parse_location(ctx: VerbContext, location: str, session: Session | None, *,
             raise UsageError(f"no such file: {path_part!r} (its name holds a control character)",
                              "check the path (a pasted newline?)")
         if not os.path.exists(path) and pending_ok and path_part:
-            return {"path": path, "line": line, "warning": f"{path_part} is not on this machine (looked at {path}); "
-                    "sent anyway: it may exist where the program runs, or load later"}
+            return {"path": path, "line": line, "warning": absent_file_note(path_part, path)}
         if not os.path.isfile(path):
             kind = file_kind(path) if path_part else None
             if kind is not None:

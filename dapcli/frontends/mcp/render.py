@@ -24,6 +24,7 @@ from dapcli.frontends.mcp.stoptext import (
     variable_lines,
     watch_line,
 )
+from dapcli.verbs.bpreasons import reasons
 from dapcli.verbs.models import (
     AdaptersResult,
     BreakpointResult,
@@ -115,8 +116,9 @@ def _breakpoint(bp: BreakpointView) -> str:
     text = f"breakpoint {bp.id} at {where}: " + ("verified" if bp.verified else "pending (not verified)")
     if bp.actual_line and bp.actual_line != bp.line:
         text += f" (moved to line {bp.actual_line})"
+    said, note = reasons(bp.message, bp.warning)
     for label, value in (("if", bp.condition), ("hit", bp.hit_condition), ("log", bp.log_message),
-                         ("adapter says", bp.message), ("note", bp.warning)):
+                         ("adapter says", said), ("note", note)):
         if value:
             text += f"; {label} {value}"
     return text
