@@ -94,6 +94,13 @@ def install_hint() -> str:
     return ("apt-get install gdb (gdb ≥ 14 speaks DAP itself); with an older gdb also: "
             f"{npm_install('cdt-gdb-adapter')} (needs node)")
 
+def _older_gdb_hint(have_script: bool) -> str:
+    """What to install when gdb is here but older than 14: what it lacks, not gdb again."""
+    if have_script:
+        return "install Node.js (apt-get install nodejs), or a gdb ≥ 14"
+    return f"{npm_install('cdt-gdb-adapter')} (needs node), or install a gdb ≥ 14"
+
+
 #: cdt-gdb-adapter requests that create or update gdb variable objects.
 _VARIABLE_OBJECT_REQUESTS = frozenset({"variables", "evaluate", "setVariable", "setExpression"})
 
@@ -336,7 +343,7 @@ class GdbAdapter(NativeAdapter):
             missing = "node" if script else "the npm package cdt-gdb-adapter"
             searched = "" if script else f" ({searched_text(self.search_cwd, self.search_roots)})"
             raise AdapterError(f"gdb {'.'.join(map(str, gdb_version(gdb) or ()))} has no DAP interpreter (gdb ≥ 14 "
-                               f"has) and {missing} is not installed{searched}", self.install_hint)
+                               f"has) and {missing} is not installed{searched}", _older_gdb_hint(bool(script)))
         return [node, script]
 
     async def start(self) -> tuple[Transport, int]:
