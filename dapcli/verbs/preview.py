@@ -61,6 +61,7 @@ class Viewed(Protocol):
     type: str | None
     variables_reference: int
     adapter_value: str | None
+    value_truncated: int | None
 
 
 def is_summary(value: str, type_name: str | None) -> bool:
@@ -76,8 +77,9 @@ async def add_previews(session: Session, views: list[Viewed], max_value: int = 0
     """Replace each summary-only ``value`` of ``views`` and of their ``children`` (when
     expanded) by a preview composed of its children; the adapter's text moves to
     ``adapter_value``. No-op on adapters other than native ones. ``max_value`` > 0 cuts each
-    preview to that many characters (ending ``…``). Never raises: a value whose children cannot
-    be read in time (:data:`PREVIEW_TIMEOUT` each, ``budget`` s for all) keeps the adapter's text."""
+    preview to that many characters (ending ``…``; ``value_truncated`` says how many more). Never
+    raises: a value whose children cannot be read in time (:data:`PREVIEW_TIMEOUT` each,
+    ``budget`` s for all) keeps the adapter's text."""
     if not _previewed(session):
         return
     deadline = asyncio.get_running_loop().time() + budget
@@ -87,9 +89,11 @@ async def add_previews(session: Session, views: list[Viewed], max_value: int = 0
 async def _walk(session: Session, views: list[Viewed], max_value: int, deadline: float) -> None:
     for view in views:
         if view.variables_reference > 0 and is_summary(view.value, view.type):
-            text = await _preview(session, view.variables_reference, view.type, max_value, deadline)
+            text = await _preview(session, view.variables_reference, view.type, 0, deadline)
             if text is not None:
                 view.adapter_value, view.value = view.value, text
+                if max_value > 0 and len(text) > max_value:  # cut as any value is, and said so
+                    view.value, view.value_truncated = text[:max_value] + "…", len(text) - max_value
         children = getattr(view, "children", None)
         if children:
             await _walk(session, children, max_value, deadline)

@@ -41,7 +41,7 @@ from dapcli.verbs.models import (
 )
 from dapcli.verbs.moreitems import grouped_window
 from dapcli.verbs.paging import fetch_page, remember
-from dapcli.verbs.preview import add_previews, preview_value
+from dapcli.verbs.preview import add_previews, is_summary, preview_value
 from dapcli.verbs.refusedstep import REFUSED
 from dapcli.verbs.scopefallback import remember_scopes, scope_by_names, with_block_locals
 from dapcli.verbs.shown import escaped_string, shown_name
@@ -111,7 +111,9 @@ def normalize_reason(raw: str | None, description: str | None = None) -> str | N
 def variable_view(variable: t.Variable, max_value: int = MAX_VALUE, adapter: str = "") -> VariableView:
     """``variable`` as shown: its value cut at ``max_value`` characters (0: whole), with a note
     when the ``adapter`` (its family name, e.g. ``go``) cut the value itself."""
-    value, cut = _cut(escaped_string(variable.value, variable.type, adapter), max_value)
+    summary = variable.variablesReference > 0 and is_summary(variable.value, variable.type)
+    # a native summary (``item[2] @ 0x…``, ``{...}``) is replaced by its preview, which is cut then
+    value, cut = _cut(escaped_string(variable.value, variable.type, adapter), 0 if summary else max_value)
     return VariableView(
         name=shown_name(variable.name, variable.evaluateName), value=value, type=variable.type or None,
         variables_reference=variable.variablesReference, evaluate_name=variable.evaluateName,

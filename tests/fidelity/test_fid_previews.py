@@ -201,3 +201,20 @@ steps:
 """)
     done = cli("run", recipe.name, check=None)
     assert done.code == 0, done.out + done.err
+
+
+@pytest.mark.parametrize("adapter", each("gdb", "lldb"))
+def test_a_cut_preview_says_how_much_was_cut(adapter: str, previews: Path, cli: Cli) -> None:
+    """A composed preview longer than --max-length is cut like any value, and says so (it ended
+    in ``…`` with no count and no hint)."""
+    line = marker_line(previews.with_suffix(".c"), "previews")
+    cli("launch", "./previews", "--adapter", adapter, "-b", f"previews.c:{line}")
+    whole = cli.json("eval", "items", "--max-length", "0")["result"]
+    assert whole.startswith("{{name = 0x") and whole.endswith('"ink", cents = 80}}'), whole
+    cut = cli.json("eval", "items", "--max-length", "20")
+    assert cut["result"] == whole[:20] + "…" and cut["valueTruncated"] == len(whole) - 20, cut
+    shown = cli("eval", "items", "--max-length", "20").out
+    assert f"…+{len(whole) - 20} chars (--max-length 0 shows all)" in shown, shown
+    row = next(v for v in cli.json("vars", "--max-length", "20")["variables"] if v["name"] == "items")
+    assert row["value"] == whole[:20] + "…" and row["valueTruncated"] == len(whole) - 20, row
+    cli("stop")
