@@ -557,6 +557,8 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
     state.frames = stack[focus:] if focus < len(stack) else stack
     if failure is not None:
         state.hit_breakpoint_ids = None  # the runner's own (go test: testing.(*common).Fail)
+        if state.reason == "breakpoint":  # dapcli's catcher, not one of the user's: say what it caught
+            state.reason = "test failure"
     if not stack:
         return
     top = state.frames[0]

@@ -126,6 +126,9 @@ def test_go_test_stops_at_the_failing_errorf(dc: Cli) -> None:
     assert state["test"]["message"] == "cart_test.go:15: Total(Cart, 15) = 2673, want 2441"
     assert {v["name"]: v["value"] for v in state["locals"]}["got"] == "2673"
     assert state["frames"][0]["name"] == "example.com/cart.TestTotalWithDiscount"  # not testing's Fail
+    # dapcli's catcher is not a breakpoint of the user's: the stop says what it caught
+    assert state["reason"] == "test failure" and state["rawReason"] == "function breakpoint", state
+    assert "Stopped (test failure) in example.com/cart.TestTotalWithDiscount" in dc.run("status", cwd=EXAMPLES).out
     end = dc.json("continue", cwd=EXAMPLES)
     assert end["exitCode"] == 1 and end["test"]["summary"] == "FAIL: 0 passed, 1 failed"
 
