@@ -86,14 +86,14 @@ def test_keep_going_collects_every_failure(recipe_file):
             expect: {result: {approx: 0.51, tolerance: 0.1}}
     """)
     code, out = run(path, keep_going=True, json_lines=True)
-    assert code == 8
+    assert code == 5  # step 3's NameError (exit 5, as `dapcli eval` exits): an error wins over failed checks
     events = [json.loads(line) for line in out.splitlines()]
     steps = [e for e in events if e["event"] == "step"]
     assert [s["step"] for s in steps] == [1, 2, 3, 4]
     assert [c["passed"] for c in steps[0]["checks"]] == [False, True]
     assert steps[0]["checks"][0]["actual"] == marker("scale")
     assert steps[1]["checks"][0]["passed"] is False
-    assert "NameError" in steps[2]["error"]
+    assert "NameError" in steps[2]["error"] and steps[2]["exitCode"] == 5
     assert steps[3]["checks"][0]["passed"] is True
     end = next(e for e in events if e["event"] == "end")
     assert end["passed"] is False
@@ -135,8 +135,8 @@ def test_junit_is_one_testcase_per_check(recipe_file, tmp_path):
     """, "bad.yaml")
     report = tmp_path / "out" / "junit.xml"
     code, out = run([good, bad], junit=str(report), keep_going=True)
-    assert code == 8
-    assert "2 recipes: 1 passed, 1 failed" in out
+    assert code == 5  # step 2's NameError
+    assert "2 recipes: 1 passed, 1 failed (exit code 5)" in out
     xml = junitparser.JUnitXml.fromfile(str(report))
     suites = {suite.name: suite for suite in xml}
     assert set(suites) == {"loop scales each item", "bad"}
@@ -190,7 +190,7 @@ def test_expected_exit_lets_later_steps_run(recipe_file):
     assert code == 0, out
 
 
-def test_setup_failure_is_a_failure_and_stops_nothing_twice(recipe_file, tmp_path):
+def test_setup_failure_is_an_error_and_stops_nothing_twice(recipe_file, tmp_path):
     path = recipe_file("""
         target:
           program: built.py
@@ -200,9 +200,24 @@ def test_setup_failure_is_a_failure_and_stops_nothing_twice(recipe_file, tmp_pat
             expect: {exitCode: 0}
     """)
     code, out = run(path, json_lines=True)
-    assert code == 8
+    assert code == 2  # no check ran: not 8
     end = [json.loads(line) for line in out.splitlines()][-2]
     assert end["event"] == "end" and end["failure"] == f"{path}: build failed (exit code 1): false"
+    assert end["exitCode"] == 2 and end["errors"] == 1
+
+
+def test_a_build_output_of_several_lines_stays_under_its_error(recipe_file):
+    path = recipe_file("""
+        target:
+          program: built.py
+          build: [sh, -c, "echo first line; echo second line; exit 3"]
+        steps:
+          - continue
+    """)
+    code, out = run(path)
+    assert code == 2, out
+    assert "\n  ✘ build failed (exit code 3): sh -c echo first line; echo second line; exit 3\n" \
+           "    first line\n    second line\n" in out
 
 
 def test_build_runs_without_a_shell_before_launch(recipe_file, tmp_path):

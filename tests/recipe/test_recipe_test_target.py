@@ -86,6 +86,21 @@ def test_target_test_without_pytest_fails_in_one_line(tmp_path: Path) -> None:
     path = recipe(tmp_path, "26.73")
     path.write_text(path.read_text().replace(f"python: {sys.executable}", f"python: {python}"))
     code, out = run(path)
-    assert code == 8, out  # the recipe could not start: its target failed
-    assert f"pytest is not installed for {python}" in out and "pip install pytest" in out
+    assert code == 4, out  # the recipe could not start: `dapcli test` exits 4 there too (not 8: no check failed)
+    assert f"  ✘ test run failed: pytest is not installed for {python}\n    hint: pip install pytest" in out
     assert "Traceback" not in out and "internal error" not in out
+
+
+def test_a_failure_message_of_several_lines_stays_under_its_step(tmp_path: Path) -> None:
+    code, out = run(recipe(tmp_path, "26.73"))  # pytest's message: "assert 26.73 == 24.41\n +  where 26.73 = …"
+    assert code == 0, out
+    lines = out.splitlines()
+    where = " +  where 26.73 = total([('notebook', 19.99), "
+    launch = next(n for n, line in enumerate(lines) if line.startswith("  launch test "))
+    assert lines[launch].endswith("AssertionError: assert 26.73 == 24.41"), out
+    assert lines[launch + 1].startswith(" " * 4 + where), out
+    step = lines.index("  step 1  wait")
+    assert lines[step + 1] == ("         → exception at test_cart.py:16 in test_total_with_discount: "
+                               "AssertionError: assert 26.73 == 24.41"), out
+    assert lines[step + 2].startswith(" " * 11 + where), out  # under the text after "→ "
+    assert all(not line or line.startswith(("▶", "✔", "✘", "  ")) for line in lines), out

@@ -3,7 +3,8 @@
 Public API for the frontends:
 
 - :func:`run_recipes` / :func:`run_recipes_async`: validate and run recipe files, print the
-  transcript (text or JSON lines), write JUnit XML; return the exit code (0, 8, or 2).
+  transcript (text or JSON lines), write JUnit XML; return the exit code (0; 8: a check
+  failed; 2: an invalid recipe; or the exit code of the error a launch or step raised).
 - :func:`load_recipe`: validate one file (raises :class:`~dapcli.errors.UsageError`).
 - :class:`Recorder`: turn the calls of a session into recipe YAML.
 - :func:`recipe_schema`: the JSON Schema of the format, generated from the verb table.

@@ -2,8 +2,11 @@
 
 A step that raised an error is a testcase with ``<error>``; checks that never ran are
 ``<skipped>``; an invalid recipe, or one whose build or launch failed, is one testcase with
-``<error>``. Control characters in any text (terminal escapes from the program or the adapter,
-which XML 1.0 cannot hold) are written escaped, as in the transcript.
+``<error>``. An error's text ends with its hint and its exit code (the one ``dapcli run`` exits
+with). What fails as a check does (exit code 8) is a ``<failure>``: a check that did not hold, a
+``save`` the result has no value for, a program that ended before its first line. Control
+characters in any text (terminal escapes from the program or the adapter, which XML 1.0 cannot
+hold) are written escaped, as in the transcript.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 import os
 import xml.etree.ElementTree as ET
 
+from dapcli.errors import CheckFailedError
 from dapcli.files import write_text_file
 from dapcli.frontends.recipe.matchers import describe
 from dapcli.frontends.recipe.model import CheckOutcome, RecipeOutcome, StepOutcome
@@ -28,25 +32,32 @@ def _check_name(step: StepOutcome, check: CheckOutcome) -> str:
     return f"step {step.step} ({step.verb}): {check.key} {describe(check.op, check.expected, check.tolerance)}"
 
 
+def _problem(case: ET.Element, kind: str, message: str, hint: str | None, code: int | None,
+             counts: dict[str, int]) -> None:
+    """``<error>`` (or ``<failure>`` for what exits 8, as a failed check) with the whole text,
+    the hint and the exit code."""
+    tag = "failure" if code == CheckFailedError.exit_code else "error"
+    ET.SubElement(case, tag, message=message.splitlines()[0] if message else "", type=kind).text = "\n".join(
+        filter(None, [message, hint and f"hint: {hint}", code is not None and f"exit code {code}"]))
+    counts["tests"] += 1
+    counts["failures" if tag == "failure" else "errors"] += 1
+
+
 def _suite(root: ET.Element, outcome: RecipeOutcome) -> None:
     suite = ET.SubElement(root, "testsuite", name=outcome.name, file=outcome.path)
     classname = os.path.splitext(os.path.basename(outcome.path))[0]
     counts = {"tests": 0, "failures": 0, "errors": 0, "skipped": 0}
-    problem = outcome.invalid or outcome.setup_error
-    if problem:
-        case = _case(suite, classname, "invalid recipe" if outcome.invalid else "setup", outcome.elapsed)
-        ET.SubElement(case, "error", message=problem.splitlines()[0], type="invalid" if outcome.invalid else "setup"
-                      ).text = problem
-        counts["tests"] += 1
-        counts["errors"] += 1
+    if outcome.invalid:
+        case = _case(suite, classname, "invalid recipe", outcome.elapsed)
+        _problem(case, "invalid", outcome.invalid, None, outcome.exit_code, counts)
+    elif outcome.setup_error:
+        case = _case(suite, classname, "setup", outcome.elapsed)
+        _problem(case, "setup", outcome.setup_error, outcome.setup_hint, outcome.setup_exit_code, counts)
     for step in outcome.steps:
         seconds = step.elapsed / max(1, len(step.checks))
         if step.error:
             case = _case(suite, classname, f"step {step.step} ({step.verb})", step.elapsed)
-            ET.SubElement(case, "error", message=step.error, type="step").text = "\n".join(
-                filter(None, [step.error, step.hint and f"hint: {step.hint}"]))
-            counts["tests"] += 1
-            counts["errors"] += 1
+            _problem(case, "step", step.error, step.hint, step.exit_code, counts)
         for check in step.checks:
             case = _case(suite, classname, _check_name(step, check), seconds)
             counts["tests"] += 1

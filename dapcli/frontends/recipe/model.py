@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from dapcli.errors import CheckFailedError, UsageError
 from dapcli.frontends.recipe.loader import Mark
 
 __all__ = [
@@ -135,6 +136,9 @@ class StepOutcome:
     result: dict[str, Any] | None = None
     error: str | None = None
     hint: str | None = None
+    #: The exit code of ``error``: the DapcliError's own (7 for a call that never answered, 1
+    #: for a bug), or 8 when the error is about the result (a ``save`` it does not hold).
+    exit_code: int | None = None
     checks: list[CheckOutcome] = field(default_factory=list)
     skipped: str | None = None
     #: The checks a skipped step would have made, written out (``line = 17``).
@@ -149,19 +153,42 @@ class StepOutcome:
 @dataclass
 class RecipeOutcome:
     """One recipe's run. ``invalid`` is set when it never started (exit 2); ``setup_error``
-    when build or launch failed."""
+    (with ``setup_hint`` and ``setup_exit_code``) when build or launch failed."""
 
     path: str
     name: str
     steps: list[StepOutcome] = field(default_factory=list)
     invalid: str | None = None
     setup_error: str | None = None
+    setup_hint: str | None = None
+    setup_exit_code: int = CheckFailedError.exit_code
     launch: dict[str, Any] | None = None
     elapsed: float = 0.0
 
     @property
     def passed(self) -> bool:
         return self.invalid is None and self.setup_error is None and not any(s.failed for s in self.steps)
+
+    @property
+    def exit_code(self) -> int:
+        """0 when it passed; 2 when invalid; else the exit code of the first error (the setup's,
+        then the steps' in order: an error wins over a failed check, whose code is 8)."""
+        if self.invalid is not None:
+            return UsageError.exit_code
+        if self.setup_error is not None:
+            return self.setup_exit_code
+        codes = [s.exit_code for s in self.steps if s.error is not None and s.exit_code is not None]
+        errors = [code for code in codes if code != CheckFailedError.exit_code]
+        if errors:
+            return errors[0]
+        return 0 if self.passed else CheckFailedError.exit_code
+
+    @property
+    def errors(self) -> int:
+        """How many errors (not failed checks) the run met: the setup's, or the steps'."""
+        if self.setup_error is not None:
+            return int(self.setup_exit_code != CheckFailedError.exit_code)
+        return sum(s.error is not None and s.exit_code != CheckFailedError.exit_code for s in self.steps)
 
     @property
     def checks(self) -> list[CheckOutcome]:

@@ -1,7 +1,9 @@
 """``dapcli run FILE...``: validate every recipe, run them one after another, report.
 
-Exit codes: 0 when every check held; 8 when a check failed (or a step, the build or the
-launch failed); 2 when a recipe is invalid, in which case nothing is started at all.
+Exit codes: 0 when every check held; 2 when a recipe is invalid, in which case nothing is
+started at all; when the launch, the build or a step failed with an error, that error's own
+exit code (as the same command exits on the command line: 5 for a missing adapter, 7 for a
+timeout…; the first error's, which wins over a failed check); else 8 when a check failed.
 """
 
 from __future__ import annotations
@@ -84,11 +86,18 @@ async def run_recipes_async(
         run = RecipeRun(recipe, dispatcher, reporter, session=f"recipe-{os.getpid()}-{index}",
                         keep_going=keep_going, timeout=timeout)
         outcomes.append(await run.run())
-    code = 0 if all(o.passed for o in outcomes) else CheckFailedError.exit_code
+    code = _exit_code(outcomes)
     reporter.summary(outcomes, code)
     if junit:
         write_junit(outcomes, junit)
     return code
+
+
+def _exit_code(outcomes: list[RecipeOutcome]) -> int:
+    """The exit code of a run: the first recipe error's own code (an error says nothing about the
+    bug, so it wins over a failed check), else 8 when a check failed, else 0."""
+    codes = [o.exit_code for o in outcomes]
+    return next((c for c in codes if c not in (0, CheckFailedError.exit_code)), max(codes, default=0))
 
 
 def check_writable(path: str, what: str) -> None:

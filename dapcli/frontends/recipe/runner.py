@@ -6,6 +6,9 @@ one ``dispatcher.call(verb, args)``; its ``expect`` checks are judged on the res
 its ``save`` values kept for later ``${name}``. The run stops at the first failure unless
 ``keep_going``; a program that ends while later steps still need it is reported at the step
 where it ended. The session is always stopped at the end, so nothing is left running.
+
+An error dapcli raised (at the launch or at a step) keeps its own exit code and hint, as the
+same command would exit on the command line; only a check that did not hold is exit 8.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ import dataclasses
 import time
 from typing import Any, Protocol
 
-from dapcli.errors import DapcliError
+from dapcli.errors import CheckFailedError, DapcliError, DapTimeoutError, UsageError
 from dapcli.frontends.recipe.matchers import describe, judge
 from dapcli.frontends.recipe.model import ERROR_KEY, CheckOutcome, Recipe, RecipeOutcome, Step, StepOutcome
 from dapcli.frontends.recipe.paths import MISSING, follow
@@ -45,7 +48,16 @@ class Dispatcher(Protocol):
 
 
 class _SetupError(Exception):
-    pass
+    """The recipe could not start: ``message`` (its first line says why), ``hint``, ``exit_code``."""
+
+    def __init__(self, message: str, hint: str = "", exit_code: int = CheckFailedError.exit_code) -> None:
+        super().__init__(message)
+        self.message, self.hint, self.exit_code = message, hint, exit_code
+
+    @classmethod
+    def of(cls, what: str, exc: BaseException) -> _SetupError:
+        """``what: message`` of the error ``exc`` raised, with its hint and exit code."""
+        return cls(f"{what}: {_describe(exc)}", getattr(exc, "hint", "") or "", _exit_code(exc))
 
 
 class RecipeRun:
@@ -69,7 +81,8 @@ class RecipeRun:
             await self.launch()
             await self.steps()
         except _SetupError as exc:
-            self.outcome.setup_error = str(exc)
+            self.outcome.setup_error, self.outcome.setup_hint = exc.message, exc.hint or None
+            self.outcome.setup_exit_code = exc.exit_code
             self.outcome.steps = [self.skipped(step, "the recipe could not start") for step in self.recipe.steps]
         finally:
             await self.stop()
@@ -101,19 +114,22 @@ class RecipeRun:
                 stderr=asyncio.subprocess.STDOUT,
             )
         except OSError as exc:
-            raise _SetupError(f"build: cannot run {argv[0]}: {exc.strerror or exc}") from None
+            raise _SetupError(f"build: cannot run {argv[0]}: {exc.strerror or exc}",
+                              "check target.build (an argv, run without a shell)", UsageError.exit_code) from None
         try:
             output, _ = await asyncio.wait_for(process.communicate(), max(self.timeout or 0, BUILD_TIMEOUT))
         except TimeoutError:
             process.kill()
             await process.wait()
-            raise _SetupError(f"build: {' '.join(argv)} did not finish in time") from None
+            raise _SetupError(f"build: {' '.join(argv)} did not finish in time", "",
+                              DapTimeoutError.exit_code) from None
         except BaseException:
             process.kill()
             raise
         if process.returncode != 0:
             tail = "\n".join(output.decode(errors="replace").splitlines()[-20:])
-            raise _SetupError(f"build failed (exit code {process.returncode}): {' '.join(argv)}\n{tail}".rstrip())
+            raise _SetupError(f"build failed (exit code {process.returncode}): {' '.join(argv)}\n{tail}".rstrip(),
+                              "", UsageError.exit_code)
 
     async def launch(self) -> None:
         target = self.recipe.target
@@ -142,8 +158,7 @@ class RecipeRun:
         try:
             result = await self.call(verb, args)
         except (DapcliError, TimeoutError) as exc:
-            hint = getattr(exc, "hint", None)
-            raise _SetupError(f"{verb} failed: {_describe(exc)}" + (f" ({hint})" if hint else "")) from None
+            raise _SetupError.of(f"{verb} failed", exc) from None
         if verb == "attach" and result.get("status") in ("exited", "terminated"):
             raise _SetupError(f"the program ended before the first step (status {result.get('status')})")
         if verb == "launch" and result.get("status") != "stopped":
@@ -158,7 +173,7 @@ class RecipeRun:
                     await self.call("setBreakpoint", {"location": spec.location,
                                                       **{k: v for k, v in extra.items() if v is not None}})
                 except (DapcliError, TimeoutError) as exc:
-                    raise _SetupError(f"breakpoint {spec.display} (line {spec.mark.line}): {_describe(exc)}") from None
+                    raise _SetupError.of(f"breakpoint {spec.display} (line {spec.mark.line})", exc) from None
         try:
             views = (await self.call("listBreakpoints", {})).get("breakpoints", [])
         except (DapcliError, TimeoutError):
@@ -177,8 +192,7 @@ class RecipeRun:
         try:
             result = await self.call("debugTest", args)
         except (DapcliError, TimeoutError) as exc:
-            hint = getattr(exc, "hint", None)
-            raise _SetupError(f"test run failed: {_describe(exc)}" + (f" ({hint})" if hint else "")) from None
+            raise _SetupError.of("test run failed", exc) from None
         self.outcome.launch = result
         self.reporter.launched(self.recipe, result, [])
 
@@ -210,8 +224,10 @@ class RecipeRun:
             outcome.result = await self.call(step.verb, args)
         except (DapcliError, TimeoutError) as exc:
             outcome.error, outcome.hint = _describe(exc), getattr(exc, "hint", None) or None
+            outcome.exit_code = _exit_code(exc)
         except Exception as exc:  # a bug: report it at this step, and still stop the session
             outcome.error = f"internal error: {type(exc).__name__}: {exc}"
+            outcome.exit_code = _exit_code(exc)
         outcome.elapsed = time.perf_counter() - started
         if any(e.key == ERROR_KEY for e in step.expect):
             self.judge_error(step, outcome)
@@ -222,7 +238,7 @@ class RecipeRun:
     def judge_error(self, step: Step, outcome: StepOutcome) -> None:
         """``expect: {error: …}``: the step passes when it failed with a matching message (the
         error is then no failure of its own); a step that succeeded fails the check."""
-        message, outcome.error, outcome.hint = outcome.error, None, None
+        message, outcome.error, outcome.hint, outcome.exit_code = outcome.error, None, None, None
         for expectation in step.expect:
             if expectation.key != ERROR_KEY:
                 continue
@@ -254,10 +270,10 @@ class RecipeRun:
             ))
         for name, path in step.save.items():
             value = follow(model, result, path)
-            if value is MISSING:
-                outcome.error = outcome.error or f"save {name}: the result has no {path}"
-            else:
+            if value is not MISSING:
                 self.variables[name] = value
+            elif outcome.error is None:  # the result lacks a value the recipe counted on: as a failed check
+                outcome.error, outcome.exit_code = f"save {name}: the result has no {path}", CheckFailedError.exit_code
         if ended:
             self.ended_at = step.index
             self.check_crash(step, outcome, result)
@@ -294,6 +310,16 @@ class RecipeRun:
             message=f"the program {status} with code {code} here; step {later[0].index} ({later[0].verb}) "
                     f"needs it {'stopped' if VERBS[later[0].verb].needs == 'stopped' else 'alive'}",
         ))
+
+
+def _exit_code(exc: BaseException) -> int:
+    """The exit code the same failure has on the command line: a DapcliError's own, 7 for a
+    call that never answered, 1 for anything else (a bug)."""
+    if isinstance(exc, DapcliError):
+        return exc.exit_code
+    if isinstance(exc, TimeoutError):
+        return DapTimeoutError.exit_code
+    return DapcliError.exit_code
 
 
 def _describe(exc: BaseException) -> str:

@@ -2,7 +2,8 @@
 
 Plain text is written as is (no markup language, so program output can never be read as
 markup); control characters in program output and values are escaped, so a debuggee cannot
-drive the terminal. Colour only on a TTY without ``NO_COLOR``.
+drive the terminal; the later lines of a text of several lines (a test's failure message, a
+build's output) start under its first. Colour only on a TTY without ``NO_COLOR``.
 """
 
 from __future__ import annotations
@@ -111,6 +112,18 @@ def failure(outcome: RecipeOutcome) -> str | None:
     return where + f"step {step.step} ({step.verb}): " + (check_text(check) if check else text)
 
 
+def tally(outcome: RecipeOutcome) -> str:
+    """``4 step(s), 7 check(s) passed``, or with ``, 1 failed`` (checks, and what fails as they
+    do) and ``, 1 error`` (what dapcli raised at the launch or a step)."""
+    errors = outcome.errors
+    failed = (sum(not c.passed for c in outcome.checks) + sum(s.error is not None for s in outcome.steps)
+              + (outcome.setup_error is not None) - errors)
+    ran = sum(not s.skipped for s in outcome.steps)
+    text = f"{ran} step(s), {len(outcome.checks)} check(s)" + (f", {failed} failed" if failed else "")
+    text += f", {errors} error{'s' if errors > 1 else ''}" if errors else ""
+    return text if failed or errors else text + " passed"
+
+
 def format_args(args: dict[str, Any]) -> str:
     parts = []
     for key, value in args.items():
@@ -146,56 +159,67 @@ class TextReporter:
         self.out.write(text + "\n")
         self.out.flush()
 
+    def block(self, lead: str, text: str, code: str | None = None, indent: int | None = None) -> None:
+        """Write ``lead`` + ``text`` (painted ``code``, line by line); each later line of ``text``
+        starts ``indent`` columns in (default: under the first line's text after its mark, such
+        as ``→ `` or ``✘ ``). ``text`` must be clean already."""
+        first, *rest = text.split("\n")
+        self.write(lead + (self._paint(first, code) if code else first))
+        pad = " " * (len(lead) + 2 if indent is None else indent)
+        for line in rest:
+            self.write(pad + (self._paint(line, code) if code and line else line))
+
     def recipe_start(self, recipe: Recipe) -> None:
-        self.write(self._paint(f"▶ {recipe.display}: {clean(recipe.name)}", "1"))
+        self.block("", f"▶ {recipe.display}: {clean(recipe.name)}", "1")
 
     def launched(self, recipe: Recipe, result: dict[str, Any], breakpoints: list[dict[str, Any]]) -> None:
         verb = "attach" if recipe.target.connect else "launch"
-        self.write(f"  {verb} {recipe.target.display} → {clean(_stop(result))}")
+        self.block("  ", f"{verb} {recipe.target.display} → {clean(_stop(result))}")
         for view in breakpoints:
             if not view.get("verified"):
                 why = f": {view['message']}" if view.get("message") else ""
-                self.write(self._paint(f"  ! breakpoint {summarize_result(view)}{clean(why)}", "33"))
+                self.block("  ", f"! breakpoint {summarize_result(view)}{clean(why)}", "33")
 
     def step(self, recipe: Recipe, outcome: StepOutcome) -> None:
-        head = f"  step {outcome.step}  {outcome.verb}"
+        head = f"step {outcome.step}  {outcome.verb}"
         if outcome.args:
             head += " " + clean(format_args(outcome.args))
+        pad = " " * 9
         if outcome.skipped:
-            self.write(self._paint(f"{head}  (skipped: {outcome.skipped})", "2"))
+            self.block("  ", f"{head}  (skipped: {outcome.skipped})", "2", indent=len(pad))
             return
         if outcome.name:
             head += self._paint(f"   # {clean(outcome.name)}", "2")
-        self.write(head)
-        pad = " " * 9
+        self.block("  ", head, indent=len(pad))
         for line in _output_of(outcome.result):
             self.write(f"{pad}│ {clean(line)}")
         if outcome.result is not None:
-            self.write(f"{pad}→ {clean(summarize_result(outcome.result))}")
+            self.block(pad, f"→ {clean(summarize_result(outcome.result))}")
         if outcome.error:
-            self.write(pad + self._paint(f"✘ {clean(outcome.error)}", "31"))
+            self.block(pad, f"✘ {clean(outcome.error)}", "31")
             if outcome.hint:
-                self.write(f"{pad}  hint: {clean(outcome.hint)}")
+                self.block(pad + "  ", f"hint: {clean(outcome.hint)}", indent=len(pad) + 8)
         for check in outcome.checks:
-            self.write(pad + self.check_line(check))
+            self.check_line(pad, check)
 
-    def check_line(self, check: CheckOutcome) -> str:
+    def check_line(self, pad: str, check: CheckOutcome) -> None:
         if check.passed:
-            return self._paint("✔", "32") + f" {check.key} {clean(describe(check.op, check.expected, check.tolerance))}"
-        return self._paint(clean("✘ " + check_text(check)), "31")
+            self.block(pad, self._paint("✔", "32") + f" {check.key} "
+                       f"{clean(describe(check.op, check.expected, check.tolerance))}")
+        else:
+            self.block(pad, clean("✘ " + check_text(check)), "31")
 
     def recipe_end(self, outcome: RecipeOutcome) -> None:
         if outcome.setup_error:
-            self.write(self._paint(f"  ✘ {clean(outcome.setup_error)}", "31"))
-        ran = [s for s in outcome.steps if not s.skipped]
-        checks = outcome.checks
-        failed = sum(not c.passed for c in checks) + sum(s.error is not None for s in outcome.steps)
-        tally = f"{len(ran)} step(s), {len(checks)} check(s)" + (f", {failed} failed" if failed else " passed")
+            self.block("  ", f"✘ {clean(outcome.setup_error)}", "31")
+            if outcome.setup_hint:
+                self.block("    ", f"hint: {clean(outcome.setup_hint)}", indent=10)
         mark = self._paint("✔", "32") if outcome.passed else self._paint("✘", "31")
-        self.write(f"{mark} {outcome.path}: {tally} ({outcome.elapsed:.1f} s)")
+        code = f", exit code {outcome.exit_code}" if outcome.exit_code else ""
+        self.write(f"{mark} {outcome.path}: {tally(outcome)} ({outcome.elapsed:.1f} s){code}")
         first = failure(outcome)
         if first:
-            self.write(f"  first failure: {clean(first)}")
+            self.block("  ", f"first failure: {clean(first)}", indent=4)
         self.write()
 
     def invalid(self, display: str, error: UsageError) -> None:
@@ -212,10 +236,14 @@ class TextReporter:
         if len(outcomes) < 2:
             return
         passed = sum(o.passed for o in outcomes)
-        self.write(f"{len(outcomes)} recipes: {passed} passed, {len(outcomes) - passed} failed")
+        self.write(f"{len(outcomes)} recipes: {passed} passed, {len(outcomes) - passed} failed"
+                   + (f" (exit code {code})" if code else ""))
         for outcome in outcomes:
             first = failure(outcome)
-            self.write(f"  ✘ {clean(first)}" if first else f"  ✔ {outcome.path}")
+            if first:
+                self.block("  ", f"✘ {clean(first)}")
+            else:
+                self.write(f"  ✔ {outcome.path}")
 
 
 class JsonLinesReporter:
@@ -245,7 +273,7 @@ class JsonLinesReporter:
         fields: dict[str, Any] = {"file": recipe.display, "step": outcome.step, "verb": outcome.verb,
                                   "args": outcome.args, "line": outcome.line, "checks": checks}
         for key, value in (("name", outcome.name), ("result", outcome.result), ("error", outcome.error),
-                           ("hint", outcome.hint), ("skipped", outcome.skipped)):
+                           ("hint", outcome.hint), ("exitCode", outcome.exit_code), ("skipped", outcome.skipped)):
             if value is not None:
                 fields[key] = value
         fields["elapsedMs"] = round(outcome.elapsed * 1000, 1)
@@ -253,9 +281,10 @@ class JsonLinesReporter:
 
     def recipe_end(self, outcome: RecipeOutcome) -> None:
         checks = outcome.checks
+        setup = {"error": outcome.setup_error, "hint": outcome.setup_hint} if outcome.setup_error else {}
         self.emit("end", file=outcome.path, name=outcome.name, passed=outcome.passed, checks=len(checks),
-                  failed=sum(not c.passed for c in checks), failure=failure(outcome),
-                  elapsedMs=round(outcome.elapsed * 1000, 1))
+                  failed=sum(not c.passed for c in checks), errors=outcome.errors, failure=failure(outcome),
+                  **setup, exitCode=outcome.exit_code, elapsedMs=round(outcome.elapsed * 1000, 1))
 
     def invalid(self, display: str, error: UsageError) -> None:
         problems = getattr(error, "problems", None) or error.message.splitlines()
