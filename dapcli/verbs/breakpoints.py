@@ -53,9 +53,10 @@ def inline_clauses(location: str, condition: str | None, hit_condition: str | No
 
 
 def parse_location(ctx: VerbContext, location: str, session: Session | None, *,
-                   pending_ok: bool = False) -> dict[str, Any]:
-    """``FILE:LINE`` → a source breakpoint; ``LINE`` → in the current stop's file; anything
-    else → a function breakpoint.
+                   pending_ok: bool = False, default_path: str | None = None) -> dict[str, Any]:
+    """``FILE:LINE`` → a source breakpoint; ``LINE`` → in the current stop's file (before the
+    first stop: ``default_path``, the program's own source file at a launch, as gdb's ``break
+    LINE`` means main's file); anything else → a function breakpoint.
 
     A file that is not here raises UsageError, unless ``pending_ok`` (a breakpoint: the adapter
     decides, it may be pending until the code loads): then the fields carry a ``warning``. A
@@ -64,7 +65,7 @@ def parse_location(ctx: VerbContext, location: str, session: Session | None, *,
     location = location.strip()
     path_part, sep, line_part = location.rpartition(":")
     if not sep and _is_number(location):
-        path_part, line_part = _current_path(session), location
+        path_part, line_part = _current_path(session, default_path), location
     elif sep and not _is_number(line_part) and (os.path.isfile(ctx.resolve(path_part)) or "." in path_part
                                                   or os.sep in path_part or not path_part):
         raise UsageError(f"bad line {line_part!r} in {location!r}", "write FILE:LINE with a line number from 1")
@@ -100,10 +101,13 @@ def _is_number(text: str) -> bool:
     return text.isascii() and text.isdigit()
 
 
-def _current_path(session: Session | None) -> str:
+def _current_path(session: Session | None, default_path: str | None = None) -> str:
     if session is not None and session.current_path:
         return session.current_path
-    raise UsageError("a bare line number needs a current file", "write FILE:LINE")
+    if default_path:
+        return default_path
+    raise UsageError("a bare line number needs a current file (there is none before the first stop)",
+                     "write FILE:LINE")
 
 
 def view(entry: BreakpointEntry) -> BreakpointView:

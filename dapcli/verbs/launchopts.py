@@ -6,11 +6,13 @@ adapter answered about them.
 from __future__ import annotations
 
 import json
+import os
 from typing import Annotated, Any
 
 from pydantic import BeforeValidator
 
 from dapcli.adapters.base import deep_merge
+from dapcli.adapters.filekind import is_native_executable
 from dapcli.engine.breakpoints import taken_error
 from dapcli.engine.session import Session
 from dapcli.errors import UsageError
@@ -101,6 +103,17 @@ def _env_text(value: Any) -> Any:
     return value if value is None or isinstance(value, str) else json.dumps(value)
 
 
+def program_source(ctx: VerbContext, session: Session) -> str | None:
+    """The launched program when it is a source file (``cart.py``, ``app.js``, ``main.go``): what
+    a bare ``-b LINE`` means before the first stop. None for an executable, a folder, ``-m``."""
+    options = session.launch_options
+    program = options.program if options is not None else None
+    if not program:
+        return None
+    program = ctx.resolve(program)
+    return None if not os.path.isfile(program) or is_native_executable(program) else program
+
+
 def add_breakpoints(ctx: VerbContext, session: Session, items: list[str | dict[str, Any]],
                     skip: Any = None) -> None:
     """Put each breakpoint (grammar text or structured) in the session's book before it starts.
@@ -114,9 +127,11 @@ def add_breakpoints(ctx: VerbContext, session: Session, items: list[str | dict[s
             line (or function).
     """
     restored = set(session.book.entries)
+    default_path = program_source(ctx, session)
     for item in items:
         location, clauses = spec_fields(item)
-        fields = {**resolve_function(session, parse_location(ctx, location, None, pending_ok=True)), **clauses}
+        fields = {**resolve_function(session, parse_location(ctx, location, None, pending_ok=True,
+                                                             default_path=default_path)), **clauses}
         taken = session.book.occupant(fields.get("path"), fields.get("line"), fields.get("function"))
         if taken is not None and taken.id not in restored:  # a line holds one breakpoint; nothing has started
             raise taken_error(taken, fields.get("line"), at_launch=True)

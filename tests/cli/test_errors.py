@@ -287,3 +287,13 @@ def test_verbs_without_any_session(dc: Cli, verb: str) -> None:
     line = one_line_error(err)
     assert "no session" in line and "default" in line
     assert out == ""
+
+
+def test_a_bare_line_at_launch_is_in_the_programs_own_file(dc: Cli) -> None:
+    """`launch cart.py -b 17`: before the first stop, a bare line means the program's source
+    file, as gdb's `break 17` means main's (it said "needs a current file")."""
+    call = line_of("loops.py", "call")
+    done = dc.launch("loops.py", options=("-b", str(call)))
+    assert "Stopped (breakpoint 1) in" in done.out and f"loops.py:{call}" in done.out, done.out
+    listed = dc.json("break", "list")["breakpoints"]
+    assert [(Path(b["path"]).name, b["line"]) for b in listed] == [("loops.py", call)]
