@@ -223,6 +223,21 @@ class AdapterSpec:
         stops once per call, not on each loop pass over that line. The default sends ``condition``."""
         return condition
 
+    def condition_test(self, condition: str) -> str:
+        """The expression that dapcli evaluates to learn whether a breakpoint's ``condition``
+        holds, when it decides in the adapter's place (``engine/standin.py``); its value is read
+        as a truth value. The default is the condition itself."""
+        return condition
+
+    def log_value(self, expression: str) -> str:
+        """The expression that dapcli evaluates for ``{expression}`` of a log point's message
+        when it writes the message in the adapter's place. The default is ``expression``."""
+        return expression
+
+    def log_text(self, result: str) -> str:
+        """The text of the evaluated :meth:`log_value` in the message. The default is ``result``."""
+        return result
+
     def stop_hit_ids(self, reason: str) -> list[int]:
         """The adapter's ids of the breakpoints a ``stopped`` event without ``hitBreakpointIds``
         hit, from what the adapter said before it (cdt-gdb-adapter: ``Breakpoint 2, main …``)."""

@@ -195,6 +195,24 @@ class DebugpyAdapter(AdapterSpec):
         return (f"no function {name} in the program's files; debugpy stops in any function of that name "
                 "if one is called")
 
+    def condition_test(self, condition: str) -> str:
+        """Python's truth value of the condition, as debugpy tests it (an empty list is false)."""
+        return f"bool({condition}\n)"
+
+    def log_value(self, expression: str) -> str:
+        """debugpy writes a log point's values with ``str`` (``name=pen``, not ``name='pen'``)."""
+        return f"str({expression}\n)"
+
+    def log_text(self, result: str) -> str:
+        """The string that the evaluated ``str(…)`` shows as its repr; a cut one as shown."""
+        from ast import literal_eval
+
+        try:
+            text = literal_eval(result)
+        except (ValueError, SyntaxError, MemoryError, RecursionError):
+            return result
+        return text if isinstance(text, str) else result
+
     def function_entry_condition(self, function: str, line: int, condition: str | None) -> str | None:
         """A line breakpoint on a function's first statement stops on every loop pass when that
         statement is a loop; the guard is true only at the call's first arrival on the line."""

@@ -63,6 +63,10 @@ class BreakpointBook:
         #: Temporary breakpoints removed after the stop they made (``until``): our id →
         #: (the stop's generation, the adapter's id), so that stop still names them.
         self.retired: dict[int, tuple[int, int | None]] = {}
+        #: The user's breakpoints whose place a temporary one holds (``trace``: a line holds one
+        #: breakpoint): not sent, not matched to a stop, until :meth:`uncover`; dapcli decides
+        #: in their place at each hit (``engine/standin.py``).
+        self.covered: set[int] = set()
         #: The adapter's ``hitCondition`` for dapcli's (None: dapcli counts; see ``engine/hitcount.py``).
         self.hit_to_send: Callable[[str], str | None] = lambda condition: condition
         #: dapcli writes log points' messages itself (the adapter would not fill in ``{expression}``).
@@ -104,8 +108,7 @@ class BreakpointBook:
         """``(dapcli id, hit condition dapcli counts, log message dapcli writes)`` of the
         breakpoints with these adapter ids (a stop's ``hitBreakpointIds``)."""
         return [(e.id, self.counted_hit(e), e.log_message if self.logs_by_client else None)
-                for e in (*self.entries.values(), *self.internal.values())
-                if e.adapter_id is not None and e.adapter_id in adapter_ids]
+                for e in self._sent() if e.adapter_id is not None and e.adapter_id in adapter_ids]
 
     def log_messages(self) -> list[str]:
         """The log-point message templates of the book."""
@@ -152,9 +155,28 @@ class BreakpointBook:
                 return entry
         return None
 
+    def cover(self, temporary: BreakpointEntry) -> list[BreakpointEntry]:
+        """Leave out of what is sent the user's breakpoints at the place of ``temporary`` (its
+        line as given or as the adapter moved it; a function breakpoint the adapter placed on
+        that line) and return them; they come back with :meth:`uncover`."""
+        places = {temporary.line, temporary.actual_line} - {None}
+        found = [e for e in self.entries.values()
+                 if e.id != temporary.id and e.id not in self.covered and places
+                 and ((e.path is not None and e.path == temporary.path and {e.line, e.actual_line} & places)
+                      or (e.path is None and e.actual_path == temporary.path and e.actual_line in places))]
+        self.covered.update(e.id for e in found)
+        return found
+
+    def uncover(self, entries: list[BreakpointEntry]) -> None:
+        """Send ``entries`` again (see :meth:`cover`)."""
+        self.covered.difference_update(e.id for e in entries)
+
+    def _sent(self) -> list[BreakpointEntry]:
+        return [e for e in (*self.entries.values(), *self.internal.values()) if e.id not in self.covered]
+
     def for_key(self, key: str) -> list[BreakpointEntry]:
-        """The breakpoints sent for ``key``: the user's, then dapcli's own."""
-        return [e for e in (*self.entries.values(), *self.internal.values()) if e.key == key]
+        """The breakpoints sent for ``key``: the user's (but those covered), then dapcli's own."""
+        return [e for e in self._sent() if e.key == key]
 
     def keys(self) -> list[str]:
         return sorted({e.key for e in (*self.entries.values(), *self.internal.values())})
@@ -198,7 +220,7 @@ class BreakpointBook:
         (lldb-dap sends late verifications without a ``source``)."""
         if answer.id is None or reason == "removed":
             return
-        same = [e for e in (*self.entries.values(), *self.internal.values()) if e.adapter_id == answer.id]
+        same = [e for e in self._sent() if e.adapter_id == answer.id]
         if len(same) > 1 and answer.line is not None:  # js-debug may give one id to two breakpoints
             same = [e for e in same if answer.line in (e.line, e.actual_line)] or same
         for entry in same:

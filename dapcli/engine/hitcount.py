@@ -104,23 +104,25 @@ async def log_line(message: str, evaluate: Callable[[str], Awaitable[str]]) -> s
 
 
 async def write_log_points(conn: Any, thread_id: int | None, messages: list[str],
-                           write: Callable[[str, str], None], failed: str | None = None) -> None:
+                           write: Callable[[str, str], None], failed: str | None = None, *,
+                           spell: Callable[[str], str] = str, read: Callable[[str], str] = str) -> None:
     """Each of ``messages`` with its ``{expression}`` values from the top frame of ``thread_id``
-    (DAP ``stackTrace``, then ``evaluate`` in context ``watch``; a failing one shows its error
-    in ``<…>``, as does a result that is the adapter's ``failed`` text), written as program
-    output with ``write(category, text)``. Raises what the stackTrace raises."""
+    (DAP ``stackTrace``, then ``evaluate`` of ``spell(expression)`` in context ``watch``, its
+    result as ``read(result)``; a failing one shows its error in ``<…>``, as does a result that
+    is the adapter's ``failed`` text), written as program output with ``write(category, text)``.
+    Raises what the stackTrace raises."""
     stack = await conn.request("stackTrace", t.StackTraceArguments(threadId=thread_id or 0, startFrame=0, levels=1),
                                t.StackTraceResponse)
     frame = stack.stackFrames[0].id if stack.stackFrames else None
 
     async def value(expression: str) -> str:
         try:
-            answer = await conn.request("evaluate", t.EvaluateArguments(expression=expression, frameId=frame,
+            answer = await conn.request("evaluate", t.EvaluateArguments(expression=spell(expression), frameId=frame,
                                                                         context="watch"), t.EvaluateResponse)
         except DapcliError as exc:
             said = exc.message.strip().splitlines()[0] if exc.message.strip() else "cannot evaluate"
             return f"<{said}>"
-        return f"<{answer.result}>" if failed is not None and answer.result == failed else str(answer.result)
+        return f"<{answer.result}>" if failed is not None and answer.result == failed else read(str(answer.result))
 
     for message in messages:
         write("stdout", await log_line(message, value) + "\n")

@@ -248,7 +248,9 @@ def render_trace(result: m.TraceResult, cwd: str | None = None) -> RenderableTyp
     for hit in result.hits:
         cells = [Text(hit.values.get(e, "<" + (hit.errors or {}).get(e, "?") + ">")) for e in result.expressions]
         table.add_row(str(hit.hit), *cells)
-    head = Text(f"{len(result.hits)} hits of {short_path(result.path, cwd)}:{result.line}", style="bold")
+    count = len(result.hits)
+    head = Text(f"{count} {'hit' if count == 1 else 'hits'} of {short_path(result.path, cwd)}:{result.line}",
+                style="bold")
     if result.limit_reached:
         head.append(" (limit reached)", style="dim")
     parts: list[RenderableType] = [head, table]

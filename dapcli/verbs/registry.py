@@ -112,6 +112,12 @@ class VerbSpec:
         return _args_model(self.name, self.params)
 
     @property
+    def prose(self) -> str:
+        """The docstring with each paragraph on one line, for a frontend to wrap to its width
+        (the source's line breaks showed as breaks in mid-sentence)."""
+        return "\n\n".join(" ".join(paragraph.split()) for paragraph in self.doc.split("\n\n"))
+
+    @property
     def cli_path(self) -> tuple[str, ...]:
         """The command words on the CLI: e.g. ``("break", "add")`` or ``("next",)``."""
         return self.cli or (_kebab(self.name),)

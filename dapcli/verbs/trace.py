@@ -10,6 +10,7 @@ from typing import Annotated
 from dapcli.engine.breakpoints import BreakpointEntry
 from dapcli.engine.diagnosis import diagnosis
 from dapcli.engine.session import Session, SessionState
+from dapcli.engine.standin import StandIn
 from dapcli.errors import DapcliError, UsageError
 from dapcli.protocol import types as t
 from dapcli.verbs.bounds import not_blank
@@ -27,8 +28,38 @@ def _at_entry(session: Session, entry: BreakpointEntry, path: str | None, line: 
     return path == entry.path and line == (entry.actual_line or entry.line)
 
 
-async def _values(session: Session, thread_id: int, expressions: list[str]) -> tuple[dict[str, str], dict[str, str],
-                                                                                        str | None, int | None]:
+async def _hold(session: Session, entry: BreakpointEntry, covered: list[BreakpointEntry]) -> None:
+    """Send ``entry`` in place of the user's breakpoints at its line, also where the adapter
+    moved it to: those are added to ``covered`` (see ``engine/standin.py``)."""
+    if covered:  # first without the line: CodeLLDB keeps a line's breakpoint, with its condition
+        session.book.covered.add(entry.id)
+        try:
+            await _sync(session, entry, covered)
+        finally:
+            session.book.covered.discard(entry.id)
+    await _sync(session, entry, covered)
+    moved = session.book.cover(entry)  # the adapter put the line onto a breakpoint's line
+    if moved:
+        covered += moved
+        await _sync(session, entry, moved)
+
+
+async def _sync(session: Session, entry: BreakpointEntry, covered: list[BreakpointEntry]) -> None:
+    for key in sorted({entry.key, *(e.key for e in covered)}):
+        await session.sync_breakpoints(key)
+
+
+async def _release(session: Session, entry: BreakpointEntry, covered: list[BreakpointEntry]) -> None:
+    """Remove ``entry`` and send the covered breakpoints again (not once the session ended)."""
+    session.book.entries.pop(entry.id, None)
+    session.book.uncover(covered)
+    if not session.ended:
+        with contextlib.suppress(DapcliError):
+            await _sync(session, entry, covered)
+
+
+async def _values(session: Session, thread_id: int, expressions: list[str]) -> tuple[
+        dict[str, str], dict[str, str], t.StackFrame | None]:
     body = await session.request("stackTrace", t.StackTraceArguments(threadId=thread_id, levels=1),
                                  t.StackTraceResponse)
     frame = body.stackFrames[0] if body.stackFrames else None
@@ -42,8 +73,14 @@ async def _values(session: Session, thread_id: int, expressions: list[str]) -> t
             values[expression] = _cut(result.result, MAX_VALUE)[0]
         except DapcliError as exc:
             errors[expression] = diagnosis(exc.message)
-    path = frame.source.path if frame and frame.source else None
-    return values, errors, path, frame.line if frame else None
+    return values, errors, frame
+
+
+def _name_stop(session: Session, stood: BreakpointEntry) -> None:
+    """The last stop is where the user's breakpoint ``stood`` stops (dapcli decided it in its
+    place): the stop names it, by the adapter's id it has again."""
+    if session.last_stop is not None and stood.adapter_id is not None:
+        session.last_stop.hit_breakpoint_ids = [stood.adapter_id]
 
 
 @verb(group="execution", needs="stopped", executes=True)
@@ -57,8 +94,10 @@ async def trace(
 ) -> TraceResult:
     """Record values at each hit of a line without stopping (value history).
 
-    Ends at ``limit`` hits (then the program is stopped there), at another stop (a breakpoint or
-    exception: reported in ``stop``), at the program's exit, or after ``timeout`` seconds.
+    Ends at ``limit`` hits (then the program is stopped there), at another stop (a breakpoint,
+    also one of yours on this line whose condition and hit count say stop, or an exception:
+    reported in ``stop``), at the program's exit, or after ``timeout`` seconds. A log point on
+    this line still logs.
     """
     started = time.perf_counter()
     session = ctx.session()
@@ -70,8 +109,12 @@ async def trace(
     entry = session.book.new_entry(**fields, temporary=True)
     hits: list[TraceHit] = []
     deadline = time.monotonic() + timeout
+    covered = session.book.cover(entry)
+    stand_in: StandIn | None = None
+    stood: BreakpointEntry | None = None
     try:
-        await session.sync_breakpoints(entry.key)
+        await _hold(session, entry, covered)
+        stand_in = StandIn(session, covered)
         while len(hits) < limit:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
@@ -81,15 +124,21 @@ async def trace(
             if session.state is not SessionState.STOPPED:
                 break
             thread = current_thread_id(session, None)
-            values, errors, path, line = await _values(session, thread, expressions)
-            if not _at_entry(session, entry, path, line):
+            values, errors, frame = await _values(session, thread, expressions)
+            path = frame.source.path if frame and frame.source else None
+            if not _at_entry(session, entry, path, frame.line if frame else None):
                 break  # another breakpoint or an exception: leave the program stopped there
             hits.append(TraceHit(hit=len(hits) + 1, thread_id=thread, values=values, errors=errors or None))
+            frame_id = frame.id if frame else None
+            stood = await stand_in.hit(thread, frame_id) or await stand_in.named(entry, frame_id)
+            if stood is not None:
+                break  # a breakpoint of the user's on this line stops here
     finally:
-        session.book.entries.pop(entry.id, None)
-        if not session.ended:
-            with contextlib.suppress(DapcliError):
-                await session.sync_breakpoints(entry.key)
+        if stand_in is not None:
+            stand_in.done()
+        await _release(session, entry, covered)
+    if stood is not None:
+        _name_stop(session, stood)
     stop = await stop_state(session, output_seq=None, started=started, locals_count=0)
     return TraceResult(path=entry.path or "", line=entry.actual_line or entry.line or 0, expressions=expressions,
                        hits=hits, limit_reached=len(hits) >= limit, stop=stop)

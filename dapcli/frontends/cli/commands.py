@@ -110,7 +110,7 @@ def make_command(spec: VerbSpec, sink: list[Invocation]) -> Any:
         sink.append(Invocation(spec.name, args, json_output, session_name, extras))
 
     command.__name__ = spec.name
-    command.__doc__ = spec.doc.replace("``", "`")
+    command.__doc__ = spec.prose.replace("``", "`")
     command.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     command.__annotations__ = {p.name: p.annotation for p in params}
     return command

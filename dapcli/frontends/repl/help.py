@@ -67,7 +67,7 @@ def verb_help(grammar: Grammar, spec: VerbSpec) -> RenderableType:
             name = f"--[no-]{p.flag}"
         default = "" if p.required or p.default in (None, []) else f"  (default: {p.default})"
         table.add_row(Text(name), Text(p.meta.help) + Text(default, style="dim"))
-    parts: list[RenderableType] = [Text(f"usage: {usage(spec)}", style="bold"), Text(spec.doc)]
+    parts: list[RenderableType] = [Text(f"usage: {usage(spec)}", style="bold"), Text(spec.prose)]
     if spec.params:
         parts.append(table)
     parts.append(Text(f"names: {', '.join(grammar.names_of(spec.name))}", style="dim"))
