@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -72,8 +73,15 @@ def test_a_log_point_on_the_traced_line_still_logs(programs: Path, cli: Cli) -> 
     logged = [line for line in text(result["stop"]).splitlines() if line.startswith("got")]
     assert logged == ["got item0 at 0", "got item1 at 1", "got item2 at 2"]  # as debugpy writes them
     assert cli.json("continue")["status"] in ("exited", "terminated")
-    chunks = cli.json("output")["chunks"]
-    logged = [line for line in "".join(c["output"] for c in chunks).splitlines() if line.startswith("got")]
+    deadline = time.monotonic() + 30  # debugpy's output may trail its exited event
+    while True:
+        chunks = cli.json("output")["chunks"]
+        # chunk by chunk: debugpy's log lines and the program's stdout come on two channels, in either
+        # order, and a stdout chunk may end without its newline
+        logged = [line for c in chunks for line in c["output"].splitlines() if line.startswith("got")]
+        if "got item4 at 4" in logged or time.monotonic() > deadline:
+            break
+        time.sleep(0.05)
     assert logged[-2:] == ["got item3 at 3", "got item4 at 4"]  # the adapter's log point again
 
 
