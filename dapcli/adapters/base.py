@@ -86,6 +86,10 @@ class AdapterSpec:
     launch_request: str = "launch"
     #: Prepended to a console command so ``evaluate`` (context repl) runs it as a command.
     console_prefix: str = ""
+    #: ``(request, its "command" argument)`` that sets a function breakpoint's condition where
+    #: the adapter drops ``FunctionBreakpoint.condition`` (``{id}``: the adapter's breakpoint id,
+    #: ``{condition}``; see ``engine/fnconditions.py``). None: the adapter honours it.
+    function_condition_request: tuple[str, str] | None = None
     #: The adapter echoes the console command in its result (lldb-dap: ``(lldb) cmd``).
     console_echo: bool = False
     #: A console command's result starting with this failed although the response says success

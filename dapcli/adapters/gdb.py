@@ -179,6 +179,11 @@ class GdbAdapter(NativeAdapter):
         return "" if self.native() else ">"
 
     @property
+    def function_condition_request(self) -> tuple[str, str] | None:  # type: ignore[override]
+        """cdt-gdb-adapter inserts a function breakpoint without its condition: gdb's MI sets it."""
+        return None if self.native() else ("cdt-gdb-tests/executeCommand", "-break-condition {id} {condition}")
+
+    @property
     def locals_commands(self) -> tuple[str, ...]:  # type: ignore[override]
         return () if self.native() else ("info args", "info locals")
 

@@ -32,6 +32,7 @@ from dapcli.engine.children import ChildSessions
 from dapcli.engine.detach import release
 from dapcli.engine.diagnosis import diagnosis
 from dapcli.engine.endattached import kill_attached
+from dapcli.engine.fnconditions import apply_function_conditions
 from dapcli.engine.frozen import check_frozen
 from dapcli.engine.hitcount import HitCounts, write_log_points
 from dapcli.engine.lost import describe_lost_adapter
@@ -489,6 +490,8 @@ class Session:
                 # the requests after it (configurationDone) would queue behind an unread answer
                 budget = sync_budget(timeout, len(self.book.for_key(key)))
                 await self.book.sync(key, functools.partial(conn.request, timeout=budget))
+                if key == "<functions>":
+                    await apply_function_conditions(self)
         await self._set_default_exception_filters(conn)
         self.state = SessionState.RUNNING
         # only after `initialized`: an adapter that never sent it (noDebug) refuses configurationDone
@@ -701,6 +704,8 @@ class Session:
             await self.spellings.before_send(key)
             budget = sync_budget(DEFAULT_TIMEOUT, len(self.book.for_key(key)))
             await self.book.sync(key, functools.partial(self._conn.request, timeout=budget))
+            if key == "<functions>":
+                await apply_function_conditions(self)
         await self.subprocesses.sync_breakpoints(key)  # breakpoints apply to the whole tree
         return None
 

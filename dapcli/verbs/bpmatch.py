@@ -7,6 +7,7 @@ import os
 from typing import Any
 
 from dapcli.engine.breakpoints import BreakpointEntry
+from dapcli.engine.fnconditions import REFUSED
 from dapcli.engine.session import Session
 from dapcli.errors import UsageError
 from dapcli.verbs.bpreasons import joined
@@ -94,6 +95,13 @@ def pending_warnings(session: Session) -> list[str]:
         why = joined(entry.message, entry.warning)
         lines.append(f"breakpoint {entry.id} at {where} is pending (not verified)" + (f": {why}" if why else ""))
     return lines
+
+
+def refused_conditions(session: Session) -> list[str]:
+    """One line per breakpoint whose condition the debugger refused (it stops at every hit):
+    a launch says so (see ``engine/fnconditions.py``)."""
+    return [f"breakpoint {e.id} at {e.function or f'{e.path}:{e.line}'}: {e.warning}"
+            for e in session.book.entries.values() if e.verified and e.warning and REFUSED in e.warning]
 
 
 def moved_warnings(session: Session) -> list[str]:

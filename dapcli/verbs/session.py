@@ -19,7 +19,7 @@ from dapcli.errors import AdapterError, DapcliError, UntrustedProjectError, Usag
 from dapcli.protocol.types import Capabilities
 from dapcli.verbs.attaching import HANDSHAKE_TIMEOUT, attach_config, attach_failure, attach_options, check_attach_kind
 from dapcli.verbs.attachkind import adapter_for_process, check_process
-from dapcli.verbs.bpmatch import moved_warnings, pending_warnings
+from dapcli.verbs.bpmatch import moved_warnings, pending_warnings, refused_conditions
 from dapcli.verbs.bpspec import BREAK_HELP
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.launchopts import SET_HELP, JsonObject, adapter_settings, add_breakpoints, env_pairs
@@ -193,7 +193,7 @@ async def launch(
         await session.shutdown()
         ctx.manager.remove(session.name)
         raise missing
-    state.warnings = [*warnings, *pending_warnings(session), *moved_warnings(session),
+    state.warnings = [*warnings, *pending_warnings(session), *moved_warnings(session), *refused_conditions(session),
                       *(state.warnings or [])] or None
     return state
 
@@ -300,8 +300,8 @@ async def attach(
     ctx.manager.add(session)
     await session.wait(0.3)
     state = await stop_state(session, output_seq=None, started=started)
-    state.warnings = [*pending_warnings(session), *moved_warnings(session), *(state.warnings or []),
-                      *unverified_warnings(session)] or None
+    state.warnings = [*pending_warnings(session), *moved_warnings(session), *refused_conditions(session),
+                      *(state.warnings or []), *unverified_warnings(session)] or None
     return state
 
 

@@ -1,0 +1,65 @@
+"""A function breakpoint's condition holds on every native adapter (cdt-gdb-adapter inserted gdb's
+breakpoint without it, so `twice if x == 3` stopped at the first call, with x = 0)."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+from fid_helpers import CC, Cli, call, each, mcp_client, run_async
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def fncond(programs: Path) -> Path:
+    if CC is None:
+        pytest.skip("no C compiler (gcc or cc) to build the test program")
+    done = subprocess.run([CC, "-g", "-O0", "-o", "fncond", "fncond.c"], cwd=programs, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return programs / "fncond"
+
+
+@pytest.mark.parametrize("adapter", each("lldb", "gdb"))
+def test_a_function_breakpoints_condition_holds(adapter: str, fncond: Path, cli: Cli) -> None:
+    state = cli.json("launch", "./fncond", "--adapter", adapter, "-b", "twice if x == 3")
+    assert state["location"]["function"].endswith("twice") and state["hitBreakpointIds"] == [1], state
+    assert cli.json("eval", "x")["result"] == "3"
+    assert not state.get("warnings"), state["warnings"]
+    # changed while stopped: it holds at the next call
+    cli("condition", "1", "x == 4")
+    cli("continue")
+    assert cli.json("eval", "x")["result"] == "4"
+    ended = cli.json("continue")
+    assert ended["status"] in ("exited", "terminated"), ended
+    cli("stop")
+
+
+@pytest.mark.parametrize("adapter", each("gdb"))
+def test_a_condition_gdb_refuses_is_said(adapter: str, fncond: Path, cli: Cli) -> None:
+    done = cli("launch", "./fncond", "--adapter", adapter, "-b", "twice if nosuch == 3")
+    said = done.out + done.err
+    assert 'gdb refused the condition (No symbol "nosuch" in current context): it stops on every call' in said, said
+    assert cli.json("eval", "x")["result"] == "0"  # as gdb does for a breakpoint without its condition
+    listed = cli.json("break", "list")["breakpoints"]
+    assert "refused the condition" in listed[0]["warning"]
+    cli("condition", "1", "x == 2")  # a condition gdb takes: the note goes
+    assert "warning" not in cli.json("break", "list")["breakpoints"][0]
+    cli("continue")
+    assert cli.json("eval", "x")["result"] == "2"
+    cli("stop")
+
+
+@pytest.mark.parametrize("adapter", each("gdb"))
+def test_a_function_breakpoints_condition_holds_over_mcp(adapter: str, fncond: Path) -> None:
+    async def body() -> None:
+        async with mcp_client() as client:
+            state = await call(client, "launch", {"program": str(fncond), "adapter": adapter,
+                                                  "breakpoints": ["twice if x == 3"]})
+            assert state["status"] == "stopped", state
+            assert (await call(client, "evaluate", {"expression": "x"}))["result"] == "3"
+            await call(client, "stop")
+
+    run_async(body)
