@@ -314,20 +314,32 @@ async def _accept_from(listener: socket.socket, process: asyncio.subprocess.Proc
     loop = asyncio.get_running_loop()
     ours = listener.getsockname()[1]
     deadline = loop.time() + timeout
+    # one accept at a time, never cancelled while a connection may be in it (a cancelled
+    # wait_for can drop an accepted socket: the adapter's own, on a loaded machine)
+    accept: asyncio.Future[tuple[socket.socket, object]] | None = None
+    exited = asyncio.ensure_future(process.wait())
     try:
         while True:
             remaining = deadline - loop.time()
             if remaining <= 0 or process.returncode is not None:
                 return None
-            try:
-                conn, peer = await asyncio.wait_for(loop.sock_accept(listener), min(remaining, 0.5))
-            except TimeoutError:
+            if accept is None:
+                accept = asyncio.ensure_future(loop.sock_accept(listener))
+            await asyncio.wait({accept, exited}, timeout=remaining, return_when=asyncio.FIRST_COMPLETED)
+            if not accept.done():
                 continue
+            conn, peer = accept.result()
+            accept = None
             if dialed_by(process.pid, peer[1], ours):
                 conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
                 return conn
             conn.close()  # another local process got here first: not our adapter
     finally:
+        exited.cancel()
+        if accept is not None:
+            accept.cancel()
+            if accept.done() and not accept.cancelled() and accept.exception() is None:
+                accept.result()[0].close()
         listener.close()
 
 
