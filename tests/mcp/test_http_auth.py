@@ -41,9 +41,16 @@ class Server:
         return err.decode()
 
 
-def _listening(port: int) -> bool:
-    with socket.socket() as sock:
-        return sock.connect_ex(("127.0.0.1", port)) == 0
+def _listening(process: subprocess.Popen[bytes], port: int) -> bool:
+    """The server itself listens on ``port`` (not another process that took the free port while
+    the server imported: a loaded machine running a second suite)."""
+    import psutil
+
+    try:
+        return any(c.laddr and c.laddr.port == port and c.status == psutil.CONN_LISTEN
+                   for c in psutil.Process(process.pid).net_connections("tcp"))
+    except psutil.Error:
+        return False
 
 
 @pytest.fixture
@@ -51,19 +58,25 @@ def serve(tmp_path: Path) -> Iterator[Any]:
     started: list[subprocess.Popen[bytes]] = []
 
     def start(*extra: str) -> Server:
-        port = _free_port()
         runtime = tmp_path / "rt"
         env = {**os.environ, "DAPCLI_RUNTIME_DIR": str(runtime)}
-        process = subprocess.Popen(
-            [sys.executable, "-m", "dapcli", "serve-mcp", "--transport", "streamable-http", "--port", str(port),
-             *extra], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        started.append(process)
-        deadline = time.monotonic() + START_TIMEOUT
-        while not _listening(port):
-            assert process.poll() is None, process.stderr.read().decode() if process.stderr else ""
-            assert time.monotonic() < deadline, "the server did not start listening"
-            time.sleep(0.05)
-        return Server(process, port, runtime)
+        for _ in range(5):  # a free port can be taken by another process before the server binds it
+            port = _free_port()
+            process = subprocess.Popen(
+                [sys.executable, "-m", "dapcli", "serve-mcp", "--transport", "streamable-http", "--port", str(port),
+                 *extra], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            started.append(process)
+            deadline = time.monotonic() + START_TIMEOUT
+            while not _listening(process, port):
+                if process.poll() is not None:
+                    err = process.stderr.read().decode() if process.stderr else ""
+                    assert "the port is in use" in err, err
+                    break
+                assert time.monotonic() < deadline, "the server did not start listening"
+                time.sleep(0.05)
+            else:
+                return Server(process, port, runtime)
+        raise AssertionError("no free port could be had in 5 tries")
 
     yield start
     for process in started:

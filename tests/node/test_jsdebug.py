@@ -181,7 +181,7 @@ def test_pause_and_stop_a_running_program(tmp_path: Path) -> None:
         async with dispatcher() as d:
             state = await call(d, "launch", {"program": str(program), "timeout": 1.0})
             assert state["status"] == "running"
-            paused = await call(d, "pause")
+            paused = await call(d, "pause", {"timeout": 30})  # js-debug on a loaded machine: seconds
             assert paused["status"] == "stopped" and paused["location"]["path"] == str(program)
             resumed = await call(d, "continue", {"timeout": 0.3})
             assert resumed["status"] == "running"
