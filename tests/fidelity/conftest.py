@@ -42,6 +42,12 @@ def c_programs(programs: Path) -> Path:
 
 
 @pytest.fixture(scope="session")
+def fncond(programs: Path) -> Path:
+    """programs/fncond.c built (a function breakpoint's condition)."""
+    return _build_c(programs, "fncond")
+
+
+@pytest.fixture(scope="session")
 def returns_c(programs: Path) -> Path:
     """programs/returns.c built (return values after ``finish``)."""
     return _build_c(programs, "returns")

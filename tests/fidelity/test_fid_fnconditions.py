@@ -3,23 +3,12 @@ breakpoint without it, so `twice if x == 3` stopped at the first call, with x = 
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import pytest
-from fid_helpers import CC, Cli, call, each, mcp_client, run_async
+from fid_helpers import Cli, call, each, mcp_client, run_async
 
 pytestmark = pytest.mark.slow
-
-
-@pytest.fixture(scope="module")
-def fncond(programs: Path) -> Path:
-    if CC is None:
-        pytest.skip("no C compiler (gcc or cc) to build the test program")
-    done = subprocess.run([CC, "-g", "-O0", "-o", "fncond", "fncond.c"], cwd=programs, capture_output=True,
-                          text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    return programs / "fncond"
 
 
 @pytest.mark.parametrize("adapter", each("lldb", "gdb"))
