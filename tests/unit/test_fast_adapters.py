@@ -83,12 +83,12 @@ def test_dapcli_adapters_imports_neither_rich_nor_asyncio(tmp_path: Path) -> Non
 
 @pytest.mark.parametrize("as_json", [False, True])
 def test_fast_adapters_output_is_the_full_apps(tmp_path: Path, as_json: bool) -> None:
-    """The console script's answer equals the typer app's (``dapcli.frontends.cli.app.run``)."""
+    """The console script's answer equals the typer app's (``dapcli.frontends.cli.inprocess.run``)."""
     words = ["adapters", "--json"] if as_json else ["adapters"]
     env = {**os.environ, "DAPCLI_RUNTIME_DIR": str(tmp_path), "COLUMNS": "97"}
     fast = subprocess.run([sys.executable, "-m", "dapcli", *words], capture_output=True, text=True, env=env,
                           cwd=ROOT, timeout=120)
-    full = subprocess.run([sys.executable, "-c", f"from dapcli.frontends.cli.app import run; run({words!r})"],
+    full = subprocess.run([sys.executable, "-c", f"from dapcli.frontends.cli.inprocess import run; run({words!r})"],
                           capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
     assert fast.returncode == full.returncode == 0, fast.stderr + full.stderr
     assert fast.stdout == full.stdout

@@ -1,8 +1,8 @@
 """The full typer application: verb commands plus repl, serve-mcp, run, completion.
 
 :func:`parse` turns a command line into an :class:`Invocation` without running anything (the
-session host uses it on forwarded command lines); :func:`run` is the in-process entry point
-used when no session host can take the command (launch, no session yet, help, errors).
+session host uses it on forwarded command lines); :mod:`dapcli.frontends.cli.inprocess` runs
+what it returns when no session host can take the command (launch, no session yet, help, errors).
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ import io
 import json
 import os
 import re
-import shlex
 import sys
 import threading
 from dataclasses import dataclass
@@ -21,9 +20,10 @@ from typing import Annotated, Any
 import typer
 
 from dapcli import __version__
+from dapcli.frontends.cli.argwords import command_index
 from dapcli.frontends.cli.commands import Invocation, add_verb_commands
 
-__all__ = ["Finished", "build_app", "parse", "run"]
+__all__ = ["Finished", "build_app", "debug_requested", "parse"]
 
 
 @dataclass
@@ -217,7 +217,6 @@ def _command_for(argv: list[str]) -> Any:
     command (~100 ms) first."""
     if _COMMAND is not None:
         return _COMMAND
-    from dapcli.frontends.cli.fast import command_index
     from dapcli.verbs import VERBS
 
     index = command_index(argv)[1]
@@ -275,7 +274,6 @@ def _main(command: Any, argv: list[str], again: bool = True) -> int:
 def _gdb_words(argv: list[str]) -> list[str]:
     """``dapcli info breakpoints`` (gdb's words, as the REPL takes them): see
     :mod:`~dapcli.frontends.cli.gdbwords`."""
-    from dapcli.frontends.cli.fast import command_index
     from dapcli.frontends.cli.gdbwords import rewrite_info
 
     return rewrite_info(argv, command_index(argv)[1])
@@ -284,7 +282,6 @@ def _gdb_words(argv: list[str]) -> list[str]:
 def _join_clauses(argv: list[str]) -> list[str]:
     """``dapcli b 4 if i == 3`` (gdb's way, unquoted): see :mod:`~dapcli.frontends.cli.bpwords`."""
     from dapcli.frontends.cli.bpwords import join_clauses
-    from dapcli.frontends.cli.fast import command_index
 
     return join_clauses(argv, command_index(argv)[1])
 
@@ -364,78 +361,3 @@ def hoist_global_flags(argv: list[str]) -> list[str]:
 
 def debug_requested(argv: list[str]) -> bool:
     return "--debug" in argv or bool(os.environ.get("DAPCLI_DEBUG"))
-
-
-def run(argv: list[str]) -> int:
-    """Run a command line in this process (client side)."""
-    from dapcli.frontends.cli.runner import run_client
-
-    parsed = parse(argv)
-    if isinstance(parsed, Finished):
-        sys.stdout.write(parsed.stdout)
-        sys.stderr.write(parsed.stderr)
-        return parsed.exit_code
-    if parsed.verb.startswith(":"):
-        return run_local(parsed)
-    return run_client(parsed, debug=debug_requested(argv))
-
-
-def run_local(invocation: Invocation) -> int:
-    """Start a frontend command (repl, serve-mcp, run, completion) in this process."""
-    kw = invocation.args
-    if invocation.verb == ":repl":
-        from dapcli.frontends.repl import main as repl_main
-
-        kw["session"] = kw["session"] or invocation.session or "default"
-        return int(repl_main(**kw))
-    if invocation.verb == ":serve-mcp":
-        from dapcli.frontends.mcp.server import main as mcp_main
-
-        return int(mcp_main(**kw))
-    if invocation.verb == ":run":
-        return _run_recipes(invocation)
-    if invocation.verb == ":version":
-        sys.stdout.write(f"dapcli {__version__}\n")
-        return 0
-    from dapcli.frontends.cli.completion import script
-
-    sys.stdout.write(script(kw["shell"]))
-    return 0
-
-
-def _run_recipes(invocation: Invocation) -> int:
-    import json
-
-    from dapcli.errors import DapcliError
-    from dapcli.frontends.recipe import parse_vars, recipe_schema, run_recipes
-
-    kw = dict(invocation.args)
-    if kw.pop("schema"):
-        sys.stdout.write(json.dumps(recipe_schema(), indent=2) + "\n")
-        return 0
-    files = kw.pop("files")
-    if not files:
-        sys.stderr.write("error: name the recipe files to run\nhint: e.g. `dapcli run recipes/quickstart.yaml`; "
-                         "gdb's run is `dapcli restart` (run the program again) or `dapcli launch PROGRAM`\n")
-        return 2
-    programs = [f for f in files if f.endswith((".py", ".go", ".c", ".cc", ".cpp", ".rs", ".js", ".mjs", ".ts"))]
-    if programs:
-        sys.stderr.write(f"error: `dapcli run` replays YAML recipes; {programs[0]} is not one\nhint: to debug a "
-                         f"program: `dapcli launch {shlex.quote(programs[0])}` (gdb's run; `dapcli restart` runs "
-                         "it again)\n")
-        return 2
-    try:
-        from dapcli.dispatch.consent import confirm_project
-
-        for folder in dict.fromkeys([os.getcwd(), *(os.path.dirname(os.path.abspath(f)) for f in files)]):
-            confirm_project(folder)
-        variables = parse_vars(kw.pop("var"))
-        return int(run_recipes(files, json_lines=kw["json_lines"] or invocation.json, junit=kw["junit"],
-                               keep_going=kw["keep_going"], variables=variables, timeout=kw["timeout"]))
-    except DapcliError as exc:
-        sys.stderr.write(f"error: {exc.message}\n" + (f"hint: {exc.hint}\n" if exc.hint else ""))
-        return exc.exit_code
-
-
-def main_entry(argv: list[str] | None = None) -> Any:
-    return run(sys.argv[1:] if argv is None else argv)

@@ -1,18 +1,22 @@
 """The ``dapcli`` entry point and its hot path.
 
 A one-shot verb against a live session must feel instant, so this module imports only the
-standard library plus ``dapcli.errors`` and ``dapcli.dispatch.{sessionfile,remote,spawn}``: it
+standard library plus ``dapcli.errors``, :mod:`~dapcli.frontends.cli.argwords` and
+``dapcli.dispatch.{sessionfile,remote,spawn}``: it
 forwards the command line to the warm session host, which parses, runs and renders it.
 ``launch``/``attach`` start a host and hand it the command line the same way; help, version,
 completion, ``sessions`` and "no such session" are answered from the generated ``shape.json``
 (:mod:`dapcli.frontends.cli.quick`); ``serve-mcp`` starts the MCP server directly. Anything
-else (frontends, usage errors, verbs that need no session) goes to the full typer app.
+else (frontends, usage errors, verbs that need no session) goes to the full typer app
+(:mod:`dapcli.frontends.cli.inprocess`).
 """
 
 from __future__ import annotations
 
 import os
 import sys
+
+from dapcli.frontends.cli.argwords import GLOBAL_WITH_VALUE, command_index
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the hot path)
 if TYPE_CHECKING:
@@ -24,7 +28,6 @@ LOCAL = frozenset({"launch", "attach", "test", "sessions", "adapters", "configs"
                    "completion", "help", "version"})
 #: Commands that start a session host and hand it their command line.
 STARTS_HOST = frozenset({"launch", "attach", "test"})
-_GLOBAL_WITH_VALUE = frozenset({"--session", "-S"})
 
 
 def _split(argv: list[str]) -> tuple[str | None, str | None]:
@@ -33,31 +36,9 @@ def _split(argv: list[str]) -> tuple[str | None, str | None]:
     return session, None if index is None else argv[index]
 
 
-def command_index(argv: list[str]) -> tuple[str | None, int | None]:
-    """The session named by leading global options, and where the command word is (None:
-    an option that is not global comes first, or there is no command)."""
-    session = None
-    index = 0
-    while index < len(argv):
-        word = argv[index]
-        if word in _GLOBAL_WITH_VALUE and index + 1 < len(argv):
-            session = argv[index + 1]
-            index += 2
-        elif word.startswith("--session="):
-            session = word.split("=", 1)[1]
-            index += 1
-        elif word in ("--json", "--debug", "--trust-project"):
-            index += 1
-        elif word.startswith("-"):
-            return session, None
-        else:
-            return session, index
-    return session, None
-
-
 def _session_after(argv: list[str]) -> str | None:
     for index, word in enumerate(argv):
-        if word in _GLOBAL_WITH_VALUE and index + 1 < len(argv):
+        if word in GLOBAL_WITH_VALUE and index + 1 < len(argv):
             return argv[index + 1]
         if word.startswith("--session="):
             return word.split("=", 1)[1]
@@ -171,7 +152,7 @@ def _after_command(argv: list[str], command: str) -> list[str]:
     """The words after the command word (past the leading global options, see :func:`_split`)."""
     index = 0
     while index < len(argv) and argv[index] != command:
-        index += 2 if argv[index] in _GLOBAL_WITH_VALUE else 1
+        index += 2 if argv[index] in GLOBAL_WITH_VALUE else 1
     return argv[index + 1:]
 
 
@@ -296,7 +277,7 @@ def main(argv: list[str] | None = None) -> int:
         code = None
         session, command = _split(args)
         if "_DAPCLI_COMPLETE" in os.environ:  # a completion script of an older version (click's)
-            from dapcli.frontends.cli.app import run
+            from dapcli.frontends.cli.inprocess import run
 
             return run(args)
         if command == "__complete":
@@ -310,7 +291,7 @@ def main(argv: list[str] | None = None) -> int:
         if code is None and command and (command not in LOCAL or command in STARTS_HOST):
             code = _forward(args, command, session)
         if code is None:
-            from dapcli.frontends.cli.app import run
+            from dapcli.frontends.cli.inprocess import run
 
             code = run(args)
         return code
