@@ -25,7 +25,7 @@ def script(shell: str) -> str:
     """The completion script for ``shell``. Raises UsageError for another shell."""
     if shell not in SHELLS:
         raise UsageError(f"no completion for {shell!r}", f"choose one of: {', '.join(SHELLS)}")
-    from dapcli.frontends.cli.quick import load_shape
+    from dapcli.frontends.cli.shape import load_shape
 
     shape = load_shape()
     return _HEADER.format(shell=shell) + {"bash": _bash, "zsh": _zsh, "fish": _fish}[shell](shape)

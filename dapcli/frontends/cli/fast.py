@@ -125,7 +125,7 @@ def _prestart(argv: list[str], command: str) -> list[str]:
     does not make it certain."""
     if command not in ("launch", "test"):
         return []
-    from dapcli.frontends.cli.quick import load_shape
+    from dapcli.frontends.cli.shape import load_shape
 
     flags = load_shape()["commands"][command]["flags"]
     if command == "test":

@@ -1,7 +1,7 @@
 """Cold commands answered without the app: help, version, completion words, sessions, status.
 
 Standard library only (plus :mod:`dapcli.dispatch.sessionfile`/``remote``). Help texts and the
-command tree come from ``shape.json``, generated from the typer app by
+command tree (:mod:`~dapcli.frontends.cli.shape`) come from ``shape.json``, generated from the typer app by
 :mod:`dapcli.frontends.cli.shapegen` and kept current by ``tests/unit/test_cli_shape.py``.
 Every function returns an exit code, or ``None`` when the full app must answer instead.
 """
@@ -13,6 +13,8 @@ import os
 import re
 import sys
 
+from dapcli.frontends.cli.shape import load_shape
+
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the hot path)
 if TYPE_CHECKING:
     from typing import Any
@@ -20,18 +22,8 @@ if TYPE_CHECKING:
 
 __all__ = ["Resolved", "answer", "complete_words", "load_shape", "resolve"]
 
-_SHAPE: dict[str, Any] | None = None
 _HERE = os.path.dirname(__file__)
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
-
-
-def load_shape() -> dict[str, Any]:
-    """The generated command tree (``shape.json`` beside this module), read once."""
-    global _SHAPE
-    if _SHAPE is None:
-        with open(os.path.join(_HERE, "shape.json"), encoding="utf-8") as handle:
-            _SHAPE = json.load(handle)
-    return _SHAPE
 
 
 def _help_texts() -> dict[str, Any]:
