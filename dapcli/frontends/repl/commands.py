@@ -9,23 +9,56 @@ on to the verb table (``set x 5`` is the ``setVariable`` verb).
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from rich.text import Text
 
 from dapcli.errors import UsageError
 from dapcli.frontends.repl.aliases import SETTINGS, command_named
-from dapcli.frontends.repl.grammar import parse_args, split
+from dapcli.frontends.repl.grammar import Grammar, parse_args, split
 from dapcli.frontends.repl.help import overview, topic
 from dapcli.verbs import VERBS
 from dapcli.verbs import models as m
 
 if TYPE_CHECKING:
-    from dapcli.frontends.repl.app import Repl
+    from rich.console import RenderableType
 
-__all__ = ["breakpoint_args", "continue_listing", "handler_for"]
+    from dapcli.frontends.repl.record import Recording
+    from dapcli.frontends.repl.state import ReplState
 
-Handler = Callable[["Repl", str], Awaitable[bool | None]]
+__all__ = ["CommandRepl", "breakpoint_args", "continue_listing", "handler_for"]
+
+
+class CommandRepl(Protocol):
+    """What a REPL command uses of the REPL (:class:`dapcli.frontends.repl.app.Repl` is one)."""
+
+    grammar: Grammar
+    state: ReplState
+    recording: Recording
+    settings: dict[str, bool]
+    listing: tuple[m.SourceResult, int] | None
+    listing_active: bool
+    previous_listing: bool
+    done: bool
+
+    async def call(self, verb: str, args: dict[str, Any], *, record: bool = True) -> m.Result:
+        """Run one verb on the REPL's session (recorded unless ``record`` is False)."""
+        ...
+
+    async def run_verb(self, verb: str, args: dict[str, Any]) -> m.Result | None:
+        """Call ``verb`` the way the REPL does (execution verbs as tasks), results shown."""
+        ...
+
+    def show(self, renderable: RenderableType) -> None:
+        """Print ``renderable`` on a line of its own."""
+        ...
+
+    def show_result(self, result: m.Result) -> None:
+        """Print a verb's result as the REPL renders it."""
+        ...
+
+
+Handler = Callable[[CommandRepl, str], Awaitable[bool | None]]
 
 
 def breakpoint_args(rest: str) -> dict[str, Any]:
@@ -43,43 +76,43 @@ def breakpoint_args(rest: str) -> dict[str, Any]:
     return parse_args(VERBS["setBreakpoint"], split(text))
 
 
-async def break_(repl: Repl, rest: str) -> None:
+async def break_(repl: CommandRepl, rest: str) -> None:
     await repl.run_verb("setBreakpoint", breakpoint_args(rest))
 
 
-async def tbreak(repl: Repl, rest: str) -> None:
+async def tbreak(repl: CommandRepl, rest: str) -> None:
     result = await repl.run_verb("setBreakpoint", breakpoint_args(rest))
     if isinstance(result, m.BreakpointView):
         repl.state.temporary[result.id] = result
 
 
-async def until(repl: Repl, rest: str) -> bool | None:
+async def until(repl: CommandRepl, rest: str) -> bool | None:
     if rest.strip():
         return False  # the until verb
     await repl.run_verb("next", {})
     return None
 
 
-async def print_(repl: Repl, rest: str) -> None:
+async def print_(repl: CommandRepl, rest: str) -> None:
     if not rest.strip():
         raise UsageError("print needs an expression", "usage: p EXPR")
     await repl.run_verb("evaluate", {"expression": rest.strip()})
 
 
-async def pp(repl: Repl, rest: str) -> None:
+async def pp(repl: CommandRepl, rest: str) -> None:
     if not rest.strip():
         raise UsageError("pp needs an expression", "usage: pp EXPR")
     await repl.run_verb("evaluate", {"expression": rest.strip(), "depth": 1})
 
 
-async def list_(repl: Repl, rest: str) -> None:
+async def list_(repl: CommandRepl, rest: str) -> None:
     if not rest.strip() and repl.listing is not None and repl.previous_listing:
         await continue_listing(repl)
         return
     await repl.run_verb("source", parse_args(VERBS["source"], split(rest)))
 
 
-async def continue_listing(repl: Repl) -> None:
+async def continue_listing(repl: CommandRepl) -> None:
     """The lines after the last listing (pdb's ``l`` / Enter after ``list``)."""
     assert repl.listing is not None
     last, context = repl.listing
@@ -96,14 +129,14 @@ async def continue_listing(repl: Repl) -> None:
     repl.listing, repl.listing_active = (result.model_copy(update={"lines": lines}), context), True
 
 
-async def display(repl: Repl, rest: str) -> None:
+async def display(repl: CommandRepl, rest: str) -> None:
     if rest.strip():
         await repl.run_verb("addWatch", {"expression": rest.strip()})
     else:
         await repl.run_verb("listWatches", {})
 
 
-async def undisplay(repl: Repl, rest: str) -> None:
+async def undisplay(repl: CommandRepl, rest: str) -> None:
     words = split(rest)
     if not all(w.isdigit() for w in words):
         raise UsageError("undisplay takes watch numbers", "usage: undisplay [N...]; `display` lists them")
@@ -114,13 +147,13 @@ async def undisplay(repl: Repl, rest: str) -> None:
     await repl.run_verb("removeWatch", {"ids": ids})
 
 
-async def info(repl: Repl, rest: str) -> None:
+async def info(repl: CommandRepl, rest: str) -> None:
     what = rest.strip()
     raise UsageError(f"info {what}: unknown" if what else "info what?",
                      "usage: info breakpoints|threads|locals|display|frame")
 
 
-async def set_(repl: Repl, rest: str) -> bool | None:
+async def set_(repl: CommandRepl, rest: str) -> bool | None:
     words = split(rest)
     if not words:
         for name, (help_text, _) in SETTINGS.items():
@@ -140,7 +173,7 @@ async def set_(repl: Repl, rest: str) -> bool | None:
     return None
 
 
-async def record(repl: Repl, rest: str) -> None:
+async def record(repl: CommandRepl, rest: str) -> None:
     words = split(rest)
     if words[:1] == ["start"] and len(words) == 2:
         repl.recording.start(words[1])
@@ -157,11 +190,11 @@ async def record(repl: Repl, rest: str) -> None:
         raise UsageError("record start FILE | record stop", "usage: record start FILE | record stop")
 
 
-async def help_(repl: Repl, rest: str) -> None:
+async def help_(repl: CommandRepl, rest: str) -> None:
     repl.show(topic(repl.grammar, rest.strip()) if rest.strip() else overview(repl.grammar))
 
 
-async def quit_(repl: Repl, rest: str) -> None:
+async def quit_(repl: CommandRepl, rest: str) -> None:
     repl.done = True
 
 

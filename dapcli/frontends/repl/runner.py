@@ -7,20 +7,73 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from rich.text import Text
 
 from dapcli.errors import DapcliError, PreconditionError
-from dapcli.frontends.repl.state import ENDED, signature
+from dapcli.frontends.repl.state import ENDED, ReplState, signature
 from dapcli.verbs import VERBS
 from dapcli.verbs import models as m
 from dapcli.verbs.pauseinput import PAUSE_AT_INPUT
 
 if TYPE_CHECKING:
-    from dapcli.frontends.repl.app import Repl
+    from rich.console import RenderableType
 
-__all__ = ["Runner"]
+    from dapcli.frontends.repl.record import Recording
+
+__all__ = ["Runner", "RunnerRepl"]
+
+
+class RunnerRepl(Protocol):
+    """What the runner uses of the REPL (:class:`dapcli.frontends.repl.app.Repl` is one)."""
+
+    dispatcher: Any
+    state: ReplState
+    recording: Recording
+    busy: bool
+    last_exec: tuple[str, dict[str, Any]] | None
+
+    @property
+    def cwd(self) -> str:
+        """The directory the REPL's verbs run in."""
+        ...
+
+    async def call(self, verb: str, args: dict[str, Any], *, record: bool = True) -> m.Result:
+        """Run one verb on the REPL's session (recorded unless ``record`` is False)."""
+        ...
+
+    async def quiet(self, verb: str, args: dict[str, Any]) -> m.Result:
+        """A call the REPL makes for itself: not recorded."""
+        ...
+
+    def show(self, renderable: RenderableType) -> None:
+        """Print ``renderable`` on a line of its own."""
+        ...
+
+    def show_result(self, result: m.Result) -> None:
+        """Print a verb's result as the REPL renders it."""
+        ...
+
+    def write_output(self, chunks: list[m.OutputChunkView]) -> None:
+        """Program output the REPL has not shown yet."""
+        ...
+
+    def report(self, exc: BaseException) -> None:
+        """The REPL's one place for errors."""
+        ...
+
+    def invalidate(self) -> None:
+        """Redraw the prompt (its toolbar) if it shows."""
+        ...
+
+    def typing_to_program(self) -> bool:
+        """True while what is typed goes to the program's stdin."""
+        ...
+
+    def program_reads_input(self) -> bool:
+        """True when the program sleeps reading the terminal (or that cannot be told)."""
+        ...
 
 #: Verbs that Enter on an empty line repeats.
 REPEATABLE = ("continue", "next", "stepIn", "stepOut")
@@ -40,7 +93,7 @@ After = Callable[[m.Result], Awaitable[None]]
 class Runner:
     """Owns the one execution task of a REPL and the background output/watch loops."""
 
-    def __init__(self, repl: Repl) -> None:
+    def __init__(self, repl: RunnerRepl) -> None:
         self.repl = repl
         self.task: asyncio.Task[None] | None = None
         self._pausing: asyncio.Task[None] | None = None
