@@ -1,0 +1,89 @@
+"""Renderers of what the program holds: stack, threads, scopes, variables, evaluations,
+assignments, source listings and program output."""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from dapcli.render.pieces import column_table, program_text, short_path, source_lines, variable_tree
+from dapcli.render.stop import render_stop
+from dapcli.verbs import models as m
+
+__all__ = ["render_evaluate", "render_output", "render_scopes", "render_set", "render_source", "render_stack",
+           "render_threads", "render_variables"]
+
+
+def render_stack(result: m.StackResult, cwd: str | None = None) -> RenderableType:
+    table = column_table("", "#", "function", "location", "id")  # StackFrame.id: what --frame-id takes
+    paths: dict[str | None, str] = {}  # a deep recursion repeats one file 10,000 times
+    for frame in result.frames:
+        path = frame.path or frame.source_name
+        if path not in paths:
+            paths[path] = short_path(path, cwd)
+        where = f"{paths[path]}:{frame.line}"
+        table.add_row("→" if frame.selected else "", str(frame.index), Text(frame.name), Text(where), str(frame.id))
+    shown = (result.frames[-1].index + 1) if result.frames else 0
+    if result.total_frames and result.total_frames > shown:
+        more = Text(f"… +{result.total_frames - shown} more frames (dapcli stack --start {shown})", style="dim")
+        return Group(table, more)
+    return table
+
+
+def render_threads(result: m.ThreadsResult, cwd: str | None = None) -> RenderableType:
+    table = column_table("", "id", "name")  # Thread.id: what --thread-id takes
+    for thread in result.threads:
+        table.add_row("*" if thread.current else "", str(thread.id), Text(thread.name))
+    return table
+
+
+def render_variables(result: m.VariablesResult, cwd: str | None = None) -> RenderableType:
+    title = result.scope or f"variablesReference {result.variables_reference}"
+    if result.frame_name:
+        title += f" of frame {result.frame_name}"
+    if not result.variables:
+        return Text(f"{title}: (none)")
+    return variable_tree(result.variables, title, result.truncated)
+
+
+def render_evaluate(result: m.EvaluateResult, cwd: str | None = None) -> RenderableType:
+    text = Text(result.result)
+    if result.type:
+        text.append(f"  ({result.type})", style="dim")
+    if result.value_truncated:
+        text.append(f"  …+{result.value_truncated} chars (--max-length 0 shows all)", style="dim")
+    if result.value_cut_by_adapter:
+        text.append(f"  ({result.value_cut_by_adapter})", style="dim")
+    if result.frame_name:
+        text.append(f"  (in frame {result.frame_name})", style="dim")
+    if result.note:
+        text.append(f"({result.note})" if not result.result else f"  ({result.note})", style="dim")
+    parts: list[RenderableType] = [text]
+    if result.children:
+        tree = variable_tree(result.children, "")
+        if result.truncated:
+            tree.add(Text(f"… {result.truncated} more (vars --variables-reference {result.variables_reference} "
+                          "--start N)", style="dim"))
+        parts.append(tree)
+    if result.stop is not None:
+        parts.append(render_stop(result.stop, cwd))
+    return Group(*parts) if len(parts) > 1 else text
+
+
+def render_source(result: m.SourceResult, cwd: str | None = None) -> RenderableType:
+    return Group(Text(short_path(result.path, cwd), style="bold"), source_lines(result.lines))
+
+
+def render_output(result: m.OutputResult, cwd: str | None = None) -> RenderableType:
+    return program_text(result.chunks) if result.chunks else Text("(no output yet)", style="dim")
+
+
+def render_scopes(result: m.ScopesResult, cwd: str | None = None) -> RenderableType:
+    table = column_table("scope", "variablesReference", "")
+    for scope in result.scopes:
+        table.add_row(Text(scope.name), str(scope.variables_reference), "expensive" if scope.expensive else "")
+    return table
+
+
+def render_set(result: m.SetVariableResult, cwd: str | None = None) -> RenderableType:
+    return Text.assemble((result.name, "cyan"), " = ", result.value)

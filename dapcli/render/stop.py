@@ -1,0 +1,185 @@
+"""Renderers of where the program is: a stop (or its end), the session's status, the
+selected frame, watches, and a trace's hits."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from dapcli.render.pieces import column_table, output_block, short_path, source_lines
+from dapcli.render.testrun import test_lines
+from dapcli.verbs import models as m
+from dapcli.verbs.stoplabel import exception_headline, stop_detail
+
+__all__ = ["render_frame", "render_status", "render_stop", "render_trace", "render_watch_lines", "render_watches"]
+
+
+def render_stop(state: m.StopState, cwd: str | None = None) -> RenderableType:
+    parts: list[RenderableType] = [Text(f"warning: {w}", style="yellow") for w in state.warnings or []]
+    if state.status == "stopped" and state.location:
+        loc = state.location
+        head = Text("Stopped", style="bold yellow")
+        reason = state.reason or "?"
+        if state.hit_breakpoint_ids:
+            reason += " " + ", ".join(str(i) for i in state.hit_breakpoint_ids)
+        head.append(f" ({reason})", style="yellow")
+        head.append(" in ")
+        head.append(loc.function or "?", style="bold")
+        head.append(f" at {short_path(loc.path or loc.name, cwd)}:{loc.line}")
+        if state.thread_id is not None:
+            head.append(f"  thread {state.thread_id}", style="dim")
+        detail = stop_detail(state)
+        if detail:
+            head.append(f"  ({detail})")
+        if state.skipped_frames:
+            head.append(f"  (skipped {state.skipped_frames} library frame{'s' if state.skipped_frames > 1 else ''};"
+                        " `stack` shows them)", style="dim")
+        parts.append(head)
+        parts += test_lines(state.test, state.status) if state.test else []
+        if state.exception and not (state.test and state.test.message):
+            exc = state.exception
+            said, name = exc.message or exc.description or "", exc.type_name or exc.exception_id
+            parts.append(Text(exception_headline(name, said), style="bold red"))
+        if state.return_value:
+            parts.append(_returned(state.return_value))
+        if state.source:
+            parts.append(source_lines(state.source))
+        if state.locals:
+            line = Text("locals: ", style="bold")
+            for index, var in enumerate(state.locals):
+                if index:
+                    line.append("  ")
+                line.append(var.name, style="cyan")
+                line.append("=" + var.value, style="bold magenta" if var.changed else "")
+                if var.changed:
+                    line.append("*", style="bold magenta")
+            if state.locals_truncated:
+                line.append(f"  … {state.locals_truncated} more (dapcli vars)", style="dim")
+            parts.append(line)
+        if state.watches:
+            parts.append(render_watch_lines(state.watches))
+    elif state.status == "stopped":
+        parts.append(Text(f"Stopped ({state.reason}), thread {state.thread_id}", style="bold yellow"))
+    elif state.status in ("exited", "terminated"):
+        code = "exit code unknown" if state.exit_code is None else f"exit code {state.exit_code}"
+        if state.signal:  # the adapter's number is not an exit status here: said as the adapter's
+            raw = f" (adapter's exit code {state.exit_code})" if state.exit_code is not None else ""
+            parts.append(Text(f"Program killed by {state.signal}{raw}", style="bold"))
+        elif state.description:  # the adapter was lost, or what the debugger said
+            parts.append(Text(f"Program {state.status}: {state.description} ({code})", style="bold"))
+        elif state.exit_code is None:  # the adapter did not say (js-debug after a signal, Delve)
+            parts.append(Text(f"Program {state.status} ({code})", style="bold"))
+        else:
+            parts.append(Text(f"Program {state.status} with {code}", style="bold"))
+        parts += test_lines(state.test, state.status) if state.test else []
+    elif state.pause_pending:
+        waited = f" after {state.elapsed_ms / 1000:.1f} s" if state.elapsed_ms else ""
+        parts.append(Text(f"Pause requested, still running{waited}: the program stops when it next runs code "
+                          "the debugger can interrupt (e.g. when a sleep or a blocking call returns); "
+                          "`dapcli wait` reports the stop", style="bold"))
+    else:
+        waited = f" after {state.elapsed_ms / 1000:.1f} s" if state.elapsed_ms else ""
+        parts.append(Text(f"Still running{waited}; `dapcli wait` reports the next stop, `dapcli pause` "
+                          "interrupts it", style="bold"))
+    parts += output_block(state.output, state.output_truncated)
+    for child in state.subprocesses or []:
+        parts.append(Text(f"subprocess session {child.name}: {child.state}"
+                          + (" (dapcli --session " + child.name + " stack)" if child.state == "stopped" else ""),
+                          style="bold yellow" if child.state == "stopped" else "dim"))
+    return Group(*parts)
+
+
+def _returned(view: m.ReturnValueView) -> Text:
+    """``Value returned is 49`` (a debugger's history name, lldb's ``$0``, stays in ``name``)."""
+    text = Text(f"Value returned is {view.value}", style="bold")
+    if view.type:
+        text.append(f"  ({view.type})", style="dim")
+    return text
+
+
+def render_watch_lines(watches: list[m.WatchView]) -> Text:
+    """``watch N: expr = value`` per watch; changed values marked ``*``, errors in red."""
+    text = Text()
+    for index, w in enumerate(watches):
+        if index:
+            text.append("\n")
+        text.append(f"watch {w.id}: ", style="dim")
+        text.append(w.expression, style="cyan")
+        if w.error is not None:
+            text.append(f"  <error: {w.error}>", style="red")
+        else:
+            text.append(" = ")
+            text.append(w.value or "", style="bold magenta" if w.changed else "")
+            if w.changed:
+                text.append(f"  * (was {w.previous})", style="magenta")
+    return text
+
+
+def render_watches(result: m.WatchesResult, cwd: str | None = None) -> RenderableType:
+    if not result.watches:
+        return Text("No watch expressions.")
+    return render_watch_lines(result.watches)
+
+
+def render_frame(result: m.FrameResult, cwd: str | None = None) -> RenderableType:
+    frame = result.frame
+    head = Text(f"#{frame.index} ", style="bold") + Text(frame.name, style="bold")
+    head.append(f" at {short_path(frame.path or frame.source_name, cwd)}:{frame.line}")
+    return Group(head, source_lines(result.source)) if result.source else head
+
+
+def render_trace(result: m.TraceResult, cwd: str | None = None) -> RenderableType:
+    table = column_table("hit", *result.expressions)
+    for hit in result.hits:
+        cells = [Text(hit.values.get(e, "<" + (hit.errors or {}).get(e, "?") + ">")) for e in result.expressions]
+        table.add_row(str(hit.hit), *cells)
+    count = len(result.hits)
+    head = Text(f"{count} {'hit' if count == 1 else 'hits'} of {short_path(result.path, cwd)}:{result.line}",
+                style="bold")
+    if result.limit_reached:
+        head.append(" (limit reached)", style="dim")
+    parts: list[RenderableType] = [head, table]
+    if result.stop is not None:
+        parts.append(render_stop(result.stop, cwd))
+    return Group(*parts)
+
+
+def _end_reason(status: m.StatusResult) -> str | None:
+    """How an ended session ended (the adapter lost, killed by a signal), when known."""
+    stop = status.stop
+    return stop.description if stop and stop.status in ("exited", "terminated") and stop.description else None
+
+
+def _exit_code(status: m.StatusResult) -> str | None:
+    """The exit code; the adapter's own number when a signal ended the program (not an exit status)."""
+    if status.exit_code is None:
+        return None
+    signal = status.stop.signal if status.stop is not None else None
+    return f"{status.exit_code} (the adapter's number for {signal})" if signal else str(status.exit_code)
+
+
+def render_status(status: m.StatusResult, cwd: str | None = None) -> RenderableType:
+    table = Table.grid(padding=(0, 2))
+    table.add_column(style="bold")
+    table.add_column()
+    rows: list[tuple[str, Any]] = [
+        ("session", status.session), ("state", status.state), ("adapter", status.adapter),
+        ("program", short_path(status.program, cwd) if status.program else None),
+        ("interpreter", status.runtime), ("debuggee pid", status.debuggee_pid),
+        ("adapter pid", status.adapter_pid), ("host pid", status.host_pid),
+        ("exit code", _exit_code(status)), ("ended", _end_reason(status)), ("breakpoints", status.breakpoints),
+        ("pause", None if status.pause_pending_s is None else
+         f"requested {status.pause_pending_s:.1f} s ago, pending (`dapcli wait` reports the stop)"),
+    ]
+    for key, value in rows:
+        if value is not None:
+            table.add_row(key, Text(str(value)))
+    parts: list[RenderableType] = [table]
+    if status.stop and status.stop.status == "stopped" and status.stop.location:
+        parts.append(render_stop(status.stop, cwd))
+    elif status.stop and status.stop.warnings:  # e.g. an abandoned evaluation still runs
+        parts.extend(Text(f"warning: {w}", style="yellow") for w in status.stop.warnings)
+    return Group(*parts)
