@@ -304,7 +304,7 @@ class SessionCore:
         self.subprocess_stops += 1
         self._notify("subprocess")
 
-    def _notify(self, what: str) -> None:
+    def _notify(self: Self, what: str) -> None:
         if not self._waking:  # one pending wake serves every change before it runs (an output flood)
             self._waking = True
             asyncio.get_running_loop().create_task(self._wake())
