@@ -23,14 +23,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from dapcli.engine.api import ChildHost
 from dapcli.errors import AdapterError, DapcliError
 from dapcli.protocol import types as t
 from dapcli.protocol.connection import Connection, body_model
-
-if TYPE_CHECKING:
-    from dapcli.engine.session import Session
 
 __all__ = ["PARENT_GRACE", "ChildSessions"]
 
@@ -40,9 +38,9 @@ _OUTPUT = body_model(t.OutputEvent)
 
 
 class ChildSessions:
-    """The child connections of one :class:`~dapcli.engine.session.Session`."""
+    """The child connections of one session (seen through :class:`~dapcli.engine.api.ChildHost`)."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: ChildHost) -> None:
         self.session = session
         #: Child connections, oldest first (teardown disconnects them newest first).
         self.connections: list[Connection] = []
@@ -79,7 +77,7 @@ class ChildSessions:
             conn = Connection(transport, name=f"{session.adapter.name} (child)")
             conn.trace = session.trace_function()
             conn.rewriter = session.path_mapper
-            conn.stall_check = session._conn.stall_check if session._conn else None  # SIGSTOPped: said at once
+            conn.stall_check = session.stall_check()  # SIGSTOPped: said at once
             initialized = asyncio.Event()
             conn.on_event(lambda message: self._on_event(message, initialized))
             conn.on_reverse_request("runInTerminal", _refuse("dapcli runs programs with console=internalConsole"))
@@ -129,7 +127,7 @@ class ChildSessions:
             with contextlib.suppress(Exception):
                 self.session.on_output(_OUTPUT.model_validate(message.get("body") or {}), root=False)
         else:
-            self.session._on_event(message)
+            self.session.on_event(message)
 
     async def _child_ended(self) -> None:
         """The child ended: wait a little for the parent's exit report, then end the session."""
@@ -138,7 +136,7 @@ class ChildSessions:
         if root is not None and not root.closed and not session.ended:
             await session.wait_for_change(session.generation, PARENT_GRACE)
         if not session.ended:
-            session._on_terminated(None)
+            session.on_terminated(None)
 
     def _spawn(self, coroutine: Any) -> None:
         task = asyncio.get_running_loop().create_task(coroutine)

@@ -12,12 +12,8 @@ condition equal to the one it is sent next time and keeps the breakpoint as it i
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from dapcli.engine.api import RequestSession
 from dapcli.errors import DapcliError
-
-if TYPE_CHECKING:
-    from dapcli.engine.session import Session
 
 __all__ = ["REFUSED", "apply_function_conditions"]
 
@@ -25,7 +21,7 @@ __all__ = ["REFUSED", "apply_function_conditions"]
 REFUSED = "refused the condition"
 
 
-async def apply_function_conditions(session: Session) -> None:
+async def apply_function_conditions(session: RequestSession) -> None:
     """Set the condition of each verified function breakpoint that has one, with the adapter's
     :attr:`function_condition_request` (``(command, argument template)``; ``{id}`` is the
     adapter's breakpoint id). One the debugger refuses gets a ``warning``: it then stops on

@@ -9,14 +9,10 @@ in a tracing stop (``t``), which is normal.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import psutil
 
+from dapcli.engine.api import ProcessIds
 from dapcli.errors import PreconditionError
-
-if TYPE_CHECKING:
-    from dapcli.engine.session import Session
 
 __all__ = ["FrozenError", "check_frozen", "frozen_process"]
 
@@ -34,7 +30,7 @@ def _is_stopped(pid: int | None) -> bool:
         return False
 
 
-def frozen_process(session: Session) -> tuple[str, int] | None:
+def frozen_process(session: ProcessIds) -> tuple[str, int] | None:
     """``("the program", pid)`` or ``("the adapter", pid)`` when that process is stopped by a signal."""
     for what, pid in (("the program", session.debuggee_pid), ("the debug adapter", session.adapter_pid)):
         if pid and _is_stopped(pid):
@@ -47,7 +43,7 @@ def _error(what: str, pid: int, command: str) -> FrozenError:
                        f"resume it with `kill -CONT {pid}`, then retry")
 
 
-def check_frozen(session: Session, command: str) -> None:
+def check_frozen(session: ProcessIds, command: str) -> None:
     """Raise FrozenError when the debuggee or the adapter is stopped by a signal."""
     found = frozen_process(session)
     if found is not None:

@@ -2,10 +2,11 @@
 
 The adapter starts in its own process group. Teardown kills that group, every descendant seen
 (a debuggee may ``setsid`` out of the group) and the debuggee pid from the ``process`` event.
-The watchdog is a tiny separate process that holds a pipe from the host: when the host dies in
-any way (even SIGKILL) the pipe closes and the watchdog kills what the host registered, and every
-descendant of it that it has seen (it looks twice a second: a child that left the process group is
-re-parented to init once its parent dies, and could not be found afterwards).
+The watchdog is a tiny separate process (:mod:`dapcli.engine.watchdog`) that holds a pipe from
+the host: when the host dies in any way (even SIGKILL) the pipe closes and the watchdog kills what
+the host registered, and every descendant of it that it has seen (it looks twice a second: a child
+that left the process group is re-parented to init once its parent dies, and could not be found
+afterwards).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import threading
 
 import psutil
 
-__all__ = ["Watchdog", "descendants", "kill_tree", "launched_children", "shared_watchdog"]
+__all__ = ["Watchdog", "descendants", "kill_tree", "launched_children", "shared_watchdog", "watchdog_command"]
 
 
 def descendants(pid: int) -> list[psutil.Process]:
@@ -66,7 +67,7 @@ class Watchdog:
         if self._process is not None and self._process.poll() is None:
             return
         self._process = subprocess.Popen(
-            [sys.executable, "-P", "-c", _WATCHDOG_CODE],  # -P: not the cwd (the user's project) on sys.path
+            watchdog_command(),
             stdin=subprocess.PIPE,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
@@ -125,6 +126,13 @@ class Watchdog:
             self._process.stdin.flush()
 
 
+def watchdog_command() -> list[str]:
+    """How the watchdog is started: :mod:`dapcli.engine.watchdog` run as a script, by its path
+    (``-P``: neither the cwd, the user's project, nor the script's folder on sys.path). It needs
+    no ``dapcli`` import: its sys.path and start-up are a bare ``python -c``'s."""
+    return [sys.executable, "-P", os.path.join(os.path.dirname(os.path.abspath(__file__)), "watchdog.py")]
+
+
 _shared: Watchdog | None = None
 
 
@@ -137,93 +145,3 @@ def shared_watchdog() -> Watchdog:
         _shared = Watchdog()
     return _shared
 
-
-_WATCHDOG_CODE = r"""
-import os, select, signal, sys
-import psutil
-groups, pids, seen, owner = {}, {}, {}, {}
-
-def identity(pid):
-    try:
-        return psutil.Process(pid).create_time()
-    except psutil.Error:
-        return None
-
-def same(pid, started):
-    try:
-        proc = psutil.Process(pid)
-        return proc if abs(proc.create_time() - started) < 0.01 else None
-    except psutil.Error:
-        return None
-
-def snapshot():
-    # remember every descendant of what is registered, and which registration it came from: a
-    # child that left the process group (setsid) is re-parented to init once its parent dies,
-    # and could not be found then
-    for pid, started in list(seen.items()):
-        if same(pid, started) is None:
-            del seen[pid]; owner.pop(pid, None)  # ended: forget it
-    roots = [(("g", g), g, started) for g, started in groups.items() if started is not None]
-    roots += [(("p", pid), pid, started) for pid, started in pids.items()]
-    roots += [(owner.get(pid), pid, started) for pid, started in list(seen.items())]
-    for key, pid, started in roots:
-        root = same(pid, started)
-        if root is None:
-            continue
-        try:
-            for child in root.children(recursive=True):
-                if child.pid not in seen:
-                    seen[child.pid] = child.create_time()
-                    owner[child.pid] = key
-        except psutil.Error:
-            pass
-
-def kill(pid, started):
-    proc = same(pid, started)
-    if proc is not None:
-        try: proc.kill()
-        except psutil.Error: pass
-
-def end(key):
-    snapshot()
-    if key[0] == "g":
-        groups.pop(key[1], None)  # the session killed its group: a reused number is never killed
-    elif key[0] == "p" and key[1] in pids:
-        kill(key[1], pids.pop(key[1]))
-    for pid in [pid for pid, k in owner.items() if k == key]:
-        kill(pid, seen.pop(pid, 0.0)); owner.pop(pid, None)
-
-fd, pending, used = sys.stdin.fileno(), b"", False
-while True:
-    ready, _, _ = select.select([fd], [], [], 0.5)
-    if ready:
-        data = os.read(fd, 65536)
-        if not data:
-            break
-        pending += data
-        *lines, pending = pending.split(b"\n")
-        for line in lines:
-            parts = line.decode().split()
-            if parts[:1] == ["g"]:
-                groups[int(parts[1])] = identity(int(parts[1]))
-            elif parts[:1] == ["p"]:
-                pids[int(parts[1])] = float(parts[2])
-            elif parts[:1] == ["ug"]:
-                groups.pop(int(parts[1]), None)
-            elif parts[:1] == ["up"]:
-                pids.pop(int(parts[1]), None)
-            elif parts[:1] in (["kg"], ["kp"]):
-                end((parts[0][1], int(parts[1])))
-            elif parts[:1] == ["clear"]:
-                groups.clear(); pids.clear(); seen.clear(); owner.clear()
-            used = used or parts[:1] in (["g"], ["p"])
-        if used and not groups and not pids:
-            sys.exit(0)  # everything ended cleanly: nothing left to guard
-    snapshot()
-snapshot()
-for pgid in groups:
-    try: os.killpg(pgid, signal.SIGKILL)
-    except OSError: pass
-for pid, started in list(pids.items()) + list(seen.items()):
-    kill(pid, started)
-"""

@@ -2,10 +2,11 @@
 process of the program (``subprocess``, ``multiprocessing``) as a session of its own.
 
 Unlike js-debug's child (which *replaces* the parent's connection, see ``children.py``), each
-such child is a separate :class:`Session` named ``PARENT.N``: a session tree. It attaches over a
-new connection (``adapter.child_transport(configuration)``), gets a copy of the parent's
-breakpoints and exception filters, is added to the parent's manager (so every frontend can
-address it, e.g. ``--session default.1``), and ends with its parent.
+such child is a separate session named ``PARENT.N`` (made by the parent's
+``new_subprocess_session``): a session tree. It attaches over a new connection
+(``adapter.child_transport(configuration)``), gets a copy of the parent's breakpoints and
+exception filters, is added to the parent's manager (so every frontend can address it, e.g.
+``--session default.1``), and ends with its parent.
 """
 
 from __future__ import annotations
@@ -13,25 +14,25 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Generic, TypeVar
 
+from dapcli.engine.api import SubprocessHost
 from dapcli.engine.breakpoints import BreakpointEntry
 from dapcli.errors import DapcliError
 
-if TYPE_CHECKING:
-    from dapcli.engine.session import Session
-
 __all__ = ["SubprocessSessions"]
 
+S = TypeVar("S", bound=SubprocessHost)
 
-class SubprocessSessions:
-    """The subprocess sessions of one parent session."""
 
-    def __init__(self, parent: Session) -> None:
+class SubprocessSessions(Generic[S]):
+    """The subprocess sessions of one parent session (of type ``S``; its children are too)."""
+
+    def __init__(self, parent: S) -> None:
         self.parent = parent
-        self.children: list[Session] = []
+        self.children: list[S] = []
         #: Called with each new child session (the manager adds it; set by SessionManager.add).
-        self.on_child: Callable[[Session], None] | None = None
+        self.on_child: Callable[[S], None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
 
     def start(self, arguments: dict[str, Any]) -> dict[str, Any]:
@@ -43,12 +44,9 @@ class SubprocessSessions:
         return {}
 
     async def _attach(self, configuration: dict[str, Any], request: str) -> None:
-        from dapcli.engine.session import Session  # the engine module that imports this one
-
         parent = self.parent
         name = f"{parent.name}.{len(self.children) + 1}"
-        child = Session(name, parent.adapter, watchdog=parent.watchdog)
-        child.parent = parent
+        child = parent.new_subprocess_session(name)  # a session of the parent's kind, its parent set
         for entry in parent.book.entries.values():
             child.book.entries[entry.id] = BreakpointEntry(
                 **{**entry.__dict__, "verified": False, "adapter_id": None, "actual_line": None})
@@ -71,7 +69,7 @@ class SubprocessSessions:
         if child.state.value == "stopped":
             parent.subprocess_stopped()
 
-    def _on_child_change(self, what: str, child: Session) -> None:
+    def _on_child_change(self, what: str, child: S) -> None:
         if what == "stopped":
             self.parent.subprocess_stopped()
 

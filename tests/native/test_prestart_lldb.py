@@ -19,6 +19,7 @@ from native_helpers import ADAPTER_PATHS, Driver, assert_gone, dapcli, marker_li
 from dapcli.adapters import prestart
 from dapcli.adapters.gdb import GdbAdapter
 from dapcli.adapters.lldb import LldbAdapter
+from dapcli.engine.processes import watchdog_command
 
 BOUND = 30.0  # generous: only matters when the test fails
 
@@ -126,7 +127,7 @@ def test_a_native_launch_uses_the_early_lldb_dap(cli_env: dict[str, str], sample
     host = _host(cli_env)
     assert host.cmdline()[-1] == "-"  # the client wrote the host what to start first (lldb-dap) on its stdin
     adapters = [p for p in host.children() if p.name().startswith("lldb-dap")]
-    watchdogs = [p for p in host.children() if "-c" in p.cmdline()]
+    watchdogs = [p for p in host.children() if p.cmdline()[-1:] == [watchdog_command()[-1]]]
     assert len(adapters) == 1 and len(watchdogs) == 1, host.children()
     # the early one was taken: started before the host's imports (~0.3 s), not when the launch
     # came, which is right before the watchdog (started when the session adopts its adapter)

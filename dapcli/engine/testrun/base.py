@@ -21,7 +21,7 @@ from dapcli.errors import DapcliError
 from dapcli.protocol import types as t
 
 if TYPE_CHECKING:
-    from dapcli.engine.session import Session
+    from dapcli.engine.api import TestSession
 
 __all__ = [
     "Failure", "Review", "Summary", "TestRun", "TestRunner", "Verdict", "cut", "evaluate", "frame_path",
@@ -81,10 +81,10 @@ class TestRunner:
         self.first = first
         self.cwd = cwd
 
-    def configure(self, session: Session) -> None:
+    def configure(self, session: TestSession) -> None:
         """Prepare ``session`` before launch (exception filters, function breakpoints)."""
 
-    async def review(self, session: Session) -> Review:
+    async def review(self, session: TestSession) -> Review:
         """Classify the session's current stop (DAP ``stackTrace`` and friends)."""
         return Review("other")
 
@@ -122,7 +122,7 @@ class TestRun:
         failure = self.current
         return failure if failure is not None and failure.generation == generation else None
 
-    async def review(self, session: Session) -> bool:
+    async def review(self, session: TestSession) -> bool:
         """Review the current stop once; True when it is to be passed (resume the program)."""
         if self.reviewed_generation == session.generation:
             return False
@@ -135,16 +135,16 @@ class TestRun:
             self.failures.append(found.failure)
         return found.verdict == "pass"
 
-    def summary(self, session: Session) -> Summary:
+    def summary(self, session: TestSession) -> Summary:
         return self.runner.summary(session_output(session), session.exit_code)
 
 
-def session_output(session: Session, since: int = 0) -> str:
+def session_output(session: TestSession, since: int = 0) -> str:
     """The program's output (stdout and stderr) recorded since ``since``."""
     return "".join(c.output for c in session.output.since(since) if c.category in ("stdout", "stderr"))
 
 
-async def stack(session: Session, thread_id: int) -> list[t.StackFrame]:
+async def stack(session: TestSession, thread_id: int) -> list[t.StackFrame]:
     """The top :data:`REVIEW_FRAMES` frames of ``thread_id`` (DAP ``stackTrace``)."""
     body = await session.request(
         "stackTrace", t.StackTraceArguments(threadId=thread_id, levels=REVIEW_FRAMES), t.StackTraceResponse
@@ -152,7 +152,7 @@ async def stack(session: Session, thread_id: int) -> list[t.StackFrame]:
     return list(body.stackFrames)
 
 
-async def evaluate(session: Session, expression: str, frame_id: int, context: str = "watch") -> str | None:
+async def evaluate(session: TestSession, expression: str, frame_id: int, context: str = "watch") -> str | None:
     """``expression`` in frame ``frame_id`` (DAP ``evaluate``); None when it fails."""
     try:
         body = await session.request(
@@ -180,7 +180,7 @@ def is_local_source(path: str | None) -> bool:
     return is_user_source(path)
 
 
-async def wait_for_output(session: Session, found: Callable[[str], str | None], timeout: float,
+async def wait_for_output(session: TestSession, found: Callable[[str], str | None], timeout: float,
                           since: int = 0) -> str | None:
     """Wait (at most ``timeout`` s) until ``found(text)`` returns a value for the program's
     output since ``since``; that value, or None. Output reaches us on its own stream and may

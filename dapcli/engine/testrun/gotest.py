@@ -26,7 +26,7 @@ from dapcli.engine.testrun.base import (
 )
 
 if TYPE_CHECKING:
-    from dapcli.engine.session import Session
+    from dapcli.engine.api import TestSession
     from dapcli.protocol import types as t
 
 __all__ = ["GoTestRunner"]
@@ -60,10 +60,10 @@ class GoTestRunner(TestRunner):
         run = ["-test.run", _run_pattern(patterns)] if patterns else []
         return ["-test.v", *run, *(["-test.failfast"] if self.first else []), *self.runner_args]
 
-    def configure(self, session: Session) -> None:
+    def configure(self, session: TestSession) -> None:
         self.fail_entry = session.book.new_internal(function=FAIL_FUNCTION).id
 
-    async def review(self, session: Session) -> Review:
+    async def review(self, session: TestSession) -> Review:
         stop = session.last_stop
         if stop is None or stop.thread_id is None:
             return Review("other")
@@ -84,7 +84,7 @@ class GoTestRunner(TestRunner):
         return Review("failure", Failure(generation=session.generation, test_id=name, message=cut(message),
                                          kind="assertion", frame_index=index, phase="call"))
 
-    async def _panic(self, session: Session, thread_id: int, text: str | None) -> Review:
+    async def _panic(self, session: TestSession, thread_id: int, text: str | None) -> Review:
         frames = await stack(session, thread_id)
         index = _user_frame(frames) or 0
         test = _test_frame(frames)  # the test function (or subtest closure), which has `t`
@@ -97,7 +97,7 @@ class GoTestRunner(TestRunner):
                                          message=cut(f"panic: {text}" if text else "panic"), kind="panic",
                                          frame_index=index, phase="call"))
 
-    async def _message(self, session: Session, frames: list[t.StackFrame], fail_frame: int) -> str | None:
+    async def _message(self, session: TestSession, frames: list[t.StackFrame], fail_frame: int) -> str | None:
         """The test's log line at the failing call: at the first of ``frames`` (the user's,
         innermost first) whose ``file:line`` it names (a ``t.Helper()`` is skipped by Go)."""
         wheres = [f"{(frame.source.name if frame.source else '') or ''}:{frame.line}: " for frame in frames]

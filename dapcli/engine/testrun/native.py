@@ -26,7 +26,7 @@ from dapcli.engine.testrun.base import (
 from dapcli.engine.userframes import source_holds
 
 if TYPE_CHECKING:
-    from dapcli.engine.session import Session
+    from dapcli.engine.api import TestSession
 
 __all__ = ["NativeRunner"]
 
@@ -56,13 +56,13 @@ class NativeRunner(TestRunner):
     def arguments(self) -> list[str]:
         return [*self.selectors[1:], *self.runner_args]
 
-    def configure(self, session: Session) -> None:
+    def configure(self, session: TestSession) -> None:
         """A function breakpoint on ``exit`` when its status (first argument) is not 0."""
         register = _FIRST_ARGUMENT.get(platform.machine())
         if register is not None:
             self.exit_entry = session.book.new_internal(function="exit", condition=f"{register} != 0").id
 
-    async def review(self, session: Session) -> Review:
+    async def review(self, session: TestSession) -> Review:
         stop = session.last_stop
         if stop is None or stop.thread_id is None:
             return Review("other")
@@ -85,7 +85,7 @@ class NativeRunner(TestRunner):
             frame_index=index, phase="call",
         ))
 
-    async def _exit(self, session: Session, thread_id: int) -> Review:
+    async def _exit(self, session: TestSession, thread_id: int) -> Review:
         """``exit(N)`` with N ≠ 0: the user's frame that called it; the message is the last line
         the program wrote (on stderr, as a rule)."""
         frames = await stack(session, thread_id)
@@ -107,7 +107,7 @@ class NativeRunner(TestRunner):
             frame_index=index, phase="call",
         ))
 
-    async def _main_returned(self, session: Session, frames: list[Any]) -> Review:
+    async def _main_returned(self, session: TestSession, frames: list[Any]) -> Review:
         """``main`` returned a non-zero status (libc's start-up code calls ``exit`` with it):
         no frame of the user's is left, so the message says what happened and with which status."""
         register = _FIRST_ARGUMENT.get(platform.machine())

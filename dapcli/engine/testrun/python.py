@@ -33,7 +33,7 @@ from dapcli.engine.testrun.expected import expects_exception, marked_expected_fa
 from dapcli.protocol import types as t
 
 if TYPE_CHECKING:
-    from dapcli.engine.session import Session
+    from dapcli.engine.api import TestSession
 
 __all__ = ["BOOT", "PytestRunner", "UnittestRunner"]
 
@@ -52,13 +52,13 @@ class PythonRunner(TestRunner):
 
     module = ""
 
-    def configure(self, session: Session) -> None:
+    def configure(self, session: TestSession) -> None:
         session.exception_filters = [("userUnhandled", None)]
 
     def arguments(self) -> list[str]:
         raise NotImplementedError
 
-    async def review(self, session: Session) -> Review:
+    async def review(self, session: TestSession) -> Review:
         stop = session.last_stop
         if stop is None or stop.reason != "exception" or stop.thread_id is None:
             return Review("other")
@@ -86,7 +86,7 @@ class PythonRunner(TestRunner):
             kind="assertion" if kind == "AssertionError" else "error", frame_index=index, phase=phase,
         ))
 
-    async def test_id(self, session: Session, frames: list[t.StackFrame]) -> tuple[str | None, str | None]:
+    async def test_id(self, session: TestSession, frames: list[t.StackFrame]) -> tuple[str | None, str | None]:
         raise NotImplementedError
 
     def expected_failure(self, frames: list[t.StackFrame], test_id: str) -> bool:
@@ -108,7 +108,7 @@ class PytestRunner(PythonRunner):
         extra = ["-k", self.match] if self.match else []
         return [*self.selectors, *extra, *(["-x"] if self.first else []), *self.runner_args]
 
-    async def test_id(self, session: Session, frames: list[t.StackFrame]) -> tuple[str | None, str | None]:
+    async def test_id(self, session: TestSession, frames: list[t.StackFrame]) -> tuple[str | None, str | None]:
         if not frames:
             return None, None
         value = await evaluate(session, "__import__('os').environ.get('PYTEST_CURRENT_TEST')", frames[0].id)
@@ -145,7 +145,7 @@ class UnittestRunner(PythonRunner):
         extra = ["-k", self.match] if self.match else []
         return [*self.selectors, *extra, *(["-f"] if self.first else []), *self.runner_args]
 
-    async def test_id(self, session: Session, frames: list[t.StackFrame]) -> tuple[str | None, str | None]:
+    async def test_id(self, session: TestSession, frames: list[t.StackFrame]) -> tuple[str | None, str | None]:
         for frame in reversed(frames):
             value = _literal(await evaluate(session, "self.id()", frame.id))
             if value:
