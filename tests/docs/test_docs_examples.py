@@ -5,7 +5,9 @@ caller's; whatever it started is stopped at the end, pass or fail."""
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -35,6 +37,25 @@ def _examples() -> list[Any]:
 
 
 EXAMPLES = _examples()
+
+#: Which adapters (and tools) a session needs, told by what its commands name.
+NEEDS = (
+    ("examples/go", ("go",)), ("cart_test.go", ("go",)), (".js", ("node",)), ("--adapter gdb", ("gdb",)),
+    ("./grid", ("lldb",)), ("gcc ", ("gcc",)),
+)
+
+
+def missing(text: str, env: dict[str, str], cwd: Path) -> list[str]:
+    """What the session needs that this machine lacks: an adapter `dapcli adapters` does not find,
+    or a compiler not on PATH. (CI installs them all, so there nothing is skipped for this.)"""
+    wanted = {name for marker, names in NEEDS if marker in text for name in names}
+    if not wanted:
+        return []
+    done = subprocess.run([str(Path(sys.executable).parent / "dapcli"), "--json", "adapters"], env=env, cwd=cwd,
+                          capture_output=True, timeout=60, check=True)
+    found = {a["name"] for a in json.loads(done.stdout)["adapters"] if a.get("found")}
+    found |= {tool for tool in ("gcc",) if shutil.which(tool, path=env.get("PATH"))}
+    return sorted(wanted - found)
 
 
 @pytest.fixture
@@ -89,6 +110,9 @@ def test_example_runs_as_written(example: Any, sandbox: tuple[Path, dict[str, st
         f"a ```{session.language} block of commands is neither a console session (`$ ` lines) "
         "nor marked `<!-- docs-test: skip REASON -->`")
     root, env = sandbox
+    lacking = missing("\n".join(c.text for c in session.commands), env, root)
+    if lacking:
+        pytest.skip(f"needs {', '.join(lacking)} (not installed here)")
     example.namespace.update(root=root, env=env)
     example.evaluate()
 
@@ -110,3 +134,29 @@ def test_the_matching_rules() -> None:
     commands = parse_session("$ dapcli eval x   # exit 5\nerror: …\n$ dapcli a \\\n   b\n", 10)
     assert [(c.text, c.line, c.exit_code, c.expected) for c in commands] == [
         ("dapcli eval x   # exit 5", 10, 5, ["error: …"]), ("dapcli a \\\n   b", 12, 0, [])]
+
+
+#: Where a `FILE:LINE` of the docs is looked for (the folders the examples run from).
+LINE_BASES = ("", "examples", "examples/go", "recipes/programs", "recipes")
+NOT_A_STATEMENT = ("#", "//", "/*", "*", '"""')
+
+
+def test_every_named_line_of_a_bundled_file_is_a_statement() -> None:
+    """A breakpoint the docs name (`examples/buggy.py:17`, `cart_test.go:15`) lands on a line that
+    runs, never on a blank line or a comment; names of files that are not bundled
+    (`src/cart.py:42`) are left alone."""
+    named = 0
+    for page in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        text = page.read_text(encoding="utf-8")
+        for found in re.finditer(r"(?<![\w/.])([\w./-]+\.(?:py|go|c|js)):(\d+)\b", text):
+            path, line = found.group(1), int(found.group(2))
+            files = [ROOT / base / path for base in LINE_BASES if (ROOT / base / path).is_file()]
+            if not files:
+                continue
+            named += 1
+            lines = files[0].read_text(encoding="utf-8").splitlines()
+            where = f"{page.relative_to(ROOT)}: {found.group(0)}"
+            assert 1 <= line <= len(lines), f"{where}: {files[0].name} has {len(lines)} lines"
+            statement = lines[line - 1].strip()
+            assert statement and not statement.startswith(NOT_A_STATEMENT), f"{where} is not a statement: {statement!r}"
+    assert named >= 20
