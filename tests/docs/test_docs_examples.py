@@ -41,7 +41,7 @@ EXAMPLES = _examples()
 #: Which adapters (and tools) a session needs, told by what its commands name.
 NEEDS = (
     ("examples/go", ("go",)), ("cart_test.go", ("go",)), (".js", ("node",)), ("--adapter gdb", ("gdb",)),
-    ("./grid", ("lldb",)), ("gcc ", ("gcc",)),
+    ("./grid", ("lldb",)), ("./test_cart", ("lldb",)), ("gcc ", ("gcc",)),
 )
 
 
@@ -137,7 +137,7 @@ def test_the_matching_rules() -> None:
 
 
 #: Where a `FILE:LINE` of the docs is looked for (the folders the examples run from).
-LINE_BASES = ("", "examples", "examples/go", "recipes/programs", "recipes")
+LINE_BASES = ("", "examples", "examples/go", "examples/c", "recipes/programs", "recipes")
 NOT_A_STATEMENT = ("#", "//", "/*", "*", '"""')
 
 
