@@ -160,3 +160,20 @@ def test_every_named_line_of_a_bundled_file_is_a_statement() -> None:
             statement = lines[line - 1].strip()
             assert statement and not statement.startswith(NOT_A_STATEMENT), f"{where} is not a statement: {statement!r}"
     assert named >= 20
+
+
+def test_every_recipe_shown_replays(sandbox: tuple[Path, dict[str, str]]) -> None:
+    """A recipe written out in a page (a ```yaml block with `steps:`) passes `dapcli run` when saved
+    in recipes/, where its paths say it lives."""
+    root, env = sandbox
+    shown = []
+    for page in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        text = page.read_text(encoding="utf-8")
+        shown += [(page.name, block) for block in re.findall(r"```yaml\n(.*?)```", text, re.S) if "\nsteps:" in block]
+    assert shown, "no page shows a recipe"
+    for number, (page, block) in enumerate(shown):
+        path = root / "recipes" / f"shown-{number}.yaml"
+        path.write_text(block, encoding="utf-8")
+        done = subprocess.run([str(Path(sys.executable).parent / "dapcli"), "run", str(path)], cwd=root, env=env,
+                              capture_output=True, text=True, timeout=120, check=False)
+        assert done.returncode == 0, f"the recipe shown in {page} fails:\n{done.stdout}\n{done.stderr}"
