@@ -6,7 +6,7 @@ Each row runs dapcli (A) and the floor (B) alternately, in the same conditions, 
 medians, the ranges, the ratio of the medians (or the difference, or an absolute figure where
 the target is absolute) and whether the target is met. Every process gets its own runtime
 directory. ``--json`` writes every sample (default benchmarks/results.json); ``--readme``
-rewrites README's performance table from this run.
+rewrites docs/performance.md's table from this run.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from typing import Any
 from benchmarks import mcp_rows, native_rows
 from benchmarks.common import DAPCLI, FLOORS, PY, ROOT, TARGET, TARGET_LINE, Row, env_with_runtime, timed
 
-README = ROOT / "README.md"
+README = ROOT / "docs" / "performance.md"
 START, END = "<!-- benchmark:start -->", "<!-- benchmark:end -->"
 
 
@@ -161,7 +161,7 @@ def table(results: list[dict[str, Any]]) -> str:
 def write_readme(text: str) -> None:
     content = README.read_text()
     if START not in content:
-        raise SystemExit(f"README has no {START} … {END} block")
+        raise SystemExit(f"{README.name} has no {START} … {END} block")
     head, rest = content.split(START, 1)
     _, tail = rest.split(END, 1)
     README.write_text(f"{head}{START}\n{text}\n{END}{tail}")
@@ -172,7 +172,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="5 rounds (default 11)")
     parser.add_argument("--rounds", type=int)
     parser.add_argument("--json", default=str(ROOT / "benchmarks" / "results.json"))
-    parser.add_argument("--readme", action="store_true", help="rewrite README's performance table")
+    parser.add_argument("--readme", action="store_true", help="rewrite the table of docs/performance.md")
     parser.add_argument("--only", help="run only rows whose name contains this")
     parser.add_argument("--from-json", help="print (and with --readme write) the table of an earlier run's JSON")
     options = parser.parse_args(argv)

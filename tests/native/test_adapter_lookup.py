@@ -151,6 +151,6 @@ def test_every_npm_adapter_hint_gives_the_same_user_wide_command() -> None:
     for name, hint in hints.items():
         assert same in hint, (name, hint)
         assert "--prefix .adapters" not in hint, (name, hint)
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).resolve().parents[2] / "docs" / "adapters.md").read_text(encoding="utf-8")
     assert "npm install --prefix ~/.local/share/dapcli" in readme
     assert "--prefix .adapters" not in readme

@@ -1,4 +1,4 @@
-"""README's `dapcli launch` examples: every `-b` spec parses, and none puts two breakpoints on
+"""The `dapcli launch` examples of README.md and docs/*.md: every `-b` spec parses, and none puts two breakpoints on
 one location (a line holds one breakpoint: such a launch is refused)."""
 
 from __future__ import annotations
@@ -17,8 +17,9 @@ def launch_commands(text: str) -> list[list[str]]:
     joined = re.sub(r"\\\n\s*", " ", text)
     commands = []
     for line in joined.splitlines():
-        if line.startswith("$ dapcli launch ") or line.startswith("$ dapcli attach "):
-            words = shlex.split(line[2:], comments=True)
+        command = re.sub(r"^\$ cd \S+ && ", "$ ", line)
+        if command.startswith("$ dapcli launch ") or command.startswith("$ dapcli attach "):
+            words = shlex.split(command[2:], comments=True)
             commands.append(words[: words.index(";")] if ";" in words else words)
     return commands
 
@@ -28,9 +29,10 @@ def breakpoint_specs(argv: list[str]) -> list[str]:
 
 
 def test_readme_launch_examples_have_valid_breakpoints() -> None:
-    commands = launch_commands((ROOT / "README.md").read_text(encoding="utf-8"))
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    commands = [c for page in pages for c in launch_commands(page.read_text(encoding="utf-8"))]
     with_breakpoints = [c for c in commands if breakpoint_specs(c)]
-    assert with_breakpoints, "README shows no launch with -b"
+    assert len(with_breakpoints) >= 5, "the docs show hardly a launch with -b"
     for argv in with_breakpoints:
         locations = [parse_spec(spec)[0] for spec in breakpoint_specs(argv)]
         assert len(locations) == len(set(locations)), f"two breakpoints on one location in: {shlex.join(argv)}"
