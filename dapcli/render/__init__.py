@@ -21,8 +21,8 @@ from dapcli.render.fasttable import FastTable
 from dapcli.render.safe import terminal_safe
 from dapcli.render.testrun import test_lines
 from dapcli.verbs import models as m
-from dapcli.verbs.bpreasons import joined
-from dapcli.verbs.stoplabel import exception_headline, stop_detail
+from dapcli.verbs.breakpoints.reasons import joined
+from dapcli.verbs.shared.stop.stoplabel import exception_headline, stop_detail
 
 __all__ = ["render", "short_path"]
 

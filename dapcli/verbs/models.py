@@ -92,7 +92,7 @@ class VariableView(Model):
     #: The adapter marks it ``readOnly`` (``presentationHint.attributes``), e.g. a return value.
     read_only: bool | None = None
     #: The adapter's own text when ``value`` is a preview composed from the children (a C struct
-    #: or array that lldb-dap/gdb show as ``shape @ 0x…``/``{...}``; see ``verbs/preview.py``).
+    #: or array that lldb-dap/gdb show as ``shape @ 0x…``/``{...}``; see ``verbs/shared/values/preview.py``).
     adapter_value: str | None = None
 
 
@@ -303,7 +303,7 @@ class EvaluateResult(Result):
     #: The adapter cut the value itself (debugpy's ``...``): says how to get it whole, if possible.
     value_cut_by_adapter: str | None = None
     #: The adapter's own text when ``result`` is a preview composed from the children (C structs
-    #: and arrays on lldb-dap/gdb; see ``verbs/preview.py``).
+    #: and arrays on lldb-dap/gdb; see ``verbs/shared/values/preview.py``).
     adapter_value: str | None = None
     #: The stop it caused (context ``repl`` can run debugger commands that move the program).
     stop: StopState | None = None
