@@ -28,7 +28,7 @@ from dapcli.adapters.native_common import (
 )
 from dapcli.errors import PreconditionError, UsageError
 from dapcli.verbs.native.native import _parse_memory_dump, hex_dump
-from dapcli.verbs.shared.stop.stopstate import normalize_reason, stop_signal
+from dapcli.verbs.shared.stop.reasons import normalize_reason, stop_signal
 
 
 # -- ELF -----------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
+from dapcli.engine.scopes import locals_scope
 from dapcli.engine.session import Session
 from dapcli.errors import DapcliError, UsageError
 from dapcli.protocol import types as t
@@ -14,7 +15,7 @@ from dapcli.verbs.context import VerbContext
 from dapcli.verbs.models import DataBreakpointsResult, DataBreakpointView
 from dapcli.verbs.registry import Param, verb
 from dapcli.verbs.shared.bounds import not_blank
-from dapcli.verbs.shared.stop.stopstate import current_frame_id, current_thread_id, locals_scope, scopes
+from dapcli.verbs.shared.frames import current_frame_id, current_thread_id, scopes
 
 
 def data_book(session: Session) -> dict[int, DataBreakpointView]:

@@ -17,7 +17,8 @@ from dapcli.verbs.execution.stepping import TIMEOUT_HELP, ThreadId, Timeout, _re
 from dapcli.verbs.models import FrameResult, StopState
 from dapcli.verbs.registry import Param, verb
 from dapcli.verbs.shared.frameindex import selected_index
-from dapcli.verbs.shared.stop.stopstate import breakpoint_lines, current_thread_id, frames, read_source, stop_state
+from dapcli.verbs.shared.frames import breakpoint_lines, current_thread_id, frames, read_source
+from dapcli.verbs.shared.stop.stopstate import stop_state
 
 Location = Annotated[str, Param(help="FILE:LINE or LINE (in the current file)", complete="location",
                                 positional=True)]

@@ -21,14 +21,9 @@ from dapcli.engine.session import Session, SessionState
 from dapcli.errors import DapcliError
 from dapcli.protocol import types as t
 from dapcli.verbs.models import ReturnValueView, StopState
-from dapcli.verbs.shared.stop.stopstate import (
-    MAX_VALUE,
-    STOP_VALUE_TIMEOUT,
-    fetch_variables,
-    frames,
-    scopes,
-    variable_view,
-)
+from dapcli.verbs.shared.frames import frames, scopes
+from dapcli.verbs.shared.stop.stopstate import STOP_VALUE_TIMEOUT
+from dapcli.verbs.shared.values.variables import MAX_VALUE, fetch_variables, variable_view
 
 __all__ = ["Before", "before_step_out", "return_value"]
 

@@ -13,8 +13,9 @@ from dapcli.verbs.context import VerbContext
 from dapcli.verbs.execution.pauseinput import pause_at_input
 from dapcli.verbs.models import StopState
 from dapcli.verbs.registry import Param, verb
+from dapcli.verbs.shared.frames import check_thread, current_thread_id
 from dapcli.verbs.shared.stop.refusedstep import check_refused, note_interrupted
-from dapcli.verbs.shared.stop.stopstate import check_thread, current_thread_id, stop_state
+from dapcli.verbs.shared.stop.stopstate import stop_state
 
 TIMEOUT_HELP = "seconds to wait for a stop (then: status running)"
 ThreadId = Annotated[int | None, Param(help="thread to step (default: the stopped one)", complete="thread")]

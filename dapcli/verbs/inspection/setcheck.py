@@ -25,7 +25,7 @@ async def current_value(session: Session, reference: int, name: str, container: 
     Raises:
         UsageError: the container has no variable called ``name``, or it is read-only.
     """
-    from dapcli.verbs.shared.stop.stopstate import fetch_variables
+    from dapcli.verbs.shared.values.variables import fetch_variables
 
     try:
         found = await fetch_variables(session, reference)
@@ -75,7 +75,8 @@ async def read_back(session: Session, reference: int, member: str, frame_id: int
     answers ``set n 3+4`` with ``3+4``, not ``7``); else ``answered``. Read with DAP ``evaluate``
     of the member's ``evaluateName`` in ``frame_id`` (Delve lists a container from the values it
     loaded at the stop, so ``variables`` would show the old value). Never raises."""
-    from dapcli.verbs.shared.stop.stopstate import current_frame_id, fetch_variables
+    from dapcli.verbs.shared.frames import current_frame_id
+    from dapcli.verbs.shared.values.variables import fetch_variables
 
     if answered is not None and str(answered).strip() != sent.strip():
         return answered

@@ -27,7 +27,7 @@ _HEX = re.compile(r"0x[0-9a-fA-F]+")
 async def outside_top_frame(session: Session, frame_id: int) -> bool:
     """True when ``frame_id`` is not the top frame of the thread that stopped (DAP ``stackTrace``)."""
     from dapcli.verbs.shared.frameindex import position
-    from dapcli.verbs.shared.stop.stopstate import frames
+    from dapcli.verbs.shared.frames import frames
 
     stop = session.last_stop
     if stop is None or stop.thread_id is None:
@@ -54,7 +54,7 @@ async def set_through_address(session: Session, name: str, value: str, frame_id:
         RequestError: the adapter refused the new value.
     """
     from dapcli.verbs.inspection.values import one_line_error
-    from dapcli.verbs.shared.stop.stopstate import fetch_variables
+    from dapcli.verbs.shared.values.variables import fetch_variables
 
     try:
         pointer = await _evaluate(session, f"&({name})", frame_id)

@@ -77,7 +77,7 @@ def _match(children: list[t.Variable], part: str, upto: str) -> t.Variable | Non
 async def _child(session: Session, reference: int, part: str, upto: str) -> tuple[t.Variable | None, int]:
     """The child ``part`` of ``reference`` and the container it is in (through a pointer's
     single ``*p`` child when the part is not found directly)."""
-    from dapcli.verbs.shared.stop.stopstate import fetch_variables
+    from dapcli.verbs.shared.values.variables import fetch_variables
 
     children = await fetch_variables(session, reference)
     found = _match(children, part, upto)
@@ -101,7 +101,7 @@ async def _in_anonymous(session: Session, children: list[t.Variable], part: str,
                         depth: int) -> tuple[t.Variable | None, int]:
     """``part`` among the members of the anonymous members of ``children`` (nested up to
     ``depth``), with the container that holds it; ``(None, 0)`` when it is not there."""
-    from dapcli.verbs.shared.stop.stopstate import fetch_variables
+    from dapcli.verbs.shared.values.variables import fetch_variables
 
     for child in (c for c in children if _anonymous(c)):
         try:

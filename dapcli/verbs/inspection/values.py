@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from dapcli.engine.chatter import DEBUGGER_CATEGORIES
 from dapcli.engine.diagnosis import diagnosis
 from dapcli.engine.output import OutputChunk
+from dapcli.engine.scopes import locals_scope
 from dapcli.engine.sources import frame_source_lines
 from dapcli.errors import RequestError, UsageError
 from dapcli.protocol import types as t
@@ -43,32 +44,31 @@ from dapcli.verbs.models import (
 )
 from dapcli.verbs.registry import Param, verb
 from dapcli.verbs.shared.frameindex import selected_index
-from dapcli.verbs.shared.stop.consolestop import moved_by
-from dapcli.verbs.shared.stop.stopstate import (
-    MAX_VALUE,
-    VALUE_TIMEOUT,
+from dapcli.verbs.shared.frames import (
     breakpoint_lines,
     check_thread,
     current_frame_id,
     current_thread_id,
-    expand,
-    fetch_variables,
-    filter_names,
     frames,
-    locals_scope,
     read_source,
     user_frame_name,
-    variable_view,
 )
-from dapcli.verbs.shared.stop.stopstate import (
-    scopes as fetch_scopes,
-)
+from dapcli.verbs.shared.frames import scopes as fetch_scopes
+from dapcli.verbs.shared.stop.consolestop import moved_by
 from dapcli.verbs.shared.values.evalerrors import check_evaluated
 from dapcli.verbs.shared.values.fullvalue import adapter_cut, full_context, full_repr, whole_rows
 from dapcli.verbs.shared.values.moreitems import grouped_window
 from dapcli.verbs.shared.values.paging import fetch_page, remember
 from dapcli.verbs.shared.values.preview import add_previews
 from dapcli.verbs.shared.values.snapshot import values_changed
+from dapcli.verbs.shared.values.variables import (
+    MAX_VALUE,
+    VALUE_TIMEOUT,
+    expand,
+    fetch_variables,
+    filter_names,
+    variable_view,
+)
 
 if TYPE_CHECKING:
     from dapcli.engine.session import Session

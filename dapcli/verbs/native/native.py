@@ -43,15 +43,9 @@ from dapcli.verbs.native.dapcommands import (
     unanswered,
 )
 from dapcli.verbs.registry import Param, verb
+from dapcli.verbs.shared.frames import current_frame_id, current_thread_id, scopes
 from dapcli.verbs.shared.stop.consolestop import moved_by
-from dapcli.verbs.shared.stop.stopstate import (
-    MAX_VALUE,
-    current_frame_id,
-    current_thread_id,
-    fetch_variables,
-    scopes,
-    variable_view,
-)
+from dapcli.verbs.shared.values.variables import MAX_VALUE, fetch_variables, variable_view
 
 __all__ = ["MAX_MEMORY", "console_command", "hex_dump", "resolve_address"]
 

@@ -18,7 +18,9 @@ from dapcli.verbs.context import VerbContext
 from dapcli.verbs.models import TraceHit, TraceResult
 from dapcli.verbs.registry import Param, verb
 from dapcli.verbs.shared.bounds import not_blank
-from dapcli.verbs.shared.stop.stopstate import MAX_VALUE, _cut, current_thread_id, stop_state
+from dapcli.verbs.shared.frames import current_thread_id
+from dapcli.verbs.shared.stop.stopstate import stop_state
+from dapcli.verbs.shared.values.variables import MAX_VALUE, cut_value
 
 
 def _at_entry(session: Session, entry: BreakpointEntry, path: str | None, line: int | None) -> bool:
@@ -70,7 +72,7 @@ async def _values(session: Session, thread_id: int, expressions: list[str]) -> t
             result = await session.request(
                 "evaluate", t.EvaluateArguments(expression=expression, frameId=frame.id if frame else None,
                                                 context="watch"), t.EvaluateResponse)
-            values[expression] = _cut(result.result, MAX_VALUE)[0]
+            values[expression] = cut_value(result.result, MAX_VALUE)[0]
         except DapcliError as exc:
             errors[expression] = diagnosis(exc.message)
     return values, errors, frame

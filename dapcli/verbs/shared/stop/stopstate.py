@@ -1,15 +1,12 @@
-"""Building result views from DAP answers: frames, scopes, bounded variable trees, source
-lines and the stop state that every execution verb returns."""
+"""The stop state that every execution verb returns: status, reason, location, source lines,
+top frames, top-frame locals, new output, exit code or exception, watches and warnings."""
 
 from __future__ import annotations
 
 import contextlib
-import fnmatch
 import os
-import re
 import signal as signal_module
 import time
-from collections import Counter
 
 from dapcli.engine.chatter import DEBUGGER_CATEGORIES
 from dapcli.engine.diagnosis import diagnosis
@@ -18,10 +15,9 @@ from dapcli.engine.prefetch import STOP_FRAMES
 from dapcli.engine.reach import never_hit_warnings
 from dapcli.engine.scopes import locals_scope
 from dapcli.engine.session import Session, SessionState
-from dapcli.engine.sourcefiles import read_lines
 from dapcli.engine.sources import reference_lines
 from dapcli.engine.userframes import is_user_frame, user_frame_index
-from dapcli.errors import ConnectionLostError, DapcliError, DapTimeoutError, PreconditionError, RequestError, UsageError
+from dapcli.errors import ConnectionLostError, DapcliError, DapTimeoutError, PreconditionError, RequestError
 from dapcli.protocol import types as t
 from dapcli.verbs.models import (
     ExceptionView,
@@ -29,103 +25,36 @@ from dapcli.verbs.models import (
     Location,
     OutputChunkView,
     SessionInfo,
-    SourceLine,
     StopState,
     VariableView,
     WatchView,
 )
-from dapcli.verbs.shared import frameindex
+from dapcli.verbs.shared.frames import breakpoint_lines, current_thread_id, frames, read_source, scopes
 from dapcli.verbs.shared.stop.conditions import failed_conditions
 from dapcli.verbs.shared.stop.filterstop import filter_stop
+from dapcli.verbs.shared.stop.reasons import PAUSE_SIGNALS, normalize_reason, stop_signal
 from dapcli.verbs.shared.stop.refusedstep import REFUSED
 from dapcli.verbs.shared.stop.stoplabel import hits_here
 from dapcli.verbs.shared.stop.testviews import run_view
 from dapcli.verbs.shared.values.evalerrors import check_evaluated
-from dapcli.verbs.shared.values.fullvalue import adapter_mark
-from dapcli.verbs.shared.values.moreitems import grouped_window
-from dapcli.verbs.shared.values.paging import fetch_page, remember
-from dapcli.verbs.shared.values.preview import add_previews, is_summary, preview_value
-from dapcli.verbs.shared.values.scopefallback import remember_scopes, scope_by_names, with_block_locals
-from dapcli.verbs.shared.values.shown import escaped_string, shown_name
-from dapcli.verbs.shared.values.snapshot import fresh
+from dapcli.verbs.shared.values.preview import add_previews, preview_value
+from dapcli.verbs.shared.values.variables import (
+    MAX_VALUE,
+    NOISE,
+    NOT_AVAILABLE,
+    cut_value,
+    fetch_variables,
+    variable_view,
+)
 
-__all__ = [
-    "current_frame_id", "expand", "frames", "locals_scope", "read_source", "stop_state", "variable_view",
-]
+__all__ = ["evaluate_watches", "output_since", "stop_state"]
 
-#: Longest value text kept before it is cut (characters); callers can ask for more.
-MAX_VALUE = 200
-#: Longest source line shown in a stop or a listing (characters; the rest is counted).
-MAX_SOURCE_LINE = 1000
-#: Most nodes a variable tree may hold, whatever its depth (cycles and huge values stay bounded).
-MAX_NODES = 400
 #: Output kept in a stop state (characters; the ``output`` verb reads everything).
 MAX_STOP_OUTPUT = 2000
 #: Longest wait for values while rendering a stop (s); then "<not available: timed out>".
 STOP_VALUE_TIMEOUT = 5.0
-#: Longest wait for one ``variables`` request of ``vars``/``evaluate`` expansion (s).
-VALUE_TIMEOUT = 15.0
-NOT_AVAILABLE = "<not available: timed out>"
 #: Longest exception description or message in a stop state (characters).
 MAX_EXCEPTION_TEXT = 4000
-
-_REASONS = {
-    "function breakpoint": "breakpoint",
-    "instruction breakpoint": "breakpoint",
-    "data breakpoint": "watchpoint",
-    "exception": "exception",
-}
-
-
-#: Signals that mean "interrupted" (lldb-dap and CodeLLDB report `pause` as a SIGSTOP
-#: exception, cdt-gdb-adapter as reason "SIGINT"); any other signal is a crash.
-_PAUSE_SIGNALS = {"SIGSTOP", "SIGINT", "SIGTSTP"}
-_SIGNAL = re.compile(r"\b(SIG[A-Z0-9]+)\b")
-_WATCHPOINT = re.compile(r"^watchpoint(?: \d+|:)")
-
-
-def stop_signal(raw: str | None, description: str | None = None) -> str | None:
-    """The signal a native stop reports: the raw reason itself (cdt: ``SIGSEGV``), or the
-    description of an ``exception`` stop (lldb: ``signal SIGSEGV: address not mapped…``)."""
-    if raw and raw.startswith("SIG"):
-        return raw
-    if raw == "exception" and description and description.lower().startswith("signal"):
-        found = _SIGNAL.search(description)
-        return found.group(1) if found else None
-    return None
-
-
-def normalize_reason(raw: str | None, description: str | None = None) -> str | None:
-    """A stop ``reason`` in one vocabulary across adapters (the raw one is kept beside it):
-    a signal is ``exception`` (a crash) or ``pause`` (SIGSTOP/SIGINT: an interrupt)."""
-    if raw is None:
-        return None
-    signal = stop_signal(raw, description)
-    if signal is not None:
-        return "pause" if signal in _PAUSE_SIGNALS else "exception"
-    if raw in ("breakpoint", "generic") and description and _WATCHPOINT.match(description):
-        return "watchpoint"  # lldb-dap 19: reason breakpoint, description "watchpoint 1"; gdb (cdt): generic
-    return _REASONS.get(raw, raw.replace(" ", "_"))
-
-
-def variable_view(variable: t.Variable, max_value: int = MAX_VALUE, adapter: str = "") -> VariableView:
-    """``variable`` as shown: its value cut at ``max_value`` characters (0: whole), with a note
-    when the ``adapter`` (its family name, e.g. ``go``) cut the value itself."""
-    summary = variable.variablesReference > 0 and is_summary(variable.value, variable.type)
-    # a native summary (``item[2] @ 0x…``, ``{...}``) is replaced by its preview, which is cut then
-    value, cut = _cut(escaped_string(variable.value, variable.type, adapter), 0 if summary else max_value)
-    return VariableView(
-        name=shown_name(variable.name, variable.evaluateName), value=value, type=variable.type or None,
-        variables_reference=variable.variablesReference, evaluate_name=variable.evaluateName,
-        named_variables=variable.namedVariables, indexed_variables=variable.indexedVariables,
-        value_truncated=cut or None, read_only=_read_only(variable) or None,
-        value_cut_by_adapter=adapter_mark(variable.value, variable.variablesReference, adapter),
-    )
-
-
-def _read_only(variable: t.Variable) -> bool:
-    hint = variable.presentationHint
-    return bool(hint and "readOnly" in (hint.attributes or []))
 
 
 def _marked(text: str | None, limit: int) -> str | None:
@@ -133,227 +62,6 @@ def _marked(text: str | None, limit: int) -> str | None:
     if text is None or len(text) <= limit:
         return text
     return text[:limit] + f"… [{len(text) - limit} more characters]"
-
-
-def _cut(text: str, limit: int) -> tuple[str, int]:
-    if limit <= 0 or len(text) <= limit:
-        return text, 0
-    return text[:limit] + "…", len(text) - limit
-
-
-async def fetch_variables(session: Session, reference: int, timeout: float = VALUE_TIMEOUT) -> list[t.Variable]:
-    """All children of ``reference`` (see :func:`~dapcli.verbs.shared.values.paging.fetch_page` for one page).
-    Raises DapTimeoutError after ``timeout`` s (a ``__repr__`` that hangs)."""
-    try:
-        body = await session.request(
-            "variables", t.VariablesArguments(variablesReference=reference), t.VariablesResponse, timeout=timeout
-        )
-        listed = await with_block_locals(session, reference, list(body.variables), timeout)
-    except RequestError:  # one local the adapter cannot read fails the whole scope (cdt): list it by names
-        fallback = await scope_by_names(session, reference, timeout)
-        if fallback is None:
-            raise
-        listed = fallback
-    listed = await fresh(session, reference, listed)
-    remember(session, listed)
-    # debugpy's empty grouping rows ("special variables", …) are not the program's variables
-    found = [v for v in listed if not (v.name in _NOISE and not v.value)]
-    return _shadowed(listed_once(found))
-
-
-def listed_once(found: list[t.Variable]) -> list[t.Variable]:
-    """``found`` with each variable once when every one of them is listed exactly twice, in any
-    order: cdt-gdb-adapter lists a frame's locals twice (``a, b, a, b`` or ``a, a, b, b``) once
-    gdb's variable objects were created twice (two overlapping requests, a block left)."""
-    counts = Counter(_identity(v) for v in found)
-    if not counts or any(n != 2 for n in counts.values()):
-        return found
-    once: dict[tuple[str, str, str | None, str | None], t.Variable] = {}
-    for variable in found:
-        once.setdefault(_identity(variable), variable)
-    return list(once.values())
-
-
-def _shadowed(found: list[t.Variable]) -> list[t.Variable]:
-    """``found`` with a variable that an inner block's one of the same name hides marked as such:
-    cdt-gdb-adapter lists both (inner first) and reads both by name, so it gives the outer one
-    the inner one's value (lldb-dap names them apart, ``x @ f.c:3``, and reads each)."""
-    seen: dict[tuple[str, str], str] = {}
-    out = []
-    for variable in found:
-        key = (variable.name, variable.evaluateName or "")
-        if variable.evaluateName and seen.get(key) == variable.value:
-            variable = variable.model_copy(update={
-                "value": f"<not available: hidden by an inner {variable.name}>",
-                "variablesReference": 0})
-        else:
-            seen.setdefault(key, variable.value)
-        out.append(variable)
-    return out
-
-
-def _identity(v: t.Variable) -> tuple[str, str, str | None, str | None]:
-    return v.name, v.value, v.type, v.evaluateName
-
-
-async def expand(
-    session: Session, views: list[VariableView], depth: int, *, count: int, max_value: int,
-    budget: list[int] | None = None, seen: frozenset[str] = frozenset(),
-) -> None:
-    """Fill ``children`` of ``views`` down to ``depth`` levels (each list cut to ``count``;
-    the whole tree to :data:`MAX_NODES`). A value already on the path is not expanded again."""
-    budget = budget if budget is not None else [MAX_NODES]
-    if depth <= 0:
-        return
-    for view in views:
-        if view.variables_reference <= 0 or budget[0] <= 0:
-            continue
-        key = f"{view.type}:{view.value}"
-        if key in seen:
-            continue
-        wanted = max(0, min(count, budget[0]))
-        try:
-            page = await fetch_page(session, view.variables_reference, 0, wanted)
-            if page is not None:
-                kept, total = [variable_view(v, max_value, session.adapter.name) for v in page[0]], page[1]
-            else:
-                found = await fetch_variables(session, view.variables_reference)
-                window = await grouped_window(session, found, 0, wanted, VALUE_TIMEOUT)  # debugpy's `more`
-                found, total = window if window is not None else (found[:wanted], len(found))
-                kept = [variable_view(v, max_value, session.adapter.name) for v in found]
-        except (DapTimeoutError, PreconditionError):  # a hanging value: shown as such, the rest goes on
-            view.children = [VariableView(name="…", value=NOT_AVAILABLE, variables_reference=0)]
-            continue
-        except RequestError as exc:  # cdt cannot list an anonymous union's members: the rest goes on
-            said = exc.message.strip().splitlines()[0] if exc.message.strip() else "refused"
-            view.children = [VariableView(name="…", value=f"<not available: the adapter said {said!r}>")]
-            continue
-        budget[0] -= len(kept)
-        view.children = kept
-        view.truncated = (total - len(kept)) or None
-        await expand(session, kept, depth - 1, count=count, max_value=max_value, budget=budget, seen=seen | {key})
-
-
-def filter_names(variables: list[t.Variable], pattern: str | None) -> list[t.Variable]:
-    """Keep variables whose name matches ``pattern`` (a glob, or a substring)."""
-    if not pattern:
-        return variables
-    wild = any(c in pattern for c in "*?[")
-    return [v for v in variables if (fnmatch.fnmatchcase(v.name, pattern) if wild else pattern in v.name)]
-
-
-async def frames(session: Session, thread_id: int, start: int = 0, levels: int = 20) -> tuple[list[Frame], int | None]:
-    """Stack frames of ``thread_id`` as views, plus ``totalFrames`` when the adapter knows it."""
-    body = await session.request(
-        "stackTrace", t.StackTraceArguments(threadId=thread_id, startFrame=start, levels=levels), t.StackTraceResponse
-    )
-    views = [
-        Frame(
-            id=f.id, index=start + i, name=f.name.removesuffix(" (Current frame)"),  # debugpy at an exception
-            path=f.source.path if f.source else None,
-            source_name=f.source.name if f.source else None, line=f.line, column=f.column or None,
-            presentation_hint=f.presentationHint,
-            source_reference=(f.source.sourceReference or None) if f.source else None,
-        )
-        for i, f in enumerate(body.stackFrames)
-    ]
-    _remember_frames(session, [v.id for v in views])
-    frameindex.record(session, thread_id, views)
-    return views, body.totalFrames
-
-
-def _remember_frames(session: Session, ids: list[int]) -> None:
-    """Frame ids seen at this stop (some adapters renumber at every stackTrace, but the ids they
-    gave earlier at the same stop stay valid)."""
-    generation, known = session.frame_ids
-    if generation != session.generation:
-        known = set()
-    session.frame_ids = (session.generation, known | set(ids))
-
-
-def current_thread_id(session: Session, thread_id: int | None) -> int:
-    """``thread_id``, else the selected (last stopped) thread."""
-    if thread_id is not None:
-        return thread_id
-    if session.selected_thread_id is not None:
-        return session.selected_thread_id
-    raise PreconditionError("no thread is selected", "pass --thread-id (see `dapcli threads`)")
-
-
-async def check_thread(session: Session, thread_id: int | None) -> None:
-    """Raise UsageError when an explicit ``thread_id`` is not one of the program's threads
-    (adapters answer such ids with cryptic errors, e.g. debugpy's "Wrong ID sent")."""
-    if thread_id is None:
-        return
-    body = await session.request("threads", None, t.ThreadsResponse)
-    ids = [th.id for th in body.threads]
-    if thread_id not in ids:
-        raise UsageError(f"no thread {thread_id} (threads: {', '.join(map(str, ids)) or 'none'})",
-                         "see `dapcli threads`")
-
-
-async def check_frame(session: Session, frame_id: int) -> None:
-    """Raise UsageError when ``frame_id`` is not a frame of a stopped thread (frame ids are
-    valid only until the program resumes)."""
-    generation, known = session.frame_ids
-    if generation == session.generation and frame_id in known:
-        return
-    body = await session.request("threads", None, t.ThreadsResponse)
-    for thread in sorted(body.threads, key=lambda th: th.id != session.selected_thread_id):
-        try:
-            stack, _ = await frames(session, thread.id, levels=200)
-        except DapcliError:
-            continue
-        if any(f.id == frame_id for f in stack):
-            return
-    raise UsageError(f"no frame with frameId {frame_id} at this stop",
-                     "frame ids change at every stop: take one from `dapcli stack`")
-
-
-async def current_frame_id(session: Session, frame_id: int | None) -> int:
-    """``frame_id`` (checked), else the selected frame (the top frame of the stopped thread)."""
-    if frame_id is not None:
-        if frame_id != session.selected_frame_id:
-            await check_frame(session, frame_id)
-        return frame_id
-    if session.selected_frame_id is None:
-        top, _ = await frames(session, current_thread_id(session, None), levels=1)
-        if not top:
-            raise PreconditionError("the stopped thread has no stack frames")
-        session.selected_frame_id = top[0].id
-    return session.selected_frame_id
-
-
-async def scopes(session: Session, frame_id: int) -> list[t.Scope]:
-    body = await session.request("scopes", t.ScopesArguments(frameId=frame_id), t.ScopesResponse)
-    remember_scopes(session, frame_id, body.scopes)
-    return list(body.scopes)
-
-
-def read_source(path: str, center: int, context: int, *, current: int | None = None,
-                breakpoints: set[int] | None = None, lines: list[str] | None = None) -> list[SourceLine]:
-    """Lines ``center - context`` … ``center + context`` of a local file (1-based), or of
-    ``lines`` when given (source text from the adapter). Raises UsageError when the file cannot
-    be read."""
-    text = lines if lines is not None else read_lines(path)
-    first, last = max(1, center - context), min(len(text), center + context)
-    marks = breakpoints or set()
-    return [
-        SourceLine(line=n, text=_cut_line(text[n - 1]), current=(n == current), breakpoint=(n in marks))
-        for n in range(first, last + 1)
-    ]
-
-
-def _cut_line(text: str) -> str:
-    """A source line of at most :data:`MAX_SOURCE_LINE` characters (a minified bundle's one line
-    of megabytes would flood every view and stall the terminal renderer)."""
-    if len(text) <= MAX_SOURCE_LINE:
-        return text
-    return f"{text[:MAX_SOURCE_LINE]}… (+{len(text) - MAX_SOURCE_LINE} chars)"
-
-
-def breakpoint_lines(session: Session, path: str) -> set[int]:
-    return {e.actual_line or e.line or 0 for e in session.book.entries.values() if e.path == path}
 
 
 def output_since(session: Session, seq: int, *, console: bool = False) -> tuple[list[OutputChunkView], int]:
@@ -394,7 +102,7 @@ def exit_signal(session: Session) -> int | None:
         # last stop was that very signal (a crash the user continued), that is what ended it
         stop = session.last_stop
         crash = stop_signal(stop.reason, stop.description)
-        if crash and crash not in _PAUSE_SIGNALS and getattr(signal_module, crash, None) == code:
+        if crash and crash not in PAUSE_SIGNALS and getattr(signal_module, crash, None) == code:
             number = code
     return number or None
 
@@ -529,7 +237,7 @@ async def evaluate_watches(session: Session) -> list[WatchView]:
             )
             await check_evaluated(session, watch.expression, frame_id, body.result, body.type)
             shown = await preview_value(session, body.result, body.type, body.variablesReference)  # C: {1, 2}
-            watch.record(_cut(shown, MAX_VALUE)[0], None)
+            watch.record(cut_value(shown, MAX_VALUE)[0], None)
         except DapcliError as exc:
             watch.record(None, diagnosis(exc.message))
         views.append(WatchView(id=watch.id, expression=watch.expression, value=watch.value, error=watch.error,
@@ -587,7 +295,7 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
             state.warnings = [*(state.warnings or []), note]
             found = []
         variables = [variable_view(v, 80) for v in found]
-        variables = [v for v in variables if not v.name.startswith(("__", "@py_")) and v.name not in _NOISE]
+        variables = [v for v in variables if not v.name.startswith(("__", "@py_")) and v.name not in NOISE]
         state.locals = variables[:locals_count]
         state.locals_truncated = (len(variables) - locals_count) if len(variables) > locals_count else None
         await add_previews(session, state.locals, 80)  # C structs/arrays: {10, 20, 30, 40, 50}
@@ -617,15 +325,6 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
         )
 
 
-def user_frame_name(session: Session, frame_id: int | None) -> str | None:
-    """The name of ``frame_id`` when it is the user's frame chosen below library frames at this
-    stop (so ``vars``/``eval`` say which frame they use); else None."""
-    chosen = session.user_frame
-    if chosen is None or frame_id is None or chosen[:2] != (session.generation, frame_id):
-        return None
-    return chosen[2]
-
-
 #: Stops that may land inside a library or runtime (a pause, a crash, a signal): shown at the
 #: user's innermost frame. A breakpoint or a step stops where the user asked to.
 LIBRARY_STOP_REASONS = {"pause", "exception"}
@@ -651,10 +350,6 @@ def _mark_changed(session: Session, frame_key: str, variables: list[VariableView
             if var.name in previous and previous[var.name] != var.value:
                 var.changed = True
     session.previous_locals = (frame_key, {v.name: v.value for v in variables})
-
-
-#: debugpy's grouping entries, not program variables.
-_NOISE = {"special variables", "function variables", "class variables"}
 
 
 def _our_ids(session: Session, adapter_ids: list[int]) -> list[int]:
