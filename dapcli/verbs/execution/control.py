@@ -13,11 +13,12 @@ from dapcli.errors import DapcliError, UsageError
 from dapcli.protocol import types as t
 from dapcli.verbs.breakpoints.breakpoints import parse_location
 from dapcli.verbs.context import VerbContext
-from dapcli.verbs.execution.stepping import TIMEOUT_HELP, ThreadId, Timeout, _resume
 from dapcli.verbs.models import FrameResult, StopState
 from dapcli.verbs.registry import Param, verb
 from dapcli.verbs.shared.frameindex import selected_index
 from dapcli.verbs.shared.frames import breakpoint_lines, current_thread_id, frames, read_source
+from dapcli.verbs.shared.params import TIMEOUT_HELP, ThreadId, Timeout
+from dapcli.verbs.shared.stop.resume import resume
 from dapcli.verbs.shared.stop.stopstate import stop_state
 
 Location = Annotated[str, Param(help="FILE:LINE or LINE (in the current file)", complete="location",
@@ -36,7 +37,7 @@ async def until(ctx: VerbContext, location: Location, thread_id: ThreadId = None
     entry = session.book.new_entry(**fields, temporary=True)
     try:
         await session.sync_breakpoints(entry.key)
-        state = await _resume(ctx, "continue", t.ContinueArguments(threadId=thread), timeout)
+        state = await resume(ctx, "continue", t.ContinueArguments(threadId=thread), timeout)
     finally:
         session.book.entries.pop(entry.id, None)
         if not session.ended:
@@ -83,7 +84,7 @@ async def _resume_with(session: Session, ctx: VerbContext, command: str, argumen
 async def step_back(ctx: VerbContext, thread_id: ThreadId = None, timeout: Timeout = 30.0) -> StopState:
     """Step backwards one line (DAP ``stepBack``; reverse debugging adapters)."""
     thread = current_thread_id(ctx.session(), thread_id)
-    return await _resume(ctx, "stepBack", t.StepBackArguments(threadId=thread), timeout)
+    return await resume(ctx, "stepBack", t.StepBackArguments(threadId=thread), timeout)
 
 
 @verb(group="execution", name="reverseContinue", needs="stopped", executes=True, capability="supportsStepBack",
@@ -92,7 +93,7 @@ async def reverse_continue(ctx: VerbContext, thread_id: ThreadId = None,
                            timeout: Annotated[float, Param(help=TIMEOUT_HELP)] = 30.0) -> StopState:
     """Run backwards to the previous stop (DAP ``reverseContinue``)."""
     thread = current_thread_id(ctx.session(), thread_id)
-    return await _resume(ctx, "reverseContinue", t.ReverseContinueArguments(threadId=thread), timeout)
+    return await resume(ctx, "reverseContinue", t.ReverseContinueArguments(threadId=thread), timeout)
 
 
 @verb(group="execution", name="restartFrame", needs="stopped", executes=True, capability="supportsRestartFrame",

@@ -108,7 +108,7 @@ async def _from_console(session: Session, before: Before) -> ReturnValueView | N
 
 async def _console_values(session: Session) -> list[tuple[str, str, str | None]] | None:
     """(name, value, type) of each value the family's console command lists (None: it failed)."""
-    from dapcli.verbs.native.native import console_command
+    from dapcli.verbs.native.console import console_command
 
     adapter = session.adapter
     if not adapter.return_value_command or not adapter.return_value_pattern:

@@ -6,56 +6,36 @@ from __future__ import annotations
 import time
 from typing import Annotated
 
-from pydantic import BaseModel
-
 from dapcli.protocol import types as t
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.execution.pauseinput import pause_at_input
 from dapcli.verbs.models import StopState
 from dapcli.verbs.registry import Param, verb
-from dapcli.verbs.shared.frames import check_thread, current_thread_id
-from dapcli.verbs.shared.stop.refusedstep import check_refused, note_interrupted
+from dapcli.verbs.shared.frames import current_thread_id
+from dapcli.verbs.shared.params import ThreadId, Timeout
+from dapcli.verbs.shared.stop.resume import resume
 from dapcli.verbs.shared.stop.stopstate import stop_state
-
-TIMEOUT_HELP = "seconds to wait for a stop (then: status running)"
-ThreadId = Annotated[int | None, Param(help="thread to step (default: the stopped one)", complete="thread")]
-Timeout = Annotated[float, Param(help=TIMEOUT_HELP)]
-
-
-async def _resume(ctx: VerbContext, command: str, arguments: BaseModel, timeout: float) -> StopState:
-    started = time.perf_counter()
-    session = ctx.session()
-    explicit = getattr(arguments, "threadId", None)
-    if explicit is not None and explicit != session.selected_thread_id:
-        await check_thread(session, explicit)
-    before = session.last_stop
-    if not session.notice_dead_debuggee():  # killed while stopped: gdb would report a bogus stop
-        await session.resume(command, arguments, timeout=timeout)
-    state = await stop_state(session, output_seq=None, started=started)
-    check_refused(session, command, state, before)
-    note_interrupted(session.adapter.name, command, getattr(arguments, "threadId", None), state)
-    return state
 
 
 @verb(group="execution", name="continue", needs="stopped", executes=True, cli=("continue",), aliases=("c", "cont"))
 async def continue_(ctx: VerbContext, thread_id: ThreadId = None, timeout: Timeout = 30.0) -> StopState:
     """Resume the program until the next stop or its exit (DAP ``continue``)."""
     thread = current_thread_id(ctx.session(), thread_id)
-    return await _resume(ctx, "continue", t.ContinueArguments(threadId=thread), timeout)
+    return await resume(ctx, "continue", t.ContinueArguments(threadId=thread), timeout)
 
 
 @verb(group="execution", needs="stopped", executes=True, aliases=("n",))
 async def next(ctx: VerbContext, thread_id: ThreadId = None, timeout: Timeout = 30.0) -> StopState:
     """Step over one line (DAP ``next``)."""
     thread = current_thread_id(ctx.session(), thread_id)
-    return await _resume(ctx, "next", t.NextArguments(threadId=thread), timeout)
+    return await resume(ctx, "next", t.NextArguments(threadId=thread), timeout)
 
 
 @verb(group="execution", name="stepIn", needs="stopped", executes=True, cli=("step",), aliases=("s", "step-in"))
 async def step_in(ctx: VerbContext, thread_id: ThreadId = None, timeout: Timeout = 30.0) -> StopState:
     """Step into the call on this line (DAP ``stepIn``)."""
     thread = current_thread_id(ctx.session(), thread_id)
-    return await _resume(ctx, "stepIn", t.StepInArguments(threadId=thread), timeout)
+    return await resume(ctx, "stepIn", t.StepInArguments(threadId=thread), timeout)
 
 
 @verb(group="execution", name="stepOut", needs="stopped", executes=True, cli=("finish",), aliases=("step-out",))
@@ -67,7 +47,7 @@ async def step_out(ctx: VerbContext, thread_id: ThreadId = None, timeout: Timeou
     session = ctx.session()
     thread = current_thread_id(session, thread_id)
     before = await before_step_out(session, thread)
-    state = await _resume(ctx, "stepOut", t.StepOutArguments(threadId=thread), timeout)
+    state = await resume(ctx, "stepOut", t.StepOutArguments(threadId=thread), timeout)
     state.return_value = await return_value(session, state, before)
     return state
 

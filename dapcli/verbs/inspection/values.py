@@ -54,6 +54,7 @@ from dapcli.verbs.shared.frames import (
     user_frame_name,
 )
 from dapcli.verbs.shared.frames import scopes as fetch_scopes
+from dapcli.verbs.shared.params import FrameId, MaxLength
 from dapcli.verbs.shared.stop.consolestop import moved_by
 from dapcli.verbs.shared.values.evalerrors import check_evaluated
 from dapcli.verbs.shared.values.fullvalue import adapter_cut, full_context, full_repr, whole_rows
@@ -72,10 +73,6 @@ from dapcli.verbs.shared.values.variables import (
 
 if TYPE_CHECKING:
     from dapcli.engine.session import Session
-
-FrameId = Annotated[int | None, Param(help="DAP frameId (default: the selected frame; see `stack`)",
-                                      complete="frame")]
-MaxLength = Annotated[int, Param(help="cut values after this many characters (0: never)")]
 
 
 def one_line_error(exc: RequestError) -> RequestError:

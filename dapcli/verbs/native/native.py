@@ -10,19 +10,16 @@ adapter lacks a request but its debugger has a command for it (lldb-dap 19 has n
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import json
 import re
 import string
 from typing import Annotated, Any
 
-from dapcli.engine.session import Session, SessionState
+from dapcli.engine.session import Session
 from dapcli.errors import DapTimeoutError, PreconditionError, RequestError, UsageError
 from dapcli.protocol import types as t
 from dapcli.verbs.context import VerbContext
-from dapcli.verbs.execution.stepping import ThreadId, Timeout, _resume
-from dapcli.verbs.inspection.values import FrameId, MaxLength
 from dapcli.verbs.models import (
     ConsoleResult,
     DapResult,
@@ -34,6 +31,7 @@ from dapcli.verbs.models import (
     RegistersResult,
     StopState,
 )
+from dapcli.verbs.native.console import console_command
 from dapcli.verbs.native.dapcommands import (
     UNKNOWN_REQUEST_WAIT,
     check_arguments,
@@ -44,10 +42,12 @@ from dapcli.verbs.native.dapcommands import (
 )
 from dapcli.verbs.registry import Param, verb
 from dapcli.verbs.shared.frames import current_frame_id, current_thread_id, scopes
+from dapcli.verbs.shared.params import FrameId, MaxLength, ThreadId, Timeout
 from dapcli.verbs.shared.stop.consolestop import moved_by
+from dapcli.verbs.shared.stop.resume import resume
 from dapcli.verbs.shared.values.variables import MAX_VALUE, fetch_variables, variable_view
 
-__all__ = ["MAX_MEMORY", "console_command", "hex_dump", "resolve_address"]
+__all__ = ["MAX_MEMORY", "hex_dump", "resolve_address"]
 
 #: The most bytes one readMemory returns (a hex dump, not a core dump).
 MAX_MEMORY = 4096
@@ -98,54 +98,6 @@ async def resolve_address(session: Session, text: str, frame_id: int | None) -> 
         value = value or body.result
     raise UsageError(f"{text} has no address ({value.strip()[:200]})",
                      f"give an address (0x…), a pointer, or &{text}")
-
-
-async def console_command(session: Session, command: str, frame_id: int | None = None,
-                          timeout: float = 30.0) -> tuple[str, int]:
-    """Run a debugger command (``evaluate`` in context ``repl``, with the family's prefix) and
-    return what it printed: its result (lldb-dap's echo removed) and the output events it
-    caused; plus the result's variablesReference. Raises RequestError when the debugger says the
-    command failed (``success: false``, or lldb-dap's ``error:`` result)."""
-    prefix = session.adapter.console_prefix
-    frame = frame_id
-    if frame is None and session.state is SessionState.STOPPED:
-        frame = await current_frame_id(session, None)
-    mark = session.output.last_seq
-    try:
-        body = await session.request(
-            "evaluate", t.EvaluateArguments(expression=prefix + command, frameId=frame, context="repl"),
-            t.EvaluateResponse, timeout=timeout,
-        )
-    except RequestError as exc:  # CodeLLDB: "error: …" (the CLI says `error:` itself)
-        raise RequestError(" ".join(exc.message.split()).removeprefix("error:").strip(), exc.hint,
-                           exc.command) from None
-    result = body.result or ""
-    if session.adapter.console_echo and result.startswith("(lldb) "):
-        result = result.partition("\n")[2]
-    failed = session.adapter.console_error_prefix
-    if failed and result.lstrip().startswith(failed):
-        message = " ".join(result.split()).removeprefix(failed.strip()).strip()
-        raise RequestError(message, "check the command with `console help`", command="evaluate")
-    if not result.strip():  # the output comes as events (CodeLLDB: sometimes after the response)
-        await _output_settled(session, mark)
-    printed = "".join(c.output for c in session.output.since(mark) if c.category != "telemetry")
-    text = (printed + result) if result.strip() else printed
-    return text.replace("\r\n", "\n").rstrip("\r"), body.variablesReference
-
-
-async def _output_settled(session: Session, mark: int, *, first: float = 0.25, quiet: float = 0.03,
-                          limit: float = 1.0) -> None:
-    """Wait until output after ``mark`` has arrived and paused for ``quiet`` seconds (at most
-    ``first`` seconds for the first chunk, ``limit`` seconds in all)."""
-    loop = asyncio.get_running_loop()
-    started = loop.time()
-    seen = session.output.last_seq
-    while loop.time() - started < limit:
-        await asyncio.sleep(quiet)
-        now = session.output.last_seq
-        if now == seen and (now > mark or loop.time() - started >= first):
-            return
-        seen = now
 
 
 def hex_dump(start: int, data: bytes) -> list[MemoryLine]:
@@ -382,7 +334,7 @@ async def _instruction_step(ctx: VerbContext, which: str, thread_id: int | None,
     if session.supports("supportsSteppingGranularity"):
         arguments = (t.StepInArguments(threadId=thread, granularity="instruction") if which == "stepi"
                      else t.NextArguments(threadId=thread, granularity="instruction"))
-        return await _resume(ctx, "stepIn" if which == "stepi" else "next", arguments, timeout)
+        return await resume(ctx, "stepIn" if which == "stepi" else "next", arguments, timeout)
     command = session.adapter.instruction_step_commands.get(which)
     if command is None:
         raise PreconditionError(
@@ -393,7 +345,7 @@ async def _instruction_step(ctx: VerbContext, which: str, thread_id: int | None,
     # (it reports the stop with an ordinary `stopped` event)
     frame = await current_frame_id(session, None)
     prefix = session.adapter.console_prefix
-    return await _resume(ctx, "evaluate",
+    return await resume(ctx, "evaluate",
                          t.EvaluateArguments(expression=prefix + command, frameId=frame, context="repl"), timeout)
 
 
