@@ -13,6 +13,7 @@ from dapcli.engine.breakpoints import BreakpointEntry, taken_error
 from dapcli.engine.session import Session
 from dapcli.errors import DapcliError, PreconditionError, UsageError
 from dapcli.verbs.breakpoints.args import HIT_CONDITION_HELP, check_hit_condition, check_references, past_end
+from dapcli.verbs.breakpoints.databook import clear_data_breakpoints
 from dapcli.verbs.breakpoints.match import matching, resolve_function
 from dapcli.verbs.breakpoints.reasons import absent_file_note
 from dapcli.verbs.breakpoints.spec import parse_spec
@@ -247,8 +248,6 @@ async def clear_breakpoints(
 
     Without a location, watchpoints (data breakpoints) are deleted too, as gdb's ``delete``.
     """
-    from dapcli.verbs.breakpoints.data import clear_data_breakpoints
-
     session = ctx.session()
     if path and _is_number(path.rpartition(":")[2]) and ":" in path:
         return await _delete(session, matching(ctx, session, [path]))

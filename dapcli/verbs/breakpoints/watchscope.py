@@ -10,33 +10,18 @@ caller with reason ``generic``, neither saying why.
 from __future__ import annotations
 
 import contextlib
-from dataclasses import dataclass
 
 from dapcli.engine.session import Session
 from dapcli.errors import DapcliError
 from dapcli.protocol import types as t
+from dapcli.verbs.breakpoints.databook import FrameAnchor, anchors, data_book, send_data_breakpoints
 from dapcli.verbs.models import StopState
+from dapcli.verbs.shared.stop.stopstate import on_watched_frames
 
-__all__ = ["FrameAnchor", "anchor_of", "drop_gone"]
+__all__ = ["anchor_of", "drop_gone"]
 
 #: Most frames read to find a watched local's frame (a deeper stack: the check is skipped).
 MAX_DEPTH = 1000
-
-
-@dataclass(frozen=True)
-class FrameAnchor:
-    """Where a watched local lives: ``thread_id``, the frame's ``function`` name and ``depth``
-    (1 = the outermost frame, counted from the stack's bottom so calls above it do not move it)."""
-
-    thread_id: int
-    function: str
-    depth: int
-
-
-def anchors(session: Session) -> dict[int, FrameAnchor]:
-    """Watchpoint id → the frame of its local (watchpoints on globals have none)."""
-    found: dict[int, FrameAnchor] = session.__dict__.setdefault("data_breakpoint_frames", {})
-    return found
 
 
 async def _stack(session: Session, thread_id: int) -> list[t.StackFrame] | None:
@@ -65,8 +50,6 @@ async def drop_gone(session: Session, state: StopState) -> None:
     """At a stop of a thread with watched locals: delete the watchpoints whose frame is gone
     (DAP ``setDataBreakpoints``) and say so in ``state`` (a warning each; the description of a
     watchpoint or reasonless stop). Errors reading the stack leave everything as it was."""
-    from dapcli.verbs.breakpoints.data import data_book, send_data_breakpoints
-
     mine = {i: a for i, a in anchors(session).items() if a.thread_id == state.thread_id}
     book = data_book(session)
     if not mine or state.thread_id is None:
@@ -93,3 +76,6 @@ async def drop_gone(session: Session, state: StopState) -> None:
     state.warnings = [*(state.warnings or []), *notes] or None
     if notes and (state.reason in ("watchpoint", "generic", None) or not state.description):
         state.description = notes[0]
+
+
+on_watched_frames(drop_gone)

@@ -7,6 +7,7 @@ import contextlib
 import os
 import signal as signal_module
 import time
+from collections.abc import Awaitable, Callable
 
 from dapcli.engine.chatter import DEBUGGER_CATEGORIES
 from dapcli.engine.diagnosis import diagnosis
@@ -34,6 +35,7 @@ from dapcli.verbs.shared.stop.conditions import failed_conditions
 from dapcli.verbs.shared.stop.filterstop import filter_stop
 from dapcli.verbs.shared.stop.reasons import PAUSE_SIGNALS, normalize_reason, stop_signal
 from dapcli.verbs.shared.stop.refusedstep import REFUSED
+from dapcli.verbs.shared.stop.stdinhint import stdin_hint
 from dapcli.verbs.shared.stop.stoplabel import hits_here
 from dapcli.verbs.shared.stop.testviews import run_view
 from dapcli.verbs.shared.values.evalerrors import check_evaluated
@@ -47,7 +49,19 @@ from dapcli.verbs.shared.values.variables import (
     variable_view,
 )
 
-__all__ = ["evaluate_watches", "output_since", "stop_state"]
+__all__ = ["evaluate_watches", "on_watched_frames", "output_since", "stop_state"]
+
+#: A check of a stop while watchpoints on locals are anchored to their frames (the session's
+#: ``data_breakpoint_frames``): it may delete a watchpoint and say so in the stop state.
+WatchedFramesCheck = Callable[[Session, StopState], Awaitable[None]]
+_watched_frames_checks: list[WatchedFramesCheck] = []
+
+
+def on_watched_frames(check: WatchedFramesCheck) -> None:
+    """Run ``check`` at every stop while watched locals are anchored to frames: the data breakpoint
+    verbs delete a watchpoint whose frame is gone (``breakpoints/watchscope.py``); the stop state
+    knows no breakpoint verb."""
+    _watched_frames_checks.append(check)
 
 #: Output kept in a stop state (characters; the ``output`` verb reads everything).
 MAX_STOP_OUTPUT = 2000
@@ -170,9 +184,8 @@ async def stop_state(
         return await stop_state(session, output_seq=output_seq, started=started, frame_count=frame_count,
                                 locals_count=locals_count, context=context)
     if session.__dict__.get("data_breakpoint_frames"):  # a watched local whose frame is gone
-        from dapcli.verbs.breakpoints.watchscope import drop_gone
-
-        await drop_gone(session, state)
+        for check in _watched_frames_checks:
+            await check(session, state)
     # after the stack is read: the debugger's text has had time to come, and the top frame is known
     top = state.frames[0].id if state.frames else None
     failed = [*await failed_conditions(session, output_seq, top), *failed]
@@ -186,8 +199,6 @@ async def stop_state(
 
 
 def _with_stdin_hint(session: Session, state: StopState) -> StopState:
-    from dapcli.verbs.execution.stdin import stdin_hint
-
     hint = stdin_hint(session, state)
     if hint:
         state.warnings = [*(state.warnings or []), hint]
