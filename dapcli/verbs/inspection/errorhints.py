@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import re
 
+from dapcli.engine.diagnosis import diagnosis
 from dapcli.errors import RequestError
 
-__all__ = ["with_evaluate_hint", "with_set_hint"]
+__all__ = ["one_line_error", "with_evaluate_hint", "with_set_hint"]
 
 #: A name the frame does not see, as each adapter says it (Delve, debugpy, js-debug, lldb, gdb).
 _UNKNOWN = re.compile(r"could not find symbol|NameError|is not defined|undeclared identifier|No symbol", re.I)
@@ -32,3 +33,11 @@ def with_set_hint(error: RequestError, name: str) -> RequestError:
         return error
     return RequestError(error.message, f"give {name} a value of its own type, as an expression of the program's "
                         f"language (`dapcli eval VALUE` tries it)", error.command)
+
+
+
+
+def one_line_error(exc: RequestError) -> RequestError:
+    """The adapter's error reduced to its diagnosis, on one line (see :func:`diagnosis`)."""
+    text = diagnosis(exc.message)
+    return exc if text == exc.message else RequestError(text, exc.hint, exc.command)

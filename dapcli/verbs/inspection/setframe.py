@@ -16,6 +16,7 @@ from typing import Any
 from dapcli.engine.session import Session
 from dapcli.errors import RequestError, UsageError
 from dapcli.protocol import types as t
+from dapcli.verbs.inspection.errorhints import one_line_error
 from dapcli.verbs.inspection.setcheck import read_back
 from dapcli.verbs.models import SetVariableResult
 
@@ -53,7 +54,6 @@ async def set_through_address(session: Session, name: str, value: str, frame_id:
         UsageError: ``name`` has no address in that frame (not a variable there).
         RequestError: the adapter refused the new value.
     """
-    from dapcli.verbs.inspection.values import one_line_error
     from dapcli.verbs.shared.values.variables import fetch_variables
 
     try:

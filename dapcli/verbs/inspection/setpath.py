@@ -17,6 +17,7 @@ import shlex
 from dapcli.engine.session import Session
 from dapcli.errors import RequestError, UsageError
 from dapcli.protocol import types as t
+from dapcli.verbs.inspection.errorhints import one_line_error
 from dapcli.verbs.models import SetVariableResult
 
 __all__ = ["resolve_member", "set_expression"]
@@ -154,7 +155,6 @@ async def set_expression(session: Session, expression: str, value: str, frame_id
     Raises:
         RequestError: the adapter refused (its message, first line kept by the caller's rule).
     """
-    from dapcli.verbs.inspection.values import one_line_error
     from dapcli.verbs.shared.values.snapshot import values_changed
 
     try:
