@@ -120,7 +120,7 @@ def add_breakpoints(ctx: VerbContext, session: Session, items: list[str | dict[s
     ``skip(fields)`` True leaves a breakpoint out (already restored). A line holds one breakpoint,
     as with ``break add``: a second on one line is refused before anything starts. A
     function the adapter cannot find by name (debugpy: ``Cart.total``) becomes a line
-    breakpoint (see :mod:`bpmatch`).
+    breakpoint (see :mod:`~dapcli.verbs.breakpoints.match`).
 
     Raises:
         UsageError: bad grammar, missing file, line outside the file, two breakpoints on one
