@@ -114,7 +114,7 @@ class AdapterSpec:
     #: stop with no word from the debugger yet has its condition evaluated to say so.
     stops_on_failed_condition: bool = False
     #: ``variables`` of a frame's scope come from a snapshot taken at the stop (js-debug: V8's
-    #: scope object): after a change in the same stop they are read again (verbs/snapshot.py).
+    #: scope object): after a change in the same stop they are read again (verbs/shared/values/snapshot.py).
     scope_snapshot: bool = False
     #: Console command format that dumps memory, for adapters without ``readMemory``.
     memory_read_command: str | None = None
@@ -136,7 +136,7 @@ class AdapterSpec:
     #: ``dap`` verb sends it only the specification's requests.
     only_spec_requests: bool = False
     #: How the adapter tells the value a function returned, after ``stepOut`` (read by
-    #: :mod:`dapcli.verbs.returnvalue`): the start of its name among the caller's locals
+    #: :mod:`dapcli.verbs.execution.returnvalue`): the start of its name among the caller's locals
     #: (debugpy ``(return) square``, CodeLLDB ``[return value]``) ...
     return_value_local: str | None = None
     #: ... or a console command whose output holds it, read with a regex whose groups are
@@ -158,7 +158,7 @@ class AdapterSpec:
     #: (Delve 1.20): ``set`` in another frame or thread goes through the variable's address.
     sets_in_top_frame_only: bool = False
     #: ``evaluate`` with context ``repl`` executes statements (debugpy: ``v = 100``, ``import
-    #: os``): ``eval`` of a statement goes there (verbs/statements.py).
+    #: os``): ``eval`` of a statement goes there (verbs/inspection/statements.py).
     repl_runs_statements: bool = False
 
     def resolve_function(self, name: str, roots: list[str]) -> tuple[str, int] | str | None:

@@ -71,7 +71,7 @@ class DelveAdapter(AdapterSpec):
     exit_code_after_disconnect = True
     #: Core files open with ``launch`` + ``mode: core`` (``dapcli launch BINARY --core FILE``).
     core_request = "launch"
-    #: Delve 1.20 evaluates ``setVariable`` in the stopped goroutine's top frame (verbs/setframe.py).
+    #: Delve 1.20 evaluates ``setVariable`` in the stopped goroutine's top frame (verbs/inspection/setframe.py).
     sets_in_top_frame_only = True
 
     def __init__(self) -> None:

@@ -125,7 +125,7 @@ class JsDebugAdapter(AdapterSpec):
                     "or set DAPCLI_JS_DEBUG to js-debug's dapDebugServer.js; Node.js must be on PATH")
     #: The debuggee runs in a child session (``startDebugging``): wait for it at launch.
     expects_child = True
-    #: A scope's variables are V8's snapshot from the stop (see verbs/snapshot.py).
+    #: A scope's variables are V8's snapshot from the stop (see verbs/shared/values/snapshot.py).
     scope_snapshot = True
     silent_on_unknown_requests = True  # `dap nosuchcmd` is never answered
 

@@ -77,7 +77,7 @@ class SessionCore:
         self.hits = HitCounts()
         self.output = OutputBuffer()
         #: While set, console text goes here instead of :attr:`output` (a console command dapcli
-        #: runs for itself, e.g. gdb's ``info locals``; see verbs/scopefallback.py).
+        #: runs for itself, e.g. gdb's ``info locals``; see verbs/shared/values/scopefallback.py).
         self.console_capture: list[str] | None = None
         self.last_stop: StopRecord | None = None
         self.exit_code: int | None = None

@@ -1,6 +1,6 @@
 """Hit conditions that an adapter does not mean as dapcli does, counted by dapcli.
 
-dapcli's grammar (``verbs/bpargs.py``): ``N`` and ``==N`` stop on the Nth hit only, ``>N``,
+dapcli's grammar (``verbs/breakpoints/args.py``): ``N`` and ``==N`` stop on the Nth hit only, ``>N``,
 ``>=N``, ``<N``, ``<=N`` compare the hit count, ``%N`` stops on every Nth hit. Adapters differ
 (measured with lldb-dap 19, CodeLLDB 1.11, cdt-gdb-adapter 1.7, over a 6-pass loop):
 

@@ -7,7 +7,7 @@ from rich.text import Text
 
 from dapcli.render.pieces import column_table, short_path
 from dapcli.verbs import models as m
-from dapcli.verbs.bpreasons import joined
+from dapcli.verbs.breakpoints.reasons import joined
 
 __all__ = ["render_breakpoint", "render_breakpoints", "render_data_breakpoints", "render_exception_filters"]
 

@@ -12,7 +12,7 @@ from rich.text import Text
 from dapcli.render.pieces import column_table, output_block, short_path, source_lines
 from dapcli.render.testrun import test_lines
 from dapcli.verbs import models as m
-from dapcli.verbs.stoplabel import exception_headline, stop_detail
+from dapcli.verbs.shared.stop.stoplabel import exception_headline, stop_detail
 
 __all__ = ["render_frame", "render_status", "render_stop", "render_trace", "render_watch_lines", "render_watches"]
 

@@ -20,7 +20,7 @@ from pydantic.alias_generators import to_camel, to_snake
 from pydantic_core import PydanticUndefined
 
 from dapcli.errors import UsageError
-from dapcli.verbs.bounds import field_bounds, number_problem, text_problem
+from dapcli.verbs.shared.bounds import field_bounds, number_problem, text_problem
 
 __all__ = ["VERBS", "Param", "ParamSpec", "VerbSpec", "usage_error_from", "validate_args", "verb"]
 

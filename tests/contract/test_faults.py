@@ -20,7 +20,7 @@ import pytest
 
 from dapcli.dispatch.local import LocalDispatcher
 from dapcli.errors import ConnectionLostError, DapcliError, DapTimeoutError, PreconditionError
-from dapcli.verbs.views import STOP_VALUE_TIMEOUT
+from dapcli.verbs.shared.stop.stopstate import STOP_VALUE_TIMEOUT
 
 ADAPTER = Path(__file__).resolve().parent / "fake_adapter.py"
 TEST_TIMEOUT = 150.0  # a hang guard: generous for a loaded machine

@@ -11,7 +11,7 @@ import pytest
 from fid_helpers import CC, Cli, call_tool, each, mcp_client, run_async
 
 from dapcli.frontends.recipe.transcript import summarize_result
-from dapcli.verbs.stoplabel import exception_headline
+from dapcli.verbs.shared.stop.stoplabel import exception_headline
 
 pytestmark = pytest.mark.slow
 

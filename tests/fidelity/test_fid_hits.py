@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from fid_helpers import Cli, call, call_error, each, marker_line, mcp_client, run_async
 
-from dapcli.verbs.bpargs import check_hit_condition
+from dapcli.verbs.breakpoints.args import check_hit_condition
 
 pytestmark = pytest.mark.slow
 

@@ -3,7 +3,7 @@
 lldb-dap answers ``sh`` with ``shape @ 0x7fff…`` and gdb via cdt-gdb-adapter with ``{...}``
 (``[5]`` for an array, the address for an array in a frame's locals); gdb itself prints
 ``{name = "tri", '\\000' <repeats 12 times>, sides = 3}``. dapcli composes that preview from the
-children (``verbs/preview.py``) and keeps the adapter's text as ``adapterValue``. The expected
+children (``verbs/shared/values/preview.py``) and keeps the adapter's text as ``adapterValue``. The expected
 texts are compared with what gdb and lldb print themselves on the same program.
 """
 
@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from fid_helpers import CC, Cli, call, each, marker_line, mcp_client, run_async
 
-from dapcli.verbs.preview import compose_chars, is_summary
+from dapcli.verbs.shared.values.preview import compose_chars, is_summary
 
 pytestmark = pytest.mark.slow
 

@@ -19,7 +19,7 @@ import pytest
 from testprocs import ours
 
 from dapcli.dispatch.local import LocalDispatcher
-from dapcli.verbs.inspection import _last_lines
+from dapcli.verbs.inspection.source import _last_lines
 from dapcli.verbs.models import OutputChunkView
 
 PROGRAMS = Path(__file__).parent / "programs"

@@ -27,8 +27,8 @@ from dapcli.adapters.native_common import (
     ptrace_problem,
 )
 from dapcli.errors import PreconditionError, UsageError
-from dapcli.verbs.native import _parse_memory_dump, hex_dump
-from dapcli.verbs.views import normalize_reason, stop_signal
+from dapcli.verbs.native.native import _parse_memory_dump, hex_dump
+from dapcli.verbs.shared.stop.reasons import normalize_reason, stop_signal
 
 
 # -- ELF -----------------------------------------------------------------------------------------

@@ -25,7 +25,7 @@ from native_helpers import (
 from dapcli.adapters.native_common import ptrace_problem
 from dapcli.adapters.registry import adapter_for
 from dapcli.errors import PreconditionError, UsageError
-from dapcli.verbs.attachkind import adapter_for_process
+from dapcli.verbs.session.attachkind import adapter_for_process
 
 pytestmark = pytest.mark.slow
 

@@ -12,7 +12,7 @@ from dapcli.adapters.launchjson import parse
 from dapcli.errors import UsageError
 from dapcli.files import read_text_file
 from dapcli.verbs import VERBS, validate_args
-from dapcli.verbs.bounds import MAX_TEXT, MAX_TIMEOUT
+from dapcli.verbs.shared.bounds import MAX_TEXT, MAX_TIMEOUT
 
 
 @pytest.mark.parametrize(("verb", "args", "says"), [

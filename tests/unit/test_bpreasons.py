@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dapcli.verbs.bpreasons import absent_file_note, joined, reasons
+from dapcli.verbs.breakpoints.reasons import absent_file_note, joined, reasons
 
 NOTE = absent_file_note("x.py", "/w/x.py")
 

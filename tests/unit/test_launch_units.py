@@ -13,8 +13,8 @@ from dapcli.adapters.base import deep_merge
 from dapcli.adapters.launchjson import resolve_config
 from dapcli.engine.terminal import escape_controls
 from dapcli.errors import UsageError
-from dapcli.verbs.bpspec import parse_spec, spec_fields
-from dapcli.verbs.launchopts import adapter_settings, parse_settings
+from dapcli.verbs.breakpoints.spec import parse_spec, spec_fields
+from dapcli.verbs.session.launchopts import adapter_settings, parse_settings
 
 
 @pytest.mark.parametrize(("text", "location", "clauses"), [

@@ -5,7 +5,7 @@ of the same name (listed once beside the outer one) is kept."""
 from __future__ import annotations
 
 from dapcli.protocol import types as t
-from dapcli.verbs.views import listed_once
+from dapcli.verbs.shared.values.variables import listed_once
 
 
 def _v(name: str, value: str) -> t.Variable:

@@ -7,7 +7,7 @@ import re
 import shlex
 from pathlib import Path
 
-from dapcli.verbs.bpspec import parse_spec
+from dapcli.verbs.breakpoints.spec import parse_spec
 
 ROOT = Path(__file__).resolve().parents[2]
 

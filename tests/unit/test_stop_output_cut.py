@@ -6,7 +6,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from dapcli.engine.output import OutputBuffer
-from dapcli.verbs.views import MAX_STOP_OUTPUT, output_since
+from dapcli.verbs.shared.stop.stopstate import MAX_STOP_OUTPUT, output_since
 
 
 def test_a_long_chunk_is_cut_with_a_marker() -> None:

@@ -321,7 +321,7 @@ def _usage_error(exc: Any, as_json: bool) -> int:
 def _add_hint(ctx: Any, message: str, where: str) -> str | None:
     """``dapcli break main.go:23`` (gdb's way): the group has no such command but an ``add``,
     so the hint gives the line that works."""
-    from dapcli.verbs.grouphint import group_hint
+    from dapcli.verbs.shared.grouphint import group_hint
 
     unknown = re.match(r"No such command '(.+)'", message)
     commands = getattr(getattr(ctx, "command", None), "commands", None) or {}

@@ -1,7 +1,7 @@
 """gdb's way of typing a conditional breakpoint on the command line: ``dapcli b 4 if i == 3``.
 
 The words after the location that begin the inline grammar (``if``, ``hit``, ``log``: the one
-``-b 'F:L if …'`` takes, see :mod:`dapcli.verbs.bpspec`) are joined into the location, so the
+``-b 'F:L if …'`` takes, see :mod:`dapcli.verbs.breakpoints.spec`) are joined into the location, so the
 shell's split does not make them extra arguments; the REPL reads them the same way.
 """
 

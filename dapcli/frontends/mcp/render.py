@@ -24,7 +24,7 @@ from dapcli.frontends.mcp.stoptext import (
     variable_lines,
     watch_line,
 )
-from dapcli.verbs.bpreasons import reasons
+from dapcli.verbs.breakpoints.reasons import reasons
 from dapcli.verbs.models import (
     AdaptersResult,
     BreakpointResult,

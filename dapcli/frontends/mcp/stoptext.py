@@ -20,7 +20,7 @@ from dapcli.verbs.models import (
     VariableView,
     WatchView,
 )
-from dapcli.verbs.stoplabel import exception_headline, stop_detail
+from dapcli.verbs.shared.stop.stoplabel import exception_headline, stop_detail
 
 __all__ = [
     "LINE_CHARS", "OUTPUT_CHARS", "TREE_LINES", "VALUE_CHARS", "cut", "mark", "output_tail", "render_stop",

@@ -12,7 +12,7 @@ from typing import Any
 from dapcli.frontends.recipe.loader import Mark, YamlList, YamlMap
 from dapcli.frontends.recipe.model import BreakpointSpec, Target
 from dapcli.frontends.recipe.variables import BadReference, as_text, references, substitute
-from dapcli.verbs.bpargs import check_hit_condition, past_end
+from dapcli.verbs.breakpoints.args import check_hit_condition, past_end
 
 __all__ = ["BREAKPOINT_KEYS", "TARGET_KEYS", "CheckerBase"]
 
@@ -269,10 +269,10 @@ class CheckerBase:
                               hit_condition=extra.get("hitCondition"), log_message=extra.get("logMessage"), mark=mark)
 
     def clauses(self, text: str, mark: Mark, where: str) -> tuple[str | None, dict[str, str | None]]:
-        """``"f.c:9 if i > 2 hit %2 log i={i}"`` read as ``-b`` reads it (``verbs/bpspec.py``):
+        """``"f.c:9 if i > 2 hit %2 log i={i}"`` read as ``-b`` reads it (``verbs/breakpoints/spec.py``):
         the location and ``{condition, hitCondition, logMessage}``; ``(None, {})`` after a problem."""
         from dapcli.errors import UsageError
-        from dapcli.verbs.bpspec import parse_spec
+        from dapcli.verbs.breakpoints.spec import parse_spec
 
         if not any(f" {word} " in f" {text} " for word in ("if", "hit", "log")):
             return text, {}

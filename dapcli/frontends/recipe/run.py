@@ -20,7 +20,7 @@ from dapcli.frontends.recipe.runner import Dispatcher, RecipeRun
 from dapcli.frontends.recipe.transcript import JsonLinesReporter, Reporter, TextReporter
 from dapcli.frontends.recipe.validate import load_recipe
 from dapcli.frontends.recipe.variables import NAME
-from dapcli.verbs.bounds import check_timeout
+from dapcli.verbs.shared.bounds import check_timeout
 
 __all__ = ["check_writable", "parse_vars", "run_recipes", "run_recipes_async"]
 

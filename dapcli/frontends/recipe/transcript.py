@@ -16,7 +16,7 @@ from dapcli.errors import UsageError
 from dapcli.frontends.recipe.matchers import describe, show
 from dapcli.frontends.recipe.model import CheckOutcome, Recipe, RecipeOutcome, StepOutcome
 from dapcli.render.safe import escape
-from dapcli.verbs.stoplabel import exception_headline
+from dapcli.verbs.shared.stop.stoplabel import exception_headline
 
 __all__ = ["JsonLinesReporter", "Reporter", "TextReporter", "summarize_result"]
 

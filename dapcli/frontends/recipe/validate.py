@@ -19,7 +19,7 @@ from dapcli.frontends.recipe.model import ERROR_KEY, Expectation, Recipe, Step
 from dapcli.frontends.recipe.paths import check_path
 from dapcli.frontends.recipe.variables import NAME, substitute
 from dapcli.verbs import VERBS, ParamSpec, VerbSpec, validate_args
-from dapcli.verbs.bounds import text_problem
+from dapcli.verbs.shared.bounds import text_problem
 
 __all__ = ["BREAKPOINT_KEYS", "STEP_KEYS", "TARGET_KEYS", "TOP_KEYS", "InvalidRecipe", "load_recipe"]
 

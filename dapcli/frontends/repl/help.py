@@ -105,7 +105,7 @@ def unknown_command(grammar: Grammar, name: str, rest: str = "") -> UsageError:
     (``watch total``), its subcommands and the line that works."""
     subcommands = grammar.subcommands(name)
     if subcommands and rest.strip():
-        from dapcli.verbs.grouphint import group_hint
+        from dapcli.verbs.shared.grouphint import group_hint
 
         word = rest.split(None, 1)[0]
         return UsageError(f"{name!r} has no subcommand {word!r}",

@@ -15,7 +15,7 @@ from dapcli.errors import DapcliError, PreconditionError
 from dapcli.frontends.repl.state import ENDED, ReplState, signature
 from dapcli.verbs import VERBS
 from dapcli.verbs import models as m
-from dapcli.verbs.pauseinput import PAUSE_AT_INPUT
+from dapcli.verbs.execution.pauseinput import PAUSE_AT_INPUT
 
 if TYPE_CHECKING:
     from rich.console import RenderableType

@@ -1,0 +1,1 @@
+"""Breakpoint verbs: line and function breakpoints, their edits, data breakpoints (watchpoints), exception filters."""

@@ -1,0 +1,259 @@
+"""Breakpoint verbs: add, list, delete, clear (DAP ``setBreakpoints``,
+``setFunctionBreakpoints``; the engine always re-sends a source's full set)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+from typing import Annotated, Any
+
+from dapcli.engine import persist
+from dapcli.engine.breakpoints import BreakpointEntry, taken_error
+from dapcli.engine.session import Session
+from dapcli.errors import DapcliError, PreconditionError, UsageError
+from dapcli.verbs.breakpoints.args import HIT_CONDITION_HELP, check_hit_condition, check_references, past_end
+from dapcli.verbs.breakpoints.databook import clear_data_breakpoints
+from dapcli.verbs.breakpoints.match import matching, resolve_function
+from dapcli.verbs.breakpoints.reasons import absent_file_note
+from dapcli.verbs.breakpoints.spec import parse_spec
+from dapcli.verbs.context import VerbContext
+from dapcli.verbs.models import BreakpointResult, BreakpointsResult, BreakpointView
+from dapcli.verbs.registry import Param, verb
+from dapcli.verbs.shared.programfile import file_kind
+
+__all__ = ["inline_clauses", "parse_location", "view"]
+
+_INLINE = re.compile(r"\s(?:if|hit|log)\s")
+
+
+def inline_clauses(location: str, condition: str | None, hit_condition: str | None,
+                   log_message: str | None) -> tuple[str, str | None, str | None, str | None]:
+    """``break add 'cart.py:17 if i == 2'``: the ``-b`` grammar (:mod:`dapcli.verbs.breakpoints.spec`) read
+    here too, so that both ways of writing a breakpoint work; ``(location, condition,
+    hit_condition, log_message)``.
+
+    Raises:
+        UsageError: a clause given both inline and as an option, or a bad hit count.
+    """
+    if not _INLINE.search(location):
+        return location, condition, hit_condition, log_message
+    place, clauses = parse_spec(location)
+    given = {"condition": condition, "hit_condition": hit_condition, "log_message": log_message}
+    for key, value in clauses.items():
+        if given[key] is not None:
+            option = "--" + key.replace("_", "-")
+            raise UsageError(f"{option} given twice: in {location!r} and as {option}", "give it once")
+        given[key] = value
+    if given["hit_condition"] is not None:
+        try:
+            check_hit_condition(given["hit_condition"])
+        except ValueError as exc:
+            raise UsageError(f"bad hit count in {location!r}: {exc}", "e.g. hit 3, hit >=3, hit %4") from None
+    return place, given["condition"], given["hit_condition"], given["log_message"]
+
+
+def parse_location(ctx: VerbContext, location: str, session: Session | None, *,
+                   pending_ok: bool = False, default_path: str | None = None) -> dict[str, Any]:
+    """``FILE:LINE`` → a source breakpoint; ``LINE`` → in the current stop's file (before the
+    first stop: ``default_path``, the program's own source file at a launch, as gdb's ``break
+    LINE`` means main's file); anything else → a function breakpoint.
+
+    A file that is not here raises UsageError, unless ``pending_ok`` (a breakpoint: the adapter
+    decides, it may be pending until the code loads): then the fields carry a ``warning``. A
+    line below 1, or past the end of a file that is here, is always refused (as gdb does).
+    """
+    location = location.strip()
+    path_part, sep, line_part = location.rpartition(":")
+    if not sep and _is_number(location):
+        path_part, line_part = _current_path(session, default_path), location
+    elif sep and not _is_number(line_part) and (os.path.isfile(ctx.resolve(path_part)) or "." in path_part
+                                                  or os.sep in path_part or not path_part):
+        raise UsageError(f"bad line {line_part!r} in {location!r}", "write FILE:LINE with a line number from 1")
+    if _is_number(line_part) and (sep or _is_number(location)):
+        if len(line_part) > 9:
+            raise UsageError(f"line {line_part[:12]}… is not a line of any file", "pick a line in the file")
+        line = int(line_part)
+        if line < 1:
+            raise UsageError(f"line {line} is not a line of any file (lines count from 1)", "pick a line in the file")
+        path = ctx.resolve(path_part)
+        if not os.path.exists(path) and any(ord(c) < 32 or c == "\x7f" for c in path_part):
+            raise UsageError(f"no such file: {path_part!r} (its name holds a control character)",
+                             "check the path (a pasted newline?)")
+        if not os.path.exists(path) and pending_ok and path_part:
+            return {"path": path, "line": line, "warning": absent_file_note(path_part, path)}
+        if not os.path.isfile(path):
+            kind = file_kind(path) if path_part else None
+            if kind is not None:
+                raise UsageError(f"{path_part} is {kind}, not a source file", "give FILE:LINE of a source file")
+            raise UsageError(f"no such file: {path_part or '(none)'} (looked at {path})",
+                             "give FILE:LINE relative to your directory")
+        beyond = past_end(path, line, path_part or path)  # as gdb: "Line 999 out of range"
+        if beyond is not None:
+            raise UsageError(beyond, f"pick a line in the file (`dapcli list {path_part or path}:1`)")
+        return {"path": path, "line": line}
+    if not location or any(c.isspace() for c in location):
+        raise UsageError(f"bad breakpoint location {location!r}", "write FILE:LINE, LINE, or a function name")
+    return {"function": location}
+
+
+def _is_number(text: str) -> bool:
+    """ASCII digits only (``str.isdigit`` also accepts superscripts such as ²)."""
+    return text.isascii() and text.isdigit()
+
+
+def _current_path(session: Session | None, default_path: str | None = None) -> str:
+    if session is not None and session.current_path:
+        return session.current_path
+    if default_path:
+        return default_path
+    raise UsageError("a bare line number needs a current file (there is none before the first stop)",
+                     "write FILE:LINE")
+
+
+def view(entry: BreakpointEntry) -> BreakpointView:
+    return BreakpointView(
+        id=entry.id, path=entry.path, line=entry.line, function=entry.function, condition=entry.condition,
+        hit_condition=entry.hit_condition, log_message=entry.log_message, verified=entry.verified,
+        actual_line=entry.actual_line, message=entry.message, warning=entry.warning,
+        actual_path=entry.actual_path if entry.actual_path != entry.path else None,
+    )
+
+
+#: What each optional part of a breakpoint needs the adapter to announce (fields of a request
+#: the adapter does implement: harmless to send). A function breakpoint is another request,
+#: which an adapter may not survive: it is refused up front (see set_breakpoint).
+_CAPABILITIES = (
+    ("condition", "supportsConditionalBreakpoints"), ("hit_condition", "supportsHitConditionalBreakpoints"),
+    ("log_message", "supportsLogPoints"),
+)
+
+
+def unannounced(session: Session, parts: dict[str, Any]) -> str | None:
+    """A note naming the capabilities that ``parts`` need and the adapter does not announce.
+    Nothing is refused for it: adapters honour more than they announce (Delve 1.20 honours
+    ``hitCondition``), so the request is sent and the adapter's answer reported."""
+    missing = [capability for name, capability in _CAPABILITIES
+               if parts.get(name) is not None and not session.supports(capability)]
+    if not missing:
+        return None
+    return (f"{session.adapter.name} does not announce {', '.join(missing)}; sent anyway "
+            "(if it ignores it, the breakpoint behaves as a plain one)")
+
+
+@verb(group="breakpoints", name="setBreakpoint", needs="alive", cli=("break", "add"), aliases=("b", "break"))
+async def set_breakpoint(
+    ctx: VerbContext,
+    location: Annotated[str, Param(help="FILE:LINE, LINE (current file) or a function name", complete="location",
+                                   positional=True)],
+    condition: Annotated[str | None, Param(help="stop only when this expression is true",
+                                           complete="expression")] = None,
+    hit_condition: Annotated[str | None, Param(help=HIT_CONDITION_HELP, check=check_hit_condition,
+                                               example=">=3")] = None,
+    log_message: Annotated[str | None, Param(help="log this text ({expr} interpolated) instead of stopping")] = None,
+) -> BreakpointResult:
+    """Add a breakpoint (line, conditional, hit-count, logpoint or function).
+
+    Sends the file's full ``setBreakpoints`` list (or ``setFunctionBreakpoints``) and reports
+    whether the adapter verified it and on which line. A file that is not here or a part the
+    adapter does not announce is sent anyway, with a ``warning``; a line past the end of a file
+    that is here raises UsageError.
+    """
+    session = ctx.session()
+    location, condition, hit_condition, log_message = inline_clauses(location, condition, hit_condition, log_message)
+    fields = resolve_function(session, parse_location(ctx, location, session, pending_ok=True))
+    if "path" not in fields and not session.supports("supportsFunctionBreakpoints"):
+        raise PreconditionError(
+            f"{session.adapter.name} has no function breakpoints (supportsFunctionBreakpoints)", "use FILE:LINE",
+        )
+    parts = {"condition": condition, "hit_condition": hit_condition, "log_message": log_message}
+    note = unannounced(session, parts)
+    if note:
+        fields["warning"] = "; ".join(w for w in (fields.get("warning"), note) if w)
+    entry = session.book.new_entry(
+        **fields, condition=condition, hit_condition=hit_condition, log_message=log_message
+    )
+    try:
+        deferred = await session.sync_breakpoints(entry.key)
+        if deferred:
+            entry.warning = "; ".join(w for w in (entry.warning, deferred) if w)
+        _refuse_moved_onto_another(session, entry)
+    except DapcliError:
+        del session.book.entries[entry.id]
+        await _resync(session, entry.key)
+        raise
+    persist.save(session)
+    return BreakpointResult(**view(entry).model_dump())
+
+
+def _refuse_moved_onto_another(session: Session, entry: BreakpointEntry) -> None:
+    """A line holds one breakpoint, also when the adapter moved the new one onto another's
+    line (lldb-dap: a blank line → the next line with code). Raises UsageError."""
+    moved = entry.actual_line if entry.actual_line != entry.line else None
+    taken = session.book.occupant(entry.path, moved, besides=entry.id) if moved else None
+    if taken is not None:
+        raise taken_error(taken, moved, moved_from=entry.line)
+
+
+async def _resync(session: Session, key: str) -> None:
+    with contextlib.suppress(DapcliError):
+        await session.sync_breakpoints(key)
+
+
+@verb(group="breakpoints", name="listBreakpoints", needs="session", read_only=True, cli=("break", "list"),
+      aliases=("info-breakpoints",))
+async def list_breakpoints(ctx: VerbContext) -> BreakpointsResult:
+    """List breakpoints: verified or not, actual line, adapter message."""
+    session = ctx.session()
+    return BreakpointsResult(breakpoints=[view(e) for e in session.book.entries.values()])
+
+
+@verb(group="breakpoints", name="removeBreakpoint", needs="alive", cli=("break", "delete"),
+      aliases=("delete",))
+async def remove_breakpoint(
+    ctx: VerbContext,
+    ids: Annotated[list[str], Param(help="breakpoint ids, FILE:LINE (as set or as moved) or function names "
+                                         "(see break list)", complete="breakpoint", positional=True,
+                                    check=check_references, accepts=list[str | int])],
+) -> BreakpointsResult:
+    """Delete breakpoints by id, FILE:LINE or function name.
+
+    The rest of each file's set is re-sent (``setBreakpoints``).
+    """
+    session = ctx.session()
+    if not ids:
+        raise UsageError("name the breakpoints to delete (ids or FILE:LINE)",
+                         "see `dapcli break list`; `break clear` deletes all")
+    doomed = matching(ctx, session, ids)
+    return await _delete(session, doomed)
+
+
+async def _delete(session: Session, doomed: list[int]) -> BreakpointsResult:
+    keys = {session.book.entries[i].key for i in doomed}
+    for i in doomed:
+        del session.book.entries[i]
+    notes = {await session.sync_breakpoints(key) for key in sorted(keys)} - {None}
+    persist.save(session)
+    return BreakpointsResult(breakpoints=[view(e) for e in session.book.entries.values()], removed=doomed,
+                             warning=next(iter(notes), None))
+
+
+@verb(group="breakpoints", name="clearBreakpoints", needs="alive", cli=("break", "clear"))
+async def clear_breakpoints(
+    ctx: VerbContext,
+    path: Annotated[str | None, Param(help="only this file's breakpoints (FILE), or those at FILE:LINE",
+                                      complete="path", positional=True)] = None,
+) -> BreakpointsResult:
+    """Delete every breakpoint (or every one in a file, or at FILE:LINE).
+
+    Without a location, watchpoints (data breakpoints) are deleted too, as gdb's ``delete``.
+    """
+    session = ctx.session()
+    if path and _is_number(path.rpartition(":")[2]) and ":" in path:
+        return await _delete(session, matching(ctx, session, [path]))
+    target = ctx.resolve(path) if path else None
+    result = await _delete(session, [e.id for e in session.book.entries.values()
+                                     if target is None or e.path == target])
+    if target is None:
+        result.removed_data_breakpoints = await clear_data_breakpoints(session) or None
+    return result

@@ -1,0 +1,49 @@
+"""Changing an existing breakpoint's condition: gdb's ``condition N EXPR`` (``condition N``
+removes it). The file's full set is re-sent (DAP ``setBreakpoints``, or
+``setFunctionBreakpoints``) with the new condition; the breakpoint keeps its id.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from dapcli.engine import persist
+from dapcli.errors import DapcliError, UsageError
+from dapcli.verbs.breakpoints.breakpoints import view
+from dapcli.verbs.context import VerbContext
+from dapcli.verbs.models import BreakpointResult
+from dapcli.verbs.registry import Param, verb
+
+__all__ = ["edit_breakpoint"]
+
+
+@verb(group="breakpoints", name="editBreakpoint", needs="alive", cli=("break", "edit"), aliases=("condition",))
+async def edit_breakpoint(
+    ctx: VerbContext,
+    id: Annotated[int, Param(help="breakpoint id (see break list)", complete="breakpoint", positional=True)],
+    condition: Annotated[str | None, Param(help="the new condition; omit to remove it", complete="expression",
+                                           positional=True)] = None,
+) -> BreakpointResult:
+    """Change or remove a breakpoint's condition (gdb's ``condition N EXPR``).
+
+    Re-sends the breakpoint's file (``setBreakpoints``) or the function breakpoints
+    (``setFunctionBreakpoints``). Raises UsageError for an unknown id; if the adapter refuses,
+    the old condition is restored.
+    """
+    session = ctx.session()
+    entry = session.book.entries.get(id)
+    if entry is None:
+        known = ", ".join(str(i) for i in session.book.entries) or "none"
+        raise UsageError(f"no breakpoint {id} (breakpoints: {known})", "see `dapcli break list`")
+    old = entry.condition
+    entry.condition = condition.strip() if condition and condition.strip() else None
+    try:
+        note = await session.sync_breakpoints(entry.key)
+    except DapcliError:
+        entry.condition = old
+        await session.sync_breakpoints(entry.key)
+        raise
+    if note:
+        entry.warning = "; ".join(w for w in (entry.warning, note) if w)
+    persist.save(session)
+    return BreakpointResult(**view(entry).model_dump())

@@ -1,0 +1,113 @@
+"""Finding breakpoints by what the user typed: an id, a FILE:LINE (as set, or where the adapter
+moved it), or a function name."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from dapcli.engine.breakpoints import BreakpointEntry
+from dapcli.engine.fnconditions import REFUSED
+from dapcli.engine.session import Session
+from dapcli.errors import UsageError
+from dapcli.verbs.breakpoints.reasons import joined
+from dapcli.verbs.context import VerbContext
+
+__all__ = ["matching", "moved_warnings", "pending_warnings", "resolve_function"]
+
+
+def matching(ctx: VerbContext, session: Session, references: list[str]) -> list[int]:
+    """The ids of the breakpoints that ``references`` name, each once, in order.
+
+    Raises:
+        UsageError: a reference names no breakpoint (the message lists the ones there are).
+    """
+    found: list[int] = []
+    for reference in references:
+        ids = _match(ctx, session, reference.strip())
+        if not ids:
+            raise UsageError(f"no breakpoint {reference!r} (breakpoints: {_known(session)})",
+                             "name an id, FILE:LINE or function from `dapcli break list`")
+        found += [i for i in ids if i not in found]
+    return found
+
+
+def _match(ctx: VerbContext, session: Session, reference: str) -> list[int]:
+    entries = list(session.book.entries.values())
+    if reference.isascii() and reference.isdigit():
+        return [int(reference)] if int(reference) in session.book.entries else []
+    file_part, sep, line_part = reference.rpartition(":")
+    if sep and line_part.isascii() and line_part.isdigit() and file_part:
+        line = int(line_part)
+        at_line = [e for e in entries if line in (e.line, e.actual_line) and e.path is not None]
+        path = ctx.resolve(file_part)
+        exact = [e.id for e in at_line if e.path == path]
+        return exact or [e.id for e in at_line if _same_file(e, file_part)]
+    return [e.id for e in entries if e.function == reference]
+
+
+def _same_file(entry: BreakpointEntry, typed: str) -> bool:
+    """``typed`` (as written, relative to some other directory) names the entry's file."""
+    path = entry.path or ""
+    return os.path.basename(path) == os.path.basename(typed) and path.endswith(os.sep + typed.lstrip("./"))
+
+
+def _known(session: Session) -> str:
+    shown = []
+    for entry in session.book.entries.values():
+        where = entry.function or f"{os.path.basename(entry.path or '?')}:{entry.actual_line or entry.line}"
+        shown.append(f"{entry.id} ({where})")
+    return ", ".join(shown) or "none"
+
+
+def resolve_function(session: Session, fields: dict[str, Any]) -> dict[str, Any]:
+    """``fields`` of a function breakpoint, resolved to the function's file and line when the
+    adapter cannot find it by name itself (debugpy: ``Class.method``); marked ``unresolved``
+    with a warning when the program's files define no such function."""
+    name = fields.get("function")
+    roots = _program_roots(session)
+    if not name or not roots:
+        return fields
+    found = session.adapter.resolve_function(name, roots)
+    if isinstance(found, tuple):
+        return {**fields, "path": found[0], "line": found[1]}
+    if isinstance(found, str):
+        return {**fields, "unresolved": True, "warning": found}
+    return fields
+
+
+def _program_roots(session: Session) -> list[str]:
+    options = session.launch_options
+    if options is None:
+        return []
+    roots = [os.path.dirname(options.program)] if options.program else []
+    return [*roots, options.cwd] if options.cwd and options.cwd not in roots else roots
+
+
+def pending_warnings(session: Session) -> list[str]:
+    """One line per breakpoint the adapter has not verified (pending), with its words and
+    dapcli's own note: a launch goes on, and says so."""
+    lines = []
+    for entry in session.book.entries.values():
+        if entry.verified:
+            continue
+        where = entry.function or f"{entry.path}:{entry.line}"
+        why = joined(entry.message, entry.warning)
+        lines.append(f"breakpoint {entry.id} at {where} is pending (not verified)" + (f": {why}" if why else ""))
+    return lines
+
+
+def refused_conditions(session: Session) -> list[str]:
+    """One line per breakpoint whose condition the debugger refused (it stops at every hit):
+    a launch says so (see ``engine/fnconditions.py``)."""
+    return [f"breakpoint {e.id} at {e.function or f'{e.path}:{e.line}'}: {e.warning}"
+            for e in session.book.entries.values() if e.verified and e.warning and REFUSED in e.warning]
+
+
+def moved_warnings(session: Session) -> list[str]:
+    """One line per verified breakpoint that the adapter put on another line than asked (a
+    blank line or a comment → the next line with code): a launch says so, as ``break add`` does."""
+    return [f"breakpoint {e.id} at {os.path.basename(e.path or '')}:{e.line} was moved by "
+            f"{session.adapter.name} to line {e.actual_line}"
+            for e in session.book.entries.values()
+            if e.verified and e.path and e.line and e.actual_line and e.actual_line != e.line]

@@ -1,0 +1,189 @@
+"""Run-control extras: until (run to a line), goto, stepBack, reverseContinue, restartFrame,
+and frame/thread selection that evaluate, variables and list follow."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import time
+from typing import Annotated
+
+from dapcli.engine.session import Session
+from dapcli.errors import DapcliError, UsageError
+from dapcli.protocol import types as t
+from dapcli.verbs.breakpoints.breakpoints import parse_location
+from dapcli.verbs.context import VerbContext
+from dapcli.verbs.models import FrameResult, StopState
+from dapcli.verbs.registry import Param, verb
+from dapcli.verbs.shared.frameindex import selected_index
+from dapcli.verbs.shared.frames import breakpoint_lines, current_thread_id, frames, read_source
+from dapcli.verbs.shared.params import TIMEOUT_HELP, ThreadId, Timeout
+from dapcli.verbs.shared.stop.resume import resume
+from dapcli.verbs.shared.stop.stopstate import stop_state
+
+Location = Annotated[str, Param(help="FILE:LINE or LINE (in the current file)", complete="location",
+                                positional=True)]
+
+
+@verb(group="execution", needs="stopped", executes=True, aliases=("advance",))
+async def until(ctx: VerbContext, location: Location, thread_id: ThreadId = None,
+                timeout: Timeout = 30.0) -> StopState:
+    """Run to a line or an earlier stop (temporary breakpoint, removed after)."""
+    session = ctx.session()
+    fields = parse_location(ctx, location, session)
+    if "path" not in fields:
+        raise UsageError("until needs FILE:LINE or LINE", "e.g. `dapcli until buggy.py:25`")
+    thread = current_thread_id(session, thread_id)
+    entry = session.book.new_entry(**fields, temporary=True)
+    try:
+        await session.sync_breakpoints(entry.key)
+        state = await resume(ctx, "continue", t.ContinueArguments(threadId=thread), timeout)
+    finally:
+        session.book.entries.pop(entry.id, None)
+        if not session.ended:
+            with contextlib.suppress(DapcliError):
+                await session.sync_breakpoints(entry.key)
+    if state.hit_breakpoint_ids and entry.id in state.hit_breakpoint_ids:
+        # the adapter's ids are kept; this one is gone from `break list`, so say what it was
+        note = f"until {os.path.basename(fields['path'])}:{fields['line']}: temporary breakpoint {entry.id}, removed"
+        state.description = f"{state.description}: {note}" if state.description else note
+        stop = session.last_stop
+        if stop is not None and stop.generation == state.generation:  # `status` says it too
+            stop.description = state.description
+            session.book.retired = {entry.id: (stop.generation, entry.adapter_id)}
+    return state
+
+
+@verb(group="execution", needs="stopped", executes=True, capability="supportsGotoTargetsRequest", aliases=("jump",))
+async def goto(ctx: VerbContext, location: Location, thread_id: ThreadId = None) -> StopState:
+    """Jump to a line without running the code between (DAP ``goto``)."""
+    started = time.perf_counter()
+    session = ctx.session()
+    fields = parse_location(ctx, location, session)
+    if "path" not in fields:
+        raise UsageError("goto needs FILE:LINE or LINE")
+    targets = await session.request(
+        "gotoTargets", t.GotoTargetsArguments(source=t.Source(path=fields["path"]), line=fields["line"]),
+        t.GotoTargetsResponse,
+    )
+    if not targets.targets:
+        raise UsageError(f"cannot jump to {location}: the adapter offers no target there")
+    thread = current_thread_id(session, thread_id)
+    return await _resume_with(session, ctx, "goto", t.GotoArguments(threadId=thread, targetId=targets.targets[0].id),
+                              started)
+
+
+async def _resume_with(session: Session, ctx: VerbContext, command: str, arguments: object,
+                       started: float) -> StopState:
+    await session.resume(command, arguments, timeout=30.0)  # type: ignore[arg-type]
+    return await stop_state(session, output_seq=None, started=started)
+
+
+@verb(group="execution", name="stepBack", needs="stopped", executes=True, capability="supportsStepBack",
+      cli=("step-back",), aliases=("reverse-next",))
+async def step_back(ctx: VerbContext, thread_id: ThreadId = None, timeout: Timeout = 30.0) -> StopState:
+    """Step backwards one line (DAP ``stepBack``; reverse debugging adapters)."""
+    thread = current_thread_id(ctx.session(), thread_id)
+    return await resume(ctx, "stepBack", t.StepBackArguments(threadId=thread), timeout)
+
+
+@verb(group="execution", name="reverseContinue", needs="stopped", executes=True, capability="supportsStepBack",
+      cli=("reverse-continue",))
+async def reverse_continue(ctx: VerbContext, thread_id: ThreadId = None,
+                           timeout: Annotated[float, Param(help=TIMEOUT_HELP)] = 30.0) -> StopState:
+    """Run backwards to the previous stop (DAP ``reverseContinue``)."""
+    thread = current_thread_id(ctx.session(), thread_id)
+    return await resume(ctx, "reverseContinue", t.ReverseContinueArguments(threadId=thread), timeout)
+
+
+@verb(group="execution", name="restartFrame", needs="stopped", executes=True, capability="supportsRestartFrame",
+      cli=("restart-frame",))
+async def restart_frame(
+    ctx: VerbContext,
+    frame_id: Annotated[int | None, Param(help="frame to restart (default: the selected one)",
+                                          complete="frame")] = None,
+) -> StopState:
+    """Restart the selected frame from its start (DAP ``restartFrame``)."""
+    started = time.perf_counter()
+    session = ctx.session()
+    frame = frame_id if frame_id is not None else session.selected_frame_id
+    if frame is None:
+        raise UsageError("no frame selected", "see `dapcli stack`")
+    return await _resume_with(session, ctx, "restartFrame", t.RestartFrameArguments(frameId=frame), started)
+
+
+async def _select(ctx: VerbContext, index: int | None = None, frame_id: int | None = None,
+                  delta: int = 0) -> FrameResult:
+    session = ctx.session()
+    thread = current_thread_id(session, None)
+    stack, _ = await frames(session, thread, levels=200)
+    if not stack:
+        raise UsageError("the stopped thread has no frames")
+    if frame_id is not None:
+        found = [f for f in stack if f.id == frame_id]
+        if not found:
+            raise UsageError(f"no frame with frameId {frame_id}", "see `dapcli stack`")
+        target = found[0]
+    else:
+        if index is None:
+            current = selected_index(session, thread)  # Delve renumbers frames at every stackTrace
+            index = current + delta
+        if index < 0 and delta < 0:  # gdb: "Bottom (innermost) frame selected; you cannot go down."
+            here = index - delta
+            if here == 0:
+                raise UsageError("bottom (innermost) frame #0 is selected: you cannot go down",
+                                 "`up` goes to callers; `frame N` selects frame #N")
+            raise UsageError(f"frame #{here} is selected: `down {-delta}` would go past the innermost frame #0",
+                             f"`down {here}` selects frame #0")
+        if not 0 <= index < len(stack):
+            raise UsageError(f"no frame #{index}: the stack has frames #0..#{len(stack) - 1}",
+                             "`up` goes to callers, `down` back towards #0")
+        target = stack[index]
+    session.selected_frame_id = target.id
+    session.current_path = target.path
+    source = None
+    if target.path and os.path.isfile(target.path):
+        source = read_source(target.path, target.line, 2, current=target.line,
+                             breakpoints=breakpoint_lines(session, target.path))
+    return FrameResult(thread_id=thread, frame=target, source=source)
+
+
+@verb(group="inspection", name="selectFrame", needs="stopped", read_only=True, cli=("frame",))
+async def select_frame(
+    ctx: VerbContext,
+    index: Annotated[int | None, Param(help="frame number from `stack` (0 = innermost)", complete="frame-index",
+                                       positional=True)] = None,
+    frame_id: Annotated[int | None, Param(help="or select by DAP frameId")] = None,
+) -> FrameResult:
+    """Select a frame: evaluate, variables and list then use it."""
+    return await _select(ctx, index=index, frame_id=frame_id)
+
+
+@verb(group="inspection", needs="stopped", read_only=True)
+async def up(ctx: VerbContext,
+             count: Annotated[int, Param(help="how many frames", positional=True)] = 1) -> FrameResult:
+    """Select the caller's frame (towards the outermost)."""
+    return await _select(ctx, delta=count)
+
+
+@verb(group="inspection", needs="stopped", read_only=True)
+async def down(ctx: VerbContext,
+               count: Annotated[int, Param(help="how many frames", positional=True)] = 1) -> FrameResult:
+    """Select the callee's frame (towards #0)."""
+    return await _select(ctx, delta=-count)
+
+
+@verb(group="inspection", name="selectThread", needs="stopped", read_only=True, cli=("thread",))
+async def select_thread(
+    ctx: VerbContext,
+    thread_id: Annotated[int, Param(help="thread to select (see threads)", complete="thread", positional=True)],
+) -> FrameResult:
+    """Select a thread: stack, evaluate and stepping then use it."""
+    session = ctx.session()
+    body = await session.request("threads", None, t.ThreadsResponse)
+    ids = [th.id for th in body.threads]
+    if thread_id not in ids:
+        raise UsageError(f"no thread {thread_id} (threads: {', '.join(map(str, ids))})")
+    session.selected_thread_id = thread_id
+    session.selected_frame_id = None
+    return await _select(ctx, index=0)

@@ -1,0 +1,1 @@
+"""Inspection verbs: threads, stack, scopes, variables, evaluate, setVariable, source, output."""

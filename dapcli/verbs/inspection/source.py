@@ -1,0 +1,151 @@
+"""Inspection verbs of text: source (lines around the current line or a FILE:LINE) and output
+(the program's output, from a ring buffer). Both read-only."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+from typing import Annotated
+
+from dapcli.engine.chatter import DEBUGGER_CATEGORIES
+from dapcli.engine.output import OutputChunk
+from dapcli.engine.sources import frame_source_lines
+from dapcli.errors import UsageError
+from dapcli.verbs.context import VerbContext
+from dapcli.verbs.models import (
+    Frame,
+    OutputChunkView,
+    OutputResult,
+    SourceResult,
+)
+from dapcli.verbs.registry import Param, verb
+from dapcli.verbs.shared.frameindex import selected_index
+from dapcli.verbs.shared.frames import (
+    breakpoint_lines,
+    frames,
+    read_source,
+)
+
+
+@verb(group="inspection", needs="session", read_only=True, cli=("list",), aliases=("l", "source"))
+async def source(
+    ctx: VerbContext,
+    location: Annotated[str | None, Param(help="FILE, FILE:LINE or LINE (default: the current line)",
+                                          complete="location", positional=True)] = None,
+    context: Annotated[int, Param(help="lines to show before and after")] = 5,
+) -> SourceResult:
+    """Show source lines around the current line or a FILE:LINE."""
+    session = ctx.session()
+    frame = await _current_frame(session)
+    current = frame.line if frame else None
+    path, line, reference = (frame.path, frame.line, frame.source_reference) if frame else \
+        (session.current_path, None, None)
+    if location:
+        file_part, sep, line_part = location.rpartition(":")
+        if location.isdigit():
+            line = int(location)
+        elif sep and line_part.isdigit():
+            path, line, reference = ctx.resolve(file_part), int(line_part), None
+        elif sep and file_part and re.fullmatch(r"\s*[-+]?\d+\s*", line_part) and not os.path.exists(location):
+            raise UsageError(f"bad line {line_part!r} in {location!r}", "write FILE:LINE with a line number from 1")
+        else:
+            path, line, reference = ctx.resolve(location), context + 1, None
+        if line is not None and line < 1:
+            raise UsageError(f"line {line} is not a line of any file (lines count from 1)", "pick a line in the file")
+    if frame is None and (path is None or line is None):
+        raise UsageError("no current location", "give FILE:LINE, or stop the program first")
+    from_frame = frame is not None and path == frame.path and reference == frame.source_reference
+    if from_frame:  # the frame's file, the adapter's text, or one line saying there is none
+        text = await frame_source_lines(session, path, reference, frame.name if frame else None,
+                                        frame.line if frame else None)
+    else:
+        text = None
+    lines = read_source(path or "", line or 1, context, current=current if from_frame else None,
+                        breakpoints=breakpoint_lines(session, path) if path else set(), lines=text)
+    if not lines and location and line and line > 1 and path:
+        raise UsageError(f"{os.path.basename(path)}: line {line} is past the end of the file",
+                         "pick a line in the file")
+    return SourceResult(path=path or (frame.source_name if frame else None) or "", current_line=current
+                        if from_frame else None, lines=lines)
+
+
+async def _current_frame(session: object) -> Frame | None:
+    from dapcli.engine.session import Session, SessionState
+
+    assert isinstance(session, Session)
+    if session.state is not SessionState.STOPPED or session.selected_thread_id is None:
+        return None
+    index = selected_index(session, session.selected_thread_id)  # not by id: Delve renumbers frames
+    views, _ = await frames(session, session.selected_thread_id, levels=max(20, index + 1))
+    return next((view for view in views if view.index == index), views[0] if views else None)
+
+
+#: Longest output chunk shown without ``raw`` (characters).
+MAX_CHUNK_TEXT = 65536
+
+
+def _cut_chunk(text: str) -> str:
+    if len(text) <= MAX_CHUNK_TEXT:
+        return text
+    return text[:MAX_CHUNK_TEXT] + f"… [{len(text) - MAX_CHUNK_TEXT} more characters: `dapcli output --raw`]\n"
+
+
+def _last_lines(chunks: list[OutputChunkView], count: int) -> list[OutputChunkView]:
+    """The chunks that hold the last ``count`` lines of text (the first one cut at a line
+    start): ``print("a", 1)`` may arrive as several chunks, but a user counts lines."""
+    if count <= 0:
+        return []
+    text = "".join(c.output for c in chunks)
+    cut, seen = 0, 0
+    for index in range(len(text) - 2, -1, -1):  # a final newline ends the last line
+        if text[index] == "\n":
+            seen += 1
+            if seen == count:
+                cut = index + 1
+                break
+    kept: list[OutputChunkView] = []
+    offset = 0
+    for chunk in chunks:
+        end = offset + len(chunk.output)
+        if end > cut:
+            kept.append(chunk if offset >= cut else chunk.model_copy(update={"output": chunk.output[cut - offset:]}))
+        offset = end
+    return kept
+
+
+@verb(group="inspection", needs="session", read_only=True, concurrent=True)
+async def output(
+    ctx: VerbContext,
+    tail: Annotated[int | None, Param(help="only the last N lines")] = None,
+    since: Annotated[int | None, Param(help="only chunks after this seq (nextSeq of a previous call)")] = None,
+    category: Annotated[list[str], Param(help="stdout, stderr, console (debugger's), all")] = [],  # noqa: B006
+    wait: Annotated[float, Param(help="seconds to wait for new output when there is none yet")] = 0.0,
+    raw: Annotated[bool, Param(help="chunks in full (else cut at 64 KiB)")] = False,
+) -> OutputResult:
+    """Show the program's output (DAP ``output`` events, from a ring buffer)."""
+    session = ctx.session()
+    categories = set(category) - {"all"} or None
+    program_only = not category  # the debugger's console text only when asked for
+
+    def found(start: int) -> list[OutputChunk]:
+        chunks = session.output.since(start, categories)
+        return [c for c in chunks if c.category not in DEBUGGER_CATEGORIES] if program_only else chunks
+
+    start = since if since is not None else 0
+    if wait > 0 and not found(start) and not session.ended:
+        deadline = asyncio.get_running_loop().time() + wait
+        while not found(start) and not session.ended:
+            if asyncio.get_running_loop().time() >= deadline:
+                break
+            await asyncio.sleep(0.05)
+    chunks = found(start)
+    views = [OutputChunkView(seq=c.seq, category=c.category, output=c.output if raw else _cut_chunk(c.output))
+             for c in chunks]
+    if tail is not None:
+        views = _last_lines(views, tail)
+    return OutputResult(
+        chunks=views,
+        next_seq=session.output.last_seq, dropped=session.output.dropped, status=session.state.value,
+        exit_code=session.exit_code,
+    )

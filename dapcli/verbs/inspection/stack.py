@@ -1,0 +1,74 @@
+"""Inspection verbs of the program's threads and stacks: threads, stackTrace, scopes (read-only)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from dapcli.protocol import types as t
+from dapcli.verbs.context import VerbContext
+from dapcli.verbs.models import (
+    ScopesResult,
+    ScopeView,
+    StackResult,
+    ThreadsResult,
+    ThreadView,
+)
+from dapcli.verbs.registry import Param, verb
+from dapcli.verbs.shared.frameindex import selected_index
+from dapcli.verbs.shared.frames import (
+    check_thread,
+    current_frame_id,
+    current_thread_id,
+    frames,
+)
+from dapcli.verbs.shared.frames import scopes as fetch_scopes
+from dapcli.verbs.shared.params import FrameId
+
+
+@verb(group="inspection", needs="alive", read_only=True, aliases=("info-threads",))
+async def threads(ctx: VerbContext) -> ThreadsResult:
+    """List the program's threads (DAP ``threads``)."""
+    session = ctx.session()
+    body = await session.request("threads", None, t.ThreadsResponse)
+    session.threads = list(body.threads)
+    return ThreadsResult(
+        threads=[ThreadView(id=th.id, name=th.name, current=th.id == session.selected_thread_id) for th in body.threads]
+    )
+
+
+@verb(group="inspection", name="stackTrace", needs="stopped", read_only=True, cli=("stack",),
+      aliases=("bt", "backtrace", "where", "stack-trace"))
+async def stack_trace(
+    ctx: VerbContext,
+    thread_id: Annotated[int | None, Param(help="thread (default: the stopped one)", complete="thread")] = None,
+    start: Annotated[int, Param(help="index of the first frame (0 = innermost)")] = 0,
+    levels: Annotated[int, Param(help="how many frames")] = 20,
+) -> StackResult:
+    """Show the call stack of a thread (DAP ``stackTrace``)."""
+    session = ctx.session()
+    if thread_id is not None and thread_id != session.selected_thread_id:
+        await check_thread(session, thread_id)
+    thread = current_thread_id(session, thread_id)
+    views, total = await frames(session, thread, start, levels)
+    if thread == session.selected_thread_id:  # as gdb's `frame`: the frame the inspection verbs use
+        chosen = selected_index(session, thread)
+        for view in views:
+            view.selected = view.index == chosen
+    return StackResult(thread_id=thread, frames=views, total_frames=total)
+
+
+@verb(group="inspection", needs="stopped", read_only=True)
+async def scopes(ctx: VerbContext, frame_id: FrameId = None) -> ScopesResult:
+    """List a frame's scopes (Locals, Globals, Registers…) (DAP ``scopes``)."""
+    session = ctx.session()
+    frame = await current_frame_id(session, frame_id)
+    found = await fetch_scopes(session, frame)
+    return ScopesResult(
+        frame_id=frame,
+        scopes=[
+            ScopeView(name=s.name, variables_reference=s.variablesReference, presentation_hint=s.presentationHint,
+                      expensive=bool(s.expensive), named_variables=s.namedVariables,
+                      indexed_variables=s.indexedVariables)
+            for s in found
+        ],
+    )

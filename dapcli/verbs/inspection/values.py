@@ -1,0 +1,158 @@
+"""Inspection verbs of values: variables (a scope's or a value's children) and evaluate (an
+expression in a frame). Both read-only."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+from dapcli.engine.scopes import locals_scope
+from dapcli.errors import RequestError, UsageError
+from dapcli.protocol import types as t
+from dapcli.verbs.context import VerbContext
+from dapcli.verbs.inspection.errorhints import one_line_error, with_evaluate_hint
+from dapcli.verbs.inspection.statements import RAN_AS_STATEMENT, runs_as_statement, with_syntax_hint
+from dapcli.verbs.models import (
+    EvaluateResult,
+    VariablesResult,
+)
+from dapcli.verbs.registry import Param, verb
+from dapcli.verbs.shared.frames import (
+    current_frame_id,
+    user_frame_name,
+)
+from dapcli.verbs.shared.frames import scopes as fetch_scopes
+from dapcli.verbs.shared.params import FrameId, MaxLength
+from dapcli.verbs.shared.stop.consolestop import moved_by
+from dapcli.verbs.shared.values.evalerrors import check_evaluated
+from dapcli.verbs.shared.values.fullvalue import adapter_cut, full_context, full_repr, whole_rows
+from dapcli.verbs.shared.values.moreitems import grouped_window
+from dapcli.verbs.shared.values.paging import fetch_page, remember
+from dapcli.verbs.shared.values.preview import add_previews
+from dapcli.verbs.shared.values.snapshot import values_changed
+from dapcli.verbs.shared.values.variables import (
+    MAX_VALUE,
+    VALUE_TIMEOUT,
+    expand,
+    fetch_variables,
+    filter_names,
+    variable_view,
+)
+
+if TYPE_CHECKING:
+    from dapcli.engine.session import Session
+
+
+def check_current(session: Session, reference: int) -> None:
+    """Raise UsageError for a ``variablesReference`` given out at an earlier stop (adapters reuse
+    the numbers: it would show or change another value)."""
+    if session.references.stale(reference, session.generation):
+        raise UsageError(f"variablesReference {reference} is from an earlier stop: the adapter may now give "
+                         "that number to another value", "references change at every stop: take one from "
+                         "`dapcli vars` or `dapcli eval` at this stop")
+
+
+@verb(group="inspection", needs="stopped", read_only=True, cli=("vars",), aliases=("variables", "info-locals"))
+async def variables(
+    ctx: VerbContext,
+    variables_reference: Annotated[int | None, Param(help="expand this reference (from a previous result)")] = None,
+    scope: Annotated[str | None, Param(help="scope name, e.g. Globals (default: Locals)")] = None,
+    frame_id: FrameId = None,
+    filter: Annotated[str | None, Param(help="only names matching this glob or substring",
+                                        complete="variable")] = None,
+    depth: Annotated[int, Param(help="expand children this many levels")] = 0,
+    start: Annotated[int, Param(help="first index to show (paging)")] = 0,
+    count: Annotated[int, Param(help="at most this many variables per level")] = 100,
+    max_length: MaxLength = MAX_VALUE,
+) -> VariablesResult:
+    """Show variables of a scope or of a structured value (DAP ``variables``)."""
+    session = ctx.session()
+    frame = None
+    if variables_reference is None:
+        frame = await current_frame_id(session, frame_id)
+        chosen = locals_scope(await fetch_scopes(session, frame), scope)
+        reference, scope = chosen.variablesReference, chosen.name
+    else:
+        reference = variables_reference
+        check_current(session, reference)
+    paged = None if filter else await fetch_page(session, reference, start, count)
+    if paged is not None:  # the adapter sent just this page
+        page, total = [variable_view(v, max_length, session.adapter.name) for v in paged[0]], paged[1]
+    else:
+        found = filter_names(await fetch_variables(session, reference, VALUE_TIMEOUT), filter)
+        window = None if filter else await grouped_window(session, found, start, count, VALUE_TIMEOUT)  # debugpy
+        if window is not None:
+            page, total = [variable_view(v, max_length, session.adapter.name) for v in window[0]], window[1]
+        else:
+            shown = found[start: start + max(0, count)]
+            page, total = [variable_view(v, max_length, session.adapter.name) for v in shown], len(found)
+    await expand(session, page, depth, count=count, max_value=max_length)
+    await add_previews(session, page, max_length)  # C structs/arrays: {name = "pen", cents = 525}
+    if max_length == 0:  # debugpy cut a list at 60 items: asked for whole
+        await whole_rows(session, page, frame if frame is not None else await current_frame_id(session, None))
+    left = total - start - len(page)
+    return VariablesResult(
+        variables_reference=reference, scope=scope, frame_id=frame, start=start, total=total,
+        variables=page, truncated=left if left > 0 else None, frame_name=user_frame_name(session, frame),
+    )
+
+
+@verb(group="inspection", needs="stopped", read_only=True, cli=("eval",), aliases=("p", "print", "evaluate"))
+async def evaluate(
+    ctx: VerbContext,
+    expression: Annotated[str, Param(help="expression in the program's language", complete="expression",
+                                     positional=True)],
+    frame_id: FrameId = None,
+    context: Annotated[Literal["watch", "repl", "hover", "clipboard"],
+                       Param(help="DAP evaluate context; repl runs debugger commands on some adapters")] = "watch",
+    depth: Annotated[int, Param(help="expand the result's children this many levels")] = 0,
+    max_length: MaxLength = MAX_VALUE,
+    timeout: Annotated[float, Param(help="seconds to wait for the value")] = 30.0,
+) -> EvaluateResult:
+    """Evaluate an expression in a frame (DAP ``evaluate``)."""
+    if not expression.strip():
+        raise UsageError("the expression is empty", "give one, e.g. `eval x` or `eval 'len(items)'`")
+    session = ctx.session()
+    frame = await current_frame_id(session, frame_id)
+    asked = full_context(session, context, max_length)  # in full: clipboard, the adapter's longest text
+    request = session.request(
+        "evaluate", t.EvaluateArguments(expression=expression, frameId=frame, context=asked), t.EvaluateResponse,
+        timeout=timeout,
+    )
+    note = None
+    try:
+        body, stop = (await moved_by(session, request, timeout, resumes=session.adapter.console_resumes(expression))
+                      if context == "repl" else (await request, None))
+    except RequestError as exc:
+        if not runs_as_statement(session, expression, context, exc):
+            raise with_evaluate_hint(with_syntax_hint(session, one_line_error(exc))) from None
+        body, stop, note = await _run_statement(session, expression, frame, timeout), None, RAN_AS_STATEMENT
+    values_changed(session)  # `total = 7` assigns
+    await check_evaluated(session, expression, frame, body.result, body.type)
+    whole = await full_repr(session, expression, frame, body.result) if max_length == 0 else body.result
+    variable = t.Variable(name=expression, value=whole, type=body.type,
+                          variablesReference=body.variablesReference, namedVariables=body.namedVariables,
+                          indexedVariables=body.indexedVariables)
+    remember(session, [variable])
+    view = variable_view(variable, max_length, session.adapter.name)
+    await expand(session, [view], depth, count=100, max_value=max_length)
+    await add_previews(session, [view], max_length)  # C: {10, 20, 30, 40, 50}
+    return EvaluateResult(
+        expression=expression, result=view.value, type=body.type, variables_reference=body.variablesReference,
+        frame_id=frame, children=view.children, truncated=view.truncated, value_truncated=view.value_truncated,
+        value_cut_by_adapter=adapter_cut(session, whole, asked, body.variablesReference),
+        adapter_value=view.adapter_value,
+        stop=stop,
+        frame_name=user_frame_name(session, frame) if stop is None else None, note=note,
+    )
+
+
+async def _run_statement(session: Session, expression: str, frame: int, timeout: float) -> Any:
+    """Run the statement ``expression`` in ``frame`` (DAP ``evaluate``, context ``repl``)."""
+    try:
+        return await session.request("evaluate", t.EvaluateArguments(expression=expression, frameId=frame,
+                                                                      context="repl"), t.EvaluateResponse,
+                                     timeout=timeout)
+    except RequestError as exc:
+        raise one_line_error(exc) from None
+
+

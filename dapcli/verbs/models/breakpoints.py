@@ -1,0 +1,107 @@
+"""Results of the breakpoint verbs (line, function, data breakpoints, exception filters) and of
+the watch and trace verbs."""
+
+from __future__ import annotations
+
+from dapcli.verbs.models.base import Model, Result
+from dapcli.verbs.models.execution import StopState, WatchView
+
+__all__ = [
+    "BreakpointResult", "BreakpointView", "BreakpointsResult", "DataBreakpointView", "DataBreakpointsResult",
+    "ExceptionFilterView", "ExceptionFiltersResult", "TraceHit", "TraceResult", "WatchesResult",
+]
+
+
+class BreakpointView(Model):
+    """A breakpoint: dapcli's ``id``; ``line`` as asked, ``actual_line`` as the adapter placed it."""
+
+    id: int
+    path: str | None = None
+    line: int | None = None
+    function: str | None = None
+    condition: str | None = None
+    hit_condition: str | None = None
+    log_message: str | None = None
+    verified: bool
+    actual_line: int | None = None
+    message: str | None = None
+    #: The file the adapter placed it in, when it says (a function breakpoint's source).
+    actual_path: str | None = None
+    #: dapcli's note: e.g. the file is not on this machine, or the adapter does not announce
+    #: the capability it needs (sent anyway: the adapter's answer is in ``verified``/``message``).
+    warning: str | None = None
+
+
+class BreakpointsResult(Result):
+    breakpoints: list[BreakpointView]
+    removed: list[int] | None = None
+    #: Watchpoints (data breakpoints) deleted too: ``break clear`` without a location.
+    removed_data_breakpoints: list[int] | None = None
+    #: dapcli's note: e.g. the edit is recorded but not yet sent (an interrupted evaluation runs).
+    warning: str | None = None
+
+
+class BreakpointResult(BreakpointView, Result):
+    """One breakpoint as added (see :class:`BreakpointView`)."""
+
+
+class ExceptionFilterView(Model):
+    """One of the adapter's ``exceptionBreakpointFilters`` and whether it is on."""
+
+    filter: str
+    label: str
+    description: str | None = None
+    default: bool = False
+    enabled: bool = False
+    condition: str | None = None
+    supports_condition: bool = False
+
+
+class ExceptionFiltersResult(Result):
+    filters: list[ExceptionFilterView]
+    #: dapcli's note: e.g. the choice is recorded but not yet sent (an interrupted evaluation runs).
+    warning: str | None = None
+
+
+class DataBreakpointView(Model):
+    """A data breakpoint (watchpoint): the adapter's ``dataId`` and what it watches."""
+
+    id: int
+    name: str
+    data_id: str
+    description: str | None = None
+    access_type: str | None = None
+    condition: str | None = None
+    hit_condition: str | None = None
+    verified: bool = False
+    message: str | None = None
+
+
+class DataBreakpointsResult(Result):
+    data_breakpoints: list[DataBreakpointView]
+    removed: list[int] | None = None
+
+
+class WatchesResult(Result):
+    watches: list[WatchView]
+    removed: list[int] | None = None
+
+
+class TraceHit(Model):
+    """One pass over the traced line: ``values`` by expression (errors in ``errors``)."""
+
+    hit: int
+    thread_id: int | None = None
+    values: dict[str, str]
+    errors: dict[str, str] | None = None
+
+
+class TraceResult(Result):
+    """Values collected at each hit of a line without stopping there (value history)."""
+
+    path: str
+    line: int
+    expressions: list[str]
+    hits: list[TraceHit]
+    limit_reached: bool = False
+    stop: StopState | None = None

@@ -1,0 +1,103 @@
+"""Results of the inspection verbs: threads, stack, scopes, variables, evaluate, setVariable,
+source, output."""
+
+from __future__ import annotations
+
+from dapcli.verbs.models.base import Model, Result
+from dapcli.verbs.models.execution import Frame, OutputChunkView, SourceLine, StopState, VariableView
+
+__all__ = [
+    "EvaluateResult", "OutputResult", "ScopeView", "ScopesResult", "SetVariableResult", "SourceResult",
+    "StackResult", "ThreadView", "ThreadsResult", "VariablesResult",
+]
+
+
+class ThreadView(Model):
+    id: int
+    name: str
+    current: bool = False
+
+
+class ThreadsResult(Result):
+    threads: list[ThreadView]
+
+
+class StackResult(Result):
+    thread_id: int
+    frames: list[Frame]
+    total_frames: int | None = None
+
+
+class ScopeView(Model):
+    name: str
+    variables_reference: int
+    presentation_hint: str | None = None
+    expensive: bool = False
+    named_variables: int | None = None
+    indexed_variables: int | None = None
+
+
+class ScopesResult(Result):
+    frame_id: int
+    scopes: list[ScopeView]
+
+
+class VariablesResult(Result):
+    """Children of ``variables_reference`` from ``start`` (0-based), at most ``count``;
+    ``total`` is how many there are; ``truncated`` how many were left out."""
+
+    variables_reference: int
+    scope: str | None = None
+    frame_id: int | None = None
+    start: int = 0
+    total: int
+    variables: list[VariableView]
+    truncated: int | None = None
+    #: The frame whose variables these are, when it is not the top one (the user's frame).
+    frame_name: str | None = None
+
+
+class EvaluateResult(Result):
+    expression: str
+    result: str
+    type: str | None = None
+    variables_reference: int = 0
+    frame_id: int | None = None
+    children: list[VariableView] | None = None
+    #: How many children exist beyond those shown (``--depth``), as in ``VariableView.truncated``.
+    truncated: int | None = None
+    value_truncated: int | None = None
+    #: The adapter cut the value itself (debugpy's ``...``): says how to get it whole, if possible.
+    value_cut_by_adapter: str | None = None
+    #: The adapter's own text when ``result`` is a preview composed from the children (C structs
+    #: and arrays on lldb-dap/gdb; see ``verbs/shared/values/preview.py``).
+    adapter_value: str | None = None
+    #: The stop it caused (context ``repl`` can run debugger commands that move the program).
+    stop: StopState | None = None
+    #: Which frame it was evaluated in, when that is not the top one (``main``, not libc's).
+    frame_name: str | None = None
+    #: How it was run when not as asked: a statement run in the ``repl`` context (debugpy).
+    note: str | None = None
+
+
+class SetVariableResult(Result):
+    name: str
+    value: str
+    type: str | None = None
+    variables_reference: int = 0
+
+
+class SourceResult(Result):
+    path: str
+    current_line: int | None = None
+    lines: list[SourceLine]
+
+
+class OutputResult(Result):
+    """Output chunks; ``next_seq`` is what to pass as ``since`` to read only newer ones."""
+
+    chunks: list[OutputChunkView]
+    next_seq: int
+    dropped: int = 0
+    status: str | None = None
+    exit_code: int | None = None

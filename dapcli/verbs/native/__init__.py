@@ -1,0 +1,1 @@
+"""Native-debugging verbs (disassemble, memory, registers, instruction steps) and raw passthroughs (console, dap)."""

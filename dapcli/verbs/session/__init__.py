@@ -1,0 +1,1 @@
+"""Session verbs: launch, attach, restart, stop, status, wait, sessions; launch configurations, adapters, doctor."""

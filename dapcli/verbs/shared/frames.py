@@ -1,0 +1,143 @@
+"""Frames, threads and scopes from DAP answers: the current thread and frame, a frame's
+scopes, source lines around a line."""
+
+from __future__ import annotations
+
+from dapcli.engine.session import Session
+from dapcli.engine.sourcefiles import read_lines
+from dapcli.errors import DapcliError, PreconditionError, UsageError
+from dapcli.protocol import types as t
+from dapcli.verbs.models import Frame, SourceLine
+from dapcli.verbs.shared import frameindex
+from dapcli.verbs.shared.values.scopefallback import remember_scopes
+
+__all__ = [
+    "MAX_SOURCE_LINE", "breakpoint_lines", "check_frame", "check_thread", "current_frame_id", "current_thread_id",
+    "frames", "read_source", "scopes", "user_frame_name",
+]
+
+#: Longest source line shown in a stop or a listing (characters; the rest is counted).
+MAX_SOURCE_LINE = 1000
+
+
+async def frames(session: Session, thread_id: int, start: int = 0, levels: int = 20) -> tuple[list[Frame], int | None]:
+    """Stack frames of ``thread_id`` as views, plus ``totalFrames`` when the adapter knows it."""
+    body = await session.request(
+        "stackTrace", t.StackTraceArguments(threadId=thread_id, startFrame=start, levels=levels), t.StackTraceResponse
+    )
+    views = [
+        Frame(
+            id=f.id, index=start + i, name=f.name.removesuffix(" (Current frame)"),  # debugpy at an exception
+            path=f.source.path if f.source else None,
+            source_name=f.source.name if f.source else None, line=f.line, column=f.column or None,
+            presentation_hint=f.presentationHint,
+            source_reference=(f.source.sourceReference or None) if f.source else None,
+        )
+        for i, f in enumerate(body.stackFrames)
+    ]
+    _remember_frames(session, [v.id for v in views])
+    frameindex.record(session, thread_id, views)
+    return views, body.totalFrames
+
+
+def _remember_frames(session: Session, ids: list[int]) -> None:
+    """Frame ids seen at this stop (some adapters renumber at every stackTrace, but the ids they
+    gave earlier at the same stop stay valid)."""
+    generation, known = session.frame_ids
+    if generation != session.generation:
+        known = set()
+    session.frame_ids = (session.generation, known | set(ids))
+
+
+def current_thread_id(session: Session, thread_id: int | None) -> int:
+    """``thread_id``, else the selected (last stopped) thread."""
+    if thread_id is not None:
+        return thread_id
+    if session.selected_thread_id is not None:
+        return session.selected_thread_id
+    raise PreconditionError("no thread is selected", "pass --thread-id (see `dapcli threads`)")
+
+
+async def check_thread(session: Session, thread_id: int | None) -> None:
+    """Raise UsageError when an explicit ``thread_id`` is not one of the program's threads
+    (adapters answer such ids with cryptic errors, e.g. debugpy's "Wrong ID sent")."""
+    if thread_id is None:
+        return
+    body = await session.request("threads", None, t.ThreadsResponse)
+    ids = [th.id for th in body.threads]
+    if thread_id not in ids:
+        raise UsageError(f"no thread {thread_id} (threads: {', '.join(map(str, ids)) or 'none'})",
+                         "see `dapcli threads`")
+
+
+async def check_frame(session: Session, frame_id: int) -> None:
+    """Raise UsageError when ``frame_id`` is not a frame of a stopped thread (frame ids are
+    valid only until the program resumes)."""
+    generation, known = session.frame_ids
+    if generation == session.generation and frame_id in known:
+        return
+    body = await session.request("threads", None, t.ThreadsResponse)
+    for thread in sorted(body.threads, key=lambda th: th.id != session.selected_thread_id):
+        try:
+            stack, _ = await frames(session, thread.id, levels=200)
+        except DapcliError:
+            continue
+        if any(f.id == frame_id for f in stack):
+            return
+    raise UsageError(f"no frame with frameId {frame_id} at this stop",
+                     "frame ids change at every stop: take one from `dapcli stack`")
+
+
+async def current_frame_id(session: Session, frame_id: int | None) -> int:
+    """``frame_id`` (checked), else the selected frame (the top frame of the stopped thread)."""
+    if frame_id is not None:
+        if frame_id != session.selected_frame_id:
+            await check_frame(session, frame_id)
+        return frame_id
+    if session.selected_frame_id is None:
+        top, _ = await frames(session, current_thread_id(session, None), levels=1)
+        if not top:
+            raise PreconditionError("the stopped thread has no stack frames")
+        session.selected_frame_id = top[0].id
+    return session.selected_frame_id
+
+
+async def scopes(session: Session, frame_id: int) -> list[t.Scope]:
+    body = await session.request("scopes", t.ScopesArguments(frameId=frame_id), t.ScopesResponse)
+    remember_scopes(session, frame_id, body.scopes)
+    return list(body.scopes)
+
+
+def read_source(path: str, center: int, context: int, *, current: int | None = None,
+                breakpoints: set[int] | None = None, lines: list[str] | None = None) -> list[SourceLine]:
+    """Lines ``center - context`` … ``center + context`` of a local file (1-based), or of
+    ``lines`` when given (source text from the adapter). Raises UsageError when the file cannot
+    be read."""
+    text = lines if lines is not None else read_lines(path)
+    first, last = max(1, center - context), min(len(text), center + context)
+    marks = breakpoints or set()
+    return [
+        SourceLine(line=n, text=_cut_line(text[n - 1]), current=(n == current), breakpoint=(n in marks))
+        for n in range(first, last + 1)
+    ]
+
+
+def _cut_line(text: str) -> str:
+    """A source line of at most :data:`MAX_SOURCE_LINE` characters (a minified bundle's one line
+    of megabytes would flood every view and stall the terminal renderer)."""
+    if len(text) <= MAX_SOURCE_LINE:
+        return text
+    return f"{text[:MAX_SOURCE_LINE]}… (+{len(text) - MAX_SOURCE_LINE} chars)"
+
+
+def breakpoint_lines(session: Session, path: str) -> set[int]:
+    return {e.actual_line or e.line or 0 for e in session.book.entries.values() if e.path == path}
+
+
+def user_frame_name(session: Session, frame_id: int | None) -> str | None:
+    """The name of ``frame_id`` when it is the user's frame chosen below library frames at this
+    stop (so ``vars``/``eval`` say which frame they use); else None."""
+    chosen = session.user_frame
+    if chosen is None or frame_id is None or chosen[:2] != (session.generation, frame_id):
+        return None
+    return chosen[2]

@@ -1,0 +1,1 @@
+"""The stop state that every execution verb returns, and the pieces it is built from."""

@@ -1,0 +1,1 @@
+"""Values as shown: variables fetched, paged, previewed and bounded."""

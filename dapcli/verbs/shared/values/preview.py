@@ -1,0 +1,213 @@
+"""One-line previews of C/C++ structured values, composed from their children as gdb prints them.
+
+lldb-dap and gdb (through cdt-gdb-adapter) answer a struct or an array with a summary that says
+nothing of its contents: ``shape @ 0x7fff…``, ``int[5] @ 0x7fff…`` (lldb-dap), ``{...}``, ``[5]``
+or, in a frame's locals, the array's address (cdt). gdb itself prints ``{name = 0x… "pen",
+cents = 525}``, ``{10, 20, 30, 40, 50}`` and ``"tri", '\\000' <repeats 12 times>``. For such a
+value this module reads the first :data:`PREVIEW_CHILDREN` children (DAP ``variables``, bounded
+by :data:`PREVIEW_TIMEOUT`) and composes that text.
+
+Where it goes: the preview becomes the view's ``value`` (what every frontend shows), and the
+adapter's own text is kept in ``adapterValue``. Adapters whose values already show the contents
+(debugpy, Delve, js-debug, CodeLLDB) are never touched: only the native families' summaries are
+(:class:`~dapcli.adapters.native_common.NativeAdapter`, value shapes in :func:`is_summary`).
+A value that cannot be read in time keeps the adapter's text.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from typing import TYPE_CHECKING, Protocol
+
+from dapcli.adapters.native_common import NativeAdapter
+from dapcli.errors import DapcliError
+from dapcli.protocol import types as t
+from dapcli.verbs.shared.values.paging import fetch_page
+
+if TYPE_CHECKING:
+    from dapcli.engine.session import Session
+
+__all__ = ["add_previews", "compose_chars", "is_summary", "preview_value"]
+
+#: Children read per structured value (the rest is shown as ``…``).
+PREVIEW_CHILDREN = 10
+#: Characters read of a char array (a string is read further than other arrays).
+PREVIEW_CHARS = 64
+#: Levels of nested structs composed (deeper ones stay ``{...}``).
+PREVIEW_DEPTH = 2
+#: Longest wait for the children of one value (s).
+PREVIEW_TIMEOUT = 2.0
+#: Longest wait for all the previews of one result (s).
+PREVIEW_BUDGET = 5.0
+#: gdb's ``repeat_count_threshold``: a run of at least this many equal chars is ``<repeats N times>``.
+REPEATS = 10
+
+_SUMMARY = re.compile(r"^(\{\.\.\.\}|\[\d+\]|[^\"']* @ 0x[0-9a-fA-F]+)$")
+_ARRAY_TYPE = re.compile(r"\[\d*\]\s*$")
+_CHAR_ARRAY = re.compile(r"^(const |volatile |signed |unsigned )*char\s*\[\d*\]$")
+_HEX = re.compile(r"^0x[0-9a-fA-F]+$")
+_INDEX = re.compile(r"^\[\d+\]$")
+_CHAR = re.compile(r"^(-?\d+ )?'(.*)'$")  # cdt: 116 't'; lldb-dap: 't'
+_ESCAPES = {"\\0": 0, "\\000": 0, "\\n": 10, "\\t": 9, "\\r": 13, "\\\\": 92, "\\'": 39, '\\"': 34, "\\a": 7,
+            "\\b": 8, "\\f": 12, "\\v": 11, "\\e": 27}
+
+
+class Viewed(Protocol):
+    """What a preview reads and writes (``VariableView``)."""
+
+    name: str
+    value: str
+    type: str | None
+    variables_reference: int
+    adapter_value: str | None
+    value_truncated: int | None
+
+
+def is_summary(value: str, type_name: str | None) -> bool:
+    """True when a native adapter's ``value`` only names a struct or array (``{...}``, ``[5]``,
+    ``shape @ 0x…``) or, for an array type, gives its address."""
+    if _SUMMARY.match(value):
+        return True
+    return bool(type_name and _ARRAY_TYPE.search(type_name) and _HEX.match(value))
+
+
+async def add_previews(session: Session, views: list[Viewed], max_value: int = 0,
+                       budget: float = PREVIEW_BUDGET) -> None:
+    """Replace each summary-only ``value`` of ``views`` and of their ``children`` (when
+    expanded) by a preview composed of its children; the adapter's text moves to
+    ``adapter_value``. No-op on adapters other than native ones. ``max_value`` > 0 cuts each
+    preview to that many characters (ending ``…``; ``value_truncated`` says how many more). Never
+    raises: a value whose children cannot be read in time (:data:`PREVIEW_TIMEOUT` each,
+    ``budget`` s for all) keeps the adapter's text."""
+    if not _previewed(session):
+        return
+    deadline = asyncio.get_running_loop().time() + budget
+    await _walk(session, views, max_value, deadline)
+
+
+async def _walk(session: Session, views: list[Viewed], max_value: int, deadline: float) -> None:
+    for view in views:
+        if view.variables_reference > 0 and is_summary(view.value, view.type):
+            text = await _preview(session, view.variables_reference, view.type, 0, deadline)
+            if text is not None:
+                view.adapter_value, view.value = view.value, text
+                if max_value > 0 and len(text) > max_value:  # cut as any value is, and said so
+                    view.value, view.value_truncated = text[:max_value] + "…", len(text) - max_value
+        children = getattr(view, "children", None)
+        if children:
+            await _walk(session, children, max_value, deadline)
+
+
+async def preview_value(session: Session, value: str, type_name: str | None, reference: int,
+                        max_value: int = 0) -> str:
+    """``value`` itself, or its preview when it is a native summary (as :func:`add_previews`)."""
+    if not _previewed(session) or reference <= 0 or not is_summary(value, type_name):
+        return value
+    deadline = asyncio.get_running_loop().time() + PREVIEW_TIMEOUT
+    return await _preview(session, reference, type_name, max_value, deadline) or value
+
+
+def _previewed(session: Session) -> bool:
+    """Only the native families that answer with summaries (CodeLLDB shows the contents)."""
+    return isinstance(session.adapter, NativeAdapter) and getattr(session.adapter, "name", "") != "codelldb"
+
+
+async def _preview(session: Session, reference: int, type_name: str | None, max_value: int,
+                   deadline: float) -> str | None:
+    left = min(PREVIEW_TIMEOUT, deadline - asyncio.get_running_loop().time())
+    if left <= 0:
+        return None
+    try:
+        text = await asyncio.wait_for(_compose(session, reference, type_name, PREVIEW_DEPTH), left)
+    except (DapcliError, TimeoutError):
+        return None
+    if text is not None and max_value > 0 and len(text) > max_value:
+        text = text[:max_value] + "…"
+    return text
+
+
+async def _children(session: Session, reference: int, count: int) -> tuple[list[t.Variable], bool]:
+    """The first ``count`` children of ``reference`` and whether there are more."""
+    paged = await fetch_page(session, reference, 0, count + 1)
+    if paged is None:
+        body = await session.request("variables", t.VariablesArguments(variablesReference=reference),
+                                     t.VariablesResponse, timeout=PREVIEW_TIMEOUT)
+        found = list(body.variables)
+    else:
+        found = paged[0] + ([t.Variable(name="…", value="", variablesReference=0)] if paged[1] > count + 1 else [])
+    return found[:count], len(found) > count
+
+
+async def _compose(session: Session, reference: int, type_name: str | None, depth: int) -> str | None:
+    is_chars = bool(type_name and _CHAR_ARRAY.match(type_name.strip()))
+    children, more = await _children(session, reference, PREVIEW_CHARS if is_chars else PREVIEW_CHILDREN)
+    if not children:
+        return None
+    if is_chars:
+        codes = [_char_code(c.value) for c in children]
+        if all(code is not None for code in codes):
+            return compose_chars([c for c in codes if c is not None], more)
+    parts = []
+    for child in children:
+        value = child.value
+        if child.variablesReference > 0 and is_summary(value, child.type):
+            value = (await _compose(session, child.variablesReference, child.type, depth - 1) if depth > 1
+                     else None) or "{...}"
+        parts.append(value if _INDEX.match(child.name) else f"{child.name} = {value}")
+    return "{" + ", ".join(parts) + (", …" if more else "") + "}"
+
+
+def _char_code(value: str) -> int | None:
+    """The code of a char child: cdt's ``116 't'`` or lldb-dap's ``'t'`` / ``'\\0'``."""
+    found = _CHAR.match(value)
+    if found is None:
+        return None
+    if found.group(1):
+        return int(found.group(1)) % 256
+    text = found.group(2)
+    if len(text) == 1:
+        return ord(text)
+    if text in _ESCAPES:
+        return _ESCAPES[text]
+    if re.fullmatch(r"\\[0-7]{1,3}", text):
+        return int(text[1:], 8)
+    if re.fullmatch(r"\\x[0-9a-fA-F]{1,2}", text):
+        return int(text[2:], 16)
+    return None
+
+
+def _escape(code: int, quote: str) -> str:
+    char = chr(code)
+    if char == quote or char == "\\":
+        return "\\" + char
+    if 32 <= code < 127:
+        return char
+    named = {7: "\\a", 8: "\\b", 9: "\\t", 10: "\\n", 11: "\\v", 12: "\\f", 13: "\\r", 27: "\\033"}
+    return named.get(code, f"\\{code:03o}")
+
+
+def compose_chars(codes: list[int], more: bool = False) -> str:
+    """A char array as gdb prints it: ``"tri", '\\000' <repeats 12 times>`` for ``char[16]``
+    holding "tri" (the final NUL is the terminator; runs of :data:`REPEATS` or more equal chars
+    are ``'c' <repeats N times>``); ``...`` after it when the array goes on beyond what was read."""
+    if codes and codes[-1] == 0 and not more:
+        codes = codes[:-1]
+    parts: list[str] = []
+    literal = ""
+    index = 0
+    while index < len(codes):
+        run = 1
+        while index + run < len(codes) and codes[index + run] == codes[index]:
+            run += 1
+        if run >= REPEATS:
+            if literal:
+                parts.append(f'"{literal}"')
+                literal = ""
+            parts.append(f"'{_escape(codes[index], chr(39))}' <repeats {run} times>")
+        else:
+            literal += _escape(codes[index], '"') * run
+        index += run
+    if literal or not parts:
+        parts.append(f'"{literal}"')
+    return ", ".join(parts) + ("..." if more else "")

@@ -1,0 +1,1 @@
+"""The ``debugTest`` verb: run one test under the debugger."""

@@ -1,0 +1,202 @@
+"""``debugTest`` (``dapcli test``): run a project's tests under the debugger and stop at the
+first failure, in the user's frame, with the test's id and failure message."""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from typing import Annotated
+
+from dapcli.adapters import earlytest
+from dapcli.adapters.base import AdapterSpec, LaunchOptions
+from dapcli.adapters.debugpy import DebugpyAdapter
+from dapcli.adapters.debugpy_early import EarlyDebugpyAdapter
+from dapcli.adapters.registry import adapter_for, by_name
+from dapcli.engine.session import Session
+from dapcli.engine.testrun import TestRun, TestRunner
+from dapcli.engine.testrun.ctest import find_ctest_test, is_ctest_dir
+from dapcli.engine.testrun.detect import RUNNERS, detect_runner, is_go_package_dir
+from dapcli.engine.testrun.gotest import GoTestRunner
+from dapcli.engine.testrun.native import NativeRunner
+from dapcli.engine.testrun.pyprobe import require_module
+from dapcli.engine.testrun.python import BOOT, PythonRunner
+from dapcli.errors import DapcliError, UsageError
+from dapcli.verbs.context import VerbContext
+from dapcli.verbs.models import StopState
+from dapcli.verbs.registry import Param, verb
+from dapcli.verbs.session.lifecycle import STARTUP_TIMEOUT, _check_free, _stdin_file
+from dapcli.verbs.shared.stop.stopstate import stop_state
+
+__all__ = ["debug_test"]
+
+#: A compiler message's position (``./calc_test.go:6:2: ``).
+_GO_POSITION = re.compile(r"^\S+\.go:\d+(?::\d+)?: ")
+
+
+@verb(name="debugTest", group="session", needs="none", executes=True, cli=("test",), aliases=("test",))
+async def debug_test(
+    ctx: VerbContext,
+    selectors: Annotated[list[str], Param(help="pytest node ids, Go package + tests, or test binary",
+                                          complete="path", positional=True)] = [],  # noqa: B006
+    runner_args: Annotated[list[str], Param(help="runner arguments")] = [],  # noqa: B006
+    match: Annotated[str | None, Param(help="tests whose names match: pytest/unittest -k EXPR, go -run PATTERN",
+                                       short="-k")] = None,
+    first: Annotated[bool, Param(help="stop after the first failure")] = False,
+    runner: Annotated[str | None, Param(help="pytest|unittest|go|native")] = None,
+    python: Annotated[str | None, Param(help="Python interpreter", complete="path")] = None,
+    adapter: Annotated[str | None, Param(help="native adapter")] = None,
+    cwd: Annotated[str | None, Param(help="test directory", complete="path")] = None,
+    stdin: Annotated[str | None, Param(help="stdin file for the tests ('-': this command's stdin)",
+                                       complete="path")] = None,
+    timeout: Annotated[float, Param(help="seconds to wait")] = 60.0,
+) -> StopState:
+    """Debug tests: run them and stop at the first failure.
+
+    Starts the runner (pytest, unittest, ``go test`` through Delve's test mode, or a native
+    test binary) as a launch (``match``, ``-k EXPR``: pytest's and unittest's ``-k``, Go's
+    ``-run``; other runner arguments go after ``--`` on the CLI), passes stops that are no
+    failure (skips, exceptions a test expects), and returns the failure stop: the user's frame
+    selected, with ``test`` holding the test's id and message. ``continue`` goes on to the
+    next failure; at the end ``test`` has the runner's summary and ``exitCode`` its exit code.
+    ``stdin``: a file the tests read as their stdin (pytest then runs with ``--capture=no``:
+    it gives a test no stdin while it captures).
+    """
+    started = time.perf_counter()
+    await _check_free(ctx)
+    work_dir = ctx.resolve(cwd) if cwd else ctx.cwd
+    if not os.path.isdir(work_dir):
+        raise UsageError(f"working directory not found: {cwd}")
+    plain = [s for s in selectors if not s.startswith("-")]
+    runner_args = [*[s for s in selectors if s.startswith("-")], *runner_args]
+    name = detect_runner(runner, plain, work_dir, adapter=adapter)
+    if match and name == "native":
+        raise UsageError("-k/--match chooses tests of pytest, unittest and go test, not of a test binary",
+                         "give the binary's own filter after --, e.g. dapcli test ./test_cart -- --gtest_filter=Cart.*")
+    stdin_path = _stdin_file(ctx, stdin)
+    if stdin_path is not None and name == "pytest":  # a later --capture of the user's wins
+        runner_args = ["--capture=no", "--color=no", *runner_args]
+    chosen = RUNNERS[name](plain, runner_args, match=match or None, first=first, cwd=work_dir)
+    _check_selectors(chosen, work_dir)
+    options, session = _plan(ctx, chosen, work_dir, python, adapter, {}, stdin_path)
+    try:
+        await session.launch(options, timeout=max(timeout, STARTUP_TIMEOUT))
+    except BaseException as exc:
+        if isinstance(session.adapter, EarlyDebugpyAdapter):
+            session.adapter.early.kill()
+        if isinstance(exc, DapcliError) and isinstance(chosen, GoTestRunner):
+            _go_build_error(exc, chosen.package)
+        raise
+    session.program = f"{chosen.name} {chosen.display}"
+    ctx.manager.add(session)
+    if not session.ended:
+        await session.wait(timeout)
+    state = await stop_state(session, output_seq=None, started=started)
+    if session.ended and session.test_run is not None:
+        problem = chosen.no_match(_output(session), session.exit_code)
+        if problem is not None:
+            await session.shutdown()
+            ctx.manager.remove(session.name)
+            raise UsageError(f"no test matches {chosen.display} in {work_dir} ({problem})",
+                             _list_hint(chosen))
+    return state
+
+
+def _plan(ctx: VerbContext, chosen: TestRunner, work_dir: str, python: str | None, adapter: str | None,
+          env: dict[str, str], stdin: str | None = None) -> tuple[LaunchOptions, Session]:
+    """The launch of ``chosen``'s run and its session (not started); ``stdin``: the file the run
+    reads as its stdin (through dapcli's terminal)."""
+    if isinstance(chosen, PythonRunner):
+        spec = by_name(adapter or "python", work_dir)
+        options = LaunchOptions(program=BOOT, args=[chosen.module, *chosen.arguments()], cwd=work_dir, env=env,
+                                python=ctx.resolve(python) if python and os.sep in python else python,
+                                extra={"rules": [{"path": BOOT, "include": False}]})  # never the user's frames
+    elif isinstance(chosen, GoTestRunner):
+        chosen.split_selectors(lambda s: is_go_package_dir(ctx.resolve(os.path.join(work_dir, s))))
+        package = os.path.normpath(os.path.join(work_dir, chosen.package))
+        spec = by_name(adapter or "go", work_dir)
+        options = LaunchOptions(program=package, args=chosen.arguments(), cwd=package, env=env,
+                                extra={"mode": "test"})
+    else:
+        assert isinstance(chosen, NativeRunner)
+        program, args, run_dir = os.path.normpath(os.path.join(work_dir, chosen.program)), chosen.arguments(), work_dir
+        if not os.path.exists(program) and is_ctest_dir(work_dir):  # a ctest test's name
+            found = find_ctest_test(chosen.program, work_dir)
+            program, args, run_dir = found.argv[0], [*found.argv[1:], *args], found.cwd
+        spec = by_name(adapter, work_dir) if adapter else adapter_for(program, None, work_dir)
+        options = LaunchOptions(program=program, args=args, cwd=run_dir, env=env)
+    if stdin is not None:
+        options.stdin, options.terminal = stdin, True
+    spec.prepare(options, work_dir)
+    if isinstance(chosen, PythonRunner) and chosen.module == "pytest" and options.python:
+        require_module(options.python, chosen.module, work_dir)
+    spec = _early_run(spec, options, chosen)
+    session = Session(ctx.session_name, spec, watchdog=ctx.manager.watchdog)
+    session.test_run = TestRun(chosen)
+    chosen.configure(session)
+    return options, session
+
+
+def _early_run(spec: AdapterSpec, options: LaunchOptions, chosen: TestRunner) -> AdapterSpec:
+    """debugpy attaching to the run the session host started while it imported (see
+    :mod:`dapcli.adapters.earlytest`), when that run is exactly this launch and its adapter was
+    told what the session would tell it (initialize, attach, the exception filters of a fresh
+    session); else ``spec`` (and a run started early for something else is killed)."""
+    if type(spec) is DebugpyAdapter and options.program == BOOT and options.python and options.nodelay \
+            and not options.env and options.cwd and not options.stdin and not options.terminal:
+        early = earlytest.take(earlytest.boot_argv(options.python, BOOT, options.args), options.cwd)
+        if early is not None:
+            adopted = EarlyDebugpyAdapter(early, spec.adapter_python)
+            said = early.adapter
+            planned = Session("", adopted)
+            chosen.configure(planned)
+            told = planned.initialize_arguments().model_dump(mode="json", exclude_none=True)
+            if said is not None and said.attach_arguments == adopted.launch_arguments(options) \
+                    and told == earlytest.INITIALIZE_ARGUMENTS \
+                    and planned.exception_filters == earlytest.EXCEPTION_FILTERS:
+                adopted.runtime = spec.runtime
+                return adopted
+            early.kill()
+    earlytest.discard()
+    return spec
+
+
+def _check_selectors(chosen: TestRunner, work_dir: str) -> None:
+    """Refuse a selector naming a file that does not exist (before anything starts)."""
+    if chosen.name == "unittest":
+        return
+    for selector in chosen.selectors:
+        path = os.path.join(work_dir, selector.split("::", 1)[0])
+        looks_like_path = "::" in selector or os.sep in selector or selector.endswith((".py", ".go"))
+        if chosen.name == "go" and not selector.endswith(".go") and not selector.startswith((".", os.sep)):
+            looks_like_path = os.path.exists(path)  # TestTable/case is a subtest's -run pattern, not a path
+        if looks_like_path and not os.path.exists(path):
+            raise UsageError(f"no test matches {selector}: {os.path.normpath(path)} does not exist",
+                             _list_hint(chosen))
+    if chosen.name == "native" and not chosen.selectors:
+        raise UsageError("a native test run needs the test binary (or a ctest test's name in a build directory)",
+                         "e.g. dapcli test --adapter lldb ./build/test_cart")
+
+
+def _go_build_error(exc: DapcliError, package: str) -> None:
+    """Delve's "Build error: Check the debug console…" with the compiler's lines that dapcli
+    added from its stderr (``./calc_test.go:6:2: undefined: x``) said as a build error."""
+    if "Build error" not in exc.message:
+        return
+    said = [part.strip() for part in re.split(r" / |\n", exc.message.split(" | stderr: ", 1)[-1])]
+    compiler = [re.sub(r"\s*\(exit status \d+\)$", "", part) for part in said if _GO_POSITION.match(part)]
+    if compiler:
+        exc.message = f"go test could not build {package}: {'; '.join(compiler)}"
+        exc.hint = f"fix the build (`go vet {package}` lists its errors)"
+
+
+def _list_hint(chosen: TestRunner) -> str:
+    return {
+        "pytest": "list the tests with: python -m pytest --collect-only -q",
+        "unittest": "name tests as dotted paths (tests.test_cart.CartTest.test_total), or run all with no selector",
+        "go": "list the tests with: go test -list . PACKAGE",
+    }.get(chosen.name, "check the path of the test binary")
+
+
+def _output(session: Session) -> str:
+    return "".join(c.output for c in session.output.since(0))

@@ -1,0 +1,1 @@
+"""Tracing verbs: ``trace`` (log a breakpoint's hits) and watch expressions."""

@@ -1,0 +1,146 @@
+"""Value history: ``trace FILE:LINE EXPR…`` collects values at every hit of a line without
+stopping there (hit-and-continue on a temporary breakpoint, always removed)."""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from typing import Annotated
+
+from dapcli.engine.breakpoints import BreakpointEntry
+from dapcli.engine.diagnosis import diagnosis
+from dapcli.engine.session import Session, SessionState
+from dapcli.engine.standin import StandIn
+from dapcli.errors import DapcliError, UsageError
+from dapcli.protocol import types as t
+from dapcli.verbs.breakpoints.breakpoints import parse_location
+from dapcli.verbs.context import VerbContext
+from dapcli.verbs.models import TraceHit, TraceResult
+from dapcli.verbs.registry import Param, verb
+from dapcli.verbs.shared.bounds import not_blank
+from dapcli.verbs.shared.frames import current_thread_id
+from dapcli.verbs.shared.stop.stopstate import stop_state
+from dapcli.verbs.shared.values.variables import MAX_VALUE, cut_value
+
+
+def _at_entry(session: Session, entry: BreakpointEntry, path: str | None, line: int | None) -> bool:
+    stop = session.last_stop
+    if stop is not None and entry.adapter_id is not None and entry.adapter_id in stop.hit_breakpoint_ids:
+        return True
+    return path == entry.path and line == (entry.actual_line or entry.line)
+
+
+async def _hold(session: Session, entry: BreakpointEntry, covered: list[BreakpointEntry]) -> None:
+    """Send ``entry`` in place of the user's breakpoints at its line, also where the adapter
+    moved it to: those are added to ``covered`` (see ``engine/standin.py``)."""
+    if covered:  # first without the line: CodeLLDB keeps a line's breakpoint, with its condition
+        session.book.covered.add(entry.id)
+        try:
+            await _sync(session, entry, covered)
+        finally:
+            session.book.covered.discard(entry.id)
+    await _sync(session, entry, covered)
+    moved = session.book.cover(entry)  # the adapter put the line onto a breakpoint's line
+    if moved:
+        covered += moved
+        await _sync(session, entry, moved)
+
+
+async def _sync(session: Session, entry: BreakpointEntry, covered: list[BreakpointEntry]) -> None:
+    for key in sorted({entry.key, *(e.key for e in covered)}):
+        await session.sync_breakpoints(key)
+
+
+async def _release(session: Session, entry: BreakpointEntry, covered: list[BreakpointEntry]) -> None:
+    """Remove ``entry`` and send the covered breakpoints again (not once the session ended)."""
+    session.book.entries.pop(entry.id, None)
+    session.book.uncover(covered)
+    if not session.ended:
+        with contextlib.suppress(DapcliError):
+            await _sync(session, entry, covered)
+
+
+async def _values(session: Session, thread_id: int, expressions: list[str]) -> tuple[
+        dict[str, str], dict[str, str], t.StackFrame | None]:
+    body = await session.request("stackTrace", t.StackTraceArguments(threadId=thread_id, levels=1),
+                                 t.StackTraceResponse)
+    frame = body.stackFrames[0] if body.stackFrames else None
+    values: dict[str, str] = {}
+    errors: dict[str, str] = {}
+    for expression in expressions:
+        try:
+            result = await session.request(
+                "evaluate", t.EvaluateArguments(expression=expression, frameId=frame.id if frame else None,
+                                                context="watch"), t.EvaluateResponse)
+            values[expression] = cut_value(result.result, MAX_VALUE)[0]
+        except DapcliError as exc:
+            errors[expression] = diagnosis(exc.message)
+    return values, errors, frame
+
+
+def _name_stop(session: Session, stood: BreakpointEntry) -> None:
+    """The last stop is where the user's breakpoint ``stood`` stops (dapcli decided it in its
+    place): the stop names it, by the adapter's id it has again."""
+    if session.last_stop is not None and stood.adapter_id is not None:
+        session.last_stop.hit_breakpoint_ids = [stood.adapter_id]
+
+
+@verb(group="execution", needs="stopped", executes=True)
+async def trace(
+    ctx: VerbContext,
+    location: Annotated[str, Param(help="FILE:LINE whose hits to record", complete="location", positional=True)],
+    expressions: Annotated[list[str], Param(help="expressions to record at each hit", complete="expression",
+                                            positional=True, check=not_blank, example=["x"])],
+    limit: Annotated[int, Param(help="stop tracing after this many hits")] = 100,
+    timeout: Annotated[float, Param(help="seconds to trace at most; the result says what was reached")] = 60.0,
+) -> TraceResult:
+    """Record values at each hit of a line without stopping (value history).
+
+    Ends at ``limit`` hits (then the program is stopped there), at another stop (a breakpoint,
+    also one of yours on this line whose condition and hit count say stop, or an exception:
+    reported in ``stop``), at the program's exit, or after ``timeout`` seconds. A log point on
+    this line still logs.
+    """
+    started = time.perf_counter()
+    session = ctx.session()
+    fields = parse_location(ctx, location, session)
+    if "path" not in fields or not expressions:
+        raise UsageError("trace needs FILE:LINE and at least one expression", "e.g. `dapcli trace app.py:12 total i`")
+    if limit < 1:
+        raise UsageError("--limit must be at least 1")
+    entry = session.book.new_entry(**fields, temporary=True)
+    hits: list[TraceHit] = []
+    deadline = time.monotonic() + timeout
+    covered = session.book.cover(entry)
+    stand_in: StandIn | None = None
+    stood: BreakpointEntry | None = None
+    try:
+        await _hold(session, entry, covered)
+        stand_in = StandIn(session, covered)
+        while len(hits) < limit:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                break
+            thread = current_thread_id(session, None)
+            await session.resume("continue", t.ContinueArguments(threadId=thread), timeout=remaining)
+            if session.state is not SessionState.STOPPED:
+                break
+            thread = current_thread_id(session, None)
+            values, errors, frame = await _values(session, thread, expressions)
+            path = frame.source.path if frame and frame.source else None
+            if not _at_entry(session, entry, path, frame.line if frame else None):
+                break  # another breakpoint or an exception: leave the program stopped there
+            hits.append(TraceHit(hit=len(hits) + 1, thread_id=thread, values=values, errors=errors or None))
+            frame_id = frame.id if frame else None
+            stood = await stand_in.hit(thread, frame_id) or await stand_in.named(entry, frame_id)
+            if stood is not None:
+                break  # a breakpoint of the user's on this line stops here
+    finally:
+        if stand_in is not None:
+            stand_in.done()
+        await _release(session, entry, covered)
+    if stood is not None:
+        _name_stop(session, stood)
+    stop = await stop_state(session, output_seq=None, started=started, locals_count=0)
+    return TraceResult(path=entry.path or "", line=entry.actual_line or entry.line or 0, expressions=expressions,
+                       hits=hits, limit_reached=len(hits) >= limit, stop=stop)

@@ -1,0 +1,67 @@
+"""Watch (display) expressions, evaluated and shown at every stop in every frontend."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from dapcli.engine import persist
+from dapcli.engine.session import SessionState
+from dapcli.errors import UsageError
+from dapcli.verbs.context import VerbContext
+from dapcli.verbs.models import WatchesResult, WatchView
+from dapcli.verbs.registry import Param, verb
+from dapcli.verbs.shared.bounds import not_blank
+from dapcli.verbs.shared.stop.stopstate import evaluate_watches
+
+
+async def _views(ctx: VerbContext) -> list[WatchView]:
+    session = ctx.session()
+    if session.state is SessionState.STOPPED and session.selected_frame_id is not None:
+        return await evaluate_watches(session)
+    return [WatchView(id=w.id, expression=w.expression, value=w.value, error=w.error)
+            for w in session.watches.items.values()]
+
+
+@verb(group="watches", name="addWatch", needs="session", cli=("watch", "add"), aliases=("display",))
+async def add_watch(
+    ctx: VerbContext,
+    expression: Annotated[str | None, Param(help="expression to show at every stop (omit: list the watches, "
+                                                 "as gdb's display)", complete="expression",
+                                            positional=True, check=not_blank, example="x")] = None,
+) -> WatchesResult:
+    """Add a watch expression, shown (and marked when changed) at every stop.
+
+    Raises UsageError when the same expression is already watched (naming its id)."""
+    if expression is None:  # `display` alone: gdb lists the displays
+        return WatchesResult(watches=await _views(ctx))
+    same = next((w for w in ctx.session().watches.items.values() if w.expression.strip() == expression.strip()),
+                None)
+    if same is not None:
+        raise UsageError(f"{expression.strip()} is already watched (watch {same.id})",
+                         f"see `dapcli watch list`; `dapcli watch delete {same.id}` removes it")
+    ctx.session().watches.add(expression)
+    persist.save(ctx.session())
+    return WatchesResult(watches=await _views(ctx))
+
+
+@verb(group="watches", name="listWatches", needs="session", read_only=True, cli=("watch", "list"))
+async def list_watches(ctx: VerbContext) -> WatchesResult:
+    """Show every watch expression with its current value."""
+    return WatchesResult(watches=await _views(ctx))
+
+
+@verb(group="watches", name="removeWatch", needs="session", cli=("watch", "delete"), aliases=("undisplay",))
+async def remove_watch(
+    ctx: VerbContext,
+    ids: Annotated[list[int], Param(help="watch ids to remove (see watch list)", positional=True)],
+) -> WatchesResult:
+    """Remove watch expressions by id."""
+    session = ctx.session()
+    missing = [i for i in ids if i not in session.watches.items]
+    if missing or not ids:
+        known = ", ".join(str(i) for i in session.watches.items) or "none"
+        raise UsageError(f"no watch {', '.join(map(str, missing))} (watches: {known})" if missing
+                         else "name the watch ids to remove", "see `dapcli watch list`")
+    removed = session.watches.remove(ids)
+    persist.save(session)
+    return WatchesResult(watches=await _views(ctx), removed=removed)
