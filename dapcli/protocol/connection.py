@@ -322,14 +322,15 @@ class Connection:
         reading: asyncio.Task[bytes] | None = None  # a read that outlived a poll, in a body
         try:
             while True:
-                if decoder.in_body:  # polled: a truncated body is told, not waited for
+                if decoder.in_body or reading is not None:  # polled: a truncated body is told, not waited for
                     reading = reading or asyncio.get_running_loop().create_task(self.transport.read())
-                    done, _ = await asyncio.wait({reading}, timeout=BODY_POLL)
-                    if not done:
-                        for message in decoder.stalled(BODY_POLL):
-                            self._dispatch(message)
-                        continue
-                    data, reading = reading.result(), None
+                    if decoder.in_body:
+                        done, _ = await asyncio.wait({reading}, timeout=BODY_POLL)
+                        if not done:
+                            for message in decoder.stalled(BODY_POLL):
+                                self._dispatch(message)
+                            continue
+                    data, reading = await reading, None
                 else:
                     data = await self.transport.read()
                 if not data:

@@ -26,7 +26,7 @@ TEXT_LIMIT = 4000
 #: text cut for the user can be read whole.
 TRACE_TEXT_LIMIT = 1 << 20
 #: How to read what :func:`cut_text` left out of an adapter's text.
-SEE_ALL = "the DAP trace (DAPCLI_TRACE=FILE) records the whole text"
+SEE_ALL = "DAPCLI_TRACE=FILE records the whole text"
 TRACE_CUT = "cut in the trace"
 
 _SECRET_KEY = re.compile(r"token|secret|passw(?:or)?d|api_?key|credential", re.IGNORECASE)
@@ -47,7 +47,7 @@ def cut_text(text: str, limit: int = TEXT_LIMIT, see: str = SEE_ALL) -> str:
     ``see`` (how to read them); ``text`` itself when it is not longer."""
     if len(text) <= limit:
         return text
-    return f"{text[:limit]}… [{len(text) - limit:,} more characters cut; {see}]"
+    return f"{text[:limit]}… [{see}; {len(text) - limit:,} more characters]"
 
 
 def redact_text(text: str) -> str:
