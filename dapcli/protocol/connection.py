@@ -3,7 +3,9 @@ out to listeners in arrival order, and reverse requests (``runInTerminal``, ``st
 always answered.
 
 A lost connection fails every pending request at once with a :class:`ConnectionLostError` that
-carries the tail of the adapter's stderr.
+carries the tail of the adapter's stderr. A response must name its request's ``command`` (one that
+names another is a :class:`ProtocolError`: the connection ends, as on broken framing, since no
+later answer could be trusted); a response without ``command`` is taken as its request's.
 """
 
 from __future__ import annotations
@@ -404,7 +406,10 @@ class Connection:
         text = f"{self.name} connection lost during {command}: {reason or self.close_reason or 'closed'}"
         tail = self.transport.stderr_tail()
         if tail:
-            text += " | stderr: " + " / ".join(tail.splitlines()[-5:])
+            said = " / ".join(tail.splitlines()[-5:])
+            if len(said) > TEXT_LIMIT:  # the last words matter: the start is cut
+                said = f"[{len(said) - TEXT_LIMIT:,} characters cut] …{said[-TEXT_LIMIT:]}"
+            text += " | stderr: " + said
         return text
 
     def _lost(self, reason: str) -> None:

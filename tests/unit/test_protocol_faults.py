@@ -222,3 +222,17 @@ def test_a_response_without_a_command_is_still_accepted() -> None:
         await connection.close()
 
     run(main)
+
+
+def test_a_huge_stderr_tail_is_cut_from_its_start() -> None:
+    async def main() -> None:
+        transport = MemoryTransport(stderr="early\n" + "e" * 60_000 + "\nlast words of the adapter")
+        connection = Connection(transport, name="fake")
+        connection.start()
+        future = connection.send("threads")
+        transport.inject_eof()
+        error = await failed_at_once(future, connection)
+        assert error.message.endswith("e / last words of the adapter")
+        assert "| stderr: [56,036 characters cut] …eee" in error.message and len(error.message) < 4200
+
+    run(main)
