@@ -10,7 +10,7 @@
     │   ├── RequestError (5): a DAP response with ``success: false`` (carries the adapter's text)
     │   └── UntrustedProjectError (5): a project's adapters.yaml command, not consented to
     ├── ConnectionLostError (6): the adapter or host connection ended
-    │   └── ProtocolError (6): the peer broke the DAP framing
+    │   └── ProtocolError (6): the peer broke the DAP framing, or answered with another request's response
     ├── DapTimeoutError (7): a bounded wait expired
     └── CheckFailedError (8): a recipe ``expect`` did not hold
 

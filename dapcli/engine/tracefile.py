@@ -1,6 +1,7 @@
 """The DAP traffic trace (``DAPCLI_TRACE=FILE``): one line per message, secrets redacted.
 
-Each line is ``TIME DIRECTION JSON`` (JSON cut at 4,000 characters); DIRECTION is ``->`` (to the
+Each line is ``TIME DIRECTION JSON`` (each string cut at 1 MiB before it is redacted, the line
+at 4 MiB: an adapter's text cut for the user is read whole here); DIRECTION is ``->`` (to the
 adapter), ``<-`` (from it) or ``==`` (a request of the session answered by the same one said to the
 adapter early, see :mod:`dapcli.adapters.earlylaunch_transport`). Environment values and
 tokens are replaced by ``<redacted>`` (:mod:`dapcli.protocol.redact`). The file is created mode
@@ -23,7 +24,7 @@ from dapcli.protocol.redact import redact_message
 __all__ = ["DEFAULT_MAX_BYTES", "MAX_LINE", "open_trace"]
 
 DEFAULT_MAX_BYTES = 50 * 1024 * 1024
-MAX_LINE = 4000
+MAX_LINE = 4 * 1024 * 1024
 
 
 def _limit() -> int:

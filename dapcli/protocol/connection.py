@@ -3,7 +3,9 @@ out to listeners in arrival order, and reverse requests (``runInTerminal``, ``st
 always answered.
 
 A lost connection fails every pending request at once with a :class:`ConnectionLostError` that
-carries the tail of the adapter's stderr.
+carries the tail of the adapter's stderr. A response must name its request's ``command`` (one that
+names another is a :class:`ProtocolError`: the connection ends, as on broken framing, since no
+later answer could be trusted); a response without ``command`` is taken as its request's.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from pydantic import BaseModel, ValidationError
 from dapcli.errors import ConnectionLostError, DapTimeoutError, ProtocolError, RequestError
 from dapcli.protocol.codec import FrameDecoder, encode_message
 from dapcli.protocol.lenient import lenient
-from dapcli.protocol.redact import redact_text
+from dapcli.protocol.redact import TEXT_LIMIT, redact_cut
 from dapcli.protocol.repair import first_problem, repair
 from dapcli.protocol.transport import Transport
 
@@ -35,6 +37,8 @@ BodyT = TypeVar("BodyT", bound=BaseModel)
 DEFAULT_TIMEOUT = 30.0
 #: Seconds between two :attr:`Connection.stall_check` calls while a request waits.
 STALL_POLL = 0.5
+#: Seconds between two looks at a message body that stopped coming (see :meth:`FrameDecoder.stalled`).
+BODY_POLL = 0.5
 #: Requests sent even to a peer that cannot answer: they end the session.
 _ALWAYS_SENT = frozenset({"disconnect", "terminate"})
 
@@ -60,8 +64,9 @@ def body_model(response_cls: type[BaseModel]) -> type[BaseModel] | None:
 def error_text(message: Message) -> str:
     """The most useful error text of a failed response: ``body.error.format`` (variables filled
     in; Delve puts the real reason there), else ``body.message`` (lldb-dap's setVariable),
-    else ``message``; secrets redacted."""
-    return redact_text(_error_text(message))
+    else ``message``; cut to :data:`~dapcli.protocol.redact.TEXT_LIMIT` characters (with a marker)
+    before anything else reads it, then secrets redacted."""
+    return redact_cut(_error_text(message), TEXT_LIMIT)
 
 
 def _error_text(message: Message) -> str:
@@ -70,14 +75,36 @@ def _error_text(message: Message) -> str:
     if isinstance(error, dict) and isinstance(error.get("format"), str):
         variables = error.get("variables")
         variables = variables if isinstance(variables, dict) else {}
-        text = re.sub(r"\{(\w+)\}", lambda m: str(variables.get(m.group(1), m.group(0))), error["format"])
+        text = _filled(error["format"], variables)
         short = message.get("message")
-        if short and short not in text and short not in ("error", "Error"):
+        if isinstance(short, str) and short and short[:TEXT_LIMIT] not in text[:2 * TEXT_LIMIT] \
+                and short not in ("error", "Error"):
             return f"{short}: {text}"
         return text
-    if isinstance(body, dict) and isinstance(body.get("message"), str) and body["message"].strip():
-        return str(body["message"])  # lldb-dap 19 puts setVariable's reason in the body
-    return str(message.get("message") or f"{message.get('command')} failed")
+    if isinstance(body, dict) and isinstance(body.get("message"), str) and body["message"][:TEXT_LIMIT].strip():
+        return _bounded(body["message"])  # lldb-dap 19 puts setVariable's reason in the body
+    return _bounded(message.get("message") or f"{message.get('command')} failed")
+
+
+def _bounded(value: Any) -> str:
+    """``value`` as text."""
+    return value if isinstance(value, str) else str(value)
+
+
+def _filled(form: str, variables: dict[str, Any]) -> str:
+    """``form`` with ``{name}`` replaced from ``variables``, until the text is past
+    :data:`TEXT_LIMIT` (the rest stays as it is: it is cut anyway, and ``{x}{x}{x}…`` with a
+    long ``x`` would otherwise multiply it)."""
+    parts: list[str] = []
+    size = done = 0
+    for found in re.finditer(r"\{(\w+)\}", form):
+        if size > TEXT_LIMIT:
+            break
+        name = found.group(1)
+        parts += [form[done:found.start()], _bounded(variables[name]) if name in variables else found.group(0)]
+        size += len(parts[-2]) + len(parts[-1])
+        done = found.end()
+    return "".join(parts) + form[done:]
 
 
 def without_unknown_literals(body: Any, error: ValidationError) -> Any | None:
@@ -294,9 +321,20 @@ class Connection:
     async def _read_loop(self) -> None:
         decoder = FrameDecoder()
         reason = "the adapter closed the connection"
+        reading: asyncio.Task[bytes] | None = None  # a read that outlived a poll, in a body
         try:
             while True:
-                data = await self.transport.read()
+                if decoder.in_body or reading is not None:  # polled: a truncated body is told, not waited for
+                    reading = reading or asyncio.get_running_loop().create_task(self.transport.read())
+                    if decoder.in_body:
+                        done, _ = await asyncio.wait({reading}, timeout=BODY_POLL)
+                        if not done:
+                            for message in decoder.stalled(BODY_POLL):
+                                self._dispatch(message)
+                            continue
+                    data, reading = await reading, None
+                else:
+                    data = await self.transport.read()
                 if not data:
                     break
                 # iter_messages: the messages before a framing error in the same chunk count
@@ -310,6 +348,9 @@ class Connection:
         except Exception as exc:  # a bug here must still fail the pending requests, not hang them
             reason = f"internal error reading from the adapter: {exc!r}"
             await self.transport.close()
+        finally:
+            if reading is not None and not reading.done():
+                reading.cancel()
         self._lost(reason)
 
     def _dispatch(self, message: Message) -> None:
@@ -319,7 +360,13 @@ class Connection:
             message = self.rewriter.incoming(message)
         kind = message.get("type")
         if kind == "response":
-            entry = self._pending.pop(message.get("request_seq", -1), None)
+            seq = message.get("request_seq", -1)
+            entry = self._pending.get(seq) if isinstance(seq, int | float) else None
+            answered = message.get("command")
+            if entry is not None and answered and answered != entry[0]:  # its seq is the only link: broken
+                raise ProtocolError(f"the adapter answered request {seq} ({entry[0]}) with a response "
+                                    f"to {str(answered)[:80]!r}")
+            self._pending.pop(seq, None)
             if entry is not None and not entry[1].done():
                 entry[1].set_result(message)
         elif kind == "event":
@@ -359,7 +406,10 @@ class Connection:
         text = f"{self.name} connection lost during {command}: {reason or self.close_reason or 'closed'}"
         tail = self.transport.stderr_tail()
         if tail:
-            text += " | stderr: " + " / ".join(tail.splitlines()[-5:])
+            said = " / ".join(tail.splitlines()[-5:])
+            if len(said) > TEXT_LIMIT:  # the last words matter: the start is cut
+                said = f"[{len(said) - TEXT_LIMIT:,} characters cut] …{said[-TEXT_LIMIT:]}"
+            text += " | stderr: " + said
         return text
 
     def _lost(self, reason: str) -> None:

@@ -130,9 +130,13 @@ def main(argv: list[str]) -> int:
 #: debuggee "exits": ``exited`` code 0 and ``terminated``), ``late`` (answer, and only half a second
 #: later ``continued`` and a ``stopped`` step: lldb-dap under load after a console ``thread
 #: step-over``), ``watch`` (answer, a data breakpoint's ``stopped``, and half a second later the
-#: console report of its old and new value, as CodeLLDB may), ``answer`` (the default).
+#: console report of its old and new value, as CodeLLDB may), ``truncated`` (the answer's header
+#: announces 500 bytes more than its body, which is cut after 40 bytes; the adapter lives on and
+#: answers the next requests), ``overstated`` (the header announces 200 bytes more than the whole
+#: body), ``lf-header`` (the header ends with ``\n\n``), ``mismatch`` (answered as ``stackTrace``),
+#: ``answer`` (the default).
 ACTIONS = ("stop", "run", "crash", "kill", "close", "garbage", "header", "huge", "flood", "hang", "exit", "late",
-           "watch", "answer")
+           "watch", "truncated", "overstated", "lf-header", "mismatch", "answer")
 LATE = 0.5
 WATCH_REPORT = "\nWatchpoint 1 hit:\nold value: 3\nnew value: 42\n"
 FLOOD_EVENTS = 60_000  # three times what dapcli keeps (20,000 chunks)
@@ -171,6 +175,23 @@ class Scripted:
             os._exit(5)
         if action == "hang":
             self.hanging[request["seq"]] = request
+            return
+        if action in ("truncated", "overstated", "lf-header"):
+            global _seq
+            _seq += 1
+            message = {"seq": _seq, "type": "response", "request_seq": request["seq"], "command": request["command"],
+                       "success": True, "body": body or {}}
+            data = json.dumps(message).encode("utf-8")
+            if action == "truncated":
+                write(b"Content-Length: %d\r\n\r\n" % (len(data) + 500) + data[:40])
+            elif action == "overstated":
+                write(b"Content-Length: %d\r\n\r\n" % (len(data) + 200) + data)
+            else:
+                write(b"Content-Length: %d\n\n" % len(data) + data)
+            return
+        if action == "mismatch":
+            send({"type": "response", "request_seq": request["seq"], "command": "stackTrace", "success": True,
+                  "body": {"stackFrames": []}})
             return
         respond(request, body)
         if action == "stop":

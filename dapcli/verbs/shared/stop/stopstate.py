@@ -20,6 +20,7 @@ from dapcli.engine.sources import reference_lines
 from dapcli.engine.userframes import is_user_frame, user_frame_index
 from dapcli.errors import ConnectionLostError, DapcliError, DapTimeoutError, PreconditionError, RequestError
 from dapcli.protocol import types as t
+from dapcli.protocol.redact import cut_text
 from dapcli.verbs.models import (
     ExceptionView,
     Frame,
@@ -76,6 +77,11 @@ def _marked(text: str | None, limit: int) -> str | None:
     if text is None or len(text) <= limit:
         return text
     return text[:limit] + f"… [{len(text) - limit} more characters]"
+
+
+def _thrown(text: str | None, limit: int = MAX_EXCEPTION_TEXT) -> str | None:
+    """An adapter's exception or stop text, cut with a marker saying how to read it whole."""
+    return None if text is None else cut_text(text, limit)
 
 
 def output_since(session: Session, seq: int, *, console: bool = False) -> tuple[list[OutputChunkView], int]:
@@ -164,7 +170,7 @@ async def stop_state(
     elif stop.paused:
         state.reason = "pause"  # js-debug says `step` for a pause of an idle program
     signal = stop_signal(stop.reason, stop.description)
-    state.description = _marked(stop.description, MAX_EXCEPTION_TEXT) or (f"signal {signal}" if signal else None)
+    state.description = _thrown(stop.description) or (f"signal {signal}" if signal else None)
     state.thread_id = stop.thread_id
     state.all_threads_stopped = stop.all_threads_stopped
     state.hit_breakpoint_ids = _our_ids(session, stop.hit_breakpoint_ids) or None
@@ -324,15 +330,15 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
                 return  # Delve's refusal of a step, not an exception (verbs/shared/stop/refusedstep.py)
             text = session.last_stop.text if session.last_stop else None
             state.exception = ExceptionView(exception_id=state.description or "exception",
-                                            description=_marked(text, MAX_EXCEPTION_TEXT))
+                                            description=_thrown(text))
             return
         details = info.details
         state.exception = ExceptionView(
-            exception_id=info.exceptionId, description=_marked(info.description, MAX_EXCEPTION_TEXT),
+            exception_id=info.exceptionId, description=_thrown(info.description),
             break_mode=getattr(info.breakMode, "root", info.breakMode),
             type_name=details.typeName if details else None,
-            message=_marked(details.message, MAX_EXCEPTION_TEXT) if details else None,
-            stack_trace=_marked(details.stackTrace, 2000) if details and details.stackTrace else None,
+            message=_thrown(details.message) if details else None,
+            stack_trace=_thrown(details.stackTrace, 2000) if details and details.stackTrace else None,
         )
 
 
