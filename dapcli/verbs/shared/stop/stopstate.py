@@ -72,13 +72,6 @@ STOP_VALUE_TIMEOUT = 5.0
 MAX_EXCEPTION_TEXT = 4000
 
 
-def _marked(text: str | None, limit: int) -> str | None:
-    """``text`` cut to ``limit`` characters with a marker saying how much was left out."""
-    if text is None or len(text) <= limit:
-        return text
-    return text[:limit] + f"… [{len(text) - limit} more characters]"
-
-
 def _thrown(text: str | None, limit: int = MAX_EXCEPTION_TEXT) -> str | None:
     """An adapter's exception or stop text, cut with a marker saying how to read it whole."""
     return None if text is None else cut_text(text, limit)
