@@ -24,13 +24,11 @@ import shlex
 import signal
 import sys
 
-from dapcli.adapters.codelldb import CodeLldbAdapter
 from dapcli.adapters.native_common import (
     GDB_RESUMING,
     NativeAdapter,
     find_in_node_modules,
     find_program,
-    is_native_executable,
     npm_install,
     searched_text,
     tool_output,
@@ -145,13 +143,6 @@ class GdbAdapter(NativeAdapter):
 
     def cdt_script(self) -> str | None:
         return find_in_node_modules(CDT_SCRIPT, cwd=self.search_cwd, roots=self.search_roots)
-
-    def handles(self, program: str) -> bool:
-        """A native executable, when gdb can debug it or CodeLLDB is not there either (lldb comes
-        first in the registry)."""
-        if not super().handles(program):
-            return False
-        return not is_native_executable(program) or bool(self.find()) or not CodeLldbAdapter().find()
 
     def find(self) -> str | None:
         if self.gdb() is None:

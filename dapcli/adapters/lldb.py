@@ -18,13 +18,10 @@ import re
 import shutil
 import sys
 
-from dapcli.adapters.codelldb import CodeLldbAdapter
-from dapcli.adapters.gdb import GdbAdapter
 from dapcli.adapters.native_common import (
     LLDB_RESUMING,
     NativeAdapter,
     find_program,
-    is_native_executable,
     tool_output,
 )
 from dapcli.errors import AdapterError
@@ -60,6 +57,7 @@ def lldb_command_quote(text: str) -> str:
 
 class LldbAdapter(NativeAdapter):
     name = "lldb"
+    kind_default = True  # a native program with no native adapter installed: lldb-dap's install hint
     only_spec_requests = True  # lldb-dap 19 exits on an unknown request (the session is lost)
     stops_on_failed_condition = True
     aliases = ("lldb-dap", "c", "cpp", "c++", "rust")
@@ -104,14 +102,6 @@ class LldbAdapter(NativeAdapter):
     def __init__(self) -> None:
         super().__init__()
         self.install_hint = install_hint()
-
-    def handles(self, program: str) -> bool:
-        """A native executable, when lldb-dap is installed or no other native adapter is."""
-        if not super().handles(program):
-            return False
-        if not is_native_executable(program) or self.find():
-            return True
-        return not (GdbAdapter().find() or CodeLldbAdapter().find())
 
     def find(self) -> str | None:
         found = find_program("DAPCLI_LLDB_DAP", ("lldb-dap", *VERSIONED, "lldb-vscode"))

@@ -79,6 +79,9 @@ def adapter_for(program: str | None, explicit: str | None = None, cwd: str | Non
     for spec in specs:
         if spec.handles(program):
             return spec
+    for spec in specs:  # none installed: the family whose install hint the user should read
+        if spec.kind_default and spec.of_kind(program):
+            return spec
     if os.path.splitext(program)[1] == "":
         return DebugpyAdapter()
     names = ", ".join(spec.name for spec in specs)
