@@ -313,6 +313,13 @@ class AdapterSpec:
     #: File extensions of programs this family debugs.
     extensions: tuple[str, ...] = ()
 
+    #: The module of this family's early start (its starter: see :mod:`dapcli.adapters.early.runner`),
+    #: None when it has none.
+    early_start: str | None = None
+    #: An early launch (:mod:`dapcli.adapters.early.launch`) may say ``configurationDone`` once
+    #: every breakpoint is verified: a verified breakpoint is in the program's code (not debugpy's,
+    #: which verifies any line; its program waits for the session's own ``configurationDone``).
+    early_configuration_done: bool = False
     #: Chosen for a program of its kind (:meth:`of_kind`) when no family takes it (none of them is
     #: installed): its install hint is then the one the user reads (lldb-dap for native programs).
     kind_default: bool = False

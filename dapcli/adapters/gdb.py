@@ -108,6 +108,7 @@ class GdbAdapter(NativeAdapter):
     aliases = ("gdb-dap", "cdt", "cdt-gdb-adapter")
     adapter_id = "gdb"
     description = "C, C++ (gdb; cdt-gdb-adapter for gdb < 14)"
+    early_start = "dapcli.adapters.native_early"
     failed_evaluate_result = "Error: could not evaluate expression"
     diagnose_command = "whatis {expression}"
     resuming_commands = GDB_RESUMING
@@ -343,11 +344,11 @@ class GdbAdapter(NativeAdapter):
         return [node, script]
 
     async def start(self) -> tuple[Transport, int]:
-        from dapcli.adapters import prestart
+        from dapcli.adapters.early import process as early_process
         from dapcli.protocol.transport import StdioTransport
 
         argv = self.adapter_argv()
-        early = prestart.take(argv)  # started while the session host was importing (same env and cwd)
+        early = early_process.take(argv)  # started while the session host was importing (same env and cwd)
         transport = await (StdioTransport.adopt(early) if early else StdioTransport.spawn(argv))
         return transport, transport.pid
 

@@ -11,7 +11,7 @@ import os
 from dapcli.adapters.base import AdapterSpec
 from dapcli.adapters.codelldb import CodeLldbAdapter
 from dapcli.adapters.config import apply_config
-from dapcli.adapters.debugpy import DebugpyAdapter
+from dapcli.adapters.debugpy.adapter import DebugpyAdapter
 from dapcli.adapters.delve import DelveAdapter
 from dapcli.adapters.gdb import GdbAdapter
 from dapcli.adapters.jsdebug import JsDebugAdapter

@@ -23,8 +23,9 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from dapcli.adapters import earlylaunch, prestart
 from dapcli.adapters.base import AdapterSpec, AttachOptions, LaunchOptions, deep_merge
+from dapcli.adapters.early import launch as early_launch
+from dapcli.adapters.early import process as early_process
 from dapcli.engine.aliases import BinarySpellings
 from dapcli.engine.breakpoints import BreakpointBook, sync_budget
 from dapcli.engine.chatter import DEBUGGER_CATEGORIES, is_log_message
@@ -204,7 +205,7 @@ class Session:
         #: How many ``continued`` events arrived (a console command can run the program).
         self.continued_count = 0
         #: Set when the start failed because it was not what an early launch had said
-        #: (:mod:`dapcli.adapters.earlylaunch_transport`): the launch verb starts over.
+        #: (:mod:`dapcli.adapters.early.launch_transport`): the launch verb starts over.
         self.early_mismatch: str | None = None
         #: The user's frame chosen below library frames at a stop: (generation, frameId, name).
         self.user_frame: tuple[int, int, str] | None = None
@@ -396,12 +397,12 @@ class Session:
         self.spellings.arguments, self.spellings.program = arguments, (attach.program if attach else self.program)
         self.spellings.process_id = attach.process_id if attach else None
         if attach is not None:
-            earlylaunch.discard()  # an early start is a launch's
+            early_launch.discard()  # an early start is a launch's
             transport, pid = await self.adapter.start_attach(attach)
         else:
             transport, pid = await self.adapter.start()
-        prestart.discard()  # an adapter started early that this session did not take (another family's)
-        earlylaunch.discard()
+        early_process.discard()  # an adapter started early that this session did not take (another family's)
+        early_launch.discard()
         self.adapter_pid = pid
         if self._watchdog and pid:
             self._watchdog.watch(pgid=pid)
@@ -430,7 +431,7 @@ class Session:
         conn = Connection(transport, name=name)
         self._conn = self._root = conn
         conn.trace = self.trace_function()
-        if hasattr(transport, "trace"):  # an early launch's: which requests it answered (earlylaunch_transport)
+        if hasattr(transport, "trace"):  # an early launch's: which requests it answered (early.launch_transport)
             transport.trace = conn.trace
         conn.rewriter = self.path_mapper
         conn.stall_check = lambda command: check_frozen(self, command)  # SIGSTOPped: said at once

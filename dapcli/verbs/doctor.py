@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from typing import Annotated, Literal
 
 from dapcli.adapters.base import AdapterSpec
-from dapcli.adapters.debugpy import find_python
+from dapcli.adapters.debugpy.adapter import find_python
 from dapcli.adapters.launchjson import family_for_type, find_launch_json, parse
 from dapcli.adapters.native_common import has_cap_sys_ptrace
 from dapcli.adapters.registry import adapter_for, all_adapters, by_name

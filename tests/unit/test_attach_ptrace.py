@@ -7,7 +7,7 @@ import pytest
 
 import dapcli.adapters.native_common as native_common
 from dapcli.adapters.base import AttachOptions
-from dapcli.adapters.debugpy import DebugpyAdapter
+from dapcli.adapters.debugpy.adapter import DebugpyAdapter
 from dapcli.adapters.delve import DelveAdapter
 from dapcli.adapters.lldb import LldbAdapter
 from dapcli.errors import PreconditionError

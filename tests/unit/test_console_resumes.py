@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from dapcli.adapters.codelldb import CodeLldbAdapter
-from dapcli.adapters.debugpy import DebugpyAdapter
+from dapcli.adapters.debugpy.adapter import DebugpyAdapter
 from dapcli.adapters.gdb import GdbAdapter
 from dapcli.adapters.lldb import LldbAdapter
 

@@ -11,7 +11,7 @@ import pytest
 from fake_transport import MemoryTransport
 
 from dapcli.adapters.base import AttachOptions
-from dapcli.adapters.debugpy import DebugpyAdapter
+from dapcli.adapters.debugpy.adapter import DebugpyAdapter
 from dapcli.engine.session import Session
 from dapcli.errors import AdapterError
 
