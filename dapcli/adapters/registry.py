@@ -9,13 +9,13 @@ from __future__ import annotations
 import os
 
 from dapcli.adapters.base import AdapterSpec
-from dapcli.adapters.codelldb import CodeLldbAdapter
 from dapcli.adapters.config import apply_config
 from dapcli.adapters.debugpy.adapter import DebugpyAdapter
 from dapcli.adapters.delve import DelveAdapter
-from dapcli.adapters.gdb import GdbAdapter
 from dapcli.adapters.jsdebug import JsDebugAdapter
-from dapcli.adapters.lldb import LldbAdapter
+from dapcli.adapters.native.codelldb import CodeLldbAdapter
+from dapcli.adapters.native.gdb import GdbAdapter
+from dapcli.adapters.native.lldb import LldbAdapter
 from dapcli.errors import UsageError
 
 __all__ = ["FAMILIES", "adapter_for", "all_adapters", "by_name", "describe_all"]

@@ -19,7 +19,7 @@ from native_helpers import Driver, assert_gone, dapcli, marker_line, needs, outp
 from dapcli.adapters.early import launch as earlylaunch
 from dapcli.adapters.early import runner
 from dapcli.adapters.early.launch_transport import EarlyLaunchTransport
-from dapcli.adapters.lldb import LldbAdapter
+from dapcli.adapters.native.lldb import LldbAdapter
 from dapcli.engine.session import Session
 
 BOUND = 30.0  # generous: only matters when the test fails

@@ -18,8 +18,8 @@ from native_helpers import ADAPTER_PATHS, Driver, assert_gone, dapcli, marker_li
 
 from dapcli.adapters.early import process as early_process
 from dapcli.adapters.early import runner
-from dapcli.adapters.gdb import GdbAdapter
-from dapcli.adapters.lldb import LldbAdapter
+from dapcli.adapters.native.gdb import GdbAdapter
+from dapcli.adapters.native.lldb import LldbAdapter
 
 BOUND = 30.0  # generous: only matters when the test fails
 

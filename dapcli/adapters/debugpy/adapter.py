@@ -261,7 +261,7 @@ class DebugpyAdapter(AdapterSpec):
         arguments: dict[str, Any] = {"type": "python", "request": "attach", "name": "dapcli", "justMyCode": True,
                                      "showReturnValue": True}
         if options.process_id is not None:
-            from dapcli.adapters.native_common import check_ptrace
+            from dapcli.adapters.native.common import check_ptrace
             check_ptrace(options.process_id)  # debugpy injects with gdb/lldb: ptrace
             arguments["processId"] = options.process_id
             if options.python:

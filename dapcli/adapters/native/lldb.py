@@ -18,7 +18,7 @@ import re
 import shutil
 import sys
 
-from dapcli.adapters.native_common import (
+from dapcli.adapters.native.common import (
     LLDB_RESUMING,
     NativeAdapter,
     find_program,
@@ -58,7 +58,7 @@ def lldb_command_quote(text: str) -> str:
 class LldbAdapter(NativeAdapter):
     name = "lldb"
     kind_default = True  # a native program with no native adapter installed: lldb-dap's install hint
-    early_start = "dapcli.adapters.native_early"
+    early_start = "dapcli.adapters.native.early"
     early_configuration_done = True  # its verified breakpoints are in the program's code
     only_spec_requests = True  # lldb-dap 19 exits on an unknown request (the session is lost)
     stops_on_failed_condition = True

@@ -216,7 +216,7 @@ def _npm_root() -> str | None:
 
 
 #: The folder that holds dapcli's source tree (site-packages after a plain ``pip install``).
-SOURCE_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
+SOURCE_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__)))))
 
 
 def user_data_dir() -> str:

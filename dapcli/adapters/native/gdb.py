@@ -24,7 +24,7 @@ import shlex
 import signal
 import sys
 
-from dapcli.adapters.native_common import (
+from dapcli.adapters.native.common import (
     GDB_RESUMING,
     NativeAdapter,
     find_in_node_modules,
@@ -108,7 +108,7 @@ class GdbAdapter(NativeAdapter):
     aliases = ("gdb-dap", "cdt", "cdt-gdb-adapter")
     adapter_id = "gdb"
     description = "C, C++ (gdb; cdt-gdb-adapter for gdb < 14)"
-    early_start = "dapcli.adapters.native_early"
+    early_start = "dapcli.adapters.native.early"
     failed_evaluate_result = "Error: could not evaluate expression"
     diagnose_command = "whatis {expression}"
     resuming_commands = GDB_RESUMING

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the one-shot client's hot path)
 if TYPE_CHECKING:
-    from dapcli.adapters.lldb import LldbAdapter
+    from dapcli.adapters.native.lldb import LldbAdapter
 
 __all__ = ["KEYS", "command", "family", "launches", "named", "runs"]
 
@@ -16,8 +16,8 @@ KEYS = ("lldb", "gdb", "native")
 
 def named(chosen: str) -> str | None:
     """``"lldb"`` or ``"gdb"`` when ``--adapter CHOSEN`` names that family (by name or alias)."""
-    from dapcli.adapters.gdb import GdbAdapter
-    from dapcli.adapters.lldb import LldbAdapter
+    from dapcli.adapters.native.gdb import GdbAdapter
+    from dapcli.adapters.native.lldb import LldbAdapter
 
     for family_class in (LldbAdapter, GdbAdapter):
         if chosen == family_class.name or chosen in family_class.aliases:
@@ -40,14 +40,14 @@ def command(name: str) -> tuple[list[str], dict[str, str] | None] | None:
     """The argv and environment (None: this process's) the family ``name`` starts its adapter
     with (``native``: lldb-dap, else gdb), or None when it is not installed."""
     if name in ("lldb", "native"):
-        from dapcli.adapters.lldb import LldbAdapter
+        from dapcli.adapters.native.lldb import LldbAdapter
 
         path = LldbAdapter().find()
         if path or name == "lldb":
             return ([path], None) if path else None
         name = "gdb"  # the registry's order for a native program: lldb-dap, else gdb
     if name == "gdb":
-        from dapcli.adapters.gdb import GdbAdapter
+        from dapcli.adapters.native.gdb import GdbAdapter
 
         gdb = GdbAdapter()
         return (gdb.adapter_argv(), None) if gdb.find() else None
@@ -62,6 +62,6 @@ def launches(program: str) -> str | None:
 
 def family(key: str) -> LldbAdapter | None:
     """The family that speaks for an early launch."""
-    from dapcli.adapters.lldb import LldbAdapter
+    from dapcli.adapters.native.lldb import LldbAdapter
 
     return LldbAdapter() if key == "lldb" else None
