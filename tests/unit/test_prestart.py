@@ -120,3 +120,10 @@ def test_dispatch_names_no_adapter_family() -> None:
         words += [node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)]
         for family in ("debugpy", "lldb", "gdb", "delve", "js-debug", "codelldb"):
             assert not any(family in word.lower() for word in words), f"{path.name} names {family}"
+
+
+def test_the_runner_and_the_early_launch_agree_on_the_prefix() -> None:
+    from dapcli.adapters.early import launch as early_launch
+    from dapcli.dispatch import hostboot
+
+    assert runner.LAUNCH_PREFIX == early_launch.PREFIX == hostboot.EARLY_PREFIX

@@ -22,12 +22,11 @@ import importlib
 import json
 import os
 
-from dapcli.adapters.early import launch as early_launch
 from dapcli.adapters.early import process as early_process
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the one-shot client's hot path)
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterator
     from types import ModuleType
     from typing import Any
 
@@ -38,8 +37,9 @@ __all__ = ["LAUNCH_PREFIX", "STARTERS", "TEST_PREFIX", "discard", "early_argumen
 STARTERS = ("dapcli.adapters.debugpy.early", "dapcli.adapters.native.early")
 #: The host's last argument for a test run started early: this prefix, then its JSON plan.
 TEST_PREFIX = "test:"
-#: The host's last argument for an early launch: this prefix, then the JSON of :func:`plan`.
-LAUNCH_PREFIX = early_launch.PREFIX
+#: The host's last argument for an early launch: this prefix, then the JSON of :func:`plan`
+#: (:data:`dapcli.adapters.early.launch.PREFIX`, imported by the host only; a test keeps them equal).
+LAUNCH_PREFIX = "launch:"
 #: Options that choose the adapter (or its command) some other way: no early start with them.
 _CHOOSERS = ("--adapter-config", "--config", "--core")
 #: Largest source file read to check a breakpoint's line (bytes).
@@ -47,8 +47,10 @@ _MAX_SOURCE = 4 * 1024 * 1024
 _BREAK_FLAGS = ("-b", "--break")
 
 
-def _starters() -> list[ModuleType]:
-    return [importlib.import_module(name) for name in STARTERS]
+def _starters() -> Iterator[ModuleType]:
+    """The starters, each imported only when the one before did not decide."""
+    for name in STARTERS:
+        yield importlib.import_module(name)
 
 
 def _starter(key: str) -> ModuleType | None:
@@ -233,6 +235,8 @@ def _start_launch(text: str, process: Any, watchdog: Callable[[], Any] | None) -
         if process is not None:
             early_process.kill(process)
         return
+    from dapcli.adapters.early import launch as early_launch
+
     early_launch.start(planned, family, process, host_watchdog)  # type: ignore[arg-type]
 
 
@@ -252,5 +256,7 @@ def discard() -> None:
     for starter in _starters():
         if hasattr(starter, "discard_test"):
             starter.discard_test()
+    from dapcli.adapters.early import launch as early_launch
+
     early_launch.discard()
     early_process.discard()
