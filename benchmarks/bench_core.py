@@ -92,7 +92,7 @@ class RawClient:
 
 
 def raw_figures(rounds: int) -> dict[str, float]:
-    from dapcli.adapters.debugpy import NODELAY_DIR
+    from dapcli.adapters.debugpy.adapter import NODELAY_DIR
 
     started = time.perf_counter()
     client = RawClient()

@@ -170,7 +170,7 @@ def raw_figures(family: str, program: str, source: str, rounds: int) -> dict[str
         if not native:
             arguments.update(gdb=spec.gdb(), gdbArguments=["-q"])
     else:
-        from dapcli.adapters.native_common import free_port
+        from dapcli.adapters.native.common import free_port
 
         port = free_port()
         server = subprocess.Popen([spec.find(), "--port", str(port)], stdout=subprocess.DEVNULL,

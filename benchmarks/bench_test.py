@@ -12,7 +12,7 @@ each round's ratio: the machine's load changes hit them alike), from starting th
 * ``pytest --pdb``: pdb's ``(Pdb)`` prompt at the failure (then ``q``);
 * ``dapcli test`` (one-shot CLI): the command's exit, having printed the failure stop (a session
   host keeps the session; it is stopped after each round); with ``--ab`` also with nothing started
-  early (the session host starts the test run while it imports, see ``dapcli/adapters/earlytest.py``);
+  early (the session host starts the test run while it imports, see ``dapcli/adapters/debugpy/earlytest.py``);
 * ``debugTest`` (in-process, the engine alone): the verb's return.
 
 The issue's bar: ``dapcli test`` within 1.5× of ``pytest --pdb``. ``--timeline`` also splits one

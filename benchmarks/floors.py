@@ -17,7 +17,7 @@ import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-NODELAY_DIR = str(ROOT / "dapcli" / "adapters" / "debugpy_nodelay")
+NODELAY_DIR = str(ROOT / "dapcli" / "adapters" / "debugpy" / "debugpy_nodelay")
 
 
 def typer_help(argv: list[str]) -> None:

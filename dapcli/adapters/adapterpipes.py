@@ -1,5 +1,5 @@
 """An adapter process on pipes, started before the session host's engine is there: what
-:class:`dapcli.adapters.earlytest.EarlyAdapter` and :class:`dapcli.adapters.earlylaunch.EarlyLaunch`
+:class:`dapcli.adapters.debugpy.earlytest.EarlyAdapter` and :class:`dapcli.adapters.early.launch.EarlyLaunch`
 share. Its stderr is read into :attr:`AdapterPipes.stderr_lines` by a thread; what it says is kept
 in order until a sink takes it (:meth:`AdapterPipes.on_message`). Standard library only.
 """

@@ -313,9 +313,24 @@ class AdapterSpec:
     #: File extensions of programs this family debugs.
     extensions: tuple[str, ...] = ()
 
-    def handles(self, program: str) -> bool:
+    #: The module of this family's early start (its starter: see :mod:`dapcli.adapters.early.runner`),
+    #: None when it has none.
+    early_start: str | None = None
+    #: An early launch (:mod:`dapcli.adapters.early.launch`) may say ``configurationDone`` once
+    #: every breakpoint is verified: a verified breakpoint is in the program's code (not debugpy's,
+    #: which verifies any line; its program waits for the session's own ``configurationDone``).
+    early_configuration_done: bool = False
+    #: Chosen for a program of its kind (:meth:`of_kind`) when no family takes it (none of them is
+    #: installed): its install hint is then the one the user reads (lldb-dap for native programs).
+    kind_default: bool = False
+
+    def of_kind(self, program: str) -> bool:
         """True when ``program`` (an absolute path) is of this family's kind."""
         return os.path.splitext(program)[1].lower() in self.extensions
+
+    def handles(self, program: str) -> bool:
+        """True when this family runs ``program`` (an absolute path): by default, one of its kind."""
+        return self.of_kind(program)
 
     def find(self) -> str | None:
         """The adapter's executable (or script), or None when it is not installed."""

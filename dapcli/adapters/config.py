@@ -227,7 +227,7 @@ _DELEGATED = frozenset({
     "scope_snapshot", "serial_requests", "locals_commands", "block_locals_command", "pages_variables",
     "exit_signal", "exit_reason", "detach_note", "launch_failure_hint",
     "return_value_local", "return_value_command", "return_value_pattern", "return_value_history",
-    "honours_read_only", "condition_test", "log_value", "log_text",
+    "honours_read_only", "condition_test", "log_value", "log_text", "kind_default",
 })
 
 
@@ -292,6 +292,11 @@ class ConfiguredAdapter(AdapterSpec):
         if self.entry.extensions is not None or self.base is None:
             return os.path.splitext(program)[1].lower() in self.extensions
         return self.base.handles(program)
+
+    def of_kind(self, program: str) -> bool:
+        if self.entry.extensions is not None or self.base is None:
+            return os.path.splitext(program)[1].lower() in self.extensions
+        return self.base.of_kind(program)
 
     def prepare(self, options: LaunchOptions, caller_cwd: str) -> list[str]:
         warnings = [self.warning] if self.warning else []

@@ -268,7 +268,7 @@ class DelveAdapter(AdapterSpec):
         arguments: dict[str, Any] = {"type": "go", "request": "attach", "name": "dapcli", "mode": "remote"}
         if options.process_id is not None:
             if options.port is None:  # our own Delve traces it here (with a port: on that machine)
-                from dapcli.adapters.native_common import check_ptrace
+                from dapcli.adapters.native.common import check_ptrace
                 check_ptrace(options.process_id)
             arguments.update(mode="local", processId=options.process_id)
         arguments.update(options.extra)
@@ -276,13 +276,13 @@ class DelveAdapter(AdapterSpec):
 
     def explain_attach_failure(self, error: AdapterError, pid: int) -> AdapterError:
         """``error`` (a failed attach to ``pid``) with what to do when ptrace was refused."""
-        from dapcli.adapters.native_common import explain_ptrace_refusal
+        from dapcli.adapters.native.common import explain_ptrace_refusal
         return explain_ptrace_refusal(error, pid)
 
 
 @functools.lru_cache(maxsize=8)
 def _dlv_version(path: str) -> str | None:
-    from dapcli.adapters.native_common import tool_output
+    from dapcli.adapters.native.common import tool_output
 
     found = re.search(r"Version:\s*(\S+)", tool_output(path, "version"))
     return found.group(1) if found else None

@@ -1,6 +1,6 @@
 """What kind of executable a file is, from its bytes: ELF or Mach-O (what lldb and gdb debug),
 and whether Go built it (Delve's). Standard library only: the one-shot client reads it to tell
-which adapter a session host may start early (:mod:`dapcli.adapters.prestart`)."""
+which adapter a session host may start early (:mod:`dapcli.adapters.native.early`)."""
 
 from __future__ import annotations
 

@@ -24,7 +24,7 @@ Other quirks handled here or by the engine (``shared/adapter-facts.md``):
 * ``autoAttachChildProcesses`` is off: processes the program forks are not debugged.
 
 Where js-debug is looked for: ``$DAPCLI_JS_DEBUG`` (the server script, or a folder with it),
-then the npm folders of :func:`dapcli.adapters.native_common.node_modules_dirs`
+then the npm folders of :func:`dapcli.adapters.native.common.node_modules_dirs`
 (``$DAPCLI_NODE_MODULES``, ``.adapters/node_modules`` in the caller's directory and its parents,
 then the program's folder and its parents, beside dapcli's source tree,
 ``$XDG_DATA_HOME/dapcli/node_modules`` (default ``~/.local/share/dapcli``), ``npm root -g``).
@@ -38,7 +38,7 @@ import re
 import shutil
 
 from dapcli.adapters.base import AdapterSpec
-from dapcli.adapters.native_common import node_modules_dirs, npm_install, searched_text
+from dapcli.adapters.native.common import node_modules_dirs, npm_install, searched_text
 from dapcli.errors import AdapterError
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the hot path)

@@ -9,13 +9,13 @@ from __future__ import annotations
 import os
 
 from dapcli.adapters.base import AdapterSpec
-from dapcli.adapters.codelldb import CodeLldbAdapter
 from dapcli.adapters.config import apply_config
-from dapcli.adapters.debugpy import DebugpyAdapter
+from dapcli.adapters.debugpy.adapter import DebugpyAdapter
 from dapcli.adapters.delve import DelveAdapter
-from dapcli.adapters.gdb import GdbAdapter
 from dapcli.adapters.jsdebug import JsDebugAdapter
-from dapcli.adapters.lldb import LldbAdapter
+from dapcli.adapters.native.codelldb import CodeLldbAdapter
+from dapcli.adapters.native.gdb import GdbAdapter
+from dapcli.adapters.native.lldb import LldbAdapter
 from dapcli.errors import UsageError
 
 __all__ = ["FAMILIES", "adapter_for", "all_adapters", "by_name", "describe_all"]
@@ -78,6 +78,9 @@ def adapter_for(program: str | None, explicit: str | None = None, cwd: str | Non
         return next((spec for spec in specs if spec.name == "python"), DebugpyAdapter())
     for spec in specs:
         if spec.handles(program):
+            return spec
+    for spec in specs:  # none installed: the family whose install hint the user should read
+        if spec.kind_default and spec.of_kind(program):
             return spec
     if os.path.splitext(program)[1] == "":
         return DebugpyAdapter()

@@ -6,7 +6,7 @@ the one-shot client writes while this interpreter starts. ``BOOT`` runs :func:`b
 ``-P``: the user's working directory, where the host runs, is not on ``sys.path`` (a project's
 ``selectors.py`` or ``json.py`` would otherwise replace the standard library's in the host).
 ``-S``: the site packages are set up only after the adapter of an early launch
-(:mod:`dapcli.adapters.earlylaunch`: ``EARLY`` is ``launch:`` and its JSON, which names the
+(:mod:`dapcli.adapters.early.launch`: ``EARLY`` is ``launch:`` and its JSON, which names the
 adapter's command) has been started, ~20 ms sooner than ``site`` would allow; then the host runs
 as usual. Standard library only.
 """
@@ -21,7 +21,7 @@ import sys
 #: standard library).
 BOOT = ("import sys; sys.path.append({root!r}); from dapcli.dispatch.hostboot import boot; early = boot(); "
         "from dapcli.frontends.cli.hostmain import main; raise SystemExit(main(sys.argv[1:], early))")
-#: Must equal :data:`dapcli.adapters.earlylaunch.PREFIX` (a test keeps them equal).
+#: Must equal :data:`dapcli.adapters.early.launch.PREFIX` (a test keeps them equal).
 EARLY_PREFIX = "launch:"
 
 

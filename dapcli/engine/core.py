@@ -149,7 +149,7 @@ class SessionCore:
         #: How many ``continued`` events arrived (a console command can run the program).
         self.continued_count = 0
         #: Set when the start failed because it was not what an early launch had said
-        #: (:mod:`dapcli.adapters.earlylaunch_transport`): the launch verb starts over.
+        #: (:mod:`dapcli.adapters.early.launch_transport`): the launch verb starts over.
         self.early_mismatch: str | None = None
         #: The user's frame chosen below library frames at a stop: (generation, frameId, name).
         self.user_frame: tuple[int, int, str] | None = None

@@ -14,8 +14,9 @@ import contextlib
 import functools
 from typing import Any
 
-from dapcli.adapters import earlylaunch, prestart
 from dapcli.adapters.base import AttachOptions, LaunchOptions, deep_merge
+from dapcli.adapters.early import launch as early_launch
+from dapcli.adapters.early import process as early_process
 from dapcli.engine.breakpoints import sync_budget
 from dapcli.engine.execution import SessionExecution
 from dapcli.engine.fnconditions import apply_function_conditions
@@ -129,12 +130,12 @@ class SessionLifecycle(SessionExecution):
         self.spellings.arguments, self.spellings.program = arguments, (attach.program if attach else self.program)
         self.spellings.process_id = attach.process_id if attach else None
         if attach is not None:
-            earlylaunch.discard()  # an early start is a launch's
+            early_launch.discard()  # an early start is a launch's
             transport, pid = await self.adapter.start_attach(attach)
         else:
             transport, pid = await self.adapter.start()
-        prestart.discard()  # an adapter started early that this session did not take (another family's)
-        earlylaunch.discard()
+        early_process.discard()  # an adapter started early that this session did not take (another family's)
+        early_launch.discard()
         self.adapter_pid = pid
         if self._watchdog and pid:
             self._watchdog.watch(pgid=pid)
@@ -163,7 +164,7 @@ class SessionLifecycle(SessionExecution):
         conn = Connection(transport, name=name)
         self._conn = self._root = conn
         conn.trace = self.trace_function()
-        if hasattr(transport, "trace"):  # an early launch's: which requests it answered (earlylaunch_transport)
+        if hasattr(transport, "trace"):  # an early launch's: which requests it answered (early.launch_transport)
             transport.trace = conn.trace
         conn.rewriter = self.path_mapper
         conn.stall_check = lambda command: check_frozen(self, command)  # SIGSTOPped: said at once

@@ -138,7 +138,7 @@ _shared: Watchdog | None = None
 
 def shared_watchdog() -> Watchdog:
     """This process's one watchdog (the session host's): an early launch
-    (:mod:`dapcli.adapters.earlylaunch`) registers its adapter there before the host's engine
+    (:mod:`dapcli.adapters.early.launch`) registers its adapter there before the host's engine
     is imported, and the host's sessions use the same one."""
     global _shared
     if _shared is None:

@@ -3,7 +3,7 @@
 Each line is ``TIME DIRECTION JSON`` (each string cut at 1 MiB before it is redacted, the line
 at 4 MiB: an adapter's text cut for the user is read whole here); DIRECTION is ``->`` (to the
 adapter), ``<-`` (from it) or ``==`` (a request of the session answered by the same one said to the
-adapter early, see :mod:`dapcli.adapters.earlylaunch_transport`). Environment values and
+adapter early, see :mod:`dapcli.adapters.early.launch_transport`). Environment values and
 tokens are replaced by ``<redacted>`` (:mod:`dapcli.protocol.redact`). The file is created mode
 0600 (an existing file of the user's is set to 0600 too) and grows to at most
 ``DAPCLI_TRACE_MAX_BYTES`` (default 50 MB): then one last line says the trace was cut.

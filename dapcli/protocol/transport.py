@@ -106,7 +106,7 @@ class StdioTransport:
     @classmethod
     async def adopt(cls, popen: subprocess.Popen[bytes]) -> StdioTransport:
         """A transport over an adapter started before the event loop ran (with pipes on its
-        stdin/stdout/stderr, in its own session): see :mod:`dapcli.adapters.prestart`."""
+        stdin/stdout/stderr, in its own session): see :mod:`dapcli.adapters.early.process`."""
         return cls(await AdoptedProcess.connect(popen))  # type: ignore[arg-type]
 
     @property

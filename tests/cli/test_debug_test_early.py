@@ -1,5 +1,5 @@
 """`dapcli test` with the run started early: the session host starts pytest while it imports and
-the verb attaches to it (dapcli.adapters.earlytest, debugpy_early). The stop is the same as a
+the verb attaches to it (dapcli.adapters.debugpy.earlytest, debugpy_early). The stop is the same as a
 launch's; a run nobody claims (a wrong hint, a host that died) is killed; nothing is left."""
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ import psutil
 import pytest
 from conftest import PYTHON, Cli, line_of
 
-from dapcli.adapters.earlytest import boot_argv
+from dapcli.adapters.debugpy.earlytest import boot_argv
+from dapcli.adapters.early.runner import TEST_PREFIX
 from dapcli.dispatch import remote, sessionfile, spawn
-from dapcli.dispatch.prestart import TEST_PREFIX
 from dapcli.engine.testrun.python import BOOT
 
 pytestmark = pytest.mark.slow

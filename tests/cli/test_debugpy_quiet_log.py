@@ -1,6 +1,6 @@
 """debugpy describes the whole environment (every installed distribution's metadata) in the
 adapter, its launcher and the debuggee before the program's first line, even when nothing logs
-it. dapcli's sitecustomize (``adapters/debugpy_nodelay``) turns that into a no-op unless ``info``
+it. dapcli's sitecustomize (``adapters/debugpy/debugpy_nodelay``) turns that into a no-op unless ``info``
 is logged; these tests check it on the real debugpy."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import psutil
 import pytest
 from conftest import PYTHON, Cli
 
-from dapcli.adapters.debugpy import NODELAY_DIR
+from dapcli.adapters.debugpy.adapter import NODELAY_DIR
 
 PROGRAM = '''import sys
 log = sys.modules.get("debugpy.common.log")

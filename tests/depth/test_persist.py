@@ -12,7 +12,7 @@ import pytest
 from depth_helpers import PYTHON, Cli, InProcess, line_of
 
 from dapcli.adapters.base import LaunchOptions
-from dapcli.adapters.debugpy import DebugpyAdapter
+from dapcli.adapters.debugpy.adapter import DebugpyAdapter
 from dapcli.engine import persist
 from dapcli.engine.session import Session
 from dapcli.verbs.models import BreakpointsResult, ExceptionFiltersResult, StopState

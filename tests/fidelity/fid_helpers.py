@@ -20,10 +20,10 @@ import anyio
 import psutil
 import pytest
 
-from dapcli.adapters.codelldb import CodeLldbAdapter
 from dapcli.adapters.delve import DelveAdapter
-from dapcli.adapters.gdb import GdbAdapter
-from dapcli.adapters.lldb import LldbAdapter
+from dapcli.adapters.native.codelldb import CodeLldbAdapter
+from dapcli.adapters.native.gdb import GdbAdapter
+from dapcli.adapters.native.lldb import LldbAdapter
 
 PROGRAMS = Path(__file__).resolve().parent / "programs"
 CC = shutil.which("gcc") or shutil.which("cc")

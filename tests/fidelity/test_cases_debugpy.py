@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from clirun import Cli, marker
 
-from dapcli.adapters.debugpy import DebugpyAdapter
+from dapcli.adapters.debugpy.adapter import DebugpyAdapter
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(DebugpyAdapter().find() is None, reason="debugpy is not installed")]
 

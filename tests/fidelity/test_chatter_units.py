@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from dapcli.adapters.codelldb import CodeLldbAdapter
-from dapcli.adapters.gdb import GdbAdapter
-from dapcli.adapters.lldb import LldbAdapter
-from dapcli.adapters.pynoise import PydevdLog, TracebackTrimmer, is_debugger_frame
+from dapcli.adapters.debugpy.pynoise import PydevdLog, TracebackTrimmer, is_debugger_frame
+from dapcli.adapters.native.codelldb import CodeLldbAdapter
+from dapcli.adapters.native.gdb import GdbAdapter
+from dapcli.adapters.native.lldb import LldbAdapter
 from dapcli.engine.chatter import is_log_message
 from dapcli.render import render
 from dapcli.verbs import models as m

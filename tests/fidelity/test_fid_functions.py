@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from fid_helpers import Cli, call, marker_line, mcp_client, run_async
 
-from dapcli.adapters.pyfunctions import find_function
+from dapcli.adapters.debugpy.pyfunctions import find_function
 
 pytest.importorskip("debugpy", reason="debugpy is not installed")
 pytestmark = pytest.mark.slow

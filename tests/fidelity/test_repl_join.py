@@ -18,7 +18,7 @@ import psutil
 import pytest
 from clirun import DAPCLI, marker
 
-from dapcli.adapters.debugpy import DebugpyAdapter
+from dapcli.adapters.debugpy.adapter import DebugpyAdapter
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(DebugpyAdapter().find() is None, reason="debugpy is not installed")]
 

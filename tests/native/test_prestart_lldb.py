@@ -1,4 +1,4 @@
-"""lldb-dap started early, while the session host imports (dapcli.adapters.prestart): used only
+"""lldb-dap started early, while the session host imports (dapcli.adapters.early): used only
 when the launch would start the very same command, killed otherwise, and never outliving the host."""
 
 from __future__ import annotations
@@ -16,9 +16,10 @@ import psutil
 import pytest
 from native_helpers import ADAPTER_PATHS, Driver, assert_gone, dapcli, marker_line, needs, run
 
-from dapcli.adapters import prestart
-from dapcli.adapters.gdb import GdbAdapter
-from dapcli.adapters.lldb import LldbAdapter
+from dapcli.adapters.early import process as early_process
+from dapcli.adapters.early import runner
+from dapcli.adapters.native.gdb import GdbAdapter
+from dapcli.adapters.native.lldb import LldbAdapter
 from dapcli.engine.processes import watchdog_command
 
 BOUND = 30.0  # generous: only matters when the test fails
@@ -27,12 +28,12 @@ BOUND = 30.0  # generous: only matters when the test fails
 @pytest.fixture(autouse=True)
 def _nothing_early_left() -> Iterator[None]:
     yield
-    prestart.discard()
+    early_process.discard()
 
 
 def _early() -> psutil.Process:
-    assert prestart._early.item is not None, "no lldb-dap was started early"
-    return psutil.Process(prestart._early.item[3].pid)
+    assert early_process._early.item is not None, "no lldb-dap was started early"
+    return psutil.Process(early_process._early.item[3].pid)
 
 
 @pytest.mark.parametrize(("name", "family"), [
@@ -40,7 +41,7 @@ def _early() -> psutil.Process:
     pytest.param("gdb", GdbAdapter, marks=needs("gdb"), id="gdb"),
 ])
 def test_an_early_adapter_is_taken_by_the_same_start(name: str, family: type[LldbAdapter | GdbAdapter]) -> None:
-    prestart.start(name)
+    runner.start(name)
     early = _early()
 
     async def body() -> None:
@@ -57,7 +58,7 @@ def test_an_early_adapter_is_taken_by_the_same_start(name: str, family: type[Lld
 
 @needs("lldb")
 def test_an_early_lldb_dap_for_another_environment_is_killed(monkeypatch: pytest.MonkeyPatch) -> None:
-    prestart.start("lldb")
+    runner.start("lldb")
     early = _early()
     monkeypatch.setenv("DAPCLI_PRESTART_TEST", "changed")  # the launch would start it with another env
 
@@ -77,7 +78,7 @@ def test_an_early_lldb_dap_for_another_environment_is_killed(monkeypatch: pytest
 def test_a_native_launch_with_another_environment_kills_the_early_lldb_dap(
         sample: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The launch starts its own lldb-dap (the environment changed since the early one) and stops."""
-    prestart.start("lldb")
+    runner.start("lldb")
     early = _early()
     monkeypatch.setenv("DAPCLI_PRESTART_TEST", "changed")
     line = marker_line(sample.parent / "sample.c", "init")
@@ -101,7 +102,7 @@ def test_an_unused_early_lldb_dap_is_killed_and_the_launch_works(tmp_path: Path)
     """A Python launch in a host that started lldb-dap early: lldb-dap goes, debugpy stops."""
     program = tmp_path / "app.py"
     program.write_text("x = 1\nprint(x)  # @line\n")
-    prestart.start("lldb")
+    runner.start("lldb")
     early = _early()
     driver = Driver(tmp_path)
 
@@ -119,7 +120,7 @@ def test_an_unused_early_lldb_dap_is_killed_and_the_launch_works(tmp_path: Path)
 @needs("lldb")
 def test_a_native_launch_uses_the_early_lldb_dap(cli_env: dict[str, str], sample: Path) -> None:
     """``dapcli launch EXE -b F:L --timeout S`` end to end (an option the early launch of
-    dapcli.adapters.earlylaunch does not take): the host's adapter is the lldb-dap it started first."""
+    dapcli.adapters.early.launch does not take): the host's adapter is the lldb-dap it started first."""
     line = marker_line(sample.parent / "sample.c", "init")
     done = dapcli(cli_env, sample.parent, "launch", str(sample), "-b", f"sample.c:{line}", "--timeout", "60")
     assert done.returncode == 0, done.stderr

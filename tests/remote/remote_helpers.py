@@ -24,9 +24,9 @@ import psutil
 import pytest
 from sessionprocs import assert_gone as _assert_gone
 
-from dapcli.adapters.gdb import CDT_TARGET_SCRIPT, GdbAdapter
-from dapcli.adapters.lldb import LldbAdapter
-from dapcli.adapters.native_common import find_in_node_modules
+from dapcli.adapters.native.common import find_in_node_modules
+from dapcli.adapters.native.gdb import CDT_TARGET_SCRIPT, GdbAdapter
+from dapcli.adapters.native.lldb import LldbAdapter
 
 HERE = Path(__file__).resolve().parent
 APP = HERE / "programs" / "app"

@@ -16,8 +16,8 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 
-from dapcli.adapters.gdb import GdbAdapter
-from dapcli.adapters.lldb import LldbAdapter
+from dapcli.adapters.native.gdb import GdbAdapter
+from dapcli.adapters.native.lldb import LldbAdapter
 from dapcli.dispatch.local import LocalDispatcher
 from dapcli.errors import DapcliError
 from dapcli.frontends.repl.app import Repl

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-import dapcli.adapters.native_common as native_common
+import dapcli.adapters.native.common as native_common
 from dapcli.adapters.base import AttachOptions
-from dapcli.adapters.debugpy import DebugpyAdapter
+from dapcli.adapters.debugpy.adapter import DebugpyAdapter
 from dapcli.adapters.delve import DelveAdapter
-from dapcli.adapters.lldb import LldbAdapter
+from dapcli.adapters.native.lldb import LldbAdapter
 from dapcli.errors import PreconditionError
 
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from dapcli.adapters.codelldb import CodeLldbAdapter
-from dapcli.adapters.debugpy import DebugpyAdapter
-from dapcli.adapters.gdb import GdbAdapter
-from dapcli.adapters.lldb import LldbAdapter
+from dapcli.adapters.debugpy.adapter import DebugpyAdapter
+from dapcli.adapters.native.codelldb import CodeLldbAdapter
+from dapcli.adapters.native.gdb import GdbAdapter
+from dapcli.adapters.native.lldb import LldbAdapter
 
 
 @pytest.mark.parametrize(("command", "resumes"), [

@@ -1,5 +1,5 @@
 """The configuration the session host says itself to a test run started early (the exception
-filters, ``configurationDone``: dapcli.adapters.earlytest.CONFIGURATION), on a real pytest run and
+filters, ``configurationDone``: dapcli.adapters.debugpy.earlytest.CONFIGURATION), on a real pytest run and
 debugpy's real adapter: the run goes on to its failure before any session is there; the session's
 own configuring requests get those answers; a session that asks for anything else is ended."""
 
@@ -18,9 +18,8 @@ from typing import Any
 
 import pytest
 
-from dapcli.adapters import earlytest
-from dapcli.adapters.debugpy_early import EarlyDebugpyAdapter, EarlyTransport
-from dapcli.dispatch import testhint
+from dapcli.adapters.debugpy import earlytest, testhint
+from dapcli.adapters.debugpy.earlyattach import EarlyDebugpyAdapter, EarlyTransport
 from dapcli.engine.session import Session
 from dapcli.engine.testrun.python import PytestRunner, UnittestRunner
 from dapcli.frontends.cli.quick import load_shape

@@ -6,7 +6,7 @@ import shutil
 
 import pytest
 
-from dapcli.adapters.gdb import GdbAdapter
+from dapcli.adapters.native.gdb import GdbAdapter
 from dapcli.errors import AdapterError
 
 

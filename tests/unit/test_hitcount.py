@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from dapcli.adapters.codelldb import CodeLldbAdapter
-from dapcli.adapters.gdb import GdbAdapter
-from dapcli.adapters.lldb import LldbAdapter
+from dapcli.adapters.native.codelldb import CodeLldbAdapter
+from dapcli.adapters.native.gdb import GdbAdapter
+from dapcli.adapters.native.lldb import LldbAdapter
 from dapcli.engine.hitcount import HitCounts, hit_met
 
 

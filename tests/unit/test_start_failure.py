@@ -11,7 +11,7 @@ import pytest
 from fake_transport import MemoryTransport
 
 from dapcli.adapters.base import AttachOptions
-from dapcli.adapters.debugpy import DebugpyAdapter
+from dapcli.adapters.debugpy.adapter import DebugpyAdapter
 from dapcli.engine.session import Session
 from dapcli.errors import AdapterError
 
@@ -46,7 +46,7 @@ def test_the_reason_is_gdbs_telling_line() -> None:
 
 
 def test_a_failed_injection_ends_the_attach_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    import dapcli.adapters.native_common as native_common
+    import dapcli.adapters.native.common as native_common
 
     monkeypatch.setattr(native_common, "ptrace_problem", lambda pid: None)  # pid 3222 is the log's, not real
     async def scenario() -> None:

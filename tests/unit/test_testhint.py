@@ -1,5 +1,5 @@
 """The test run the one-shot client names for the session host to start early
-(dapcli.dispatch.testhint), and that run's life in the host (dapcli.adapters.earlytest), on real
+(dapcli.adapters.debugpy.testhint), and that run's life in the host (dapcli.adapters.debugpy.earlytest), on real
 processes."""
 
 from __future__ import annotations
@@ -14,8 +14,7 @@ from pathlib import Path
 import psutil
 import pytest
 
-from dapcli.adapters import earlytest
-from dapcli.dispatch import testhint
+from dapcli.adapters.debugpy import earlytest, testhint
 from dapcli.engine.testrun.python import BOOT
 from dapcli.frontends.cli.fast import _after_command
 from dapcli.frontends.cli.quick import load_shape
@@ -162,7 +161,7 @@ def test_the_early_handshake_says_what_the_session_would() -> None:
     """The host says ``initialize`` and ``attach`` before the engine is there: what it says must
     be what the session says (the verb checks it too, and launches instead when it differs)."""
     from dapcli.adapters.base import LaunchOptions
-    from dapcli.adapters.debugpy_early import EarlyDebugpyAdapter
+    from dapcli.adapters.debugpy.earlyattach import EarlyDebugpyAdapter
     from dapcli.engine.session import Session
 
     adopted = EarlyDebugpyAdapter(None)  # type: ignore[arg-type]

@@ -86,7 +86,7 @@ def _importable(module: str, cwd: str) -> bool:
     """Whether the project's interpreter can import ``module`` (looked up, not imported)."""
     import subprocess
 
-    from dapcli.adapters.debugpy import find_python
+    from dapcli.adapters.debugpy.adapter import find_python
 
     try:
         done = subprocess.run([find_python(None, cwd), "-c", f"import importlib.util as u, sys; "

@@ -125,27 +125,12 @@ def _prestart(argv: list[str], command: str) -> list[str]:
     does not make it certain."""
     if command not in ("launch", "test"):
         return []
+    from dapcli.dispatch.prestart import early_argument
     from dapcli.frontends.cli.shape import load_shape
 
     flags = load_shape()["commands"][command]["flags"]
-    if command == "test":
-        import json
-
-        from dapcli.dispatch.prestart import TEST_PREFIX
-        from dapcli.dispatch.testhint import hint as test_hint
-
-        run = test_hint(_after_command(argv, command), flags, os.getcwd())
-        return [TEST_PREFIX + json.dumps(run)] if run else []
-    from dapcli.dispatch.prestart import LAUNCH_PREFIX, hint, launch_plan
-
-    planned = launch_plan(_after_command(argv, command), os.getcwd())
-    if planned is not None:
-        import json
-
-        return [LAUNCH_PREFIX + json.dumps(planned)]
-
-    adapter = hint(argv, flags, os.getcwd())
-    return [adapter] if adapter else []
+    what = early_argument(command, argv, _after_command(argv, command), flags, os.getcwd())
+    return [what] if what else []
 
 
 def _after_command(argv: list[str], command: str) -> list[str]:

@@ -1,9 +1,9 @@
 """Entry point of a session host process:
 ``python -m dapcli.frontends.cli.hostmain NAME [IDLE_S [ADAPTER]]``.
 
-Imports the engine and the verb table up front; ``ADAPTER`` (from
-:func:`dapcli.adapters.prestart.hint`, or ``test:RUN`` from :func:`dapcli.dispatch.testhint.hint`:
-debugpy's adapter and a test run) is started before those imports. Each forwarded command
+Imports the engine and the verb table up front; ``ADAPTER`` (what the one-shot client names, see
+:func:`dapcli.adapters.early.runner.early_argument`: an adapter, a plain launch, or a test run) is
+started before those imports. Each forwarded command
 line is parsed with the typer command of its verb alone (built once per verb); the renderers
 and the validators of a first stop are prepared in a thread once the first command arrives
 (:mod:`dapcli.frontends.cli.warmup`), while its launch waits on the adapter.

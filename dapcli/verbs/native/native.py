@@ -5,7 +5,7 @@ passthroughs for what the verbs do not cover: ``console`` (the debugger's own co
 Each is gated by the adapter's capability and refused with its name when missing. Where an
 adapter lacks a request but its debugger has a command for it (lldb-dap 19 has neither
 ``readMemory`` nor instruction ``granularity``), the adapter family names that command
-(:class:`~dapcli.adapters.native_common.NativeAdapter`) and the verb uses it through the console.
+(:class:`~dapcli.adapters.native.common.NativeAdapter`) and the verb uses it through the console.
 """
 
 from __future__ import annotations

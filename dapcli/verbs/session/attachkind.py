@@ -7,7 +7,7 @@ import os
 import re
 
 from dapcli.adapters.base import AdapterSpec
-from dapcli.adapters.native_common import is_native_executable
+from dapcli.adapters.native.common import is_native_executable
 from dapcli.adapters.registry import adapter_for
 from dapcli.errors import PreconditionError, UsageError
 

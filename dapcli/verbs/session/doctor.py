@@ -19,9 +19,9 @@ from collections.abc import Iterable
 from typing import Annotated, Literal
 
 from dapcli.adapters.base import AdapterSpec
-from dapcli.adapters.debugpy import find_python
+from dapcli.adapters.debugpy.adapter import find_python
 from dapcli.adapters.launchjson import family_for_type, find_launch_json, parse
-from dapcli.adapters.native_common import has_cap_sys_ptrace
+from dapcli.adapters.native.common import has_cap_sys_ptrace
 from dapcli.adapters.registry import adapter_for, all_adapters, by_name
 from dapcli.engine.persist import state_dir
 from dapcli.errors import DapcliError, UsageError
@@ -233,7 +233,7 @@ def _python_reason(explicit: str | None, python: str, cwd: str) -> str:
 # -- native debug info ---------------------------------------------------------------------------
 def _debug_info(path: str) -> DoctorCheck | None:
     """For an ELF (or Mach-O) binary, whether it carries DWARF; None for anything else."""
-    from dapcli.adapters import native_common
+    from dapcli.adapters.native import common as native_common
 
     if not native_common.is_native_executable(path):
         return None

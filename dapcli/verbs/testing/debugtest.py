@@ -8,10 +8,10 @@ import re
 import time
 from typing import Annotated
 
-from dapcli.adapters import earlytest
 from dapcli.adapters.base import AdapterSpec, LaunchOptions
-from dapcli.adapters.debugpy import DebugpyAdapter
-from dapcli.adapters.debugpy_early import EarlyDebugpyAdapter
+from dapcli.adapters.debugpy import earlytest
+from dapcli.adapters.debugpy.adapter import DebugpyAdapter
+from dapcli.adapters.debugpy.earlyattach import EarlyDebugpyAdapter
 from dapcli.adapters.registry import adapter_for, by_name
 from dapcli.engine.session import Session
 from dapcli.engine.testrun import TestRun, TestRunner
@@ -139,7 +139,7 @@ def _plan(ctx: VerbContext, chosen: TestRunner, work_dir: str, python: str | Non
 
 def _early_run(spec: AdapterSpec, options: LaunchOptions, chosen: TestRunner) -> AdapterSpec:
     """debugpy attaching to the run the session host started while it imported (see
-    :mod:`dapcli.adapters.earlytest`), when that run is exactly this launch and its adapter was
+    :mod:`dapcli.adapters.debugpy.earlytest`), when that run is exactly this launch and its adapter was
     told what the session would tell it (initialize, attach, the exception filters of a fresh
     session); else ``spec`` (and a run started early for something else is killed)."""
     if type(spec) is DebugpyAdapter and options.program == BOOT and options.python and options.nodelay \

@@ -9,7 +9,7 @@ code that runs at import or collection time is not hit. Needs nothing but the st
 the runner and debugpy (which runs this).
 
 Started early (``DAPCLI_TESTBOOT_FD=N`` in the environment: dapcli's session host started it
-while it was still importing, see ``dapcli/adapters/earlytest.py``), it runs without debugpy
+while it was still importing, see ``dapcli/adapters/debugpy/earlytest.py``), it runs without debugpy
 until the tests are collected, then waits for one line on file descriptor N,
 ``connect HOST PORT``, and connects to dapcli's debug adapter there (``debugpy.connect``; the
 adapter listens for it, DAP ``attach`` with ``listen``); the tests run once the debugger is

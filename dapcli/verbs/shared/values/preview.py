@@ -10,7 +10,7 @@ by :data:`PREVIEW_TIMEOUT`) and composes that text.
 Where it goes: the preview becomes the view's ``value`` (what every frontend shows), and the
 adapter's own text is kept in ``adapterValue``. Adapters whose values already show the contents
 (debugpy, Delve, js-debug, CodeLLDB) are never touched: only the native families' summaries are
-(:class:`~dapcli.adapters.native_common.NativeAdapter`, value shapes in :func:`is_summary`).
+(:class:`~dapcli.adapters.native.common.NativeAdapter`, value shapes in :func:`is_summary`).
 A value that cannot be read in time keeps the adapter's text.
 """
 
@@ -20,7 +20,7 @@ import asyncio
 import re
 from typing import TYPE_CHECKING, Protocol
 
-from dapcli.adapters.native_common import NativeAdapter
+from dapcli.adapters.native.common import NativeAdapter
 from dapcli.errors import DapcliError
 from dapcli.protocol import types as t
 from dapcli.verbs.shared.values.paging import fetch_page

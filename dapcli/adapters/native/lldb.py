@@ -18,13 +18,10 @@ import re
 import shutil
 import sys
 
-from dapcli.adapters.codelldb import CodeLldbAdapter
-from dapcli.adapters.gdb import GdbAdapter
-from dapcli.adapters.native_common import (
+from dapcli.adapters.native.common import (
     LLDB_RESUMING,
     NativeAdapter,
     find_program,
-    is_native_executable,
     tool_output,
 )
 from dapcli.errors import AdapterError
@@ -60,6 +57,9 @@ def lldb_command_quote(text: str) -> str:
 
 class LldbAdapter(NativeAdapter):
     name = "lldb"
+    kind_default = True  # a native program with no native adapter installed: lldb-dap's install hint
+    early_start = "dapcli.adapters.native.early"
+    early_configuration_done = True  # its verified breakpoints are in the program's code
     only_spec_requests = True  # lldb-dap 19 exits on an unknown request (the session is lost)
     stops_on_failed_condition = True
     aliases = ("lldb-dap", "c", "cpp", "c++", "rust")
@@ -105,14 +105,6 @@ class LldbAdapter(NativeAdapter):
         super().__init__()
         self.install_hint = install_hint()
 
-    def handles(self, program: str) -> bool:
-        """A native executable, when lldb-dap is installed or no other native adapter is."""
-        if not super().handles(program):
-            return False
-        if not is_native_executable(program) or self.find():
-            return True
-        return not (GdbAdapter().find() or CodeLldbAdapter().find())
-
     def find(self) -> str | None:
         found = find_program("DAPCLI_LLDB_DAP", ("lldb-dap", *VERSIONED, "lldb-vscode"))
         if found or os.environ.get("DAPCLI_LLDB_DAP") or sys.platform != "darwin" or not shutil.which("xcrun"):
@@ -138,14 +130,15 @@ class LldbAdapter(NativeAdapter):
         path = self.find()
         if path is None:
             raise AdapterError("lldb-dap is not installed", f"install it: {self.install_hint}")
-        from dapcli.adapters import earlylaunch, prestart
+        from dapcli.adapters.early import launch as early_launch
+        from dapcli.adapters.early import process as early_process
         from dapcli.protocol.transport import StdioTransport
 
-        if (launched := earlylaunch.take("lldb", [path])) is not None:  # run to its first stop as the host imported
-            from dapcli.adapters.earlylaunch_transport import EarlyLaunchTransport
+        if (launched := early_launch.take("lldb", [path])) is not None:  # run to its first stop as the host imported
+            from dapcli.adapters.early.launch_transport import EarlyLaunchTransport
 
             return EarlyLaunchTransport(launched), launched.pid
-        early = prestart.take([path])  # started while the session host was importing (same env and cwd)
+        early = early_process.take([path])  # started while the session host was importing (same env and cwd)
         transport = await (StdioTransport.adopt(early) if early else StdioTransport.spawn([path]))
         return transport, transport.pid
 

@@ -216,7 +216,7 @@ def _npm_root() -> str | None:
 
 
 #: The folder that holds dapcli's source tree (site-packages after a plain ``pip install``).
-SOURCE_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
+SOURCE_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__)))))
 
 
 def user_data_dir() -> str:
@@ -384,10 +384,16 @@ class NativeAdapter(AdapterSpec):
     search_cwd: str | None = None
     search_roots: tuple[str, ...] = ()
 
+    def of_kind(self, program: str) -> bool:
+        """A native executable, or a source file that prepare() says to build first."""
+        return os.path.splitext(program)[1].lower() in SOURCE_EXTENSIONS or is_native_executable(program)
+
     def handles(self, program: str) -> bool:
+        """A source file (prepare() says to build it first), or a native executable when this
+        family's adapter is installed (the registry's first installed native family runs it)."""
         if os.path.splitext(program)[1].lower() in SOURCE_EXTENSIONS:
-            return True  # prepare() says to build it first
-        return is_native_executable(program)
+            return True
+        return is_native_executable(program) and bool(self.find())
 
     def prepare(self, options: LaunchOptions, caller_cwd: str) -> list[str]:
         self.search_cwd = caller_cwd

@@ -24,13 +24,11 @@ import shlex
 import signal
 import sys
 
-from dapcli.adapters.codelldb import CodeLldbAdapter
-from dapcli.adapters.native_common import (
+from dapcli.adapters.native.common import (
     GDB_RESUMING,
     NativeAdapter,
     find_in_node_modules,
     find_program,
-    is_native_executable,
     npm_install,
     searched_text,
     tool_output,
@@ -110,6 +108,7 @@ class GdbAdapter(NativeAdapter):
     aliases = ("gdb-dap", "cdt", "cdt-gdb-adapter")
     adapter_id = "gdb"
     description = "C, C++ (gdb; cdt-gdb-adapter for gdb < 14)"
+    early_start = "dapcli.adapters.native.early"
     failed_evaluate_result = "Error: could not evaluate expression"
     diagnose_command = "whatis {expression}"
     resuming_commands = GDB_RESUMING
@@ -145,13 +144,6 @@ class GdbAdapter(NativeAdapter):
 
     def cdt_script(self) -> str | None:
         return find_in_node_modules(CDT_SCRIPT, cwd=self.search_cwd, roots=self.search_roots)
-
-    def handles(self, program: str) -> bool:
-        """A native executable, when gdb can debug it or CodeLLDB is not there either (lldb comes
-        first in the registry)."""
-        if not super().handles(program):
-            return False
-        return not is_native_executable(program) or bool(self.find()) or not CodeLldbAdapter().find()
 
     def find(self) -> str | None:
         if self.gdb() is None:
@@ -352,11 +344,11 @@ class GdbAdapter(NativeAdapter):
         return [node, script]
 
     async def start(self) -> tuple[Transport, int]:
-        from dapcli.adapters import prestart
+        from dapcli.adapters.early import process as early_process
         from dapcli.protocol.transport import StdioTransport
 
         argv = self.adapter_argv()
-        early = prestart.take(argv)  # started while the session host was importing (same env and cwd)
+        early = early_process.take(argv)  # started while the session host was importing (same env and cwd)
         transport = await (StdioTransport.adopt(early) if early else StdioTransport.spawn(argv))
         return transport, transport.pid
 

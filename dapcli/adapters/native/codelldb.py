@@ -17,7 +17,7 @@ import glob
 import json
 import os
 
-from dapcli.adapters.native_common import (
+from dapcli.adapters.native.common import (
     LLDB_RESUMING,
     NativeAdapter,
     find_in_node_modules,

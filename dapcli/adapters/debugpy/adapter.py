@@ -9,8 +9,9 @@ import signal
 import sys
 
 from dapcli.adapters.base import AdapterSpec
-from dapcli.adapters.pyinterp import find_python
-from dapcli.adapters.pynoise import PydevdLog, TracebackTrimmer
+from dapcli.adapters.debugpy.command import NODELAY_DIR, adapter_env
+from dapcli.adapters.debugpy.pyinterp import find_python
+from dapcli.adapters.debugpy.pynoise import PydevdLog, TracebackTrimmer
 from dapcli.errors import AdapterError
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the hot path)
@@ -21,9 +22,6 @@ if TYPE_CHECKING:
     from dapcli.protocol.transport import Transport
 
 __all__ = ["NODELAY_DIR", "DebugpyAdapter", "find_python"]
-
-NODELAY_DIR = os.path.join(os.path.dirname(__file__), "debugpy_nodelay")
-
 
 def check_python(python: str) -> None:
     """Fail early when ``python`` cannot run a debuggee (pydevd needs Python ≥ 3.8).
@@ -75,6 +73,7 @@ class DebugpyAdapter(AdapterSpec):
     adapter_id = "debugpy"
     description = "Python (debugpy)"
     extensions = (".py", ".pyw")
+    early_start = "dapcli.adapters.debugpy.early"
 
     def exit_signal(self, exit_code: int) -> int | None:
         """debugpy reports a debuggee killed by signal N as exit code ``256 - N``."""
@@ -105,7 +104,7 @@ class DebugpyAdapter(AdapterSpec):
 
     def explain_attach_failure(self, error: AdapterError, pid: int) -> AdapterError:
         """A failed injection says whether process ``pid`` survived it, and what to do instead."""
-        from dapcli.adapters.pyinject import explain_injection_failure
+        from dapcli.adapters.debugpy.pyinject import explain_injection_failure
         return explain_injection_failure(error, pid)
 
     async def start_attach(self, options: AttachOptions) -> tuple[Transport, int | None]:
@@ -157,20 +156,21 @@ class DebugpyAdapter(AdapterSpec):
             raise AdapterError(
                 f"debugpy is not installed for {self.adapter_python}", f"run: {self.install_hint}"
             )
-        from dapcli.adapters import earlylaunch, prestart
+        from dapcli.adapters.early import launch as early_launch
+        from dapcli.adapters.early import process as early_process
         from dapcli.protocol.transport import StdioTransport
 
         # -P (Python ≥ 3.11, as ours): the user's directory, where the adapter runs, is not on its sys.path
         safe = ["-P"] if self.adapter_python == sys.executable else []
         argv = [self.adapter_python, *safe, "-m", "debugpy.adapter"]
-        if (launched := earlylaunch.take("debugpy", argv)) is not None:  # launched while the host imported
-            from dapcli.adapters.earlylaunch_transport import EarlyLaunchTransport
+        if (launched := early_launch.take("debugpy", argv)) is not None:  # launched while the host imported
+            from dapcli.adapters.early.launch_transport import EarlyLaunchTransport
 
             return EarlyLaunchTransport(launched), launched.pid
         # NODELAY_DIR's sitecustomize also spares the adapter and its launcher debugpy's
         # description of the environment (see there): ~0.1-0.2 s each before the first stop
-        env = prestart.debugpy_adapter_env()
-        early = prestart.take(argv, env)  # started while the session host was importing
+        env = adapter_env()
+        early = early_process.take(argv, env)  # started while the session host was importing
         transport = await (StdioTransport.adopt(early) if early else StdioTransport.spawn(argv, env=env))
         return transport, transport.pid
 
@@ -185,7 +185,7 @@ class DebugpyAdapter(AdapterSpec):
         """debugpy matches a function breakpoint by the code's bare name only: ``Cart.total``
         never stops and an unknown name is "verified". Find the definition in the program's
         files; a bare name found nowhere is left to debugpy (it may be a library's)."""
-        from dapcli.adapters.pyfunctions import find_function
+        from dapcli.adapters.debugpy.pyfunctions import find_function
 
         found = find_function(name, roots)
         if found is not None:
@@ -216,7 +216,7 @@ class DebugpyAdapter(AdapterSpec):
     def function_entry_condition(self, function: str, line: int, condition: str | None) -> str | None:
         """A line breakpoint on a function's first statement stops on every loop pass when that
         statement is a loop; the guard is true only at the call's first arrival on the line."""
-        from dapcli.adapters.pyfunctions import first_arrival_condition
+        from dapcli.adapters.debugpy.pyfunctions import first_arrival_condition
 
         return first_arrival_condition(function.rsplit(".", 1)[-1], line, condition)
 
@@ -261,7 +261,7 @@ class DebugpyAdapter(AdapterSpec):
         arguments: dict[str, Any] = {"type": "python", "request": "attach", "name": "dapcli", "justMyCode": True,
                                      "showReturnValue": True}
         if options.process_id is not None:
-            from dapcli.adapters.native_common import check_ptrace
+            from dapcli.adapters.native.common import check_ptrace
             check_ptrace(options.process_id)  # debugpy injects with gdb/lldb: ptrace
             arguments["processId"] = options.process_id
             if options.python:

@@ -1,4 +1,4 @@
-"""The session's side of an early launch (:mod:`dapcli.adapters.earlylaunch`).
+"""The session's side of an early launch (:mod:`dapcli.adapters.early.launch`).
 
 :class:`EarlyLaunchTransport` sits between the session and lldb-dap, whose start the host
 already said. The session's requests are checked, one by one, against those said early: each
@@ -18,7 +18,7 @@ import contextlib
 from collections.abc import Callable
 from typing import Any
 
-from dapcli.adapters.earlylaunch import EarlyLaunch
+from dapcli.adapters.early.launch import EarlyLaunch
 from dapcli.protocol.codec import FrameDecoder, encode_message
 from dapcli.protocol.transport import AdoptedProcess
 

@@ -1,5 +1,5 @@
 """The test run ``dapcli test …`` will launch, told by the one-shot client before the session host
-is up, so that the host can start it while it imports (:mod:`dapcli.adapters.earlytest`).
+is up, so that the host can start it while it imports (:mod:`dapcli.adapters.debugpy.earlytest`).
 
 Only when the command line makes it certain: a pytest or unittest run through debugpy, with no
 adapters file that could change how it starts. The ``debugTest`` verb takes the early run only
@@ -11,16 +11,16 @@ from __future__ import annotations
 
 import os
 
-from dapcli.adapters.earlytest import attach_arguments, boot_argv
-from dapcli.adapters.prestart import adapters_file
-from dapcli.adapters.pyinterp import find_python
+from dapcli.adapters.debugpy.earlytest import attach_arguments, boot_argv
+from dapcli.adapters.debugpy.pyinterp import find_python
+from dapcli.adapters.early.process import adapters_file
 from dapcli.errors import DapcliError
 
 __all__ = ["BOOT", "hint"]
 
 #: dapcli's test bootstrap (``dapcli.engine.testrun.python.BOOT``; a test keeps them equal).
-BOOT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "engine", "testrun", "boot",
-                    "dapcli_testboot.py")
+BOOT = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "engine", "testrun",
+                    "boot", "dapcli_testboot.py")
 _PYTHON_NAMES = ("python", "debugpy", "py")
 _PYTEST_FILES = ("pytest.ini", ".pytest.ini", "conftest.py")
 _PYTEST_SECTIONS = {"pyproject.toml": "[tool.pytest", "setup.cfg": "[tool:pytest]", "tox.ini": "[pytest]"}

@@ -1,8 +1,8 @@
-"""debugpy for a test run started early (:mod:`dapcli.adapters.earlytest`): the session's launch
+"""debugpy for a test run started early (:mod:`dapcli.adapters.debugpy.earlytest`): the session's launch
 becomes DAP ``attach`` with ``listen`` on debugpy's own adapter, and the run connects to it.
 
 The host started the adapter too, and already said ``initialize`` and ``attach`` to it
-(:class:`~dapcli.adapters.earlytest.EarlyAdapter`): the run is told where the adapter listens
+(:class:`~dapcli.adapters.debugpy.earlytest.EarlyAdapter`): the run is told where the adapter listens
 (debugpy's ``debugpyWaitingForServer`` event, from our own adapter, on a port the adapter chose
 itself on loopback) and connects while the host still imports. To the session it looks like a
 launch: :class:`EarlyTransport` sits between the session and the adapter's stdio and
@@ -16,7 +16,7 @@ launch: :class:`EarlyTransport` sits between the session and the adapter's stdio
   could otherwise connect first and pose as the program; anything else ends the session. A
   subprocess's server (``startDebugging``) is checked the same way (the run's tree), else refused;
 * once that check passed, the host configured the run itself (exception filters,
-  ``configurationDone``: :data:`~dapcli.adapters.earlytest.CONFIGURATION`), so that it runs to
+  ``configurationDone``: :data:`~dapcli.adapters.debugpy.earlytest.CONFIGURATION`), so that it runs to
   its first stop while the host imports: the session's own configuring requests get those
   answers, and what the adapter said after them waits until the session asked for them;
 * turns the run's stdout and stderr (pipes the host reads) into ``output`` events, and reports
@@ -32,8 +32,8 @@ import subprocess
 import time
 from typing import TYPE_CHECKING, Any
 
-from dapcli.adapters.debugpy import DebugpyAdapter
-from dapcli.adapters.earlytest import (
+from dapcli.adapters.debugpy.adapter import DebugpyAdapter
+from dapcli.adapters.debugpy.earlytest import (
     ATTACH_SEQ,
     CONFIGURATION,
     INITIALIZE_SEQ,

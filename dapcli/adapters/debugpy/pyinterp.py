@@ -1,5 +1,5 @@
 """Which interpreter runs a Python debuggee (standard library only: the one-shot client's test
-hint uses it too, see :mod:`dapcli.dispatch.testhint`)."""
+hint uses it too, see :mod:`dapcli.adapters.debugpy.testhint`)."""
 
 from __future__ import annotations
 

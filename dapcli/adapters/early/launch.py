@@ -1,26 +1,29 @@
 """A plain ``launch`` said to its adapter while the session host imports.
 
 ``dapcli launch EXE -b FILE:LINE`` spends most of its time importing the engine in the session
-host (~0.4 s) while the adapter, started early (:mod:`dapcli.adapters.prestart`), waits. When the
-one-shot client can tell the whole start for sure (:func:`plan`: a native program for lldb-dap
-or a ``.py`` program for debugpy, only ``-b FILE:LINE`` breakpoints on existing lines of regular
-files, arguments after ``--``, no other option, no adapters file), the host says that start
-itself, first thing (:class:`EarlyLaunch`): ``initialize`` and ``launch`` at once, then on
-``initialized`` one ``setBreakpoints`` per file and the adapter's default exception filters;
-on lldb-dap also ``configurationDone``, so that the program runs to its first stop while the
-host still imports (debugpy's program waits for the session's own ``configurationDone``).
+host (~0.4 s) while the adapter, started early (:mod:`dapcli.adapters.early.process`), waits.
+When the one-shot client can tell the whole start for sure
+(:func:`dapcli.adapters.early.runner.plan`: a native program for lldb-dap or a ``.py`` program
+for debugpy, only ``-b FILE:LINE`` breakpoints on existing lines of regular files, arguments
+after ``--``, no other option, no adapters file), the host says that start itself, first thing
+(:class:`EarlyLaunch`): ``initialize`` and ``launch`` at once, then on ``initialized`` one
+``setBreakpoints`` per file and the adapter's default exception filters; where the family allows
+it (``AdapterSpec.early_configuration_done``: lldb-dap) also ``configurationDone``, so that the
+program runs to its first stop while the host still imports (debugpy's program waits for the
+session's own ``configurationDone``).
 
 Every request is what the engine itself says in that start: ``initialize`` carries
 :data:`INITIALIZE_ARGUMENTS` (``Session.initialize_arguments``; a test keeps them equal), the
 ``launch`` arguments come from the family's own ``launch_arguments``, and the engine's requests
 are checked one by one against those said early
-(:class:`dapcli.adapters.earlylaunch_transport.EarlyLaunchTransport`), which get their answers.
+(:class:`dapcli.adapters.early.launch_transport.EarlyLaunchTransport`), which get their answers.
 ``configurationDone`` is said early only when every breakpoint was verified, so that a launch
 the engine would refuse never runs the program unseen. Anything that differs ends the early
 start (its adapter and program are killed) and the launch starts over the usual way; before
 ``configurationDone`` nothing of the program has run then.
 
-Standard library only: the one-shot client calls :func:`plan`, the host :func:`start`.
+Standard library only (the one-shot client reads :data:`PREFIX`); the host calls :func:`start`
+with the family that speaks for the plan (:mod:`dapcli.adapters.early.runner`). No family is known here.
 """
 
 from __future__ import annotations
@@ -31,15 +34,17 @@ import signal
 import subprocess
 
 from dapcli.adapters.adapterpipes import AdapterPipes
-from dapcli.adapters.earlyslot import EarlySlot
+from dapcli.adapters.early import process as early_process
+from dapcli.adapters.early.slot import EarlySlot
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the one-shot client's hot path)
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["PREFIX", "EarlyLaunch", "discard", "plan", "start", "take"]
+__all__ = ["PREFIX", "EarlyLaunch", "discard", "start", "take"]
 
-#: The host's last argument for an early launch: this prefix, then the JSON of :func:`plan`.
+#: The host's last argument for an early launch: this prefix, then the JSON of
+#: :func:`dapcli.adapters.early.runner.plan`.
 PREFIX = "launch:"
 #: What the engine says in ``initialize`` (``Session.initialize_arguments``, with the family's
 #: ``adapterID``; a test keeps them equal).
@@ -53,106 +58,31 @@ INITIALIZE_ARGUMENTS: dict[str, Any] = {
 FIRST_SEQ = 2_000_001
 #: An early start not taken within this many seconds is killed.
 UNCLAIMED_S = 60.0
-#: Largest source file read to check a breakpoint's line (bytes).
-_MAX_SOURCE = 4 * 1024 * 1024
-_BREAK_FLAGS = ("-b", "--break")
 
 #: The early launch started, until the session takes it.
 _early = EarlySlot(lambda early: early.kill())
 
 
-def plan(words: list[str], cwd: str) -> dict[str, Any] | None:
-    """The early start of ``launch WORDS`` (the words after ``launch``) run from ``cwd``:
-    ``{"adapter": "lldb"|"debugpy", "command": ARGV, "env": {added}, "program", "args", "cwd",
-    "breakpoints": [[path, line], ...]}`` (the adapter's command line and what it adds to the
-    environment, as the family starts it) with absolute paths and 1-based lines, the files
-    sorted as the session sends them; None unless the command line is a ``.py`` program or a
-    native one for lldb-dap, with at least one ``-b FILE:LINE`` and nothing else."""
-    from dapcli.adapters import prestart
-
-    program: str | None = None
-    locations: list[str] = []
-    args: list[str] = []
-    index = 0
-    while index < len(words):
-        word = words[index]
-        if word == "--":
-            args = words[index + 1:]
-            break
-        if word in _BREAK_FLAGS and index + 1 < len(words):
-            locations.append(words[index + 1])
-            index += 2
-            continue
-        if word.startswith("--break="):
-            locations.append(word.partition("=")[2])
-        elif word.startswith("-") or program is not None:
-            return None  # another option, or a second positional word: the verb decides
-        else:
-            program = word
-        index += 1
-    if program is None or not locations or prestart.adapters_file(cwd):
-        return None
-    program = os.path.normpath(os.path.join(cwd, program))
-    if program.endswith(".py") and os.path.isfile(program):
-        adapter = "debugpy"
-    elif prestart._native(program) and prestart.command("lldb") is not None:
-        adapter = "lldb"
-    else:
-        return None
-    breakpoints: dict[str, list[int]] = {}
-    for location in locations:
-        found = _location(location, cwd)
-        if found is None or found[1] in breakpoints.get(found[0], []):
-            return None
-        breakpoints.setdefault(found[0], []).append(found[1])
-    found = prestart.command(adapter)
-    if found is None:
-        return None
-    command, env = found
-    added = {key: value for key, value in (env or {}).items() if os.environ.get(key) != value}
-    return {"adapter": adapter, "command": command, "env": added, "program": program, "args": args, "cwd": cwd,
-            "breakpoints": [[path, line] for path in sorted(breakpoints) for line in breakpoints[path]]}
-
-
-def _location(location: str, cwd: str) -> tuple[str, int] | None:
-    """``FILE:LINE`` as (absolute path, line) when FILE is a regular file (reached without a
-    symbolic link) that has that line; else None."""
-    name, _, line_text = location.rpartition(":")
-    if not name or not line_text.isdigit() or line_text != line_text.strip() or any(c.isspace() for c in name):
-        return None
-    line = int(line_text)
-    path = os.path.normpath(os.path.join(cwd, name))
-    try:
-        if line < 1 or os.path.realpath(path) != path or not os.path.isfile(path) \
-                or os.path.getsize(path) > _MAX_SOURCE:
-            return None
-        with open(path, "rb") as handle:
-            count = handle.read().count(b"\n") + 1
-    except OSError:
-        return None
-    return (path, line) if line <= count else None
-
-
 class EarlyLaunch(AdapterPipes):
-    """One early start (see the module): the adapter ``process`` (started as ``argv``),
-    what was said to it (:attr:`sent`: (seq, command, arguments), in order) and everything it
-    said, kept in order until the engine takes it (:meth:`on_message`)."""
+    """One early start (see the module): the adapter ``process`` (started as ``argv``) of the
+    family ``family`` (an AdapterSpec, which phrases ``launch``), what was said to it
+    (:attr:`sent`: (seq, command, arguments), in order) and everything it said, kept in order
+    until the engine takes it (:meth:`on_message`)."""
 
-    def __init__(self, process: subprocess.Popen[bytes], argv: list[str], spec: dict[str, Any]) -> None:
+    def __init__(self, process: subprocess.Popen[bytes], argv: list[str], spec: dict[str, Any], family: Any) -> None:
         from dapcli.adapters.options import LaunchOptions
 
         super().__init__(process)
         self.adapter = str(spec["adapter"])
         self.argv = argv
         self.spec = spec
-        family = _family(self.adapter)
         options = LaunchOptions(program=spec["program"], args=list(spec["args"]), cwd=spec["cwd"])
         family.prepare(options, spec["cwd"])  # debugpy: the interpreter that runs the program
         self.initialize_arguments = {**INITIALIZE_ARGUMENTS, "adapterID": family.adapter_id}
         self.launch_arguments = family.launch_arguments(options)
-        #: Whether ``configurationDone`` may be said early (every breakpoint verified): lldb-dap
-        #: only, whose verified breakpoints are in the program's code; debugpy verifies any line.
-        self.configures = self.adapter == "lldb"
+        #: Whether ``configurationDone`` may be said early (every breakpoint verified): see
+        #: ``AdapterSpec.early_configuration_done``.
+        self.configures = bool(family.early_configuration_done)
         self.breakpoints: dict[str, list[int]] = {}
         for path, line in spec["breakpoints"]:
             self.breakpoints.setdefault(path, []).append(line)
@@ -265,19 +195,6 @@ class EarlyLaunch(AdapterPipes):
             self.process.wait(5)
 
 
-def _family(name: str) -> Any:
-    """The adapter family an early launch speaks for (``lldb`` or ``debugpy``)."""
-    if name == "lldb":
-        from dapcli.adapters.lldb import LldbAdapter
-
-        return LldbAdapter()
-    if name == "debugpy":
-        from dapcli.adapters.debugpy import DebugpyAdapter
-
-        return DebugpyAdapter()
-    raise ValueError(f"no early launch for {name}")
-
-
 def default_filters(offered: list[Any]) -> list[str]:
     """The exception filters on until the user chooses (``Session.default_exception_filters``):
     the adapter's defaults, plus ``uncaught`` where it is offered off (js-debug)."""
@@ -285,29 +202,21 @@ def default_filters(offered: list[Any]) -> list[str]:
             if isinstance(f, dict) and (f.get("default") or f.get("filter") == "uncaught")]
 
 
-def start(spec: dict[str, Any], process: subprocess.Popen[bytes] | None = None, watchdog: Any = None) -> None:
-    """Start the early launch ``spec`` (from :func:`plan`) on its adapter: ``process`` when the
-    host's first lines started it (:mod:`dapcli.dispatch.hostboot`), else started here; its
-    adapter (and program) are registered with ``watchdog`` (the host's
+def start(spec: dict[str, Any], family: Any, process: subprocess.Popen[bytes], watchdog: Any = None) -> None:
+    """Start the early launch ``spec`` (from :func:`dapcli.adapters.early.runner.plan`) on its
+    adapter ``process``, for ``family`` (the AdapterSpec that speaks for it); its adapter (and
+    program) are registered with ``watchdog`` (the host's
     :class:`~dapcli.engine.processes.Watchdog`), so that a host killed outright takes them along.
     Never raises (the verb starts its own adapter then)."""
-    from dapcli.adapters import prestart
-
     try:
-        name, argv = str(spec.get("adapter")), spec.get("command")
-        if name not in ("lldb", "debugpy") or not isinstance(argv, list):
-            if process is not None:
-                prestart.kill(process)
-            return
-        if process is None:
-            prestart.start(name)
-            process = prestart.take(*prestart.command(name) or ([], None))
-        if process is None:
+        argv = spec.get("command")
+        if not isinstance(argv, list):
+            early_process.kill(process)
             return
         try:
-            early = EarlyLaunch(process, argv, spec)
+            early = EarlyLaunch(process, argv, spec, family)
         except Exception:  # a program the family refuses (prepare): the verb says why
-            prestart.kill(process)
+            early_process.kill(process)
             return
         if watchdog is not None:
             watchdog.watch(pgid=early.pid)

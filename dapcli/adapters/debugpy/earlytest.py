@@ -3,7 +3,7 @@
 The session host of ``dapcli test SELECTOR`` spends ~0.7 s of CPU importing before it can parse
 its command line; pytest's own start (interpreter, pytest and its plugins, collection, pydevd)
 costs about as much. When the one-shot client can tell the run's command line for sure (see
-:mod:`dapcli.dispatch.testhint`), the host starts the run first thing (:func:`start`), without a
+:mod:`dapcli.adapters.debugpy.testhint`), the host starts the run first thing (:func:`start`), without a
 debugger: dapcli's test bootstrap (``engine/testrun/boot/dapcli_testboot.py``) collects the tests,
 then waits on a private pipe for the address of dapcli's debug adapter and connects to it
 (``debugpy.connect``); once the connection is checked to be the run's, the host configures it
@@ -29,10 +29,11 @@ import sys
 import threading
 from collections.abc import Callable
 
-from dapcli.adapters import earlylaunch, prestart
 from dapcli.adapters.adapterpipes import AdapterPipes
-from dapcli.adapters.earlyslot import EarlySlot
-from dapcli.adapters.prestart import NODELAY_DIR
+from dapcli.adapters.debugpy.command import COMMAND, NODELAY_DIR, adapter_env
+from dapcli.adapters.early import launch as early_launch
+from dapcli.adapters.early import process as early_process
+from dapcli.adapters.early.slot import EarlySlot
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the one-shot client's hot path)
 if TYPE_CHECKING:
@@ -49,7 +50,7 @@ DEBUGPY_ENV = "DAPCLI_TESTBOOT_DEBUGPY"
 
 #: What dapcli's engine says in ``initialize`` to debugpy (``Session.initialize_arguments``; a
 #: test keeps them equal, and the verb takes the early start only while they are).
-INITIALIZE_ARGUMENTS: dict[str, Any] = {**earlylaunch.INITIALIZE_ARGUMENTS, "adapterID": "debugpy"}
+INITIALIZE_ARGUMENTS: dict[str, Any] = {**early_launch.INITIALIZE_ARGUMENTS, "adapterID": "debugpy"}
 #: The request seqs of the early handshake (far above the engine's own, which start at 1).
 INITIALIZE_SEQ, ATTACH_SEQ = 1_000_001, 1_000_002
 #: The exception filters of a Python test run (``PythonRunner.configure``; a test keeps them equal,
@@ -210,7 +211,7 @@ class EarlyRun:
 
 
 class EarlyAdapter(AdapterPipes):
-    """debugpy's adapter started early (:mod:`dapcli.adapters.prestart`), and the start of its
+    """debugpy's adapter started early (:mod:`dapcli.adapters.early.process`), and the start of its
     conversation, held until the engine takes it: ``initialize`` and ``attach`` with
     ``listen`` (:func:`attach_arguments`) are sent at once; when the adapter says where it
     listens, the run is told (:meth:`EarlyRun.release`) and connects while the host still imports.
@@ -315,7 +316,7 @@ def servers_are_ours(adapter_pid: int, run_pid: int, port: int) -> bool:
 
 def attach_arguments(boot: str) -> dict[str, Any]:
     """The ``attach`` that debugpy's family makes of a test run's launch (see
-    ``dapcli.adapters.debugpy_early``; a test keeps them equal, and the verb takes the early
+    ``dapcli.adapters.debugpy.earlyattach``; a test keeps them equal, and the verb takes the early
     start only while they are): listen on a loopback port the adapter picks."""
     return {
         "type": "python", "request": "attach", "name": "dapcli", "justMyCode": True, "redirectOutput": False,
@@ -328,7 +329,7 @@ def attach_arguments(boot: str) -> dict[str, Any]:
 
 def start(spec: dict[str, object]) -> None:
     """Start the run ``spec`` (``{"argv": [...], "cwd": DIR, "attach": {...}}``, from the
-    one-shot client's hint), then debugpy's adapter (:func:`dapcli.adapters.prestart.start`) and
+    one-shot client's hint), then debugpy's adapter (:func:`dapcli.adapters.early.process.spawn`) and
     its attach; never raises (the verb launches it itself then)."""
     argv, cwd, attach = spec.get("argv"), spec.get("cwd"), spec.get("attach")
     if not (isinstance(argv, list) and argv and all(isinstance(a, str) for a in argv) and isinstance(cwd, str)):
@@ -336,14 +337,13 @@ def start(spec: dict[str, object]) -> None:
     with contextlib.suppress(OSError, ValueError):
         run = EarlyRun([str(a) for a in argv], cwd)
         _early.put(run, UNCLAIMED_S)
-        prestart.start("debugpy")
-        adapter = (prestart.take(prestart.COMMANDS["debugpy"], prestart.debugpy_adapter_env())
-                   if isinstance(attach, dict) else None)
+        early_process.spawn(COMMAND, adapter_env())
+        adapter = early_process.take(COMMAND, adapter_env()) if isinstance(attach, dict) else None
         if adapter is not None:
             try:
                 run.adapter = EarlyAdapter(adapter, run, attach)  # type: ignore[arg-type]
             except ConnectionError:
-                prestart.kill(adapter)  # it died at once: the verb starts its own
+                early_process.kill(adapter)  # it died at once: the verb starts its own
 
 
 def take(argv: list[str], cwd: str) -> EarlyRun | None:

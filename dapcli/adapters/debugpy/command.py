@@ -1,0 +1,22 @@
+"""How debugpy's adapter is started: its command line and environment. Standard library only
+(the one-shot client reads it to name the adapter a session host may start early)."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+__all__ = ["COMMAND", "NODELAY_DIR", "adapter_env"]
+
+#: The adapter as the family starts it with dapcli's own interpreter. ``-P``: the adapter runs in
+#: the user's directory, which must not be on its ``sys.path``.
+COMMAND = [sys.executable, "-P", "-m", "debugpy.adapter"]
+#: dapcli's sitecustomize for debugpy's processes (see ``debugpy_nodelay/sitecustomize.py``).
+NODELAY_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "debugpy_nodelay")
+
+
+def adapter_env() -> dict[str, str]:
+    """The environment of debugpy's adapter (and so of its launcher): :data:`NODELAY_DIR` first
+    on ``PYTHONPATH``, which spares them debugpy's description of every installed package."""
+    existing = os.environ.get("PYTHONPATH", "")
+    return {**os.environ, "PYTHONPATH": NODELAY_DIR + (os.pathsep + existing if existing else "")}
