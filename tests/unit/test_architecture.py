@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import gc
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -140,3 +141,120 @@ def test_fast_path_local_commands_match_the_verb_table() -> None:
     for spec in VERBS.values():
         if spec.needs == "none":
             assert spec.cli_path[0] in LOCAL, f"{spec.cli_path[0]} needs no session: add it to fast.LOCAL"
+
+
+def _module_graph() -> dict[str, set[str]]:
+    """dapcli's modules → the dapcli modules each imports anywhere in its text (lazy imports inside
+    functions count: they still tie the two modules together)."""
+    modules: dict[str, Path] = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = list(path.relative_to(ROOT).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        modules[".".join(parts)] = path
+
+    def resolve(name: str) -> str | None:
+        while name and name not in modules:
+            name = name.rpartition(".")[0]
+        return name or None
+
+    graph: dict[str, set[str]] = {name: set() for name in modules}
+    for name, path in modules.items():
+        if name == "dapcli.protocol.types":  # generated
+            continue
+        gc.disable()
+        try:
+            tree = ast.parse(path.read_text())
+        finally:
+            gc.enable()
+        base = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+        for node in ast.walk(tree):
+            targets: list[str] = []
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                module = node.module or ""
+                if node.level:
+                    module = ".".join(base[: len(base) - node.level + 1] + ([module] if module else []))
+                targets = [f"{module}.{a.name}" if f"{module}.{a.name}" in modules else module for a in node.names]
+            for target in targets:
+                found = resolve(target) if target.startswith("dapcli") else None
+                if found and found != name:
+                    graph[name].add(found)
+    return graph
+
+
+def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    for root in graph:
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph[child]))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    found.append(sorted(component))
+    return found
+
+
+def test_no_import_circles() -> None:
+    """No two modules of dapcli import each other, directly or through others (design.md: "No
+    circles"); the lower one gets a narrow interface instead."""
+    circles = _circles(_module_graph())
+    assert not circles, "import circles:\n" + "\n".join(" <-> ".join(c) for c in circles)
+
+
+def test_circle_finder_sees_a_circle() -> None:
+    assert _circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_no_module_over_500_lines() -> None:
+    long = [f"{p.relative_to(ROOT)}: {n}" for p in PACKAGE.rglob("*.py")
+            if p.name != "types.py" and (n := len(p.read_text().splitlines())) > 500]
+    assert not long, "modules over 500 lines:\n" + "\n".join(long)
+
+
+def test_verbs_keep_at_most_a_dozen_entries() -> None:
+    entries = [p.name for p in (PACKAGE / "verbs").iterdir() if p.name != "__pycache__"]
+    assert len(entries) <= 12, sorted(entries)
+
+
+def test_architecture_page_names_every_package() -> None:
+    """docs/architecture.md names every package of dapcli/ (as ``dapcli/x/``) and names none that
+    does not exist."""
+    page = (ROOT / "docs" / "architecture.md").read_text()
+    packages = {str(p.parent.relative_to(ROOT)) + "/" for p in PACKAGE.rglob("__init__.py")}
+    named = set(re.findall(r"dapcli/(?:[a-z_]+/)*", page))
+    missing = sorted(packages - named)
+    assert not missing, f"docs/architecture.md does not name: {missing}"
+    gone = sorted(n for n in named if not (ROOT / n).is_dir())
+    assert not gone, f"docs/architecture.md names packages that do not exist: {gone}"
