@@ -88,6 +88,6 @@ def check_expect(path: str, line: int, expect: str, shown: str) -> None:
     if wanted in text:
         return
     elsewhere = [n for n, raw in enumerate(lines, 1) if wanted in raw]
-    hint = (f"{cut(wanted)!r} is at line {', '.join(map(str, elsewhere[:5]))}; or set it by statement: "
-            f"--at {wanted!r}" if elsewhere else "check the line (`dapcli list FILE:LINE`)")
+    hint = (f"{cut(wanted)!r} is at line {', '.join(map(str, elsewhere[:5]))}; or set it by its statement "
+            "(--at, or statement)" if elsewhere else "check the line (`dapcli list FILE:LINE`)")
     raise UsageError(f"{shown}:{line} does not hold {cut(wanted)!r}: {context(lines, line)}", hint)
