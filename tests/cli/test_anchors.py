@@ -98,6 +98,19 @@ def test_python_statement_follows_edits_on_restart(dc: Cli, tmp_path: Path) -> N
     dc.run("stop", cwd=tmp_path)
 
 
+def test_an_edit_while_it_runs_is_followed_when_breakpoints_are_sent(dc: Cli, tmp_path: Path) -> None:
+    cart = tmp_path / "cart.py"
+    cart.write_text(CART)
+    line = _line(cart, "total += price")
+    dc.run("launch", "cart.py", "--python", PYTHON, "--stop-on-entry", "-b", f"cart.py:{line}", cwd=tmp_path)
+    _insert_above(cart, 1, "import os")
+    added = dc.json("break", "add", "cart.py", "--at", "return total", cwd=tmp_path)
+    assert added["notes"] == [f"breakpoint 1 moved {line} → {line + 1} (file changed): total += price",
+                              "the program started before the edit and runs the old code; `restart` runs the new one"]
+    assert added["line"] == _line(cart, "return total")
+    dc.run("stop", cwd=tmp_path)
+
+
 def test_python_duplicate_text_stays_with_its_neighbours(dc: Cli, tmp_path: Path) -> None:
     cart = tmp_path / "cart.py"
     cart.write_text(CART)

@@ -27,6 +27,8 @@ from dapcli.verbs.shared.programfile import file_kind
 __all__ = ["at_form", "inline_clauses", "parse_location", "place", "view"]
 
 _INLINE = re.compile(r"\s(?:if|hit|log)\s")
+#: Said when breakpoints followed an edit made while the program runs: it still runs the old code.
+OLD_CODE = "the program started before the edit and runs the old code; `restart` runs the new one"
 
 
 def inline_clauses(location: str, condition: str | None, hit_condition: str | None,
@@ -250,6 +252,8 @@ async def set_breakpoint(
         raise
     persist.save(session)
     notes = [n for n in session.book.drain_notices() if not n.startswith(f"breakpoint {entry.id} ")]
+    if notes:
+        notes.append(OLD_CODE)
     return BreakpointResult(**view(entry).model_dump(), notes=notes or None)
 
 
@@ -301,7 +305,7 @@ async def _delete(session: Session, doomed: list[int]) -> BreakpointsResult:
         del session.book.entries[i]
     notes = {await session.sync_breakpoints(key) for key in sorted(keys)} - {None}
     persist.save(session)
-    followed = "; ".join(session.book.drain_notices())
+    followed = "; ".join([*news, OLD_CODE] if (news := session.book.drain_notices()) else [])
     return BreakpointsResult(breakpoints=[view(e) for e in session.book.entries.values()], removed=doomed,
                              warning="; ".join(w for w in (next(iter(notes), None), followed) if w) or None)
 
