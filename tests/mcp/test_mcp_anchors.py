@@ -30,6 +30,11 @@ def test_statement_expect_and_edits_over_mcp(tmp_path: Path) -> None:
 
     async def body() -> None:
         async with connected() as client:
+            error = await call_error(client, "launch", {"program": str(cart), "breakpoints": [
+                {"path": str(cart), "line": 3, "expect": "total += price"}]})
+            assert f"{cart}:3 does not hold 'total += price'" in error  # refused before anything starts
+            error = await call_error(client, "launch", {"program": str(cart), "breakpoints": [f"{cart}@total"]})
+            assert "3 lines of" in error and "4: total += price" in error
             stop = await call(client, "launch", {"program": str(cart), "breakpoints": [
                 {"path": str(cart), "statement": "total += price", "nearLine": 3}]})
             assert stop["location"]["line"] == 4
