@@ -23,7 +23,8 @@ from dapcli.engine.sourcefiles import MAX_LINE_TEXT, read_lines
 from dapcli.errors import DapcliError, UsageError
 
 __all__ = [
-    "Anchor", "Stamp", "cut", "find_statement", "lines_of", "relocate", "stamp_of", "surroundings", "take",
+    "Anchor", "Stamp", "cut", "find_statement", "kinship", "lines_of", "relocate", "stamp_of", "surroundings",
+    "take", "telling",
 ]
 
 #: Longest statement text shown in a note (characters; a cut is marked with …).
@@ -148,13 +149,24 @@ def relocate(anchor: Anchor, lines: list[str]) -> int | None:
     if not found:
         return None
     for number, before in found:
-        _, after = surroundings(lines, number) if anchor.after else ("", "")
-        score = (before == anchor.before) + (not anchor.after or after == anchor.after)
+        _, after = surroundings(lines, number) if telling(anchor.after) else ("", "")
+        score = (before == anchor.before and telling(before)) + (after == anchor.after and telling(after))
         key = (-score, abs(number - anchor.line), number)
         if best is None or key < best:
             best = key
     assert best is not None
     return best[2]
+
+
+def telling(neighbour: str) -> bool:
+    """A neighbour that tells places apart: one with a letter or digit (not ``}``, ``)``, ``*/``)."""
+    return any(c.isalnum() for c in neighbour)
+
+
+def kinship(anchor: Anchor, lines: list[str], line: int) -> int:
+    """How many of ``anchor``'s telling neighbours (0-2) are still around ``line``."""
+    before, after = surroundings(lines, line)
+    return (before == anchor.before and telling(before)) + (after == anchor.after and telling(after))
 
 
 def moved_to(anchor: Anchor, path: str, line: int, lines: list[str]) -> Anchor:

@@ -321,6 +321,8 @@ def _follow(entry: BreakpointEntry, lines: list[str], stamp: anchors.Stamp | Non
         entry.anchor = replace(anchor, stamp=stamp)
         return None
     was_stale, entry.stale = entry.stale, False
+    strangers = anchors.kinship(anchor, lines, found) == 0 and (anchors.telling(anchor.before)
+                                                                 or anchors.telling(anchor.after))
     entry.anchor = anchors.moved_to(anchor, path, found, lines)
     entry.line_text = entry.anchor.text
     if found == anchor.line and not was_stale:
@@ -333,7 +335,8 @@ def _follow(entry: BreakpointEntry, lines: list[str], stamp: anchors.Stamp | Non
         return f"breakpoint {entry.id} at {os.path.basename(path)}:{line} is no longer stale" if was_stale else None
     entry.line, entry.actual_line = target, None
     again = ", its statement is back" if was_stale else ""
-    return f"breakpoint {entry.id} moved {line} → {target} (file changed{again}): {anchors.cut(anchor.text)}"
+    check = "; other lines surround it now: check that it is the same statement" if strangers else ""
+    return f"breakpoint {entry.id} moved {line} → {target} (file changed{again}): {anchors.cut(anchor.text)}{check}"
 
 
 def taken_error(entry: BreakpointEntry, line: int | None, moved_from: int | None = None, *,

@@ -186,6 +186,28 @@ def test_native_statement_follows_edits_on_restart(dc: Cli, tmp_path: Path, adap
     shown = dc.json("restart", cwd=tmp_path, timeout=90)
     assert shown["warnings"][0] == f"breakpoint 1 moved {line} → {line + 2} (file changed): total += prices[i];"
     assert shown["location"]["line"] == line + 2 and shown["reason"] == "breakpoint"
+    # a copy of the statement nearer its old line, with other neighbours: it stays with its neighbours
+    _insert_above(source, line + 1, "    int i = 0;", "    if (count > 0) {", "        total += prices[i];", "    }")
+    _build_c(tmp_path)
+    now = [n for n, text in enumerate(source.read_text().split("\n"), 1) if text.strip() == "total += prices[i];"]
+    assert len(now) == 2
+    shown = dc.json("restart", cwd=tmp_path, timeout=90)
+    assert shown["warnings"][0] == f"breakpoint 1 moved {line + 2} → {now[1]} (file changed): total += prices[i];"
+    assert shown["location"]["line"] == now[1]
+    # the statement deleted, its copy left: it goes to the copy, and says to check it
+    source.write_text(source.read_text().replace("        total += prices[i];\n    }\n    return",
+                                                 "        total = total + prices[i];\n    }\n    return"))
+    _build_c(tmp_path)
+    shown = dc.json("restart", cwd=tmp_path, timeout=90)
+    assert shown["warnings"][0] == (f"breakpoint 1 moved {now[1]} → {now[0]} (file changed): total += prices[i];; "
+                                    "other lines surround it now: check that it is the same statement")
+    # no line holds it any more: it keeps its line, marked stale
+    source.write_text(source.read_text().replace("        total += prices[i];\n", "        total += 0;\n"))
+    _build_c(tmp_path)
+    shown = dc.json("restart", cwd=tmp_path, timeout=90)
+    assert shown["warnings"][0].startswith(f"breakpoint 1 at cart.c:{now[0]} is stale: its statement "
+                                           "'total += prices[i];' is no longer in the file"), shown["warnings"]
+    assert dc.json("break", "list", cwd=tmp_path)["breakpoints"][0]["stale"] is True
     dc.run("stop", cwd=tmp_path)
 
 
