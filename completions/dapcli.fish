@@ -229,11 +229,14 @@ complete -c dapcli -n '__dapcli_at "attach"' -s S -r -a '(__dapcli_words session
 complete -c dapcli -n '__dapcli_at "attach"' -s b -r -F
 complete -c dapcli -n '__dapcli_at "attach"' -s h
 complete -c dapcli -n '__dapcli_at "break add"' -F
+complete -c dapcli -n '__dapcli_at "break add"' -l at -r
 complete -c dapcli -n '__dapcli_at "break add"' -l condition -r -a '(__dapcli_words expression)'
+complete -c dapcli -n '__dapcli_at "break add"' -l expect -r
 complete -c dapcli -n '__dapcli_at "break add"' -l help
 complete -c dapcli -n '__dapcli_at "break add"' -l hit-condition -r
 complete -c dapcli -n '__dapcli_at "break add"' -l json
 complete -c dapcli -n '__dapcli_at "break add"' -l log-message -r
+complete -c dapcli -n '__dapcli_at "break add"' -l near-line -r
 complete -c dapcli -n '__dapcli_at "break add"' -l session -r -a '(__dapcli_words session)'
 complete -c dapcli -n '__dapcli_at "break add"' -s S -r -a '(__dapcli_words session)'
 complete -c dapcli -n '__dapcli_at "break add"' -s h

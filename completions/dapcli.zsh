@@ -144,13 +144,16 @@ _dapcli() {
             flags="--adapter --adapter-config --break --config --help --json --just-my-code --map --no-just-my-code --process-id --program --session --set --target --timeout -S -b -h"; kind="" ;;
         "break add")
             case "$prev" in
+                --at) _dapcli_words ""; return 0 ;;
                 --condition) _dapcli_words "expression"; return 0 ;;
+                --expect) _dapcli_words ""; return 0 ;;
                 --hit-condition) _dapcli_words ""; return 0 ;;
                 --log-message) _dapcli_words ""; return 0 ;;
+                --near-line) _dapcli_words ""; return 0 ;;
                 --session) _dapcli_words "session"; return 0 ;;
                 -S) _dapcli_words "session"; return 0 ;;
             esac
-            flags="--condition --help --hit-condition --json --log-message --session -S -h"; kind="location" ;;
+            flags="--at --condition --expect --help --hit-condition --json --log-message --near-line --session -S -h"; kind="location" ;;
         "break clear")
             case "$prev" in
                 --session) _dapcli_words "session"; return 0 ;;

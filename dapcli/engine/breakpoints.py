@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import os
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from dapcli.engine.sourcefiles import MAX_LINE_TEXT, read_lines
-from dapcli.errors import DapcliError, UsageError
+from dapcli.engine import anchors
+from dapcli.engine.anchors import Anchor
+from dapcli.errors import UsageError
 from dapcli.protocol import types as t
 
-__all__ = ["PER_BREAKPOINT", "BreakpointBook", "BreakpointEntry", "sync_budget", "taken_error"]
+__all__ = ["PER_BREAKPOINT", "BreakpointBook", "BreakpointEntry", "bound_text", "sync_budget", "taken_error"]
 
 Requester = Callable[[str, Any, Any], Awaitable[Any]]
 
@@ -45,6 +46,10 @@ class BreakpointEntry:
     warning: str | None = None
     #: A function name that dapcli found nowhere: never verified, whatever the adapter says.
     unresolved: bool = False
+    #: The statement it stops at (see ``engine/anchors.py``): followed when the file changes.
+    anchor: Anchor | None = None
+    #: Its statement is no longer in the file: it keeps its line, and says so.
+    stale: bool = False
 
     @property
     def key(self) -> str:
@@ -74,6 +79,34 @@ class BreakpointBook:
         #: The ``condition`` sent for a function breakpoint set on its first statement's line:
         #: (function, line, condition) → condition (debugpy: once per call, not per loop pass).
         self.function_condition: Callable[[str, int, str | None], str | None] = lambda _f, _l, c: c
+        #: What re-anchoring did since the last :meth:`drain_notices` (one line each).
+        self.notices: list[str] = []
+
+    def drain_notices(self) -> list[str]:
+        """The re-anchoring news (moved, stale) since the last call, each said once."""
+        news, self.notices = self.notices, []
+        return news
+
+    def follow(self, key: str) -> list[str]:
+        """Re-anchor the user's breakpoints of source ``key`` whose file changed since their
+        anchor was taken (mtime/size, then the text's digest): each moves to its statement
+        (``breakpoint 1 moved 17 → 19 (file changed)``), or keeps its line and is marked stale.
+        Returns the notes (also kept for :meth:`drain_notices`)."""
+        followed = [e for e in self.entries.values() if e.key == key and e.path and e.line
+                    and e.anchor is not None and not anchors.unchanged(e.path, e.anchor.stamp)]
+        if not followed:
+            return []
+        lines = anchors.lines_of(key)
+        if lines is None:
+            return []
+        stamp = anchors.stamp_of(key, lines)
+        notes = []
+        for entry in followed:
+            note = _follow(entry, lines, stamp)
+            if note:
+                notes.append(note)
+        self.notices.extend(notes)
+        return notes
 
     def sent_log(self, entry: BreakpointEntry) -> str | None:
         """The ``logMessage`` sent for ``entry`` (None: a plain breakpoint that dapcli resumes)."""
@@ -131,8 +164,10 @@ class BreakpointBook:
         entry = BreakpointEntry(id=self._next_id, **fields)
         self._next_id += 1
         self.entries[entry.id] = entry
-        if entry.path and entry.line and entry.line_text is None:
-            entry.line_text = _line_text(entry.path, entry.line)
+        if entry.path and entry.line and entry.anchor is None:
+            entry.anchor = anchors.take(entry.path, entry.line)
+        if entry.anchor is not None and entry.line_text is None:
+            entry.line_text = entry.anchor.text
         return entry
 
     def new_internal(self, **fields: Any) -> BreakpointEntry:
@@ -184,6 +219,8 @@ class BreakpointBook:
     async def sync(self, key: str, request: Requester) -> None:
         """Send the full set for ``key`` (a source path, or ``<functions>``) and record the
         answers. Raises what the request raises (RequestError, ConnectionLostError)."""
+        if key != "<functions>":
+            self.follow(key)
         entries = self.for_key(key)
         if key == "<functions>":
             body = await request(
@@ -234,6 +271,72 @@ class BreakpointBook:
         if answer.source is not None and answer.source.path:
             entry.actual_path = answer.source.path
         entry.message = answer.message
+        _bind(entry)
+
+
+def bound_text(entry: BreakpointEntry) -> str | None:
+    """The trimmed text of the line the adapter bound ``entry`` to, when it is not the line
+    asked for (None otherwise, or when the file cannot be read)."""
+    line = entry.actual_line
+    if entry.path is None or line is None or line == entry.line or (entry.actual_path or entry.path) != entry.path:
+        return None
+    if entry.anchor is not None and entry.anchor.line == line and anchors.unchanged(entry.path, entry.anchor.stamp):
+        return entry.anchor.text
+    lines = anchors.lines_of(entry.path)
+    return lines[line - 1].strip() if lines is not None and 0 < line <= len(lines) else None
+
+
+def _bind(entry: BreakpointEntry) -> None:
+    """The adapter bound ``entry`` to another line than asked (a blank line, a comment): its
+    anchor is that statement, the one it stops at (unless the file changed meanwhile)."""
+    anchor, line = entry.anchor, entry.actual_line
+    if (anchor is None or entry.stale or not entry.verified or line is None or line == anchor.line
+            or entry.path is None or (entry.actual_path and entry.actual_path != entry.path)
+            or not anchors.unchanged(entry.path, anchor.stamp)):
+        return
+    lines = anchors.lines_of(entry.path)
+    if lines is not None and 0 < line <= len(lines) and anchors.stamp_of(entry.path, lines) == anchor.stamp:
+        entry.anchor = anchors.moved_to(anchor, entry.path, line, lines)
+
+
+def _follow(entry: BreakpointEntry, lines: list[str], stamp: anchors.Stamp | None) -> str | None:
+    """Move ``entry`` to its statement in the new ``lines`` (see :meth:`BreakpointBook.follow`);
+    the note to tell, or None (the statement did not move)."""
+    anchor, path, line = entry.anchor, entry.path, entry.line
+    assert anchor is not None and path is not None and line is not None
+    if anchor.stamp is not None and stamp is not None and anchor.stamp.digest == stamp.digest:
+        entry.anchor = replace(anchor, stamp=stamp)  # touched, not edited
+        return None
+    found = anchors.relocate(anchor, lines)
+    if found is None and anchor.text:
+        entry.anchor = replace(anchor, stamp=stamp)  # keeps its text: followed if it comes back
+        if entry.stale:
+            return None
+        entry.stale = True
+        now = f"; line {line} now reads {anchors.cut(lines[line - 1].strip())!r}" if 0 < line <= len(lines) else \
+            f"; the file has {len(lines)} lines now"
+        return (f"breakpoint {entry.id} at {os.path.basename(path)}:{line} is stale: its statement "
+                f"{anchors.cut(anchor.text)!r} is no longer in the file (file changed){now}")
+    if found is None:
+        entry.anchor = replace(anchor, stamp=stamp)
+        return None
+    was_stale, entry.stale = entry.stale, False
+    strangers = anchors.kinship(anchor, lines, found) == 0 and (anchors.telling(anchor.before)
+                                                                 or anchors.telling(anchor.after))
+    entry.anchor = anchors.moved_to(anchor, path, found, lines)
+    entry.line_text = entry.anchor.text
+    if found == anchor.line and not was_stale:
+        return None
+    # asked for a blank line above its statement: the same blank line if it still is one
+    ahead = anchor.line - line
+    blank = 0 < ahead < found and all(not text.strip() for text in lines[found - 1 - ahead:found - 1])
+    target = found - ahead if blank else found
+    if target == line:
+        return f"breakpoint {entry.id} at {os.path.basename(path)}:{line} is no longer stale" if was_stale else None
+    entry.line, entry.actual_line = target, None
+    again = ", its statement is back" if was_stale else ""
+    check = "; other lines surround it now: check that it is the same statement" if strangers else ""
+    return f"breakpoint {entry.id} moved {line} → {target} (file changed{again}): {anchors.cut(anchor.text)}{check}"
 
 
 def taken_error(entry: BreakpointEntry, line: int | None, moved_from: int | None = None, *,
@@ -259,14 +362,6 @@ def taken_error(entry: BreakpointEntry, line: int | None, moved_from: int | None
                                f"{entry.id}` removes it); else delete it first (`dapcli break delete {entry.id}`) "
                                "and add one breakpoint with the condition, hit count and log message you want")
 
-
-def _line_text(path: str, line: int) -> str | None:
-    """The text of ``line`` (1-based), cut to MAX_LINE_TEXT characters; None if unreadable."""
-    try:
-        lines = read_lines(path)
-    except DapcliError:
-        return None
-    return lines[line - 1][:MAX_LINE_TEXT] if 0 < line <= len(lines) else None
 
 
 #: Seconds a ``setBreakpoints`` may take per breakpoint it sets, beyond the caller's timeout

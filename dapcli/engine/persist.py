@@ -3,9 +3,10 @@
 One JSON file per program (by absolute path) in the state directory: ``$DAPCLI_STATE_DIR``,
 else ``$XDG_STATE_HOME/dapcli``, else ``~/.local/state/dapcli`` (0700; files 0600, written
 atomically under a file lock). Verbs that change breakpoints, watches or exception filters call
-:func:`save`; ``launch --restore`` calls :func:`restore`, which re-anchors each breakpoint by the
-text of its line: after an edit, a breakpoint follows its line to where it moved (and says so),
-and one whose line is gone, or whose file is gone, is reported and left out.
+:func:`save`; ``launch --restore`` calls :func:`restore`, which re-anchors each breakpoint to its
+statement (``engine/anchors.py``): after an edit, a breakpoint follows its statement to where it
+moved (and says so); one whose statement is gone keeps its line and is marked stale; one whose
+file is gone is reported and left out.
 
 Only launched sessions are saved (an attached one has no program path to key on). The state
 is the last session's: a change in a session that was not restored replaces what was saved.
@@ -20,11 +21,13 @@ import os
 import time
 from typing import Any
 
+from dapcli.engine.anchors import Anchor, Stamp
 from dapcli.engine.breakpoints import BreakpointEntry
 from dapcli.engine.session import Session
+from dapcli.engine.sourcefiles import MAX_LINE_TEXT
 from dapcli.engine.watches import Watch
 
-__all__ = ["FORMAT", "has_breakpoint", "load", "reanchor", "restore", "save", "snapshot", "state_dir", "state_path"]
+__all__ = ["FORMAT", "has_breakpoint", "load", "restore", "save", "snapshot", "state_dir", "state_path"]
 
 FORMAT = 1
 LOCK_TIMEOUT = 5.0
@@ -61,7 +64,10 @@ def snapshot(session: Session) -> dict[str, Any]:
         "breakpoints": [
             {
                 "id": e.id, "path": e.path, "line": e.line, "function": e.function, "condition": e.condition,
-                "hitCondition": e.hit_condition, "logMessage": e.log_message, "lineText": e.line_text,
+                "hitCondition": e.hit_condition, "logMessage": e.log_message,
+                "lineText": e.anchor.text if e.anchor is not None else e.line_text,
+                **({"anchor": _saved_anchor(e)} if e.anchor is not None else {}),
+                **({"stale": True} if e.stale else {}),
             }
             for e in session.book.entries.values()
         ],
@@ -119,28 +125,6 @@ def load(program: str) -> dict[str, Any] | None:
     return data if isinstance(data, dict) and data.get("format") == FORMAT else None
 
 
-def reanchor(path: str, line: int, line_text: str | None) -> tuple[int | None, str]:
-    """Where a breakpoint saved at ``path``:``line`` on a line reading ``line_text`` belongs now.
-
-    Returns (line, what happened): ``kept`` (same text, or no text to compare), ``moved`` (the
-    nearest line whose stripped text equals the saved one; ties go to the earlier line),
-    ``gone`` (no such line), ``file gone``.
-    """
-    try:
-        with open(path, encoding="utf-8", errors="replace") as handle:
-            lines = [text.rstrip("\n").rstrip("\r") for text in handle]
-    except OSError:
-        return None, "file gone"
-    wanted = (line_text or "").strip()
-    if not wanted:  # nothing to compare (a blank line, or saved without text): keep the number
-        return (line, "kept") if 1 <= line <= len(lines) else (None, "gone")
-    matches = [n for n, text in enumerate(lines, 1) if text.strip() == wanted]
-    if not matches:
-        return None, "gone"
-    best = min(matches, key=lambda n: (abs(n - line), n))
-    return best, "kept" if best == line else "moved"
-
-
 def restore(session: Session, program: str) -> list[str]:
     """Put the saved breakpoints, watches and exception filters of ``program`` into a session
     that has not started yet (ids are kept). Returns warnings for the launch result: moved
@@ -158,6 +142,9 @@ def restore(session: Session, program: str) -> list[str]:
             if entry is not None and entry.id not in book.entries:
                 book.entries[entry.id] = entry
     book._next_id = max(book._next_id, highest + 1)
+    for key in {e.path for e in book.entries.values() if e.path}:
+        book.follow(key)  # at once: `launch -b` compares its lines with the restored ones
+    warnings.extend(book.drain_notices())
     watches = session.watches
     for saved in data.get("watches") or []:
         if isinstance(saved, dict) and isinstance(saved.get("expression"), str):
@@ -183,29 +170,39 @@ def _restore_breakpoint(saved: dict[str, Any], warnings: list[str]) -> Breakpoin
     if path is None:
         return BreakpointEntry(**fields) if fields["function"] else None
     line = int(line or 1)
+    if not os.path.isfile(path):
+        warnings.append(f"breakpoint {entry_id} at {os.path.basename(path)}:{line} not restored: the file is gone "
+                        f"({path})")
+        return None
     text = saved.get("lineText")
-    where = os.path.basename(path)
-    new_line, what = reanchor(path, line, text)
-    if what == "file gone":
-        warnings.append(f"breakpoint {entry_id} at {where}:{line} not restored: the file is gone ({path})")
+    anchor = _anchor(saved.get("anchor"), line, text)
+    return BreakpointEntry(**fields, path=path, line=line, line_text=text, anchor=anchor,
+                           stale=bool(saved.get("stale")))
+
+
+def _anchor(saved: Any, line: int, text: Any) -> Anchor | None:
+    """The saved anchor (an older file has only ``lineText``: no stamp, so it is compared)."""
+    if not isinstance(text, str) or not text.strip():
         return None
-    if new_line is None:
-        shown = f" ({text.strip()})" if text and text.strip() else ""
-        warnings.append(f"breakpoint {entry_id} at {where}:{line} not restored: line gone{shown}")
+    saved = saved if isinstance(saved, dict) else {}
+    stamp = saved.get("stamp")
+    try:
+        known = Stamp(int(stamp["mtimeNs"]), int(stamp["size"]), str(stamp["digest"])) \
+            if isinstance(stamp, dict) else None
+    except (KeyError, TypeError, ValueError):
+        known = None
+    at = saved.get("line") if isinstance(saved.get("line"), int) else line
+    return Anchor(at, text.strip()[:MAX_LINE_TEXT], str(saved.get("before") or ""), str(saved.get("after") or ""),
+                  known)
+
+
+def _saved_anchor(entry: BreakpointEntry) -> dict[str, Any] | None:
+    anchor = entry.anchor
+    if anchor is None:
         return None
-    if what == "moved":
-        warnings.append(f"breakpoint {entry_id} moved from line {line} to {new_line}: the file changed")
-    return BreakpointEntry(**fields, path=path, line=new_line, line_text=_line(path, new_line) or text)
-
-
-def _line(path: str, line: int) -> str | None:
-    with contextlib.suppress(OSError), open(path, encoding="utf-8", errors="replace") as handle:
-        for number, text in enumerate(handle, 1):
-            if number == line:
-                return text.rstrip("\n")
-    return None
-
-
+    stamp = None if anchor.stamp is None else {
+        "mtimeNs": anchor.stamp.mtime_ns, "size": anchor.stamp.size, "digest": anchor.stamp.digest}
+    return {"line": anchor.line, "before": anchor.before, "after": anchor.after, "stamp": stamp}
 
 
 def has_breakpoint(session: Session, fields: dict[str, Any]) -> bool:

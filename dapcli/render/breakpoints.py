@@ -56,7 +56,10 @@ def _bp_where(bp: m.BreakpointView, cwd: str | None) -> Text:
         return Text(f"function {bp.function}" + (f" at {short_path(placed, cwd)}:{line}" if placed and line else ""))
     where = f"{short_path(bp.path, cwd)}:{bp.line}"
     if bp.actual_line and bp.actual_line != bp.line:
-        where += f" (moved to line {bp.actual_line})"
+        where += f" (requested {bp.line}, bound to {bp.actual_line}" + (f": {bp.bound_text}" if bp.bound_text
+                                                                        else "") + ")"
+    if bp.stale:
+        where += f" (stale: {bp.statement or ''!r} is no longer in the file)"
     return Text(where)
 
 
@@ -81,4 +84,6 @@ def render_breakpoint(bp: m.BreakpointResult, cwd: str | None = None) -> Rendera
         text.append(" ").append_text(details)
     if not bp.verified:
         text.append("  (pending: not verified yet)", style="yellow")  # the details say why
+    if bp.notes:
+        return Group(text, *(Text(f"warning: {note}", style="yellow") for note in bp.notes))
     return text

@@ -98,7 +98,7 @@ def test_line_without_code_reports_what_the_adapter_did(dc: Cli) -> None:
         assert added.get("message"), added
     out = dc.run("break", "list").out
     if added["verified"]:
-        assert f"moved to line {added['actualLine']}" in out
+        assert f"requested {asked}, bound to {added['actualLine']}: {added['boundText']}" in out
     else:
         assert "no" in out and added["message"] in out
     dc.run("stack")  # the session is as it was

@@ -9,7 +9,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from conftest import PYTHON, Cli, line_of, loc, one_line_error
+from conftest import PROGRAMS, PYTHON, Cli, line_of, loc, one_line_error
 
 
 def _unchanged(dc: Cli, line: int, session: str = "default") -> None:
@@ -67,7 +67,8 @@ def test_moved_breakpoint_is_announced_at_launch(dc: Cli) -> None:
     said = done.out + done.err
     stopped = dc.json("stack")["frames"][0]["line"]
     assert stopped != comment
-    assert f"breakpoint 1 at loops.py:{comment} was moved by python to line {stopped}" in said, said
+    text = (PROGRAMS / "loops.py").read_text().splitlines()[stopped - 1].strip()
+    assert f"breakpoint 1 at loops.py: requested {comment}, bound to {stopped}: {text}" in said, said
 
 
 def test_bad_expression_gives_the_adapters_message(dc: Cli) -> None:

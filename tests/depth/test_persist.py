@@ -26,21 +26,7 @@ def _session(program: Path) -> Session:
     return session
 
 
-# -- re-anchoring -------------------------------------------------------------------------------
-def test_reanchor(tmp_path: Path) -> None:
-    source = tmp_path / "f.py"
-    source.write_text("a = 1\n    b = 2\nc = 3\nb = 2\n\nd = 4\n")
-    assert persist.reanchor(str(source), 2, "    b = 2") == (2, "kept")
-    assert persist.reanchor(str(source), 1, "c = 3") == (3, "moved")
-    assert persist.reanchor(str(source), 3, "b = 2") == (2, "moved")  # a tie goes to the earlier line
-    assert persist.reanchor(str(source), 4, "  b = 2  ") == (4, "kept")  # indentation does not matter
-    assert persist.reanchor(str(source), 6, "d = 4") == (6, "kept")
-    assert persist.reanchor(str(source), 1, "e = 5") == (None, "gone")
-    assert persist.reanchor(str(source), 5, "") == (5, "kept")  # nothing to compare: keep the number
-    assert persist.reanchor(str(source), 9, None) == (None, "gone")
-    assert persist.reanchor(str(tmp_path / "nope.py"), 1, "a = 1") == (None, "file gone")
-
-
+# -- re-anchoring (the algorithm itself: tests/unit/test_anchors.py) ---------------------------
 def test_save_and_restore_without_an_adapter(workspace: Path, state_dir: Path) -> None:
     program = workspace / "buggy.py"
     helper = workspace / "helper.py"
@@ -65,8 +51,11 @@ def test_save_and_restore_without_an_adapter(workspace: Path, state_dir: Path) -
     assert data["program"] == str(program)
     assert data["breakpoints"][0] == {
         "id": 1, "path": str(program), "line": call, "function": None, "condition": "values", "hitCondition": None,
-        "logMessage": None, "lineText": "    answer = total(values)  # @call",
+        "logMessage": None, "lineText": "answer = total(values)  # @call",
+        "anchor": {"line": call, "before": "values = [1, 2, 3]", "after": data["breakpoints"][0]["anchor"]["after"],
+                   "stamp": data["breakpoints"][0]["anchor"]["stamp"]},
     }
+    assert data["breakpoints"][0]["anchor"]["stamp"]["size"] == program.stat().st_size
     assert data["watches"] == [{"id": 2, "expression": "len(values)"}]
 
     program.write_text(INSERTED + program.read_text().replace(f"{program.read_text().splitlines()[printed - 1]}\n",
@@ -74,19 +63,22 @@ def test_save_and_restore_without_an_adapter(workspace: Path, state_dir: Path) -
     helper.unlink()
     fresh = _session(program)
     warnings = persist.restore(fresh, str(program))
-    assert warnings == [
-        f"breakpoint 1 moved from line {call} to {call + 2}: the file changed",
-        f"breakpoint 2 moved from line {add} to {add + 2}: the file changed",
+    now = program.read_text().splitlines()[printed - 1].strip()
+    assert sorted(warnings) == sorted([
         f"breakpoint 4 at helper.py:1 not restored: the file is gone ({helper})",
-        f"breakpoint 5 at buggy.py:{printed} not restored: line gone "
-        f"(print(f\"{{greeting}} {{name}}: {{answer}}\")  # @print)",
-    ]
+        f"breakpoint 1 moved {call} → {call + 2} (file changed): answer = total(values)  # @call",
+        f"breakpoint 2 moved {add} → {add + 2} (file changed): result += item  # @add",
+        f"breakpoint 5 at buggy.py:{printed} is stale: its statement "
+        f"'print(f\"{{greeting}} {{name}}: {{answer}}\")  # @print' is no longer in the file (file changed); "
+        f"line {printed} now reads {now!r}",
+    ])
     entries = fresh.book.entries
-    assert sorted(entries) == [1, 2, 3]
+    assert sorted(entries) == [1, 2, 3, 5]
+    assert entries[5].stale and entries[5].line == printed  # kept its line, marked
     assert (entries[1].line, entries[1].condition) == (call + 2, "values")
     assert (entries[2].line, entries[2].hit_condition, entries[2].log_message) == (add + 2, "2", "item={item}")
     assert entries[3].function == "total" and entries[3].path is None
-    assert entries[1].line_text == "    answer = total(values)  # @call"
+    assert entries[1].line_text == "answer = total(values)  # @call"
     assert fresh.book.new_entry(function="main").id == 6  # ids never reused
     assert [(w.id, w.expression) for w in fresh.watches.items.values()] == [(2, "len(values)")]
     assert fresh.watches.add("x").id == 3
@@ -145,8 +137,9 @@ def test_restore_re_anchors_in_process(workspace: Path, in_process) -> None:  # 
         state = await run.call("launch", {**base, "restore": True}, cwd=workspace)
         assert isinstance(state, StopState)
         assert state.warnings == [
-            f"breakpoint 1 moved from line {call} to {call + 2}: the file changed",
-            f"breakpoint 2 moved from line {printed} to {printed + 2}: the file changed",
+            f"breakpoint 1 moved {call} → {call + 2} (file changed): answer = total(values)  # @call",
+            f"breakpoint 2 moved {printed} → {printed + 2} (file changed): "
+            "print(f\"{greeting} {name}: {answer}\")  # @print",
         ]
         assert state.status == "stopped" and state.location is not None
         assert state.location.line == call + 2  # the program stops at the moved line
@@ -171,12 +164,15 @@ def test_restore_re_anchors_in_process(workspace: Path, in_process) -> None:  # 
         program.write_text("".join(lines))
         third = await run.call("launch", {**base, "restore": True, "breakpoints": [f"buggy.py:{call + 2}"]},
                                cwd=workspace)
+        now = program.read_text().splitlines()[printed + 2 - 1].strip()
         assert third.warnings == [  # type: ignore[attr-defined]
-            f"breakpoint 2 at buggy.py:{printed + 2} not restored: line gone "
-            "(print(f\"{greeting} {name}: {answer}\")  # @print)"
+            f"breakpoint 2 at buggy.py:{printed + 2} is stale: its statement "
+            f"'print(f\"{{greeting}} {{name}}: {{answer}}\")  # @print' is no longer in the file (file changed); "
+            f"line {printed + 2} now reads {now!r}"
         ]
         listed = await run.call("listBreakpoints", {}, cwd=workspace)
-        assert [(b.id, b.line) for b in listed.breakpoints] == [(1, call + 2)]  # type: ignore[attr-defined]
+        assert [(b.id, b.line, b.stale) for b in listed.breakpoints] == [  # type: ignore[attr-defined]
+            (1, call + 2, None), (2, printed + 2, True)]
         assert third.watches is None  # type: ignore[attr-defined]
 
     in_process(body)
@@ -193,7 +189,8 @@ def test_restore_through_the_cli(workspace: Path, cli: Cli, state_dir: Path) -> 
 
     program.write_text(INSERTED + program.read_text())
     shown = cli.run("launch", "buggy.py", "--python", PYTHON, "--restore", cwd=workspace)
-    assert f"warning: breakpoint 1 moved from line {call} to {call + 2}: the file changed" in shown.out, shown.out
+    assert f"warning: breakpoint 1 moved {call} → {call + 2} (file changed): answer = total(values)" in shown.out, \
+        shown.out
     assert f"buggy.py:{call + 2}" in shown.out
     assert "watch 1: values = [1, 2, 3]" in shown.out
     status = cli.run("--json", "status", cwd=workspace).json()

@@ -163,3 +163,11 @@ def test_every_repl_command_names_verbs_that_exist() -> None:
     for command in COMMANDS:
         for item in filter(None, command.verbs.split(", ")):
             assert item.split()[0] in VERBS, (command.names, item)
+
+
+def test_break_by_statement_keeps_the_text_as_typed() -> None:
+    assert breakpoint_args("cart.py@total += price") == {"location": "cart.py@total += price"}
+    assert breakpoint_args("cart.py@total if total") == {"location": "cart.py@total if total"}
+    assert breakpoint_args("cart.py@'x  =  1' if i == 2") == {"location": "cart.py@'x  =  1' if i == 2"}
+    assert GRAMMAR.parse(split("break add cart.py --at 'total += price' --near-line 4 --expect total")) == (
+        "setBreakpoint", {"location": "cart.py", "statement": "total += price", "nearLine": 4, "expect": "total"})

@@ -169,5 +169,5 @@ def test_zsh_offers_commands_flags_and_files() -> None:
     out = subprocess.run(["zsh", "-f", "-c", script], capture_output=True, text=True, timeout=30,
                          env={"PATH": "/usr/bin:/bin"}).stdout.splitlines()
     assert out == ["add clear delete edit list",
-                   "--condition --help --hit-condition --json --log-message --session -S -h",
+                   "--at --condition --expect --help --hit-condition --json --log-message --near-line --session -S -h",
                    "bash zsh fish", "<files>"]

@@ -115,13 +115,20 @@ def _breakpoint(bp: BreakpointView) -> str:
         where = f"function {bp.function} at {bp.actual_path or bp.path}:{bp.actual_line or bp.line}"
     text = f"breakpoint {bp.id} at {where}: " + ("verified" if bp.verified else "pending (not verified)")
     if bp.actual_line and bp.actual_line != bp.line:
-        text += f" (moved to line {bp.actual_line})"
+        bound = f": {bp.bound_text}" if bp.bound_text else ""
+        text += f" (requested {bp.line}, bound to {bp.actual_line}{bound})"
+    if bp.stale:
+        text += f" (stale: its statement {bp.statement!r} is no longer in the file)"
     said, note = reasons(bp.message, bp.warning)
     for label, value in (("if", bp.condition), ("hit", bp.hit_condition), ("log", bp.log_message),
                          ("adapter says", said), ("note", note)):
         if value:
             text += f"; {label} {value}"
     return text
+
+
+def _added(bp: BreakpointResult) -> str:
+    return "\n".join([_breakpoint(bp), *(f"note: {n}" for n in bp.notes or [])])
 
 
 def _breakpoints(result: BreakpointsResult) -> str:
@@ -251,7 +258,7 @@ def _adapters(result: AdaptersResult) -> str:
 _RENDERERS: list[tuple[type[Any], Callable[[Any], str]]] = [
     (StopState, render_stop), (EvaluateResult, _evaluate), (VariablesResult, _variables_result),
     (StackResult, _stack), (ThreadsResult, _threads), (ScopesResult, _scopes),
-    (BreakpointResult, _breakpoint), (BreakpointsResult, _breakpoints), (SourceResult, _source_result),
+    (BreakpointResult, _added), (BreakpointsResult, _breakpoints), (SourceResult, _source_result),
     (OutputResult, _output), (StatusResult, _status), (SessionsResult, _sessions), (EndResult, _end),
     (SetVariableResult, _set_variable), (WatchesResult, _watches), (FrameResult, _frame), (TraceResult, _trace),
     (ExceptionFiltersResult, _exception_filters), (DataBreakpointsResult, _data_breakpoints),

@@ -37,13 +37,16 @@ EXIT_GRACE = 3.0
 INSTRUCTIONS = """\
 dapcli drives real debuggers (debugpy for Python, and others) over the Debug Adapter Protocol.
 Start with `launch` (program + breakpoints ["FILE:LINE"], or objects {path, line, condition,
-hitCondition, logMessage} / {function}; adapter options in adapterConfig; module for python -m)
+hitCondition, logMessage} / {function} / {path, statement, nearLine}; `expect` guards a line's text;
+adapter options in adapterConfig; module for python -m)
 in one call: it returns the first stop with location, source, frames, locals and output. A program
 that reads stdin: launch with terminal=true and type to it with `input`. Then `evaluate` expressions, step with `next`,
 `stepIn`, `stepOut`, `continue`. For a failing test, `debugTest` (selectors: pytest node ids, a Go
 package and test names, or a test binary) stops at the failure in one call (test id, message, locals).
 Execution tools block until the next stop; a timeout returns
-status "running" (call `wait`). `pause` works while `continue` blocks. End with `stop`.
+status "running" (call `wait`); with a progressToken they send progress every few seconds.
+After editing code, `restart`: breakpoints follow their statements (warnings say where).
+`pause` works while `continue` blocks. End with `stop`.
 Less common verbs (watches, watchpoints, exception filters, registers, memory, disassembly,
 reverse steps, raw DAP requests…) run through the `more` tool: {"verb": NAME, "arguments": {...}}."""
 

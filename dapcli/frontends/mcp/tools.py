@@ -20,10 +20,12 @@ carry ``structuredContent``.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import functools
 import json
 import re
+import time
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any, Protocol
 
@@ -86,7 +88,43 @@ class VerbTool(Tool):
         return _result_schema(self.result_model) if self.result_model is not None else None
 
     async def run(self, arguments: dict[str, Any], context: Any, convert_result: bool = False) -> Any:
-        return await self.fn(arguments)
+        return await self.fn(arguments, progress_of(context))
+
+
+#: Most seconds between two ``notifications/progress`` while a call waits (clients' timers reset on each).
+PROGRESS_EVERY = 4.0
+Progress = Callable[[float, str], Awaitable[None]]
+
+
+def progress_of(context: Any) -> Progress | None:
+    """``report(elapsed_s, message)`` sending ``notifications/progress`` for this request: the SDK
+    sends them only when the request carried a ``progressToken`` (else a no-op). None without a
+    request context."""
+    report = getattr(context, "report_progress", None)
+    if report is None:
+        return None
+
+    async def send(elapsed: float, message: str) -> None:
+        with contextlib.suppress(Exception):  # a lost notification never costs the call its result
+            await report(elapsed, None, message)
+
+    return send
+
+
+async def with_progress(call: Awaitable[Result], progress: Progress, verb: str) -> Result:
+    """Await ``call``, reporting progress every :data:`PROGRESS_EVERY` s until it ends."""
+    task = asyncio.ensure_future(call)
+    started = time.monotonic()
+    try:
+        while True:
+            done, _ = await asyncio.wait({task}, timeout=PROGRESS_EVERY)
+            if done:
+                return task.result()
+            elapsed = time.monotonic() - started
+            await progress(round(elapsed, 1), f"{verb}: waiting for the program ({elapsed:.0f} s)")
+    finally:
+        if not task.done():
+            task.cancel()
 
 
 class ToolCaller:
@@ -102,9 +140,14 @@ class ToolCaller:
         #: structured content without defaults (off when output schemas are declared: they list every field)
         self.compact = compact
 
-    async def call(self, spec: VerbSpec, arguments: Mapping[str, Any] | None) -> CallToolResult:
-        """Raises:
-        ToolError: bad arguments, unknown session, wrong state, adapter refusal, any crash."""
+    async def call(self, spec: VerbSpec, arguments: Mapping[str, Any] | None,
+                   progress: Progress | None = None) -> CallToolResult:
+        """Run ``spec`` with ``arguments``; an execution verb (``continue``, ``wait``, ``launch``…)
+        sends ``notifications/progress`` through ``progress`` every :data:`PROGRESS_EVERY` s while
+        it waits (when the request carried a ``progressToken``).
+
+        Raises:
+            ToolError: bad arguments, unknown session, wrong state, adapter refusal, any crash."""
         args = dict(arguments or {})
         session = args.pop("session", None)
         if session is None:
@@ -114,7 +157,9 @@ class ToolCaller:
                             f"(session names: {', '.join(self.session_names()) or 'none yet'})")
         _unquote_lists(spec, args)
         try:
-            result = await self.dispatcher.call(spec.name, args, session, None)
+            pending = self.dispatcher.call(spec.name, args, session, None)
+            result = await (with_progress(pending, progress, spec.name) if progress is not None and spec.executes
+                            else pending)
         except DapcliError as exc:
             raise ToolError(error_text(exc)) from None
         except Exception as exc:
@@ -239,7 +284,7 @@ def more_tool(specs: list[VerbSpec], caller: ToolCaller) -> Tool:
     """The ``more`` tool: ``{"verb": NAME, "arguments": {...}, "session"?}`` runs any verb in ``specs``."""
     by_name = {spec.name: spec for spec in specs}
 
-    async def run(arguments: dict[str, Any]) -> CallToolResult:
+    async def run(arguments: dict[str, Any], progress: Progress | None = None) -> CallToolResult:
         args = dict(arguments or {})
         name = args.pop("verb", None)
         spec = by_name.get(name) if isinstance(name, str) else None
@@ -251,7 +296,7 @@ def more_tool(specs: list[VerbSpec], caller: ToolCaller) -> Tool:
         unknown = set(args) - {"session"}
         if unknown:
             raise ToolError(f"{MORE}: unknown parameter(s) {', '.join(sorted(unknown))} (put them in arguments)")
-        return await caller.call(spec, {**inner, **args})
+        return await caller.call(spec, {**inner, **args}, progress)
 
     lines = [f"- {spec.name}({', '.join(p.alias + ('' if p.required else '?') for p in spec.params)}): "
              f"{_short(spec.summary)}" for spec in specs]

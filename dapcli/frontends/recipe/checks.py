@@ -20,7 +20,8 @@ TARGET_KEYS = ("program", "module", "args", "cwd", "env", "adapter", "python", "
                "runner", "connect", "pathMappings")
 #: Most problems reported for one recipe.
 MAX_PROBLEMS = 50
-BREAKPOINT_KEYS = ("path", "line", "function", "condition", "hitCondition", "logMessage")
+BREAKPOINT_KEYS = ("path", "line", "function", "condition", "hitCondition", "logMessage", "statement", "nearLine",
+                   "expectText")
 
 
 class CheckerBase:
@@ -242,6 +243,15 @@ class CheckerBase:
                 return None
             if item.get("function") is not None:
                 text = self.text(item, "function", where)
+            elif item.get("path") is not None and item.get("statement") is not None and item.get("line") is None:
+                near = item.get("nearLine")
+                if near is not None and (isinstance(near, bool) or not isinstance(near, int)):
+                    self.problem(item.value_mark("nearLine"), where, f"nearLine must be a line number, not {near!r}")
+                    return None
+                text = self.by_statement(self.text(item, "path", where) or "", self.text(item, "statement", where)
+                                         or "", near, item.value_mark("statement"), where, target)
+                if text is None:
+                    return None
             elif item.get("path") is not None and item.get("line") is not None:
                 line = item.get("line")
                 if isinstance(line, bool) or not (isinstance(line, int) or str(line).strip().isdigit()):
@@ -249,12 +259,20 @@ class CheckerBase:
                     return None
                 text = f"{self.text(item, 'path', where)}:{self.text(item, 'line', where)}"
             else:
-                self.problem(mark, where, "give path and line, or function")
+                self.problem(mark, where, "give path and line (or statement), or function")
                 return None
         elif isinstance(item, str | int) and not isinstance(item, bool):
             if not self.defined(str(item), mark, where, set(self.variables)):
                 return None
             text = as_text(substitute(str(item), self.variables))
+            form = self.at_form(text or "", mark, where, target)
+            if form is False:
+                return None
+            if isinstance(form, tuple):
+                text = self.by_statement(form[0], form[1], None, mark, where, target)
+                if text is None:
+                    return None
+                text = f"{text} {form[2]}" if form[2] else text
             text, clauses = self.clauses(text or "", mark, where)
             if text is None:
                 return None
@@ -264,6 +282,9 @@ class CheckerBase:
             return None
         location = self.location(text or "", mark, where, target)
         if location is None:
+            return None
+        expected = self.text(item, "expectText", where) if isinstance(item, YamlMap) else None
+        if expected is not None and not self.expected(location, expected, item.value_mark("expectText"), where):
             return None
         return BreakpointSpec(location=location, display=text or "", condition=extra.get("condition"),
                               hit_condition=extra.get("hitCondition"), log_message=extra.get("logMessage"), mark=mark)
@@ -284,6 +305,55 @@ class CheckerBase:
             return None, {}
         names = {"condition": "condition", "hit_condition": "hitCondition", "log_message": "logMessage"}
         return location, {names[k]: v for k, v in found.items()}
+
+    def places(self, file_part: str, target: Target | None) -> str:
+        """The file ``file_part`` names: next to the recipe, else next to the program."""
+        places = [self.resolve(file_part)]
+        if target is not None:
+            places.append(os.path.normpath(os.path.join(os.path.dirname(target.program), file_part)))
+        return next((p for p in places if os.path.isfile(p)), places[0])
+
+    def at_form(self, text: str, mark: Mark, where: str, target: Target | None) -> tuple[str, str, str] | bool:
+        """``FILE@TEXT`` (``verbs/breakpoints/statements.py``): ``(FILE, TEXT, clauses)``; True
+        when ``text`` is another form; False after a problem."""
+        from dapcli.errors import UsageError
+        from dapcli.verbs.breakpoints.statements import split_at
+
+        try:
+            found = split_at(text, lambda name: os.path.isfile(self.places(name, target))) if "@" in text else None
+        except UsageError as exc:
+            self.problem(mark, where, exc.message)
+            return False
+        return True if found is None else found
+
+    def by_statement(self, file_part: str, statement: str, near: int | None, mark: Mark, where: str,
+                     target: Target | None) -> str | None:
+        """``FILE:LINE`` of the line whose statement is ``statement`` (see ``place_statement``)."""
+        from dapcli.errors import UsageError
+        from dapcli.verbs.breakpoints.statements import place_statement
+
+        try:
+            found = place_statement(lambda name: self.places(name, target), file_part, statement, near)
+        except UsageError as exc:
+            self.problem(mark, where, exc.message)
+            return None
+        return f"{found['path']}:{found['line']}"
+
+    def expected(self, location: str, expected: str, mark: Mark, where: str) -> bool:
+        """``expectText``: the line holds the text (else a problem showing the real line)."""
+        from dapcli.errors import UsageError
+        from dapcli.verbs.breakpoints.statements import check_expect
+
+        path, _, line = location.rpartition(":")
+        if not path or not line.isdigit():
+            self.problem(mark, where, "expectText checks a line: give path and line")
+            return False
+        try:
+            check_expect(path, int(line), expected, os.path.basename(path))
+        except UsageError as exc:
+            self.problem(mark, where, f"{exc.message} ({exc.hint})" if exc.hint else exc.message)
+            return False
+        return True
 
     def location(self, text: str, mark: Mark, where: str, target: Target | None) -> str | None:
         """``ABSPATH:LINE`` (the file found next to the recipe or the program) or a function name."""

@@ -127,10 +127,14 @@ def _breakpoint() -> dict[str, Any]:
     props: dict[str, Any] = {key: {"type": "string"} for key in BREAKPOINT_KEYS}
     props["line"] = {"type": ["integer", "string"]}
     props["hitCondition"] = _TEXT
+    props["nearLine"] = {"type": "integer"}
+    props["statement"]["description"] = "instead of line: the line whose statement is this text"
+    props["expectText"]["description"] = "refuse the recipe unless the line holds this text"
     return {"oneOf": [
-        {"type": "string", "description": "FILE:LINE (relative to the recipe or the program) or a function name"},
+        {"type": "string", "description": "FILE:LINE (relative to the recipe or the program), FILE@STATEMENT, "
+                                          "or a function name"},
         {"type": "object", "additionalProperties": False, "properties": props,
-         "anyOf": [{"required": ["path", "line"]}, {"required": ["function"]}]},
+         "anyOf": [{"required": ["path", "line"]}, {"required": ["path", "statement"]}, {"required": ["function"]}]},
     ]}
 
 

@@ -62,12 +62,15 @@ Handler = Callable[[CommandRepl, str], Awaitable[bool | None]]
 
 
 def breakpoint_args(rest: str) -> dict[str, Any]:
-    """``LOCATION [if EXPR]`` or ``LOCATION [--condition EXPR …]`` → setBreakpoint's args."""
+    """``LOCATION [if EXPR]`` or ``LOCATION [--condition EXPR …]`` → setBreakpoint's args;
+    ``FILE@STATEMENT`` (to the end, or quoted and followed by clauses) as typed."""
     text = rest.strip()
     if not text:
         raise UsageError("a breakpoint needs a LOCATION", "usage: b FILE:LINE | LINE | FUNCTION [if EXPR]")
     location, _, tail = text.partition(" ")
     tail = tail.strip()
+    if "@" in location and not location.startswith("-"):  # `b cart.py@total += price`: the text as typed
+        return {"location": text}
     if tail == "if" or tail.startswith(("if ", "if\t")):
         condition = tail[2:].strip()
         if not condition:

@@ -9,7 +9,8 @@ import re
 from typing import Annotated, Any
 
 from dapcli.engine import persist
-from dapcli.engine.breakpoints import BreakpointEntry, taken_error
+from dapcli.engine.anchors import cut
+from dapcli.engine.breakpoints import BreakpointEntry, bound_text, taken_error
 from dapcli.engine.session import Session
 from dapcli.errors import DapcliError, PreconditionError, UsageError
 from dapcli.verbs.breakpoints.args import HIT_CONDITION_HELP, check_hit_condition, check_references, past_end
@@ -17,14 +18,17 @@ from dapcli.verbs.breakpoints.databook import clear_data_breakpoints
 from dapcli.verbs.breakpoints.match import matching, resolve_function
 from dapcli.verbs.breakpoints.reasons import absent_file_note
 from dapcli.verbs.breakpoints.spec import parse_spec
+from dapcli.verbs.breakpoints.statements import check_expect, place_statement, split_at
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.models import BreakpointResult, BreakpointsResult, BreakpointView
 from dapcli.verbs.registry import Param, verb
 from dapcli.verbs.shared.programfile import file_kind
 
-__all__ = ["inline_clauses", "parse_location", "view"]
+__all__ = ["at_form", "inline_clauses", "parse_location", "place", "view"]
 
 _INLINE = re.compile(r"\s(?:if|hit|log)\s")
+#: Said when breakpoints followed an edit made while the program runs: it still runs the old code.
+OLD_CODE = "the program started before the edit and runs the old code; `restart` runs the new one"
 
 
 def inline_clauses(location: str, condition: str | None, hit_condition: str | None,
@@ -117,7 +121,53 @@ def view(entry: BreakpointEntry) -> BreakpointView:
         hit_condition=entry.hit_condition, log_message=entry.log_message, verified=entry.verified,
         actual_line=entry.actual_line, message=entry.message, warning=entry.warning,
         actual_path=entry.actual_path if entry.actual_path != entry.path else None,
+        statement=cut(entry.anchor.text) if entry.anchor is not None and not entry.function else None,
+        bound_text=cut(bound) if (bound := bound_text(entry)) else None, stale=entry.stale or None,
     )
+
+
+def at_form(ctx: VerbContext, text: str) -> tuple[str, str, dict[str, str]] | None:
+    """``FILE@TEXT`` (or ``FILE@'TEXT' if …``): ``(FILE, TEXT, clauses)``; None when ``text``
+    is not that form (see :mod:`dapcli.verbs.breakpoints.statements`).
+
+    Raises:
+        UsageError: a quoted text without its end, or clauses after it that are not the grammar.
+    """
+    if "@" not in text:
+        return None
+    found = split_at(text, lambda name: os.path.isfile(ctx.resolve(name.rpartition(":")[0] if _has_line(name)
+                                                                   else name)))
+    if found is None:
+        return None
+    file_text, statement, rest = found
+    return file_text, statement, parse_spec(f"{file_text}:1 {rest}")[1] if rest else {}
+
+
+def place(ctx: VerbContext, session: Session | None, location: str, statement: str | None,
+          near_line: int | None, expect: str | None, *, default_path: str | None = None) -> dict[str, Any]:
+    """The fields of a breakpoint at ``location`` (``FILE:LINE``, ``LINE``, a function, or
+    ``FILE`` with ``statement``), checked against ``expect``.
+
+    Raises:
+        UsageError: see :func:`parse_location`, :func:`~dapcli.verbs.breakpoints.statements.place_statement`
+            and :func:`~dapcli.verbs.breakpoints.statements.check_expect`.
+    """
+    if statement is not None:
+        fields = place_statement(ctx.resolve, location, statement, near_line)
+    else:
+        if near_line is not None:
+            raise UsageError("nearLine goes with a statement", "give --at 'TEXT' --near-line N, or FILE:LINE")
+        fields = parse_location(ctx, location, session, pending_ok=True, default_path=default_path)
+    if expect is not None:
+        if "line" not in fields or "function" in fields:
+            raise UsageError("expect checks a line: give FILE:LINE", "e.g. break add cart.py:17 --expect 'total +='")
+        shown = location.strip().rpartition(":")[0] if _has_line(location.strip()) else location.strip()
+        check_expect(fields["path"], fields["line"], expect, shown or os.path.basename(fields["path"]))
+    return fields
+
+
+def _has_line(text: str) -> bool:
+    return _is_number(text.rpartition(":")[2]) and ":" in text
 
 
 #: What each optional part of a breakpoint needs the adapter to announce (fields of a request
@@ -151,17 +201,35 @@ async def set_breakpoint(
     hit_condition: Annotated[str | None, Param(help=HIT_CONDITION_HELP, check=check_hit_condition,
                                                example=">=3")] = None,
     log_message: Annotated[str | None, Param(help="log this text ({expr} interpolated) instead of stopping")] = None,
+    statement: Annotated[str | None, Param(help="set it on the line whose statement is this text (LOCATION is "
+                                                "the FILE)", flag="at")] = None,
+    near_line: Annotated[int | None, Param(help="with --at: of several such lines, the nearest to this one")
+                         ] = None,
+    expect: Annotated[str | None, Param(help="refuse unless the line holds this text")] = None,
 ) -> BreakpointResult:
     """Add a breakpoint (line, conditional, hit-count, logpoint or function).
 
     Sends the file's full ``setBreakpoints`` list (or ``setFunctionBreakpoints``) and reports
-    whether the adapter verified it and on which line. A file that is not here or a part the
+    whether the adapter verified it and on which line (``requested 16, bound to 17: <text>``
+    when it moved it). ``statement`` (``--at``, or ``FILE@TEXT``) finds the line by its text;
+    ``expect`` refuses a line that does not hold the text. A file that is not here or a part the
     adapter does not announce is sent anyway, with a ``warning``; a line past the end of a file
-    that is here raises UsageError.
+    that is here, an ambiguous statement or an expect mismatch raise UsageError.
     """
     session = ctx.session()
-    location, condition, hit_condition, log_message = inline_clauses(location, condition, hit_condition, log_message)
-    fields = resolve_function(session, parse_location(ctx, location, session, pending_ok=True))
+    form = at_form(ctx, location) if statement is None else None
+    if form is not None:
+        location, statement, quoted = form
+        given = {"condition": condition, "hit_condition": hit_condition, "log_message": log_message}
+        for key in quoted:
+            if given[key] is not None:
+                raise UsageError(f"--{key.replace('_', '-')} given twice: in the breakpoint and as an option",
+                                 "give it once")
+        condition, hit_condition, log_message = (quoted.get(k, given[k]) for k in given)
+    elif statement is None:
+        location, condition, hit_condition, log_message = inline_clauses(location, condition, hit_condition,
+                                                                         log_message)
+    fields = resolve_function(session, place(ctx, session, location, statement, near_line, expect))
     if "path" not in fields and not session.supports("supportsFunctionBreakpoints"):
         raise PreconditionError(
             f"{session.adapter.name} has no function breakpoints (supportsFunctionBreakpoints)", "use FILE:LINE",
@@ -183,7 +251,10 @@ async def set_breakpoint(
         await _resync(session, entry.key)
         raise
     persist.save(session)
-    return BreakpointResult(**view(entry).model_dump())
+    notes = [n for n in session.book.drain_notices() if not n.startswith(f"breakpoint {entry.id} ")]
+    if notes:
+        notes.append(OLD_CODE)
+    return BreakpointResult(**view(entry).model_dump(), notes=notes or None)
 
 
 def _refuse_moved_onto_another(session: Session, entry: BreakpointEntry) -> None:
@@ -234,8 +305,9 @@ async def _delete(session: Session, doomed: list[int]) -> BreakpointsResult:
         del session.book.entries[i]
     notes = {await session.sync_breakpoints(key) for key in sorted(keys)} - {None}
     persist.save(session)
+    followed = "; ".join([*news, OLD_CODE] if (news := session.book.drain_notices()) else [])
     return BreakpointsResult(breakpoints=[view(e) for e in session.book.entries.values()], removed=doomed,
-                             warning=next(iter(notes), None))
+                             warning="; ".join(w for w in (next(iter(notes), None), followed) if w) or None)
 
 
 @verb(group="breakpoints", name="clearBreakpoints", needs="alive", cli=("break", "clear"))

@@ -6,14 +6,15 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from dapcli.engine.breakpoints import BreakpointEntry
+from dapcli.engine.anchors import cut
+from dapcli.engine.breakpoints import BreakpointEntry, bound_text
 from dapcli.engine.fnconditions import REFUSED
 from dapcli.engine.session import Session
 from dapcli.errors import UsageError
 from dapcli.verbs.breakpoints.reasons import joined
 from dapcli.verbs.context import VerbContext
 
-__all__ = ["matching", "moved_warnings", "pending_warnings", "resolve_function"]
+__all__ = ["anchor_warnings", "bound_note", "matching", "moved_warnings", "pending_warnings", "resolve_function"]
 
 
 def matching(ctx: VerbContext, session: Session, references: list[str]) -> list[int]:
@@ -106,8 +107,19 @@ def refused_conditions(session: Session) -> list[str]:
 
 def moved_warnings(session: Session) -> list[str]:
     """One line per verified breakpoint that the adapter put on another line than asked (a
-    blank line or a comment → the next line with code): a launch says so, as ``break add`` does."""
-    return [f"breakpoint {e.id} at {os.path.basename(e.path or '')}:{e.line} was moved by "
-            f"{session.adapter.name} to line {e.actual_line}"
-            for e in session.book.entries.values()
+    blank line or a comment → the next line with code), ``breakpoint 1 at cart.py: requested
+    16, bound to 17: total += price``: a launch says so, as ``break add`` does."""
+    return [bound_note(e) for e in session.book.entries.values()
             if e.verified and e.path and e.line and e.actual_line and e.actual_line != e.line]
+
+
+def bound_note(entry: BreakpointEntry) -> str:
+    """``breakpoint 1 at cart.py: requested 16, bound to 17: total += price``."""
+    text = bound_text(entry)
+    return (f"breakpoint {entry.id} at {os.path.basename(entry.path or '')}: requested {entry.line}, bound to "
+            f"{entry.actual_line}" + (f": {cut(text)}" if text else ""))
+
+
+def anchor_warnings(session: Session) -> list[str]:
+    """What following edited files did since last told (moved, stale), then the adapter's moves."""
+    return [*session.book.drain_notices(), *moved_warnings(session)]

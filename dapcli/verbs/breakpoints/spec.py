@@ -4,12 +4,15 @@ A breakpoint is written the way gdb reads it::
 
     LOCATION [if CONDITION] [hit HIT] [log MESSAGE]
 
-``LOCATION`` is ``FILE:LINE``, ``LINE`` (the current file) or a function name (``Cart.total``);
+``LOCATION`` is ``FILE:LINE``, ``LINE`` (the current file), a function name (``Cart.total``), or
+``FILE@STATEMENT``: the line whose statement is that text (to the end; ``FILE@'STATEMENT'`` in
+quotes may be followed by clauses; see :mod:`dapcli.verbs.breakpoints.statements`);
 ``CONDITION`` is an expression in the program's language; ``HIT`` a hit count (``3``, ``>=3``,
 ``%4``, ``== 2``: the adapter's syntax); ``MESSAGE`` is logged instead of stopping, ``{expr}``
 interpolated. The clauses come in that order, each at most once; ``log`` takes the rest of the
 text. Structured callers (MCP, recipes) give the same fields as an object:
-``{path, line, condition, hitCondition, logMessage}`` or ``{function, condition, hitCondition}``.
+``{path, line, condition, hitCondition, logMessage}`` or ``{function, condition, hitCondition}``;
+``{path, statement, nearLine}`` instead of a line, ``expect`` to check the line's text.
 """
 
 from __future__ import annotations
@@ -27,8 +30,8 @@ __all__ = ["BREAK_HELP", "GRAMMAR", "LaunchBreakpoint", "parse_spec", "spec_fiel
 #: The grammar in one line, as ``--help``, errors and the MCP description show it.
 GRAMMAR = "FILE:LINE or FUNCTION, then optional clauses in this order: if CONDITION, hit N|>=N|%N, log MESSAGE"
 #: The help of ``-b``/``breakpoints`` on launch and attach (CLI, REPL, MCP schema).
-BREAK_HELP = ("FILE:LINE|FUNCTION, then optional: if COND, hit N|>=N|%N, log MSG. "
-              "Or {path,line,condition,hitCondition,logMessage}|{function}")
+BREAK_HELP = ("FILE:LINE|FUNCTION|FILE@STATEMENT, then optional: if COND, hit N|>=N|%N, log MSG. "
+              "Or {path,line|statement[,nearLine],expect,condition,hitCondition,logMessage}|{function}")
 EXAMPLES = "e.g. -b 'cart.py:17 if i == 2', -b 'cart.py:17 hit >=3', -b 'cart.py:17 log total={total}', -b Cart.total"
 
 _SPEC = re.compile(
@@ -54,6 +57,9 @@ class LaunchBreakpoint(BaseModel):
     condition: str | None = None
     hit_condition: str | None = None
     log_message: str | None = None
+    statement: str | None = None
+    near_line: int | None = None
+    expect: str | None = None
 
 
 def parse_spec(text: str) -> tuple[str, dict[str, str]]:
@@ -92,18 +98,25 @@ def spec_fields(item: str | LaunchBreakpoint | dict[str, Any]) -> tuple[str, dic
         problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'breakpoint'}: "
                              + ("unknown key" if e["type"] == "extra_forbidden" else e["msg"]) for e in exc.errors())
         raise UsageError(f"bad breakpoint {item!r}: {problems}",
-                         'keys: path, line, condition, hitCondition, logMessage, function; e.g. '
+                         'keys: path, line, condition, hitCondition, logMessage, function, statement, nearLine, '
+                         'expect; e.g. '
                          '{"path": "cart.py", "line": 17, "condition": "i == 2"}') from None
-    if model.function and (model.path or model.line):
+    if model.function and (model.path or model.line or model.statement):
         raise UsageError("a breakpoint has a function or a path and line, not both",
                          'e.g. {"function": "Cart.total"} or {"path": "cart.py", "line": 17}')
+    if model.statement is not None and model.line is not None:
+        raise UsageError("a breakpoint has a line or a statement, not both",
+                         'e.g. {"path": "cart.py", "statement": "total += price", "nearLine": 17}')
     if model.function:
         location = model.function
+    elif model.path and model.statement is not None:
+        location = model.path
     elif model.path and model.line is not None:
         location = f"{model.path}:{model.line}"
     else:
         raise UsageError("a breakpoint needs path and line, or function",
                          'e.g. {"path": "cart.py", "line": 17, "condition": "i == 2"}')
     clauses = {k: v for k, v in (("condition", model.condition), ("hit_condition", model.hit_condition),
-                                 ("log_message", model.log_message)) if v is not None}
+                                 ("log_message", model.log_message), ("statement", model.statement),
+                                 ("near_line", model.near_line), ("expect", model.expect)) if v is not None}
     return location, clauses

@@ -30,6 +30,13 @@ class BreakpointView(Model):
     #: dapcli's note: e.g. the file is not on this machine, or the adapter does not announce
     #: the capability it needs (sent anyway: the adapter's answer is in ``verified``/``message``).
     warning: str | None = None
+    #: The trimmed text of the statement it follows when its file is edited (a line breakpoint).
+    statement: str | None = None
+    #: The text of ``actual_line`` when the adapter bound it to another line than asked
+    #: (``requested 16, bound to 17: <text>``).
+    bound_text: str | None = None
+    #: Its statement is no longer in the edited file: it kept its line (which holds other code).
+    stale: bool | None = None
 
 
 class BreakpointsResult(Result):
@@ -42,7 +49,10 @@ class BreakpointsResult(Result):
 
 
 class BreakpointResult(BreakpointView, Result):
-    """One breakpoint as added (see :class:`BreakpointView`)."""
+    """One breakpoint as added (see :class:`BreakpointView`); ``notes``: what happened to the
+    file's other breakpoints when it was sent (moved with their statements, stale)."""
+
+    notes: list[str] | None = None
 
 
 class ExceptionFilterView(Model):

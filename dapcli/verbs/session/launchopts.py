@@ -16,7 +16,7 @@ from dapcli.adapters.filekind import is_native_executable
 from dapcli.engine.breakpoints import taken_error
 from dapcli.engine.session import Session
 from dapcli.errors import UsageError
-from dapcli.verbs.breakpoints.breakpoints import parse_location
+from dapcli.verbs.breakpoints.breakpoints import at_form, place
 from dapcli.verbs.breakpoints.match import resolve_function
 from dapcli.verbs.breakpoints.spec import spec_fields
 from dapcli.verbs.context import VerbContext
@@ -129,9 +129,15 @@ def add_breakpoints(ctx: VerbContext, session: Session, items: list[str | dict[s
     restored = set(session.book.entries)
     default_path = program_source(ctx, session)
     for item in items:
-        location, clauses = spec_fields(item)
-        fields = {**resolve_function(session, parse_location(ctx, location, None, pending_ok=True,
-                                                             default_path=default_path)), **clauses}
+        form = at_form(ctx, item) if isinstance(item, str) else None
+        if form is not None:
+            location, statement, clauses = form
+            clauses = {**clauses, "statement": statement}
+        else:
+            location, clauses = spec_fields(item)
+        found = place(ctx, None, location, clauses.pop("statement", None), clauses.pop("near_line", None),
+                      clauses.pop("expect", None), default_path=default_path)
+        fields = {**resolve_function(session, found), **clauses}
         taken = session.book.occupant(fields.get("path"), fields.get("line"), fields.get("function"))
         if taken is not None and taken.id not in restored:  # a line holds one breakpoint; nothing has started
             raise taken_error(taken, fields.get("line"), at_launch=True)

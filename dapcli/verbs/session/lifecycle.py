@@ -17,7 +17,7 @@ from dapcli.engine.reach import unverified_warnings
 from dapcli.engine.session import Session, SessionState
 from dapcli.errors import AdapterError, DapcliError, UntrustedProjectError, UsageError
 from dapcli.protocol.types import Capabilities
-from dapcli.verbs.breakpoints.match import moved_warnings, pending_warnings, refused_conditions
+from dapcli.verbs.breakpoints.match import anchor_warnings, pending_warnings, refused_conditions
 from dapcli.verbs.breakpoints.spec import BREAK_HELP
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.models import EndResult, SessionInfo, SessionsResult, StatusResult, StopState
@@ -199,8 +199,8 @@ async def launch(
         await session.shutdown()
         ctx.manager.remove(session.name)
         raise missing
-    state.warnings = [*warnings, *pending_warnings(session), *moved_warnings(session), *refused_conditions(session),
-                      *(state.warnings or [])] or None
+    state.warnings = [*warnings, *pending_warnings(session), *anchor_warnings(session),
+                      *refused_conditions(session), *(state.warnings or [])] or None
     return state
 
 
@@ -306,7 +306,7 @@ async def attach(
     ctx.manager.add(session)
     await session.wait(0.3)
     state = await stop_state(session, output_seq=None, started=started)
-    state.warnings = [*pending_warnings(session), *moved_warnings(session), *refused_conditions(session),
+    state.warnings = [*pending_warnings(session), *anchor_warnings(session), *refused_conditions(session),
                       *(state.warnings or []), *unverified_warnings(session)] or None
     return state
 
@@ -324,7 +324,8 @@ async def restart(
     Watches and exception filters are kept too. Ends the session (``disconnect``) and launches
     again: ``restart`` requests are not safe on every adapter (debugpy 1.8.22 never answers
     them, Delve has none). Runs to the first breakpoint, not to an entry stop (unless
-    ``stopOnEntry``).
+    ``stopOnEntry``). A breakpoint whose file was edited follows its statement (``breakpoint 1
+    moved 17 → 19 (file changed)``), or keeps its line marked stale; the result says so.
     """
     started = time.perf_counter()
     old = ctx.session()
@@ -343,7 +344,13 @@ async def restart(
     session.book._next_id = old.book._next_id
     await session.launch(options, timeout=max(timeout, STARTUP_TIMEOUT))
     ctx.manager.add(session)
-    return await _start_and_wait(ctx, session, started, timeout)
+    followed = anchor_warnings(session)  # before the run: what is said is what was sent
+    if followed:
+        persist.save(session)
+    state = await _start_and_wait(ctx, session, started, timeout)
+    state.warnings = [*followed, *pending_warnings(session), *refused_conditions(session),
+                      *(state.warnings or [])] or None
+    return state
 
 
 @verb(group="session", needs="session", destructive=True, cli=("stop",), aliases=("quit", "q", "kill"))
