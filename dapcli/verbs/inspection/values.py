@@ -43,12 +43,9 @@ if TYPE_CHECKING:
 
 
 def check_current(session: Session, reference: int) -> None:
-    """Raise UsageError for a ``variablesReference`` given out at an earlier stop (adapters reuse
-    the numbers: it would show or change another value)."""
-    if session.references.stale(reference, session.generation):
-        raise UsageError(f"variablesReference {reference} is from an earlier stop: the adapter may now give "
-                         "that number to another value", "references change at every stop: take one from "
-                         "`dapcli vars` or `dapcli eval` at this stop")
+    """Raise UsageError for a ``variablesReference`` not given out at this stop (adapters reuse
+    the numbers: one of an earlier stop would show or change another value)."""
+    session.handles.check_reference(session.generation, reference)
 
 
 @verb(group="inspection", needs="stopped", read_only=True, cli=("vars",), aliases=("variables", "info-locals"))
