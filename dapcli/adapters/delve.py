@@ -74,6 +74,13 @@ class DelveAdapter(AdapterSpec):
     core_request = "launch"
     #: Delve 1.20 evaluates ``setVariable`` in the stopped goroutine's top frame (verbs/inspection/setframe.py).
     sets_in_top_frame_only = True
+    #: Delve's DAP server loads at most 1,024 goroutines for ``threads`` (``maxGoroutines``, not
+    #: an option; ``goroutineFilters`` only filters those), so a longer list is counted from the
+    #: runtime: every g made, less the dead ones on the scheduler's and each P's free list.
+    threads_cap = 1024
+    threads_noun = "goroutines"
+    thread_count_expressions = ("runtime.allglen", "runtime.sched.gFree.n", "len(runtime.allp)",
+                                "runtime.allp[{i}].gFree.n")
 
     def __init__(self) -> None:
         super().__init__()

@@ -16,7 +16,14 @@ from dapcli.verbs.context import VerbContext
 from dapcli.verbs.models import FrameResult, StopState
 from dapcli.verbs.registry import Param, verb
 from dapcli.verbs.shared.frameindex import position, selected_index
-from dapcli.verbs.shared.frames import breakpoint_lines, check_frame, current_thread_id, frames, read_source
+from dapcli.verbs.shared.frames import (
+    breakpoint_lines,
+    check_frame,
+    check_thread,
+    current_thread_id,
+    frames,
+    read_source,
+)
 from dapcli.verbs.shared.params import TIMEOUT_HELP, ThreadId, Timeout
 from dapcli.verbs.shared.stop.resume import resume
 from dapcli.verbs.shared.stop.stopstate import stop_state
@@ -188,10 +195,7 @@ async def select_thread(
 ) -> FrameResult:
     """Select a thread: stack, evaluate and stepping then use it."""
     session = ctx.session()
-    body = await session.request("threads", None, t.ThreadsResponse)
-    ids = [th.id for th in body.threads]
-    if thread_id not in ids:
-        raise UsageError(f"no thread {thread_id} (threads: {', '.join(map(str, ids))})")
+    await check_thread(session, thread_id)
     session.selected_thread_id = thread_id
     session.selected_frame_id = None
     return await _select(ctx, index=0)
