@@ -106,6 +106,15 @@ class AdapterSpec:
     #: Most threads the adapter's ``threads`` answer lists (Delve: 1,024 goroutines, a constant of
     #: its DAP server; it says so only on its console); None: it lists them all.
     threads_cap: int | None = None
+    #: How a value's identity is read, to find cycles (verbs/shared/values/identity.py):
+    #: ``reference`` — the adapter's ``variablesReference`` is the object's own (debugpy: ``id()``);
+    #: ``address`` — its address and type, from ``memoryReference``, the value's text or
+    #: :attr:`address_expression`; None — not known (nothing is taken for a cycle).
+    identity: str | None = None
+    #: The address of ``{}`` (an ``evaluateName``) as an expression of the adapter's language.
+    address_expression: str = "&({})"
+    #: The address a pointer ``{}`` holds, when its value text does not show it (Go: ``uintptr(p)``).
+    pointer_address_expression: str | None = None
     #: What the adapter's threads are to the user (Delve: goroutines).
     threads_noun: str = "threads"
     #: How to count the program's threads when the list is cut: expressions evaluated in the

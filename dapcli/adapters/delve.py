@@ -78,6 +78,9 @@ class DelveAdapter(AdapterSpec):
     #: an option; ``goroutineFilters`` only filters those), so a longer list is counted from the
     #: runtime: every g made, less the dead ones on the scheduler's and each P's free list.
     threads_cap = 1024
+    identity = "address"
+    address_expression = "uintptr(&({}))"
+    pointer_address_expression = "uintptr({})"
     threads_noun = "goroutines"
     thread_count_expressions = ("runtime.allglen", "runtime.sched.gFree.n", "len(runtime.allp)",
                                 "runtime.allp[{i}].gFree.n")
