@@ -92,6 +92,9 @@ class _Numbers:
             raise UsageError(f"{self.kind} {number} is from an earlier stop (the program has run since); "
                              f"list the {self.noun} again", f"{self.kind} numbers are valid only at the stop that "
                              "gave them")
+        if self.kind == "frameId":
+            raise UsageError(f"no frame with frameId {number} at this stop",
+                             "frame ids change at every stop: take one from `dapcli stack`")
         raise UsageError(f"no {self.kind} {number} at this stop", f"list the {self.noun} to get one")
 
     def known(self, generation: int, number: int) -> bool:
