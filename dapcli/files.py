@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import stat
 import time
 from collections.abc import Iterator
 
 from dapcli.errors import UsageError
 
-__all__ = ["MAX_CONFIG_BYTES", "MAX_RECIPE_BYTES", "locked", "read_text_file", "write_text_file"]
+__all__ = ["MAX_CONFIG_BYTES", "MAX_RECIPE_BYTES", "locked", "read_text_file", "split_lines", "write_text_file"]
 
 #: Largest recipe file (bytes).
 MAX_RECIPE_BYTES = 16 * 1024 * 1024
@@ -139,3 +140,27 @@ def locked(path: str, timeout: float) -> Iterator[None]:
         yield
     finally:
         os.close(fd)  # closing the file releases the lock
+
+
+#: What ends a line of source or program text: ``\n``, ``\r\n`` or ``\r`` — and nothing else.
+_LINE_END = re.compile(r"\r\n|\r|\n")
+
+
+def split_lines(text: str, *, keepends: bool = False) -> list[str]:
+    """``text`` cut into lines where an adapter, a compiler and an editor see them: only at
+    ``\n``, ``\r\n`` and ``\r``. Unlike :meth:`str.splitlines`, a form feed, ``\x1c``–``\x1e``,
+    ``\x85``, U+2028 or U+2029 stays inside its line (splitting there shifts every later line
+    number). Like it, a final line end adds no empty line; ``keepends`` keeps each line's end.
+    One linear pass."""
+    if not keepends:
+        lines = _LINE_END.split(text)
+        if lines[-1] == "":
+            lines.pop()
+        return lines
+    found, start = [], 0
+    for end in _LINE_END.finditer(text):
+        found.append(text[start:end.end()])
+        start = end.end()
+    if start < len(text):
+        found.append(text[start:])
+    return found

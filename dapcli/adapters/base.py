@@ -103,6 +103,24 @@ class AdapterSpec:
     #: listing of a frame misses a block's variables that came into scope after it first listed
     #: that frame (cdt-gdb-adapter: ``i`` of a ``for`` entered after a stop at ``main``'s start).
     block_locals_command: str | None = None
+    #: Most threads the adapter's ``threads`` answer lists (Delve: 1,024 goroutines, a constant of
+    #: its DAP server; it says so only on its console); None: it lists them all.
+    threads_cap: int | None = None
+    #: How a value's identity is read, to find cycles (verbs/shared/values/identity.py):
+    #: ``reference`` — the adapter's ``variablesReference`` is the object's own (debugpy: ``id()``);
+    #: ``address`` — its address and type, from ``memoryReference``, the value's text or
+    #: :attr:`address_expression`; None — not known (nothing is taken for a cycle).
+    identity: str | None = None
+    #: The address of ``{}`` (an ``evaluateName``) as an expression of the adapter's language.
+    address_expression: str = "&({})"
+    #: The address a pointer ``{}`` holds, when its value text does not show it (Go: ``uintptr(p)``).
+    pointer_address_expression: str | None = None
+    #: What the adapter's threads are to the user (Delve: goroutines).
+    threads_noun: str = "threads"
+    #: How to count the program's threads when the list is cut: expressions evaluated in the
+    #: stopped frame (DAP ``evaluate``): (all threads made, the free ones, how many holders of
+    #: free ones, one holder's free ones with ``{i}`` for its index). None: not counted.
+    thread_count_expressions: tuple[str, str, str, str] | None = None
     #: Console commands (and the debugger's aliases) that resume the program (``next``,
     #: ``thread step-over``): the stop they cause is awaited after their answer, which may come
     #: before the adapter's ``continued``/``stopped`` events (lldb-dap sends those from another thread).

@@ -28,6 +28,7 @@ import shutil
 from dapcli.adapters.base import AdapterSpec
 from dapcli.adapters.filekind import go_build_flags
 from dapcli.errors import AdapterError, UsageError
+from dapcli.files import split_lines
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the hot path)
 if TYPE_CHECKING:
@@ -73,6 +74,16 @@ class DelveAdapter(AdapterSpec):
     core_request = "launch"
     #: Delve 1.20 evaluates ``setVariable`` in the stopped goroutine's top frame (verbs/inspection/setframe.py).
     sets_in_top_frame_only = True
+    #: Delve's DAP server loads at most 1,024 goroutines for ``threads`` (``maxGoroutines``, not
+    #: an option; ``goroutineFilters`` only filters those), so a longer list is counted from the
+    #: runtime: every g made, less the dead ones on the scheduler's and each P's free list.
+    threads_cap = 1024
+    identity = "address"
+    address_expression = "uintptr(&({}))"
+    pointer_address_expression = "uintptr({})"
+    threads_noun = "goroutines"
+    thread_count_expressions = ("runtime.allglen", "runtime.sched.gFree.n", "len(runtime.allp)",
+                                "runtime.allp[{i}].gFree.n")
 
     def __init__(self) -> None:
         super().__init__()
@@ -188,7 +199,7 @@ class DelveAdapter(AdapterSpec):
         if category != "stderr" or "layer=" not in text:
             sink(category, text)
             return
-        lines = text.splitlines(keepends=True)
+        lines = split_lines(text, keepends=True)
         program = "".join(line for line in lines if not _DLV_LOG.match(line))
         delve = "".join(line for line in lines if _DLV_LOG.match(line))
         if program:

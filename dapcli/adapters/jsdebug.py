@@ -40,6 +40,7 @@ import shutil
 from dapcli.adapters.base import AdapterSpec
 from dapcli.adapters.native.common import node_modules_dirs, npm_install, searched_text
 from dapcli.errors import AdapterError
+from dapcli.files import split_lines
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the hot path)
 if TYPE_CHECKING:
@@ -240,7 +241,7 @@ class JsDebugAdapter(AdapterSpec):
         """node's inspector messages (``Debugger attached.``) on the program's terminal are chatter."""
         if not any(chatter in text for chatter in _NODE_CHATTER):
             return text, ""
-        lines = text.splitlines(keepends=True)
+        lines = split_lines(text, keepends=True)
         return ("".join(line for line in lines if line.strip() not in _NODE_CHATTER),
                 "".join(line for line in lines if line.strip() in _NODE_CHATTER))
 

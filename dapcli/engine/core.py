@@ -28,7 +28,7 @@ from dapcli.engine.pathmap import PathMapper
 from dapcli.engine.pending import AbandonedRequest
 from dapcli.engine.prefetch import Prefetch
 from dapcli.engine.processes import Watchdog
-from dapcli.engine.refs import ReferenceLog
+from dapcli.engine.refs import HandleTable, StopHandles
 from dapcli.engine.serial import wait_turn
 from dapcli.engine.state import ENDED, SessionState, StopRecord
 from dapcli.engine.terminal import Terminal
@@ -92,13 +92,12 @@ class SessionCore:
         self.debuggee_pid: int | None = None
         self.selected_thread_id: int | None = None
         self.selected_frame_id: int | None = None
-        #: Frame ids returned by stackTrace at stop ``generation`` (valid until it resumes).
-        self.frame_ids: tuple[int, set[int]] = (-1, set())
         #: Source file of the selected frame (cached for completion and bare line numbers).
         self.current_path: str | None = None
         self.threads: list[t.Thread] = []
         self.generation = 0
-        self.references = ReferenceLog()
+        #: dapcli's variablesReference and frameId numbers, by the stop they belong to.
+        self.handles = HandleTable()
         self._waking = False
         self.end_reason: str | None = None
         #: Set when the adapter went away under the session: what happened, in one line.
@@ -220,13 +219,15 @@ class SessionCore:
             await wait_turn(conn, self.adapter.serial_requests, timeout)
         if command not in _PURE_READS:
             self._prefetch.clear()  # it may change values (setVariable, evaluate): answers ahead are stale
-        ahead = self._prefetch.take(self.generation, command, arguments)
+        generation = self.generation
+        arguments = self.handles.outgoing(generation, arguments)  # a handle of an earlier stop is refused
+        ahead = self._prefetch.take(generation, command, arguments)
         if ahead is None and command == "scopes":
             self._prefetch.forget("variables")  # they were the top frame's (lldb-dap numbers scopes 1, 2, 3)
         future = ahead if ahead is not None and conn is self._conn else conn.send(command, arguments)
         try:
             body = await conn.result(future, response_cls, timeout=timeout)
-            self.references.observe(self.generation, body)  # which stop each variablesReference is of
+            self.handles.incoming(generation, command, body)  # dapcli's numbers, never given twice
             return body
         except RequestError as exc:  # a traceback or a clang echo: the diagnosis, on one line
             if "\n" not in exc.message.strip():
@@ -236,6 +237,11 @@ class SessionCore:
             cancelled = self.supports("supportsCancelRequest") and conn.cancel(future)
             self.abandoned.track(future, command, arguments, cancelled=cancelled)
             raise
+
+    @property
+    def at_stop(self) -> StopHandles:
+        """What is known of this stop's handles (new at every stop)."""
+        return self.handles.at(self.generation)
 
     @property
     def watchdog(self) -> Watchdog | None:

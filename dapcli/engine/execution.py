@@ -40,6 +40,7 @@ class SessionExecution(SessionEvents):
         self.require_stopped()
         conn = self.require_alive()
         generation = self.generation
+        arguments = self.handles.outgoing(generation, arguments)  # restartFrame's frameId
         self.state = SessionState.RUNNING
         self._pause_sent = False  # a stop from here on is this request's
         self.hits.resumed(command)

@@ -7,6 +7,7 @@ import os
 import stat
 
 from dapcli.errors import UsageError
+from dapcli.files import split_lines
 
 __all__ = ["MAX_LINE_TEXT", "MAX_SOURCE_BYTES", "read_lines"]
 
@@ -17,7 +18,8 @@ MAX_LINE_TEXT = 1000
 
 
 def read_lines(path: str) -> list[str]:
-    """The lines of a regular text file (UTF-8, undecodable bytes replaced), without newlines.
+    """The lines of a regular text file (UTF-8, undecodable bytes replaced), without newlines;
+    lines end only at ``\\n``, ``\\r\\n`` and ``\\r`` (:func:`~dapcli.files.split_lines`).
 
     Raises:
         UsageError: not a regular file, unreadable, or over :data:`MAX_SOURCE_BYTES`.
@@ -33,6 +35,6 @@ def read_lines(path: str) -> list[str]:
                          f"dapcli reads source files up to {MAX_SOURCE_BYTES // (1024 * 1024)} MB")
     try:
         with open(path, encoding="utf-8", errors="replace") as handle:
-            return handle.read(MAX_SOURCE_BYTES).splitlines()
+            return split_lines(handle.read(MAX_SOURCE_BYTES))
     except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc.strerror}") from None

@@ -8,17 +8,14 @@ reference is valid only until the program resumes).
 from __future__ import annotations
 
 import os
-import weakref
 
 from dapcli.engine.session import Session
 from dapcli.engine.sourcefiles import read_lines
 from dapcli.errors import UsageError
+from dapcli.files import split_lines
 from dapcli.protocol import types as t
 
 __all__ = ["frame_source_lines", "reference_lines"]
-
-_CACHE: weakref.WeakKeyDictionary[Session, tuple[int, dict[int, list[str]]]] = weakref.WeakKeyDictionary()
-
 
 async def reference_lines(session: Session, reference: int, path: str | None = None) -> list[str]:
     """The lines of source ``reference`` (DAP ``source``), cached until the program resumes.
@@ -26,14 +23,11 @@ async def reference_lines(session: Session, reference: int, path: str | None = N
     Raises:
         RequestError: the adapter has no such source.
     """
-    generation, cached = _CACHE.get(session, (-1, {}))
-    if generation != session.generation:
-        cached = {}
-        _CACHE[session] = (session.generation, cached)
+    cached = session.at_stop.sources
     if reference not in cached:
         body = await session.request("source", t.SourceArguments(
             source=t.Source(path=path, sourceReference=reference), sourceReference=reference), t.SourceResponse)
-        cached[reference] = body.content.splitlines()
+        cached[reference] = split_lines(body.content)
     return cached[reference]
 
 

@@ -34,7 +34,12 @@ def render_threads(result: m.ThreadsResult, cwd: str | None = None) -> Renderabl
     table = column_table("", "id", "name")  # Thread.id: what --thread-id takes
     for thread in result.threads:
         table.add_row("*" if thread.current else "", str(thread.id), Text(thread.name))
-    return table
+    if not result.partial:
+        return table
+    listed = len(result.threads)
+    counted = f"{listed} of {result.total}" if result.total is not None else f"{listed} (more exist)"
+    return Group(table, Text(f"{counted} listed: the adapter lists no more; show one that is not listed by its id: "
+                             "`dapcli stack --thread-id ID`, `dapcli thread ID`", style="yellow"))
 
 
 def render_variables(result: m.VariablesResult, cwd: str | None = None) -> RenderableType:

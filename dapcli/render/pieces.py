@@ -59,6 +59,8 @@ def _value_line(var: m.VariableView) -> Text:
         text.append(f"  ({var.value_cut_by_adapter})", style="dim")
     if var.read_only:
         text.append("  [read-only]", style="dim")
+    if var.cycle:
+        text.append(f"  ↻ cycle: the same object as {var.cycle}", style="yellow")
     return text
 
 

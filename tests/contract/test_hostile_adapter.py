@@ -115,7 +115,8 @@ def test_frames_with_null_missing_and_string_fields_are_read_not_refused(tmp_pat
         stop = (await h.launch()).to_json()
         assert stop["status"] == "stopped" and stop["location"]["function"] == "f"
         stack = (await h.call("stackTrace")).to_json()
-        assert [(f["id"], f["name"], f["line"]) for f in stack["frames"]] == [(2, "f", -5), (3, "?", 1), (4, "?", 7)]
+        assert [(f["name"], f["line"]) for f in stack["frames"]] == [("f", -5), ("?", 1), ("?", 7)]
+        assert len({f["id"] for f in stack["frames"]}) == 3  # dapcli's own numbers, one per frame
         assert (await h.call("evaluate", {"expression": "x"})).to_json()["result"] == "x"
 
     scenario(tmp_path, {"on": {"stackTrace": [{"respond": {"stackFrames": frames}}]}}, test)

@@ -200,7 +200,8 @@ def _mcp_session(tool: Any, program: Path) -> None:
     step = tool("next", {})
     assert not step.get("isError") and step["structuredContent"]["status"] == "stopped"
     frames = tool("stackTrace", {})["structuredContent"]["frames"]
-    assert [(f["id"], f["name"]) for f in frames] == [(1, "fn" + E), (3, "?")]  # raw text: JSON keeps it
+    assert [f["name"] for f in frames] == ["fn" + E, "?"]  # raw text: JSON keeps it
+    assert len({f["id"] for f in frames}) == 2  # dapcli's own numbers, one per frame
     assert tool("evaluate", {"expression": "x"})["structuredContent"]["result"] == "r" + E
     refused = tool("stepIn", {})
     assert refused["isError"] is True and "\n" not in refused["content"][0]["text"].strip()

@@ -67,6 +67,8 @@ _INJECTION_ERRORS = ("ptrace:", "Operation not permitted", "No such process", "C
 
 class DebugpyAdapter(AdapterSpec):
     name = "python"
+    #: pydevd's variablesReference of an object is its id(): one object, one number at a stop.
+    identity = "reference"
     #: ``evaluate`` in context ``repl`` runs statements, as pdb's prompt does.
     repl_runs_statements = True
     aliases = ("debugpy", "py")

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from dapcli.files import split_lines
+
 __all__ = ["PydevdLog", "TracebackTrimmer", "is_debugger_frame"]
 
 _TRACEBACK = "Traceback (most recent call last):"
@@ -43,9 +45,9 @@ class TracebackTrimmer:
         that an event cuts in two is judged, and shown, once it is whole)."""
         if not self._in_traceback and not self._partial and _TRACEBACK not in text:
             return text
-        lines = (self._partial + text).splitlines(keepends=True)
+        lines = split_lines(self._partial + text, keepends=True)
         self._partial = ""
-        if lines and not lines[-1].endswith("\n") and (self._in_traceback or _TRACEBACK in text):
+        if lines and not lines[-1].endswith(("\n", "\r")) and (self._in_traceback or _TRACEBACK in text):
             self._partial = lines.pop()
         return "".join(line for line in lines if self._keep(line))
 
@@ -84,7 +86,7 @@ class PydevdLog:
         return False
 
     def _consume(self, rest: str) -> bool:
-        for line in rest.splitlines():
+        for line in split_lines(rest):
             if line.startswith(_TRACEBACK) or line.startswith(" "):
                 self._in_traceback = True
             elif self._in_traceback:

@@ -99,7 +99,14 @@ def _stack(result: StackResult) -> str:
 
 
 def _threads(result: ThreadsResult) -> str:
-    return "\n".join(f"{'*' if t.current else ' '} {t.id} {t.name}" for t in result.threads) or "no threads"
+    listed = "\n".join(f"{'*' if t.current else ' '} {t.id} {t.name}" for t in result.threads) or "no threads"
+    if not result.partial:
+        return listed
+    counted = f"{len(result.threads)} of {result.total}" if result.total is not None else \
+        f"{len(result.threads)} (more exist)"
+    return (f"{counted} listed: the adapter lists no more; show one that is not listed by its id: "
+            f'stackTrace {{"threadId": ID}}, or '
+            f'more {{"verb": "selectThread", "arguments": {{"threadId": ID}}}}\n{listed}')
 
 
 def _scopes(result: ScopesResult) -> str:

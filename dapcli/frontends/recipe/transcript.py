@@ -13,6 +13,7 @@ import os
 from typing import Any, Protocol, TextIO
 
 from dapcli.errors import UsageError
+from dapcli.files import split_lines
 from dapcli.frontends.recipe.matchers import describe, show
 from dapcli.frontends.recipe.model import CheckOutcome, Recipe, RecipeOutcome, StepOutcome
 from dapcli.render.safe import escape
@@ -137,7 +138,7 @@ def _output_of(result: dict[str, Any] | None, limit: int = MAX_OUTPUT_LINES) -> 
     if not result:
         return []
     chunks = result.get("output") if isinstance(result.get("output"), list) else result.get("chunks")
-    lines = "".join(str(c.get("output", "")) for c in chunks or [] if isinstance(c, dict)).splitlines()
+    lines = split_lines("".join(str(c.get("output", "")) for c in chunks or [] if isinstance(c, dict)))
     if len(lines) > limit:
         return [f"… {len(lines) - limit} earlier line(s)", *lines[-limit:]]
     return lines

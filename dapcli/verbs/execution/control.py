@@ -15,8 +15,15 @@ from dapcli.verbs.breakpoints.breakpoints import parse_location
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.models import FrameResult, StopState
 from dapcli.verbs.registry import Param, verb
-from dapcli.verbs.shared.frameindex import selected_index
-from dapcli.verbs.shared.frames import breakpoint_lines, current_thread_id, frames, read_source
+from dapcli.verbs.shared.frameindex import position, selected_index
+from dapcli.verbs.shared.frames import (
+    breakpoint_lines,
+    check_frame,
+    check_thread,
+    current_thread_id,
+    frames,
+    read_source,
+)
 from dapcli.verbs.shared.params import TIMEOUT_HELP, ThreadId, Timeout
 from dapcli.verbs.shared.stop.resume import resume
 from dapcli.verbs.shared.stop.stopstate import stop_state
@@ -116,11 +123,19 @@ async def _select(ctx: VerbContext, index: int | None = None, frame_id: int | No
                   delta: int = 0) -> FrameResult:
     session = ctx.session()
     thread = current_thread_id(session, None)
+    known = None
+    if frame_id is not None:
+        check_frame(session, frame_id)  # one of an earlier stop is refused
+        known = position(session, frame_id)  # Delve gives new ids at every stackTrace
+        if known is not None:
+            thread = known[0]
     stack, _ = await frames(session, thread, levels=200)
     if not stack:
         raise UsageError("the stopped thread has no frames")
     if frame_id is not None:
         found = [f for f in stack if f.id == frame_id]
+        if not found and known is not None and known[1] < len(stack):
+            found = [stack[known[1]]]
         if not found:
             raise UsageError(f"no frame with frameId {frame_id}", "see `dapcli stack`")
         target = found[0]
@@ -180,10 +195,7 @@ async def select_thread(
 ) -> FrameResult:
     """Select a thread: stack, evaluate and stepping then use it."""
     session = ctx.session()
-    body = await session.request("threads", None, t.ThreadsResponse)
-    ids = [th.id for th in body.threads]
-    if thread_id not in ids:
-        raise UsageError(f"no thread {thread_id} (threads: {', '.join(map(str, ids))})")
+    await check_thread(session, thread_id)
     session.selected_thread_id = thread_id
     session.selected_frame_id = None
     return await _select(ctx, index=0)

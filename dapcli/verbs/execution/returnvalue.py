@@ -19,6 +19,7 @@ from typing import NamedTuple
 from dapcli.engine.scopes import locals_scope
 from dapcli.engine.session import Session, SessionState
 from dapcli.errors import DapcliError
+from dapcli.files import split_lines
 from dapcli.protocol import types as t
 from dapcli.verbs.models import ReturnValueView, StopState
 from dapcli.verbs.shared.frames import frames, scopes
@@ -118,7 +119,7 @@ async def _console_values(session: Session) -> list[tuple[str, str, str | None]]
     except DapcliError:
         return None
     pattern = re.compile(adapter.return_value_pattern)
-    lines = text.splitlines()
+    lines = split_lines(text)
     found = []
     for index, line in enumerate(lines):
         match = pattern.match(line)

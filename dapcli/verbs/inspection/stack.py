@@ -23,6 +23,7 @@ from dapcli.verbs.shared.frames import (
 )
 from dapcli.verbs.shared.frames import scopes as fetch_scopes
 from dapcli.verbs.shared.params import FrameId
+from dapcli.verbs.shared.threadcount import capped, count_threads, partial_note
 
 
 @verb(group="inspection", needs="alive", read_only=True, aliases=("info-threads",))
@@ -31,9 +32,14 @@ async def threads(ctx: VerbContext) -> ThreadsResult:
     session = ctx.session()
     body = await session.request("threads", None, t.ThreadsResponse)
     session.threads = list(body.threads)
-    return ThreadsResult(
-        threads=[ThreadView(id=th.id, name=th.name, current=th.id == session.selected_thread_id) for th in body.threads]
-    )
+    listed = [ThreadView(id=th.id, name=th.name, current=th.id == session.selected_thread_id) for th in body.threads]
+    if not capped(session, len(listed)):
+        return ThreadsResult(threads=listed)
+    total = await count_threads(session)  # Delve cuts the list at 1,024 goroutines and does not say so
+    if total is not None and total <= len(listed):
+        return ThreadsResult(threads=listed)
+    return ThreadsResult(threads=listed, partial=True, total=total,
+                         note=partial_note(session, len(listed), total))
 
 
 @verb(group="inspection", name="stackTrace", needs="stopped", read_only=True, cli=("stack",),

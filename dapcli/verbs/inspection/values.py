@@ -43,12 +43,9 @@ if TYPE_CHECKING:
 
 
 def check_current(session: Session, reference: int) -> None:
-    """Raise UsageError for a ``variablesReference`` given out at an earlier stop (adapters reuse
-    the numbers: it would show or change another value)."""
-    if session.references.stale(reference, session.generation):
-        raise UsageError(f"variablesReference {reference} is from an earlier stop: the adapter may now give "
-                         "that number to another value", "references change at every stop: take one from "
-                         "`dapcli vars` or `dapcli eval` at this stop")
+    """Raise UsageError for a ``variablesReference`` not given out at this stop (adapters reuse
+    the numbers: one of an earlier stop would show or change another value)."""
+    session.handles.check_reference(session.generation, reference)
 
 
 @verb(group="inspection", needs="stopped", read_only=True, cli=("vars",), aliases=("variables", "info-locals"))
@@ -85,7 +82,8 @@ async def variables(
         else:
             shown = found[start: start + max(0, count)]
             page, total = [variable_view(v, max_length, session.adapter.name) for v in shown], len(found)
-    await expand(session, page, depth, count=count, max_value=max_length)
+    await expand(session, page, depth, count=count, max_value=max_length,
+                 frame_id=frame if frame is not None else session.selected_frame_id)
     await add_previews(session, page, max_length)  # C structs/arrays: {name = "pen", cents = 525}
     if max_length == 0:  # debugpy cut a list at 60 items: asked for whole
         await whole_rows(session, page, frame if frame is not None else await current_frame_id(session, None))
@@ -131,10 +129,11 @@ async def evaluate(
     whole = await full_repr(session, expression, frame, body.result) if max_length == 0 else body.result
     variable = t.Variable(name=expression, value=whole, type=body.type,
                           variablesReference=body.variablesReference, namedVariables=body.namedVariables,
-                          indexedVariables=body.indexedVariables)
+                          indexedVariables=body.indexedVariables, memoryReference=body.memoryReference)
     remember(session, [variable])
     view = variable_view(variable, max_length, session.adapter.name)
-    await expand(session, [view], depth, count=100, max_value=max_length)
+    view.evaluate_name = expression  # what the identity of the value is read from (its address)
+    await expand(session, [view], depth, count=100, max_value=max_length, frame_id=frame)
     await add_previews(session, [view], max_length)  # C: {10, 20, 30, 40, 50}
     return EvaluateResult(
         expression=expression, result=view.value, type=body.type, variables_reference=body.variablesReference,

@@ -67,6 +67,11 @@ class VariableView(Model):
     #: The adapter's own text when ``value`` is a preview composed from the children (a C struct
     #: or array that lldb-dap/gdb show as ``shape @ 0x…``/``{...}``; see ``verbs/shared/values/preview.py``).
     adapter_value: str | None = None
+    #: The adapter's ``memoryReference`` (an address, or on gdb an expression for one).
+    memory_reference: str | None = None
+    #: This value is the same object as the one at this path above it (by identity: the
+    #: adapter's reference or the object's address, never its text): a cycle, not expanded again.
+    cycle: str | None = None
 
 
 class ReturnValueView(VariableView):

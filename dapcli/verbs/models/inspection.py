@@ -19,7 +19,14 @@ class ThreadView(Model):
 
 
 class ThreadsResult(Result):
+    """The threads the adapter listed. When it listed only some (Delve: at most 1,024
+    goroutines), ``total`` is how many the program has (None: not known) and ``note`` says how
+    to see one that is not listed."""
+
     threads: list[ThreadView]
+    partial: bool = False
+    total: int | None = None
+    note: str | None = None
 
 
 class StackResult(Result):

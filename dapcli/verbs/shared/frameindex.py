@@ -2,13 +2,13 @@
 
 Delve gives new frame ids at every ``stackTrace`` (the ids given earlier at the same stop stay
 valid), so the selected frame is not found among the ids of a later ``stackTrace`` by its id:
-its ``(threadId, index)`` is remembered here, per stop, for ``stack`` to mark it and for
-``up``/``down`` to move from it.
+its ``(threadId, index)`` is remembered, per stop, on the session's
+:class:`~dapcli.engine.refs.StopHandles`, for ``stack`` to mark it and for ``up``/``down`` to
+move from it.
 """
 
 from __future__ import annotations
 
-import weakref
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -17,24 +17,14 @@ if TYPE_CHECKING:
 
 __all__ = ["position", "record", "selected_index"]
 
-_SEEN: weakref.WeakKeyDictionary[Session, tuple[int, dict[int, tuple[int, int]]]] = weakref.WeakKeyDictionary()
-
-
 def record(session: Session, thread_id: int, frames: list[Frame]) -> None:
     """Remember each frame's ``(thread_id, index)`` for the session's current stop."""
-    generation, known = _SEEN.get(session, (-1, {}))
-    if generation != session.generation:
-        known = {}
-    known.update({f.id: (thread_id, f.index) for f in frames})
-    _SEEN[session] = (session.generation, known)
+    session.at_stop.frame_positions.update({f.id: (thread_id, f.index) for f in frames})
 
 
 def position(session: Session, frame_id: int | None) -> tuple[int, int] | None:
     """``(threadId, index)`` of ``frame_id`` at this stop, or None when it was not seen."""
-    generation, known = _SEEN.get(session, (-1, {}))
-    if frame_id is None or generation != session.generation:
-        return None
-    return known.get(frame_id)
+    return None if frame_id is None else session.at_stop.frame_positions.get(frame_id)
 
 
 def selected_index(session: Session, thread_id: int) -> int:

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from dapcli.files import split_lines
+
 __all__ = ["stdin_read"]
 
 #: Reads of stdin, per source suffix.
@@ -37,6 +39,6 @@ def stdin_read(program: str | None) -> str | None:
             text = source.read(_MOST)
     except OSError:
         return None
-    code = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith(("#", "//")))
+    code = "\n".join(line for line in split_lines(text) if not line.lstrip().startswith(("#", "//")))
     found = pattern.search(code)
     return found.group(0).rstrip("(") if found else None

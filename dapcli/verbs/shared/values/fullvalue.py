@@ -26,10 +26,12 @@ __all__ = ["adapter_cut", "adapter_mark", "delve_cut", "full_context", "full_rep
 
 #: debugpy's SafeRepr cut of a collection: ``[0, 1, ..., 58, ...]``, ``(…, ...)``, ``{…, ...}``.
 _SAFEREPR_CUT = re.compile(r"(, |\[|\(|\{)\.\.\.[\]\)\}]$")
-#: debugpy's SafeRepr writes what is nested deeper than 2 levels as ``[...]``, Python's own mark
-#: of a cycle: ``[[0, [...]], …]`` for ``[[0, [0, [0]]], …]``.
+#: debugpy's SafeRepr writes what is nested deeper than 2 levels as ``[...]`` — Python's own mark
+#: of a cycle: ``[[0, [...]], …]`` for ``[[0, [0, [0]]], …]``; one less deep is a cycle.
 _NESTED_CUT = re.compile(r"\[\.\.\.\]|\{\.\.\.\}|\(\.\.\.\)")
-NESTED_NOTE = "debugpy writes what is nested deeper than 2 levels as [...] (unless it is a cycle)"
+#: How deep SafeRepr writes collections before it writes ``[...]`` for the deeper levels.
+_SAFEREPR_LEVELS = 2
+NESTED_NOTE = "debugpy writes what is nested deeper than 2 levels as [...]"
 #: An expression that can be evaluated twice without harm (no call, no assignment).
 _PLAIN = re.compile(r"^[A-Za-z_][\w.]*(\[[\w'\" .:-]*\])*(\.[A-Za-z_]\w*)*$")
 
@@ -78,13 +80,39 @@ def adapter_mark(value: str, reference: int, adapter: str) -> str | None:
         return delve_cut(value, reference)
     if adapter == "node":
         return jsdebug_cut(value, reference)
-    if adapter == "python" and _NESTED_CUT.search(value):
+    if adapter == "python" and _nested_cut(value):
         return f"{NESTED_NOTE}; --depth or max length 0 shows it"
     return None
 
 
 def _debugpy_cut(value: str) -> bool:
-    return bool(_SAFEREPR_CUT.search(value) or _NESTED_CUT.search(value))
+    return bool(_SAFEREPR_CUT.search(value) or _nested_cut(value))
+
+
+def _nested_cut(value: str) -> bool:
+    """True when debugpy left out deeper levels of ``value``: a ``[...]`` (``{...}``, ``(...)``)
+    inside at least :data:`_SAFEREPR_LEVELS` brackets. One less deep is Python's mark of a cycle,
+    where no level was left out. One pass; brackets inside quoted strings do not count."""
+    if _NESTED_CUT.search(value) is None:
+        return False
+    depth, quote, index = 0, "", 0
+    while index < len(value):
+        char = value[index]
+        if quote:
+            if char == "\\":
+                index += 1
+            elif char == quote:
+                quote = ""
+        elif char in "'\"":
+            quote = char
+        elif char in "[{(":
+            if depth >= _SAFEREPR_LEVELS and value.startswith(("[...]", "{...}", "(...)"), index):
+                return True
+            depth += 1
+        elif char in "]})":
+            depth = max(0, depth - 1)
+        index += 1
+    return False
 
 
 def _is_debugpy(session: Session) -> bool:

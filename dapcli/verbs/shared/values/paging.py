@@ -4,7 +4,8 @@ A 100,000-element array costs seconds to fetch whole; the adapters that honour `
 ``count`` (``AdapterSpec.pages_variables``: lldb-dap, CodeLLDB, Delve, gdb) return one page in
 milliseconds. The page needs the number of children to report a total: every variable seen at
 this stop remembers its ``namedVariables`` and ``indexedVariables`` under its
-``variablesReference`` (references die on resume, so the table is per stop). The children are
+``variablesReference`` on the stop's :class:`~dapcli.engine.refs.StopHandles` (references die
+on resume). The children are
 the named ones first, then the indexed ones. The indexed ones are asked for with
 ``filter: "indexed"``: Delve honours ``start``/``count`` only then (without a filter it sends
 its first 64 elements, whatever was asked); the others ignore the filter. The named ones, if
@@ -14,7 +15,6 @@ any, are fetched with ``filter: "named"``. debugpy ignores ``start``/``count``
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Iterable
 
 from dapcli.engine.session import Session
@@ -23,25 +23,13 @@ from dapcli.verbs.shared.values.snapshot import fresh
 
 __all__ = ["fetch_page", "remember"]
 
-_Sizes = dict[int, tuple[int, int]]  # variablesReference -> (namedVariables, indexedVariables)
-_SIZES: weakref.WeakKeyDictionary[Session, tuple[int, _Sizes]] = weakref.WeakKeyDictionary()
-
-
 def remember(session: Session, variables: Iterable[t.Variable]) -> None:
     """Record how many named and indexed children each structured variable of this stop has."""
-    generation, sizes = _SIZES.get(session, (session.generation, {}))
-    if generation != session.generation:
-        sizes = {}
+    sizes = session.at_stop.sizes
     for variable in variables:
         named, indexed = variable.namedVariables or 0, variable.indexedVariables or 0
         if variable.variablesReference > 0 and named + indexed:
             sizes[variable.variablesReference] = (named, indexed)
-    _SIZES[session] = (session.generation, sizes)
-
-
-def _size(session: Session, reference: int) -> tuple[int, int] | None:
-    generation, sizes = _SIZES.get(session, (-1, {}))
-    return sizes.get(reference) if generation == session.generation else None
 
 
 async def _ask(session: Session, reference: int, filter: str | None, start: int, count: int) -> list[t.Variable]:
@@ -64,7 +52,7 @@ async def fetch_page(session: Session, reference: int, start: int, count: int) -
     unknown (then fetch everything and page on the client)."""
     if not getattr(session.adapter, "pages_variables", False) or count <= 0:
         return None
-    size = _size(session, reference)
+    size = session.at_stop.sizes.get(reference)
     if size is None:
         return None
     named, indexed = size

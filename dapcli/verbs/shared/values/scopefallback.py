@@ -18,42 +18,20 @@ The console text of these commands is dapcli's own: it is kept out of the sessio
 from __future__ import annotations
 
 import re
-import weakref
 
-from dapcli.engine.scopes import locals_scope
 from dapcli.engine.session import Session
 from dapcli.errors import DapcliError, RequestError
 from dapcli.protocol import types as t
 
-__all__ = ["remember_scopes", "scope_by_names", "scope_frame", "with_block_locals"]
+__all__ = ["scope_by_names", "scope_frame", "with_block_locals"]
 
-#: Per session: a scope's variablesReference -> the frameId it belongs to (from ``scopes`` answers).
-_FRAMES: weakref.WeakKeyDictionary[Session, dict[int, int]] = weakref.WeakKeyDictionary()
-#: Per session: the references of frames' locals scopes among those.
-_LOCALS: weakref.WeakKeyDictionary[Session, set[int]] = weakref.WeakKeyDictionary()
 _NAME = re.compile(r"^([A-Za-z_$][\w$]*) = ", re.MULTILINE)
-_KEPT = 200
-
-
-def remember_scopes(session: Session, frame_id: int, found: list[t.Scope]) -> None:
-    """Note which frame each scope of ``found`` belongs to, and which one holds its locals (the
-    last :data:`_KEPT` kept)."""
-    known = _FRAMES.setdefault(session, {})
-    known.update({s.variablesReference: frame_id for s in found if s.variablesReference > 0})
-    for old in list(known)[:-_KEPT]:
-        del known[old]
-    try:
-        scope = locals_scope(found)
-    except DapcliError:
-        return
-    locals_refs = _LOCALS.setdefault(session, set())
-    locals_refs.add(scope.variablesReference)
-    locals_refs.intersection_update(known)
 
 
 def scope_frame(session: Session, reference: int) -> int | None:
-    """The frameId whose ``scopes`` answer gave ``reference``; None when it is not a known scope."""
-    return _FRAMES.get(session, {}).get(reference)
+    """The frameId whose ``scopes`` answer gave ``reference`` at this stop; None when it is not
+    a scope of this stop (see :class:`~dapcli.engine.refs.StopHandles`)."""
+    return session.at_stop.scope_frames.get(reference)
 
 
 async def scope_by_names(session: Session, reference: int, timeout: float) -> list[t.Variable] | None:
@@ -61,7 +39,7 @@ async def scope_by_names(session: Session, reference: int, timeout: float) -> li
     :attr:`~dapcli.adapters.base.AdapterSpec.locals_commands` (DAP ``evaluate``, context
     ``repl`` then ``watch``); a name that cannot be evaluated gets ``<error: MESSAGE>`` as its
     value. None when this adapter has no such commands or ``reference`` is not a known scope."""
-    frame = _FRAMES.get(session, {}).get(reference)
+    frame = scope_frame(session, reference)
     commands = session.adapter.locals_commands
     if frame is None or not commands:
         return None
@@ -80,8 +58,8 @@ async def with_block_locals(session: Session, reference: int, listed: list[t.Var
     when the adapter needs no such check, ``reference`` is not a frame's locals scope, or the
     command fails. Never raises but DapTimeoutError."""
     command = session.adapter.block_locals_command
-    frame = _FRAMES.get(session, {}).get(reference)
-    if not command or frame is None or reference not in _LOCALS.get(session, set()):
+    frame = scope_frame(session, reference)
+    if not command or frame is None or reference not in session.at_stop.locals_scopes:
         return listed
     printed = await _console(session, command, frame, timeout)
     have = {v.name for v in listed}

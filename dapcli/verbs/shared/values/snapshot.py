@@ -12,7 +12,6 @@ Children of objects are read live by js-debug and are left as listed.
 from __future__ import annotations
 
 import contextlib
-import weakref
 
 from dapcli.engine.session import Session
 from dapcli.errors import DapcliError
@@ -21,8 +20,6 @@ from dapcli.verbs.shared.values.scopefallback import scope_frame
 
 __all__ = ["fresh", "values_changed"]
 
-#: Per session: the stop generation in which a verb may have changed a value.
-_CHANGED: weakref.WeakKeyDictionary[Session, int] = weakref.WeakKeyDictionary()
 #: Seconds each re-read may take (a getter that hangs must not hold the listing).
 _READ_TIMEOUT = 5.0
 
@@ -31,14 +28,14 @@ def values_changed(session: Session) -> None:
     """Note that a value may have changed in this stop (``setVariable``, ``setExpression``, a
     user's ``evaluate``); only adapters that list scopes from a snapshot care."""
     if getattr(session.adapter, "scope_snapshot", False):
-        _CHANGED[session] = session.generation
+        session.at_stop.changed = True
 
 
 async def fresh(session: Session, reference: int, listed: list[t.Variable]) -> list[t.Variable]:
     """``listed`` (children of ``reference``), each scope variable read again (DAP ``evaluate``,
     context ``watch``) when a value may have changed in this stop on a snapshot adapter; else
     ``listed`` as it is. A variable that cannot be read again keeps its listed value. Never raises."""
-    if _CHANGED.get(session) != session.generation:
+    if not session.at_stop.changed:
         return listed
     frame = scope_frame(session, reference)
     if frame is None:

@@ -11,6 +11,7 @@ from dapcli.errors import DapTimeoutError, PreconditionError, RequestError
 from dapcli.protocol import types as t
 from dapcli.verbs.models import VariableView
 from dapcli.verbs.shared.values.fullvalue import adapter_mark
+from dapcli.verbs.shared.values.identity import identity, is_pointer
 from dapcli.verbs.shared.values.moreitems import grouped_window
 from dapcli.verbs.shared.values.paging import fetch_page, remember
 from dapcli.verbs.shared.values.preview import is_summary
@@ -44,6 +45,7 @@ def variable_view(variable: t.Variable, max_value: int = MAX_VALUE, adapter: str
         named_variables=variable.namedVariables, indexed_variables=variable.indexedVariables,
         value_truncated=cut or None, read_only=_read_only(variable) or None,
         value_cut_by_adapter=adapter_mark(variable.value, variable.variablesReference, adapter),
+        memory_reference=variable.memoryReference,
     )
 
 
@@ -116,18 +118,27 @@ def _identity(v: t.Variable) -> tuple[str, str, str | None, str | None]:
 
 async def expand(
     session: Session, views: list[VariableView], depth: int, *, count: int, max_value: int,
-    budget: list[int] | None = None, seen: frozenset[str] = frozenset(),
+    budget: list[int] | None = None, path: tuple[tuple[str, str], ...] = (), frame_id: int | None = None,
+    pointee: str | None = None,
 ) -> None:
     """Fill ``children`` of ``views`` down to ``depth`` levels (each list cut to ``count``;
-    the whole tree to :data:`MAX_NODES`). A value already on the path is not expanded again."""
+    the whole tree to :data:`MAX_NODES`). A value that is the same object as one on its
+    ``path`` (``(identity, evaluateName)`` of each value above it; see
+    :func:`~dapcli.verbs.shared.values.identity.identity`, read in frame ``frame_id``) is marked
+    as a cycle back to that one (``cycle``) and not expanded again; values that only print the
+    same are expanded each. ``pointee``: the identity of the object the parent points to (Delve
+    lists a pointer's target as its one child, ``*p``: that child is no cycle)."""
     budget = budget if budget is not None else [MAX_NODES]
     if depth <= 0:
         return
     for view in views:
         if view.variables_reference <= 0 or budget[0] <= 0:
             continue
-        key = f"{view.type}:{view.value}"
-        if key in seen:
+        me = await identity(session, view, frame_id) if path or depth > 1 else None
+        target = me is not None and me == pointee and not is_pointer(view)
+        loop = next((where for known, where in path if known == me), None) if me is not None else None
+        if loop is not None and not target:
+            view.cycle = loop
             continue
         wanted = max(0, min(count, budget[0]))
         try:
@@ -149,7 +160,9 @@ async def expand(
         budget[0] -= len(kept)
         view.children = kept
         view.truncated = (total - len(kept)) or None
-        await expand(session, kept, depth - 1, count=count, max_value=max_value, budget=budget, seen=seen | {key})
+        here = (*path, (me, view.evaluate_name or view.name)) if me is not None and not target else path
+        await expand(session, kept, depth - 1, count=count, max_value=max_value, budget=budget, path=here,
+                     frame_id=frame_id, pointee=me if is_pointer(view) else None)
 
 
 def filter_names(variables: list[t.Variable], pattern: str | None) -> list[t.Variable]:

@@ -1,0 +1,3 @@
+module gocycles
+
+go 1.19

@@ -1,0 +1,3 @@
+module gohandles
+
+go 1.19

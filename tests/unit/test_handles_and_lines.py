@@ -1,0 +1,77 @@
+"""Units of the one place that scopes handles to their stop (engine/refs.py) and of the one
+line splitter (files.split_lines)."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+from dapcli.engine.refs import HandleTable
+from dapcli.errors import UsageError
+from dapcli.files import split_lines
+from dapcli.protocol import types as t
+from dapcli.protocol.connection import body_model
+
+
+def _stack() -> Any:
+    return body_model(t.StackTraceResponse).model_validate(  # type: ignore[union-attr]
+        {"stackFrames": [{"id": 0, "name": "main", "line": 3, "column": 1}]})
+
+
+def test_numbers_are_never_given_twice_and_old_ones_are_refused() -> None:
+    table = HandleTable()
+    body = body_model(t.VariablesResponse).model_validate(  # type: ignore[union-attr]
+        {"variables": [{"name": "s", "value": "{...}", "variablesReference": 1000},
+                       {"name": "n", "value": "5", "variablesReference": 0}]})
+    table.incoming(1, "variables", body)
+    first = body.variables[0].variablesReference
+    assert body.variables[1].variablesReference == 0
+    again = body_model(t.EvaluateResponse).model_validate(  # type: ignore[union-attr]
+        {"result": "{...}", "variablesReference": 1000})
+    table.incoming(1, "evaluate", again)
+    assert again.variablesReference == first  # the same number at the same stop: the same handle
+    sent = table.outgoing(1, t.VariablesArguments(variablesReference=first))
+    assert sent.variablesReference == 1000
+    later = {"variables": [{"name": "other", "value": "{...}", "variablesReference": 1000}]}
+    table.incoming(2, "variables", later)  # Delve: 1000 again, for another value
+    assert later["variables"][0]["variablesReference"] not in (first, 1000)
+    with pytest.raises(UsageError, match=f"variablesReference {first} is from an earlier stop"):
+        table.outgoing(2, {"variablesReference": first})
+    with pytest.raises(UsageError, match="no variablesReference 999 at this stop"):
+        table.outgoing(2, {"variablesReference": 999})
+
+
+def test_frame_ids_are_scoped_the_same_way_and_late_answers_are_stale() -> None:
+    table = HandleTable()
+    stack = _stack()
+    table.incoming(4, "stackTrace", stack)
+    frame = stack.stackFrames[0].id
+    assert frame > 0 and table.outgoing(4, t.ScopesArguments(frameId=frame)).frameId == 0
+    table.at(4).scope_frames[7] = frame
+    assert table.at(5).scope_frames == {}  # what was known of a stop does not outlive it
+    with pytest.raises(UsageError, match=f"frameId {frame} is from an earlier stop .*list the frames again"):
+        table.check_frame(5, frame)
+    late = _stack()
+    table.incoming(4, "stackTrace", late)  # answered after the program ran again
+    with pytest.raises(UsageError, match="earlier stop"):
+        table.check_frame(5, late.stackFrames[0].id)
+
+
+@pytest.mark.parametrize(("text", "lines"), [
+    ("", []), ("a", ["a"]), ("a\n", ["a"]), ("\n", [""]), ("a\r\nb\rc\nd", ["a", "b", "c", "d"]),
+    ("x\u2028y\u2029z\x0c\x1c\x1d\x1e\x85w\nq\n\n", ["x\u2028y\u2029z\x0c\x1c\x1d\x1e\x85w", "q", ""]),
+])
+def test_lines_end_only_at_newline_return_or_both(text: str, lines: list[str]) -> None:
+    assert split_lines(text) == lines
+    assert "".join(split_lines(text, keepends=True)) == text
+    assert len(split_lines(text, keepends=True)) == len(lines)
+
+
+def test_splitting_is_linear() -> None:
+    for text in ("\r" * 400_000, "\u2028\n" * 200_000, "a" * 800_000):
+        started = time.perf_counter()
+        split_lines(text)
+        split_lines(text, keepends=True)
+        assert time.perf_counter() - started < 2.0
