@@ -644,6 +644,8 @@ complete -c dapcli -n '__dapcli_at "up"' -l json
 complete -c dapcli -n '__dapcli_at "up"' -l session -r -a '(__dapcli_words session)'
 complete -c dapcli -n '__dapcli_at "up"' -s S -r -a '(__dapcli_words session)'
 complete -c dapcli -n '__dapcli_at "up"' -s h
+complete -c dapcli -n '__dapcli_at "vars"' -a '(__dapcli_words variable)'
+complete -c dapcli -n '__dapcli_at "vars"' -l all
 complete -c dapcli -n '__dapcli_at "vars"' -l count -r
 complete -c dapcli -n '__dapcli_at "vars"' -l depth -r
 complete -c dapcli -n '__dapcli_at "vars"' -l filter -r -a '(__dapcli_words variable)'
@@ -651,6 +653,7 @@ complete -c dapcli -n '__dapcli_at "vars"' -l frame-id -r -a '(__dapcli_words fr
 complete -c dapcli -n '__dapcli_at "vars"' -l help
 complete -c dapcli -n '__dapcli_at "vars"' -l json
 complete -c dapcli -n '__dapcli_at "vars"' -l max-length -r
+complete -c dapcli -n '__dapcli_at "vars"' -l no-all
 complete -c dapcli -n '__dapcli_at "vars"' -l scope -r
 complete -c dapcli -n '__dapcli_at "vars"' -l session -r -a '(__dapcli_words session)'
 complete -c dapcli -n '__dapcli_at "vars"' -l start -r

@@ -552,7 +552,7 @@ _dapcli() {
                 --variables-reference) _dapcli_words ""; return 0 ;;
                 -S) _dapcli_words "session"; return 0 ;;
             esac
-            flags="--count --depth --filter --frame-id --help --json --max-length --scope --session --start --variables-reference -S -h"; kind="" ;;
+            flags="--all --count --depth --filter --frame-id --help --json --max-length --no-all --scope --session --start --variables-reference -S -h"; kind="variable" ;;
         "version")
             case "$prev" in
             esac

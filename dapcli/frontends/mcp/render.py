@@ -84,6 +84,8 @@ def _variables_result(result: VariablesResult) -> str:
     lines += variable_lines(result.variables, indent="  ", budget=[TREE_LINES])
     if result.truncated:
         lines.append(f"  … (+{result.truncated} more; call variables with start={result.start + shown})")
+    if result.hidden:
+        lines.append(f"  ({result.hidden} pytest temporaries @py_… hidden: all=true lists them)")
     return "\n".join(lines)
 
 
