@@ -360,12 +360,14 @@ complete -c dapcli -n '__dapcli_at "input"' -l no-eof
 complete -c dapcli -n '__dapcli_at "input"' -l no-newline
 complete -c dapcli -n '__dapcli_at "input"' -l no-no-newline
 complete -c dapcli -n '__dapcli_at "input"' -l session -r -a '(__dapcli_words session)'
+complete -c dapcli -n '__dapcli_at "input"' -l wait -r
 complete -c dapcli -n '__dapcli_at "input"' -s S -r -a '(__dapcli_words session)'
 complete -c dapcli -n '__dapcli_at "input"' -s h
 complete -c dapcli -n '__dapcli_at "launch"' -F
 complete -c dapcli -n '__dapcli_at "launch"' -l adapter -r
 complete -c dapcli -n '__dapcli_at "launch"' -l adapter-config -r
 complete -c dapcli -n '__dapcli_at "launch"' -l break -r -F
+complete -c dapcli -n '__dapcli_at "launch"' -l catch -r
 complete -c dapcli -n '__dapcli_at "launch"' -l config -r
 complete -c dapcli -n '__dapcli_at "launch"' -l core -r -F
 complete -c dapcli -n '__dapcli_at "launch"' -l cwd -r -F
@@ -461,6 +463,7 @@ complete -c dapcli -n '__dapcli_at "repl"' -F
 complete -c dapcli -n '__dapcli_at "repl"' -l adapter -r
 complete -c dapcli -n '__dapcli_at "repl"' -l adapter-config -r
 complete -c dapcli -n '__dapcli_at "repl"' -l break -r -F
+complete -c dapcli -n '__dapcli_at "repl"' -l catch -r
 complete -c dapcli -n '__dapcli_at "repl"' -l config -r
 complete -c dapcli -n '__dapcli_at "repl"' -l core -r
 complete -c dapcli -n '__dapcli_at "repl"' -l cwd -r
@@ -596,6 +599,7 @@ complete -c dapcli -n '__dapcli_at "stop"' -s S -r -a '(__dapcli_words session)'
 complete -c dapcli -n '__dapcli_at "stop"' -s h
 complete -c dapcli -n '__dapcli_at "test"' -F
 complete -c dapcli -n '__dapcli_at "test"' -l adapter -r
+complete -c dapcli -n '__dapcli_at "test"' -l catch -r
 complete -c dapcli -n '__dapcli_at "test"' -l cwd -r -F
 complete -c dapcli -n '__dapcli_at "test"' -l first
 complete -c dapcli -n '__dapcli_at "test"' -l help
