@@ -157,3 +157,24 @@ def test_js_debug_serves_a_private_unix_socket_not_a_loopback_port(cli_env: dict
     assert dapcli(cli_env, "stop").returncode == 0
     assert_gone({status["adapterPid"], status["hostPid"]})
     assert not os.path.exists(folder)
+
+
+def test_launch_catch_all_stops_at_a_caught_throw(cli_env: dict[str, str]) -> None:
+    """js-debug's own filter ids (``all``: caught exceptions, ``uncaught``), sent before
+    configurationDone: the first stop is the throw inside ``try``; an unknown id lists its filters."""
+    throws = PROGRAMS / "throws.js"
+    thrown = marker_line(throws, "thrown")
+    done = dapcli(cli_env, "launch", "throws.js", "--catch", "all,uncaught", "--json")
+    assert done.returncode == 0, done.stderr
+    stop = json.loads(done.stdout)
+    assert (stop["reason"], stop["location"]["line"]) == ("exception", thrown), stop
+    filters = {f["filter"]: f["enabled"] for f in json.loads(dapcli(cli_env, "exceptions", "list", "--json").stdout)
+               ["filters"]}
+    assert filters == {"all": True, "uncaught": True}
+    end = json.loads(dapcli(cli_env, "continue", "--json").stdout)
+    assert (end["status"], end["exitCode"]) == ("exited", 0)
+    assert dapcli(cli_env, "stop").returncode == 0
+    refused = dapcli(cli_env, "launch", "throws.js", "--catch", "raised")
+    assert refused.returncode == 2, refused.stderr
+    assert refused.stderr.splitlines()[:2] == ["error: node has no exception filter 'raised'",
+                                               "hint: its filters: all, uncaught"]
