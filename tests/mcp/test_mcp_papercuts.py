@@ -7,13 +7,16 @@ from __future__ import annotations
 import sys
 
 import pytest
-from mcp_helpers import ROOT, call, call_error, connected, marker_line, run
+from mcp_helpers import LOOP, ROOT, call, call_error, connected, marker_line, run
+
+from dapcli.adapters.registry import by_name
 
 pytest.importorskip("debugpy", reason="debugpy is not installed")
 pytestmark = pytest.mark.slow
 
 METER = ROOT / "tests" / "recipe" / "programs" / "meter.py"
 EXAMPLES = ROOT / "examples"
+KILLED = ROOT / "tests" / "fidelity" / "programs" / "killed.js"
 
 
 def test_launch_with_exception_filters_and_output_category_as_one_name() -> None:
@@ -82,5 +85,35 @@ def test_debug_test_refuses_an_unknown_exception_filter() -> None:
             said = await call_error(client, "debugTest", {"selectors": ["tests/test_cart.py"], "cwd": str(EXAMPLES),
                                                           "python": sys.executable, "exceptionFilters": ["thrown"]})
             assert "python has no exception filter 'thrown'" in said
+
+    run(body)
+
+
+def test_launch_timeout_counts_from_the_start() -> None:
+    """The adapter's start counts in the user's timeout (the launch waited the whole timeout after it)."""
+    async def body() -> None:
+        async with connected() as client:
+            state = await call(client, "launch", {"program": str(LOOP), "python": sys.executable, "timeout": 8})
+            assert state["status"] == "running"
+            assert 7.9 <= state["elapsedMs"] / 1000 <= 8.6, state["elapsedMs"]
+            await call(client, "stop")
+
+    run(body)
+
+
+@pytest.mark.skipif(by_name("node").find() is None, reason="js-debug is not installed")
+def test_js_debug_signal_and_unknown_request() -> None:
+    async def body() -> None:
+        async with connected() as client:
+            end = await call(client, "launch", {"program": str(KILLED), "args": ["SIGKILL"], "timeout": 30})
+            assert (end["status"], end["signal"]) == ("exited", "SIGKILL"), end
+            status = await client.call_tool("status", {})
+            assert "killed by SIGKILL" in status.content[0].text
+            await call(client, "stop")
+            await call(client, "launch", {"program": str(KILLED), "args": ["SIGKILL"], "stopOnEntry": True,
+                                          "timeout": 30})
+            said = await call_error(client, "more", {"verb": "dap", "arguments": {"command": "nosuchcmd"}})
+            assert "'nosuchcmd' is not a DAP request, and node never answers a request it does not know" in said
+            await call(client, "stop")
 
     run(body)
