@@ -291,14 +291,16 @@ _dapcli() {
         "input")
             case "$prev" in
                 --session) _dapcli_words "session"; return 0 ;;
+                --wait) _dapcli_words ""; return 0 ;;
                 -S) _dapcli_words "session"; return 0 ;;
             esac
-            flags="--eof --help --json --no-eof --no-newline --no-no-newline --session -S -h"; kind="" ;;
+            flags="--eof --help --json --no-eof --no-newline --no-no-newline --session --wait -S -h"; kind="" ;;
         "launch")
             case "$prev" in
                 --adapter) _dapcli_words ""; return 0 ;;
                 --adapter-config) _dapcli_words ""; return 0 ;;
                 --break) _dapcli_words "location"; return 0 ;;
+                --catch) _dapcli_words ""; return 0 ;;
                 --config) _dapcli_words ""; return 0 ;;
                 --core) _dapcli_words "path"; return 0 ;;
                 --cwd) _dapcli_words "path"; return 0 ;;
@@ -314,7 +316,7 @@ _dapcli() {
                 -b) _dapcli_words "location"; return 0 ;;
                 -m) _dapcli_words ""; return 0 ;;
             esac
-            flags="--adapter --adapter-config --break --config --core --cwd --env --help --json --just-my-code --map --module --no-debug --no-just-my-code --no-no-debug --no-nodelay --no-restore --no-stop-on-entry --no-stop-on-exception --no-terminal --nodelay --python --restore --session --set --stdin --stop-on-entry --stop-on-exception --terminal --timeout -S -b -h -m"; kind="path" ;;
+            flags="--adapter --adapter-config --break --catch --config --core --cwd --env --help --json --just-my-code --map --module --no-debug --no-just-my-code --no-no-debug --no-nodelay --no-restore --no-stop-on-entry --no-stop-on-exception --no-terminal --nodelay --python --restore --session --set --stdin --stop-on-entry --stop-on-exception --terminal --timeout -S -b -h -m"; kind="path" ;;
         "list")
             case "$prev" in
                 --context) _dapcli_words ""; return 0 ;;
@@ -379,6 +381,7 @@ _dapcli() {
                 --adapter) _dapcli_words ""; return 0 ;;
                 --adapter-config) _dapcli_words ""; return 0 ;;
                 --break) _dapcli_words "location"; return 0 ;;
+                --catch) _dapcli_words ""; return 0 ;;
                 --config) _dapcli_words ""; return 0 ;;
                 --core) _dapcli_words ""; return 0 ;;
                 --cwd) _dapcli_words ""; return 0 ;;
@@ -396,7 +399,7 @@ _dapcli() {
                 -b) _dapcli_words "location"; return 0 ;;
                 -m) _dapcli_words ""; return 0 ;;
             esac
-            flags="--adapter --adapter-config --break --config --core --cwd --env --help --just-my-code --map --module --no-debug --no-just-my-code --no-no-debug --no-nodelay --no-restore --no-stop-on-entry --no-stop-on-exception --no-terminal --nodelay --python --record --restore --session --set --stdin --stop-on-entry --stop-on-exception --terminal --test --timeout -S -b -h -m"; kind="path" ;;
+            flags="--adapter --adapter-config --break --catch --config --core --cwd --env --help --just-my-code --map --module --no-debug --no-just-my-code --no-no-debug --no-nodelay --no-restore --no-stop-on-entry --no-stop-on-exception --no-terminal --nodelay --python --record --restore --session --set --stdin --stop-on-entry --stop-on-exception --terminal --test --timeout -S -b -h -m"; kind="path" ;;
         "restart")
             case "$prev" in
                 --session) _dapcli_words "session"; return 0 ;;
@@ -503,6 +506,7 @@ _dapcli() {
         "test")
             case "$prev" in
                 --adapter) _dapcli_words ""; return 0 ;;
+                --catch) _dapcli_words ""; return 0 ;;
                 --cwd) _dapcli_words "path"; return 0 ;;
                 --match) _dapcli_words ""; return 0 ;;
                 --python) _dapcli_words "path"; return 0 ;;
@@ -515,7 +519,7 @@ _dapcli() {
                 -S) _dapcli_words "session"; return 0 ;;
                 -k) _dapcli_words ""; return 0 ;;
             esac
-            flags="--adapter --cwd --first --help --json --match --no-first --python --record --runner --runner-args --session --stdin --timeout -S -h -k"; kind="path" ;;
+            flags="--adapter --catch --cwd --first --help --json --match --no-first --python --record --runner --runner-args --session --stdin --timeout -S -h -k"; kind="path" ;;
         "thread")
             case "$prev" in
                 --session) _dapcli_words "session"; return 0 ;;
@@ -563,7 +567,7 @@ _dapcli() {
                 --variables-reference) _dapcli_words ""; return 0 ;;
                 -S) _dapcli_words "session"; return 0 ;;
             esac
-            flags="--count --depth --filter --frame-id --help --json --max-length --scope --session --start --variables-reference -S -h"; kind="" ;;
+            flags="--all --count --depth --filter --frame-id --help --json --max-length --no-all --scope --session --start --variables-reference -S -h"; kind="variable" ;;
         "version")
             case "$prev" in
             esac

@@ -363,12 +363,14 @@ complete -c dapcli -n '__dapcli_at "input"' -l no-eof
 complete -c dapcli -n '__dapcli_at "input"' -l no-newline
 complete -c dapcli -n '__dapcli_at "input"' -l no-no-newline
 complete -c dapcli -n '__dapcli_at "input"' -l session -r -a '(__dapcli_words session)'
+complete -c dapcli -n '__dapcli_at "input"' -l wait -r
 complete -c dapcli -n '__dapcli_at "input"' -s S -r -a '(__dapcli_words session)'
 complete -c dapcli -n '__dapcli_at "input"' -s h
 complete -c dapcli -n '__dapcli_at "launch"' -F
 complete -c dapcli -n '__dapcli_at "launch"' -l adapter -r
 complete -c dapcli -n '__dapcli_at "launch"' -l adapter-config -r
 complete -c dapcli -n '__dapcli_at "launch"' -l break -r -F
+complete -c dapcli -n '__dapcli_at "launch"' -l catch -r
 complete -c dapcli -n '__dapcli_at "launch"' -l config -r
 complete -c dapcli -n '__dapcli_at "launch"' -l core -r -F
 complete -c dapcli -n '__dapcli_at "launch"' -l cwd -r -F
@@ -464,6 +466,7 @@ complete -c dapcli -n '__dapcli_at "repl"' -F
 complete -c dapcli -n '__dapcli_at "repl"' -l adapter -r
 complete -c dapcli -n '__dapcli_at "repl"' -l adapter-config -r
 complete -c dapcli -n '__dapcli_at "repl"' -l break -r -F
+complete -c dapcli -n '__dapcli_at "repl"' -l catch -r
 complete -c dapcli -n '__dapcli_at "repl"' -l config -r
 complete -c dapcli -n '__dapcli_at "repl"' -l core -r
 complete -c dapcli -n '__dapcli_at "repl"' -l cwd -r
@@ -599,6 +602,7 @@ complete -c dapcli -n '__dapcli_at "stop"' -s S -r -a '(__dapcli_words session)'
 complete -c dapcli -n '__dapcli_at "stop"' -s h
 complete -c dapcli -n '__dapcli_at "test"' -F
 complete -c dapcli -n '__dapcli_at "test"' -l adapter -r
+complete -c dapcli -n '__dapcli_at "test"' -l catch -r
 complete -c dapcli -n '__dapcli_at "test"' -l cwd -r -F
 complete -c dapcli -n '__dapcli_at "test"' -l first
 complete -c dapcli -n '__dapcli_at "test"' -l help
@@ -647,6 +651,8 @@ complete -c dapcli -n '__dapcli_at "up"' -l json
 complete -c dapcli -n '__dapcli_at "up"' -l session -r -a '(__dapcli_words session)'
 complete -c dapcli -n '__dapcli_at "up"' -s S -r -a '(__dapcli_words session)'
 complete -c dapcli -n '__dapcli_at "up"' -s h
+complete -c dapcli -n '__dapcli_at "vars"' -a '(__dapcli_words variable)'
+complete -c dapcli -n '__dapcli_at "vars"' -l all
 complete -c dapcli -n '__dapcli_at "vars"' -l count -r
 complete -c dapcli -n '__dapcli_at "vars"' -l depth -r
 complete -c dapcli -n '__dapcli_at "vars"' -l filter -r -a '(__dapcli_words variable)'
@@ -654,6 +660,7 @@ complete -c dapcli -n '__dapcli_at "vars"' -l frame-id -r -a '(__dapcli_words fr
 complete -c dapcli -n '__dapcli_at "vars"' -l help
 complete -c dapcli -n '__dapcli_at "vars"' -l json
 complete -c dapcli -n '__dapcli_at "vars"' -l max-length -r
+complete -c dapcli -n '__dapcli_at "vars"' -l no-all
 complete -c dapcli -n '__dapcli_at "vars"' -l scope -r
 complete -c dapcli -n '__dapcli_at "vars"' -l session -r -a '(__dapcli_words session)'
 complete -c dapcli -n '__dapcli_at "vars"' -l start -r

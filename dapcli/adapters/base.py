@@ -169,9 +169,12 @@ class AdapterSpec:
     #: ``set`` refuses it up front. CodeLLDB marks pointers, enums and aggregates ``readOnly`` and
     #: sets them all the same, so there ``set`` sends the request and reports the answer.
     honours_read_only: bool = True
-    #: The adapter never answers a request it does not know (js-debug): the raw ``dap`` verb waits
-    #: only briefly for a request outside the specification.
+    #: The adapter never answers a request it does not know (js-debug): the raw ``dap`` verb
+    #: refuses a request outside the specification unless it is one of :attr:`own_requests`
+    #: (and waits only briefly for those).
     silent_on_unknown_requests: bool = False
+    #: Requests outside the specification that the adapter answers (its own extensions).
+    own_requests: frozenset[str] = frozenset()
     #: ``setVariable`` acts in the top frame of the thread that stopped, whatever the container
     #: (Delve 1.20): ``set`` in another frame or thread goes through the variable's address.
     sets_in_top_frame_only: bool = False

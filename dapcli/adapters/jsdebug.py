@@ -129,6 +129,14 @@ class JsDebugAdapter(AdapterSpec):
     #: A scope's variables are V8's snapshot from the stop (see verbs/shared/values/snapshot.py).
     scope_snapshot = True
     silent_on_unknown_requests = True  # `dap nosuchcmd` is never answered
+    #: js-debug's own requests (its DAP server's handlers beyond the specification's).
+    own_requests = frozenset({
+        "createDiagnostics", "disableSourcemap", "enableNetworking", "getPerformance", "getPreferredUILocation",
+        "networkCall", "prettyPrintSource", "requestCDPProxy", "revealPage", "saveDiagnosticLogs",
+        "setCustomBreakpoints", "setDebuggerProperty", "setExcludedCallers", "setSourceMapStepping",
+        "setSymbolOptions", "startProfile", "stopProfile", "startSelfProfile", "stopSelfProfile",
+        "toggleSkipFileStatus",
+    })
 
     def __init__(self) -> None:
         super().__init__()

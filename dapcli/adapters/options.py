@@ -21,6 +21,8 @@ class LaunchOptions:
     user's own options, merged last into the request (nested objects key by key); ``no_debug``
     runs without debugging (DAP ``noDebug``); ``terminal`` runs the program in a pseudo-terminal
     dapcli owns (DAP ``runInTerminal``); ``stdin`` is a file the program reads as its stdin.
+    ``exception_filters``: the adapter's exception filter ids to turn on in the configuration
+    phase (DAP ``setExceptionBreakpoints`` before ``configurationDone``); None: its defaults.
     """
 
     program: str
@@ -37,6 +39,7 @@ class LaunchOptions:
     no_debug: bool = False
     terminal: bool = False
     stdin: str | None = None
+    exception_filters: list[str] | None = None
 
 
 @dataclass

@@ -97,6 +97,8 @@ class Recorder:
                 target[key] = _path(args[key], cwd, base) if key == "python" and os.sep in args[key] else args[key]
         if args.get("runnerArgs"):
             target["args"] = list(args["runnerArgs"])
+        if args.get("exceptionFilters"):
+            target["exceptions"] = list(args["exceptionFilters"])
         test = result.get("test") or {}
         steps = [_with_expect({"wait": {}}, result)]
         steps += [_with_expect({verb: _paths(verb, given, call_cwd, base)}, out)
@@ -118,6 +120,8 @@ class Recorder:
         for key in ("adapter", "python"):
             if args.get(key):
                 target[key] = _path(args[key], cwd, base) if key == "python" and os.sep in args[key] else args[key]
+        if args.get("exceptionFilters"):
+            target["exceptions"] = list(args["exceptionFilters"])
         return target
 
     def to_yaml(self, path: str | None = None) -> str:

@@ -25,7 +25,7 @@ from dapcli.engine.pathmap import PathMapping
 from dapcli.engine.processes import launched_children
 from dapcli.engine.state import SessionState
 from dapcli.engine.terminal import Terminal
-from dapcli.errors import AdapterError, DapcliError, DapTimeoutError, PreconditionError, RequestError
+from dapcli.errors import AdapterError, DapcliError, DapTimeoutError, PreconditionError, RequestError, UsageError
 from dapcli.protocol import types as t
 from dapcli.protocol.connection import Connection
 
@@ -49,6 +49,8 @@ class SessionLifecycle(SessionExecution):
         self.launch_options = options
         self.request_kind = "launch"
         self.entry_pending = options.stop_on_entry
+        if options.exception_filters is not None:
+            self.exception_filters = [(name, None) for name in options.exception_filters]
         arguments = self.adapter.launch_arguments(options)
         if self.adapter.wants_tty(options):
             self.terminal = self.terminal or Terminal(self._terminal_output, stdin_file=options.stdin)
@@ -190,6 +192,8 @@ class SessionLifecycle(SessionExecution):
             raise DapTimeoutError(f"the adapter {self.adapter.name} did not answer initialize within "
                                   f"{exc.message.rpartition(' within ')[2]}: it does not work as a debug adapter",
                                   "check its command with `dapcli adapters` and `dapcli doctor`") from None
+        if self.launch_options is not None and self.launch_options.exception_filters and command != "attach":
+            check_filters(self.adapter.name, self.capabilities, self.launch_options.exception_filters)
         self.state = SessionState.CONFIGURING
         started = conn.send(command, arguments)
         initialized = asyncio.ensure_future(self._initialized.wait())
@@ -272,6 +276,16 @@ class SessionLifecycle(SessionExecution):
         await conn.request("setExceptionBreakpoints", t.SetExceptionBreakpointsArguments(
             filters=plain, filterOptions=options or None))
         return None
+
+
+def check_filters(adapter: str, capabilities: t.Capabilities, asked: list[str]) -> None:
+    """Raise UsageError, listing the adapter's own filter ids, unless it offers each of ``asked``
+    (``exceptionBreakpointFilters`` of its ``initialize`` answer)."""
+    offered = [f.filter for f in capabilities.exceptionBreakpointFilters or []]
+    unknown = [name for name in asked if name not in offered]
+    if unknown:
+        raise UsageError(f"{adapter} has no exception filter {', '.join(repr(n) for n in unknown)}",
+                         f"its filters: {', '.join(offered)}" if offered else f"{adapter} offers no exception filters")
 
 
 def with_settings(arguments: dict[str, Any], options: LaunchOptions | AttachOptions) -> dict[str, Any]:

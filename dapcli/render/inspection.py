@@ -46,9 +46,12 @@ def render_variables(result: m.VariablesResult, cwd: str | None = None) -> Rende
     title = result.scope or f"variablesReference {result.variables_reference}"
     if result.frame_name:
         title += f" of frame {result.frame_name}"
+    hidden = Text(f"({result.hidden} pytest temporaries @py_… hidden: --all lists them)", style="dim") \
+        if result.hidden else None
     if not result.variables:
-        return Text(f"{title}: (none)")
-    return variable_tree(result.variables, title, result.truncated)
+        return Text(f"{title}: (none)") if hidden is None else Group(Text(f"{title}: (none)"), hidden)
+    tree = variable_tree(result.variables, title, result.truncated)
+    return tree if hidden is None else Group(tree, hidden)
 
 
 def render_evaluate(result: m.EvaluateResult, cwd: str | None = None) -> RenderableType:

@@ -8,6 +8,7 @@ from rich.table import Table
 from rich.text import Text
 
 from dapcli.render.pieces import column_table, short_path
+from dapcli.render.stop import render_stop
 from dapcli.verbs import models as m
 
 __all__ = ["render_adapters", "render_configs", "render_doctor", "render_end", "render_input", "render_sessions"]
@@ -32,8 +33,10 @@ def render_end(result: m.EndResult, cwd: str | None = None) -> RenderableType:
 def render_input(result: m.InputResult, cwd: str | None = None) -> RenderableType:
     unit = "byte" if result.sent == 1 else "bytes"
     if result.eof and not result.sent:
-        return Text("Closed the program's stdin (end of input).")
-    return Text(f"Sent {result.sent} {unit} to the program" + ("; its stdin is closed." if result.eof else "."))
+        text = Text("Closed the program's stdin (end of input).")
+    else:
+        text = Text(f"Sent {result.sent} {unit} to the program" + ("; its stdin is closed." if result.eof else "."))
+    return text if result.stop is None else Group(text, render_stop(result.stop, cwd))
 
 
 def render_adapters(result: m.AdaptersResult, cwd: str | None = None) -> RenderableType:

@@ -167,7 +167,7 @@ def render_status(status: m.StatusResult, cwd: str | None = None) -> RenderableT
     table.add_column()
     rows: list[tuple[str, Any]] = [
         ("session", status.session), ("state", status.state), ("adapter", status.adapter),
-        ("program", short_path(status.program, cwd) if status.program else None),
+        ("program", short_path(status.program, cwd) if status.program else None), ("test", status.test_id),
         ("interpreter", status.runtime), ("debuggee pid", status.debuggee_pid),
         ("adapter pid", status.adapter_pid), ("host pid", status.host_pid),
         ("exit code", _exit_code(status)), ("ended", _end_reason(status)), ("breakpoints", status.breakpoints),

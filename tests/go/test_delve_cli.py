@@ -37,3 +37,13 @@ def test_launch_stack_continue_stop(cli_env: dict[str, str]) -> None:
     assert stopped.returncode == 0, stopped.stderr
     assert "exit code 3" in stopped.stdout
     assert_gone(pids)
+
+
+def test_launch_catch_names_that_delve_has_no_exception_filters(cli_env: dict[str, str]) -> None:
+    """Delve offers no exception filters (a panic stops by itself): ``--catch`` is refused at
+    launch, before the program runs, with the adapter's (empty) list; nothing is left running."""
+    done = dapcli(cli_env, "launch", "basics.go", "--catch", "panic")
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.splitlines()[:2] == ["error: go has no exception filter 'panic'",
+                                            "hint: go offers no exception filters"]
+    assert dapcli(cli_env, "status").returncode == 3  # no session was kept

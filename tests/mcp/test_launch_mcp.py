@@ -57,10 +57,12 @@ def test_input_types_to_the_program_over_mcp() -> None:
             assert stop["status"] == "running"
             status = await call(client, "status")
             below = psutil.Process().children(recursive=True)
-            await call(client, "more", {"verb": "input", "arguments": {"text": "19"}})
-            await call(client, "more", {"verb": "input", "arguments": {"text": "23"}})
-            stop = await call(client, "wait")
+            first = await call(client, "more", {"verb": "input", "arguments": {"text": "19"}})
+            assert first["sent"] == 3 and first["stop"]["status"] == "running"  # it reads again
+            typed = await call(client, "more", {"verb": "input", "arguments": {"text": "23"}})
+            stop = typed["stop"]  # the exit the input led to
             assert stop["exitCode"] == 0 and "sum 42" in _output(stop)
+            assert (await call(client, "wait"))["status"] == "exited"
             assert status["state"] == "running"
             await call(client, "stop")
         assert_gone({p.pid for p in below})

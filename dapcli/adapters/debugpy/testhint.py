@@ -68,7 +68,7 @@ def hint(words: list[str], flags: dict[str, dict[str, object]], cwd: str) -> dic
 
 def _plan(selectors: list[str], runner_args: list[str], first: bool, options: dict[str, str],
           cwd: str) -> dict[str, object] | None:
-    if "--stdin" in options:  # the run starts in dapcli's terminal, fed from that file: not early
+    if "--stdin" in options or "--catch" in options:  # in dapcli's terminal, or the user's filters: not early
         return None
     adapter = options.get("--adapter")
     if adapter is not None and adapter.lower() not in _PYTHON_NAMES:

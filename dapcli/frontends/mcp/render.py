@@ -84,6 +84,8 @@ def _variables_result(result: VariablesResult) -> str:
     lines += variable_lines(result.variables, indent="  ", budget=[TREE_LINES])
     if result.truncated:
         lines.append(f"  … (+{result.truncated} more; call variables with start={result.start + shown})")
+    if result.hidden:
+        lines.append(f"  ({result.hidden} pytest temporaries @py_… hidden: all=true lists them)")
     return "\n".join(lines)
 
 
@@ -167,7 +169,7 @@ def _status(result: StatusResult) -> str:
     pids = ", ".join(f"{label} pid {pid}" for label, pid in (("debuggee", result.debuggee_pid),
                                                              ("adapter", result.adapter_pid)) if pid)
     head = f"session {result.session}: {result.state}; {result.adapter} {result.request} {result.program or ''}"
-    head = head.rstrip() + (f" ({pids})" if pids else "")
+    head = head.rstrip() + (f" ({pids})" if pids else "") + (f"; in test {result.test_id}" if result.test_id else "")
     lines = [head, f"breakpoints: {result.breakpoints}; output chunks: {result.output_chunks}"]
     if result.pause_pending_s is not None:
         lines.append(f"pause requested {result.pause_pending_s:.1f} s ago, pending: call wait for the stop")
@@ -198,9 +200,9 @@ def _end(result: EndResult) -> str:
 
 
 def _input(result: InputResult) -> str:
-    if result.eof and not result.sent:
-        return "closed stdin"
-    return f"sent {result.sent} bytes" + (", stdin closed" if result.eof else "")
+    text = "closed stdin" if result.eof and not result.sent else \
+        f"sent {result.sent} bytes" + (", stdin closed" if result.eof else "")
+    return text if result.stop is None else f"{text}\n{render_stop(result.stop)}"
 
 
 def _set_variable(result: SetVariableResult) -> str:

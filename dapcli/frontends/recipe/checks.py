@@ -17,7 +17,7 @@ from dapcli.verbs.breakpoints.args import check_hit_condition, past_end
 __all__ = ["BREAKPOINT_KEYS", "TARGET_KEYS", "CheckerBase"]
 
 TARGET_KEYS = ("program", "module", "args", "cwd", "env", "adapter", "python", "build", "launch", "stdin", "test",
-               "runner", "connect", "pathMappings")
+               "runner", "connect", "pathMappings", "exceptions")
 #: Most problems reported for one recipe.
 MAX_PROBLEMS = 50
 BREAKPOINT_KEYS = ("path", "line", "function", "condition", "hitCondition", "logMessage", "statement", "nearLine",
@@ -124,6 +124,7 @@ class CheckerBase:
             build=self.texts(raw, "build", "target") or None, mark=raw.mark, path_mappings=self.path_mappings(raw),
         )
         target.launch = self.launch_options(raw)
+        target.exceptions = self.exceptions(raw)
         stdin = self.text(raw, "stdin", "target")
         target.stdin = self.resolve(stdin) if stdin else None
         if target.stdin and not os.path.isfile(target.stdin):
@@ -151,7 +152,7 @@ class CheckerBase:
             program="", display="test " + " ".join(selectors), args=self.texts(raw, "args", "target"),
             cwd=self.resolve(cwd) if cwd else None, env=self.env(raw), adapter=self.text(raw, "adapter", "target"),
             python=self.interpreter(raw), build=self.texts(raw, "build", "target") or None, mark=raw.mark,
-            test=selectors, runner=self.text(raw, "runner", "target"),
+            test=selectors, runner=self.text(raw, "runner", "target"), exceptions=self.exceptions(raw),
         )
         stdin = self.text(raw, "stdin", "target")
         target.stdin = self.resolve(stdin) if stdin else None
@@ -160,6 +161,19 @@ class CheckerBase:
         if target.cwd and not os.path.isdir(target.cwd):
             self.problem(raw.value_mark("cwd"), "target", f"cwd is not a directory: {target.cwd}")
         return target
+
+    def exceptions(self, raw: YamlMap) -> list[str] | None:
+        """``exceptions``: filter ids as one text (``raised, uncaught``) or a list of them."""
+        if "exceptions" not in raw:
+            return None
+        value = raw.get("exceptions")
+        given = self.texts(raw, "exceptions", "target") if isinstance(value, YamlList) else \
+            [t for t in [self.text(raw, "exceptions", "target")] if t]
+        names = [part.strip() for text in given for part in text.split(",") if part.strip()]
+        if not names:
+            self.problem(raw.value_mark("exceptions"), "target",
+                         "exceptions names the adapter's filters, e.g. [raised, uncaught] (`dapcli exceptions list`)")
+        return names or None
 
     def path_mappings(self, raw: YamlMap) -> list[str]:
         """``pathMappings`` as ``REMOTE=LOCAL`` texts with LOCAL absolute (relative to this

@@ -50,6 +50,8 @@ class Target:
     #: A test run instead of a program (``debugTest`` selectors; ``args`` go to the runner).
     test: list[str] | None = None
     runner: str | None = None
+    #: ``target.exceptions``: the adapter's exception filters on from the start (``--catch``).
+    exceptions: list[str] | None = None
 
 
 @dataclass

@@ -3,9 +3,10 @@ validated, then followed in the result's JSON when it runs.
 
 A path is camelCase field names joined by dots (``location.line``, ``stop.reason``). In a
 list, a segment is an index (``frames.0.name``) or, for items that have a ``name``, that name
-(``locals.discount.value``). Shorthands for a stop state: ``line``, ``path``/``file`` (matched
-by ending), ``function`` (all of ``location``) and ``output`` (the new output as one text, also
-for the ``output`` verb's result).
+(``locals.discount.value``). A name that holds a dot is quoted: ``locals["(return) Meter.read"].value``
+or ``locals.`(return) Meter.read`.value``. Shorthands for a stop state: ``line``,
+``path``/``file`` (matched by ending), ``function`` (all of ``location``) and ``output`` (the new
+output as one text, also for the ``output`` verb's result).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from pydantic import BaseModel
 
 from dapcli.verbs.models import OutputResult, StopState
 
-__all__ = ["MISSING", "PATH_SHORTHANDS", "check_path", "follow", "model_paths"]
+__all__ = ["MISSING", "PATH_SHORTHANDS", "check_path", "follow", "model_paths", "segments"]
 
 #: Stop-state shorthands and the path each stands for.
 PATH_SHORTHANDS = {"line": "location.line", "path": "location.path", "file": "location.path",
@@ -62,6 +63,52 @@ def expand_shorthand(model: type[BaseModel], key: str) -> str:
     return key
 
 
+def segments(path: str) -> list[str]:
+    """The segments of a dotted ``path``: split at dots, except inside ``["…"]``, ``['…']`` or
+    backquotes, which hold one segment verbatim (a name with dots: ``locals["a.b"].value``).
+    One pass over the text. Raises ValueError for an unclosed quote or an empty segment."""
+    found: list[str] = []
+    current: list[str] = []
+    closed = False  # the segment just ended with a quote: only a dot, a bracket or the end may follow
+    index = 0
+    while index < len(path):
+        char = path[index]
+        if char == "[" and path[index + 1:index + 2] in ('"', "'"):
+            quote = path[index + 1]
+            end = path.find(quote + "]", index + 2)
+            if end < 0:
+                raise ValueError(f"[{quote} at {index + 1} is not closed with {quote}]")
+            if current:
+                found.append("".join(current))
+                current = []
+            found.append(path[index + 2:end])
+            index, closed = end + 2, True
+            continue
+        if char == "`" and not current and not closed:
+            end = path.find("`", index + 1)
+            if end < 0:
+                raise ValueError(f"the backquote at {index + 1} is not closed")
+            found.append(path[index + 1:end])
+            index, closed = end + 1, True
+            continue
+        if char == ".":
+            if not closed:
+                if not current:
+                    raise ValueError(f"an empty name at {index + 1} (a name with dots is quoted: [\"a.b\"])")
+                found.append("".join(current))
+            current, closed = [], False
+        elif closed:
+            raise ValueError(f"a dot must follow the quoted name at {index + 1}")
+        else:
+            current.append(char)
+        index += 1
+    if current:
+        found.append("".join(current))
+    elif not closed:
+        raise ValueError("the path is empty or ends with a dot")
+    return found
+
+
 def check_path(model: type[BaseModel], key: str, *, whole: bool = False) -> str | None:
     """None when ``key`` names a value in ``model``'s results, else what is wrong with it.
     ``whole`` allows ending on an object or a list (``save`` may keep those)."""
@@ -70,7 +117,11 @@ def check_path(model: type[BaseModel], key: str, *, whole: bool = False) -> str 
     path = expand_shorthand(model, key)
     current: Any = model
     walked: list[str] = []
-    for segment in path.split("."):
+    try:
+        parts = segments(path)
+    except ValueError as exc:
+        return f"{key}: {exc}"
+    for segment in parts:
         extra = shorthands(model) if not walked else []
         problem, current = _step(current, segment, walked, extra)
         if problem:
@@ -151,7 +202,11 @@ def follow(model: type[BaseModel], result: dict[str, Any], key: str) -> Any:
         chunks = result.get("output" if issubclass(model, StopState) else "chunks") or []
         return "".join(str(c.get("output", "")) for c in chunks if isinstance(c, dict))
     value: Any = result
-    for segment in expand_shorthand(model, key).split("."):
+    try:
+        parts = segments(expand_shorthand(model, key))
+    except ValueError:
+        return MISSING
+    for segment in parts:
         value = _child(value, segment)
         if value is MISSING:
             return MISSING

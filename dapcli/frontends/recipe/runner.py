@@ -144,7 +144,7 @@ class RecipeRun:
         for key, value in (("args", target.args), ("cwd", target.cwd), ("env", target.env),
                            ("adapter", target.adapter), ("python", target.python),
                            ("adapterConfig", target.launch), ("stdin", target.stdin),
-                           ("pathMappings", target.path_mappings)):
+                           ("pathMappings", target.path_mappings), ("exceptionFilters", target.exceptions)):
             if value:
                 args[key] = value
         if any(step.verb == "input" for step in self.recipe.steps):
@@ -153,7 +153,7 @@ class RecipeRun:
         if target.connect:  # attach to a debug server; the program runs already
             verb = "attach"
             args = {k: v for k, v in args.items() if k not in ("program", "stopOnEntry", "cwd", "env", "args",
-                                                               "python")}
+                                                               "python", "exceptionFilters")}
             args["connect"] = target.connect
         try:
             result = await self.call(verb, args)
@@ -186,7 +186,8 @@ class RecipeRun:
         target = self.recipe.target
         args: dict[str, Any] = {"selectors": target.test, "timeout": max(self.timeout or 0, LAUNCH_TIMEOUT)}
         for key, value in (("runnerArgs", target.args), ("cwd", target.cwd), ("adapter", target.adapter),
-                           ("python", target.python), ("runner", target.runner), ("stdin", target.stdin)):
+                           ("python", target.python), ("runner", target.runner), ("stdin", target.stdin),
+                           ("exceptionFilters", target.exceptions)):
             if value:
                 args[key] = value
         try:

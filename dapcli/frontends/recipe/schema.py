@@ -116,6 +116,8 @@ def _target() -> dict[str, Any]:
         "test": {"oneOf": [_TEXT, {"type": "array", "items": _TEXT}],
                  "description": "run tests instead (dapcli test SELECTOR…): stop at the first failure"},
         "runner": {"type": "string", "enum": ["pytest", "unittest", "go", "native"]},
+        "exceptions": {"oneOf": [_TEXT, {"type": "array", "items": _TEXT}],
+                       "description": "the adapter's exception filters on from the start, e.g. [raised, uncaught]"},
     }
     assert set(props) == set(TARGET_KEYS)
     return {"type": "object", "anyOf": [{"required": ["program"]}, {"required": ["module"]}, {"required": ["test"]},

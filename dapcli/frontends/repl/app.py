@@ -202,7 +202,9 @@ class Repl:
         await self._guard(self.dispatch(text))
 
     async def _to_program(self, args: dict[str, Any]) -> None:
-        await self.call("input", args)  # recorded: a recipe replays what the program read
+        # the running command reports the stop; recorded as typed: a recipe replays what the program read
+        result = await self.call("input", {**args, "wait": 0}, record=False)
+        self.recording.add("input", args, result)
 
     async def _guard(self, work: Awaitable[None]) -> None:
         self.busy = True
@@ -254,6 +256,8 @@ class Repl:
         if self.runner.running and not spec.concurrent:
             raise PreconditionError("the program is running", "Ctrl-C or `pause` interrupts it; `status` and "
                                     "`output` work meanwhile")
+        if verb == "input" and self.runner.running:  # the running command reports the stop
+            args = {**args, "wait": 0}
         self._current_verb = verb
         try:
             result = await self.call(verb, args)

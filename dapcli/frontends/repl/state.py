@@ -90,6 +90,8 @@ class ReplState:
         """Update the caches from any verb result."""
         if isinstance(result, m.StopState):
             self.note_stop(result)
+        elif isinstance(result, m.InputResult) and result.stop is not None:
+            self.note_stop(result.stop)
         elif isinstance(result, m.StatusResult):
             self.status, self.adapter = result.state, result.adapter
             if result.stop is not None and signature(result.stop) != self.seen:

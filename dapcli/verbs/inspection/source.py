@@ -114,16 +114,25 @@ def _last_lines(chunks: list[OutputChunkView], count: int) -> list[OutputChunkVi
     return kept
 
 
+def one_or_many(value: object) -> object:
+    """A category given as one name (``"all"``) as the list of it; anything else unchanged."""
+    return [value] if isinstance(value, str) else value
+
+
 @verb(group="inspection", needs="session", read_only=True, concurrent=True)
 async def output(
     ctx: VerbContext,
     tail: Annotated[int | None, Param(help="only the last N lines")] = None,
     since: Annotated[int | None, Param(help="only chunks after this seq (nextSeq of a previous call)")] = None,
-    category: Annotated[list[str], Param(help="stdout, stderr, console (debugger's), all")] = [],  # noqa: B006
+    category: Annotated[list[str], Param(help="stdout, stderr, console (the debugger's), all: one name or a list "
+                                              "(default: the program's stdout and stderr)",
+                                         check=one_or_many, accepts=str | list[str])] = [],  # noqa: B006
     wait: Annotated[float, Param(help="seconds to wait for new output when there is none yet")] = 0.0,
     raw: Annotated[bool, Param(help="chunks in full (else cut at 64 KiB)")] = False,
 ) -> OutputResult:
-    """Show the program's output (DAP ``output`` events, from a ring buffer)."""
+    """Show the program's output (DAP ``output`` events, from a ring buffer).
+
+    ``category`` is one name (``"stdout"``, ``"all"``) or a list of them (``["stdout", "stderr"]``)."""
     session = ctx.session()
     categories = set(category) - {"all"} or None
     program_only = not category  # the debugger's console text only when asked for

@@ -51,17 +51,29 @@ def check_current(session: Session, reference: int) -> None:
 @verb(group="inspection", needs="stopped", read_only=True, cli=("vars",), aliases=("variables", "info-locals"))
 async def variables(
     ctx: VerbContext,
+    name: Annotated[str | None, Param(help="show the variable of this name (exact match first, else as --filter)",
+                                      complete="variable", positional=True)] = None,
     variables_reference: Annotated[int | None, Param(help="expand this reference (from a previous result)")] = None,
     scope: Annotated[str | None, Param(help="scope name, e.g. Globals (default: Locals)")] = None,
     frame_id: FrameId = None,
-    filter: Annotated[str | None, Param(help="only names matching this glob or substring",
-                                        complete="variable")] = None,
+    filter: Annotated[str | None, Param(help="only names that contain this substring, or match this glob "
+                                        "(*, ?, [...])", complete="variable")] = None,
     depth: Annotated[int, Param(help="expand children this many levels")] = 0,
     start: Annotated[int, Param(help="first index to show (paging)")] = 0,
     count: Annotated[int, Param(help="at most this many variables per level")] = 100,
     max_length: MaxLength = MAX_VALUE,
+    all: Annotated[bool, Param(help="also list pytest's assertion temporaries (@py_assert1, @py_format3, …)")]
+    = False,
 ) -> VariablesResult:
-    """Show variables of a scope or of a structured value (DAP ``variables``)."""
+    """Show variables of a scope or of a structured value (DAP ``variables``).
+
+    ``name`` picks a variable by its exact name (pdb's ``p``, gdb's ``info locals NAME``); when
+    none has that name it filters as ``filter`` does. Raises UsageError when nothing matches it.
+    pytest's assertion-rewriting temporaries (``@py_…``) are left out unless ``all`` is set or a
+    name or filter asks for them."""
+    if name is not None and filter is not None:
+        raise UsageError("give a NAME or --filter, not both", "`vars NAME` picks one variable; "
+                         "`vars --filter TEXT` lists every name that contains TEXT")
     session = ctx.session()
     frame = None
     if variables_reference is None:
@@ -71,12 +83,19 @@ async def variables(
     else:
         reference = variables_reference
         check_current(session, reference)
-    paged = None if filter else await fetch_page(session, reference, start, count)
+    asked = name if name is not None else filter
+    hide = not all and not (asked or "").startswith(TEMPORARY)
+    paged = None if asked else await fetch_page(session, reference, start, count)
     if paged is not None:  # the adapter sent just this page
-        page, total = [variable_view(v, max_length, session.adapter.name) for v in paged[0]], paged[1]
+        kept = [v for v in paged[0] if not (hide and _temporary(v))]
+        hidden = len(paged[0]) - len(kept)
+        page, total = [variable_view(v, max_length, session.adapter.name) for v in kept], paged[1] - hidden
     else:
-        found = filter_names(await fetch_variables(session, reference, VALUE_TIMEOUT), filter)
-        window = None if filter else await grouped_window(session, found, start, count, VALUE_TIMEOUT)  # debugpy
+        every = await fetch_variables(session, reference, VALUE_TIMEOUT)
+        listed = [v for v in every if not (hide and _temporary(v))]
+        hidden = len(every) - len(listed)
+        found = _by_name(listed, name, scope) if name is not None else filter_names(listed, filter)
+        window = None if asked else await grouped_window(session, found, start, count, VALUE_TIMEOUT)  # debugpy
         if window is not None:
             page, total = [variable_view(v, max_length, session.adapter.name) for v in window[0]], window[1]
         else:
@@ -91,7 +110,30 @@ async def variables(
     return VariablesResult(
         variables_reference=reference, scope=scope, frame_id=frame, start=start, total=total,
         variables=page, truncated=left if left > 0 else None, frame_name=user_frame_name(session, frame),
+        hidden=(hidden or None) if asked is None else None,
     )
+
+
+#: How pytest's assertion rewriting names its temporaries (``@py_assert1``, ``@py_format3``).
+TEMPORARY = "@py_"
+
+
+def _temporary(variable: t.Variable) -> bool:
+    return variable.name.startswith(TEMPORARY)
+
+
+def _by_name(listed: list[t.Variable], name: str, scope: str | None) -> list[t.Variable]:
+    """The variables called exactly ``name``; else those ``name`` matches as a filter. Raises
+    UsageError, naming a few of the names there are, when none does."""
+    exact = [v for v in listed if v.name == name]
+    found = exact or filter_names(listed, name)
+    if not found:
+        names = [v.name for v in listed]
+        some = ", ".join(names[:12]) + (f", … (+{len(names) - 12})" if len(names) > 12 else "")
+        raise UsageError(f"no variable {name!r} in {scope or 'this value'}" + (f"; there are: {some}" if names else
+                                                                             " (it is empty)"),
+                         "`vars` lists them all; `eval EXPRESSION` reads any expression")
+    return found
 
 
 @verb(group="inspection", needs="stopped", read_only=True, cli=("eval",), aliases=("p", "print", "evaluate"))

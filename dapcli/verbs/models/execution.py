@@ -197,8 +197,12 @@ class FrameResult(Result):
 
 
 class InputResult(Result):
-    """What ``input`` typed to the program: ``sent`` bytes; ``eof`` True when its stdin is closed."""
+    """What ``input`` typed to the program: ``sent`` bytes; ``eof`` True when its stdin is closed;
+    ``stop``: the stop (or exit) the input led to, ``running`` when none came within the timeout
+    or the program reads again; None when the program was not running (it reads the text later)
+    or the timeout was 0."""
 
     session: str
     sent: int
     eof: bool = False
+    stop: StopState | None = None

@@ -62,6 +62,8 @@ class VariablesResult(Result):
     truncated: int | None = None
     #: The frame whose variables these are, when it is not the top one (the user's frame).
     frame_name: str | None = None
+    #: How many of pytest's assertion temporaries (``@py_assert1``, …) were left out (``all`` lists them).
+    hidden: int | None = None
 
 
 class EvaluateResult(Result):

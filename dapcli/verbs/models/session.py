@@ -25,6 +25,8 @@ class StatusResult(Result):
     state: Status
     adapter: str
     program: str | None = None
+    #: In a test run (``debugTest``): the id of the failing test the program is stopped in.
+    test_id: str | None = None
     runtime: str | None = None
     request: str = "launch"
     debuggee_pid: int | None = None

@@ -411,6 +411,11 @@ async def dap(
     if session.adapter.only_spec_requests and command not in spec_requests():
         raise UsageError(f"{command!r} is not a DAP request, and {session.adapter.name} ends the session on a "
                          "request it does not know", "use a request of the DAP specification, e.g. modules")
+    own = session.adapter.own_requests
+    if session.adapter.silent_on_unknown_requests and command not in spec_requests() and command not in own:
+        raise UsageError(f"{command!r} is not a DAP request, and {session.adapter.name} never answers a request it "
+                         "does not know", "use a request of the DAP specification, e.g. modules"
+                         + (f", or one of {session.adapter.name}'s own: {', '.join(sorted(own))}" if own else ""))
     check_supported(command, session.adapter.name, session.supports)
     try:
         parsed: Any = json.loads(arguments) if arguments else None

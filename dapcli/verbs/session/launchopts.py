@@ -38,6 +38,19 @@ def env_pairs(value: Any) -> Any:
     return value
 
 
+CATCH_HELP = ("exception filters to turn on from the start, e.g. raised,uncaught (the adapter's own ids: "
+              "`exceptions list`; default: its defaults)")
+
+
+def filter_list(value: Any) -> Any:
+    """A ``Param(check=…)`` for exception filters: ``"raised,uncaught"`` (one text, or texts of a
+    list, split at commas) becomes ``["raised", "uncaught"]``; anything else is left to the type check."""
+    words = [value] if isinstance(value, str) else value
+    if isinstance(words, list) and all(isinstance(w, str) for w in words):
+        return [part.strip() for w in words for part in w.split(",") if part.strip()]
+    return value
+
+
 SET_HELP = "KEY=VALUE adapter option (JSON, else text; dotted keys nest)"
 SET_EXAMPLE = "e.g. --set justMyCode=false, --set args='[\"a b\"]', --set env.DEBUG=1"
 

@@ -30,7 +30,15 @@ from dapcli.verbs.session.attaching import (
     check_attach_kind,
 )
 from dapcli.verbs.session.attachkind import adapter_for_process, check_process
-from dapcli.verbs.session.launchopts import SET_HELP, JsonObject, adapter_settings, add_breakpoints, env_pairs
+from dapcli.verbs.session.launchopts import (
+    CATCH_HELP,
+    SET_HELP,
+    JsonObject,
+    adapter_settings,
+    add_breakpoints,
+    env_pairs,
+    filter_list,
+)
 from dapcli.verbs.session.modulecheck import missing_module
 from dapcli.verbs.shared.programfile import check_program_file, file_kind
 from dapcli.verbs.shared.stop.stopstate import stop_state
@@ -67,8 +75,10 @@ async def _check_free(ctx: VerbContext) -> None:
 
 
 async def _start_and_wait(ctx: VerbContext, session: Session, started: float, timeout: float) -> StopState:
+    """The first stop within ``timeout`` s of ``started`` (the user's bound: starting the adapter
+    counts in it, and a start that took longer waits no more)."""
     if not session.ended:
-        await session.wait(timeout)
+        await session.wait(max(0.0, timeout - (time.perf_counter() - started)))
     return await stop_state(session, output_seq=None, started=started)
 
 
@@ -92,6 +102,8 @@ async def launch(
     stop_on_entry: Annotated[bool, Param(help="stop at the program's first line")] = False,
     nodelay: Annotated[bool, Param(help="debugpy TCP_NODELAY fix")] = True,
     stop_on_exception: Annotated[bool, Param(help="stop on uncaught exceptions (default filters)")] = True,
+    exception_filters: Annotated[list[str], Param(help=CATCH_HELP, flag="catch", check=filter_list,
+                                                  accepts=str | list[str])] = [],  # noqa: B006
     config: Annotated[str | None, Param(help=".vscode/launch.json configuration (see `dapcli configs`)")] = None,
     restore: Annotated[bool, Param(help="restore saved breakpoints, watches, filters")
                        ] = False,
@@ -112,9 +124,13 @@ async def launch(
     ``configurationDone``, then waits up to ``timeout`` s for a stop or the program's exit.
     With ``core``, opens that core file instead: the crash is the stop. Breakpoints:
     ``-b 'cart.py:17 if i == 2'``, ``-b 'cart.py:17 hit >=3'``, ``-b 'cart.py:17 log total={total}'``,
-    ``-b Cart.total``; adapter options: ``--set justMyCode=false``; ``-m pytest -- -x tests``.
+    ``-b Cart.total``; adapter options: ``--set justMyCode=false``; ``-m pytest -- -x tests``;
+    exception filters from the start (before ``configurationDone``): ``--catch raised,uncaught``.
     """
     started = time.perf_counter()
+    if exception_filters and not stop_on_exception:
+        raise UsageError("--catch and --no-stop-on-exception contradict each other",
+                         "give the filters to stop on with --catch, or none with --no-stop-on-exception")
     await _check_free(ctx)
     extra: dict[str, object] = {}
     env_map = _env_pairs(env)
@@ -149,6 +165,7 @@ async def launch(
         python=ctx.resolve(python) if python and os.sep in python else python, nodelay=nodelay, extra=extra,
         module=module, settings=user_settings, no_debug=no_debug, terminal=terminal or stdin is not None,
         stdin=_stdin_file(ctx, stdin), path_mappings=[(m.remote, m.local) for m in mappings],
+        exception_filters=exception_filters or None,
     )
     core_path = ctx.resolve(core) if core else None
     if core_path is not None and file_kind(core_path):
@@ -418,6 +435,7 @@ async def status(ctx: VerbContext) -> StatusResult:
         stop.warnings = [*(stop.warnings or []), busy]
     return StatusResult(
         session=session.name, state=session.state.value, adapter=session.adapter.name, program=session.program,
+        test_id=stop.test.id if stop is not None and stop.status == "stopped" and stop.test else None,
         runtime=session.adapter.runtime, request=session.request_kind, debuggee_pid=session.debuggee_pid,
         adapter_pid=session.adapter_pid, host_pid=ctx.manager.host_pid, exit_code=session.exit_code,
         breakpoints=len(session.book.entries), output_chunks=session.output.last_seq,

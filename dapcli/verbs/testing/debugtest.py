@@ -25,6 +25,7 @@ from dapcli.errors import DapcliError, UsageError
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.models import StopState
 from dapcli.verbs.registry import Param, verb
+from dapcli.verbs.session.launchopts import CATCH_HELP, filter_list
 from dapcli.verbs.session.lifecycle import STARTUP_TIMEOUT, _check_free, _stdin_file
 from dapcli.verbs.shared.stop.stopstate import stop_state
 
@@ -49,6 +50,8 @@ async def debug_test(
     cwd: Annotated[str | None, Param(help="test directory", complete="path")] = None,
     stdin: Annotated[str | None, Param(help="stdin file for the tests ('-': this command's stdin)",
                                        complete="path")] = None,
+    exception_filters: Annotated[list[str], Param(help=CATCH_HELP, flag="catch", check=filter_list,
+                                                  accepts=str | list[str])] = [],  # noqa: B006
     timeout: Annotated[float, Param(help="seconds to wait")] = 60.0,
 ) -> StopState:
     """Debug tests: run them and stop at the first failure.
@@ -78,7 +81,7 @@ async def debug_test(
         runner_args = ["--capture=no", "--color=no", *runner_args]
     chosen = RUNNERS[name](plain, runner_args, match=match or None, first=first, cwd=work_dir)
     _check_selectors(chosen, work_dir)
-    options, session = _plan(ctx, chosen, work_dir, python, adapter, {}, stdin_path)
+    options, session = _plan(ctx, chosen, work_dir, python, adapter, {}, stdin_path, exception_filters or None)
     try:
         await session.launch(options, timeout=max(timeout, STARTUP_TIMEOUT))
     except BaseException as exc:
@@ -89,8 +92,8 @@ async def debug_test(
         raise
     session.program = f"{chosen.name} {chosen.display}"
     ctx.manager.add(session)
-    if not session.ended:
-        await session.wait(timeout)
+    if not session.ended:  # the user's bound counts from the start, the runner's start in it
+        await session.wait(max(0.0, timeout - (time.perf_counter() - started)))
     state = await stop_state(session, output_seq=None, started=started)
     if session.ended and session.test_run is not None:
         problem = chosen.no_match(_output(session), session.exit_code)
@@ -103,9 +106,11 @@ async def debug_test(
 
 
 def _plan(ctx: VerbContext, chosen: TestRunner, work_dir: str, python: str | None, adapter: str | None,
-          env: dict[str, str], stdin: str | None = None) -> tuple[LaunchOptions, Session]:
+          env: dict[str, str], stdin: str | None = None,
+          exception_filters: list[str] | None = None) -> tuple[LaunchOptions, Session]:
     """The launch of ``chosen``'s run and its session (not started); ``stdin``: the file the run
-    reads as its stdin (through dapcli's terminal)."""
+    reads as its stdin (through dapcli's terminal); ``exception_filters``: the user's, instead of
+    the runner's own."""
     if isinstance(chosen, PythonRunner):
         spec = by_name(adapter or "python", work_dir)
         options = LaunchOptions(program=BOOT, args=[chosen.module, *chosen.arguments()], cwd=work_dir, env=env,
@@ -127,6 +132,7 @@ def _plan(ctx: VerbContext, chosen: TestRunner, work_dir: str, python: str | Non
         options = LaunchOptions(program=program, args=args, cwd=run_dir, env=env)
     if stdin is not None:
         options.stdin, options.terminal = stdin, True
+    options.exception_filters = exception_filters
     spec.prepare(options, work_dir)
     if isinstance(chosen, PythonRunner) and chosen.module == "pytest" and options.python:
         require_module(options.python, chosen.module, work_dir)
@@ -143,7 +149,8 @@ def _early_run(spec: AdapterSpec, options: LaunchOptions, chosen: TestRunner) ->
     told what the session would tell it (initialize, attach, the exception filters of a fresh
     session); else ``spec`` (and a run started early for something else is killed)."""
     if type(spec) is DebugpyAdapter and options.program == BOOT and options.python and options.nodelay \
-            and not options.env and options.cwd and not options.stdin and not options.terminal:
+            and not options.env and options.cwd and not options.stdin and not options.terminal \
+            and options.exception_filters is None:  # the run started early says the runner's own filters
         early = earlytest.take(earlytest.boot_argv(options.python, BOOT, options.args), options.cwd)
         if early is not None:
             adopted = EarlyDebugpyAdapter(early, spec.adapter_python)
