@@ -12,6 +12,7 @@ import subprocess
 import time
 
 from dapcli.dispatch import sessionfile
+from dapcli.engine.watchmark import MARK
 from dapcli.errors import SessionError, UsageError
 from dapcli.files import locked
 
@@ -114,6 +115,7 @@ def _start_host(name: str, command: list[str], early: Callable[[], str] | None =
             command if early is None else [*command, "-"],
             stdin=subprocess.DEVNULL if early is None else subprocess.PIPE, stdout=subprocess.DEVNULL,
             stderr=log, start_new_session=True, close_fds=True,
+            env={k: v for k, v in os.environ.items() if k != MARK},  # a host is its own owner
         )
     try:
         if early is not None and process.stdin is not None:

@@ -68,3 +68,22 @@ def test_a_session_whose_socket_is_removed_ends_and_leaves_nothing_running(dc: C
     assert dc.wait_gone(timeout=CLEANUP_S) == []
     os.makedirs(runtime, mode=0o700, exist_ok=True)
     assert "no session named 'default'" in dc.run("status", check=3).err
+
+
+@pytest.mark.parametrize("ending", ["stop", "sigkill"])
+def test_a_daemon_orphaned_at_once_ends_with_its_session(dc: Cli, tmp_path: Path, ending: str) -> None:
+    """The daemon's parent exits right after the fork: the watchdog never sees it in a process tree
+    (it survived the host's SIGKILL in a third of tries); it carries the host's mark and ends."""
+    pidfile = tmp_path / "daemon.pid"
+    dc.launch("daemonize.py", "forked", args=(str(pidfile), "at-once"), options=("--set", "subProcess=false"),
+              timeout=20)
+    daemon = psutil.Process(int(_wait_file(pidfile)))
+    started = daemon.create_time()
+    if ending == "stop":
+        dc.run("stop", timeout=30)
+    else:
+        os.kill(dc.status()["hostPid"], signal.SIGKILL)
+    left = dc.wait_gone({daemon.pid: started})
+    for process in left:  # never leak it, even when the test fails
+        process.kill()
+    assert left == [], [" ".join(p.cmdline())[:160] for p in left]
