@@ -143,14 +143,39 @@ def socket_for(name: str) -> str:
 
 
 def write(entry: SessionFile) -> None:
-    """Write the session file atomically, mode 0600."""
+    """Write the session file atomically, mode 0600: a new file of our own (exclusive create,
+    never through a link), synced before it replaces the old one, so that a crash or a full disk
+    leaves the old file or the new one whole, and never a temporary file.
+
+    Raises:
+        OSError: it cannot be written (no space left, …): the old file is left as it was.
+    """
     target = path_for(entry.name)
     tmp = f"{target}.tmp{os.getpid()}"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
-    with os.fdopen(fd, "w") as handle:
-        os.fchmod(fd, 0o600)
-        json.dump(entry.to_dict(), handle)
-    os.replace(tmp, target)
+    data = json.dumps(entry.to_dict()).encode()
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(tmp)  # left by a killed process whose pid was ours
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+    try:
+        try:
+            os.fchmod(fd, 0o600)
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    with contextlib.suppress(OSError):  # the rename itself, on disk
+        folder = os.open(os.path.dirname(target), os.O_RDONLY | os.O_DIRECTORY)
+        try:
+            os.fsync(folder)
+        finally:
+            os.close(folder)
 
 
 def read(name: str) -> SessionFile | None:

@@ -36,5 +36,7 @@ def own_mark() -> str:
     global _mine
     if _mine is None:
         _mine = secrets.token_hex(8)
-        os.environ[MARK] = " ".join([*tokens(os.environ.get(MARK)), _mine][-_DEPTH:])
+    inherited = tokens(os.environ.get(MARK))
+    if _mine not in inherited:  # first call, or someone cleared our environment since
+        os.environ[MARK] = " ".join([*inherited, _mine][-_DEPTH:])
     return _mine
