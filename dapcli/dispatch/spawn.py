@@ -45,6 +45,7 @@ def start_host(name: str, command: list[str], early: Callable[[], str] | None = 
     out while the host's interpreter starts and written to its stdin ("" for nothing; ``-``
     is added to the host's ``command`` to say so)."""
     directory = check_runtime_dir()
+    sessionfile.socket_for(name)  # a runtime path too long for a socket: refused before any host starts
     try:
         lock = os.path.join(directory, f"{name}.lock")
         with locked(lock, START_TIMEOUT + 10):
