@@ -250,10 +250,15 @@ class SessionCore:
             self._notify("output")
 
     def offers_terminal(self) -> bool:
-        """True when this session runs its program in dapcli's pty (``--terminal``, ``--stdin``):
+        """True when this session runs its program in dapcli's pty (``--terminal``, ``--stdin``, or
+        the adapter's own setting for it):
         the only case where dapcli answers ``runInTerminal``, and so says in ``initialize``."""
         options = self.launch_options
-        return options is not None and (bool(options.terminal) or bool(options.stdin))
+        if options is None:
+            return False
+        extra = options.extra or {}  # `--set console=integratedTerminal`, lldb-dap's `runInTerminal`
+        return bool(options.terminal or options.stdin or extra.get("runInTerminal") is True
+                    or extra.get("console") in ("integratedTerminal", "externalTerminal"))
 
     def initialize_arguments(self, *, terminal: bool | None = None) -> t.InitializeRequestArguments:
         """What dapcli tells every adapter (and child session) in ``initialize``:
