@@ -12,6 +12,9 @@ import psutil
 
 OWNER_VAR = "DAPCLI_TEST_OWNER"
 MARKER_VAR = "DAPCLI_TEST_MARKER"
+#: The suite's own ``DAPCLI_*`` variables, which a helper that clears the others must keep: the
+#: test's marks and its private state directory (else the user's would be read).
+SUITE_VARS = (OWNER_VAR, MARKER_VAR, "DAPCLI_STATE_DIR")
 #: This pytest process (a worker under xdist): set once, inherited by every process it starts.
 #: Always this process's own value: an xdist worker inherits its controller's environment, and
 #: with the controller's value two workers would take each other's live programs for leftovers.

@@ -251,6 +251,8 @@ class ConfiguredAdapter(AdapterSpec):
             base.use_command(entry.command)
         #: Reported before use (launch warnings, ``dapcli adapters``).
         self.warning = entry.command_warning(base is not None)
+        #: The project file whose content is trusted (or not) to choose what runs.
+        self.project_file = entry.command_file or entry.file
 
     def __getattr__(self, name: str) -> Any:
         base = self.__dict__.get("base")
@@ -312,14 +314,14 @@ class ConfiguredAdapter(AdapterSpec):
         return self.base.find() if self.base else None
 
     def version(self) -> str | None:
-        if self._own_start() or self.base is None or (self.warning and not trusted()):
+        if self._own_start() or self.base is None or (self.warning and not trusted(self.project_file)):
             return None  # never run an untrusted project's command, even for its version
         return self.base.version()
 
     async def start(self) -> tuple[Transport, int]:
         """Start the adapter. Raises UntrustedProjectError for a project command not agreed to."""
         if self.warning:
-            require_trust(self.warning)
+            require_trust(self.warning, self.project_file)
         if not self._own_start():
             assert self.base is not None
             return await self.base.start()

@@ -2,8 +2,9 @@
 
 Frontends call :func:`confirm_project` before they start sessions. At a terminal (stdin and
 stderr are TTYs) it announces what the project's ``.dapcli/adapters.yaml`` would run and asks;
-a yes sets ``DAPCLI_TRUST_PROJECT=1`` for this process and the hosts it starts. Without a
-terminal it only announces: the adapter's start then refuses (see :mod:`dapcli.adapters.trust`).
+a yes records the file's hash (trusted until it changes, in every frontend) and trusts it for
+this process and the hosts it starts. Without a terminal it only announces: the adapter's start
+then refuses (see :mod:`dapcli.adapters.trust`).
 """
 
 from __future__ import annotations
@@ -11,11 +12,26 @@ from __future__ import annotations
 import sys
 from typing import TextIO
 
+from dapcli.adapters.config import config_files
 from dapcli.adapters.registry import all_adapters
 from dapcli.adapters.trust import TRUST_ENV, trust, trusted
 from dapcli.errors import UntrustedProjectError
 
-__all__ = ["confirm_project", "trust"]
+__all__ = ["confirm_project", "trust", "trust_project"]
+
+
+def project_files(cwd: str | None = None) -> list[str]:
+    """The project adapters file that applies in ``cwd`` (none or one)."""
+    return [path for scope, path in config_files(cwd) if scope == "project"]
+
+
+def trust_project(cwd: str | None = None, stderr: TextIO | None = None) -> None:
+    """``--trust-project``: trust the project's adapters file as it is now, for this run and the
+    later ones (until it changes); a trust that cannot be recorded is said on ``stderr``."""
+    problem = trust(project_files(cwd))
+    stream = stderr if stderr is not None else sys.stderr
+    if problem and stream is not None:
+        stream.write(f"warning: {problem} (trusted for this run only)\n")
 
 
 def confirm_project(cwd: str | None = None, *, stdin: TextIO | None = None, stderr: TextIO | None = None,
@@ -26,7 +42,8 @@ def confirm_project(cwd: str | None = None, *, stdin: TextIO | None = None, stde
         UntrustedProjectError: the user answered no.
         UsageError: the adapters file is invalid.
     """
-    if trusted():
+    files = project_files(cwd)
+    if trusted(files[0] if files else None):
         return
     warnings = [spec.warning for spec in all_adapters(cwd) if getattr(spec, "warning", None)]
     if not warnings:
@@ -47,4 +64,4 @@ def confirm_project(cwd: str | None = None, *, stdin: TextIO | None = None, stde
     if answer not in ("y", "yes"):
         raise UntrustedProjectError("refused to run the commands of this project's adapters file",
                                     f"pass --trust-project or set {TRUST_ENV}=1 if you trust it")
-    trust()
+    trust_project(cwd, stderr)

@@ -2,8 +2,9 @@
 
 Started by :func:`dapcli.dispatch.spawn.start_host`; one-shot commands reach it through the
 session file. It ends on ``stop``, on SIGTERM/SIGINT/SIGHUP, when its launch fails, or after an
-idle timeout (default 1 hour; 5 minutes once the program has exited), or when its socket is
-removed (with the runtime directory) or replaced: nobody could reach it any more. A watchdog process kills
+idle timeout (default 1 hour; 5 minutes once the program has exited), or within a second or two
+of its socket or session file being removed (with the runtime directory) or replaced: nobody
+could reach it any more. A watchdog process kills
 the adapter's process tree if the host itself is killed.
 """
 
@@ -101,8 +102,8 @@ class SessionHost:
             if self.server.busy == 0 and time.monotonic() - self.server.last_activity > limit:
                 self._done.set()
                 return
-            if self.server.socket_gone(self.name):  # runtime dir removed: nobody can reach or stop us
-                print(f"dapcli: the socket of session {self.name!r} was removed; ending the session",
-                      file=sys.stderr, flush=True)
+            why = self.server.unreachable(self.name)
+            if why:  # nobody can reach or stop us any more: end the session, leave nothing behind
+                print(f"dapcli: session {self.name!r}: its {why}; ending the session", file=sys.stderr, flush=True)
                 self._done.set()
                 return

@@ -35,6 +35,9 @@ def boot() -> object | None:
     """Read ``EARLY`` (``sys.argv`` is updated to hold it), start the adapter it names, then set up
     the site packages (typer, pydantic, psutil…, .pth files, sitecustomize). Returns that
     adapter's ``subprocess.Popen``, or None."""
+    from dapcli.engine.watchmark import own_mark
+
+    own_mark()  # before the adapter starts: all it starts carries this host's mark
     argv = sys.argv
     if len(argv) > 3 and argv[3] == "-":  # the client writes what to start early on our stdin
         argv[3:4] = [text] if (text := _read_early()) else []

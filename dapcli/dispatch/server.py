@@ -77,6 +77,8 @@ class SessionServer:
         self._written: dict[str, dict[str, Any]] = {}  # what each session file says now
         self._refresh_pending: set[str] = set()
         self._sockets: dict[str, tuple[str, int]] = {}  # name → (socket path, inode) as bound
+        self._withdrawn: dict[str, int] = {}  # name → how many times it was withdrawn
+        self._closed = False
         self.manager.on_change.append(self._broadcast)
         if publish_all:
             self.manager.on_add.append(lambda session: self.spawn(self.publish(session.name)))
@@ -96,6 +98,7 @@ class SessionServer:
         path = sessionfile.socket_for(name)
         with contextlib.suppress(FileNotFoundError):
             os.unlink(path)
+        withdrawn = self._withdrawn.get(name, 0)
         old_umask = os.umask(0o177)
         try:
             server = await asyncio.start_unix_server(
@@ -103,24 +106,44 @@ class SessionServer:
             )
         finally:
             os.umask(old_umask)
+        if self._closed or self._withdrawn.get(name, 0) != withdrawn or name in self.servers:
+            server.close()  # withdrawn (or published) while the socket was bound: leave no file behind
+            if name not in self.servers:
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(path)
+            return
         os.chmod(path, 0o600)
         self.servers[name] = server
         self._sockets[name] = (path, os.stat(path).st_ino)
         self.refresh(name)
 
-    def socket_gone(self, name: str) -> bool:
-        """True when ``name``'s socket is no longer the one this server bound (removed with the
-        runtime directory, unlinked, or replaced): no client can reach the session any more."""
+    def unreachable(self, name: str) -> str:
+        """Why no client can find ``name`` any more ("" while it can): its socket is no longer
+        the one this server bound (removed with the runtime directory, unlinked, or replaced),
+        or its session file, once written, was removed or now names another host."""
         path, inode = self._sockets.get(name, ("", 0))
         if not path:
-            return False
+            return ""
         try:
-            return os.stat(path, follow_symlinks=False).st_ino != inode
+            if os.stat(path, follow_symlinks=False).st_ino != inode:
+                return "socket was replaced"
         except OSError:
-            return True
+            return "socket was removed"
+        if name not in self._written:
+            return ""
+        try:
+            entry = sessionfile.read(name)
+        except (DapcliError, OSError):  # corrupt (and removed), another user's, or no runtime dir
+            return "session file was damaged"
+        if entry is None:
+            return "session file was removed"
+        return "" if entry.pid == os.getpid() else "session file names another host"
 
     def refresh(self, name: str) -> None:
-        """Rewrite ``name``'s session file (adapter, program, state), unless it says that already."""
+        """Rewrite ``name``'s session file (adapter, program, state), unless it says that already
+        (or ``name`` is not served: a late refresh never brings back a withdrawn file)."""
+        if name not in self.servers:
+            return
         session = self.manager.sessions.get(name)
         entry = sessionfile.SessionFile(
             name=name, pid=os.getpid(), socket=sessionfile.socket_for(name),
@@ -157,6 +180,7 @@ class SessionServer:
         subscribers and remove its files (unless another process took them over). Connections
         already open keep working, so a call's reply can still be sent after this."""
         server = self.servers.pop(name, None)
+        self._withdrawn[name] = self._withdrawn.get(name, 0) + 1
         self._written.pop(name, None)
         self._sockets.pop(name, None)
         if server is not None:
@@ -170,7 +194,8 @@ class SessionServer:
             sessionfile.remove(name)
 
     async def close(self) -> None:
-        """Unpublish everything."""
+        """Unpublish everything (and what is being published)."""
+        self._closed = True
         for name in list(self.servers):
             await self.unpublish(name)
 

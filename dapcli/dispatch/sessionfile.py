@@ -13,6 +13,7 @@ import json
 import os
 import re
 import stat
+import sys
 
 from dapcli.errors import SessionError, UsageError
 
@@ -55,20 +56,34 @@ class SessionFile:
         return {key: getattr(self, key) for key in self.FIELDS}
 
 
+#: The longest path of a unix socket (``sun_path`` holds 108 bytes with the final NUL).
+MAX_SOCKET_PATH = 107
+
+
 def runtime_dir() -> str:
-    """The private runtime directory, created 0700 (whatever the umask) if needed.
+    """The private runtime directory, created 0700 (whatever the umask) if needed:
+    ``$DAPCLI_RUNTIME_DIR`` (absolute), else ``$XDG_RUNTIME_DIR/dapcli`` (a relative
+    ``XDG_RUNTIME_DIR`` is ignored, as the XDG specification says), else ``/tmp/dapcli-UID``.
 
     Raises:
-        UsageError: (exit 2, a configuration to fix) it is a symlink or not a directory, belongs
-            to someone else, or is open to others.
+        UsageError: (exit 2, a configuration to fix) ``DAPCLI_RUNTIME_DIR`` is relative; the
+            folder it would be created in is someone else's (nothing is created there); it is a
+            symlink or not a directory, belongs to someone else, is open to others, or is not
+            readable, writable and searchable by the user (read-only, mode 0000).
     """
     base = os.environ.get("DAPCLI_RUNTIME_DIR")
+    xdg = os.environ.get("XDG_RUNTIME_DIR") or ""
     if base:
+        if not os.path.isabs(base):
+            raise UsageError(f"DAPCLI_RUNTIME_DIR must be an absolute path, not {base!r}",
+                             "set it to an absolute path (each command runs in its own directory)")
         path = base
-    elif os.environ.get("XDG_RUNTIME_DIR"):
-        path = os.path.join(os.environ["XDG_RUNTIME_DIR"], "dapcli")
+    elif os.path.isabs(xdg):
+        path = os.path.join(xdg, "dapcli")
     else:
         path = f"/tmp/dapcli-{os.getuid()}"
+    if not os.path.lexists(path):
+        _check_parent(path, "XDG_RUNTIME_DIR" if not base and path != f"/tmp/dapcli-{os.getuid()}" else "")
     try:
         os.mkdir(path, 0o700)
     except FileExistsError:
@@ -84,13 +99,36 @@ def runtime_dir() -> str:
         kind = "a symbolic link" if stat.S_ISLNK(info.st_mode) else "not a directory"
         raise UsageError(f"runtime directory {path} is {kind}",
                            "remove it, or set DAPCLI_RUNTIME_DIR to a private directory (mkdir -m 700 DIR)")
-    if info.st_uid != os.getuid() or stat.S_IMODE(info.st_mode) & 0o077:
+    mode = stat.S_IMODE(info.st_mode)
+    if info.st_uid != os.getuid() or mode & 0o077:
         raise UsageError(
-            f"runtime directory {path} is not private (owner uid {info.st_uid}, mode {stat.S_IMODE(info.st_mode):o})",
+            f"runtime directory {path} is not private (owner uid {info.st_uid}, mode {mode:o})",
             f"remove it, or set DAPCLI_RUNTIME_DIR to a directory only you can use (chmod 700 {path})",
         )
+    if not os.access(path, os.R_OK | os.W_OK | os.X_OK):
+        how = "is on a read-only file system" if mode & 0o700 == 0o700 else f"has mode {mode:o}"
+        raise UsageError(f"runtime directory {path} {how}: dapcli cannot use it (sessions in it keep running)",
+                         f"chmod 700 {path}, or set DAPCLI_RUNTIME_DIR to a private directory you can write")
     _check_ancestors(path)
     return path
+
+
+def _check_parent(path: str, variable: str) -> None:
+    """Refuse to create the runtime directory ``path`` in a folder of someone else's (unless it
+    is sticky, as ``/tmp``): nothing is created there. ``variable`` names where ``path`` came from.
+
+    Raises:
+        UsageError: naming the folder and its owner.
+    """
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        info = os.stat(folder)
+    except OSError:
+        return  # created below, as our own
+    if info.st_uid != os.getuid() and not info.st_mode & stat.S_ISVTX:
+        source = f" ({variable})" if variable else ""
+        raise UsageError(f"cannot create the runtime directory in {folder}{source}: it belongs to uid {info.st_uid}",
+                         "set DAPCLI_RUNTIME_DIR to a private directory of yours (mkdir -m 700 DIR)")
 
 
 def _check_ancestors(path: str) -> None:
@@ -139,18 +177,53 @@ def path_for(name: str) -> str:
 
 
 def socket_for(name: str) -> str:
-    return os.path.join(runtime_dir(), f"{check(name)}.sock")
+    """The socket path of session ``name``.
+
+    Raises:
+        UsageError: the path is longer than a unix socket path may be.
+    """
+    path = os.path.join(runtime_dir(), f"{check(name)}.sock")
+    if len(os.fsencode(path)) > MAX_SOCKET_PATH:
+        raise UsageError(f"runtime directory {os.path.dirname(path)} is too long for a unix socket "
+                         f"({len(os.fsencode(path))} bytes for {os.path.basename(path)}; at most {MAX_SOCKET_PATH})",
+                         "set DAPCLI_RUNTIME_DIR to a shorter path (mkdir -m 700 DIR)")
+    return path
 
 
 def write(entry: SessionFile) -> None:
-    """Write the session file atomically, mode 0600."""
+    """Write the session file atomically, mode 0600: a new file of our own (exclusive create,
+    never through a link), synced before it replaces the old one, so that a crash or a full disk
+    leaves the old file or the new one whole, and never a temporary file.
+
+    Raises:
+        OSError: it cannot be written (no space left, …): the old file is left as it was.
+    """
     target = path_for(entry.name)
     tmp = f"{target}.tmp{os.getpid()}"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
-    with os.fdopen(fd, "w") as handle:
-        os.fchmod(fd, 0o600)
-        json.dump(entry.to_dict(), handle)
-    os.replace(tmp, target)
+    data = json.dumps(entry.to_dict()).encode()
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(tmp)  # left by a killed process whose pid was ours
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+    try:
+        try:
+            os.fchmod(fd, 0o600)
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    with contextlib.suppress(OSError):  # the rename itself, on disk
+        folder = os.open(os.path.dirname(target), os.O_RDONLY | os.O_DIRECTORY)
+        try:
+            os.fsync(folder)
+        finally:
+            os.close(folder)
 
 
 def read(name: str) -> SessionFile | None:
@@ -166,21 +239,38 @@ def read(name: str) -> SessionFile | None:
     except FileNotFoundError:
         return None
     except PermissionError:
+        with contextlib.suppress(OSError):
+            info = os.lstat(target)
+            if info.st_uid == os.getuid():  # ours: its host may be alive, never say "remove it"
+                raise SessionError(f"{target} is not readable by you (mode {stat.S_IMODE(info.st_mode):o})",
+                                   f"chmod 600 {target}") from None
         raise SessionError(f"{target} is not readable by you: refusing to use it",
                            "remove it (as its owner or root)") from None
     except OSError:
         fd = -1
     try:
         with open(fd, encoding="utf-8", closefd=True) as handle:
-            _check_owned(target, os.fstat(fd))
+            info = os.fstat(fd)
+            _check_owned(target, info)
             data = json.load(handle)
-        return SessionFile(**{k: data[k] for k in SessionFile.FIELDS if k in data})
+            entry = SessionFile(**{k: data[k] for k in SessionFile.FIELDS if k in data})
+            if stat.S_IMODE(info.st_mode) & 0o077 and is_host(entry):  # a stale one is removed anyway
+                _repair_mode(target, fd, info)
+        return entry
     except (OSError, ValueError, TypeError, KeyError):
         remove(name)
         raise SessionError(
             f"session file of '{name}' was corrupt and has been removed",
             "start the session again with `dapcli launch`",
         ) from None
+
+
+def _repair_mode(path: str, fd: int, info: os.stat_result) -> None:
+    """Make a session file or socket of ours that others may use 0600 again, and say so."""
+    mode = stat.S_IMODE(info.st_mode)
+    if mode & 0o077:
+        os.fchmod(fd, 0o600) if fd >= 0 else os.chmod(path, 0o600)
+        print(f"dapcli: {path} was open to others (mode {mode:o}); it is 0600 again", file=sys.stderr)
 
 
 def _check_owned(path: str, info: os.stat_result) -> None:
@@ -202,6 +292,7 @@ def check_socket(path: str) -> None:
     if not stat.S_ISSOCK(info.st_mode):
         raise SessionError(f"{path} is not a socket: refusing to use it", "remove it and launch again")
     _check_owned(path, info)
+    _repair_mode(path, -1, info)
 
 
 def remove(name: str) -> None:

@@ -12,6 +12,7 @@ import subprocess
 import time
 
 from dapcli.dispatch import sessionfile
+from dapcli.engine.watchmark import MARK
 from dapcli.errors import SessionError, UsageError
 from dapcli.files import locked
 
@@ -44,9 +45,16 @@ def start_host(name: str, command: list[str], early: Callable[[], str] | None = 
     out while the host's interpreter starts and written to its stdin ("" for nothing; ``-``
     is added to the host's ``command`` to say so)."""
     directory = check_runtime_dir()
+    sessionfile.socket_for(name)  # a runtime path too long for a socket: refused before any host starts
     try:
-        with locked(os.path.join(directory, f"{name}.lock"), START_TIMEOUT + 10):
-            return _start_host(name, command, early)
+        lock = os.path.join(directory, f"{name}.lock")
+        with locked(lock, START_TIMEOUT + 10):
+            try:
+                return _start_host(name, command, early)
+            except BaseException:
+                with contextlib.suppress(OSError):
+                    os.unlink(lock)  # still ours: a failed launch leaves no lock file behind
+                raise
     except TimeoutError:
         raise SessionError(f"another launch of session '{name}' is still starting", "try again") from None
 
@@ -88,6 +96,17 @@ def _why(exc: OSError, path: str) -> str:
     return exc.strerror or str(exc)
 
 
+def _previous(name: str) -> sessionfile.SessionFile | None:
+    """The session file ``name`` had before this launch; None when there was none, or it was no
+    session file (damaged, a symbolic link: it has been removed, and the launch replaces it)."""
+    try:
+        return sessionfile.read(name)
+    except SessionError:
+        if os.path.lexists(sessionfile.path_for(name)):
+            raise  # another user's: left alone, and refused
+        return None
+
+
 def _start_host(name: str, command: list[str], early: Callable[[], str] | None = None) -> sessionfile.SessionFile:
     """Run ``command`` (the host's argv) detached, in its own session, with stderr to
     ``NAME.log`` in the runtime directory; wait up to 20 s until it accepts connections.
@@ -96,7 +115,7 @@ def _start_host(name: str, command: list[str], early: Callable[[], str] | None =
         UsageError: a live session of that name exists.
         SessionError: the host died or did not come up (with its log's last lines).
     """
-    existing = sessionfile.read(name)
+    existing = _previous(name)
     if existing is not None and sessionfile.is_host(existing) and existing.state in ("exited", "terminated"):
         _end_finished(name, existing.pid)  # its program ended: a new launch replaces it
         existing = sessionfile.read(name)
@@ -114,6 +133,7 @@ def _start_host(name: str, command: list[str], early: Callable[[], str] | None =
             command if early is None else [*command, "-"],
             stdin=subprocess.DEVNULL if early is None else subprocess.PIPE, stdout=subprocess.DEVNULL,
             stderr=log, start_new_session=True, close_fds=True,
+            env={k: v for k, v in os.environ.items() if k != MARK},  # a host is its own owner
         )
     try:
         if early is not None and process.stdin is not None:

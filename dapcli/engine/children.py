@@ -85,7 +85,7 @@ class ChildSessions:
             conn.start()
             self.connections.append(conn)
             capabilities = await conn.request(
-                "initialize", session.initialize_arguments(), t.InitializeResponse, timeout=timeout
+                "initialize", session.initialize_arguments(terminal=False), t.InitializeResponse, timeout=timeout
             )
             started = conn.send(request, configuration)
             waiter = asyncio.ensure_future(initialized.wait())

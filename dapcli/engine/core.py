@@ -255,12 +255,26 @@ class SessionCore:
         if self.output.append(category, text) is not None:
             self._notify("output")
 
-    def initialize_arguments(self) -> t.InitializeRequestArguments:
-        """What dapcli tells every adapter (and child session) in ``initialize``."""
+    def offers_terminal(self) -> bool:
+        """True when this session runs its program in dapcli's pty (``--terminal``, ``--stdin``, or
+        the adapter's own setting for it):
+        the only case where dapcli answers ``runInTerminal``, and so says in ``initialize``."""
+        options = self.launch_options
+        if options is None:
+            return False
+        extra = options.extra or {}  # `--set console=integratedTerminal`, lldb-dap's `runInTerminal`
+        return bool(options.terminal or options.stdin or extra.get("runInTerminal") is True
+                    or extra.get("console") in ("integratedTerminal", "externalTerminal"))
+
+    def initialize_arguments(self, *, terminal: bool | None = None) -> t.InitializeRequestArguments:
+        """What dapcli tells every adapter (and child session) in ``initialize``:
+        ``supportsRunInTerminalRequest`` only when ``terminal`` (default :meth:`offers_terminal`),
+        so that no adapter is invited to make dapcli run a command it did not ask for."""
         return t.InitializeRequestArguments(
             clientID="dapcli", clientName="dapcli", adapterID=self.adapter.adapter_id,
             linesStartAt1=True, columnsStartAt1=True, pathFormat="path",
-            supportsVariableType=True, supportsVariablePaging=True, supportsRunInTerminalRequest=True,
+            supportsVariableType=True, supportsVariablePaging=True,
+            supportsRunInTerminalRequest=self.offers_terminal() if terminal is None else terminal,
             supportsMemoryReferences=True, supportsProgressReporting=False,
             supportsInvalidatedEvent=False, supportsStartDebuggingRequest=True, locale="en",
         )

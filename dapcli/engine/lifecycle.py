@@ -102,7 +102,11 @@ class SessionLifecycle(SessionExecution):
         return await self.children.on_start_debugging(arguments)
 
     async def _on_run_in_terminal(self, arguments: dict[str, Any]) -> dict[str, Any]:
-        """``runInTerminal``: start the adapter's command in dapcli's own pty (see :mod:`terminal`)."""
+        """``runInTerminal``: start the adapter's command in dapcli's own pty (see :mod:`terminal`);
+        refused when dapcli did not offer it (:meth:`offers_terminal`): an adapter cannot make
+        dapcli run a command of its choosing."""
+        if not self.offers_terminal():
+            raise RuntimeError("dapcli did not offer runInTerminal for this session (no --terminal or --stdin)")
         if self.terminal is None:
             self.terminal = Terminal(self._terminal_output, stdin_file=self.launch_options.stdin if self.launch_options
                                      else None)

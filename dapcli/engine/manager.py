@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from dapcli.engine.processes import Watchdog
 from dapcli.engine.session import Session
+from dapcli.engine.watchmark import own_mark
 from dapcli.errors import SessionError, UsageError
 
 __all__ = ["SessionManager", "check_name"]
@@ -42,6 +43,8 @@ class SessionManager:
         SIGKILLed REPL, MCP server or recipe run leaves nothing behind either)."""
         if self._watchdog is None and self._auto_watchdog:
             self._watchdog = Watchdog()
+        if self._watchdog is not None:
+            own_mark()  # asked for before each new session's adapter starts: it must carry the mark
         return self._watchdog
 
     def get(self, name: str) -> Session:

@@ -6,7 +6,8 @@ The watchdog is a tiny separate process (:mod:`dapcli.engine.watchdog`) that hol
 the host: when the host dies in any way (even SIGKILL) the pipe closes and the watchdog kills what
 the host registered, and every descendant of it that it has seen (it looks twice a second: a child
 that left the process group is re-parented to init once its parent dies, and could not be found
-afterwards).
+afterwards), and every process that carries the host's mark (:mod:`dapcli.engine.watchmark`:
+a daemon that double-forked between two looks).
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ import sys
 import threading
 
 import psutil
+
+from dapcli.engine.watchmark import own_mark
 
 __all__ = ["Watchdog", "descendants", "kill_tree", "launched_children", "shared_watchdog", "watchdog_command"]
 
@@ -60,6 +63,8 @@ class Watchdog:
 
     def __init__(self) -> None:
         self._process: subprocess.Popen[bytes] | None = None
+        #: This process's mark: set in our environment now, before any adapter starts.
+        self.mark = own_mark()
 
     def _ensure(self) -> None:
         """Start the watchdog process on first use, and again if it ended (it ends by itself,
@@ -67,7 +72,7 @@ class Watchdog:
         if self._process is not None and self._process.poll() is None:
             return
         self._process = subprocess.Popen(
-            watchdog_command(),
+            watchdog_command(self.mark),
             stdin=subprocess.PIPE,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
@@ -126,11 +131,13 @@ class Watchdog:
             self._process.stdin.flush()
 
 
-def watchdog_command() -> list[str]:
+def watchdog_command(mark: str = "") -> list[str]:
     """How the watchdog is started: :mod:`dapcli.engine.watchdog` run as a script, by its path
-    (``-P``: neither the cwd, the user's project, nor the script's folder on sys.path). It needs
-    no ``dapcli`` import: its sys.path and start-up are a bare ``python -c``'s."""
-    return [sys.executable, "-P", os.path.join(os.path.dirname(os.path.abspath(__file__)), "watchdog.py")]
+    (``-P``: neither the cwd, the user's project, nor the script's folder on sys.path), with the
+    host's ``mark`` token (see :mod:`dapcli.engine.watchmark`) as its argument. It needs no
+    ``dapcli`` import: its sys.path and start-up are a bare ``python -c``'s."""
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "watchdog.py")
+    return [sys.executable, "-P", script, *([mark] if mark else [])]
 
 
 _shared: Watchdog | None = None

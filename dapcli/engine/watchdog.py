@@ -8,13 +8,17 @@ well), with a pipe from the host as its stdin. It reads one command a line:
   reused pid is never killed);
 - ``ug PGID`` / ``up PID``: stop watching it (it ended cleanly);
 - ``kg PGID`` / ``kp PID``: kill it now with every descendant ever seen of it, and forget it;
-- ``clear``: forget everything.
+- ``clear``: forget everything (a clean teardown: closing the pipe afterwards kills nothing).
 
 When the pipe closes (the host exited or was killed, even with SIGKILL), it kills every watched
 group and pid and every descendant it has seen of them: it looks twice a second, because a child
 that left the process group (``setsid``) is re-parented to init once its parent dies, and could
-not be found afterwards. Once everything it was given is unwatched, it ends by itself, killing
-nothing.
+not be found afterwards. A daemon that double-forks between two looks is found by its mark
+(:mod:`dapcli.engine.watchmark`): with the host's token as its argument, the watchdog also kills
+every process of this user whose environment holds that token. When a kill (``kg``/``kp``) leaves
+nothing watched, the marked processes that left the host's tree are killed too (the session
+ended, and so does everything its program started). Once everything it was given is unwatched, it
+ends by itself.
 
 Start-up stays cheap: this module imports only the standard library and psutil, and run by
 its path it imports no ``dapcli`` package at all (imported as a module, ``dapcli`` and
@@ -35,6 +39,12 @@ __all__ = ["LOOK_INTERVAL", "Guard", "main", "serve"]
 
 #: Seconds between two looks for new descendants of what is watched.
 LOOK_INTERVAL = 0.5
+
+#: The environment variable of the marks (equal to :data:`dapcli.engine.watchmark.MARK`; a test
+#: keeps them equal: run by its path, this module imports nothing of dapcli).
+MARK = "DAPCLI_WATCH"
+#: Rounds of killing marked processes (a daemon may fork again while it is being killed).
+ROUNDS = 5
 
 #: Where a seen descendant came from: ``("g", pgid)`` or ``("p", pid)``.
 Key = tuple[str, int]
@@ -68,7 +78,13 @@ def kill(pid: int, started: float) -> None:
 class Guard:
     """What the watchdog watches, and every descendant it has seen of it."""
 
-    def __init__(self) -> None:
+    def __init__(self, mark: str = "", host: int = 0) -> None:
+        #: The host's token (see :mod:`dapcli.engine.watchmark`); "" finds nothing by mark.
+        self.mark = mark
+        #: The host's pid (whose own tree is left to it while it lives).
+        self.host = host
+        #: The host forgot everything (``clear``): a pipe closed afterwards kills nothing.
+        self.released = False
         #: Watched process groups, with their leader's start time (None: it was gone already).
         self.groups: dict[int, float | None] = {}
         #: Watched pids, with their start times.
@@ -132,12 +148,47 @@ class Guard:
             self.pids.pop(int(parts[1]), None)
         elif parts[:1] in (["kg"], ["kp"]):
             self.end((parts[0][1], int(parts[1])))
+            if not self.groups and not self.pids:
+                self.sweep(escaped_only=True)  # the last session ended: so does all it started
         elif parts[:1] == ["clear"]:
             self.groups.clear()
             self.pids.clear()
             self.seen.clear()
             self.owner.clear()
+        self.released = parts[:1] == ["clear"] or (self.released and parts[:1] not in (["g"], ["p"]))
         self.used = self.used or parts[:1] in (["g"], ["p"])
+
+    def marked(self, *, escaped_only: bool) -> list[psutil.Process]:
+        """The live processes of this user whose environment holds :attr:`mark` (never this
+        watchdog nor the host); ``escaped_only``: only those outside the host's tree."""
+        if not self.mark:
+            return []
+        spared = {os.getpid(), self.host}
+        if escaped_only:
+            spared |= {child.pid for child in _children(self.host)}
+        uid = os.getuid()
+        found = []
+        for process in psutil.process_iter():
+            if process.pid in spared:
+                continue
+            try:
+                if process.uids().real != uid or self.mark not in process.environ().get(MARK, "").split():
+                    continue
+                if process.status() != psutil.STATUS_ZOMBIE:
+                    found.append(process)
+            except psutil.Error:
+                continue
+        return found
+
+    def sweep(self, *, escaped_only: bool) -> None:
+        """SIGKILL every marked process (see :meth:`marked`), again while new ones appear."""
+        for _ in range(ROUNDS):
+            found = self.marked(escaped_only=escaped_only)
+            if not found:
+                return
+            for process in found:
+                with contextlib.suppress(psutil.Error):
+                    process.kill()
 
     def kill_all(self) -> None:
         """The host is gone: kill every watched group and pid, and every descendant seen."""
@@ -147,6 +198,7 @@ class Guard:
                 os.killpg(pgid, signal.SIGKILL)
         for pid, started in list(self.pids.items()) + list(self.seen.items()):
             kill(pid, started)
+        self.sweep(escaped_only=False)
 
 
 def serve(fd: int, guard: Guard) -> bool:
@@ -168,10 +220,19 @@ def serve(fd: int, guard: Guard) -> bool:
         guard.snapshot()
 
 
-def main() -> None:
-    """Guard what the host on stdin registers; when the host is gone, kill it all."""
-    guard = Guard()
-    if serve(sys.stdin.fileno(), guard):
+def _children(pid: int) -> list[psutil.Process]:
+    try:
+        return psutil.Process(pid).children(recursive=True) if pid else []
+    except psutil.Error:
+        return []
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Guard what the host on stdin registers; when the host is gone, kill it all. ``argv``:
+    ``[MARK_TOKEN]`` (see :mod:`dapcli.engine.watchmark`), or nothing."""
+    args = sys.argv[1:] if argv is None else argv
+    guard = Guard(args[0] if args else "", os.getppid())
+    if serve(sys.stdin.fileno(), guard) and not guard.released:
         guard.kill_all()
 
 

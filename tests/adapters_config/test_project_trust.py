@@ -127,6 +127,40 @@ def test_mcp_is_refused_without_consent(project: Path) -> None:
     assert not (project / "RAN").exists()
 
 
+def test_mcp_names_the_option_that_exists(project: Path) -> None:
+    """The hint pointed to a `trustProject` parameter that no tool has."""
+    from mcp import Client
+
+    from dapcli.frontends.mcp.server import build_server
+
+    async def body() -> Any:
+        async with Client(build_server()) as client:
+            return await client.call_tool("launch", {"program": str(project / "app.py")})
+
+    text = asyncio.run(body()).content[0].text
+    assert "trustProject" not in text
+    assert text.endswith("(if you trust this project, run dapcli with --trust-project once in it, at a terminal "
+                         "(kept until the file changes), or set DAPCLI_TRUST_PROJECT=1)")
+
+
+def test_trust_is_kept_for_the_file_as_it_is_and_revoked_when_it_changes(
+        project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from dapcli.dispatch.consent import trust_project
+
+    trust_project(str(project))  # --trust-project once (or a yes at the prompt)
+    monkeypatch.delenv("DAPCLI_TRUST_PROJECT")  # a later run: nothing but the recorded hash
+    assert _launch(project)["exitCode"] == 7
+    assert (project / "RAN").exists()
+    (project / "RAN").unlink()
+    path = project / ".dapcli" / "adapters.yaml"
+    path.write_text(path.read_text() + "# changed\n")
+    with pytest.raises(UntrustedProjectError) as refused:
+        _launch(project)
+    assert refused.value.message.endswith(
+        "; it changed since you trusted it; refusing to run it without your consent")
+    assert not (project / "RAN").exists()
+
+
 class _Tty(io.StringIO):
     def isatty(self) -> bool:
         return True

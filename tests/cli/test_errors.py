@@ -245,6 +245,7 @@ class _garbage_host:
         self.file = os.path.join(dc.runtime_dir, f"{name}.json")
         self.server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         self.server.bind(self.path)
+        os.chmod(self.path, 0o600)  # as a host's (one open to others is repaired, with a notice)
         self.server.listen(8)
         Path(self.file).write_text(json.dumps({"name": name, "pid": os.getpid(), "socket": self.path}))
         self.thread = threading.Thread(target=self._serve, daemon=True)

@@ -68,3 +68,57 @@ def test_a_session_whose_socket_is_removed_ends_and_leaves_nothing_running(dc: C
     assert dc.wait_gone(timeout=CLEANUP_S) == []
     os.makedirs(runtime, mode=0o700, exist_ok=True)
     assert "no session named 'default'" in dc.run("status", check=3).err
+
+
+@pytest.mark.parametrize("ending", ["stop", "sigkill"])
+def test_a_daemon_orphaned_at_once_ends_with_its_session(dc: Cli, tmp_path: Path, ending: str) -> None:
+    """The daemon's parent exits right after the fork: the watchdog never sees it in a process tree
+    (it survived the host's SIGKILL in a third of tries); it carries the host's mark and ends."""
+    pidfile = tmp_path / "daemon.pid"
+    dc.launch("daemonize.py", "forked", args=(str(pidfile), "at-once"), options=("--set", "subProcess=false"),
+              timeout=20)
+    daemon = psutil.Process(int(_wait_file(pidfile)))
+    started = daemon.create_time()
+    if ending == "stop":
+        dc.run("stop", timeout=30)
+    else:
+        os.kill(dc.status()["hostPid"], signal.SIGKILL)
+    left = dc.wait_gone({daemon.pid: started})
+    for process in left:  # never leak it, even when the test fails
+        process.kill()
+    assert left == [], [" ".join(p.cmdline())[:160] for p in left]
+
+
+def test_a_session_whose_file_is_removed_ends_within_seconds(dc: Cli) -> None:
+    """Its host lived on for over 70 s: nobody could find it any more. It ends the session."""
+    dc.launch("loops.py", "call")
+    dc.record()
+    runtime = Path(dc.runtime_dir)
+    with open(runtime / "default.log") as log:  # the host's stderr (removed when it ends)
+        (runtime / "default.json").unlink()
+        assert dc.wait_gone(timeout=CLEANUP_S) == []
+        assert "dapcli: session 'default': its session file was removed; ending the session" in log.read()
+    assert not [f for f in os.listdir(runtime) if f.endswith((".json", ".sock", ".lock"))]
+
+
+def test_a_launch_over_a_symlinked_session_file_replaces_it(dc: Cli, tmp_path: Path) -> None:
+    """It failed ("corrupt") and left NAME.lock behind; the link is no session file: it is removed."""
+    runtime = Path(dc.runtime_dir)
+    target = tmp_path / "elsewhere"
+    target.write_text("keep")
+    (runtime / "default.json").symlink_to(target)
+    dc.launch("loops.py", "call")
+    assert target.read_text() == "keep"
+    dc.run("stop", timeout=30)
+    assert dc.wait_gone() == []
+    assert not [f for f in os.listdir(runtime) if f.endswith((".json", ".sock", ".lock"))]
+
+
+@pytest.mark.skipif(os.getuid() != 0, reason="giving a file to another user needs root")
+def test_a_failed_launch_leaves_no_lock(dc: Cli) -> None:
+    runtime = Path(dc.runtime_dir)
+    (runtime / "default.json").write_text("{}")
+    os.chown(runtime / "default.json", 65534, 65534)
+    result = dc.run("launch", "loops.py", check=3)
+    assert f"{runtime}/default.json belongs to uid 65534, not to you: refusing to use it" in result.err
+    assert sorted(os.listdir(runtime)) == ["default.json"]  # no NAME.lock

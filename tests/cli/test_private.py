@@ -160,3 +160,14 @@ def test_pid_of_an_unrelated_process_is_stale(dc: Cli) -> None:
         other.kill()
         other.wait()
     assert line_of("loops.py", "call")
+
+
+def test_a_runtime_path_too_long_for_a_socket_is_one_line(dc: Cli, tmp_path: Path) -> None:
+    """It printed a traceback frame of asyncio's bind in "the session host did not start"."""
+    deep = tmp_path / ("d" * 100)
+    result = dc.run("launch", "loops.py", check=2, env={"DAPCLI_RUNTIME_DIR": str(deep)})
+    size = len(str(deep / "default.sock"))
+    assert result.err == (f"error: runtime directory {deep} is too long for a unix socket ({size} bytes for "
+                          "default.sock; at most 107)\n"
+                          "hint: set DAPCLI_RUNTIME_DIR to a shorter path (mkdir -m 700 DIR)\n")
+    assert os.listdir(deep) == []

@@ -101,6 +101,7 @@ import os, socket, sys, time
 from dapcli.dispatch import sessionfile
 listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
 listener.bind(sessionfile.socket_for("hung"))
+os.chmod(sessionfile.socket_for("hung"), 0o600)  # as a host's (one open to others is repaired, with a notice)
 listener.listen(8)
 sessionfile.write(sessionfile.SessionFile("hung", os.getpid(), sessionfile.socket_for("hung"), "python", "x.py",
                                           time.time(), "stopped", sessionfile.process_start(os.getpid()) or 0.0))

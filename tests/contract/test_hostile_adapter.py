@@ -327,3 +327,37 @@ def test_answers_that_match_no_request_are_ignored(tmp_path: Path) -> None:
         assert "an interrupted evaluation of 'x' is still running" in busy.value.message
 
     scenario(tmp_path, script, test)
+
+
+def test_an_adapter_cannot_make_dapcli_run_a_command_it_did_not_offer(tmp_path: Path) -> None:
+    """dapcli advertised supportsRunInTerminalRequest to every adapter and ran whatever it asked."""
+    planted = tmp_path / "PLANTED"
+    ask = {"type": "request", "seq": 900, "command": "runInTerminal",
+           "arguments": {"kind": "integrated", "cwd": str(tmp_path), "args": ["touch", str(planted)]}}
+    script = {"on": {"configurationDone": [
+        {"message": ask}, {"respond": None}, {"sleep": 0.5},
+        {"event": "stopped", "body": {"reason": "entry", "threadId": 1, "allThreadsStopped": True}}]}}
+
+    async def test(h: Harness) -> None:
+        stop = await h.launch()
+        assert stop.status == "stopped"
+        session = h.dispatcher.manager.get("default")
+        assert session.initialize_arguments().supportsRunInTerminalRequest is False
+        with pytest.raises(RuntimeError, match=r"^dapcli did not offer runInTerminal for this session "
+                                               r"\(no --terminal or --stdin\)$"):
+            await session._on_run_in_terminal(ask["arguments"])
+        assert not planted.exists()
+
+    scenario(tmp_path, script, test)
+
+
+def test_a_session_with_a_terminal_offers_run_in_terminal() -> None:
+    from dapcli.adapters.base import AdapterSpec
+    from dapcli.adapters.options import LaunchOptions
+    from dapcli.engine.session import Session
+
+    session = Session("t", AdapterSpec())
+    assert session.initialize_arguments().supportsRunInTerminalRequest is False  # attach, or no launch yet
+    session.launch_options = LaunchOptions(program="p.py", terminal=True)
+    assert session.initialize_arguments().supportsRunInTerminalRequest is True
+    assert session.initialize_arguments(terminal=False).supportsRunInTerminalRequest is False  # a child session

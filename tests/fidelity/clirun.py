@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 import psutil
+from testprocs import SUITE_VARS
 
 DAPCLI = shutil.which("dapcli", path=str(Path(sys.executable).parent)) or "dapcli"
 
@@ -39,7 +40,8 @@ class Cli:
 
     def __init__(self, cwd: Path, runtime: Path) -> None:
         self.cwd = cwd
-        self.env = {k: v for k, v in os.environ.items() if not k.startswith("DAPCLI_") and k != "VIRTUAL_ENV"}
+        self.env = {k: v for k, v in os.environ.items()
+                    if (not k.startswith("DAPCLI_") or k in SUITE_VARS) and k != "VIRTUAL_ENV"}
         self.env.update({"DAPCLI_RUNTIME_DIR": str(runtime), "NO_COLOR": "1", "COLUMNS": "200",
                          "DAPCLI_IDLE_TIMEOUT": "300"})
         self.pids: set[int] = set()

@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 import anyio
 import psutil
 import pytest
+from testprocs import SUITE_VARS
 
 from dapcli.adapters.delve import DelveAdapter
 from dapcli.adapters.native.codelldb import CodeLldbAdapter
@@ -69,7 +70,7 @@ class Cli:
         self.cwd = cwd
         self.runtime = tempfile.mkdtemp(prefix="fid", dir="/tmp")  # unix socket paths stay short
         os.chmod(self.runtime, 0o700)
-        self.env = {k: v for k, v in os.environ.items() if not k.startswith("DAPCLI_")}
+        self.env = {k: v for k, v in os.environ.items() if (not k.startswith("DAPCLI_") or k in SUITE_VARS)}
         self.env.update(DAPCLI_RUNTIME_DIR=self.runtime, NO_COLOR="1", COLUMNS="200", DAPCLI_IDLE_TIMEOUT="600")
         self.pids: set[int] = set()
 

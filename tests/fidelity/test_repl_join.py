@@ -17,6 +17,7 @@ import pexpect
 import psutil
 import pytest
 from clirun import DAPCLI, marker
+from testprocs import SUITE_VARS
 
 from dapcli.adapters.debugpy.adapter import DebugpyAdapter
 
@@ -30,7 +31,7 @@ TIMEOUT = 30
 def env(tmp_path: Path) -> dict[str, str]:
     runtime = tmp_path / "run"
     runtime.mkdir(mode=0o700)
-    return {**{k: v for k, v in os.environ.items() if not k.startswith("DAPCLI_")},
+    return {**{k: v for k, v in os.environ.items() if (not k.startswith("DAPCLI_") or k in SUITE_VARS)},
             "HOME": str(tmp_path), "XDG_STATE_HOME": str(tmp_path / "state"), "DAPCLI_RUNTIME_DIR": str(runtime),
             "NO_COLOR": "1", "PROMPT_TOOLKIT_NO_CPR": "1", "TERM": "xterm", "PYTHONUNBUFFERED": "1"}
 

@@ -94,3 +94,22 @@ def test_sighup_ends_the_repl_and_its_session_cleanly(repl: pexpect.spawn, env: 
     assert not [p for p in alive if p.status() != psutil.STATUS_ZOMBIE], alive
     left = [p.name for p in runtime.iterdir() if p.suffix in (".json", ".sock")]
     assert not left, f"left behind: {left}"
+
+
+def test_sigterm_ends_a_repl_on_a_dumb_terminal(env: dict[str, str]) -> None:
+    """With TERM=dumb prompt_toolkit reads through an application of its own: SIGTERM was ignored."""
+    child = pexpect.spawn(sys.executable, ["-m", "dapcli.frontends.repl", LOOP], env={**env, "TERM": "dumb"},
+                          cwd=str(ROOT), dimensions=(50, 200), encoding="utf-8", timeout=60)
+    try:
+        child.expect_exact(f"Stopped (entry) in <module> at {LOOP}:1")
+        child.expect_exact(PROMPT)
+        processes = psutil.Process(child.pid).children(recursive=True)
+        os.kill(child.pid, signal.SIGTERM)
+        child.expect(pexpect.EOF, timeout=30)
+        child.close()
+        assert child.exitstatus == 0
+        _, alive = psutil.wait_procs(processes, timeout=10)
+        assert not [p for p in alive if p.status() != psutil.STATUS_ZOMBIE], alive
+    finally:
+        if child.isalive():
+            child.terminate(force=True)

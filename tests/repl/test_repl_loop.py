@@ -273,6 +273,9 @@ def test_join_lines() -> None:
 
 
 def test_history_lives_in_the_xdg_state_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("DAPCLI_STATE_DIR", str(tmp_path / "mine"))
+    assert history_path() == tmp_path / "mine" / "history"
+    monkeypatch.delenv("DAPCLI_STATE_DIR")  # the XDG folders without it
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     assert history_path() == tmp_path / "state" / "dapcli" / "history"
     monkeypatch.delenv("XDG_STATE_HOME")

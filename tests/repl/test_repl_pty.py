@@ -37,8 +37,10 @@ def line_of(path: str, text: str) -> int:
 
 @pytest.fixture
 def env(tmp_path: Path) -> dict[str, str]:
+    """The REPL's environment: its state (history) in the XDG folder of a private home."""
     return {
-        **os.environ, "HOME": str(tmp_path), "XDG_STATE_HOME": str(tmp_path / "state"),
+        **{k: v for k, v in os.environ.items() if k != "DAPCLI_STATE_DIR"},
+        "HOME": str(tmp_path), "XDG_STATE_HOME": str(tmp_path / "state"),
         "DAPCLI_RUNTIME_DIR": str(tmp_path / "run"), "NO_COLOR": "1", "PROMPT_TOOLKIT_NO_CPR": "1",
         "TERM": "xterm", "PYTHONUNBUFFERED": "1",
         "COLUMNS": "200", "LINES": "50",  # the pty's size (pytest-xdist workers export COLUMNS=80)

@@ -148,3 +148,58 @@ def test_it_starts_without_importing_the_engine() -> None:
     done = subprocess.run([sys.executable, "-c", imported], capture_output=True, text=True, timeout=WAIT, check=True,
                           cwd=os.path.dirname(os.path.dirname(os.path.dirname(script))))
     assert done.stdout.strip() == str(["dapcli", "dapcli.engine", "dapcli.engine.watchdog"])
+
+
+def test_its_mark_is_the_engines() -> None:
+    from dapcli.engine import watchdog, watchmark
+
+    assert watchdog.MARK == watchmark.MARK
+
+
+_ORPHAN = """
+import os, sys, time
+if os.fork() == 0:
+    os.setsid()
+    if os.fork() == 0:
+        print(os.getpid(), flush=True)
+        time.sleep(300)
+    os._exit(0)
+time.sleep(300)
+"""
+
+
+@pytest.mark.parametrize("ending", ["host-killed", "last-session-ended"])
+def test_a_daemon_orphaned_at_once_is_found_by_its_mark(started: list[subprocess.Popen[bytes]], ending: str) -> None:
+    """A double fork between two looks leaves nothing in any tree; the host's mark finds it."""
+    token = "feedc0de01"
+    env = {**os.environ, "DAPCLI_WATCH": f"outer {token}"}
+    program = _spawn(started, [sys.executable, "-c", _ORPHAN], stdout=subprocess.PIPE, env=env,
+                     start_new_session=True)
+    assert program.stdout is not None
+    daemon = int(program.stdout.readline())
+    stranger = _spawn(started, SLEEPER, env={**os.environ, "DAPCLI_WATCH": "outer"}, start_new_session=True)
+    watchdog = _spawn(started, watchdog_command(token), stdin=subprocess.PIPE, start_new_session=True)
+    _tell(watchdog, f"g {program.pid}\n")
+    try:
+        if ending == "host-killed":
+            assert watchdog.stdin is not None
+            watchdog.stdin.close()
+        else:
+            _tell(watchdog, f"kg {program.pid}\n")
+        assert watchdog.wait(WAIT) == 0
+        assert _wait_gone(daemon)
+    finally:
+        if not _gone(daemon):
+            os.kill(daemon, signal.SIGKILL)
+    assert stranger.poll() is None  # another mark (an outer dapcli's only): never killed
+
+
+def test_a_clean_release_kills_nothing_marked(started: list[subprocess.Popen[bytes]]) -> None:
+    token = "feedc0de02"
+    program = _spawn(started, SLEEPER, env={**os.environ, "DAPCLI_WATCH": token}, start_new_session=True)
+    watchdog = _spawn(started, watchdog_command(token), stdin=subprocess.PIPE, start_new_session=True)
+    _tell(watchdog, f"g {program.pid}\nclear\n")
+    assert watchdog.stdin is not None
+    watchdog.stdin.close()
+    assert watchdog.wait(WAIT) == 0
+    assert program.poll() is None

@@ -51,7 +51,7 @@ PREFIX = "launch:"
 INITIALIZE_ARGUMENTS: dict[str, Any] = {
     "clientID": "dapcli", "clientName": "dapcli", "locale": "en", "linesStartAt1": True,
     "columnsStartAt1": True, "pathFormat": "path", "supportsVariableType": True, "supportsVariablePaging": True,
-    "supportsRunInTerminalRequest": True, "supportsMemoryReferences": True, "supportsProgressReporting": False,
+    "supportsRunInTerminalRequest": False, "supportsMemoryReferences": True, "supportsProgressReporting": False,
     "supportsInvalidatedEvent": False, "supportsStartDebuggingRequest": True,
 }
 #: Request seqs of the early start (far above the engine's own, which start at 1).

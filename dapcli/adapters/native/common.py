@@ -450,9 +450,16 @@ def check_ptrace(pid: int) -> None:
 
 
 def explain_ptrace_refusal(error: AdapterError, pid: int) -> AdapterError:
-    """``error`` (a failed attach to ``pid``) with what to do when ptrace was refused."""
-    if not re.search(r"not permitted|EPERM|ptrace|permission denied", error.message, re.IGNORECASE):
-        return error
-    return AdapterError(error.message, f"the kernel refused to let the debugger trace process {pid}: run as "
-                        "its user or as root (in a container: --cap-add=SYS_PTRACE), or set "
-                        "kernel.yama.ptrace_scope=0 (`sudo sysctl -w kernel.yama.ptrace_scope=0`)")
+    """``error`` (a failed attach to ``pid``) with what to do when ptrace was refused. gdb says
+    so itself ("ptrace: Operation not permitted."); lldb-dap and CodeLLDB say only "lost
+    connection" (their tracer died on the refusal): that is said to be the likely cause."""
+    remedy = ("run as its user or as root (in a container: --cap-add=SYS_PTRACE), or set "
+              "kernel.yama.ptrace_scope=0 (`sudo sysctl -w kernel.yama.ptrace_scope=0`)")
+    if re.search(r"not permitted|EPERM|ptrace|permission denied", error.message, re.IGNORECASE):
+        return AdapterError(error.message, f"the kernel refused to let the debugger trace process {pid}: {remedy}")
+    if re.search(r"lost connection|could not attach", error.message, re.IGNORECASE):
+        return AdapterError(f"cannot attach to process {pid}: {error.message} (the adapter gives no reason; "
+                            "most often the kernel refused to let it trace the process)",
+                            f"if ptrace is refused (another user's process, a program that made itself "
+                            f"non-dumpable, a container without SYS_PTRACE): {remedy}")
+    return error

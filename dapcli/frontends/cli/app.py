@@ -76,9 +76,9 @@ def build_app(only: str | None = None) -> typer.Typer:
     ) -> None:
         _GLOBALS.session, _GLOBALS.json, _GLOBALS.debug = session, json_output, debug
         if trust_project:
-            from dapcli.dispatch.consent import trust
+            from dapcli.dispatch.consent import trust_project as trust_this_project
 
-            trust()
+            trust_this_project(os.getcwd())
 
     add_verb_commands(app, _SINK, only)
     if only is None:

@@ -166,7 +166,7 @@ def _confirm_project(argv: list[str]) -> None:
     """Before a launch: a project ``.dapcli/adapters.yaml`` is announced, and asked about at a
     terminal (:mod:`dapcli.dispatch.consent`; imported only when such a file exists)."""
     cut = argv.index("--") if "--" in argv else len(argv)
-    if "--trust-project" in argv[:cut] or os.environ.get("DAPCLI_TRUST_PROJECT"):
+    if os.environ.get("DAPCLI_TRUST_PROJECT"):
         return
     here = os.getcwd()
     while not os.path.isfile(os.path.join(here, ".dapcli", "adapters.yaml")):
@@ -174,8 +174,11 @@ def _confirm_project(argv: list[str]) -> None:
         if parent == here:
             return
         here = parent
-    from dapcli.dispatch.consent import confirm_project
+    from dapcli.dispatch.consent import confirm_project, trust_project
 
+    if "--trust-project" in argv[:cut]:
+        trust_project(os.getcwd())  # recorded here, at the user's terminal: kept until the file changes
+        return
     confirm_project(os.getcwd())
 
 

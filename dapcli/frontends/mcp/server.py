@@ -288,8 +288,11 @@ async def _run_stdio(server: MCPServer) -> None:
     from dapcli.frontends.mcp.stdio import fast_stdio_server
 
     lowlevel = server._lowlevel_server  # what run_stdio_async uses; it takes no streams of ours
-    async with fast_stdio_server() as (read_stream, write_stream):
-        await lowlevel.run(read_stream, write_stream, lowlevel.create_initialization_options())
+    try:
+        async with fast_stdio_server() as (read_stream, write_stream):
+            await lowlevel.run(read_stream, write_stream, lowlevel.create_initialization_options())
+    except* (ConnectionError, EOFError):
+        pass  # the client is gone (killed, or closed our stdout): end its sessions as at end of input
 
 
 async def _end_on_signal(dispatcher: Dispatcher, scope: Any, received: list[int]) -> None:

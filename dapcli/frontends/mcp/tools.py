@@ -246,7 +246,10 @@ def _cli_as_tool(match: re.Match[str]) -> str:
 def _flag_as_argument(match: re.Match[str]) -> str:
     flag, value = match.group(1), match.group(2)
     aliases = {p.flag: p.alias for spec in VERBS.values() for p in spec.params}
-    name = aliases.get(flag) or re.sub(r"-([a-z])", lambda m: m.group(1).upper(), flag)
+    aliases["session"] = "session"  # every tool takes it
+    name = aliases.get(flag)
+    if name is None:
+        return match.group(0)  # a command-line option of no tool (--trust-project): said as it is
     return f"{name}={value}" if value else name
 
 

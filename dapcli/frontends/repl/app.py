@@ -17,6 +17,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from prompt_toolkit import PromptSession
+from prompt_toolkit.application import get_app_or_none
 from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
 from prompt_toolkit.history import History
 from prompt_toolkit.input import Input
@@ -397,9 +398,12 @@ class Repl:
             self.console.file = open(os.devnull, "w")  # noqa: SIM115 (the terminal is gone; lives with the REPL)
         if self._foreground is not None and not self._foreground.done():
             self._foreground.cancel()
-        app = self.prompt.app if self.prompt is not None else None
-        if app is not None and app.is_running:
-            app.exit(exception=EOFError())
+        # the application that reads now: the prompt's, or on a dumb terminal (TERM=dumb) the
+        # one prompt_toolkit makes for each line
+        for app in (get_app_or_none(), self.prompt.app if self.prompt is not None else None):
+            if app is not None and app.is_running and not app.is_done:
+                app.exit(exception=EOFError())
+                break
 
     def _on_sigint(self) -> None:
         if self.runner.program_running() and (self.runner.running or self._foreground is None):
