@@ -302,6 +302,11 @@ class AdapterSpec:
         """
         raise AdapterError(f"{self.name} does not start child sessions")
 
+    def relaunch(self) -> AdapterSpec:
+        """The family to start the same program again with (``restart``): this one, unless it
+        only adopted a process started for its first launch (a test run started early)."""
+        return self
+
     def prepare(self, options: LaunchOptions, caller_cwd: str) -> list[str]:
         """Check and complete ``options`` before anything starts; return warnings to show.
 

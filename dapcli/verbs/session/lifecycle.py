@@ -333,7 +333,10 @@ async def restart(
     options = dataclasses.replace(old.launch_options, stop_on_entry=stop_on_entry,
                                   args=list(args) if args else list(old.launch_options.args))
     await old.shutdown(terminate_debuggee=True)
-    session = Session(old.name, old.adapter, watchdog=ctx.manager.watchdog)
+    session = Session(old.name, old.adapter.relaunch(), watchdog=ctx.manager.watchdog)
+    if old.test_run is not None:  # `dapcli test`: the same run, reviewed afresh (its catchers, filters)
+        session.test_run = type(old.test_run)(old.test_run.runner)
+        old.test_run.runner.configure(session)
     session.exception_filters = old.exception_filters  # what the user chose survives a restart
     session.path_mapper = PathMapper(old.path_mapper.mappings)
     session.watches = old.watches
@@ -342,6 +345,8 @@ async def restart(
         session.book.entries[entry.id] = kept
     session.book._next_id = old.book._next_id
     await session.launch(options, timeout=max(timeout, STARTUP_TIMEOUT))
+    if old.test_run is not None:
+        session.program = old.program  # `pytest tests/…`, not dapcli's bootstrap
     ctx.manager.add(session)
     return await _start_and_wait(ctx, session, started, timeout)
 

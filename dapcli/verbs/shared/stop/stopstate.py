@@ -192,7 +192,9 @@ async def stop_state(
     state.hit_breakpoint_ids = hits_here(session, state.hit_breakpoint_ids, state.location)
     if session.watches.items:
         state.watches = await evaluate_watches(session)
-    state.test = run_view(session, state)
+    running = await session.test_run.test_at(session, state.thread_id) \
+        if session.test_run is not None and state.thread_id is not None else None
+    state.test = run_view(session, state, running)
     state.warnings = [*(state.warnings or []), *failed, *await never_hit_warnings(session)] or None
     return _with_stdin_hint(session, state)
 
