@@ -3,6 +3,7 @@ selected frame, watches, and a trace's hits."""
 
 from __future__ import annotations
 
+import shlex
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -43,13 +44,15 @@ def render_stop(state: m.StopState, cwd: str | None = None) -> RenderableType:
             exc = state.exception
             said, name = exc.message or exc.description or "", exc.type_name or exc.exception_id
             parts.append(Text(exception_headline(name, said), style="bold red"))
+        parts += deciding_lines(state.deciding)
         if state.return_value:
             parts.append(_returned(state.return_value))
         if state.source:
             parts.append(source_lines(state.source))
-        if state.locals:
+        shown = {v.name for v in state.deciding or []}  # whole above: not again, cut
+        if any(v.name not in shown for v in state.locals or []):
             line = Text("locals: ", style="bold")
-            for index, var in enumerate(state.locals):
+            for index, var in enumerate(v for v in state.locals or [] if v.name not in shown):
                 if index:
                     line.append("  ")
                 line.append(var.name, style="cyan")
@@ -90,6 +93,18 @@ def render_stop(state: m.StopState, cwd: str | None = None) -> RenderableType:
                           + (" (dapcli --session " + child.name + " stack)" if child.state == "stopped" else ""),
                           style="bold yellow" if child.state == "stopped" else "dim"))
     return Group(*parts)
+
+
+def deciding_lines(views: list[m.VariableView] | None) -> list[Text]:
+    """``  rows = [...]`` per value that decides the stop, whole up to its cap (the cut said)."""
+    lines = []
+    for view in views or []:
+        line = Text("  ") + Text(view.name, style="cyan") + Text(" = " + view.value.removesuffix("…"))
+        if view.value_truncated:
+            command = f"dapcli eval --max-length 0 {shlex.quote(view.name)}"
+            line.append(f"…(+{view.value_truncated} chars; `{command}`)", style="dim")
+        lines.append(line)
+    return lines
 
 
 def _returned(view: m.ReturnValueView) -> Text:

@@ -20,6 +20,7 @@ from dapcli.verbs.models import (
     VariableView,
     WatchView,
 )
+from dapcli.verbs.shared.stop.deciding import DECIDING_CHARS
 from dapcli.verbs.shared.stop.stoplabel import exception_headline, stop_detail
 
 __all__ = [
@@ -56,6 +57,7 @@ def render_stop(state: StopState, *, with_locals: bool = True) -> str:
     head += _test_lines(state)
     if state.exception and not (state.test and state.test.message):
         head.append(_exception(state.exception))
+    head += deciding_lines(state.deciding)
     if state.return_value:
         head.append(_returned(state.return_value))
     if state.source and state.location:
@@ -69,7 +71,9 @@ def render_stop(state: StopState, *, with_locals: bool = True) -> str:
     middle: list[str] = []
     if with_locals and state.locals:
         left = STOP_BYTES - _size(head) - _size(tail)
-        middle = _locals(state.locals, max(left, 300), state.locals_truncated or 0)
+        shown = {v.name for v in state.deciding or []}  # whole above: not again, cut
+        middle = _locals([v for v in state.locals if v.name not in shown], max(left, 300),
+                         state.locals_truncated or 0)
     return "\n".join(head + middle + tail)
 
 
@@ -93,7 +97,22 @@ def _test_lines(state: StopState) -> list[str]:
     if test.message is None:
         return [f"in test {test.id}"] if test.id else []
     phase = f" (in {test.phase})" if test.phase and test.phase != "call" else ""
-    return [f"FAILED {test.id}{phase}: {cut(test.message, 600)}"]
+    return [f"FAILED {test.id}{phase}: {cut_marked(test.message, DECIDING_CHARS)}"]
+
+
+def deciding_lines(views: list[VariableView] | None) -> list[str]:
+    """``  rows = [...]`` per value that decides the stop, whole up to its cap (the cut said)."""
+    lines = []
+    for view in views or []:
+        more = f"…(+{view.value_truncated} chars; evaluate {view.name} with maxLength=0)" \
+            if view.value_truncated else ""
+        lines.append(f"  {view.name} = {view.value.removesuffix('…')}{more}")
+    return lines
+
+
+def cut_marked(text: str, limit: int) -> str:
+    """``text`` cut at ``limit`` characters, saying how many the text leaves out."""
+    return text if len(text) <= limit else f"{text[:limit]}…(+{len(text) - limit} chars in structuredContent)"
 
 
 def _locals(views: list[VariableView], budget: int, beyond: int = 0) -> list[str]:

@@ -33,6 +33,7 @@ from dapcli.verbs.models import (
 )
 from dapcli.verbs.shared.frames import breakpoint_lines, current_thread_id, frames, read_source, scopes
 from dapcli.verbs.shared.stop.conditions import failed_conditions
+from dapcli.verbs.shared.stop.deciding import add_deciding
 from dapcli.verbs.shared.stop.filterstop import filter_stop
 from dapcli.verbs.shared.stop.reasons import PAUSE_SIGNALS, normalize_reason, stop_signal
 from dapcli.verbs.shared.stop.refusedstep import REFUSED
@@ -195,6 +196,7 @@ async def stop_state(
     running = await session.test_run.test_at(session, state.thread_id) \
         if session.test_run is not None and state.thread_id is not None else None
     state.test = run_view(session, state, running)
+    await add_deciding(session, state)
     state.warnings = [*(state.warnings or []), *failed, *await never_hit_warnings(session)] or None
     return _with_stdin_hint(session, state)
 

@@ -16,3 +16,11 @@ def test_misspelled():
 
 def test_last():
     assert PRICES["pen"] + 1 == 525  # @last
+
+
+def test_stock():
+    from shop import check_stock
+
+    check_stock({"pen": 3, "notebook": 1, "stickers": 12, "tape": 4, "folder": 7}, {"pen": 3, "notebook": 1,
+                                                                                      "stickers": 12, "tape": 5,
+                                                                                      "folder": 7})
