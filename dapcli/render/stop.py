@@ -143,6 +143,9 @@ def render_frame(result: m.FrameResult, cwd: str | None = None) -> RenderableTyp
     frame = result.frame
     head = Text(f"#{frame.index} ", style="bold") + Text(frame.name, style="bold")
     head.append(f" at {short_path(frame.path or frame.source_name, cwd)}:{frame.line}")
+    if result.skipped_frames:
+        head.append(f"  (the user's frame; {result.skipped_frames} library frame"
+                    f"{'s' if result.skipped_frames > 1 else ''} above it, `stack` shows them)", style="dim")
     return Group(head, source_lines(result.source)) if result.source else head
 
 

@@ -125,7 +125,8 @@ def _breakpoint(bp: BreakpointView) -> str:
 
 
 def _breakpoints(result: BreakpointsResult) -> str:
-    lines = [_breakpoint(b) for b in result.breakpoints] or ["no breakpoints"]
+    lines = [_breakpoint(b) for b in result.breakpoints] or [
+        "no breakpoints left" if result.removed else "no breakpoints"]
     if result.removed:
         lines.insert(0, "removed: " + ", ".join(map(str, result.removed)))
     if result.removed_data_breakpoints:
@@ -204,6 +205,8 @@ def _frame(result: FrameResult) -> str:
     f = result.frame
     lines = [f"frame #{f.index} {f.name} at {f.path or f.source_name}:{f.line} (frameId {f.id}), "
              f"thread {result.thread_id}"]
+    if result.skipped_frames:
+        lines[0] += f" (the user's frame; {result.skipped_frames} library frames above it, see stackTrace)"
     lines += [f"{mark(s)} {s.line:>4}  {cut(s.text.rstrip(), LINE_CHARS)}" for s in result.source or []]
     return "\n".join(lines)
 

@@ -194,6 +194,8 @@ class FrameResult(Result):
     thread_id: int
     frame: Frame
     source: list[SourceLine] | None = None
+    #: ``selectThread``: the library/runtime frames above the user's frame it selected.
+    skipped_frames: int | None = None
 
 
 class InputResult(Result):

@@ -69,6 +69,8 @@ def on_watched_frames(check: WatchedFramesCheck) -> None:
 MAX_STOP_OUTPUT = 2000
 #: Longest wait for values while rendering a stop (s); then "<not available: timed out>".
 STOP_VALUE_TIMEOUT = 5.0
+#: How a stop state says that the session was ended (``stop``, ``restart``) while the program ran.
+ENDED_BY_STOP = "the session was stopped while the program ran"
 #: Longest exception description or message in a stop state (characters).
 MAX_EXCEPTION_TEXT = 4000
 
@@ -152,6 +154,9 @@ async def stop_state(
         state.description = session.lost or killed_by(session)
         number = None if session.lost else exit_signal(session)
         state.signal = signal_name(number) if number else None
+        if session.ended_by_shutdown and not session.lost:  # `stop` ended it while this call waited
+            state.status, state.exit_code, state.signal = "terminated", None, None
+            state.description = ENDED_BY_STOP
         state.test = run_view(session, state)
         return _with_stdin_hint(session, state)
     stop = session.last_stop
