@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Self
 from pydantic import BaseModel
 
 from dapcli.adapters.base import AdapterSpec, AttachOptions, LaunchOptions
+from dapcli.calls import call
 from dapcli.engine.aliases import BinarySpellings
 from dapcli.engine.breakpoints import BreakpointBook
 from dapcli.engine.diagnosis import diagnosis
@@ -183,12 +184,12 @@ class SessionCore:
         if self.ended:
             raise PreconditionError(
                 f"session '{self.name}' has ended" + self._end_text(),
-                "start a new one with `dapcli launch`, or `dapcli output` to read what it printed",
+                f"start a new one with {call('launch')}, or {call('output')} to read what it printed",
             )
         raise PreconditionError(
             f"session '{self.name}' is running: pause first" if self.state is SessionState.RUNNING
             else f"session '{self.name}' is {self.state.value}; this needs a stopped session",
-            "run `dapcli pause`, or `dapcli wait` for the next stop",
+            f"run {call('pause')}, or {call('wait')} for the next stop",
         )
 
     def require_alive(self) -> Connection:
@@ -299,7 +300,7 @@ class SessionCore:
                 return False
         if self.lost:
             raise ConnectionLostError(f"session '{self.name}': {self.lost}",
-                                      "the session has ended; `dapcli output` shows what the program printed")
+                                      f"the session has ended; {call('output')} shows what the program printed")
         return True
 
     def subprocess_stopped(self) -> None:

@@ -3,16 +3,17 @@ selected frame, watches, and a trace's hits."""
 
 from __future__ import annotations
 
-import shlex
 from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from dapcli.calls import call
 from dapcli.render.pieces import column_table, output_block, short_path, source_lines
 from dapcli.render.testrun import test_lines
 from dapcli.verbs import models as m
+from dapcli.verbs.phrasing import said
 from dapcli.verbs.shared.stop.stoplabel import exception_headline, stop_detail
 
 __all__ = ["render_frame", "render_status", "render_stop", "render_trace", "render_watch_lines", "render_watches"]
@@ -60,7 +61,7 @@ def render_stop(state: m.StopState, cwd: str | None = None) -> RenderableType:
                 if var.changed:
                     line.append("*", style="bold magenta")
             if state.locals_truncated:
-                line.append(f"  … {state.locals_truncated} more (dapcli vars)", style="dim")
+                line.append(said(f"  … {state.locals_truncated} more ({call('variables')})"), style="dim")
             parts.append(line)
         if state.watches:
             parts.append(render_watch_lines(state.watches))
@@ -82,11 +83,11 @@ def render_stop(state: m.StopState, cwd: str | None = None) -> RenderableType:
         waited = f" after {state.elapsed_ms / 1000:.1f} s" if state.elapsed_ms else ""
         parts.append(Text(f"Pause requested, still running{waited}: the program stops when it next runs code "
                           "the debugger can interrupt (e.g. when a sleep or a blocking call returns); "
-                          "`dapcli wait` reports the stop", style="bold"))
+                          + said(f"{call('wait')} reports the stop"), style="bold"))
     else:
         waited = f" after {state.elapsed_ms / 1000:.1f} s" if state.elapsed_ms else ""
-        parts.append(Text(f"Still running{waited}; `dapcli wait` reports the next stop, `dapcli pause` "
-                          "interrupts it", style="bold"))
+        parts.append(Text(said(f"Still running{waited}; {call('wait')} reports the next stop, {call('pause')} "
+                               "interrupts it"), style="bold"))
     parts += output_block(state.output, state.output_truncated)
     for child in state.subprocesses or []:
         parts.append(Text(f"subprocess session {child.name}: {child.state}"
@@ -101,8 +102,8 @@ def deciding_lines(views: list[m.VariableView] | None) -> list[Text]:
     for view in views or []:
         line = Text("  ") + Text(view.name, style="cyan") + Text(" = " + view.value.removesuffix("…"))
         if view.value_truncated:
-            command = f"dapcli eval --max-length 0 {shlex.quote(view.name)}"
-            line.append(f"…(+{view.value_truncated} chars; `{command}`)", style="dim")
+            command = call("evaluate", expression=view.name, maxLength=0)
+            line.append(said(f"…(+{view.value_truncated} chars; {command})"), style="dim")
         lines.append(line)
     return lines
 
@@ -190,7 +191,7 @@ def render_status(status: m.StatusResult, cwd: str | None = None) -> RenderableT
         ("adapter pid", status.adapter_pid), ("host pid", status.host_pid),
         ("exit code", _exit_code(status)), ("ended", _end_reason(status)), ("breakpoints", status.breakpoints),
         ("pause", None if status.pause_pending_s is None else
-         f"requested {status.pause_pending_s:.1f} s ago, pending (`dapcli wait` reports the stop)"),
+         said(f"requested {status.pause_pending_s:.1f} s ago, pending ({call('wait')} reports the stop)")),
     ]
     for key, value in rows:
         if value is not None:

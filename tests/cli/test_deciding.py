@@ -46,7 +46,7 @@ def test_a_long_value_is_cut_at_the_larger_cap_and_says_so(dc: Cli) -> None:
     value, cut = deciding(dc.json("status")["stop"])["blob"]
     whole = repr("ab" * 1500)
     assert (value, cut) == (whole[:1000] + "…", len(whole) - 1000)
-    assert f"  blob = {whole[:1000]}…(+{len(whole) - 1000} chars; `dapcli eval --max-length 0 blob`)" in text
+    assert f"  blob = {whole[:1000]}…(+{len(whole) - 1000} chars; `dapcli eval blob --max-length 0`)" in text
 
 
 def test_python_condition_names_are_shown_whole(dc: Cli) -> None:

@@ -23,6 +23,7 @@ from dapcli.frontends.mcp.stoptext import (
     variable_line,
     variable_lines,
     watch_line,
+    where,
 )
 from dapcli.verbs.breakpoints.reasons import reasons
 from dapcli.verbs.models import (
@@ -90,7 +91,7 @@ def _variables_result(result: VariablesResult) -> str:
 def _stack(result: StackResult) -> str:
     lines = [f"thread {result.thread_id}:"]
     for f in result.frames:
-        lines.append(f"{'→' if f.selected else ' '} #{f.index} {f.name} at {f.path or f.source_name}:{f.line} "
+        lines.append(f"{'→' if f.selected else ' '} #{f.index} {f.name} at {where(f.path, f.source_name, f.line)} "
                      f"(frameId {f.id})" + (" (selected)" if f.selected else ""))
     shown = (result.frames[-1].index + 1) if result.frames else 0
     if result.total_frames and result.total_frames > shown:
@@ -203,7 +204,7 @@ def _watches(result: WatchesResult) -> str:
 
 def _frame(result: FrameResult) -> str:
     f = result.frame
-    lines = [f"frame #{f.index} {f.name} at {f.path or f.source_name}:{f.line} (frameId {f.id}), "
+    lines = [f"frame #{f.index} {f.name} at {where(f.path, f.source_name, f.line)} (frameId {f.id}), "
              f"thread {result.thread_id}"]
     if result.skipped_frames:
         lines[0] += f" (the user's frame; {result.skipped_frames} library frames above it, see stackTrace)"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 
+from dapcli.frontends.mcp.compact import shown_path
 from dapcli.verbs.models import (
     ExceptionView,
     Frame,
@@ -25,7 +26,7 @@ from dapcli.verbs.shared.stop.stoplabel import exception_headline, stop_detail
 
 __all__ = [
     "LINE_CHARS", "OUTPUT_CHARS", "TREE_LINES", "VALUE_CHARS", "cut", "mark", "output_tail", "render_stop",
-    "source_lines", "variable_line", "variable_lines", "watch_line",
+    "source_lines", "variable_line", "variable_lines", "watch_line", "where",
 ]
 
 #: Characters of one value kept in text (the structured content keeps more).
@@ -148,13 +149,13 @@ def _size(lines: list[str]) -> int:
 
 
 def _headline(state: StopState) -> str:
-    where = f" [session {state.session}]" if state.session != "default" else ""
+    named = f" [session {state.session}]" if state.session != "default" else ""
     if state.status == "stopped":
         ids = " " + ", ".join(map(str, state.hit_breakpoint_ids)) if state.hit_breakpoint_ids else ""
         text = f"stopped ({state.reason or 'unknown'}{ids})"
         if state.location:
             loc = state.location
-            text += f" at {_relative(loc.path) if loc.path else loc.name}:{loc.line}"
+            text += f" at {where(loc.path, loc.name, loc.line)}"
             if loc.function:
                 text += f" in {loc.function}"
         if state.thread_id is not None:
@@ -163,22 +164,22 @@ def _headline(state: StopState) -> str:
         text += f" ({cut(detail, 300)})" if detail else ""
         if state.skipped_frames:
             text += f" (the user's frame; skipped {state.skipped_frames} library frames above it, see stackTrace)"
-        return text + where
+        return text + named
     if state.status == "running" and state.pause_pending:
         waited = f" after {state.elapsed_ms / 1000:.1f} s" if state.elapsed_ms is not None else ""
         return (f"running: pause requested, not taken effect yet{waited} (the program stops when it next runs "
-                f"interruptible code; call wait for the stop, do not pause again){where}")
+                f"interruptible code; call wait for the stop, do not pause again){named}")
     if state.status == "running":
         waited = f" within {state.elapsed_ms / 1000:.1f} s" if state.elapsed_ms is not None else ""
-        return f"running: no stop{waited} (not an error; call wait for the next stop, or pause){where}"
+        return f"running: no stop{waited} (not an error; call wait for the next stop, or pause){named}"
     if state.status in ("exited", "terminated"):
         if state.signal:  # the adapter's number is not the program's exit status
             raw = f" (adapter's exit code {state.exit_code})" if state.exit_code is not None else ""
-            return f"killed by {state.signal}{raw}{where}"
+            return f"killed by {state.signal}{raw}{named}"
         code = f" with code {state.exit_code}" if state.exit_code is not None else ""
         why = f": {state.description}" if state.description else ""
-        return f"{state.status}{code}{why}{where}"
-    return f"{state.status}{where}"
+        return f"{state.status}{code}{why}{named}"
+    return f"{state.status}{named}"
 
 
 def _exception(view: ExceptionView) -> str:
@@ -201,17 +202,21 @@ def mark(line: SourceLine) -> str:
 
 
 def _frame_short(frame: Frame, here: str | None = None) -> str:
-    """``name:line`` in the stopped file, else ``name (file:line)``."""
+    """``name:line`` in the stopped file, else ``name (file:line)``; ``name (no source)``."""
     if frame.path and frame.path == here:
         return f"{frame.name}:{frame.line}"
-    where = os.path.basename(frame.path) if frame.path else frame.source_name or "?"
-    return f"{frame.name} ({where}:{frame.line})"
+    name = os.path.basename(frame.path) if frame.path else frame.source_name
+    return f"{frame.name} ({where(name, None, frame.line)})"
 
 
-def _relative(path: str) -> str:
-    """``path`` relative to the server's directory when it lies below it (as the client named it)."""
-    prefix = os.path.join(os.getcwd(), "")
-    return path[len(prefix):] if path.startswith(prefix) else path
+def where(path: str | None, source_name: str | None, line: int | None) -> str:
+    """A location as every MCP text shows it: the path as the structured content has it (or the
+    source's name), ``:line`` when the adapter gave one; ``(no source)`` when it gave neither
+    (never ``None:0``)."""
+    place = shown_path(path) if path else source_name
+    if not place:
+        return "(no source)"
+    return f"{place}:{line}" if line else place
 
 
 def variable_lines(views: list[VariableView], *, indent: str, budget: list[int]) -> list[str]:
