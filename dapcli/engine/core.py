@@ -88,8 +88,9 @@ class SessionCore:
         self.attach_options: AttachOptions | None = None
         #: The adapter's terminate_command ended the attached program before ``disconnect``.
         self.kill_sent = False
-        #: dapcli ended the session (``stop``, ``restart``) while the program still ran: its end
-        #: is that, not what the adapter's exit code would say (debugpy's 247: SIGKILL).
+        #: The user ended the session (``stop``, ``restart``) while the program still ran: its end
+        #: is that, not what the adapter's exit code would say (debugpy's 247: SIGKILL). Set by
+        #: those verbs (the engine's own teardown, e.g. after Delve's ``terminated``, is no stop).
         self.ended_by_shutdown = False
         self.started_at = time.time()
         self.adapter_pid: int | None = None

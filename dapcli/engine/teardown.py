@@ -31,8 +31,6 @@ class SessionTeardown(SessionCore):
         process group and every descendant. Safe to call more than once. Never raises."""
         conn = self._root or self._conn
         tree = descendants(self.adapter_pid) if self.adapter_pid else []
-        if not self.ended:
-            self.ended_by_shutdown = True
         self._disconnecting = True
         if terminate_debuggee and self.abandoned.pending:
             grace = min(grace, 0.2)  # a hung __repr__: the adapter answers nothing, the debuggee is killed

@@ -43,8 +43,8 @@ def render_stop(state: m.StopState, cwd: str | None = None) -> RenderableType:
         parts += test_lines(state.test, state.status) if state.test else []
         if state.exception and not (state.test and state.test.message):
             exc = state.exception
-            said, name = exc.message or exc.description or "", exc.type_name or exc.exception_id
-            parts.append(Text(exception_headline(name, said), style="bold red"))
+            told, name = exc.message or exc.description or "", exc.type_name or exc.exception_id
+            parts.append(Text(exception_headline(name, told), style="bold red"))
         parts += deciding_lines(state.deciding)
         if state.return_value:
             parts.append(_returned(state.return_value))

@@ -332,6 +332,7 @@ async def restart(
         raise UsageError("only a launched session can be restarted", "attach again instead")
     options = dataclasses.replace(old.launch_options, stop_on_entry=stop_on_entry,
                                   args=list(args) if args else list(old.launch_options.args))
+    old.ended_by_shutdown = not old.ended
     await old.shutdown(terminate_debuggee=True)
     session = Session(old.name, old.adapter.relaunch(), watchdog=ctx.manager.watchdog)
     if old.test_run is not None:  # `dapcli test`: the same run, reviewed afresh (its catchers, filters)
@@ -372,6 +373,7 @@ async def stop(
     # the adapter said the attached program ended (not: the adapter was lost): nothing is left to detach from
     ended_by_itself = exited_before and session.lost is None
     target = _process(pid) if ending and attached and pid else None  # who it is, before the adapter lets go
+    session.ended_by_shutdown = not session.ended  # a call blocked in continue says the session was stopped
     await session.shutdown(terminate_debuggee=ending)
     ctx.manager.remove(session.name)
     note = None
