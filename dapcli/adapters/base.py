@@ -323,6 +323,20 @@ class AdapterSpec:
         """
         raise AdapterError(f"{self.name} does not start child sessions")
 
+    def settle(self, arguments: dict[str, Any], settings: dict[str, Any]) -> None:
+        """Complete the request ``arguments`` once the user's ``settings`` (``--set``) are merged
+        in: what a setting implies for the family's other arguments (in place)."""
+
+    def frame_path(self, path: str) -> str:
+        """A stack frame's ``source.path`` as the user should see it (the family mends what its
+        debugger gets wrong); ``path`` unchanged by default."""
+        return path
+
+    def relaunch(self) -> AdapterSpec:
+        """The family to start the same program again with (``restart``): this one, unless it
+        only adopted a process started for its first launch (a test run started early)."""
+        return self
+
     def prepare(self, options: LaunchOptions, caller_cwd: str) -> list[str]:
         """Check and complete ``options`` before anything starts; return warnings to show.
 

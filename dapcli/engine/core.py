@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Self
 from pydantic import BaseModel
 
 from dapcli.adapters.base import AdapterSpec, AttachOptions, LaunchOptions
+from dapcli.calls import call
 from dapcli.engine.aliases import BinarySpellings
 from dapcli.engine.breakpoints import BreakpointBook
 from dapcli.engine.diagnosis import diagnosis
@@ -87,6 +88,10 @@ class SessionCore:
         self.attach_options: AttachOptions | None = None
         #: The adapter's terminate_command ended the attached program before ``disconnect``.
         self.kill_sent = False
+        #: The user ended the session (``stop``, ``restart``) while the program still ran: its end
+        #: is that, not what the adapter's exit code would say (debugpy's 247: SIGKILL). Set by
+        #: those verbs (the engine's own teardown, e.g. after Delve's ``terminated``, is no stop).
+        self.ended_by_shutdown = False
         self.started_at = time.time()
         self.adapter_pid: int | None = None
         self.debuggee_pid: int | None = None
@@ -179,12 +184,12 @@ class SessionCore:
         if self.ended:
             raise PreconditionError(
                 f"session '{self.name}' has ended" + self._end_text(),
-                "start a new one with `dapcli launch`, or `dapcli output` to read what it printed",
+                f"start a new one with {call('launch')}, or {call('output')} to read what it printed",
             )
         raise PreconditionError(
             f"session '{self.name}' is running: pause first" if self.state is SessionState.RUNNING
             else f"session '{self.name}' is {self.state.value}; this needs a stopped session",
-            "run `dapcli pause`, or `dapcli wait` for the next stop",
+            f"run {call('pause')}, or {call('wait')} for the next stop",
         )
 
     def require_alive(self) -> Connection:
@@ -316,7 +321,7 @@ class SessionCore:
                 return False
         if self.lost:
             raise ConnectionLostError(f"session '{self.name}': {self.lost}",
-                                      "the session has ended; `dapcli output` shows what the program printed")
+                                      f"the session has ended; {call('output')} shows what the program printed")
         return True
 
     def subprocess_stopped(self) -> None:

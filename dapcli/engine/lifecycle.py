@@ -57,6 +57,7 @@ class SessionLifecycle(SessionExecution):
             self.adapter.use_tty(arguments, self.terminal.open_tty())
         self._use_mappings(arguments, options.path_mappings)
         arguments = with_settings(arguments, options)
+        self.adapter.settle(arguments, options.settings)
         await self._start(self.adapter.launch_request, arguments, timeout)
 
     async def attach(self, options: AttachOptions, *, timeout: float = 30.0) -> None:
@@ -69,6 +70,7 @@ class SessionLifecycle(SessionExecution):
         arguments = self.adapter.attach_arguments(options)
         self._use_mappings(arguments, options.path_mappings)
         arguments = with_settings(arguments, options)
+        self.adapter.settle(arguments, options.settings)
         await self._start("attach", arguments, timeout, attach=options)
 
     def _use_mappings(self, arguments: dict[str, Any], mappings: list[tuple[str, str]]) -> None:

@@ -40,8 +40,11 @@ def render_breakpoints(result: m.BreakpointsResult, cwd: str | None = None) -> R
     if watchpoints:
         plural = "s" if len(watchpoints) > 1 else ""
         note.append(Text(f"Deleted watchpoint{plural} {', '.join(map(str, watchpoints))}."))
+    if result.removed:
+        plural = "s" if len(result.removed) > 1 else ""
+        note.append(Text(f"Deleted breakpoint{plural} {', '.join(map(str, result.removed))}."))
     if not result.breakpoints:
-        return Group(*note, Text("No breakpoints." + (f" Deleted {len(result.removed)}." if result.removed else "")))
+        return Group(*note, Text("No breakpoints left." if result.removed else "No breakpoints."))
     table = column_table("id", "where", "verified", "details")
     for bp in result.breakpoints:
         table.add_row(str(bp.id), _bp_where(bp, cwd), "yes" if bp.verified else Text("pending", style="yellow"),

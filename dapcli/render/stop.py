@@ -9,9 +9,11 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from dapcli.calls import call
 from dapcli.render.pieces import column_table, output_block, short_path, source_lines
 from dapcli.render.testrun import test_lines
 from dapcli.verbs import models as m
+from dapcli.verbs.phrasing import said
 from dapcli.verbs.shared.stop.stoplabel import exception_headline, stop_detail
 
 __all__ = ["render_frame", "render_status", "render_stop", "render_trace", "render_watch_lines", "render_watches"]
@@ -41,15 +43,17 @@ def render_stop(state: m.StopState, cwd: str | None = None) -> RenderableType:
         parts += test_lines(state.test, state.status) if state.test else []
         if state.exception and not (state.test and state.test.message):
             exc = state.exception
-            said, name = exc.message or exc.description or "", exc.type_name or exc.exception_id
-            parts.append(Text(exception_headline(name, said), style="bold red"))
+            told, name = exc.message or exc.description or "", exc.type_name or exc.exception_id
+            parts.append(Text(exception_headline(name, told), style="bold red"))
+        parts += deciding_lines(state.deciding)
         if state.return_value:
             parts.append(_returned(state.return_value))
         if state.source:
             parts.append(source_lines(state.source))
-        if state.locals:
+        shown = {v.name for v in state.deciding or []}  # whole above: not again, cut
+        if any(v.name not in shown for v in state.locals or []):
             line = Text("locals: ", style="bold")
-            for index, var in enumerate(state.locals):
+            for index, var in enumerate(v for v in state.locals or [] if v.name not in shown):
                 if index:
                     line.append("  ")
                 line.append(var.name, style="cyan")
@@ -57,7 +61,7 @@ def render_stop(state: m.StopState, cwd: str | None = None) -> RenderableType:
                 if var.changed:
                     line.append("*", style="bold magenta")
             if state.locals_truncated:
-                line.append(f"  … {state.locals_truncated} more (dapcli vars)", style="dim")
+                line.append(said(f"  … {state.locals_truncated} more ({call('variables')})"), style="dim")
             parts.append(line)
         if state.watches:
             parts.append(render_watch_lines(state.watches))
@@ -79,17 +83,29 @@ def render_stop(state: m.StopState, cwd: str | None = None) -> RenderableType:
         waited = f" after {state.elapsed_ms / 1000:.1f} s" if state.elapsed_ms else ""
         parts.append(Text(f"Pause requested, still running{waited}: the program stops when it next runs code "
                           "the debugger can interrupt (e.g. when a sleep or a blocking call returns); "
-                          "`dapcli wait` reports the stop", style="bold"))
+                          + said(f"{call('wait')} reports the stop"), style="bold"))
     else:
         waited = f" after {state.elapsed_ms / 1000:.1f} s" if state.elapsed_ms else ""
-        parts.append(Text(f"Still running{waited}; `dapcli wait` reports the next stop, `dapcli pause` "
-                          "interrupts it", style="bold"))
+        parts.append(Text(said(f"Still running{waited}; {call('wait')} reports the next stop, {call('pause')} "
+                               "interrupts it"), style="bold"))
     parts += output_block(state.output, state.output_truncated)
     for child in state.subprocesses or []:
         parts.append(Text(f"subprocess session {child.name}: {child.state}"
                           + (" (dapcli --session " + child.name + " stack)" if child.state == "stopped" else ""),
                           style="bold yellow" if child.state == "stopped" else "dim"))
     return Group(*parts)
+
+
+def deciding_lines(views: list[m.VariableView] | None) -> list[Text]:
+    """``  rows = [...]`` per value that decides the stop, whole up to its cap (the cut said)."""
+    lines = []
+    for view in views or []:
+        line = Text("  ") + Text(view.name, style="cyan") + Text(" = " + view.value.removesuffix("…"))
+        if view.value_truncated:
+            command = call("evaluate", expression=view.name, maxLength=0)
+            line.append(said(f"…(+{view.value_truncated} chars; {command})"), style="dim")
+        lines.append(line)
+    return lines
 
 
 def _returned(view: m.ReturnValueView) -> Text:
@@ -128,6 +144,9 @@ def render_frame(result: m.FrameResult, cwd: str | None = None) -> RenderableTyp
     frame = result.frame
     head = Text(f"#{frame.index} ", style="bold") + Text(frame.name, style="bold")
     head.append(f" at {short_path(frame.path or frame.source_name, cwd)}:{frame.line}")
+    if result.skipped_frames:
+        head.append(f"  (the user's frame; {result.skipped_frames} library frame"
+                    f"{'s' if result.skipped_frames > 1 else ''} above it, `stack` shows them)", style="dim")
     return Group(head, source_lines(result.source)) if result.source else head
 
 
@@ -172,7 +191,7 @@ def render_status(status: m.StatusResult, cwd: str | None = None) -> RenderableT
         ("adapter pid", status.adapter_pid), ("host pid", status.host_pid),
         ("exit code", _exit_code(status)), ("ended", _end_reason(status)), ("breakpoints", status.breakpoints),
         ("pause", None if status.pause_pending_s is None else
-         f"requested {status.pause_pending_s:.1f} s ago, pending (`dapcli wait` reports the stop)"),
+         said(f"requested {status.pause_pending_s:.1f} s ago, pending ({call('wait')} reports the stop)")),
     ]
     for key, value in rows:
         if value is not None:

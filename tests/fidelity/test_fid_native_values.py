@@ -131,7 +131,7 @@ def test_a_stop_says_how_many_locals_it_does_not_show(adapter: str, native: Path
     assert state["localsTruncated"] == total - 20
     cli("stop")
     text = cli("launch", "./nvals", "--adapter", adapter, "-b", f"nvals.c:{line}").out
-    assert f"… {total - 20} more (dapcli vars)" in text, text
+    assert f"… {total - 20} more (`dapcli vars`)" in text, text
 
 
 @pytest.mark.parametrize("adapter", each("lldb"))

@@ -17,15 +17,16 @@ PACKAGE = ROOT / "dapcli"
 # each layer may import only the layers listed for it (plus itself)
 ALLOWED = {
     "errors": set(),
+    "calls": set(),  # references to verbs inside hints, phrased by each frontend: a base like errors
     "files": {"errors"},  # bounded reading of user files: a base like errors
     "escapes": set(),  # terminal controls shown as text: a base like errors
     "protocol": {"errors", "files"},
-    "adapters": {"errors", "files", "protocol"},
-    "engine": {"errors", "files", "protocol", "adapters"},
-    "verbs": {"errors", "files", "protocol", "adapters", "engine"},
-    "dispatch": {"errors", "files", "protocol", "adapters", "engine", "verbs"},
-    "render": {"errors", "files", "escapes", "verbs"},
-    "frontends": {"errors", "files", "escapes", "verbs", "dispatch", "render", "engine"},
+    "adapters": {"errors", "calls", "files", "protocol"},
+    "engine": {"errors", "calls", "files", "protocol", "adapters"},
+    "verbs": {"errors", "calls", "files", "protocol", "adapters", "engine"},
+    "dispatch": {"errors", "calls", "files", "protocol", "adapters", "engine", "verbs"},
+    "render": {"errors", "calls", "files", "escapes", "verbs"},
+    "frontends": {"errors", "calls", "files", "escapes", "verbs", "dispatch", "render", "engine"},
 }
 
 

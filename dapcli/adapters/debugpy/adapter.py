@@ -254,6 +254,12 @@ class DebugpyAdapter(AdapterSpec):
                               *arguments.get("rules", [])]
         return arguments
 
+    def settle(self, arguments: dict[str, Any], settings: dict[str, Any]) -> None:
+        """A program in a terminal (``--set console=integratedTerminal``) writes its output there:
+        debugpy's ``redirectOutput`` would send every line a second time (unless the user set it)."""
+        if arguments.get("console") in ("integratedTerminal", "externalTerminal") and "redirectOutput" not in settings:
+            arguments["redirectOutput"] = False
+
     def map_paths(self, arguments: dict[str, Any], mappings: list[tuple[str, str]]) -> None:
         """debugpy's ``pathMappings``: ``[{localRoot, remoteRoot}]``."""
         if mappings and "pathMappings" not in arguments:

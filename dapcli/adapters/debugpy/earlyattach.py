@@ -77,6 +77,12 @@ class EarlyDebugpyAdapter(DebugpyAdapter):
         arguments.update(request="attach", listen={"host": "127.0.0.1", "port": 0}, redirectOutput=False)
         return arguments
 
+    def relaunch(self) -> DebugpyAdapter:
+        """debugpy's own launch: the early run and its adapter served the first launch only."""
+        spec = DebugpyAdapter(self.adapter_python)
+        spec.runtime = self.runtime
+        return spec
+
     async def start(self) -> tuple[Transport, int]:
         adapter = self.early.adapter
         assert adapter is not None

@@ -375,6 +375,13 @@ class GdbAdapter(NativeAdapter):
         arguments.update(options.extra)
         return arguments
 
+    def frame_path(self, path: str) -> str:
+        """gdb joins a relative compilation directory to a file name that already starts with it
+        (glibc: ``./stdio-common`` + ``./stdio-common/printf.c`` =
+        ``./stdio-common/./stdio-common/printf.c``): the directory once (``stdio-common/printf.c``)."""
+        found = _DOUBLED_DIR.match(path)
+        return f"{found.group(1)}/{found.group(2)}" if found else path
+
     @property
     def maps_client_paths(self) -> bool:
         """With ``set substitute-path``, gdb knows a source only by its local path."""
@@ -405,6 +412,10 @@ class GdbAdapter(NativeAdapter):
                 arguments["processId"] = str(options.process_id)
         arguments.update(options.extra)
         return arguments
+
+
+#: A relative path whose leading directories come twice around gdb's ``./`` (``./a/b/./a/b/f.c``).
+_DOUBLED_DIR = re.compile(r"^(?:\./)?([^/].*?)/\./\1/(.+)$")
 
 
 def _gdb_quote(path: str) -> str:

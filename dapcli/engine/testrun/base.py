@@ -88,6 +88,11 @@ class TestRunner:
         """Classify the session's current stop (DAP ``stackTrace`` and friends)."""
         return Review("other")
 
+    async def running_test(self, session: TestSession, thread_id: int) -> str | None:
+        """The id of the test that runs at the session's current stop on ``thread_id`` (a breakpoint
+        or step of the user's), as a failure would name it; None when the runner cannot tell."""
+        return None
+
     def summary(self, output: str, exit_code: int | None) -> Summary:
         """The run's summary from its output and exit code."""
         return Summary()
@@ -112,6 +117,8 @@ class TestRun:
         self.runner = runner
         self.failures: list[Failure] = []
         self.reviewed_generation = -1
+        #: The stop generation whose running test was asked for, and that test's id.
+        self._running: tuple[int, str | None] = (-1, None)
 
     @property
     def current(self) -> Failure | None:
@@ -134,6 +141,22 @@ class TestRun:
         if found.verdict == "failure" and found.failure is not None:
             self.failures.append(found.failure)
         return found.verdict == "pass"
+
+    async def test_at(self, session: TestSession, thread_id: int) -> str | None:
+        """The id of the test running at the current stop (asked of the runner once per stop):
+        the failure's at a failure stop, else the test the stop is in (which may be a later one
+        than the last failure's); None when the runner cannot tell."""
+        failure = self.failure_at(session.generation)
+        if failure is not None:
+            return failure.test_id
+        generation, known = self._running
+        if generation != session.generation:
+            try:
+                known = await self.runner.running_test(session, thread_id)
+            except DapcliError:
+                known = None
+            self._running = (session.generation, known)
+        return known
 
     def summary(self, session: TestSession) -> Summary:
         return self.runner.summary(session_output(session), session.exit_code)

@@ -84,6 +84,14 @@ class GoTestRunner(TestRunner):
         return Review("failure", Failure(generation=session.generation, test_id=name, message=cut(message),
                                          kind="assertion", frame_index=index, phase="call"))
 
+    async def running_test(self, session: TestSession, thread_id: int) -> str | None:
+        """``t.name`` in the test function (or subtest closure) on the stack; else the test that
+        ``-test.v`` says runs."""
+        frames = await stack(session, thread_id)
+        test = _test_frame(frames)
+        name = _unquote(await evaluate(session, "t.name", frames[test].id)) if test is not None else None
+        return name or _running_test(session_output(session))
+
     async def _panic(self, session: TestSession, thread_id: int, text: str | None) -> Review:
         frames = await stack(session, thread_id)
         index = _user_frame(frames) or 0

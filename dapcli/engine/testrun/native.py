@@ -85,6 +85,12 @@ class NativeRunner(TestRunner):
             frame_index=index, phase="call",
         ))
 
+    async def running_test(self, session: TestSession, thread_id: int) -> str | None:
+        """The binary and the user's innermost function, as a failure there is named."""
+        frames = await stack(session, thread_id)
+        user = next((f for f in frames if _users(f)), None)
+        return os.path.basename(self.program) + (f" ({user.name})" if user is not None else "")
+
     async def _exit(self, session: TestSession, thread_id: int) -> Review:
         """``exit(N)`` with N ≠ 0: the user's frame that called it; the message is the last line
         the program wrote (on stderr, as a rule)."""

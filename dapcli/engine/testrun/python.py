@@ -89,6 +89,9 @@ class PythonRunner(TestRunner):
     async def test_id(self, session: TestSession, frames: list[t.StackFrame]) -> tuple[str | None, str | None]:
         raise NotImplementedError
 
+    async def running_test(self, session: TestSession, thread_id: int) -> str | None:
+        return (await self.test_id(session, await stack(session, thread_id)))[0]
+
     def expected_failure(self, frames: list[t.StackFrame], test_id: str) -> bool:
         function = re.sub(r"\[.*\]$", "", re.split(r"::|\.", test_id)[-1])
         for frame in reversed(frames):

@@ -30,7 +30,11 @@ def terminal() -> dict[str, Any]:
 
 
 def result_text(result: Result, as_json: bool, term: dict[str, Any], cwd: str) -> str:
-    """``result`` as the user sees it: JSON (``--json``) or the rich rendering."""
+    """``result`` as the user sees it: JSON (``--json``) or the rich rendering; references to
+    verbs in its texts (:mod:`dapcli.calls`) said as command lines."""
+    from dapcli.verbs.phrasing import CLI, phrase_all
+
+    phrase_all(result, CLI)
     if as_json:
         return json.dumps(result.to_json(), indent=2, ensure_ascii=False) + "\n"
     # rich and the renderers: imported here (a session host imports them while its launch waits)
@@ -52,6 +56,10 @@ def error_text(exc: BaseException, debug: bool, as_json: bool = False) -> tuple[
     from dapcli.render.safe import escape
 
     if isinstance(exc, DapcliError):
+        from dapcli.calls import phrase
+        from dapcli.verbs.phrasing import CLI
+
+        exc.message, exc.hint = phrase(exc.message, CLI), phrase(exc.hint, CLI)
         if as_json:
             return json.dumps({"schemaVersion": 1, "error": exc.to_dict()}) + "\n", exc.exit_code
         text = f"error: {escape(exc.message)}\n" + (f"hint: {escape(exc.hint)}\n" if exc.hint else "")

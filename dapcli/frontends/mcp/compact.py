@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-__all__ = ["compact"]
+__all__ = ["compact", "shown_path"]
 
 _SAME_AS = {"evaluateName": "name", "rawReason": "reason"}
 _DEFAULTS = {"variablesReference": 0, "column": 1}
@@ -28,6 +28,13 @@ def compact(data: dict[str, Any], cwd: str | None = None) -> dict[str, Any]:
     prefix = os.path.join(cwd or os.getcwd(), "")
     result: dict[str, Any] = _node(data, prefix)
     return result
+
+
+def shown_path(path: str, cwd: str | None = None) -> str:
+    """``path`` as the structured content gives it (and so every MCP text): relative to ``cwd``
+    (default: this directory) when below it."""
+    prefix = os.path.join(cwd or os.getcwd(), "")
+    return path[len(prefix):] if path.startswith(prefix) and len(path) > len(prefix) else path
 
 
 #: Source lines a stop keeps on either side of the current one (as its text shows them).

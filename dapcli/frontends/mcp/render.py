@@ -23,6 +23,7 @@ from dapcli.frontends.mcp.stoptext import (
     variable_line,
     variable_lines,
     watch_line,
+    where,
 )
 from dapcli.verbs.breakpoints.reasons import reasons
 from dapcli.verbs.models import (
@@ -92,7 +93,7 @@ def _variables_result(result: VariablesResult) -> str:
 def _stack(result: StackResult) -> str:
     lines = [f"thread {result.thread_id}:"]
     for f in result.frames:
-        lines.append(f"{'→' if f.selected else ' '} #{f.index} {f.name} at {f.path or f.source_name}:{f.line} "
+        lines.append(f"{'→' if f.selected else ' '} #{f.index} {f.name} at {where(f.path, f.source_name, f.line)} "
                      f"(frameId {f.id})" + (" (selected)" if f.selected else ""))
     shown = (result.frames[-1].index + 1) if result.frames else 0
     if result.total_frames and result.total_frames > shown:
@@ -141,7 +142,8 @@ def _added(bp: BreakpointResult) -> str:
 
 
 def _breakpoints(result: BreakpointsResult) -> str:
-    lines = [_breakpoint(b) for b in result.breakpoints] or ["no breakpoints"]
+    lines = [_breakpoint(b) for b in result.breakpoints] or [
+        "no breakpoints left" if result.removed else "no breakpoints"]
     if result.removed:
         lines.insert(0, "removed: " + ", ".join(map(str, result.removed)))
     if result.removed_data_breakpoints:
@@ -218,8 +220,10 @@ def _watches(result: WatchesResult) -> str:
 
 def _frame(result: FrameResult) -> str:
     f = result.frame
-    lines = [f"frame #{f.index} {f.name} at {f.path or f.source_name}:{f.line} (frameId {f.id}), "
+    lines = [f"frame #{f.index} {f.name} at {where(f.path, f.source_name, f.line)} (frameId {f.id}), "
              f"thread {result.thread_id}"]
+    if result.skipped_frames:
+        lines[0] += f" (the user's frame; {result.skipped_frames} library frames above it, see stackTrace)"
     lines += [f"{mark(s)} {s.line:>4}  {cut(s.text.rstrip(), LINE_CHARS)}" for s in result.source or []]
     return "\n".join(lines)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 
+from dapcli.frontends.mcp.compact import shown_path
 from dapcli.verbs.models import (
     ExceptionView,
     Frame,
@@ -20,11 +21,12 @@ from dapcli.verbs.models import (
     VariableView,
     WatchView,
 )
+from dapcli.verbs.shared.stop.deciding import DECIDING_CHARS
 from dapcli.verbs.shared.stop.stoplabel import exception_headline, stop_detail
 
 __all__ = [
     "LINE_CHARS", "OUTPUT_CHARS", "TREE_LINES", "VALUE_CHARS", "cut", "mark", "output_tail", "render_stop",
-    "source_lines", "variable_line", "variable_lines", "watch_line",
+    "source_lines", "variable_line", "variable_lines", "watch_line", "where",
 ]
 
 #: Characters of one value kept in text (the structured content keeps more).
@@ -56,6 +58,7 @@ def render_stop(state: StopState, *, with_locals: bool = True) -> str:
     head += _test_lines(state)
     if state.exception and not (state.test and state.test.message):
         head.append(_exception(state.exception))
+    head += deciding_lines(state.deciding)
     if state.return_value:
         head.append(_returned(state.return_value))
     if state.source and state.location:
@@ -69,7 +72,9 @@ def render_stop(state: StopState, *, with_locals: bool = True) -> str:
     middle: list[str] = []
     if with_locals and state.locals:
         left = STOP_BYTES - _size(head) - _size(tail)
-        middle = _locals(state.locals, max(left, 300), state.locals_truncated or 0)
+        shown = {v.name for v in state.deciding or []}  # whole above: not again, cut
+        middle = _locals([v for v in state.locals if v.name not in shown], max(left, 300),
+                         state.locals_truncated or 0)
     return "\n".join(head + middle + tail)
 
 
@@ -93,7 +98,22 @@ def _test_lines(state: StopState) -> list[str]:
     if test.message is None:
         return [f"in test {test.id}"] if test.id else []
     phase = f" (in {test.phase})" if test.phase and test.phase != "call" else ""
-    return [f"FAILED {test.id}{phase}: {cut(test.message, 600)}"]
+    return [f"FAILED {test.id}{phase}: {cut_marked(test.message, DECIDING_CHARS)}"]
+
+
+def deciding_lines(views: list[VariableView] | None) -> list[str]:
+    """``  rows = [...]`` per value that decides the stop, whole up to its cap (the cut said)."""
+    lines = []
+    for view in views or []:
+        more = f"…(+{view.value_truncated} chars; evaluate {view.name} with maxLength=0)" \
+            if view.value_truncated else ""
+        lines.append(f"  {view.name} = {view.value.removesuffix('…')}{more}")
+    return lines
+
+
+def cut_marked(text: str, limit: int) -> str:
+    """``text`` cut at ``limit`` characters, saying how many the text leaves out."""
+    return text if len(text) <= limit else f"{text[:limit]}…(+{len(text) - limit} chars in structuredContent)"
 
 
 def _locals(views: list[VariableView], budget: int, beyond: int = 0) -> list[str]:
@@ -129,13 +149,13 @@ def _size(lines: list[str]) -> int:
 
 
 def _headline(state: StopState) -> str:
-    where = f" [session {state.session}]" if state.session != "default" else ""
+    named = f" [session {state.session}]" if state.session != "default" else ""
     if state.status == "stopped":
         ids = " " + ", ".join(map(str, state.hit_breakpoint_ids)) if state.hit_breakpoint_ids else ""
         text = f"stopped ({state.reason or 'unknown'}{ids})"
         if state.location:
             loc = state.location
-            text += f" at {_relative(loc.path) if loc.path else loc.name}:{loc.line}"
+            text += f" at {where(loc.path, loc.name, loc.line)}"
             if loc.function:
                 text += f" in {loc.function}"
         if state.thread_id is not None:
@@ -144,22 +164,22 @@ def _headline(state: StopState) -> str:
         text += f" ({cut(detail, 300)})" if detail else ""
         if state.skipped_frames:
             text += f" (the user's frame; skipped {state.skipped_frames} library frames above it, see stackTrace)"
-        return text + where
+        return text + named
     if state.status == "running" and state.pause_pending:
         waited = f" after {state.elapsed_ms / 1000:.1f} s" if state.elapsed_ms is not None else ""
         return (f"running: pause requested, not taken effect yet{waited} (the program stops when it next runs "
-                f"interruptible code; call wait for the stop, do not pause again){where}")
+                f"interruptible code; call wait for the stop, do not pause again){named}")
     if state.status == "running":
         waited = f" within {state.elapsed_ms / 1000:.1f} s" if state.elapsed_ms is not None else ""
-        return f"running: no stop{waited} (not an error; call wait for the next stop, or pause){where}"
+        return f"running: no stop{waited} (not an error; call wait for the next stop, or pause){named}"
     if state.status in ("exited", "terminated"):
         if state.signal:  # the adapter's number is not the program's exit status
             raw = f" (adapter's exit code {state.exit_code})" if state.exit_code is not None else ""
-            return f"killed by {state.signal}{raw}{where}"
+            return f"killed by {state.signal}{raw}{named}"
         code = f" with code {state.exit_code}" if state.exit_code is not None else ""
         why = f": {state.description}" if state.description else ""
-        return f"{state.status}{code}{why}{where}"
-    return f"{state.status}{where}"
+        return f"{state.status}{code}{why}{named}"
+    return f"{state.status}{named}"
 
 
 def _exception(view: ExceptionView) -> str:
@@ -182,17 +202,21 @@ def mark(line: SourceLine) -> str:
 
 
 def _frame_short(frame: Frame, here: str | None = None) -> str:
-    """``name:line`` in the stopped file, else ``name (file:line)``."""
+    """``name:line`` in the stopped file, else ``name (file:line)``; ``name (no source)``."""
     if frame.path and frame.path == here:
         return f"{frame.name}:{frame.line}"
-    where = os.path.basename(frame.path) if frame.path else frame.source_name or "?"
-    return f"{frame.name} ({where}:{frame.line})"
+    name = os.path.basename(frame.path) if frame.path else frame.source_name
+    return f"{frame.name} ({where(name, None, frame.line)})"
 
 
-def _relative(path: str) -> str:
-    """``path`` relative to the server's directory when it lies below it (as the client named it)."""
-    prefix = os.path.join(os.getcwd(), "")
-    return path[len(prefix):] if path.startswith(prefix) else path
+def where(path: str | None, source_name: str | None, line: int | None) -> str:
+    """A location as every MCP text shows it: the path as the structured content has it (or the
+    source's name), ``:line`` when the adapter gave one; ``(no source)`` when it gave neither
+    (never ``None:0``)."""
+    place = shown_path(path) if path else source_name
+    if not place:
+        return "(no source)"
+    return f"{place}:{line}" if line else place
 
 
 def variable_lines(views: list[VariableView], *, indent: str, budget: list[int]) -> list[str]:

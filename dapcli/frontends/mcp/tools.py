@@ -35,11 +35,13 @@ from mcp.server.mcpserver.utilities.func_metadata import ArgModelBase, FuncMetad
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import Field
 
+from dapcli.calls import OPEN, phrase
 from dapcli.errors import DapcliError
 from dapcli.frontends.mcp.bounds import bound_structured, bound_text
 from dapcli.frontends.mcp.compact import compact
 from dapcli.frontends.mcp.render import render
 from dapcli.verbs.models import Result
+from dapcli.verbs.phrasing import phrase_all
 from dapcli.verbs.registry import VERBS, VerbSpec
 
 __all__ = [
@@ -164,6 +166,7 @@ class ToolCaller:
             raise ToolError(error_text(exc)) from None
         except Exception as exc:
             raise ToolError(f"{type(exc).__name__}: {exc}") from exc
+        phrase_all(result, MCP_WORDS)  # hints name tools and their parameters, not the command line
         data = compact(result.to_json()) if self.compact else result.to_json()
         if self.after_call is not None:
             with contextlib.suppress(Exception):  # a notification never costs the caller its result
@@ -226,7 +229,28 @@ def error_text(exc: DapcliError) -> str:
     """``message (hint)``, with command-line advice reworded as tool calls
     (`` `dapcli break list` `` → `` `listBreakpoints` ``, ``--thread-id`` → ``threadId``)."""
     text = f"{exc.message} ({exc.hint})" if exc.hint else exc.message
+    if OPEN in text:  # references to verbs: phrased as MCP tools (calls.py)
+        return phrase(text, MCP_WORDS)
+    # hints written before verb references existed: their command-line words said as tool calls
     return _FLAG.sub(_flag_as_argument, _CLI_CALL.sub(_cli_as_tool, text))
+
+
+class McpWords:
+    """Verb references (:mod:`dapcli.calls`) as MCP tool calls: a direct tool with its arguments
+    (``continue {"threadId": 1}``), any other verb through ``more`` (``more {"verb": "input",
+    "arguments": {"text": "TEXT"}}``); a parameter as ``terminal: true``."""
+
+    def call(self, verb: str, args: dict[str, Any]) -> str:
+        if verb in DIRECT:
+            return f"`{verb} {json.dumps(args, ensure_ascii=False)}`" if args else f"`{verb}`"
+        inner = {"verb": verb, **({"arguments": args} if args else {})}
+        return f"`{MORE} {json.dumps(inner, ensure_ascii=False)}`"
+
+    def option(self, verb: str, name: str, value: Any) -> str:
+        return f"`{name}: {json.dumps(value, ensure_ascii=False)}`"
+
+
+MCP_WORDS = McpWords()
 
 
 _CLI_CALL = re.compile(r"`dapcli ([a-z][a-z-]*)((?: [a-z][a-z-]*)?)([^`]*)`")

@@ -19,6 +19,7 @@ import dataclasses
 import time
 from typing import Any, Protocol
 
+from dapcli.calls import phrase
 from dapcli.errors import CheckFailedError, DapcliError, DapTimeoutError, UsageError
 from dapcli.frontends.recipe.matchers import describe, judge
 from dapcli.frontends.recipe.model import ERROR_KEY, CheckOutcome, Recipe, RecipeOutcome, Step, StepOutcome
@@ -26,6 +27,7 @@ from dapcli.frontends.recipe.paths import MISSING, follow
 from dapcli.frontends.recipe.transcript import Reporter
 from dapcli.frontends.recipe.variables import substitute
 from dapcli.verbs import VERBS
+from dapcli.verbs.phrasing import CLI, phrase_all
 
 __all__ = ["DEFAULT_TIMEOUT", "GRACE", "Dispatcher", "RecipeRun"]
 
@@ -97,8 +99,13 @@ class RecipeRun:
         if self.timeout is not None and "timeout" not in args and any(p.alias == "timeout" for p in spec.params):
             args = {**args, "timeout": self.timeout}
         bound = float(args.get("timeout") or DEFAULT_TIMEOUT) + GRACE
-        result = await asyncio.wait_for(self.dispatcher.call(verb, args, self.session, self.recipe.base_dir), bound)
-        data: dict[str, Any] = result.to_json()
+        try:
+            result = await asyncio.wait_for(self.dispatcher.call(verb, args, self.session, self.recipe.base_dir),
+                                            bound)
+        except DapcliError as exc:  # its hint names commands as `dapcli run`'s user types them
+            exc.message, exc.hint = phrase(exc.message, CLI), phrase(exc.hint, CLI)
+            raise
+        data: dict[str, Any] = phrase_all(result, CLI).to_json()
         return data
 
     async def stop(self) -> None:

@@ -26,6 +26,7 @@ from prompt_toolkit.patch_stdout import patch_stdout
 from rich.console import Console, RenderableType
 from rich.text import Text
 
+from dapcli.calls import phrase
 from dapcli.errors import DapcliError, PreconditionError
 from dapcli.frontends.repl import commands
 from dapcli.frontends.repl.aliases import RENAMES, SETTINGS
@@ -42,6 +43,7 @@ from dapcli.render import render
 from dapcli.render.safe import escape
 from dapcli.verbs import VERBS
 from dapcli.verbs import models as m
+from dapcli.verbs.phrasing import PHRASING, REPL, phrase_all
 
 __all__ = ["Repl"]
 
@@ -125,11 +127,17 @@ class Repl:
             self.console.print(Text(f"internal error while showing a result: {type(exc).__name__}: {exc}"))
 
     def show_result(self, result: m.Result) -> None:
+        """Render ``result``; its references to verbs (:mod:`dapcli.calls`), in its texts and
+        in what the renderers add, said as the REPL's own commands."""
+        phrasing = PHRASING.set(REPL)
         try:
+            phrase_all(result, REPL)
             renderable = render(result, self.cwd)
         except Exception as exc:
             self.report(exc)
             return
+        finally:
+            PHRASING.reset(phrasing)
         self.show(renderable)
 
     def write_output(self, chunks: list[m.OutputChunkView]) -> None:
@@ -148,6 +156,7 @@ class Repl:
         """The REPL's one place for errors: a DapcliError's message and hint; anything else as
         an internal error (with the traceback when ``DAPCLI_DEBUG`` is set)."""
         if isinstance(exc, DapcliError):
+            exc.message, exc.hint = phrase(exc.message, REPL), phrase(exc.hint, REPL)  # the REPL's own commands
             self.show(Text(f"error: {escape(exc.message)}", style="red"))
             if exc.hint:
                 hint = escape(exc.hint if exc.hint.startswith("usage:") else f"hint: {exc.hint}")

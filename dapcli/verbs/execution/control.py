@@ -9,6 +9,7 @@ import time
 from typing import Annotated
 
 from dapcli.engine.session import Session
+from dapcli.engine.userframes import user_frame_index
 from dapcli.errors import DapcliError, UsageError
 from dapcli.protocol import types as t
 from dapcli.verbs.breakpoints.breakpoints import parse_location
@@ -26,7 +27,7 @@ from dapcli.verbs.shared.frames import (
 )
 from dapcli.verbs.shared.params import TIMEOUT_HELP, ThreadId, Timeout
 from dapcli.verbs.shared.stop.resume import resume
-from dapcli.verbs.shared.stop.stopstate import stop_state
+from dapcli.verbs.shared.stop.stopstate import USER_FRAME_DEPTH, stop_state
 
 Location = Annotated[str, Param(help="FILE:LINE or LINE (in the current file)", complete="location",
                                 positional=True)]
@@ -198,4 +199,9 @@ async def select_thread(
     await check_thread(session, thread_id)
     session.selected_thread_id = thread_id
     session.selected_frame_id = None
-    return await _select(ctx, index=0)
+    # a parked goroutine's (or a blocked thread's) top frames are the runtime's: its user frame, as a stop shows it
+    stack, _ = await frames(session, thread_id, levels=USER_FRAME_DEPTH)
+    index = user_frame_index([(f.path, f.line, f.name) for f in stack]) or 0
+    result = await _select(ctx, index=index)
+    result.skipped_frames = index or None
+    return result

@@ -177,6 +177,11 @@ class StopState(Result):
     generation: int | None = None
     #: After ``stepOut``: what the function returned, where the adapter tells it.
     return_value: ReturnValueView | None = None
+    #: The values that decide this stop, each whole up to 1,000 characters (``valueTruncated``
+    #: says how many more there are): the names in the hit breakpoint's condition; at a Python
+    #: exception, a failed ``assert``'s operands, a ``KeyError``'s container keys and key, an
+    #: ``IndexError``'s container lengths, else the statement's names. ``name`` is the expression.
+    deciding: list[VariableView] | None = None
 
 
 class SessionInfo(Model):
@@ -194,6 +199,8 @@ class FrameResult(Result):
     thread_id: int
     frame: Frame
     source: list[SourceLine] | None = None
+    #: ``selectThread``: the library/runtime frames above the user's frame it selected.
+    skipped_frames: int | None = None
 
 
 class InputResult(Result):

@@ -390,13 +390,20 @@ async def console(
     return ConsoleResult(command=command, output=text, variables_reference=reference, stop=stop)
 
 
+def _object_as_text(value: Any) -> Any:
+    """A ``Param(check=…)`` for ``dap``'s ``arguments``: an object (what a JSON client, MCP or a
+    recipe, writes) is taken as its JSON text; text is left to the verb's own parsing."""
+    return json.dumps(value) if isinstance(value, dict) else value
+
+
 @verb(group="passthrough", needs="alive", destructive=True, aliases=("raw-request",))
 async def dap(
     ctx: VerbContext,
     command: Annotated[str, Param(help="the DAP request, e.g. modules, loadedSources, exceptionInfo",
                                   positional=True)],
     arguments: Annotated[str | None, Param(help="its arguments as a JSON object, e.g. '{\"threadId\": 1}'",
-                                           positional=True)] = None,
+                                           positional=True, check=_object_as_text,
+                                           accepts=dict[str, Any] | str | None)] = None,
     timeout: Annotated[float, Param(help="seconds to wait for the response (and the stop, for execution "
                                          "requests)")] = 30.0,
 ) -> DapResult:

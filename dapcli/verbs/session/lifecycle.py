@@ -350,8 +350,12 @@ async def restart(
         raise UsageError("only a launched session can be restarted", "attach again instead")
     options = dataclasses.replace(old.launch_options, stop_on_entry=stop_on_entry,
                                   args=list(args) if args else list(old.launch_options.args))
+    old.ended_by_shutdown = not old.ended
     await old.shutdown(terminate_debuggee=True)
-    session = Session(old.name, old.adapter, watchdog=ctx.manager.watchdog)
+    session = Session(old.name, old.adapter.relaunch(), watchdog=ctx.manager.watchdog)
+    if old.test_run is not None:  # `dapcli test`: the same run, reviewed afresh (its catchers, filters)
+        session.test_run = type(old.test_run)(old.test_run.runner)
+        old.test_run.runner.configure(session)
     session.exception_filters = old.exception_filters  # what the user chose survives a restart
     session.path_mapper = PathMapper(old.path_mapper.mappings)
     session.watches = old.watches
@@ -360,6 +364,8 @@ async def restart(
         session.book.entries[entry.id] = kept
     session.book._next_id = old.book._next_id
     await session.launch(options, timeout=max(timeout, STARTUP_TIMEOUT))
+    if old.test_run is not None:
+        session.program = old.program  # `pytest tests/…`, not dapcli's bootstrap
     ctx.manager.add(session)
     followed = anchor_warnings(session)  # before the run: what is said is what was sent
     if followed:
@@ -390,6 +396,8 @@ async def stop(
     exited_before = session.ended
     # the adapter said the attached program ended (not: the adapter was lost): nothing is left to detach from
     ended_by_itself = exited_before and session.lost is None
+    target = _process(pid) if ending and attached and pid else None  # who it is, before the adapter lets go
+    session.ended_by_shutdown = not session.ended  # a call blocked in continue says the session was stopped
     await session.shutdown(terminate_debuggee=ending)
     ctx.manager.remove(session.name)
     note = None
@@ -399,7 +407,9 @@ async def stop(
         note = (session.adapter.detach_note(session.attach_options)
                 or "The program keeps running" + (f" (pid {pid})." if pid else "."))
     elif ending and attached and pid and _alive(pid):
-        note = (f"The adapter said it ended the program, but process {pid} is still alive; "
+        how = _end(target) if target is not None else None
+        note = (f"The adapter left process {pid} running; dapcli ended it ({how})." if how else
+                f"The adapter said it ended the program, but process {pid} is still alive; "
                 f"end it with `kill {pid}` (or `kill -9 {pid}`).")
     elif ending and attached and not session.kill_sent and session.adapter.terminate_command(session.attach_options):
         target = session.attach_options.target if session.attach_options else None
@@ -407,6 +417,35 @@ async def stop(
                 "end it there, e.g. `kill` the debug server's program or re-attach, `pause` and `stop --terminate`.")
     return EndResult(session=session.name, status="terminated" if ending else "detached",
                      exit_code=session.exit_code if exited_before else None, note=note)
+
+
+def _process(pid: int) -> Any:
+    """The running process ``pid`` (a ``psutil.Process``, which checks its identity later), or None."""
+    import psutil
+
+    try:
+        return psutil.Process(pid)
+    except psutil.Error:
+        return None
+
+
+def _end(process: Any, grace: float = 3.0) -> str | None:
+    """End ``process`` (the one dapcli attached to, not a process that reused its pid): SIGTERM,
+    then SIGKILL after ``grace`` s; which signal ended it, or None when it could not be ended."""
+    import psutil
+
+    for send, name in ((process.terminate, "SIGTERM"), (process.kill, "SIGKILL")):
+        try:
+            send()  # psutil refuses a pid that now names another process (NoSuchProcess)
+            process.wait(grace)
+            return name
+        except psutil.TimeoutExpired:
+            continue
+        except psutil.NoSuchProcess:
+            return name
+        except psutil.Error:
+            return None
+    return None
 
 
 def _alive(pid: int, timeout: float = 2.0) -> bool:

@@ -29,7 +29,7 @@ async def frames(session: Session, thread_id: int, start: int = 0, levels: int =
     views = [
         Frame(
             id=f.id, index=start + i, name=f.name.removesuffix(" (Current frame)"),  # debugpy at an exception
-            path=f.source.path if f.source else None,
+            path=session.adapter.frame_path(f.source.path) if f.source and f.source.path else None,
             source_name=f.source.name if f.source else None, line=f.line, column=f.column or None,
             presentation_hint=f.presentationHint,
             source_reference=(f.source.sourceReference or None) if f.source else None,

@@ -3,6 +3,7 @@ give the program its stdin (``--stdin FILE``, or ``--terminal`` and the ``input`
 
 from __future__ import annotations
 
+from dapcli.calls import call, option
 from dapcli.engine.session import Session
 from dapcli.verbs.models import StopState
 from dapcli.verbs.shared.stop.stdinread import stdin_read
@@ -16,15 +17,14 @@ def stdin_hint(session: Session, state: StopState) -> str | None:
     how to give the program its input. None when that is not what happened."""
     if session.terminal is not None and session.terminal.has_stdin:
         if session.terminal.waiting_for_input and state.status == "running":
-            return "the program waits for input on its terminal: type it with `dapcli input TEXT`"
+            return f"the program waits for input on its terminal: type it with {_INPUT}"
         return None
     texts = [c.output for c in state.output or [] if c.category == "stderr"]
     if state.exception is not None:
         texts.append(f"{state.exception.exception_id} {state.exception.type_name or ''}")
     if not any("EOFError" in text for text in texts):
         return _quiet_end_hint(session, state)
-    return ("the program read stdin and found it empty: give its input with --stdin FILE, or launch with "
-            "--terminal and type it with `dapcli input TEXT`")
+    return f"the program read stdin and found it empty: {_GIVE_INPUT}"
 
 
 def _quiet_end_hint(session: Session, state: StopState) -> str | None:
@@ -38,5 +38,10 @@ def _quiet_end_hint(session: Session, state: StopState) -> str | None:
     read = stdin_read(options.program)
     if read is None:
         return None
-    return (f"the program's stdin was empty (its source reads {read}): give its input with --stdin FILE, or "
-            "launch with --terminal and type it with `dapcli input TEXT`")
+    return f"the program's stdin was empty (its source reads {read}): {_GIVE_INPUT}"
+
+
+#: Typing to the program (each frontend says it its way: ``dapcli input TEXT``, MCP's ``more``).
+_INPUT = call("input", text="TEXT")
+_GIVE_INPUT = (f"give its input with {option('launch', 'stdin', 'FILE')}, or launch with "
+               f"{option('launch', 'terminal')} and type it with {_INPUT}")

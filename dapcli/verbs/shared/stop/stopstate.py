@@ -33,6 +33,7 @@ from dapcli.verbs.models import (
 )
 from dapcli.verbs.shared.frames import breakpoint_lines, current_thread_id, frames, read_source, scopes
 from dapcli.verbs.shared.stop.conditions import failed_conditions
+from dapcli.verbs.shared.stop.deciding import add_deciding
 from dapcli.verbs.shared.stop.filterstop import filter_stop
 from dapcli.verbs.shared.stop.reasons import PAUSE_SIGNALS, normalize_reason, stop_signal
 from dapcli.verbs.shared.stop.refusedstep import REFUSED
@@ -68,6 +69,8 @@ def on_watched_frames(check: WatchedFramesCheck) -> None:
 MAX_STOP_OUTPUT = 2000
 #: Longest wait for values while rendering a stop (s); then "<not available: timed out>".
 STOP_VALUE_TIMEOUT = 5.0
+#: How a stop state says that the session was ended (``stop``, ``restart``) while the program ran.
+ENDED_BY_STOP = "the session was stopped while the program ran"
 #: Longest exception description or message in a stop state (characters).
 MAX_EXCEPTION_TEXT = 4000
 
@@ -151,6 +154,9 @@ async def stop_state(
         state.description = session.lost or killed_by(session)
         number = None if session.lost else exit_signal(session)
         state.signal = signal_name(number) if number else None
+        if session.ended_by_shutdown and not session.lost:  # `stop` ended it while this call waited
+            state.status, state.exit_code, state.signal = "terminated", None, None
+            state.description = ENDED_BY_STOP
         state.test = run_view(session, state)
         return _with_stdin_hint(session, state)
     stop = session.last_stop
@@ -192,7 +198,10 @@ async def stop_state(
     state.hit_breakpoint_ids = hits_here(session, state.hit_breakpoint_ids, state.location)
     if session.watches.items:
         state.watches = await evaluate_watches(session)
-    state.test = run_view(session, state)
+    running = await session.test_run.test_at(session, state.thread_id) \
+        if session.test_run is not None and state.thread_id is not None else None
+    state.test = run_view(session, state, running)
+    await add_deciding(session, state)
     state.warnings = [*(state.warnings or []), *failed, *await never_hit_warnings(session)] or None
     return _with_stdin_hint(session, state)
 

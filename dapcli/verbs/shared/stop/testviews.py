@@ -10,8 +10,9 @@ from dapcli.verbs.models import StopState, TestView
 __all__ = ["run_view"]
 
 
-def run_view(session: Session, state: StopState) -> TestView | None:
-    """What the session's test run says about ``state`` (None outside a test run)."""
+def run_view(session: Session, state: StopState, running: str | None = None) -> TestView | None:
+    """What the session's test run says about ``state`` (None outside a test run); ``running``:
+    the id of the test the stop is in (:meth:`~dapcli.engine.testrun.base.TestRun.test_at`)."""
     run = session.test_run
     if run is None:
         return None
@@ -30,6 +31,6 @@ def run_view(session: Session, state: StopState) -> TestView | None:
     if failure is not None:
         view.id, view.message, view.kind, view.phase = failure.test_id, failure.message, failure.kind, failure.phase
         view.stack = [f for f in state.frames or [] if is_local_source(f.path)] or None
-    elif run.current is not None:
-        view.id = run.current.test_id  # a step or breakpoint inside the failing test
+    else:
+        view.id = running  # a step or breakpoint: the test it is in, not the last failure's
     return view
