@@ -39,6 +39,7 @@ class SessionExecution(SessionEvents):
         """
         self.require_stopped()
         conn = self.require_alive()
+        await self.spent_sent()
         generation = self.generation
         self.state = SessionState.RUNNING
         self._pause_sent = False  # a stop from here on is this request's
