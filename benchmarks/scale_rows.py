@@ -112,7 +112,7 @@ def _kept(adapter: str, program: str, source: str, body: int, passes: int) -> in
         done = subprocess.run([*DAPCLI, "--json", "output", "--raw"], env=env, capture_output=True, text=True,
                               timeout=120, check=True)
         text = "".join(c["output"] for c in json.loads(done.stdout)["chunks"])
-        return sum(1 for line in text.splitlines() if line.startswith("i="))
+        return sum(1 for line in text.splitlines() if "i=" in line)  # Delve: `> [Go 1]: i=0`
     finally:
         subprocess.run([*DAPCLI, "stop"], env=env, capture_output=True, timeout=120)
         shutil.rmtree(env["DAPCLI_RUNTIME_DIR"], ignore_errors=True)

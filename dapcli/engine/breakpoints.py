@@ -80,6 +80,9 @@ class BreakpointBook:
         self.run = 0
         #: The breakpoints whose ``hit_spent`` condition is sent (their stop was made this run).
         self.spent: set[int] = set()
+        #: Those of the last :meth:`spend` (our id → the adapter's id at that stop: sent again,
+        #: gdb's gets a new number, and the stop still names it, see :attr:`retired`).
+        self.just_spent: dict[int, int | None] = {}
         #: The debugger command that sets ``entry`` as the debugger's own log point (gdb's
         #: ``dprintf``), or None: sent with ``setBreakpoints`` (see ``engine/dprintf.py``).
         self.native_log: Callable[[BreakpointEntry], str | None] = lambda _entry: None
@@ -143,12 +146,13 @@ class BreakpointBook:
         """A stop stood at the breakpoints with these adapter ids: those whose hit condition the
         adapter meets once (``==N``, see :attr:`hit_spent`) are sent from now on with a
         condition no later hit meets. Returns the keys (sources) to send again."""
-        keys = []
+        keys, self.just_spent = [], {}
         for entry in self._sent():
             if (entry.adapter_id is not None and entry.adapter_id in adapter_ids and entry.hit_condition
                     and entry.id not in self.spent and self.sent_hit(entry) is not None
                     and self.counted_hit(entry) is None and self.hit_spent(entry.hit_condition) is not None):
                 self.spent.add(entry.id)
+                self.just_spent[entry.id] = entry.adapter_id
                 keys.append(entry.key)
         return sorted(set(keys))
 

@@ -72,6 +72,8 @@ class SessionEvents(SessionTeardown):
         if spent:  # the adapter's own ignore count made this stop: no later hit is to stop
             self._spending = asyncio.get_running_loop().create_task(self._send_spent(spent))
         self.generation += 1
+        if spent:
+            self.book.retired.update({n: (self.generation, a) for n, a in self.book.just_spent.items()})
         self.last_stop = StopRecord(
             reason=body.reason, description=body.description or self.adapter.stop_description(body.reason),
             thread_id=body.threadId, all_threads_stopped=bool(body.allThreadsStopped),

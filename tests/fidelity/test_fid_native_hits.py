@@ -20,20 +20,25 @@ def _local(state: dict[str, object], name: str) -> str | None:
     return next((v["value"] for v in state.get("locals") or [] if v["name"] == name), None)  # type: ignore[union-attr, index]
 
 
+def _slow(cli: Cli, *args: str) -> dict:
+    """``cli.json(*args)`` for a verb that runs the loop (minutes on a loaded machine)."""
+    return cli("--json", *args, timeout=float(WAIT) + 60).json()
+
+
 def _stdout(cli: Cli) -> str:
     return "".join(c["output"] for c in cli.json("output", "--category", "stdout")["chunks"])
 
 
 def _hit_then_run_out(cli: Cli, program: str, source: str, adapter: str, passes: int, hit: int) -> None:
     line = marker_line(Path(cli.cwd) / source, "scale-body")
-    state = cli.json("launch", program, "--adapter", adapter, "--timeout", WAIT,
+    state = _slow(cli, "launch", program, "--adapter", adapter, "--timeout", WAIT,
                      "-b", f"{source}:{line} hit {hit}", "--", str(passes))
     assert state["status"] == "stopped" and state["reason"] == "breakpoint", state
     assert state.get("hitBreakpointIds", [1]) == [1] and state["location"]["line"] == line, state
     assert _local(state, "i") == str(hit - 1)
     listed = cli.json("break", "list")["breakpoints"]
     assert [(b["id"], b["hitCondition"], b["verified"]) for b in listed] == [(1, str(hit), True)]
-    done = cli.json("continue", "--timeout", WAIT)
+    done = _slow(cli, "continue", "--timeout", WAIT)
     assert done["status"] in ("exited", "terminated"), done  # no later pass stops
     assert f"{sum(range(passes))}" in _stdout(cli)
 
@@ -49,7 +54,7 @@ def test_the_ignore_count_is_set_again_for_the_next_run(adapter: str, scaleloop:
     line = marker_line(scaleloop.parent / "scaleloop.c", "scale-body")
     state = cli.json("launch", "./scaleloop", "--adapter", adapter, "-b", f"scaleloop.c:{line} hit 30", "--", "100")
     assert _local(state, "i") == "29"
-    again = cli.json("restart", "--timeout", WAIT)
+    again = _slow(cli, "restart", "--timeout", WAIT)
     assert again["status"] == "stopped" and _local(again, "i") == "29", again
     assert cli.json("continue")["status"] in ("exited", "terminated")
 
@@ -69,10 +74,10 @@ def test_every_log_line_of_a_log_point_at_scale_is_kept(adapter: str, scaleloop:
     """6,000 log lines (gdb echoes several console lines at each: once these evicted them)."""
     line = marker_line(scaleloop.parent / "scaleloop.c", "scale-body")
     passes = 6_000
-    done = cli.json("launch", "./scaleloop", "--adapter", adapter, "--timeout", WAIT,
+    done = _slow(cli, "launch", "./scaleloop", "--adapter", adapter, "--timeout", WAIT,
                     "-b", f"scaleloop.c:{line} log i={{i}}", "--", str(passes))
     if done["status"] == "running":
-        done = cli.json("wait", "--timeout", WAIT)
+        done = _slow(cli, "wait", "--timeout", WAIT)
     assert done["status"] in ("exited", "terminated"), done
     logged = [text for text in _stdout(cli).splitlines() if text.startswith("i=")]
     assert logged == [f"i={n}" for n in range(passes)]
@@ -88,12 +93,12 @@ def test_hit_conditions_gdb_counts_itself(adapter: str, clause: str, expected: l
                                           cli: Cli) -> None:
     """gdb has no hitCondition for ``%N``/``<N``: its own convenience variable counts, no stop a hit."""
     line = marker_line(scaleloop.parent / "scaleloop.c", "scale-body")
-    state = cli.json("launch", "./scaleloop", "--adapter", adapter, "--timeout", WAIT,
+    state = _slow(cli, "launch", "./scaleloop", "--adapter", adapter, "--timeout", WAIT,
                      "-b", f"scaleloop.c:{line} {clause}", "--", "10000")
     seen = []
     while state["status"] == "stopped":
         assert state["reason"] == "breakpoint" and state.get("hitBreakpointIds", [1]) == [1], state
         seen.append(_local(state, "i"))
-        state = cli.json("continue", "--timeout", WAIT)
+        state = _slow(cli, "continue", "--timeout", WAIT)
     assert seen == expected
     assert state["status"] in ("exited", "terminated"), state
