@@ -24,7 +24,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from benchmarks import mcp_rows, native_rows
+from benchmarks import mcp_rows, native_rows, scale_rows
 from benchmarks.common import DAPCLI, FLOORS, PY, ROOT, TARGET, TARGET_LINE, Row, env_with_runtime, timed
 
 README = ROOT / "docs" / "performance.md"
@@ -174,6 +174,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", default=str(ROOT / "benchmarks" / "results.json"))
     parser.add_argument("--readme", action="store_true", help="rewrite the table of docs/performance.md")
     parser.add_argument("--only", help="run only rows whose name contains this")
+    parser.add_argument("--scale", action="store_true", help="the cost-growth rows at 1,000,000 passes too "
+                        "(tens of minutes on lldb-dap)")
+    parser.add_argument("--no-growth", action="store_true", help="leave out the cost-growth rows (hit count, "
+                        "log point on a loop body)")
     parser.add_argument("--from-json", help="print (and with --readme write) the table of an earlier run's JSON")
     options = parser.parse_args(argv)
     if options.from_json:
@@ -200,6 +204,12 @@ def main(argv: list[str] | None = None) -> int:
         if options.only and options.only not in word and word not in options.only:
             continue
         for figures in extra(rounds):
+            results.append(figures)
+            print(table([figures]).splitlines()[-1], flush=True)
+    if not options.no_growth and (not options.only or any(w in options.only for w in ("hit count", "log point",
+                                                                                    "loop body"))):
+        sizes = (10_000, 1_000_000) if options.scale else (10_000,)
+        for figures in scale_rows.rows(rounds, sizes, None if options.only in ("loop body",) else options.only):
             results.append(figures)
             print(table([figures]).splitlines()[-1], flush=True)
     after = machine()

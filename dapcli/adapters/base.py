@@ -242,6 +242,34 @@ class AdapterSpec:
         would not mean it as dapcli does: dapcli then counts the hits itself."""
         return condition
 
+    #: The DAP request that runs :meth:`log_point_command` (None: no log points of the debugger's own).
+    log_point_request: str | None = None
+
+    def log_point_command(self, path: str, line: int, message: str, condition: str | None) -> str | None:
+        """The debugger command that sets a log point of its own at ``path``:``line`` printing
+        ``message`` (``{expression}`` filled in) when ``condition`` holds, for an adapter that would
+        not fill in ``logMessage`` (:meth:`formats_log_messages`); None: dapcli fills it in at a
+        stop of a plain breakpoint (see ``engine/dprintf.py``). The default is None."""
+        return None
+
+    def log_point_setup(self) -> list[str]:
+        """Debugger commands to run (with :attr:`log_point_request`) before setting log points
+        with :meth:`log_point_command`. The default is none."""
+        return []
+
+    def hit_counter(self, condition: str, name: str) -> str | None:
+        """A breakpoint ``condition`` expression that counts the hits in the debugger's variable
+        ``name`` and holds when dapcli's hit ``condition`` is met, for one that
+        :meth:`hit_condition` has no form for; None: dapcli counts (a stop per hit). The default
+        is None."""
+        return None
+
+    def hit_spent(self, condition: str) -> str | None:
+        """The ``hitCondition`` to send, once the stop of dapcli's ``condition`` was made, so that
+        no later hit of the run stops (``==N`` sent as an ignore count, which stops on every hit
+        after the Nth); None when the adapter's own condition goes on deciding (the default)."""
+        return None
+
     def function_entry_condition(self, function: str, line: int, condition: str | None) -> str | None:
         """The ``condition`` to send for the function breakpoint ``function`` that dapcli set as a
         line breakpoint on its first statement ``line`` (see :meth:`resolve_function`): one that

@@ -74,6 +74,29 @@ class BreakpointBook:
         self.covered: set[int] = set()
         #: The adapter's ``hitCondition`` for dapcli's (None: dapcli counts; see ``engine/hitcount.py``).
         self.hit_to_send: Callable[[str], str | None] = lambda condition: condition
+        #: The adapter's ``hitCondition`` that no later hit meets, for a hit condition whose one
+        #: stop the adapter made (``==N`` by an ignore count): None when its own goes on deciding.
+        self.hit_spent: Callable[[str], str | None] = lambda _condition: None
+        #: A condition that counts the hits in the debugger itself, for a hit condition the
+        #: adapter has no ``hitCondition`` for: (hit condition, variable name) → expression, or
+        #: None (gdb: a convenience variable; ``%N`` without a stop per hit).
+        self.hit_counter: Callable[[str, str], str | None] = lambda _condition, _name: None
+        #: The program's run (1, 2, …; a new count variable each run).
+        self.run = 0
+        #: The breakpoints whose ``hit_spent`` condition is sent (their stop was made this run).
+        self.spent: set[int] = set()
+        #: Those of the last :meth:`spend` (our id → the adapter's id at that stop: sent again,
+        #: gdb's gets a new number, and the stop still names it, see :attr:`retired`).
+        self.just_spent: dict[int, int | None] = {}
+        #: The debugger command that sets ``entry`` as the debugger's own log point (gdb's
+        #: ``dprintf``), or None: sent with ``setBreakpoints`` (see ``engine/dprintf.py``).
+        self.native_log: Callable[[BreakpointEntry], str | None] = lambda _entry: None
+        #: The DAP request that runs a :attr:`native_log` command.
+        self.native_log_request = ""
+        #: The debugger commands to run before setting :attr:`native_log` ones.
+        self.native_log_setup: Callable[[], list[str]] = list
+        #: Log points the debugger refused to keep itself: dapcli fills them in.
+        self.refused_logs: set[int] = set()
         #: dapcli writes log points' messages itself (the adapter would not fill in ``{expression}``).
         self.logs_by_client = False
         #: The ``condition`` sent for a function breakpoint set on its first statement's line:
@@ -112,17 +135,33 @@ class BreakpointBook:
         """The ``logMessage`` sent for ``entry`` (None: a plain breakpoint that dapcli resumes)."""
         return None if self.logs_by_client else entry.log_message
 
-    def sent_condition(self, entry: BreakpointEntry) -> str | None:
-        """The ``condition`` sent for ``entry`` (a function resolved to a line: guarded)."""
+    def _base_condition(self, entry: BreakpointEntry) -> str | None:
         if entry.function and entry.path and entry.line:
             return self.function_condition(entry.function, entry.line, entry.condition)
         return entry.condition
+
+    def sent_condition(self, entry: BreakpointEntry) -> str | None:
+        """The ``condition`` sent for ``entry`` (a function resolved to a line: guarded; a hit
+        condition the debugger counts in a variable of its own: that count where ``condition`` holds)."""
+        base, counter = self._base_condition(entry), self._counter(entry)
+        if counter is None:
+            return base
+        return f"({base}) ? ({counter}) : 0" if base else counter  # gdb's `&&` types both sides
+
+    def _counter(self, entry: BreakpointEntry) -> str | None:
+        """The debugger's own count of ``entry``'s hits (see :attr:`hit_counter`), or None."""
+        if not entry.hit_condition or entry.log_message or self._guarded(entry) \
+                or self.hit_to_send(entry.hit_condition) is not None:
+            return None
+        return self.hit_counter(entry.hit_condition, f"dapcli_hits_{self.run}_{entry.id}")
 
     def sent_hit(self, entry: BreakpointEntry) -> str | None:
         """The ``hitCondition`` sent for ``entry`` (an adapter's log point's is sent as given: it
         never stops)."""
         if not entry.hit_condition:
             return None
+        if entry.id in self.spent:
+            return self.hit_spent(entry.hit_condition)
         sent = None if self._guarded(entry) else self.hit_to_send(entry.hit_condition)
         return entry.hit_condition if sent is None and self.sent_log(entry) else sent
 
@@ -132,16 +171,33 @@ class BreakpointBook:
             return None
         if self._guarded(entry):  # debugpy ORs a hitCondition with the condition: dapcli counts
             return entry.hit_condition
+        if self._counter(entry) is not None:
+            return None  # the debugger counts in a condition of its own
         return entry.hit_condition if self.hit_to_send(entry.hit_condition) is None else None
 
+    def spend(self, adapter_ids: list[int]) -> list[str]:
+        """A stop stood at the breakpoints with these adapter ids: those whose hit condition the
+        adapter meets once (``==N``, see :attr:`hit_spent`) are sent from now on with a
+        condition no later hit meets. Returns the keys (sources) to send again."""
+        keys, self.just_spent = [], {}
+        for entry in self._sent():
+            if (entry.adapter_id is not None and entry.adapter_id in adapter_ids and entry.hit_condition
+                    and entry.id not in self.spent and self.sent_hit(entry) is not None
+                    and self.counted_hit(entry) is None and self.hit_spent(entry.hit_condition) is not None):
+                self.spent.add(entry.id)
+                self.just_spent[entry.id] = entry.adapter_id
+                keys.append(entry.key)
+        return sorted(set(keys))
+
     def _guarded(self, entry: BreakpointEntry) -> bool:
-        return self.sent_condition(entry) != entry.condition
+        return self._base_condition(entry) != entry.condition
 
     def hit_by(self, adapter_ids: list[int]) -> list[tuple[int, str | None, str | None]]:
         """``(dapcli id, hit condition dapcli counts, log message dapcli writes)`` of the
         breakpoints with these adapter ids (a stop's ``hitBreakpointIds``)."""
         return [(e.id, self.counted_hit(e), e.log_message if self.logs_by_client else None)
-                for e in self._sent() if e.adapter_id is not None and e.adapter_id in adapter_ids]
+                for e in self._sent() if e.adapter_id is not None and e.adapter_id in adapter_ids
+                and not self.logged_natively(e)]
 
     def log_messages(self) -> list[str]:
         """The log-point message templates of the book."""
@@ -216,12 +272,20 @@ class BreakpointBook:
     def keys(self) -> list[str]:
         return sorted({e.key for e in (*self.entries.values(), *self.internal.values())})
 
+    def logged_natively(self, entry: BreakpointEntry) -> bool:
+        """Whether ``entry`` is a log point set as the debugger's own (not in ``setBreakpoints``)."""
+        return bool(entry.log_message) and self.logs_by_client and not entry.hit_condition \
+            and entry.id not in self.refused_logs and self.native_log(entry) is not None
+
     async def sync(self, key: str, request: Requester) -> None:
         """Send the full set for ``key`` (a source path, or ``<functions>``) and record the
-        answers. Raises what the request raises (RequestError, ConnectionLostError)."""
+        answers; then set its log points that the debugger keeps itself (``engine/dprintf.py``).
+        Raises what the request raises (RequestError, ConnectionLostError)."""
         if key != "<functions>":
             self.follow(key)
-        entries = self.for_key(key)
+        every = self.for_key(key)
+        native = [e for e in every if key != "<functions>" and self.logged_natively(e)]
+        entries = [e for e in every if e not in native]
         if key == "<functions>":
             body = await request(
                 "setFunctionBreakpoints",
@@ -251,6 +315,14 @@ class BreakpointBook:
             )
         for entry, answer in zip(entries, body.breakpoints, strict=False):
             self._apply(entry, answer)
+        if native:
+            from dapcli.engine.dprintf import set_log_points
+
+            refused = await set_log_points(native, self.native_log, self.native_log_request, request,
+                                           self.native_log_setup())
+            if refused:  # dapcli fills these in itself: sent again as plain breakpoints
+                self.refused_logs.update(e.id for e in refused)
+                await self.sync(key, request)
 
     def on_event(self, reason: str, answer: t.Breakpoint) -> None:
         """Apply a ``breakpoint`` event (``reason`` changed/new/removed), matched by adapter id

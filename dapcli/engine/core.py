@@ -72,6 +72,12 @@ class SessionCore:
         self.capabilities = t.Capabilities()
         self.book = BreakpointBook()
         self.book.hit_to_send = adapter.hit_condition
+        self.book.hit_spent = adapter.hit_spent
+        self.book.hit_counter = adapter.hit_counter
+        self.book.native_log_request = adapter.log_point_request or ""
+        self.book.native_log_setup = adapter.log_point_setup
+        self.book.native_log = lambda e: adapter.log_point_command(e.path, e.line, e.log_message, e.condition) \
+            if adapter.log_point_request and e.path and e.line and e.log_message else None
         self.book.logs_by_client = not adapter.formats_log_messages()
         self.book.function_condition = adapter.function_entry_condition
         #: Hits of the breakpoints whose hit condition the adapter would not mean as dapcli does.
@@ -124,6 +130,11 @@ class SessionCore:
         self._teardown: asyncio.Task[None] | None = None
         self._losing: asyncio.Task[None] | None = None
         self._unmet: asyncio.Task[None] | None = None
+        #: Sending the sources of breakpoints whose one stop the adapter made (see
+        #: ``BreakpointBook.spend``): awaited before the program is resumed.
+        self._spending: asyncio.Task[None] | None = None
+        #: Console text held until its line ends (see ``SessionEvents._log_pieces``).
+        self._console_piece = ""
         self._disconnecting = False
         #: A core-file session: there is no live debuggee, and the pid in its ``process`` event
         #: is the dead program's (possibly reused since): never track or kill it.

@@ -47,6 +47,8 @@ class SessionEvents(SessionTeardown):
 
     def _on_initialized(self, _: Any) -> None:
         self.hits.reset()
+        self.book.spent.clear()
+        self.book.run += 1
         self._initialized.set()
 
     def _on_stopped(self, body: Any) -> None:
@@ -66,7 +68,12 @@ class SessionEvents(SessionTeardown):
         if not stands:  # a hit condition dapcli counts is not met, or a log point dapcli writes: resume
             self._unmet = asyncio.get_running_loop().create_task(self._resume_unmet(body, ids, messages))
             return
+        spent = [] if self._pause_sent or self.ended else self.book.spend(ids)
+        if spent:  # the adapter's own ignore count made this stop: no later hit is to stop
+            self._spending = asyncio.get_running_loop().create_task(self._send_spent(spent))
         self.generation += 1
+        if spent:
+            self.book.retired.update({n: (self.generation, a) for n, a in self.book.just_spent.items()})
         self.last_stop = StopRecord(
             reason=body.reason, description=body.description or self.adapter.stop_description(body.reason),
             thread_id=body.threadId, all_threads_stopped=bool(body.allThreadsStopped),
@@ -84,6 +91,18 @@ class SessionEvents(SessionTeardown):
             if body.threadId is not None and self._conn is not None and not self._conn.closed:
                 self._prefetch.start(self._conn, self.generation, body.threadId, self.adapter.serial_requests)
         self._notify("stopped")
+
+    async def _send_spent(self, keys: list[str]) -> None:
+        """Send again the sources ``keys`` of breakpoints that made their one stop (DAP
+        ``setBreakpoints``); a failure leaves them as they were (they may stop again)."""
+        for key in keys:
+            with contextlib.suppress(DapcliError):
+                await self.book.sync(key, self.require_alive().request)
+
+    async def spent_sent(self) -> None:
+        """Wait until :meth:`_send_spent` is done (before the program is resumed)."""
+        if self._spending is not None and not self._spending.done():
+            await self._spending
 
     async def _resume_unmet(self, body: Any, ids: list[int], messages: list[str]) -> None:
         """Write the log points' ``messages`` (see :func:`write_log_points`), then resume (DAP
@@ -123,11 +142,29 @@ class SessionEvents(SessionTeardown):
         if self._disconnecting and body.category in ("stderr", "console", "important"):
             return  # adapter chatter while it shuts down (lldb-dap 19 aborts after disconnect)
         category, text = self.adapter.output_category(body.category or "console", body.output), body.output
+        if self.book.native_log_request and self._log_pieces(category, text):
+            return  # a piece of a line gdb prints in pieces (its dprintf): the line is filed whole
+        text, self._console_piece = self._console_piece + text if category == "console" else text, ""
         if category in DEBUGGER_CATEGORIES and self.book.log_messages() \
-                and is_log_message(body.output, self.book.log_messages()):
+                and is_log_message(text, self.book.log_messages()):
             category = "stdout"  # a log point's message (lldb-dap, gdb send it as console): the user's output
             text = text if text.endswith("\n") else text + "\n"  # gdb (cdt) sends it without its newline
         self.add_output(category, self.adapter.output_text(category, text))
+
+    def _log_pieces(self, category: str, text: str) -> bool:
+        """Whether ``text`` is held as a piece of a console line (gdb's ``printf`` of a log point
+        writes ``i=`` and ``0\\n`` apart): held while the line has no end, up to 64 KiB; a chunk
+        of another category first files what is held as it is."""
+        if category != "console":
+            if self._console_piece:
+                held, self._console_piece = self._console_piece, ""
+                self.add_output("console", held)
+            return False
+        if text.endswith(("\n", "\r")) or len(self._console_piece) + len(text) > 65536 \
+                or not self.book.log_messages():
+            return False
+        self._console_piece += text
+        return True
 
     def _on_exited(self, body: Any) -> None:
         self.exit_code = body.exitCode

@@ -39,6 +39,7 @@ class SessionExecution(SessionEvents):
         """
         self.require_stopped()
         conn = self.require_alive()
+        await self.spent_sent()
         generation = self.generation
         arguments = self.handles.outgoing(generation, arguments)  # restartFrame's frameId
         self.state = SessionState.RUNNING

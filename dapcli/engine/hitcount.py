@@ -9,14 +9,24 @@ dapcli's grammar (``verbs/breakpoints/args.py``): ``N`` and ``==N`` stop on the 
 * cdt-gdb-adapter takes ``N`` (the Nth hit, then deletes gdb's breakpoint) and ``>N``; any
   other text drops the breakpoint (it never stops, and the answer leaves it out).
 
-Each adapter says what it is sent instead (:meth:`~dapcli.adapters.base.AdapterSpec.hit_condition`);
-where it can say nothing right, dapcli sends no ``hitCondition``, counts the stops of that
-breakpoint itself, and resumes (DAP ``continue``) those that do not meet the condition. Only the
-stops of a ``continue`` (or of the launch) count: a step that lands on the line ends there.
+Native first (each adapter says what it is sent:
+:meth:`~dapcli.adapters.base.AdapterSpec.hit_condition`): ``>N`` and ``>=N`` as the adapter's
+own; ``==N`` on lldb-dap and cdt as an ignore count of N-1, whose first stop is the Nth hit;
+after that stop the breakpoint is sent with an ignore count no run reaches
+(:meth:`~dapcli.adapters.base.AdapterSpec.hit_spent`, ``BreakpointBook.spend``), until the next
+run. What an adapter has no ``hitCondition`` for, the debugger may count itself in a condition
+(:meth:`~dapcli.adapters.base.AdapterSpec.hit_counter`: gdb's ``%N``, ``<N``, ``<=N`` on a
+convenience variable). Only what is left (lldb-dap's ``%N``, ``<N``, ``<=N``; a hit condition
+with debugpy's guarded function breakpoints) is counted here: dapcli sends no ``hitCondition``,
+counts the stops of that breakpoint itself, and resumes (DAP ``continue``) those that do not
+meet the condition. Only the stops of a ``continue`` (or of the launch) count: a step that lands
+on the line ends there.
 
-Log points the same way: cdt-gdb-adapter prints a log point's message as written (``i={i}``), so
-dapcli sends it a plain breakpoint, and at its stop evaluates each ``{expression}`` in the top
-frame (DAP ``evaluate``), writes the line to the program's output and resumes.
+Log points the same way: cdt-gdb-adapter prints a log point's message as written (``i={i}``),
+so dapcli sets it as gdb's own ``dprintf`` (``engine/dprintf.py``); where it cannot (a hit
+condition, a quote or backslash in the text, gdb without Python), dapcli sends a plain
+breakpoint, and at its stop evaluates each ``{expression}`` in the top frame (DAP
+``evaluate``), writes the line to the program's output and resumes.
 """
 
 from __future__ import annotations

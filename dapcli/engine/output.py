@@ -1,15 +1,28 @@
-"""Bounded ring buffer of the debuggee's output (DAP ``output`` events), by category."""
+"""Bounded ring buffer of the debuggee's output (DAP ``output`` events), by category.
+
+Two lanes, each with its own bound: the program's output (``stdout``, ``stderr``, log points,
+everything but the debugger's own categories) and the debugger's console text (``console``,
+``log``: banners, echoed commands, cdt-gdb-adapter's echo of every request dapcli makes at a
+hit). Chatter never evicts the program's output: 10,000 emulated log-point hits on gdb keep all
+10,000 log lines although gdb echoes several console lines per hit.
+"""
 
 from __future__ import annotations
 
 import collections
+import heapq
 import time
 from dataclasses import dataclass
 
-__all__ = ["OutputBuffer", "OutputChunk"]
+from dapcli.engine.chatter import DEBUGGER_CATEGORIES as _DEBUGGER
+
+__all__ = ["CHUNK_OVERHEAD", "OutputBuffer", "OutputChunk"]
 
 #: Categories that are adapter chatter, never the program's output (DAP ``output`` event).
 NOISE_CATEGORIES = frozenset({"telemetry"})
+#: Bytes a chunk counts for beyond its text, so that a flood of tiny chunks stays bounded in
+#: memory by the byte bound rather than by a count of chunks.
+CHUNK_OVERHEAD = 64
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,24 +36,53 @@ class OutputChunk:
     time: float
 
 
-class OutputBuffer:
-    """Keeps the last ``max_chunks`` chunks and at most ``max_bytes`` of text (oldest dropped).
+class _Lane:
+    """One bounded deque of chunks: at most ``max_bytes`` (text plus :data:`CHUNK_OVERHEAD` a
+    chunk), oldest dropped; the newest chunk is always kept."""
 
-    ``seq`` numbers keep increasing, so a reader can ask for what came after a mark even when
-    older chunks were dropped (``dropped`` counts them).
+    def __init__(self, max_bytes: int) -> None:
+        self.chunks: collections.deque[OutputChunk] = collections.deque()
+        self.max_bytes = max_bytes
+        self.bytes = 0
+        self.dropped = 0
+
+    def add(self, chunk: OutputChunk) -> None:
+        self.chunks.append(chunk)
+        self.bytes += len(chunk.output) + CHUNK_OVERHEAD
+        while self.bytes > self.max_bytes and len(self.chunks) > 1:
+            old = self.chunks.popleft()
+            self.bytes -= len(old.output) + CHUNK_OVERHEAD
+            self.dropped += 1
+
+
+class OutputBuffer:
+    """The program's output, at most ``max_bytes`` of it, and the debugger's console text, at
+    most ``console_bytes``, each counted as text plus :data:`CHUNK_OVERHEAD` bytes a chunk
+    (oldest dropped first, in its own lane).
+
+    ``seq`` numbers keep increasing across both lanes, so a reader can ask for what came after
+    a mark even when older chunks were dropped (``dropped`` counts the program's;
+    ``console_dropped`` the debugger's).
     """
 
-    def __init__(self, max_chunks: int = 20_000, max_bytes: int = 4 * 1024 * 1024) -> None:
-        self._chunks: collections.deque[OutputChunk] = collections.deque()
-        self._max_chunks = max_chunks
-        self._max_bytes = max_bytes
-        self._bytes = 0
+    def __init__(self, max_bytes: int = 8 * 1024 * 1024, console_bytes: int = 1024 * 1024) -> None:
+        self._program = _Lane(max_bytes)
+        self._console = _Lane(console_bytes)
         self._seq = 0
-        self.dropped = 0
 
     @property
     def last_seq(self) -> int:
         return self._seq
+
+    @property
+    def dropped(self) -> int:
+        """Chunks of the program's output dropped from the buffer so far."""
+        return self._program.dropped
+
+    @property
+    def console_dropped(self) -> int:
+        """Chunks of the debugger's console text dropped so far."""
+        return self._console.dropped
 
     def append(self, category: str, text: str) -> OutputChunk | None:
         """Add a chunk; telemetry and empty text are ignored (returns None)."""
@@ -48,19 +90,42 @@ class OutputBuffer:
             return None
         self._seq += 1
         chunk = OutputChunk(self._seq, category, text, time.time())
-        self._chunks.append(chunk)
-        self._bytes += len(text)
-        while len(self._chunks) > self._max_chunks or (self._bytes > self._max_bytes and len(self._chunks) > 1):
-            old = self._chunks.popleft()
-            self._bytes -= len(old.output)
-            self.dropped += 1
+        (self._console if category in _DEBUGGER else self._program).add(chunk)
         return chunk
 
+    def _lanes(self, categories: set[str] | None) -> list[collections.deque[OutputChunk]]:
+        if not categories:
+            return [self._program.chunks, self._console.chunks]
+        lanes = []
+        if categories - _DEBUGGER:
+            lanes.append(self._program.chunks)
+        if categories & _DEBUGGER:
+            lanes.append(self._console.chunks)
+        return lanes
+
     def since(self, seq: int, categories: set[str] | None = None) -> list[OutputChunk]:
-        """Chunks with ``seq`` greater than ``seq``, optionally of the given categories."""
-        return [c for c in self._chunks if c.seq > seq and (not categories or c.category in categories)]
+        """Chunks with ``seq`` greater than ``seq`` in order, optionally of the given categories."""
+        picked = [[c for c in _after(lane, seq) if not categories or c.category in categories]
+                  for lane in self._lanes(categories)]
+        return picked[0] if len(picked) == 1 else list(heapq.merge(*picked, key=lambda c: c.seq))
 
     def tail(self, count: int, categories: set[str] | None = None) -> list[OutputChunk]:
         """The last ``count`` chunks (optionally of the given categories)."""
-        chunks = [c for c in self._chunks if not categories or c.category in categories]
+        chunks = self.since(0, categories)
         return chunks[-count:] if count > 0 else []
+
+
+def _after(lane: collections.deque[OutputChunk], seq: int) -> list[OutputChunk]:
+    """The chunks of ``lane`` after ``seq``, found from the newest end (a reader's mark is
+    usually recent, so the cost follows what it reads, not the buffer's size)."""
+    if not lane or lane[-1].seq <= seq:
+        return []
+    if lane[0].seq > seq:
+        return list(lane)
+    found = []
+    for chunk in reversed(lane):
+        if chunk.seq <= seq:
+            break
+        found.append(chunk)
+    found.reverse()
+    return found

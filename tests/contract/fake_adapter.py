@@ -139,7 +139,8 @@ ACTIONS = ("stop", "run", "crash", "kill", "close", "garbage", "header", "huge",
            "watch", "truncated", "overstated", "lf-header", "mismatch", "answer")
 LATE = 0.5
 WATCH_REPORT = "\nWatchpoint 1 hit:\nold value: 3\nnew value: 42\n"
-FLOOD_EVENTS = 60_000  # three times what dapcli keeps (20,000 chunks)
+FLOOD_EVENTS = 60_000  # ~16 MB of program output: about twice what dapcli keeps (8 MB, chunks counted)
+FLOOD_LINE = "x" * 200
 HUGE_BYTES = 64 * 1024 * 1024
 
 
@@ -201,7 +202,8 @@ class Scripted:
             self.stopped("breakpoint")
         elif action == "flood":
             for index in range(FLOOD_EVENTS):
-                send({"type": "event", "event": "output", "body": {"category": "stdout", "output": f"line {index}\n"}})
+                text = f"line {index} {FLOOD_LINE}\n"
+                send({"type": "event", "event": "output", "body": {"category": "stdout", "output": text}})
             self.stopped("breakpoint")
         elif action == "late":
             time.sleep(LATE)

@@ -203,7 +203,7 @@ def test_an_event_flood_keeps_status_answering_and_counts_what_was_dropped(tmp_p
         assert state["status"] == "stopped"
         assert len(json.dumps(state)) < 20_000, "the stop state must stay small"
         status = await h.call("status")
-        assert status["outputChunks"] == 60_000 and status["outputDropped"] >= 40_000
+        assert status["outputChunks"] == 60_000 and status["outputDropped"] >= 20_000  # the byte bound
         output = await h.call("output")
         assert output["dropped"] == status["outputDropped"]
 

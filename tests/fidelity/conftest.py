@@ -66,6 +66,24 @@ def hitloop(programs: Path) -> Path:
 
 
 @pytest.fixture(scope="session")
+def scaleloop(programs: Path) -> Path:
+    """programs/scaleloop.c built: a loop of argv[1] passes (hit counts, log points at scale)."""
+    return _build_c(programs, "scaleloop")
+
+
+@pytest.fixture(scope="session")
+def goscaleloop(programs: Path) -> Path:
+    """programs/goscale/main.go built for debugging (a loop of os.Args[1] passes)."""
+    if GO is None:
+        pytest.skip("needs go to build the Go program")
+    folder = programs / "goscale"
+    done = subprocess.run([GO, "build", "-gcflags=all=-N -l", "-o", "goscale", "."], cwd=folder,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return folder / "goscale"
+
+
+@pytest.fixture(scope="session")
 def gocrash(programs: Path) -> Path:
     """tests/go/programs/crash.go (a nil map write: a runtime panic) built for debugging."""
     if GO is None:

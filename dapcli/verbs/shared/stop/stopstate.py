@@ -374,4 +374,4 @@ def _mark_changed(session: Session, frame_key: str, variables: list[VariableView
 def _our_ids(session: Session, adapter_ids: list[int]) -> list[int]:
     retired = [n for n, (generation, adapter_id) in session.book.retired.items()
                if generation == session.generation and adapter_id in adapter_ids]  # until's, removed
-    return sorted([e.id for e in session.book.entries.values() if e.adapter_id in adapter_ids] + retired)
+    return sorted({e.id for e in session.book.entries.values() if e.adapter_id in adapter_ids} | set(retired))

@@ -1,0 +1,3 @@
+module goscale
+
+go 1.19
