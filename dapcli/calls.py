@@ -6,7 +6,7 @@ on the command line is ``more {"verb": "input", "arguments": {"text": "TEXT"}}``
 words: they write :func:`call` (a verb and its arguments, camelCase as in JSON) or :func:`option`
 (one parameter of a verb, e.g. ``launch``'s ``terminal``) into the text, and each frontend
 phrases the text once, at its one place for results and errors, with :func:`phrase` and its own
-:class:`Phrasing` (the CLI's and the REPL's are in :mod:`dapcli.verbs.phrasing`, MCP's in the
+:class:`Phrasing` (the CLI's and the REPL's are in :mod:`dapcli.verbs.shared.phrasing`, MCP's in the
 MCP frontend).
 
 A reference travels inside the text as a small token (``⟦input {"text":"TEXT"}⟧``), so that it

@@ -13,7 +13,7 @@ from dapcli.calls import call
 from dapcli.render.pieces import column_table, output_block, short_path, source_lines
 from dapcli.render.testrun import test_lines
 from dapcli.verbs import models as m
-from dapcli.verbs.phrasing import said
+from dapcli.verbs.shared.phrasing import said
 from dapcli.verbs.shared.stop.stoplabel import exception_headline, stop_detail
 
 __all__ = ["render_frame", "render_status", "render_stop", "render_trace", "render_watch_lines", "render_watches"]

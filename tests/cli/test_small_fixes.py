@@ -162,10 +162,10 @@ def test_stop_terminate_ends_a_running_program_delve_attached_to(dc: Cli, go_loo
 
 
 def test_stop_terminate_helper_never_kills_a_reused_pid() -> None:
-    from dapcli.verbs.session.lifecycle import _end, _process
+    from dapcli.verbs.session.endprocess import end_process, process_of
 
     child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
-    process = _process(child.pid)
-    assert process is not None and _end(process) == "SIGTERM"
+    process = process_of(child.pid)
+    assert process is not None and end_process(process) == "SIGTERM"
     child.wait(10)
     assert not psutil.pid_exists(child.pid) or psutil.Process(child.pid).status() == psutil.STATUS_ZOMBIE

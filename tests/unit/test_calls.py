@@ -5,7 +5,7 @@ from __future__ import annotations
 from dapcli.calls import OPEN, call, option, phrase
 from dapcli.frontends.mcp.tools import MCP_WORDS
 from dapcli.verbs.models import Frame, StopState
-from dapcli.verbs.phrasing import CLI, REPL, phrase_all
+from dapcli.verbs.shared.phrasing import CLI, REPL, phrase_all
 
 HINT = f"type it with {call('input', text='TEXT')}, or launch with {option('launch', 'terminal')}"
 

@@ -32,7 +32,7 @@ def terminal() -> dict[str, Any]:
 def result_text(result: Result, as_json: bool, term: dict[str, Any], cwd: str) -> str:
     """``result`` as the user sees it: JSON (``--json``) or the rich rendering; references to
     verbs in its texts (:mod:`dapcli.calls`) said as command lines."""
-    from dapcli.verbs.phrasing import CLI, phrase_all
+    from dapcli.verbs.shared.phrasing import CLI, phrase_all
 
     phrase_all(result, CLI)
     if as_json:
@@ -57,7 +57,7 @@ def error_text(exc: BaseException, debug: bool, as_json: bool = False) -> tuple[
 
     if isinstance(exc, DapcliError):
         from dapcli.calls import phrase
-        from dapcli.verbs.phrasing import CLI
+        from dapcli.verbs.shared.phrasing import CLI
 
         exc.message, exc.hint = phrase(exc.message, CLI), phrase(exc.hint, CLI)
         if as_json:

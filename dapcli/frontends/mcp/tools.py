@@ -41,8 +41,8 @@ from dapcli.frontends.mcp.bounds import bound_structured, bound_text
 from dapcli.frontends.mcp.compact import compact
 from dapcli.frontends.mcp.render import render
 from dapcli.verbs.models import Result
-from dapcli.verbs.phrasing import phrase_all
 from dapcli.verbs.registry import VERBS, VerbSpec
+from dapcli.verbs.shared.phrasing import phrase_all
 
 __all__ = [
     "DIRECT", "MORE", "NEW_SESSION_HELP", "SESSION_HELP", "Dispatcher", "ToolCaller", "VerbTool", "error_text",

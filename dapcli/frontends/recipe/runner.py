@@ -27,7 +27,7 @@ from dapcli.frontends.recipe.paths import MISSING, follow
 from dapcli.frontends.recipe.transcript import Reporter
 from dapcli.frontends.recipe.variables import substitute
 from dapcli.verbs import VERBS
-from dapcli.verbs.phrasing import CLI, phrase_all
+from dapcli.verbs.shared.phrasing import CLI, phrase_all
 
 __all__ = ["DEFAULT_TIMEOUT", "GRACE", "Dispatcher", "RecipeRun"]
 

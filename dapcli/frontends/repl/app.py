@@ -43,7 +43,7 @@ from dapcli.render import render
 from dapcli.render.safe import escape
 from dapcli.verbs import VERBS
 from dapcli.verbs import models as m
-from dapcli.verbs.phrasing import PHRASING, REPL, phrase_all
+from dapcli.verbs.shared.phrasing import PHRASING, REPL, phrase_all
 
 __all__ = ["Repl"]
 

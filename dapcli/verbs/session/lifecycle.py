@@ -30,6 +30,7 @@ from dapcli.verbs.session.attaching import (
     check_attach_kind,
 )
 from dapcli.verbs.session.attachkind import adapter_for_process, check_process
+from dapcli.verbs.session.endprocess import end_process, process_of, still_alive
 from dapcli.verbs.session.launchopts import (
     CATCH_HELP,
     SET_HELP,
@@ -396,7 +397,7 @@ async def stop(
     exited_before = session.ended
     # the adapter said the attached program ended (not: the adapter was lost): nothing is left to detach from
     ended_by_itself = exited_before and session.lost is None
-    target = _process(pid) if ending and attached and pid else None  # who it is, before the adapter lets go
+    target = process_of(pid) if ending and attached and pid else None  # who it is, before the adapter lets go
     session.ended_by_shutdown = not session.ended  # a call blocked in continue says the session was stopped
     await session.shutdown(terminate_debuggee=ending)
     ctx.manager.remove(session.name)
@@ -406,8 +407,8 @@ async def stop(
     elif not ending and attached:
         note = (session.adapter.detach_note(session.attach_options)
                 or "The program keeps running" + (f" (pid {pid})." if pid else "."))
-    elif ending and attached and pid and _alive(pid):
-        how = _end(target) if target is not None else None
+    elif ending and attached and pid and still_alive(pid):
+        how = end_process(target) if target is not None else None
         note = (f"The adapter left process {pid} running; dapcli ended it ({how})." if how else
                 f"The adapter said it ended the program, but process {pid} is still alive; "
                 f"end it with `kill {pid}` (or `kill -9 {pid}`).")
@@ -417,49 +418,6 @@ async def stop(
                 "end it there, e.g. `kill` the debug server's program or re-attach, `pause` and `stop --terminate`.")
     return EndResult(session=session.name, status="terminated" if ending else "detached",
                      exit_code=session.exit_code if exited_before else None, note=note)
-
-
-def _process(pid: int) -> Any:
-    """The running process ``pid`` (a ``psutil.Process``, which checks its identity later), or None."""
-    import psutil
-
-    try:
-        return psutil.Process(pid)
-    except psutil.Error:
-        return None
-
-
-def _end(process: Any, grace: float = 3.0) -> str | None:
-    """End ``process`` (the one dapcli attached to, not a process that reused its pid): SIGTERM,
-    then SIGKILL after ``grace`` s; which signal ended it, or None when it could not be ended."""
-    import psutil
-
-    for send, name in ((process.terminate, "SIGTERM"), (process.kill, "SIGKILL")):
-        try:
-            send()  # psutil refuses a pid that now names another process (NoSuchProcess)
-            process.wait(grace)
-            return name
-        except psutil.TimeoutExpired:
-            continue
-        except psutil.NoSuchProcess:
-            return name
-        except psutil.Error:
-            return None
-    return None
-
-
-def _alive(pid: int, timeout: float = 2.0) -> bool:
-    """True when ``pid`` still runs after ``timeout`` s (zombies count as gone)."""
-    import psutil
-
-    try:
-        process = psutil.Process(pid)
-        process.wait(timeout)
-    except psutil.TimeoutExpired:
-        return process.status() != psutil.STATUS_ZOMBIE
-    except psutil.Error:
-        return False
-    return False
 
 
 @verb(group="session", needs="session", read_only=True, concurrent=True)
