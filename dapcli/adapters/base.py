@@ -164,8 +164,8 @@ class AdapterSpec:
     def resolve_function(self, name: str, roots: list[str]) -> tuple[str, int] | str | None:
         """Where the function breakpoint ``name`` belongs, when the adapter cannot find it
         itself: (path, line) to set a line breakpoint there instead; a reason (str) when it
-        is nowhere to be found; None to leave it to the adapter (the default). ``roots``:
-        the program's folders."""
+        is nowhere to be found (it is sent, and listed pending); None to leave it to the
+        adapter (the default). ``roots``: the program's folders."""
         return None
 
     def exit_code_from_output(self, text: str) -> int | None:
@@ -221,11 +221,12 @@ class AdapterSpec:
         would not mean it as dapcli does: dapcli then counts the hits itself."""
         return condition
 
-    def function_entry_condition(self, function: str, line: int, condition: str | None) -> str | None:
-        """The ``condition`` to send for the function breakpoint ``function`` that dapcli set as a
-        line breakpoint on its first statement ``line`` (see :meth:`resolve_function`): one that
-        stops once per call, not on each loop pass over that line. The default sends ``condition``."""
-        return condition
+    def function_breakpoint(self, function: str, condition: str | None) -> tuple[str, str | None]:
+        """The ``name`` and ``condition`` to send in ``setFunctionBreakpoints`` for the user's
+        function breakpoint ``function`` with ``condition`` (an adapter that matches bare names
+        only gets the bare name and a condition that checks the rest). The default sends both
+        as they are."""
+        return function, condition
 
     def condition_test(self, condition: str) -> str:
         """The expression that dapcli evaluates to learn whether a breakpoint's ``condition``

@@ -71,18 +71,19 @@ class BreakpointBook:
         self.hit_to_send: Callable[[str], str | None] = lambda condition: condition
         #: dapcli writes log points' messages itself (the adapter would not fill in ``{expression}``).
         self.logs_by_client = False
-        #: The ``condition`` sent for a function breakpoint set on its first statement's line:
-        #: (function, line, condition) → condition (debugpy: once per call, not per loop pass).
-        self.function_condition: Callable[[str, int, str | None], str | None] = lambda _f, _l, c: c
+        #: The ``name`` and ``condition`` sent for a function breakpoint: (function, condition) →
+        #: (name, condition) (debugpy: ``Cart.total`` is sent as ``total`` with a guard, see
+        #: :meth:`~dapcli.adapters.base.AdapterSpec.function_breakpoint`).
+        self.function_breakpoint: Callable[[str, str | None], tuple[str, str | None]] = lambda f, c: (f, c)
 
     def sent_log(self, entry: BreakpointEntry) -> str | None:
         """The ``logMessage`` sent for ``entry`` (None: a plain breakpoint that dapcli resumes)."""
         return None if self.logs_by_client else entry.log_message
 
     def sent_condition(self, entry: BreakpointEntry) -> str | None:
-        """The ``condition`` sent for ``entry`` (a function resolved to a line: guarded)."""
-        if entry.function and entry.path and entry.line:
-            return self.function_condition(entry.function, entry.line, entry.condition)
+        """The ``condition`` sent for ``entry`` (a function breakpoint's may be guarded)."""
+        if entry.function and entry.path is None:
+            return self.function_breakpoint(entry.function, entry.condition)[1]
         return entry.condition
 
     def sent_hit(self, entry: BreakpointEntry) -> str | None:
@@ -97,7 +98,7 @@ class BreakpointBook:
         """The hit condition of ``entry`` that dapcli counts itself, or None."""
         if not entry.hit_condition or self.sent_log(entry):
             return None
-        if self._guarded(entry):  # debugpy ORs a hitCondition with the condition: dapcli counts
+        if self._guarded(entry):  # debugpy ORs a hitCondition with the condition (the guard): dapcli counts
             return entry.hit_condition
         return entry.hit_condition if self.hit_to_send(entry.hit_condition) is None else None
 
@@ -190,8 +191,8 @@ class BreakpointBook:
                 "setFunctionBreakpoints",
                 t.SetFunctionBreakpointsArguments(
                     breakpoints=[
-                        t.FunctionBreakpoint(name=e.function or "", condition=e.condition,
-                                             hitCondition=self.sent_hit(e))
+                        t.FunctionBreakpoint(name=self.function_breakpoint(e.function or "", None)[0],
+                                             condition=self.sent_condition(e), hitCondition=self.sent_hit(e))
                         for e in entries
                     ]
                 ),

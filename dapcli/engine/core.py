@@ -72,7 +72,7 @@ class SessionCore:
         self.book = BreakpointBook()
         self.book.hit_to_send = adapter.hit_condition
         self.book.logs_by_client = not adapter.formats_log_messages()
-        self.book.function_condition = adapter.function_entry_condition
+        self.book.function_breakpoint = adapter.function_breakpoint
         #: Hits of the breakpoints whose hit condition the adapter would not mean as dapcli does.
         self.hits = HitCounts()
         self.output = OutputBuffer()

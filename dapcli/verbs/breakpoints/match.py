@@ -62,8 +62,8 @@ def _known(session: Session) -> str:
 
 def resolve_function(session: Session, fields: dict[str, Any]) -> dict[str, Any]:
     """``fields`` of a function breakpoint, resolved to the function's file and line when the
-    adapter cannot find it by name itself (debugpy: ``Class.method``); marked ``unresolved``
-    with a warning when the program's files define no such function."""
+    adapter cannot find it by name itself; marked ``unresolved`` with a warning when the
+    program's files define no such function (debugpy "verifies" any name)."""
     name = fields.get("function")
     roots = _program_roots(session)
     if not name or not roots:

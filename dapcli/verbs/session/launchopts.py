@@ -119,8 +119,8 @@ def add_breakpoints(ctx: VerbContext, session: Session, items: list[str | dict[s
     """Put each breakpoint (grammar text or structured) in the session's book before it starts.
     ``skip(fields)`` True leaves a breakpoint out (already restored). A line holds one breakpoint,
     as with ``break add``: a second on one line is refused before anything starts. A
-    function the adapter cannot find by name (debugpy: ``Cart.total``) becomes a line
-    breakpoint (see :mod:`~dapcli.verbs.breakpoints.match`).
+    function is the adapter's own function breakpoint (one the program's files do not
+    define is listed pending, see :mod:`~dapcli.verbs.breakpoints.match`).
 
     Raises:
         UsageError: bad grammar, missing file, line outside the file, two breakpoints on one
