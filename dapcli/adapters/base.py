@@ -228,6 +228,12 @@ class AdapterSpec:
         as they are."""
         return function, condition
 
+    def condition_error(self, condition: str) -> str | None:
+        """Why ``condition`` cannot be a breakpoint condition of this adapter's language (it
+        does not parse), read without the adapter; None when it may be (the default: the
+        adapter says, when the breakpoint is set or at its first hit)."""
+        return None
+
     def condition_test(self, condition: str) -> str:
         """The expression that dapcli evaluates to learn whether a breakpoint's ``condition``
         holds, when it decides in the adapter's place (``engine/standin.py``); its value is read

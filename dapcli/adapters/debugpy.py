@@ -193,6 +193,19 @@ class DebugpyAdapter(AdapterSpec):
         return (f"no function {name} in the program's files; debugpy stops in any function of that name "
                 "if one is called")
 
+    def condition_error(self, condition: str) -> str | None:
+        """Python's own verdict: a condition that does not compile (debugpy would print its
+        SyntaxError at every pass and never stop)."""
+        if not condition.strip():
+            return None
+        try:
+            compile(condition.lstrip(" \t"), "<condition>", "eval")  # as pydevd evals it (a str: lstripped)
+        except SyntaxError as exc:
+            return f"{exc.msg} (Python cannot compile it)"
+        except (ValueError, OverflowError, RecursionError, MemoryError) as exc:
+            return str(exc) or type(exc).__name__
+        return None
+
     def condition_test(self, condition: str) -> str:
         """Python's truth value of the condition, as debugpy tests it (an empty list is false)."""
         return f"bool({condition}\n)"

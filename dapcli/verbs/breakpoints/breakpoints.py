@@ -14,7 +14,7 @@ from dapcli.engine.session import Session
 from dapcli.errors import DapcliError, PreconditionError, UsageError
 from dapcli.verbs.breakpoints.args import HIT_CONDITION_HELP, check_hit_condition, check_references, past_end
 from dapcli.verbs.breakpoints.databook import clear_data_breakpoints
-from dapcli.verbs.breakpoints.match import matching, resolve_function
+from dapcli.verbs.breakpoints.match import check_condition, matching, resolve_function
 from dapcli.verbs.breakpoints.reasons import absent_file_note
 from dapcli.verbs.breakpoints.spec import parse_spec
 from dapcli.verbs.context import VerbContext
@@ -161,6 +161,7 @@ async def set_breakpoint(
     """
     session = ctx.session()
     location, condition, hit_condition, log_message = inline_clauses(location, condition, hit_condition, log_message)
+    check_condition(session, condition, location)
     fields = resolve_function(session, parse_location(ctx, location, session, pending_ok=True))
     if "path" not in fields and not session.supports("supportsFunctionBreakpoints"):
         raise PreconditionError(

@@ -13,7 +13,7 @@ from dapcli.errors import UsageError
 from dapcli.verbs.breakpoints.reasons import joined
 from dapcli.verbs.context import VerbContext
 
-__all__ = ["matching", "moved_warnings", "pending_warnings", "resolve_function"]
+__all__ = ["check_condition", "matching", "moved_warnings", "pending_warnings", "resolve_function"]
 
 
 def matching(ctx: VerbContext, session: Session, references: list[str]) -> list[int]:
@@ -74,6 +74,22 @@ def resolve_function(session: Session, fields: dict[str, Any]) -> dict[str, Any]
     if isinstance(found, str):
         return {**fields, "unresolved": True, "warning": found}
     return fields
+
+
+def check_condition(session: Session, condition: str | None, where: str) -> None:
+    """Refuse a breakpoint ``condition`` that the adapter's language cannot parse, before it is
+    sent (debugpy would print a SyntaxError at every pass; see ``AdapterSpec.condition_error``).
+    ``where``: the breakpoint as the user wrote it.
+
+    Raises:
+        UsageError: the condition does not parse (the message says why).
+    """
+    if not condition:
+        return
+    why = session.adapter.condition_error(condition)
+    if why is not None:
+        raise UsageError(f"the condition {condition!r} of {where} does not parse: {why}",
+                         "write it as an expression of the program's language, e.g. `i == 3`")
 
 
 def _program_roots(session: Session) -> list[str]:

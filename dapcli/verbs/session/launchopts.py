@@ -17,7 +17,7 @@ from dapcli.engine.breakpoints import taken_error
 from dapcli.engine.session import Session
 from dapcli.errors import UsageError
 from dapcli.verbs.breakpoints.breakpoints import parse_location
-from dapcli.verbs.breakpoints.match import resolve_function
+from dapcli.verbs.breakpoints.match import check_condition, resolve_function
 from dapcli.verbs.breakpoints.spec import spec_fields
 from dapcli.verbs.context import VerbContext
 
@@ -130,6 +130,7 @@ def add_breakpoints(ctx: VerbContext, session: Session, items: list[str | dict[s
     default_path = program_source(ctx, session)
     for item in items:
         location, clauses = spec_fields(item)
+        check_condition(session, clauses.get("condition"), location)
         fields = {**resolve_function(session, parse_location(ctx, location, None, pending_ok=True,
                                                              default_path=default_path)), **clauses}
         taken = session.book.occupant(fields.get("path"), fields.get("line"), fields.get("function"))
