@@ -151,6 +151,10 @@ class AdapterSpec:
     #: ``set`` refuses it up front. CodeLLDB marks pointers, enums and aggregates ``readOnly`` and
     #: sets them all the same, so there ``set`` sends the request and reports the answer.
     honours_read_only: bool = True
+    #: A breakpoint sent again without its ``condition`` keeps the old one, also when it is sent
+    #: as ``""`` (CodeLLDB 1.11): to remove a condition, dapcli sends the file's set without
+    #: that breakpoint, then with it (the adapter makes it anew).
+    keeps_omitted_conditions: bool = False
     #: The adapter never answers a request it does not know (js-debug): the raw ``dap`` verb waits
     #: only briefly for a request outside the specification.
     silent_on_unknown_requests: bool = False

@@ -228,7 +228,7 @@ _DELEGATED = frozenset({
     "exit_signal", "exit_reason", "detach_note", "launch_failure_hint",
     "return_value_local", "return_value_command", "return_value_pattern", "return_value_history",
     "honours_read_only", "condition_test", "log_value", "log_text", "function_breakpoint",
-    "condition_error",
+    "condition_error", "keeps_omitted_conditions",
 })
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 from typing import Annotated
 
 from dapcli.engine import persist
+from dapcli.engine.breakpoints import BreakpointEntry
+from dapcli.engine.session import Session
 from dapcli.errors import DapcliError, UsageError
 from dapcli.verbs.breakpoints.breakpoints import view
 from dapcli.verbs.breakpoints.match import check_condition
@@ -43,6 +45,8 @@ async def edit_breakpoint(
                                   if not p.startswith("its condition could not be evaluated")) or None
     entry.condition = condition.strip() if condition and condition.strip() else None
     try:
+        if old and not entry.condition and session.adapter.keeps_omitted_conditions:
+            await _remake(session, entry)
         note = await session.sync_breakpoints(entry.key)
     except DapcliError:
         entry.condition, entry.warning = old, old_warning
@@ -52,3 +56,13 @@ async def edit_breakpoint(
         entry.warning = "; ".join(w for w in (entry.warning, note) if w)
     persist.save(session)
     return BreakpointResult(**view(entry).model_dump())
+
+
+async def _remake(session: Session, entry: BreakpointEntry) -> None:
+    """Send ``entry``'s set without it (the adapter deletes it), so that the next send makes it
+    anew without the condition it would keep (CodeLLDB: ``keeps_omitted_conditions``)."""
+    session.book.covered.add(entry.id)
+    try:
+        await session.sync_breakpoints(entry.key)
+    finally:
+        session.book.covered.discard(entry.id)
