@@ -105,6 +105,12 @@ class BreakpointBook:
     def _guarded(self, entry: BreakpointEntry) -> bool:
         return self.sent_condition(entry) != entry.condition
 
+    def emulated(self, entry: BreakpointEntry) -> list[str]:
+        """The parts of ``entry`` that dapcli does in the adapter's place, by their DAP names:
+        ``hitCondition`` (dapcli counts the hits), ``logMessage`` (dapcli writes the message)."""
+        parts = ["hitCondition"] if self.counted_hit(entry) else []
+        return [*parts, "logMessage"] if entry.log_message and self.logs_by_client else parts
+
     def hit_by(self, adapter_ids: list[int]) -> list[tuple[int, str | None, str | None]]:
         """``(dapcli id, hit condition dapcli counts, log message dapcli writes)`` of the
         breakpoints with these adapter ids (a stop's ``hitBreakpointIds``)."""

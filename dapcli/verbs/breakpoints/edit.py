@@ -55,7 +55,7 @@ async def edit_breakpoint(
     if note:
         entry.warning = "; ".join(w for w in (entry.warning, note) if w)
     persist.save(session)
-    return BreakpointResult(**view(entry).model_dump())
+    return BreakpointResult(**view(entry, session.book).model_dump())
 
 
 async def _remake(session: Session, entry: BreakpointEntry) -> None:

@@ -13,7 +13,17 @@ from dapcli.errors import UsageError
 from dapcli.verbs.breakpoints.reasons import joined
 from dapcli.verbs.context import VerbContext
 
-__all__ = ["check_condition", "matching", "moved_warnings", "pending_warnings", "resolve_function"]
+__all__ = [
+    "check_condition",
+    "emulated_warnings",
+    "launch_warnings",
+    "matching",
+    "moved_warnings",
+    "pending_warnings",
+    "resolve_function",
+    "unannounced",
+    "unannounced_warnings",
+]
 
 
 def matching(ctx: VerbContext, session: Session, references: list[str]) -> list[int]:
@@ -127,3 +137,55 @@ def moved_warnings(session: Session) -> list[str]:
             f"{session.adapter.name} to line {e.actual_line}"
             for e in session.book.entries.values()
             if e.verified and e.path and e.line and e.actual_line and e.actual_line != e.line]
+
+
+#: What each optional part of a breakpoint needs the adapter to announce (fields of a request
+#: the adapter does implement: harmless to send). A function breakpoint is another request,
+#: which an adapter may not survive: it is refused up front (see set_breakpoint).
+_CAPABILITIES = (
+    ("condition", "supportsConditionalBreakpoints"), ("hit_condition", "supportsHitConditionalBreakpoints"),
+    ("log_message", "supportsLogPoints"),
+)
+
+
+def unannounced(session: Session, parts: dict[str, Any]) -> str | None:
+    """A note naming the capabilities that ``parts`` need and the adapter does not announce.
+    Nothing is refused for it: adapters honour more than they announce (Delve 1.20 honours
+    ``hitCondition``), so the request is sent and the adapter's answer reported."""
+    missing = [capability for name, capability in _CAPABILITIES
+               if parts.get(name) is not None and not session.supports(capability)]
+    if not missing:
+        return None
+    return (f"{session.adapter.name} does not announce {', '.join(missing)}; sent anyway "
+            "(if it ignores it, the breakpoint behaves as a plain one)")
+
+
+def _where(entry: BreakpointEntry) -> str:
+    return entry.function or f"{os.path.basename(entry.path or '')}:{entry.line}"
+
+
+def unannounced_warnings(session: Session) -> list[str]:
+    """One line per breakpoint with a part the adapter does not announce (Delve's hit counts):
+    a launch says it, as ``break add`` does."""
+    lines = []
+    for entry in session.book.entries.values():
+        note = unannounced(session, {"condition": entry.condition, "hit_condition": entry.hit_condition,
+                                     "log_message": entry.log_message})
+        if note:
+            lines.append(f"breakpoint {entry.id} at {_where(entry)}: {note}")
+    return lines
+
+
+def emulated_warnings(session: Session) -> list[str]:
+    """One line per breakpoint whose hit count or log message dapcli does in the adapter's
+    place (a stop per hit): a launch says it."""
+    said = {"hitCondition": "dapcli counts its hits", "logMessage": "dapcli writes its log message"}
+    return [f"breakpoint {e.id} at {_where(e)}: emulated, {' and '.join(said[p] for p in parts)} (a stop per hit)"
+            for e in session.book.entries.values() if (parts := session.book.emulated(e))]
+
+
+def launch_warnings(session: Session) -> list[str]:
+    """What a launch or attach says about its breakpoints: pending, moved, a refused condition,
+    a part the adapter does not announce, a part dapcli emulates."""
+    return [*pending_warnings(session), *moved_warnings(session), *refused_conditions(session),
+            *unannounced_warnings(session), *emulated_warnings(session)]

@@ -30,6 +30,9 @@ class BreakpointView(Model):
     #: dapcli's note: e.g. the file is not on this machine, or the adapter does not announce
     #: the capability it needs (sent anyway: the adapter's answer is in ``verified``/``message``).
     warning: str | None = None
+    #: The parts dapcli does in the adapter's place (``hitCondition``: it counts the hits, a
+    #: stop per hit; ``logMessage``: it writes the message at a stop per hit), None: all native.
+    emulated: list[str] | None = None
 
 
 class BreakpointsResult(Result):
