@@ -54,7 +54,9 @@ async def until(ctx: VerbContext, location: Location, thread_id: ThreadId = None
         stand_in = StandIn(session, covered)
         if not session.notice_dead_debuggee():
             await session.resume("continue", t.ContinueArguments(threadId=thread), timeout=timeout)
-        reached, stood = await _arrived(session, entry, stand_in)
+        reached, stood = await _arrived(session, entry, stand_in) if covered else (False, None)
+        # nothing of yours on the line: the stop is read while the adapter's ids are as it sent them
+        state = None if covered else await stop_state(session, output_seq=None, started=started)
     finally:
         if stand_in is not None:
             stand_in.done()
@@ -64,7 +66,8 @@ async def until(ctx: VerbContext, location: Location, thread_id: ThreadId = None
         await release(session, entry, covered)
     if stood is not None:
         name_stop(session, stood, keep=True)
-    state = await stop_state(session, output_seq=None, started=started)
+    if state is None:
+        state = await stop_state(session, output_seq=None, started=started)
     check_refused(session, "continue", state, before)
     if state.hit_breakpoint_ids and entry.id in state.hit_breakpoint_ids:
         # the adapter's ids are kept; this one is gone from `break list`, so say what it was
@@ -72,6 +75,7 @@ async def until(ctx: VerbContext, location: Location, thread_id: ThreadId = None
         state.description = f"{state.description}: {note}" if state.description else note
         if stop is not None and stop.generation == state.generation:  # `status` says it too
             stop.description = state.description
+            session.book.retired = {entry.id: (stop.generation, entry.adapter_id)}
     return state
 
 
