@@ -169,6 +169,10 @@ class AdapterSpec:
     #: ``set`` refuses it up front. CodeLLDB marks pointers, enums and aggregates ``readOnly`` and
     #: sets them all the same, so there ``set`` sends the request and reports the answer.
     honours_read_only: bool = True
+    #: A breakpoint sent again without its ``condition`` keeps the old one, also when it is sent
+    #: as ``""`` (CodeLLDB 1.11): to remove a condition, dapcli sends the file's set without
+    #: that breakpoint, then with it (the adapter makes it anew).
+    keeps_omitted_conditions: bool = False
     #: The adapter never answers a request it does not know (js-debug): the raw ``dap`` verb
     #: refuses a request outside the specification unless it is one of :attr:`own_requests`
     #: (and waits only briefly for those).
@@ -185,8 +189,8 @@ class AdapterSpec:
     def resolve_function(self, name: str, roots: list[str]) -> tuple[str, int] | str | None:
         """Where the function breakpoint ``name`` belongs, when the adapter cannot find it
         itself: (path, line) to set a line breakpoint there instead; a reason (str) when it
-        is nowhere to be found; None to leave it to the adapter (the default). ``roots``:
-        the program's folders."""
+        is nowhere to be found (it is sent, and listed pending); None to leave it to the
+        adapter (the default). ``roots``: the program's folders."""
         return None
 
     def exit_code_from_output(self, text: str) -> int | None:
@@ -270,11 +274,18 @@ class AdapterSpec:
         after the Nth); None when the adapter's own condition goes on deciding (the default)."""
         return None
 
-    def function_entry_condition(self, function: str, line: int, condition: str | None) -> str | None:
-        """The ``condition`` to send for the function breakpoint ``function`` that dapcli set as a
-        line breakpoint on its first statement ``line`` (see :meth:`resolve_function`): one that
-        stops once per call, not on each loop pass over that line. The default sends ``condition``."""
-        return condition
+    def function_breakpoint(self, function: str, condition: str | None) -> tuple[str, str | None]:
+        """The ``name`` and ``condition`` to send in ``setFunctionBreakpoints`` for the user's
+        function breakpoint ``function`` with ``condition`` (an adapter that matches bare names
+        only gets the bare name and a condition that checks the rest). The default sends both
+        as they are."""
+        return function, condition
+
+    def condition_error(self, condition: str) -> str | None:
+        """Why ``condition`` cannot be a breakpoint condition of this adapter's language (it
+        does not parse), read without the adapter; None when it may be (the default: the
+        adapter says, when the breakpoint is set or at its first hit)."""
+        return None
 
     def condition_test(self, condition: str) -> str:
         """The expression that dapcli evaluates to learn whether a breakpoint's ``condition``

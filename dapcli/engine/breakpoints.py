@@ -99,9 +99,10 @@ class BreakpointBook:
         self.refused_logs: set[int] = set()
         #: dapcli writes log points' messages itself (the adapter would not fill in ``{expression}``).
         self.logs_by_client = False
-        #: The ``condition`` sent for a function breakpoint set on its first statement's line:
-        #: (function, line, condition) → condition (debugpy: once per call, not per loop pass).
-        self.function_condition: Callable[[str, int, str | None], str | None] = lambda _f, _l, c: c
+        #: The ``name`` and ``condition`` sent for a function breakpoint: (function, condition) →
+        #: (name, condition) (debugpy: ``Cart.total`` is sent as ``total`` with a guard, see
+        #: :meth:`~dapcli.adapters.base.AdapterSpec.function_breakpoint`).
+        self.function_breakpoint: Callable[[str, str | None], tuple[str, str | None]] = lambda f, c: (f, c)
         #: What re-anchoring did since the last :meth:`drain_notices` (one line each).
         self.notices: list[str] = []
 
@@ -136,12 +137,12 @@ class BreakpointBook:
         return None if self.logs_by_client else entry.log_message
 
     def _base_condition(self, entry: BreakpointEntry) -> str | None:
-        if entry.function and entry.path and entry.line:
-            return self.function_condition(entry.function, entry.line, entry.condition)
+        if entry.function and entry.path is None:
+            return self.function_breakpoint(entry.function, entry.condition)[1]
         return entry.condition
 
     def sent_condition(self, entry: BreakpointEntry) -> str | None:
-        """The ``condition`` sent for ``entry`` (a function resolved to a line: guarded; a hit
+        """The ``condition`` sent for ``entry`` (a function breakpoint's may be guarded; a hit
         condition the debugger counts in a variable of its own: that count where ``condition`` holds)."""
         base, counter = self._base_condition(entry), self._counter(entry)
         if counter is None:
@@ -169,7 +170,7 @@ class BreakpointBook:
         """The hit condition of ``entry`` that dapcli counts itself, or None."""
         if not entry.hit_condition or self.sent_log(entry):
             return None
-        if self._guarded(entry):  # debugpy ORs a hitCondition with the condition: dapcli counts
+        if self._guarded(entry):  # debugpy ORs a hitCondition with the condition (the guard): dapcli counts
             return entry.hit_condition
         if self._counter(entry) is not None:
             return None  # the debugger counts in a condition of its own
@@ -191,6 +192,12 @@ class BreakpointBook:
 
     def _guarded(self, entry: BreakpointEntry) -> bool:
         return self._base_condition(entry) != entry.condition
+
+    def emulated(self, entry: BreakpointEntry) -> list[str]:
+        """The parts of ``entry`` that dapcli does in the adapter's place, by their DAP names:
+        ``hitCondition`` (dapcli counts the hits), ``logMessage`` (dapcli writes the message)."""
+        parts = ["hitCondition"] if self.counted_hit(entry) else []
+        return [*parts, "logMessage"] if entry.log_message and self.logs_by_client else parts
 
     def hit_by(self, adapter_ids: list[int]) -> list[tuple[int, str | None, str | None]]:
         """``(dapcli id, hit condition dapcli counts, log message dapcli writes)`` of the
@@ -291,8 +298,8 @@ class BreakpointBook:
                 "setFunctionBreakpoints",
                 t.SetFunctionBreakpointsArguments(
                     breakpoints=[
-                        t.FunctionBreakpoint(name=e.function or "", condition=e.condition,
-                                             hitCondition=self.sent_hit(e))
+                        t.FunctionBreakpoint(name=self.function_breakpoint(e.function or "", None)[0],
+                                             condition=self.sent_condition(e), hitCondition=self.sent_hit(e))
                         for e in entries
                     ]
                 ),

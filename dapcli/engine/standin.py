@@ -1,7 +1,7 @@
 """Deciding for the user's breakpoints whose line a temporary breakpoint holds.
 
 A line holds one breakpoint (debugpy and lldb-dap keep one of a line's duplicates), so while
-``trace`` records every hit of a line, the user's breakpoint there is not sent
+``trace`` records every hit of a line (or ``until`` runs to it), the user's breakpoint there is not sent
 (:meth:`~dapcli.engine.breakpoints.BreakpointBook.cover`): at each hit dapcli does what it would
 have done. It evaluates the condition (as the adapter sends it) in the top frame, counts the hit
 condition on the hits where the condition holds (the DAP spec: "hitCondition should be evaluated
@@ -11,6 +11,7 @@ only if the condition is met"), and then either writes the log point's message, 
 
 from __future__ import annotations
 
+import contextlib
 import re
 
 from dapcli.engine.breakpoints import BreakpointEntry
@@ -19,7 +20,7 @@ from dapcli.engine.session import Session
 from dapcli.errors import DapcliError
 from dapcli.protocol import types as t
 
-__all__ = ["StandIn", "truth"]
+__all__ = ["StandIn", "at_temporary", "hold", "name_stop", "release", "truth"]
 
 #: Values that read as false in the adapters' languages (Python, C/C++, Go, JavaScript, Rust).
 _FALSE = frozenset({"false", "False", "None", "null", "undefined", "nil", "NaN", "''", '""', "[]", "{}", "()",
@@ -102,3 +103,56 @@ class StandIn:
         if answer.result == self.session.adapter.failed_evaluate_result:
             return self.session.adapter.stops_on_failed_condition
         return truth(answer.result)
+
+
+async def hold(session: Session, entry: BreakpointEntry, covered: list[BreakpointEntry]) -> None:
+    """Send the temporary ``entry`` in place of the user's breakpoints ``covered`` at its line
+    (from :meth:`~dapcli.engine.breakpoints.BreakpointBook.cover`), also where the adapter moved
+    it to: those are added to ``covered``. Raises what ``setBreakpoints`` raises."""
+    if covered:  # first without the line: CodeLLDB keeps a line's breakpoint, with its condition
+        session.book.covered.add(entry.id)
+        try:
+            await _sync(session, entry, covered)
+        finally:
+            session.book.covered.discard(entry.id)
+    await _sync(session, entry, covered)
+    moved = session.book.cover(entry)  # the adapter put the line onto a breakpoint's line
+    if moved:
+        covered += moved
+        await _sync(session, entry, moved)
+
+
+async def _sync(session: Session, entry: BreakpointEntry, covered: list[BreakpointEntry]) -> None:
+    for key in sorted({entry.key, *(e.key for e in covered)}):
+        await session.sync_breakpoints(key)
+
+
+async def release(session: Session, entry: BreakpointEntry, covered: list[BreakpointEntry]) -> None:
+    """Remove the temporary ``entry`` and send the covered breakpoints again (not once the
+    session ended). Never raises a DapcliError."""
+    session.book.entries.pop(entry.id, None)
+    if covered and not session.ended:  # first without the line: lldb-dap and CodeLLDB would give
+        with contextlib.suppress(DapcliError):  # yours the id of the temporary one (same line)
+            await _sync(session, entry, covered)
+    session.book.uncover(covered)
+    if not session.ended:
+        with contextlib.suppress(DapcliError):
+            await _sync(session, entry, covered)
+
+
+def at_temporary(session: Session, entry: BreakpointEntry, path: str | None, line: int | None) -> bool:
+    """Whether the last stop is at the temporary ``entry``: it names it, or the top frame
+    (``path``, ``line``) is its line."""
+    stop = session.last_stop
+    if stop is not None and entry.adapter_id is not None and entry.adapter_id in stop.hit_breakpoint_ids:
+        return True
+    return path == entry.path and line == (entry.actual_line or entry.line)
+
+
+def name_stop(session: Session, stood: BreakpointEntry, *, keep: bool = False) -> None:
+    """The last stop is where the user's breakpoint ``stood`` stops (dapcli decided it in its
+    place): the stop names it, by the adapter's id it has again (``keep``: beside the ids the
+    stop named already)."""
+    if session.last_stop is not None and stood.adapter_id is not None:
+        kept = session.last_stop.hit_breakpoint_ids if keep else []
+        session.last_stop.hit_breakpoint_ids = [*kept, stood.adapter_id]

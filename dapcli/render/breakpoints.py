@@ -77,7 +77,15 @@ def _bp_details(bp: m.BreakpointView) -> Text:
     said = joined(bp.message, bp.warning)
     if said:
         bits.append(said)
+    if bp.emulated:
+        bits.append(emulated_note(bp.emulated))
     return Text("; ".join(bits))
+
+
+def emulated_note(parts: list[str]) -> str:
+    """``emulated: dapcli counts the hits`` for a breakpoint's ``emulated`` parts."""
+    said = {"hitCondition": "dapcli counts the hits", "logMessage": "dapcli writes the log message"}
+    return "emulated: " + " and ".join(said.get(p, p) for p in parts) + " (a stop per hit)"
 
 
 def render_breakpoint(bp: m.BreakpointResult, cwd: str | None = None) -> RenderableType:

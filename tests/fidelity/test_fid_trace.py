@@ -87,13 +87,16 @@ def test_a_log_point_on_the_traced_line_still_logs(programs: Path, cli: Cli) -> 
 
 @debugpy
 def test_trace_ends_at_a_function_breakpoint_on_its_line(programs: Path, cli: Cli) -> None:
+    """debugpy's own function breakpoint stops at the call (the ``def`` line), before the traced
+    first statement runs: the trace ends there, at the call where the condition holds."""
     body = marker_line(programs / "tracebp.py", "scale-body")
     _launch(cli, "scale if i == 3")
     result = cli.json("trace", f"tracebp.py:{body}", "i")
-    assert _values(result, "i") == ["0", "1", "2", "3"]
+    assert _values(result, "i") == ["0", "1", "2"]
     stop = result["stop"]
     assert stop["hitBreakpointIds"] == [1] and stop["location"]["function"] == "scale", stop
-    assert stop["location"]["line"] == body
+    assert stop["location"]["line"] == body - 1 and stop["rawReason"] == "function breakpoint"
+    assert cli.json("evaluate", "i")["result"] == "3"
 
 
 @debugpy

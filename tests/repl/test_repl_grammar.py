@@ -145,6 +145,8 @@ def test_usage_lines_show_positionals_options_and_lists() -> None:
     ("buggy.py:17", {"location": "buggy.py:17"}),
     ("buggy.py:17 if i == 2", {"location": "buggy.py:17", "condition": "i == 2"}),
     ("total if items and percent > 10", {"location": "total", "condition": "items and percent > 10"}),
+    ("buggy.py:17 log i={i} if i > 2", {"location": "buggy.py:17", "condition": "i > 2", "logMessage": "i={i}"}),
+    ("buggy.py:17 hit 3 log i={i}", {"location": "buggy.py:17", "hitCondition": "3", "logMessage": "i={i}"}),
     ('buggy.py:17 --hit-condition 3 --log-message "i={i}"',
      {"location": "buggy.py:17", "hitCondition": "3", "logMessage": "i={i}"}),
 ])

@@ -25,6 +25,12 @@ from dapcli.verbs.session.launchopts import adapter_settings, parse_settings
     ("cart.py:17 log total={total}", "cart.py:17", {"log_message": "total={total}"}),
     ("cart.py:17 if a if b else c hit 2 log v={v} if x", "cart.py:17",
      {"condition": "a if b else c", "hit_condition": "2", "log_message": "v={v} if x"}),
+    ("cart.py:17 log v={v} if i > 2", "cart.py:17", {"log_message": "v={v}", "condition": "i > 2"}),
+    ("cart.py:17 log v={v} hit %2 if i", "cart.py:17",
+     {"log_message": "v={v}", "hit_condition": "%2", "condition": "i"}),
+    ("cart.py:17 hit 3 if i", "cart.py:17", {"hit_condition": "3", "condition": "i"}),
+    ("cart.py:17 log hit {n} times", "cart.py:17", {"log_message": "hit {n} times"}),
+    ("cart.py:17 if ok log one if two", "cart.py:17", {"condition": "ok", "log_message": "one if two"}),
     ("Cart.total", "Cart.total", {}),
     ("Cart.total if self.n > 1", "Cart.total", {"condition": "self.n > 1"}),
     ("/tmp/my dir/cart.py:3 if i", "/tmp/my dir/cart.py:3", {"condition": "i"}),
@@ -34,7 +40,7 @@ def test_the_breakpoint_grammar(text: str, location: str, clauses: dict[str, str
 
 
 @pytest.mark.parametrize("text", ["cart.py:17 when i == 2", "cart.py:17 if", "cart.py:17 hit x", "if i", "",
-                                  "cart.py:17 log"])
+                                  "cart.py:17 log", "cart.py:17 log if x", "cart.py:17 log x if"])
 def test_a_bad_breakpoint_shows_a_right_one(text: str) -> None:
     with pytest.raises(UsageError) as caught:
         parse_spec(text)

@@ -184,18 +184,29 @@ class DebugpyAdapter(AdapterSpec):
         return merged
 
     def resolve_function(self, name: str, roots: list[str]) -> tuple[str, int] | str | None:
-        """debugpy matches a function breakpoint by the code's bare name only: ``Cart.total``
-        never stops and an unknown name is "verified". Find the definition in the program's
-        files; a bare name found nowhere is left to debugpy (it may be a library's)."""
+        """debugpy's own function breakpoints (``setFunctionBreakpoints``) answer "verified" for
+        any name: a name that the program's files do not define is listed pending, with why."""
         from dapcli.adapters.debugpy.pyfunctions import find_function
 
-        found = find_function(name, roots)
-        if found is not None:
-            return found
+        if find_function(name, roots) is not None:
+            return None
         if "." in name:
             return f"no function {name} in the program's files (debugpy matches bare function names only)"
         return (f"no function {name} in the program's files; debugpy stops in any function of that name "
                 "if one is called")
+
+    def condition_error(self, condition: str) -> str | None:
+        """Python's own verdict: a condition that does not compile (debugpy would print its
+        SyntaxError at every pass and never stop)."""
+        if not condition.strip():
+            return None
+        try:
+            compile(condition.lstrip(" \t"), "<condition>", "eval")  # as pydevd evals it (a str: lstripped)
+        except SyntaxError as exc:
+            return f"{exc.msg} (Python cannot compile it)"
+        except (ValueError, OverflowError, RecursionError, MemoryError) as exc:
+            return str(exc) or type(exc).__name__
+        return None
 
     def condition_test(self, condition: str) -> str:
         """Python's truth value of the condition, as debugpy tests it (an empty list is false)."""
@@ -215,12 +226,15 @@ class DebugpyAdapter(AdapterSpec):
             return result
         return text if isinstance(text, str) else result
 
-    def function_entry_condition(self, function: str, line: int, condition: str | None) -> str | None:
-        """A line breakpoint on a function's first statement stops on every loop pass when that
-        statement is a loop; the guard is true only at the call's first arrival on the line."""
-        from dapcli.adapters.debugpy.pyfunctions import first_arrival_condition
+    def function_breakpoint(self, function: str, condition: str | None) -> tuple[str, str | None]:
+        """debugpy matches a function breakpoint by the code's bare name (``co_name``): a dotted
+        name (``Cart.total``, ``cart.helper``) is sent as its last part with a condition that
+        checks the frame's qualified name (Python ≥ 3.11; older ones stop in any ``total``)."""
+        if "." not in function:
+            return function, condition
+        from dapcli.adapters.debugpy.pyfunctions import qualified_name_condition
 
-        return first_arrival_condition(function.rsplit(".", 1)[-1], line, condition)
+        return function.rsplit(".", 1)[-1], qualified_name_condition(function, condition)
 
     def launch_arguments(self, options: LaunchOptions) -> dict[str, Any]:
         python = options.python or sys.executable

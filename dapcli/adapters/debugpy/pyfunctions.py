@@ -1,8 +1,9 @@
 """Where a Python function is defined, found by reading the program's own files (``ast``).
 
 debugpy's function breakpoints match a code object's bare name, so ``Cart.total`` never hits
-and a name that exists nowhere is still "verified". dapcli resolves the name itself and sets
-a line breakpoint on the function's first statement instead.
+and a name that exists nowhere is still "verified". dapcli looks the name up in the program's
+files (a name found nowhere is listed pending) and sends a dotted name as its last part with a
+condition that checks the frame's qualified name (:func:`qualified_name_condition`).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import ast
 import os
 from collections.abc import Iterator
 
-__all__ = ["find_function", "first_arrival_condition", "python_files"]
+__all__ = ["find_function", "python_files", "qualified_name_condition"]
 
 #: Most files read per lookup, and the largest one (bytes): a lookup stays quick.
 MAX_FILES = 2000
@@ -97,15 +98,19 @@ def _first_statement(node: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
     return first.lineno
 
 
-def first_arrival_condition(code_name: str, line: int, condition: str | None) -> str:
-    """A debugpy ``condition`` that is true only when the frame of function ``code_name`` (a
-    code object's bare name) reaches ``line`` for the first time in the call: the line event's
-    instruction is the line's first one (a loop's back-edge re-enters the line further on),
-    ``and`` the user's ``condition``. Evaluated in the user's frame; it finds that frame by walking
-    up from the evaluation's own (debugpy's frames sit in between). Python < 3.10 (no
-    ``co_lines``) or a frame not found: true (every pass stops, as before)."""
+def qualified_name_condition(name: str, condition: str | None) -> str:
+    """A debugpy ``condition`` for the function breakpoint ``name`` sent as its bare name: true
+    when the frame of that bare name is ``name`` (its ``co_qualname``, Python ≥ 3.11, is
+    ``name`` or ends in ``.name``, or ``name`` is its module's name or file's stem, then the
+    qualified name: ``cart.helper``), ``and`` the user's ``condition``. Evaluated in the
+    user's frame; it finds that frame by walking up from the evaluation's own (debugpy's frames
+    sit in between). Python < 3.11 (no ``co_qualname``) or no such frame: true."""
+    bare = name.rsplit(".", 1)[-1]
     find = (f"(lambda w: w(w, __import__('sys')._getframe()))(lambda w, f: f if f is None or "
-            f"(f.f_code.co_name == {code_name!r} and f.f_lineno == {line}) else w(w, f.f_back))")
-    guard = (f"(lambda g: g is None or not hasattr(g.f_code, 'co_lines') or g.f_lasti == "
-             f"min(s for s, _e, n in g.f_code.co_lines() if n == {line}))({find})")
-    return f"({guard}) and ({condition})" if condition else guard
+            f"f.f_code.co_name == {bare!r} else w(w, f.f_back))")
+    stem = "__import__('os').path.splitext(__import__('os').path.basename(f.f_code.co_filename))[0]"
+    same = (f"(lambda q, m: q == {name!r} or q.endswith({'.' + name!r}) or ({name!r}.endswith('.' + q) and "
+            f"{name!r}[:-len(q) - 1] in (m, m.rpartition('.')[2], {stem})))"
+            "(f.f_code.co_qualname, str(f.f_globals.get('__name__', '')))")
+    guard = f"(lambda f: f is None or not hasattr(f.f_code, 'co_qualname') or {same})({find})"
+    return f"({guard}) and ({condition}\n)" if condition else guard

@@ -63,6 +63,7 @@ class CodeLldbAdapter(NativeAdapter):
     stops_on_failed_condition = True
     return_value_local = "[return value]"
     honours_read_only = False  # its readOnly marks pointers, enums, structs that setVariable changes
+    keeps_omitted_conditions = True  # `condition N` alone left the old condition (so did "")
     data_stop_report = "Watchpoint "  # "\nWatchpoint 1 hit:\nold value: 3\nnew value: 42\n"
 
     def hit_condition(self, condition: str) -> str | None:

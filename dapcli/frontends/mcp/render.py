@@ -131,7 +131,9 @@ def _breakpoint(bp: BreakpointView) -> str:
         text += f" (stale: its statement {bp.statement!r} is no longer in the file)"
     said, note = reasons(bp.message, bp.warning)
     for label, value in (("if", bp.condition), ("hit", bp.hit_condition), ("log", bp.log_message),
-                         ("adapter says", said), ("note", note)):
+                         ("adapter says", said), ("note", note),
+                         ("emulated", ", ".join(bp.emulated or []) + " (dapcli does it: a stop per hit)"
+                          if bp.emulated else None)):
         if value:
             text += f"; {label} {value}"
     return text

@@ -62,8 +62,9 @@ Handler = Callable[[CommandRepl, str], Awaitable[bool | None]]
 
 
 def breakpoint_args(rest: str) -> dict[str, Any]:
-    """``LOCATION [if EXPR]`` or ``LOCATION [--condition EXPR …]`` → setBreakpoint's args;
-    ``FILE@STATEMENT`` (to the end, or quoted and followed by clauses) as typed."""
+    """``LOCATION [if EXPR] [hit N] [log MSG]`` (any order) or ``LOCATION [--condition EXPR …]`` →
+    setBreakpoint's args; ``FILE@STATEMENT`` (to the end, or quoted and followed by clauses) as
+    typed. Raises UsageError for a clause without its text."""
     text = rest.strip()
     if not text:
         raise UsageError("a breakpoint needs a LOCATION", "usage: b FILE:LINE | LINE | FUNCTION [if EXPR]")
@@ -71,11 +72,14 @@ def breakpoint_args(rest: str) -> dict[str, Any]:
     tail = tail.strip()
     if "@" in location and not location.startswith("-"):  # `b cart.py@total += price`: the text as typed
         return {"location": text}
-    if tail == "if" or tail.startswith(("if ", "if\t")):
-        condition = tail[2:].strip()
-        if not condition:
-            raise UsageError("`if` needs an expression", "usage: b LOCATION if EXPR")
-        return {"location": location, "condition": condition}
+    if tail == "if":
+        raise UsageError("`if` needs an expression", "usage: b LOCATION if EXPR")
+    if tail and tail.split(maxsplit=1)[0] in ("if", "hit", "log"):  # the -b grammar, clauses in any order
+        from dapcli.verbs.breakpoints.spec import parse_spec
+
+        place, clauses = parse_spec(text)
+        names = {"condition": "condition", "hit_condition": "hitCondition", "log_message": "logMessage"}
+        return {"location": place, **{names[k]: v for k, v in clauses.items()}}
     return parse_args(VERBS["setBreakpoint"], split(text))
 
 

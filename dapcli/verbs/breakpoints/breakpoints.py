@@ -10,12 +10,12 @@ from typing import Annotated, Any
 
 from dapcli.engine import persist
 from dapcli.engine.anchors import cut
-from dapcli.engine.breakpoints import BreakpointEntry, bound_text, taken_error
+from dapcli.engine.breakpoints import BreakpointBook, BreakpointEntry, bound_text, taken_error
 from dapcli.engine.session import Session
 from dapcli.errors import DapcliError, PreconditionError, UsageError
 from dapcli.verbs.breakpoints.args import HIT_CONDITION_HELP, check_hit_condition, check_references, past_end
 from dapcli.verbs.breakpoints.databook import clear_data_breakpoints
-from dapcli.verbs.breakpoints.match import matching, resolve_function
+from dapcli.verbs.breakpoints.match import check_condition, matching, resolve_function, unannounced
 from dapcli.verbs.breakpoints.reasons import absent_file_note
 from dapcli.verbs.breakpoints.spec import parse_spec
 from dapcli.verbs.breakpoints.statements import check_expect, place_statement, split_at
@@ -115,8 +115,10 @@ def _current_path(session: Session | None, default_path: str | None = None) -> s
                      "write FILE:LINE")
 
 
-def view(entry: BreakpointEntry) -> BreakpointView:
+def view(entry: BreakpointEntry, book: BreakpointBook | None = None) -> BreakpointView:
+    """``entry`` as the verbs show it; with its ``book``: the parts dapcli emulates."""
     return BreakpointView(
+        emulated=(book.emulated(entry) or None) if book is not None else None,
         id=entry.id, path=entry.path, line=entry.line, function=entry.function, condition=entry.condition,
         hit_condition=entry.hit_condition, log_message=entry.log_message, verified=entry.verified,
         actual_line=entry.actual_line, message=entry.message, warning=entry.warning,
@@ -170,27 +172,6 @@ def _has_line(text: str) -> bool:
     return _is_number(text.rpartition(":")[2]) and ":" in text
 
 
-#: What each optional part of a breakpoint needs the adapter to announce (fields of a request
-#: the adapter does implement: harmless to send). A function breakpoint is another request,
-#: which an adapter may not survive: it is refused up front (see set_breakpoint).
-_CAPABILITIES = (
-    ("condition", "supportsConditionalBreakpoints"), ("hit_condition", "supportsHitConditionalBreakpoints"),
-    ("log_message", "supportsLogPoints"),
-)
-
-
-def unannounced(session: Session, parts: dict[str, Any]) -> str | None:
-    """A note naming the capabilities that ``parts`` need and the adapter does not announce.
-    Nothing is refused for it: adapters honour more than they announce (Delve 1.20 honours
-    ``hitCondition``), so the request is sent and the adapter's answer reported."""
-    missing = [capability for name, capability in _CAPABILITIES
-               if parts.get(name) is not None and not session.supports(capability)]
-    if not missing:
-        return None
-    return (f"{session.adapter.name} does not announce {', '.join(missing)}; sent anyway "
-            "(if it ignores it, the breakpoint behaves as a plain one)")
-
-
 @verb(group="breakpoints", name="setBreakpoint", needs="alive", cli=("break", "add"), aliases=("b", "break"))
 async def set_breakpoint(
     ctx: VerbContext,
@@ -229,6 +210,7 @@ async def set_breakpoint(
     elif statement is None:
         location, condition, hit_condition, log_message = inline_clauses(location, condition, hit_condition,
                                                                          log_message)
+    check_condition(session, condition, location)
     fields = resolve_function(session, place(ctx, session, location, statement, near_line, expect))
     if "path" not in fields and not session.supports("supportsFunctionBreakpoints"):
         raise PreconditionError(
@@ -254,7 +236,7 @@ async def set_breakpoint(
     notes = [n for n in session.book.drain_notices() if not n.startswith(f"breakpoint {entry.id} ")]
     if notes:
         notes.append(OLD_CODE)
-    return BreakpointResult(**view(entry).model_dump(), notes=notes or None)
+    return BreakpointResult(**view(entry, session.book).model_dump(), notes=notes or None)
 
 
 def _refuse_moved_onto_another(session: Session, entry: BreakpointEntry) -> None:
@@ -276,7 +258,7 @@ async def _resync(session: Session, key: str) -> None:
 async def list_breakpoints(ctx: VerbContext) -> BreakpointsResult:
     """List breakpoints: verified or not, actual line, adapter message."""
     session = ctx.session()
-    return BreakpointsResult(breakpoints=[view(e) for e in session.book.entries.values()])
+    return BreakpointsResult(breakpoints=[view(e, session.book) for e in session.book.entries.values()])
 
 
 @verb(group="breakpoints", name="removeBreakpoint", needs="alive", cli=("break", "delete"),
@@ -306,7 +288,7 @@ async def _delete(session: Session, doomed: list[int]) -> BreakpointsResult:
     notes = {await session.sync_breakpoints(key) for key in sorted(keys)} - {None}
     persist.save(session)
     followed = "; ".join([*news, OLD_CODE] if (news := session.book.drain_notices()) else [])
-    return BreakpointsResult(breakpoints=[view(e) for e in session.book.entries.values()], removed=doomed,
+    return BreakpointsResult(breakpoints=[view(e, session.book) for e in session.book.entries.values()], removed=doomed,
                              warning="; ".join(w for w in (next(iter(notes), None), followed) if w) or None)
 
 

@@ -14,7 +14,19 @@ from dapcli.errors import UsageError
 from dapcli.verbs.breakpoints.reasons import joined
 from dapcli.verbs.context import VerbContext
 
-__all__ = ["anchor_warnings", "bound_note", "matching", "moved_warnings", "pending_warnings", "resolve_function"]
+__all__ = [
+    "anchor_warnings",
+    "bound_note",
+    "check_condition",
+    "emulated_warnings",
+    "launch_warnings",
+    "matching",
+    "moved_warnings",
+    "pending_warnings",
+    "resolve_function",
+    "unannounced",
+    "unannounced_warnings",
+]
 
 
 def matching(ctx: VerbContext, session: Session, references: list[str]) -> list[int]:
@@ -63,8 +75,8 @@ def _known(session: Session) -> str:
 
 def resolve_function(session: Session, fields: dict[str, Any]) -> dict[str, Any]:
     """``fields`` of a function breakpoint, resolved to the function's file and line when the
-    adapter cannot find it by name itself (debugpy: ``Class.method``); marked ``unresolved``
-    with a warning when the program's files define no such function."""
+    adapter cannot find it by name itself; marked ``unresolved`` with a warning when the
+    program's files define no such function (debugpy "verifies" any name)."""
     name = fields.get("function")
     roots = _program_roots(session)
     if not name or not roots:
@@ -75,6 +87,22 @@ def resolve_function(session: Session, fields: dict[str, Any]) -> dict[str, Any]
     if isinstance(found, str):
         return {**fields, "unresolved": True, "warning": found}
     return fields
+
+
+def check_condition(session: Session, condition: str | None, where: str) -> None:
+    """Refuse a breakpoint ``condition`` that the adapter's language cannot parse, before it is
+    sent (debugpy would print a SyntaxError at every pass; see ``AdapterSpec.condition_error``).
+    ``where``: the breakpoint as the user wrote it.
+
+    Raises:
+        UsageError: the condition does not parse (the message says why).
+    """
+    if not condition:
+        return
+    why = session.adapter.condition_error(condition)
+    if why is not None:
+        raise UsageError(f"the condition {condition!r} of {where} does not parse: {why}",
+                         "write it as an expression of the program's language, e.g. `i == 3`")
 
 
 def _program_roots(session: Session) -> list[str]:
@@ -123,3 +151,55 @@ def bound_note(entry: BreakpointEntry) -> str:
 def anchor_warnings(session: Session) -> list[str]:
     """What following edited files did since last told (moved, stale), then the adapter's moves."""
     return [*session.book.drain_notices(), *moved_warnings(session)]
+
+
+#: What each optional part of a breakpoint needs the adapter to announce (fields of a request
+#: the adapter does implement: harmless to send). A function breakpoint is another request,
+#: which an adapter may not survive: it is refused up front (see set_breakpoint).
+_CAPABILITIES = (
+    ("condition", "supportsConditionalBreakpoints"), ("hit_condition", "supportsHitConditionalBreakpoints"),
+    ("log_message", "supportsLogPoints"),
+)
+
+
+def unannounced(session: Session, parts: dict[str, Any]) -> str | None:
+    """A note naming the capabilities that ``parts`` need and the adapter does not announce.
+    Nothing is refused for it: adapters honour more than they announce (Delve 1.20 honours
+    ``hitCondition``), so the request is sent and the adapter's answer reported."""
+    missing = [capability for name, capability in _CAPABILITIES
+               if parts.get(name) is not None and not session.supports(capability)]
+    if not missing:
+        return None
+    return (f"{session.adapter.name} does not announce {', '.join(missing)}; sent anyway "
+            "(if it ignores it, the breakpoint behaves as a plain one)")
+
+
+def _where(entry: BreakpointEntry) -> str:
+    return entry.function or f"{os.path.basename(entry.path or '')}:{entry.line}"
+
+
+def unannounced_warnings(session: Session) -> list[str]:
+    """One line per breakpoint with a part the adapter does not announce (Delve's hit counts):
+    a launch says it, as ``break add`` does."""
+    lines = []
+    for entry in session.book.entries.values():
+        note = unannounced(session, {"condition": entry.condition, "hit_condition": entry.hit_condition,
+                                     "log_message": entry.log_message})
+        if note:
+            lines.append(f"breakpoint {entry.id} at {_where(entry)}: {note}")
+    return lines
+
+
+def emulated_warnings(session: Session) -> list[str]:
+    """One line per breakpoint whose hit count or log message dapcli does in the adapter's
+    place (a stop per hit): a launch says it."""
+    said = {"hitCondition": "dapcli counts its hits", "logMessage": "dapcli writes its log message"}
+    return [f"breakpoint {e.id} at {_where(e)}: emulated, {' and '.join(said[p] for p in parts)} (a stop per hit)"
+            for e in session.book.entries.values() if (parts := session.book.emulated(e))]
+
+
+def launch_warnings(session: Session) -> list[str]:
+    """What a launch or attach says about its breakpoints: pending, moved, a refused condition,
+    a part the adapter does not announce, a part dapcli emulates."""
+    return [*pending_warnings(session), *anchor_warnings(session), *refused_conditions(session),
+            *unannounced_warnings(session), *emulated_warnings(session)]

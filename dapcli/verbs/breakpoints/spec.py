@@ -9,8 +9,10 @@ A breakpoint is written the way gdb reads it::
 quotes may be followed by clauses; see :mod:`dapcli.verbs.breakpoints.statements`);
 ``CONDITION`` is an expression in the program's language; ``HIT`` a hit count (``3``, ``>=3``,
 ``%4``, ``== 2``: the adapter's syntax); ``MESSAGE`` is logged instead of stopping, ``{expr}``
-interpolated. The clauses come in that order, each at most once; ``log`` takes the rest of the
-text. Structured callers (MCP, recipes) give the same fields as an object:
+interpolated. The clauses come in any order, each at most once (``log MSG if COND`` is
+``if COND log MSG``): a clause word that was already given, or ``hit`` without a count, is part
+of the clause before it (``if a if b else c``, ``if x log one if two`` logs ``one if two``).
+Structured callers (MCP, recipes) give the same fields as an object:
 ``{path, line, condition, hitCondition, logMessage}`` or ``{function, condition, hitCondition}``;
 ``{path, statement, nearLine}`` instead of a line, ``expect`` to check the line's text.
 """
@@ -28,19 +30,19 @@ from dapcli.errors import UsageError
 __all__ = ["BREAK_HELP", "GRAMMAR", "LaunchBreakpoint", "parse_spec", "spec_fields"]
 
 #: The grammar in one line, as ``--help``, errors and the MCP description show it.
-GRAMMAR = "FILE:LINE or FUNCTION, then optional clauses in this order: if CONDITION, hit N|>=N|%N, log MESSAGE"
+GRAMMAR = "FILE:LINE or FUNCTION, then optional clauses in any order: if CONDITION, hit N|>=N|%N, log MESSAGE"
 #: The help of ``-b``/``breakpoints`` on launch and attach (CLI, REPL, MCP schema).
-BREAK_HELP = ("FILE:LINE|FUNCTION|FILE@STATEMENT, then optional: if COND, hit N|>=N|%N, log MSG. "
+BREAK_HELP = ("FILE:LINE|FUNCTION|FILE@STATEMENT, then optional, any order: if COND, hit N|>=N|%N, log MSG. "
               "Or {path,line|statement[,nearLine],expect,condition,hitCondition,logMessage}|{function}")
 EXAMPLES = "e.g. -b 'cart.py:17 if i == 2', -b 'cart.py:17 hit >=3', -b 'cart.py:17 log total={total}', -b Cart.total"
 
-_SPEC = re.compile(
-    r"^(?P<location>.+?:\d+|\S+)"  # a path may hold spaces when a line number ends it
-    r"(?:\s+if\s+(?P<condition>.+?))?"
-    r"(?:\s+hit\s+(?P<hit>(?:==|>=|<=|[<>%=])?\s*\d+))?"
-    r"(?:\s+log\s+(?P<log>.+))?\s*$",
-    re.DOTALL,
-)
+#: A clause word between blanks (or at the end: ``F:L if`` is a clause without its text).
+_WORD = re.compile(r"(?<!\S)(if|hit|log)(?=\s|$)")
+#: The location before the first clause: a path may hold spaces when a line number ends it.
+_LOCATIONS = (re.compile(r"\S+(?=\s+(?:if|hit|log)(?:\s|$)|$)"),
+              re.compile(r".+?:\d+(?=\s+(?:if|hit|log)(?:\s|$)|$)", re.DOTALL))
+_HIT = re.compile(r"(?:==|>=|<=|[<>%=])?\s*\d+")
+_KEYS = {"if": "condition", "hit": "hit_condition", "log": "log_message"}
 
 
 class LaunchBreakpoint(BaseModel):
@@ -64,24 +66,50 @@ class LaunchBreakpoint(BaseModel):
 
 def parse_spec(text: str) -> tuple[str, dict[str, str]]:
     """Split ``text`` into its location and clauses: ``("cart.py:17", {"condition": "i == 2"})``.
+    The clauses come in any order (see the module's docstring).
 
     Raises:
         UsageError: the text does not follow :data:`GRAMMAR` (the message shows a right one).
     """
-    found = _SPEC.match(text.strip())
-    if found is None or not text.strip() or any(
-        found.group(k) is not None and not found.group(k).strip() for k in ("condition", "log")
-    ):
+    stripped = text.strip()
+    first = stripped.split(maxsplit=1)[0] if stripped else ""
+    if first in _KEYS:
+        raise UsageError(f"bad breakpoint {text!r}: it starts with {first!r}, not a location", EXAMPLES)
+    location = next((found.group() for pattern in _LOCATIONS if (found := pattern.match(stripped))), None)
+    clauses = _clauses(stripped[len(location):]) if location else None
+    if clauses is None:
         raise UsageError(f"bad breakpoint {text!r}: write {GRAMMAR}", EXAMPLES)
-    clauses = {
-        "condition": found.group("condition"), "hit_condition": found.group("hit"),
-        "log_message": found.group("log"),
-    }
-    location = found.group("location")
-    if location in ("if", "hit", "log"):
-        raise UsageError(f"bad breakpoint {text!r}: it starts with {location!r}, not a location", EXAMPLES)
-    return location, {k: re.sub(r"\s+", " ", v.strip()) if k == "hit_condition" else v.strip()
-                      for k, v in clauses.items() if v is not None}
+    return location or "", clauses
+
+
+def _clauses(rest: str) -> dict[str, str] | None:
+    """The clauses of ``rest`` (the text after the location), None when it does not parse."""
+    parts: list[list[Any]] = []  # [word, start of its text, end of its text]
+    for found in _WORD.finditer(rest):
+        word = found.group(1)
+        given = {p[0] for p in parts}
+        if parts and (word in given or (word == "hit" and not _counts(rest, found.end()))):
+            continue  # part of the clause before it
+        if not parts and rest[:found.start()].strip():
+            return None  # words before the first clause: not a clause
+        if parts:
+            parts[-1][2] = found.start()
+        parts.append([word, found.end(), len(rest)])
+    if not parts and rest.strip():
+        return None
+    clauses: dict[str, str] = {}
+    for word, begin, end in parts:
+        value = rest[begin:end].strip()
+        if not value or (word == "hit" and not _HIT.fullmatch(value)):
+            return None
+        clauses[_KEYS[word]] = re.sub(r"\s+", " ", value) if word == "hit" else value
+    return clauses
+
+
+def _counts(rest: str, begin: int) -> bool:
+    """Whether the text after a ``hit`` at ``begin`` (up to the next clause word) is a count."""
+    following = _WORD.search(rest, begin)
+    return bool(_HIT.fullmatch(rest[begin:following.start() if following else len(rest)].strip()))
 
 
 def spec_fields(item: str | LaunchBreakpoint | dict[str, Any]) -> tuple[str, dict[str, str]]:

@@ -3,14 +3,15 @@ and frame/thread selection that evaluate, variables and list follow."""
 
 from __future__ import annotations
 
-import contextlib
 import os
 import time
 from typing import Annotated
 
-from dapcli.engine.session import Session
+from dapcli.engine.breakpoints import BreakpointEntry
+from dapcli.engine.session import Session, SessionState
+from dapcli.engine.standin import StandIn, at_temporary, hold, name_stop, release
 from dapcli.engine.userframes import user_frame_index
-from dapcli.errors import DapcliError, UsageError
+from dapcli.errors import UsageError
 from dapcli.protocol import types as t
 from dapcli.verbs.breakpoints.breakpoints import parse_location
 from dapcli.verbs.context import VerbContext
@@ -26,6 +27,7 @@ from dapcli.verbs.shared.frames import (
     read_source,
 )
 from dapcli.verbs.shared.params import TIMEOUT_HELP, ThreadId, Timeout
+from dapcli.verbs.shared.stop.refusedstep import check_refused
 from dapcli.verbs.shared.stop.resume import resume
 from dapcli.verbs.shared.stop.stopstate import USER_FRAME_DEPTH, stop_state
 
@@ -36,30 +38,71 @@ Location = Annotated[str, Param(help="FILE:LINE or LINE (in the current file)", 
 @verb(group="execution", needs="stopped", executes=True, aliases=("advance",))
 async def until(ctx: VerbContext, location: Location, thread_id: ThreadId = None,
                 timeout: Timeout = 30.0) -> StopState:
-    """Run to a line or an earlier stop (temporary breakpoint, removed after)."""
+    """Run to a line or an earlier stop (temporary breakpoint, removed after).
+
+    A breakpoint of yours on that line still does what it would there (a log point logs; the
+    stop names it when its condition and hit count say stop).
+    """
+    started = time.perf_counter()
     session = ctx.session()
     fields = parse_location(ctx, location, session)
     if "path" not in fields:
         raise UsageError("until needs FILE:LINE or LINE", "e.g. `dapcli until buggy.py:25`")
     thread = current_thread_id(session, thread_id)
+    if thread_id is not None and thread_id != session.selected_thread_id:
+        await check_thread(session, thread_id)
     entry = session.book.new_entry(**fields, temporary=True)
+    covered = session.book.cover(entry)  # a line holds one breakpoint: dapcli decides for yours
+    stand_in: StandIn | None = None
+    stood: BreakpointEntry | None = None
+    reached = False
+    before = session.last_stop
     try:
-        await session.sync_breakpoints(entry.key)
-        state = await resume(ctx, "continue", t.ContinueArguments(threadId=thread), timeout)
+        await hold(session, entry, covered)
+        stand_in = StandIn(session, covered)
+        if not session.notice_dead_debuggee():
+            await session.resume("continue", t.ContinueArguments(threadId=thread), timeout=timeout)
+        reached, stood = await _arrived(session, entry, stand_in) if covered else (False, None)
+        # nothing of yours on the line: the stop is read while the adapter's ids are as it sent them
+        state = None if covered else await stop_state(session, output_seq=None, started=started)
     finally:
-        session.book.entries.pop(entry.id, None)
-        if not session.ended:
-            with contextlib.suppress(DapcliError):
-                await session.sync_breakpoints(entry.key)
+        if stand_in is not None:
+            stand_in.done()
+        stop = session.last_stop
+        if reached and stop is not None:  # the stop still names it, after it is gone
+            session.book.retired = {entry.id: (stop.generation, entry.adapter_id)}
+        await release(session, entry, covered)
+    if stood is not None:
+        name_stop(session, stood, keep=True)
+    if state is None:
+        state = await stop_state(session, output_seq=None, started=started)
+    check_refused(session, "continue", state, before)
     if state.hit_breakpoint_ids and entry.id in state.hit_breakpoint_ids:
         # the adapter's ids are kept; this one is gone from `break list`, so say what it was
         note = f"until {os.path.basename(fields['path'])}:{fields['line']}: temporary breakpoint {entry.id}, removed"
         state.description = f"{state.description}: {note}" if state.description else note
-        stop = session.last_stop
         if stop is not None and stop.generation == state.generation:  # `status` says it too
             stop.description = state.description
             session.book.retired = {entry.id: (stop.generation, entry.adapter_id)}
     return state
+
+
+async def _arrived(session: Session, entry: BreakpointEntry,
+                   stand_in: StandIn) -> tuple[bool, BreakpointEntry | None]:
+    """Whether the program stopped at ``until``'s line, and the user's breakpoint there that
+    stops it (its log messages written), decided by ``stand_in``."""
+    if session.state is not SessionState.STOPPED or session.last_stop is None:
+        return False, None
+    stopped = session.last_stop.thread_id or current_thread_id(session, None)
+    body = await session.request("stackTrace", t.StackTraceArguments(threadId=stopped, levels=1),
+                                 t.StackTraceResponse)
+    frame = body.stackFrames[0] if body.stackFrames else None
+    path = frame.source.path if frame and frame.source else None
+    if not at_temporary(session, entry, path, frame.line if frame else None):
+        return False, None
+    if not stand_in.entries:
+        return True, None
+    return True, await stand_in.hit(stopped, frame.id if frame else None)
 
 
 @verb(group="execution", needs="stopped", executes=True, capability="supportsGotoTargetsRequest", aliases=("jump",))

@@ -37,6 +37,9 @@ class BreakpointView(Model):
     bound_text: str | None = None
     #: Its statement is no longer in the edited file: it kept its line (which holds other code).
     stale: bool | None = None
+    #: The parts dapcli does in the adapter's place (``hitCondition``: it counts the hits, a
+    #: stop per hit; ``logMessage``: it writes the message at a stop per hit), None: all native.
+    emulated: list[str] | None = None
 
 
 class BreakpointsResult(Result):

@@ -17,7 +17,7 @@ from dapcli.engine.breakpoints import taken_error
 from dapcli.engine.session import Session
 from dapcli.errors import UsageError
 from dapcli.verbs.breakpoints.breakpoints import at_form, place
-from dapcli.verbs.breakpoints.match import resolve_function
+from dapcli.verbs.breakpoints.match import check_condition, resolve_function
 from dapcli.verbs.breakpoints.spec import spec_fields
 from dapcli.verbs.context import VerbContext
 
@@ -132,8 +132,8 @@ def add_breakpoints(ctx: VerbContext, session: Session, items: list[str | dict[s
     """Put each breakpoint (grammar text or structured) in the session's book before it starts.
     ``skip(fields)`` True leaves a breakpoint out (already restored). A line holds one breakpoint,
     as with ``break add``: a second on one line is refused before anything starts. A
-    function the adapter cannot find by name (debugpy: ``Cart.total``) becomes a line
-    breakpoint (see :mod:`~dapcli.verbs.breakpoints.match`).
+    function is the adapter's own function breakpoint (one the program's files do not
+    define is listed pending, see :mod:`~dapcli.verbs.breakpoints.match`).
 
     Raises:
         UsageError: bad grammar, missing file, line outside the file, two breakpoints on one
@@ -148,6 +148,7 @@ def add_breakpoints(ctx: VerbContext, session: Session, items: list[str | dict[s
             clauses = {**clauses, "statement": statement}
         else:
             location, clauses = spec_fields(item)
+        check_condition(session, clauses.get("condition"), location)
         found = place(ctx, None, location, clauses.pop("statement", None), clauses.pop("near_line", None),
                       clauses.pop("expect", None), default_path=default_path)
         fields = {**resolve_function(session, found), **clauses}

@@ -17,7 +17,7 @@ from dapcli.engine.reach import unverified_warnings
 from dapcli.engine.session import Session, SessionState
 from dapcli.errors import AdapterError, DapcliError, UntrustedProjectError, UsageError
 from dapcli.protocol.types import Capabilities
-from dapcli.verbs.breakpoints.match import anchor_warnings, pending_warnings, refused_conditions
+from dapcli.verbs.breakpoints.match import anchor_warnings, launch_warnings, pending_warnings, refused_conditions
 from dapcli.verbs.breakpoints.spec import BREAK_HELP
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.models import EndResult, SessionInfo, SessionsResult, StatusResult, StopState
@@ -217,8 +217,7 @@ async def launch(
         await session.shutdown()
         ctx.manager.remove(session.name)
         raise missing
-    state.warnings = [*warnings, *pending_warnings(session), *anchor_warnings(session),
-                      *refused_conditions(session), *(state.warnings or [])] or None
+    state.warnings = [*warnings, *launch_warnings(session), *(state.warnings or [])] or None
     return state
 
 
@@ -324,8 +323,7 @@ async def attach(
     ctx.manager.add(session)
     await session.wait(0.3)
     state = await stop_state(session, output_seq=None, started=started)
-    state.warnings = [*pending_warnings(session), *anchor_warnings(session), *refused_conditions(session),
-                      *(state.warnings or []), *unverified_warnings(session)] or None
+    state.warnings = [*launch_warnings(session), *(state.warnings or []), *unverified_warnings(session)] or None
     return state
 
 

@@ -3,14 +3,13 @@ stopping there (hit-and-continue on a temporary breakpoint, always removed)."""
 
 from __future__ import annotations
 
-import contextlib
 import time
 from typing import Annotated
 
 from dapcli.engine.breakpoints import BreakpointEntry
 from dapcli.engine.diagnosis import diagnosis
 from dapcli.engine.session import Session, SessionState
-from dapcli.engine.standin import StandIn
+from dapcli.engine.standin import StandIn, at_temporary, hold, name_stop, release
 from dapcli.errors import DapcliError, UsageError
 from dapcli.protocol import types as t
 from dapcli.verbs.breakpoints.breakpoints import parse_location
@@ -21,43 +20,6 @@ from dapcli.verbs.shared.bounds import not_blank
 from dapcli.verbs.shared.frames import current_thread_id
 from dapcli.verbs.shared.stop.stopstate import stop_state
 from dapcli.verbs.shared.values.variables import MAX_VALUE, cut_value
-
-
-def _at_entry(session: Session, entry: BreakpointEntry, path: str | None, line: int | None) -> bool:
-    stop = session.last_stop
-    if stop is not None and entry.adapter_id is not None and entry.adapter_id in stop.hit_breakpoint_ids:
-        return True
-    return path == entry.path and line == (entry.actual_line or entry.line)
-
-
-async def _hold(session: Session, entry: BreakpointEntry, covered: list[BreakpointEntry]) -> None:
-    """Send ``entry`` in place of the user's breakpoints at its line, also where the adapter
-    moved it to: those are added to ``covered`` (see ``engine/standin.py``)."""
-    if covered:  # first without the line: CodeLLDB keeps a line's breakpoint, with its condition
-        session.book.covered.add(entry.id)
-        try:
-            await _sync(session, entry, covered)
-        finally:
-            session.book.covered.discard(entry.id)
-    await _sync(session, entry, covered)
-    moved = session.book.cover(entry)  # the adapter put the line onto a breakpoint's line
-    if moved:
-        covered += moved
-        await _sync(session, entry, moved)
-
-
-async def _sync(session: Session, entry: BreakpointEntry, covered: list[BreakpointEntry]) -> None:
-    for key in sorted({entry.key, *(e.key for e in covered)}):
-        await session.sync_breakpoints(key)
-
-
-async def _release(session: Session, entry: BreakpointEntry, covered: list[BreakpointEntry]) -> None:
-    """Remove ``entry`` and send the covered breakpoints again (not once the session ended)."""
-    session.book.entries.pop(entry.id, None)
-    session.book.uncover(covered)
-    if not session.ended:
-        with contextlib.suppress(DapcliError):
-            await _sync(session, entry, covered)
 
 
 async def _values(session: Session, thread_id: int, expressions: list[str]) -> tuple[
@@ -76,13 +38,6 @@ async def _values(session: Session, thread_id: int, expressions: list[str]) -> t
         except DapcliError as exc:
             errors[expression] = diagnosis(exc.message)
     return values, errors, frame
-
-
-def _name_stop(session: Session, stood: BreakpointEntry) -> None:
-    """The last stop is where the user's breakpoint ``stood`` stops (dapcli decided it in its
-    place): the stop names it, by the adapter's id it has again."""
-    if session.last_stop is not None and stood.adapter_id is not None:
-        session.last_stop.hit_breakpoint_ids = [stood.adapter_id]
 
 
 @verb(group="execution", needs="stopped", executes=True)
@@ -115,7 +70,7 @@ async def trace(
     stand_in: StandIn | None = None
     stood: BreakpointEntry | None = None
     try:
-        await _hold(session, entry, covered)
+        await hold(session, entry, covered)
         stand_in = StandIn(session, covered)
         while len(hits) < limit:
             remaining = deadline - time.monotonic()
@@ -128,7 +83,7 @@ async def trace(
             thread = current_thread_id(session, None)
             values, errors, frame = await _values(session, thread, expressions)
             path = frame.source.path if frame and frame.source else None
-            if not _at_entry(session, entry, path, frame.line if frame else None):
+            if not at_temporary(session, entry, path, frame.line if frame else None):
                 break  # another breakpoint or an exception: leave the program stopped there
             hits.append(TraceHit(hit=len(hits) + 1, thread_id=thread, values=values, errors=errors or None))
             frame_id = frame.id if frame else None
@@ -138,9 +93,9 @@ async def trace(
     finally:
         if stand_in is not None:
             stand_in.done()
-        await _release(session, entry, covered)
+        await release(session, entry, covered)
     if stood is not None:
-        _name_stop(session, stood)
+        name_stop(session, stood)
     stop = await stop_state(session, output_seq=None, started=started, locals_count=0)
     return TraceResult(path=entry.path or "", line=entry.actual_line or entry.line or 0, expressions=expressions,
                        hits=hits, limit_reached=len(hits) >= limit, stop=stop)

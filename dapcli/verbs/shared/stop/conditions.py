@@ -2,9 +2,11 @@
 
 lldb-dap and CodeLLDB stop at a breakpoint whose condition fails to parse (``nosuch > 1``) and
 say why only on their console (``Couldn't parse conditional expression:`` then clang's
-diagnosis): the stop looked like the condition held. The reason is now a warning of the stop.
-(Delve reports the same case as an ``exception`` stop with the text; debugpy and js-debug treat
-the condition as false and do not stop.)
+diagnosis): the stop looked like the condition held. The reason is now a warning of the stop,
+and the breakpoint's entry says it from then on (``break list``: its condition could not be
+evaluated), not only "verified". (Delve reports a condition that cannot be evaluated as an
+``exception`` stop with the text, and refuses one that does not parse when it is set, as gdb
+does; debugpy's is compiled before it is sent, see ``AdapterSpec.condition_error``.)
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ __all__ = ["condition_errors", "failed_conditions"]
 
 _FAILED = re.compile(r"(?:error: )?stopped due to an error evaluating condition of breakpoint ([\d.]+): *([^\n]*)\n?")
 _PARSE = re.compile(r"^\s*Couldn't parse conditional expression:\s*")
+_BROKEN = "its condition could not be evaluated"
 
 
 def condition_errors(session: Session, since: int) -> list[str]:
@@ -35,6 +38,20 @@ def condition_errors(session: Session, since: int) -> list[str]:
     return warnings
 
 
+def _flag(session: Session, warnings: list[str]) -> list[str]:
+    """Note on each breakpoint whose condition ``warnings`` name that it could not be
+    evaluated (once; ``break list`` and ``--json`` show it); returns ``warnings``."""
+    for entry in session.book.entries.values():
+        said = next((w for w in warnings if entry.condition
+                     and w.partition(" could not be evaluated")[0].removeprefix("the condition ").strip('"')
+                     == entry.condition), None)
+        if said is None or (entry.warning and _BROKEN in entry.warning):
+            continue
+        note = f"{_BROKEN}: {said.rpartition('so the breakpoint stopped: ')[2]} (the debugger stops at every hit)"
+        entry.warning = "; ".join(w for w in (entry.warning, note) if w)
+    return warnings
+
+
 async def failed_conditions(session: Session, since: int, frame_id: int | None = None) -> list[str]:
     """:func:`condition_errors`; when the debugger's text has not said anything (CodeLLDB may
     send it after the ``stopped`` event), and the stop is at a breakpoint of the user's with a
@@ -47,17 +64,17 @@ async def failed_conditions(session: Session, since: int, frame_id: int | None =
     stop = session.last_stop
     if warnings or stop is None or stop.reason != "breakpoint" or stop.thread_id is None \
             or not getattr(session.adapter, "stops_on_failed_condition", False):
-        return warnings
+        return _flag(session, warnings)
     hit = set(stop.hit_breakpoint_ids)
     conditions = [e.condition for e in session.book.entries.values() if e.condition and e.adapter_id in hit]
     if not conditions:
-        return warnings
+        return _flag(session, warnings)
     try:
         if frame_id is None:
             trace = await session.request("stackTrace", {"threadId": stop.thread_id, "startFrame": 0, "levels": 1})
             frames = getattr(trace, "stackFrames", None) or []
             if not frames:
-                return warnings
+                return _flag(session, warnings)
             frame_id = frames[0].id
         for condition in conditions:
             try:
@@ -68,4 +85,4 @@ async def failed_conditions(session: Session, since: int, frame_id: int | None =
                                 f"{exc.message}")
     except DapcliError:
         pass
-    return warnings
+    return _flag(session, warnings)
