@@ -1,0 +1,57 @@
+"""Input that must be refused on the command line (issue 26: items 10, 12): one line, exit 2,
+nothing started."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import PYTHON, Cli, one_line_error
+
+NAME_RULE = "write NAME=VALUE with NAME of letters, digits and _, not starting with a digit, e.g. DEBUG=1"
+
+
+@pytest.mark.parametrize(("entry", "shown"), [
+    ("A/B=1", "'A/B'"), ("A B=1", "'A B'"), ("A\nB=1", "'A\\nB'"), ("1ABC=2", "'1ABC'"), ("=1", "''"),
+    ("-X=1", "'-X'"),
+])
+def test_launch_refuses_a_bad_environment_name(dc: Cli, entry: str, shown: str) -> None:
+    done = dc.run("launch", "hello.py", "--python", PYTHON, "--env", entry, "--timeout", "5", check=2)
+    assert one_line_error(done.err) == f"error: launch: env: bad environment name {shown}: {NAME_RULE}"
+    assert done.out == ""
+    assert dc.run("sessions").out.startswith("No sessions")
+
+
+def test_launch_refuses_an_environment_entry_without_a_value(dc: Cli) -> None:
+    err = dc.run("launch", "hello.py", "--python", PYTHON, "--env", "DEBUG", check=2).err
+    assert one_line_error(err) == f"error: launch: env: bad environment entry 'DEBUG' (no =): {NAME_RULE}"
+
+
+def test_a_long_bad_name_is_cut_in_the_message(dc: Cli) -> None:
+    err = dc.run("launch", "hello.py", "--python", PYTHON, "--env", "/" * 5000 + "=1", check=2).err
+    line = one_line_error(err)
+    assert f"error: launch: env: bad environment name '{'/' * 60}'… (5000 characters): " in line
+    assert len(line) < 300
+
+
+def test_good_names_reach_the_program(dc: Cli) -> None:
+    dc.launch("env_show.py", "show", options=("--env", "DEBUG=a=b", "--env", "_N1=x"))
+    assert dc.json("eval", "os.environ['DEBUG'], os.environ['_N1']")["result"] == "('a=b', 'x')"
+
+
+def test_the_host_rpc_is_strict(dc: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A client of the session host's socket gets the same strict model as every frontend."""
+    from dapcli.dispatch import remote
+    from dapcli.errors import UsageError
+
+    dc.launch("loops.py", "call")
+    monkeypatch.setenv("DAPCLI_RUNTIME_DIR", dc.runtime_dir)
+    monkeypatch.delenv("DAPCLI_SESSION", raising=False)
+    for verb, args, message in [
+        ("stackTrace", {"levels": "3"}, "stackTrace: levels: must be a valid integer"),
+        ("stackTrace", {"levels": True}, "stackTrace: levels: expected int, got a boolean"),
+        ("evaluate", {"expression": 5}, "evaluate: expression: must be a valid string"),
+        ("setBreakpoint", {"location": 3}, "setBreakpoint: location: must be a valid string"),
+    ]:
+        with remote.connect("default") as client, pytest.raises(UsageError) as caught:
+            client.call(verb, args)
+        assert caught.value.message == message
+    assert dc.json("status")["state"] == "stopped"

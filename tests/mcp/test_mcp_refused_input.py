@@ -1,0 +1,55 @@
+"""Input that must be refused through MCP (issue 26: items 10, 12): a tool error with one clear
+line, nothing started."""
+
+from __future__ import annotations
+
+import pytest
+from mcp_helpers import LOOP, call, call_error, connected, run
+
+from dapcli.frontends.mcp.tools import MORE
+
+NAME_RULE = "write NAME=VALUE with NAME of letters, digits and _, not starting with a digit, e.g. DEBUG=1"
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    ({"env": ["A/B=1"]}, f"launch: env: bad environment name 'A/B': {NAME_RULE}"),
+    ({"env": {"A B": "1"}}, f"launch: env: bad environment name 'A B': {NAME_RULE}"),
+    ({"env": {"A\nB": "1"}}, f"launch: env: bad environment name 'A\\nB': {NAME_RULE}"),
+    ({"env": {"1ABC": "2"}}, f"launch: env: bad environment name '1ABC': {NAME_RULE}"),
+    ({"env": {"DEBUG": None}}, 'launch: env: the value of \'DEBUG\' must be text, not null '
+                               '(write it quoted, e.g. {"DEBUG": "1"})'),
+    ({"env": {"DEBUG": 1}}, 'launch: env: the value of \'DEBUG\' must be text, not int '
+                            '(write it quoted, e.g. {"DEBUG": "1"})'),
+    ({"stopOnEntry": 1}, "launch: stopOnEntry: must be a valid boolean"),
+    ({"timeout": "5"}, "launch: timeout: must be a valid number"),
+    ({"breakpoints": [{"path": "loop.py", "line": True}]},
+     "launch: breakpoints: bad breakpoint {'path': 'loop.py', 'line': True}: line: must be a valid integer"),
+    ({"breakpoints": [{"path": "loop.py", "line": "7"}]},
+     "launch: breakpoints: bad breakpoint {'path': 'loop.py', 'line': '7'}: line: must be a valid integer"),
+    ({"breakpoints": [{"path": "loop.py", "line": 0}]},
+     "launch: breakpoints: bad breakpoint {'path': 'loop.py', 'line': 0}: line: must be greater than or equal to 1"),
+])
+def test_launch_refuses_loose_types_and_bad_names(args: dict, message: str) -> None:
+    async def body() -> None:
+        async with connected() as client:
+            text = await call_error(client, "launch", {"program": str(LOOP), **args})
+            assert text.startswith(message + " (parameters of launch: ")
+            assert "Traceback" not in text
+            assert (await call(client, MORE, {"verb": "sessions"}))["sessions"] == []
+
+    run(body)
+
+
+def test_a_stopped_session_refuses_loose_types() -> None:
+    async def body() -> None:
+        async with connected() as client:
+            await call(client, "launch", {"program": str(LOOP), "stopOnEntry": True})
+            assert (await call_error(client, "stackTrace", {"levels": "2"})).startswith(
+                "stackTrace: levels: must be a valid integer")
+            assert (await call_error(client, "evaluate", {"expression": 5})).startswith(
+                "evaluate: expression: must be a valid string")
+            assert (await call_error(client, MORE, {"verb": "up", "arguments": {"count": True}})).startswith(
+                "up: count: expected int, got a boolean")
+            assert (await call(client, "status"))["state"] == "stopped"
+
+    run(body)
