@@ -55,3 +55,28 @@ def test_the_host_rpc_is_strict(dc: Cli, monkeypatch: pytest.MonkeyPatch) -> Non
             client.call(verb, args)
         assert caught.value.message == message
     assert dc.json("status")["state"] == "stopped"
+
+
+@pytest.mark.parametrize("location", ["orders.py:1:3:4", "orders.py:1:3"])
+def test_a_location_with_a_column_is_refused(dc: Cli, tmp_path, location: str) -> None:
+    (tmp_path / "orders.py").write_text("x = 1\nprint('hi', x)\n")
+    done = dc.run("launch", "orders.py", "--python", PYTHON, "-b", location, cwd=tmp_path, check=2)
+    assert one_line_error(done.err) == (f"error: bad breakpoint location {location!r}: a location is FILE:LINE "
+                                        "with one line number (no column)")
+    assert "hint: write FILE:LINE, e.g. prog.py:12" in done.err
+    assert dc.run("sessions").out.startswith("No sessions")
+
+
+def test_a_breakpoint_that_never_bound_is_told_at_the_end(dc: Cli, tmp_path) -> None:
+    (tmp_path / "orders.py").write_text("x = 1\nprint('hi', x)\n")
+    done = dc.run("--json", "launch", "orders.py", "--python", PYTHON, "-b", "order.py:2", "--timeout", "30",
+                  cwd=tmp_path, timeout=60)
+    dc.sessions.add("default")
+    state = done.json()
+    assert state["status"] in ("exited", "terminated")
+    assert "breakpoint 1 at order.py:2 never bound: there is no order.py (did you mean orders.py?)" in state["warnings"]
+    said = dc.run("launch", "orders.py", "--python", PYTHON, "-b", "order.py:2", "--session", "t", "--timeout", "30",
+                  cwd=tmp_path, timeout=60)
+    dc.sessions.add("t")
+    assert ("warning: breakpoint 1 at order.py:2 never bound: there is no order.py (did you mean orders.py?)"
+            in said.out + said.err)

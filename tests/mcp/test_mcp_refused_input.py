@@ -53,3 +53,25 @@ def test_a_stopped_session_refuses_loose_types() -> None:
             assert (await call(client, "status"))["state"] == "stopped"
 
     run(body)
+
+
+def test_breakpoint_locations_that_are_no_location(tmp_path) -> None:
+    program = tmp_path / "orders.py"
+    program.write_text("x = 1\nprint('hi', x)\n")
+
+    async def body() -> None:
+        async with connected() as client:
+            for location in (f"{program}:1:3:4", {"path": f"{program}:1:3", "line": 4}):
+                text = await call_error(client, "launch", {"program": str(program), "breakpoints": [location]})
+                shown = f"{program}:1:3:4"
+                assert text == (f"bad breakpoint location {shown!r}: a location is FILE:LINE with one line number "
+                                "(no column) (write FILE:LINE, e.g. prog.py:12)")
+            assert (await call(client, MORE, {"verb": "sessions"}))["sessions"] == []
+            ended = await call(client, "launch", {"program": str(program),
+                                                  "breakpoints": [str(tmp_path / "order.py") + ":2"]})
+            assert ended["status"] in ("exited", "terminated")
+            assert any(w.endswith("order.py:2 never bound: there is no "
+                                  f"{__import__('os').path.relpath(tmp_path / 'order.py')} (did you mean "
+                                  f"{__import__('os').path.relpath(program)}?)") for w in ended["warnings"]), ended
+
+    run(body)

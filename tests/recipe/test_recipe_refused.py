@@ -82,3 +82,11 @@ def test_validation_errors_go_to_stderr(tmp_path):
     assert done.stdout == ""
     assert f"✘ {recipe}:1:" in done.stderr and "bad environment name 'A/B'" in done.stderr
     assert "✘ 1 invalid recipe(s); nothing was run" in done.stderr
+
+
+def test_a_location_with_a_column_is_refused(recipe_file):
+    path = recipe_file("target: {program: {loop}}\nbreakpoints: ['loop.py:3:4']\nsteps: []\n")
+    code, out = run(path, dispatcher=NoDispatcher())
+    assert code == 2
+    assert (f"✘ {path}:2:15: breakpoint 1: bad breakpoint location 'loop.py:3:4': a location is FILE:LINE with one "
+            "line number (no column)") in out

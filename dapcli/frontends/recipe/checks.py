@@ -13,6 +13,7 @@ from dapcli.frontends.recipe.loader import Mark, YamlList, YamlMap
 from dapcli.frontends.recipe.model import BreakpointSpec, Target
 from dapcli.frontends.recipe.variables import BadReference, as_text, fit, references, substitute
 from dapcli.verbs.breakpoints.args import check_hit_condition, past_end
+from dapcli.verbs.breakpoints.breakpoints import extra_number_problem
 from dapcli.verbs.shared.envnames import env_name_problem, pair_problem
 
 __all__ = ["BREAKPOINT_KEYS", "TARGET_KEYS", "CheckerBase"]
@@ -303,6 +304,9 @@ class CheckerBase:
                 return None
             return text
         places = [self.resolve(file_part)]
+        if not os.path.exists(places[0]) and (problem := extra_number_problem(text, file_part)):
+            self.problem(mark, where, problem)
+            return None
         if target is not None:
             places.append(os.path.normpath(os.path.join(os.path.dirname(target.program), file_part)))
         line = int(line_part)

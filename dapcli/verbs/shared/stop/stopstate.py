@@ -13,7 +13,7 @@ from dapcli.engine.chatter import DEBUGGER_CATEGORIES
 from dapcli.engine.diagnosis import diagnosis
 from dapcli.engine.lost import signal_name
 from dapcli.engine.prefetch import STOP_FRAMES
-from dapcli.engine.reach import never_hit_warnings
+from dapcli.engine.reach import absent_file_warnings, never_hit_warnings
 from dapcli.engine.scopes import locals_scope
 from dapcli.engine.session import Session, SessionState
 from dapcli.engine.sources import reference_lines
@@ -147,7 +147,8 @@ async def stop_state(
     )
     if session.state in (SessionState.EXITED, SessionState.TERMINATED):
         state.exit_code = session.exit_code
-        state.warnings = [*(state.warnings or []), *await never_hit_warnings(session)] or None
+        state.warnings = [*(state.warnings or []), *await never_hit_warnings(session),
+                          *absent_file_warnings(session)] or None
         state.description = session.lost or killed_by(session)
         number = None if session.lost else exit_signal(session)
         state.signal = signal_name(number) if number else None
