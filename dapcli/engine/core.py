@@ -165,6 +165,12 @@ class SessionCore:
         return self.state in ENDED
 
     @property
+    def ending_on_request(self) -> bool:
+        """True once dapcli began ending the session (``stop``, ``restart``, an idle host): the
+        program's end is that, not a crash or a signal of its own."""
+        return self._disconnecting
+
+    @property
     def configured(self) -> bool:
         return self.state not in (SessionState.INITIALIZING, SessionState.CONFIGURING)
 

@@ -75,3 +75,14 @@ def test_breakpoint_locations_that_are_no_location(tmp_path) -> None:
                                   f"{__import__('os').path.relpath(program)}?)") for w in ended["warnings"]), ended
 
     run(body)
+
+
+def test_an_eval_that_ends_the_program_says_so() -> None:
+    async def body() -> None:
+        async with connected() as client:
+            await call(client, "launch", {"program": str(LOOP), "stopOnEntry": True})
+            text = await call_error(client, "evaluate", {"expression": "__import__('os')._exit(3)"})
+            assert text.startswith("the program ended with exit code 3 while `__import__('os')._exit(3)` was "
+                                   "evaluated (start it again with ")
+
+    run(body)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from dapcli.engine.scopes import locals_scope
-from dapcli.errors import RequestError, UsageError
+from dapcli.errors import RequestError, SessionError, UsageError
 from dapcli.protocol import types as t
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.inspection.errorhints import one_line_error, with_evaluate_hint
@@ -140,6 +140,10 @@ async def evaluate(
     except RequestError as exc:
         if runs_as_statement(session, expression, context, exc):
             raise statement_refused(expression) from None
+        if "No more messages" in exc.message or session.ended:  # debugpy's words when the program is gone
+            await session.wait_until(lambda: session.ended, ENDED_WAIT)
+            if session.ended:
+                raise ended_during(session, expression) from None
         raise with_evaluate_hint(with_syntax_hint(session, one_line_error(exc))) from None
     values_changed(session)  # `total = 7` assigns
     await check_evaluated(session, expression, frame, body.result, body.type)
@@ -159,6 +163,20 @@ async def evaluate(
         stop=stop,
         frame_name=user_frame_name(session, frame) if stop is None else None, note=note,
     )
+
+
+#: How long an evaluation that lost the program waits for its end to be told (s).
+ENDED_WAIT = 5.0
+
+
+def ended_during(session: Session, expression: str) -> SessionError:
+    """The program ended while ``expression`` ran (``os._exit(3)``): said as that, not as the
+    adapter's "No more messages"."""
+    shown = " ".join(expression.split())
+    shown = shown if len(shown) <= 60 else shown[:60] + "…"
+    code = f" with exit code {session.exit_code}" if session.exit_code is not None else ""
+    return SessionError(f"the program ended{code} while `{shown}` was evaluated",
+                        "start it again with `dapcli restart` (or `dapcli launch`)")
 
 
 async def _run_statement(session: Session, expression: str, frame: int, timeout: float) -> Any:

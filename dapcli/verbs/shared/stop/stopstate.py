@@ -96,6 +96,10 @@ def output_since(session: Session, seq: int, *, console: bool = False) -> tuple[
     return kept, len(chunks) - len(kept)
 
 
+#: How a program ended by dapcli (``stop``, ``restart``) is described, whatever signal ended it.
+STOPPED_ON_REQUEST = "ended by dapcli (`stop` or `restart` of the session)"
+
+
 def killed_by(session: Session) -> str | None:
     """``killed by SIGKILL`` when the debuggee's exit code says a signal ended it."""
     number = exit_signal(session)
@@ -149,8 +153,11 @@ async def stop_state(
         state.exit_code = session.exit_code
         state.warnings = [*(state.warnings or []), *await never_hit_warnings(session),
                           *absent_file_warnings(session)] or None
-        state.description = session.lost or killed_by(session)
-        number = None if session.lost else exit_signal(session)
+        if session.ending_on_request and not session.lost:  # a blocked `continue` sees the `stop`, not SIGKILL
+            state.description, number = STOPPED_ON_REQUEST, None
+        else:
+            state.description = session.lost or killed_by(session)
+            number = None if session.lost else exit_signal(session)
         state.signal = signal_name(number) if number else None
         state.test = run_view(session, state)
         return _with_stdin_hint(session, state)
