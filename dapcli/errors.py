@@ -38,8 +38,24 @@ __all__ = [
     "SessionError",
     "UntrustedProjectError",
     "UsageError",
+    "echo",
     "error_from_dict",
 ]
+
+#: Longest piece of the user's input (a name, a path) that an error message repeats.
+ECHO_CHARS = 160
+#: Longest message an error carries: a safety net behind :func:`echo` (the cut is marked).
+MAX_MESSAGE = 4000
+
+
+def echo(text: str, limit: int = ECHO_CHARS) -> str:
+    """``text`` (a name or path the user gave) as an error message repeats it: at most ``limit``
+    characters, cut in the middle with a marker saying how many were left out."""
+    if len(text) <= limit:
+        return text
+    keep = max(limit // 2 - 1, 1)
+    return f"{text[:keep]}…[{len(text) - 2 * keep} characters]…{text[-keep:]}"
+
 
 
 class DapcliError(Exception):
@@ -49,6 +65,10 @@ class DapcliError(Exception):
     kind = "internal"
 
     def __init__(self, message: str, hint: str = "") -> None:
+        if len(message) > MAX_MESSAGE:  # a long name echoed whole would make a screenful of one line
+            message = message[:MAX_MESSAGE] + f"… [{len(message) - MAX_MESSAGE} characters cut]"
+        if len(hint) > MAX_MESSAGE:
+            hint = hint[:MAX_MESSAGE] + f"… [{len(hint) - MAX_MESSAGE} characters cut]"
         super().__init__(message)
         self.message = message
         self.hint = hint

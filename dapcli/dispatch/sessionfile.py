@@ -153,6 +153,10 @@ def write(entry: SessionFile) -> None:
     os.replace(tmp, target)
 
 
+#: Largest session file read (bytes): breakpoints, watches and filters of one session.
+MAX_SESSION_BYTES = 4 * 1024 * 1024
+
+
 def read(name: str) -> SessionFile | None:
     """The session file of ``name``; None when there is none.
 
@@ -172,8 +176,12 @@ def read(name: str) -> SessionFile | None:
         fd = -1
     try:
         with open(fd, encoding="utf-8", closefd=True) as handle:
-            _check_owned(target, os.fstat(fd))
-            data = json.load(handle)
+            info = os.fstat(fd)
+            _check_owned(target, info)
+            if info.st_size > MAX_SESSION_BYTES:  # checked before reading: a 100 MB file cost 2 s and 208 MB
+                raise SessionError(f"session file of '{name}' is too large ({info.st_size} bytes; at most "
+                                   f"{MAX_SESSION_BYTES}): not read", f"remove it: rm {target}")
+            data = json.loads(handle.read(MAX_SESSION_BYTES + 1))
         return SessionFile(**{k: data[k] for k in SessionFile.FIELDS if k in data})
     except (OSError, ValueError, TypeError, KeyError):
         remove(name)

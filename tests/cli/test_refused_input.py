@@ -80,3 +80,27 @@ def test_a_breakpoint_that_never_bound_is_told_at_the_end(dc: Cli, tmp_path) -> 
     dc.sessions.add("t")
     assert ("warning: breakpoint 1 at order.py:2 never bound: there is no order.py (did you mean orders.py?)"
             in said.out + said.err)
+
+
+def test_a_huge_session_file_is_refused_before_it_is_read(dc: Cli) -> None:
+    """Reading a 100 MB session file took 2 s and 208 MB."""
+    import os
+
+    path = os.path.join(dc.runtime_dir, "default.json")
+    with open(path, "w") as handle:
+        handle.write('{"pid": 1,')
+        handle.truncate(100 * 1024 * 1024)
+    os.chmod(path, 0o600)
+    err = dc.run("status", check=3).err
+    assert one_line_error(err) == ("error: session file of 'default' is too large (104857600 bytes; at most 4194304): "
+                                   "not read")
+    assert f"hint: remove it: rm {path}" in err
+
+
+def test_a_long_program_name_is_cut_in_the_error(dc: Cli) -> None:
+    """A 5,000-character program name gave a 10 KB error line."""
+    name = "p" * 5000 + ".py"
+    line = one_line_error(dc.run("launch", name, "--python", PYTHON, check=2).err)
+    shown = "p" * 79 + "…[4845 characters]…" + "p" * 76 + ".py"
+    assert line.startswith(f"error: program not found: {shown} (looked at ")
+    assert len(line) < 500

@@ -9,6 +9,7 @@ import difflib
 import os
 from typing import Any
 
+from dapcli.errors import echo
 from dapcli.frontends.recipe.loader import Mark, YamlList, YamlMap
 from dapcli.frontends.recipe.model import BreakpointSpec, Target
 from dapcli.frontends.recipe.variables import BadReference, as_text, fit, references, substitute
@@ -133,7 +134,7 @@ class CheckerBase:
             self.problem(raw.value_mark("build"), "target", "build is an argv list, e.g. [make, program]")
         if target.build is None and not module and not os.path.isfile(target.program):
             self.problem(raw.value_mark("program"), "target",
-                         f"program not found: {program} (looked at {target.program})")
+                         f"program not found: {echo(program)} (looked at {echo(target.program)})")
         if target.cwd and not os.path.isdir(target.cwd):
             self.problem(raw.value_mark("cwd"), "target", f"cwd is not a directory: {target.cwd}")
         return target

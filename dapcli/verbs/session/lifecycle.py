@@ -15,7 +15,7 @@ from dapcli.engine.breakpoints import BreakpointEntry
 from dapcli.engine.pathmap import PathMapper, from_launch_config, parse_mappings
 from dapcli.engine.reach import unverified_warnings
 from dapcli.engine.session import Session, SessionState
-from dapcli.errors import AdapterError, DapcliError, UntrustedProjectError, UsageError
+from dapcli.errors import AdapterError, DapcliError, UntrustedProjectError, UsageError, echo
 from dapcli.protocol.types import Capabilities
 from dapcli.verbs.breakpoints.match import moved_warnings, pending_warnings, refused_conditions
 from dapcli.verbs.breakpoints.spec import BREAK_HELP, check_structured
@@ -223,7 +223,7 @@ def _target(ctx: VerbContext, program: str | None, module: str | None, adapter: 
                          "e.g. `dapcli launch app.py -b app.py:10`")
     path = ctx.resolve(program)
     if not os.path.exists(path):
-        raise UsageError(f"program not found: {program} (looked at {path})", "check the path")
+        raise UsageError(f"program not found: {echo(program)} (looked at {echo(path)})", "check the path")
     spec = adapter_for(path, adapter, ctx.cwd)
     check_program_file(program, path, spec.name)
     return path, spec
