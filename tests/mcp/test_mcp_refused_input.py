@@ -86,3 +86,13 @@ def test_an_eval_that_ends_the_program_says_so() -> None:
                                    "evaluated (start it again with ")
 
     run(body)
+
+
+def test_a_long_program_name_is_cut_in_the_error() -> None:
+    async def body() -> None:
+        async with connected() as client:
+            text = await call_error(client, "launch", {"program": "p" * 5000 + ".py"})
+            assert text.startswith("program not found: " + "p" * 79 + "…[4845 characters]…" + "p" * 76 + ".py")
+            assert len(text) < 500
+
+    run(body)
