@@ -8,7 +8,7 @@ import subprocess
 import time
 
 import pytest
-from conftest import DAPCLI, PROGRAMS, Cli, one_line_error
+from conftest import DAPCLI, PROGRAMS, PYTHON, Cli, one_line_error
 
 
 @pytest.mark.parametrize(("port", "shown"), [
@@ -46,3 +46,21 @@ def test_a_stop_during_a_blocked_continue_is_told_as_a_stop(dc: Cli) -> None:
     assert state["status"] in ("exited", "terminated"), err
     assert state["description"] == "ended by dapcli (`stop` or `restart` of the session)"
     assert "signal" not in state
+
+
+def test_list_after_the_source_moved_does_not_show_decompiled_code(dc: Cli, tmp_path) -> None:
+    import shutil
+
+    shutil.copy(PROGRAMS / "loops.py", tmp_path / "loops.py")
+    dc.run("launch", "loops.py", "--python", PYTHON, "-b", "loops.py:14", cwd=tmp_path)
+    dc.sessions.add("default")
+    (tmp_path / "loops.py").rename(tmp_path / "moved.py")
+    gone = (f"no source for {tmp_path / 'loops.py'}: the file is not there any more (moved or deleted after the "
+            "program loaded it); the adapter offers only code decompiled from the bytecode")
+    err = dc.run("list", cwd=tmp_path, check=2).err
+    assert one_line_error(err) == f"error: {gone}"
+    assert "hint: put the file back to list it; `dapcli stack` and `dapcli vars` still work" in err
+    state = dc.json("next", cwd=tmp_path)
+    assert gone in state["warnings"]
+    assert "source" not in state
+    assert dc.json("vars", cwd=tmp_path)["variables"]

@@ -3,7 +3,6 @@ top frames, top-frame locals, new output, exit code or exception, watches and wa
 
 from __future__ import annotations
 
-import contextlib
 import os
 import signal as signal_module
 import time
@@ -16,9 +15,16 @@ from dapcli.engine.prefetch import STOP_FRAMES
 from dapcli.engine.reach import absent_file_warnings, never_hit_warnings
 from dapcli.engine.scopes import locals_scope
 from dapcli.engine.session import Session, SessionState
-from dapcli.engine.sources import reference_lines
+from dapcli.engine.sources import frame_source_lines
 from dapcli.engine.userframes import is_user_frame, user_frame_index
-from dapcli.errors import ConnectionLostError, DapcliError, DapTimeoutError, PreconditionError, RequestError
+from dapcli.errors import (
+    ConnectionLostError,
+    DapcliError,
+    DapTimeoutError,
+    PreconditionError,
+    RequestError,
+    UsageError,
+)
 from dapcli.protocol import types as t
 from dapcli.protocol.redact import cut_text
 from dapcli.verbs.models import (
@@ -301,9 +307,13 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
             top.path, top.line, context, current=top.line, breakpoints=breakpoint_lines(session, top.path)
         )
     elif top.source_reference:  # not a file: the adapter has the text (e.g. exec'd code)
-        with contextlib.suppress(DapcliError):
-            text = await reference_lines(session, top.source_reference, top.path)
+        try:
+            text = await frame_source_lines(session, top.path, top.source_reference, top.name, top.line)
             state.source = read_source(top.path or "", top.line, context, current=top.line, lines=text)
+        except UsageError as exc:  # the file moved: debugpy's decompiled code is not shown as it
+            state.warnings = [*(state.warnings or []), exc.message]
+        except DapcliError:
+            pass
     if locals_count > 0:
         scope = locals_scope(await scopes(session, top.id))
         try:
