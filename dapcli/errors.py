@@ -44,8 +44,9 @@ __all__ = [
 
 #: Longest piece of the user's input (a name, a path) that an error message repeats.
 ECHO_CHARS = 160
-#: Longest message an error carries: a safety net behind :func:`echo` (the cut is marked).
-MAX_MESSAGE = 4000
+#: Longest message (and hint) an error carries: a safety net behind :func:`echo`, above the
+#: bounds of adapter texts (the cut is in the middle, marked).
+MAX_MESSAGE = 8000
 
 
 def echo(text: str, limit: int = ECHO_CHARS) -> str:
@@ -65,10 +66,9 @@ class DapcliError(Exception):
     kind = "internal"
 
     def __init__(self, message: str, hint: str = "") -> None:
-        if len(message) > MAX_MESSAGE:  # a long name echoed whole would make a screenful of one line
-            message = message[:MAX_MESSAGE] + f"… [{len(message) - MAX_MESSAGE} characters cut]"
-        if len(hint) > MAX_MESSAGE:
-            hint = hint[:MAX_MESSAGE] + f"… [{len(hint) - MAX_MESSAGE} characters cut]"
+        # a long name echoed whole would make a screenful of one line; the middle goes (a message's
+        # end may be the adapter's last words)
+        message, hint = echo(message, MAX_MESSAGE), echo(hint, MAX_MESSAGE)
         super().__init__(message)
         self.message = message
         self.hint = hint
