@@ -44,8 +44,8 @@ __all__ = [
 
 #: Longest piece of the user's input (a name, a path) that an error message repeats.
 ECHO_CHARS = 160
-#: Longest message (and hint) an error carries: a safety net behind :func:`echo`, above the
-#: bounds of adapter texts (the cut is in the middle, marked).
+#: Longest line of a message (and hint) an error carries: a safety net behind :func:`echo`,
+#: above the bounds of adapter texts (the cut is in the middle, marked).
 MAX_MESSAGE = 8000
 
 
@@ -59,6 +59,12 @@ def echo(text: str, limit: int = ECHO_CHARS) -> str:
 
 
 
+def _bounded(text: str) -> str:
+    if len(text) <= MAX_MESSAGE:
+        return text
+    return "\n".join(echo(line, MAX_MESSAGE) for line in text.split("\n"))
+
+
 class DapcliError(Exception):
     """Base of every dapcli error: ``message`` (one line), ``hint`` (what to do), ``exit_code``."""
 
@@ -66,9 +72,9 @@ class DapcliError(Exception):
     kind = "internal"
 
     def __init__(self, message: str, hint: str = "") -> None:
-        # a long name echoed whole would make a screenful of one line; the middle goes (a message's
-        # end may be the adapter's last words)
-        message, hint = echo(message, MAX_MESSAGE), echo(hint, MAX_MESSAGE)
+        # a long name echoed whole would make a screenful of one line: each line is bounded, its
+        # middle cut (a line's end may be the adapter's last words; a recipe lists a line a problem)
+        message, hint = _bounded(message), _bounded(hint)
         super().__init__(message)
         self.message = message
         self.hint = hint
