@@ -33,7 +33,7 @@ def test_launch_refuses_loose_types_and_bad_names(args: dict, message: str) -> N
     async def body() -> None:
         async with connected() as client:
             text = await call_error(client, "launch", {"program": str(LOOP), **args})
-            assert text.startswith(message + " (parameters of launch: ")
+            assert text.startswith(message + " (")
             assert "Traceback" not in text
             assert (await call(client, MORE, {"verb": "sessions"}))["sessions"] == []
 
@@ -63,9 +63,9 @@ def test_breakpoint_locations_that_are_no_location(tmp_path) -> None:
         async with connected() as client:
             for location in (f"{program}:1:3:4", {"path": f"{program}:1:3", "line": 4}):
                 text = await call_error(client, "launch", {"program": str(program), "breakpoints": [location]})
-                shown = f"{program}:1:3:4"
-                assert text == (f"bad breakpoint location {shown!r}: a location is FILE:LINE with one line number "
-                                "(no column) (write FILE:LINE, e.g. prog.py:12)")
+                assert text.startswith("bad breakpoint location '")  # the path is cut past 80 characters
+                assert text.endswith("': a location is FILE:LINE with one line number (no column) "
+                                     "(write FILE:LINE, e.g. prog.py:12)")
             assert (await call(client, MORE, {"verb": "sessions"}))["sessions"] == []
             ended = await call(client, "launch", {"program": str(program),
                                                   "breakpoints": [str(tmp_path / "order.py") + ":2"]})

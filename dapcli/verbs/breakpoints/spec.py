@@ -90,8 +90,8 @@ def check_structured(value: Any) -> Any:
         if isinstance(item, dict):
             try:
                 spec_fields(item)
-            except UsageError as exc:
-                raise ValueError(exc.message) from None
+            except UsageError as exc:  # the example of a right one goes along
+                raise ValueError(f"{exc.message} ({exc.hint})" if exc.hint else exc.message) from None
     return value
 
 
