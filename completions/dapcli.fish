@@ -320,7 +320,9 @@ complete -c dapcli -n '__dapcli_at "eval"' -l frame-id -r -a '(__dapcli_words fr
 complete -c dapcli -n '__dapcli_at "eval"' -l help
 complete -c dapcli -n '__dapcli_at "eval"' -l json
 complete -c dapcli -n '__dapcli_at "eval"' -l max-length -r
+complete -c dapcli -n '__dapcli_at "eval"' -l no-statement
 complete -c dapcli -n '__dapcli_at "eval"' -l session -r -a '(__dapcli_words session)'
+complete -c dapcli -n '__dapcli_at "eval"' -l statement
 complete -c dapcli -n '__dapcli_at "eval"' -l timeout -r
 complete -c dapcli -n '__dapcli_at "eval"' -s S -r -a '(__dapcli_words session)'
 complete -c dapcli -n '__dapcli_at "eval"' -s h

@@ -244,7 +244,7 @@ _dapcli() {
                 --timeout) _dapcli_words ""; return 0 ;;
                 -S) _dapcli_words "session"; return 0 ;;
             esac
-            flags="--context --depth --frame-id --help --json --max-length --session --timeout -S -h"; kind="expression" ;;
+            flags="--context --depth --frame-id --help --json --max-length --no-statement --session --statement --timeout -S -h"; kind="expression" ;;
         "exceptions list")
             case "$prev" in
                 --session) _dapcli_words "session"; return 0 ;;

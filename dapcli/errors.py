@@ -38,8 +38,31 @@ __all__ = [
     "SessionError",
     "UntrustedProjectError",
     "UsageError",
+    "echo",
     "error_from_dict",
 ]
+
+#: Longest piece of the user's input (a name, a path) that an error message repeats.
+ECHO_CHARS = 160
+#: Longest line of a message (and hint) an error carries: a safety net behind :func:`echo`,
+#: above the bounds of adapter texts (the cut is in the middle, marked).
+MAX_MESSAGE = 8000
+
+
+def echo(text: str, limit: int = ECHO_CHARS) -> str:
+    """``text`` (a name or path the user gave) as an error message repeats it: at most ``limit``
+    characters, cut in the middle with a marker saying how many were left out."""
+    if len(text) <= limit:
+        return text
+    keep = max(limit // 2 - 1, 1)
+    return f"{text[:keep]}…[{len(text) - 2 * keep} characters]…{text[-keep:]}"
+
+
+
+def _bounded(text: str) -> str:
+    if len(text) <= MAX_MESSAGE:
+        return text
+    return "\n".join(echo(line, MAX_MESSAGE) for line in text.split("\n"))
 
 
 class DapcliError(Exception):
@@ -49,6 +72,9 @@ class DapcliError(Exception):
     kind = "internal"
 
     def __init__(self, message: str, hint: str = "") -> None:
+        # a long name echoed whole would make a screenful of one line: each line is bounded, its
+        # middle cut (a line's end may be the adapter's last words; a recipe lists a line a problem)
+        message, hint = _bounded(message), _bounded(hint)
         super().__init__(message)
         self.message = message
         self.hint = hint

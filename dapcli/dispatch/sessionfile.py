@@ -226,6 +226,10 @@ def write(entry: SessionFile) -> None:
             os.close(folder)
 
 
+#: Largest session file read (bytes): breakpoints, watches and filters of one session.
+MAX_SESSION_BYTES = 4 * 1024 * 1024
+
+
 def read(name: str) -> SessionFile | None:
     """The session file of ``name``; None when there is none.
 
@@ -252,7 +256,10 @@ def read(name: str) -> SessionFile | None:
         with open(fd, encoding="utf-8", closefd=True) as handle:
             info = os.fstat(fd)
             _check_owned(target, info)
-            data = json.load(handle)
+            if info.st_size > MAX_SESSION_BYTES:  # checked before reading: a 100 MB file cost 2 s and 208 MB
+                raise SessionError(f"session file of '{name}' is too large ({info.st_size} bytes; at most "
+                                   f"{MAX_SESSION_BYTES}): not read", f"remove it: rm {target}")
+            data = json.loads(handle.read(MAX_SESSION_BYTES + 1))
             entry = SessionFile(**{k: data[k] for k in SessionFile.FIELDS if k in data})
             if stat.S_IMODE(info.st_mode) & 0o077 and is_host(entry):  # a stale one is removed anyway
                 _repair_mode(target, fd, info)

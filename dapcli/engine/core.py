@@ -136,6 +136,8 @@ class SessionCore:
         #: Console text held until its line ends (see ``SessionEvents._log_pieces``).
         self._console_piece = ""
         self._disconnecting = False
+        #: dapcli began ending a program that was still running (``stop``, ``restart``, idle host)
+        self._ended_by_dapcli = False
         #: A core-file session: there is no live debuggee, and the pid in its ``process`` event
         #: is the dead program's (possibly reused since): never track or kill it.
         self.post_mortem = False
@@ -178,6 +180,12 @@ class SessionCore:
     @property
     def ended(self) -> bool:
         return self.state in ENDED
+
+    @property
+    def ending_on_request(self) -> bool:
+        """True once dapcli began ending the session (``stop``, ``restart``, an idle host): the
+        program's end is that, not a crash or a signal of its own."""
+        return self._ended_by_dapcli
 
     @property
     def configured(self) -> bool:

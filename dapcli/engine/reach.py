@@ -22,7 +22,10 @@ from dapcli.engine.breakpoints import BreakpointEntry
 from dapcli.engine.session import Session
 from dapcli.errors import DapcliError
 
-__all__ = ["never_hit_warnings", "suggest_mapping", "unverified_warnings"]
+__all__ = ["absent_file_warnings", "nearest_file", "never_hit_warnings", "suggest_mapping", "unverified_warnings"]
+
+#: Most directory entries read when looking for the file a missing one was meant to be.
+_SCAN_LIMIT = 5000
 
 
 def _checked(session: Session) -> bool:
@@ -82,6 +85,52 @@ async def _flag(session: Session, relative: Any) -> list[str]:
             text += "; if the program runs elsewhere (a container, another host), add --map REMOTE=LOCAL"
         warnings.append(text)
     return warnings
+
+
+def absent_file_warnings(session: Session, relative: Any = os.path.relpath) -> list[str]:
+    """At the program's end, one line per breakpoint that never bound because its file is not
+    on this machine (``order.py`` typed for ``orders.py``), with the nearest file of the
+    program's folders; for launched sessions without mappings (the others: :func:`never_hit_warnings`)."""
+    if _checked(session) or not session.ended:
+        return []
+    lines = []
+    for entry in session.book.entries.values():
+        if not entry.path or os.path.exists(entry.path):  # a file not here is never loaded by a local program
+            continue
+        shown = relative(entry.path)
+        text = f"breakpoint {entry.id} at {shown}:{entry.line} never bound: there is no {shown}"
+        near = nearest_file(entry.path, _program_dirs(session))
+        lines.append(text + (f" (did you mean {relative(near)}?)" if near else ""))
+    return lines
+
+
+def _program_dirs(session: Session) -> list[str]:
+    options = session.launch_options
+    found = []
+    for place in (getattr(options, "program", None), getattr(options, "cwd", None)):
+        if isinstance(place, str) and place:
+            folder = place if os.path.isdir(place) else os.path.dirname(os.path.abspath(place))
+            found.append(folder)
+    return found
+
+
+def nearest_file(path: str, folders: list[str]) -> str | None:
+    """The existing file whose name is closest to ``path``'s (:func:`difflib.get_close_matches`),
+    looked for in ``path``'s own folder and ``folders`` (at most :data:`_SCAN_LIMIT` entries
+    each); None when nothing is close."""
+    import difflib
+
+    names: dict[str, str] = {}
+    for folder in dict.fromkeys([os.path.dirname(path), *folders]):
+        with contextlib.suppress(OSError), os.scandir(folder) as entries:
+            for count, item in enumerate(entries):
+                if count >= _SCAN_LIMIT:
+                    break
+                with contextlib.suppress(OSError):
+                    if item.is_file():
+                        names.setdefault(item.name, item.path)
+    close = difflib.get_close_matches(os.path.basename(path), list(names), n=1, cutoff=0.6)
+    return names[close[0]] if close else None
 
 
 def unverified_warnings(session: Session) -> list[str]:

@@ -41,6 +41,11 @@ async def frame_source_lines(session: Session, path: str | None, reference: int 
     """
     if path and os.path.isfile(path):
         return read_lines(path)
+    if reference and path and os.path.isabs(path) and session.adapter.name == "python":
+        # debugpy answers a file it cannot read with code decompiled from the bytecode: not the file
+        raise UsageError(f"no source for {path}: the file is not there any more (moved or deleted after the "
+                         "program loaded it); the adapter offers only code decompiled from the bytecode",
+                         "put the file back to list it; `dapcli stack` and `dapcli vars` still work")
     if reference:
         return await reference_lines(session, reference, path)
     shown = path or name or "this frame"

@@ -31,6 +31,8 @@ class SessionTeardown(SessionCore):
         process group and every descendant. Safe to call more than once. Never raises."""
         conn = self._root or self._conn
         tree = descendants(self.adapter_pid) if self.adapter_pid else []
+        if not self._disconnecting and not self.ended:
+            self._ended_by_dapcli = True  # the program did not end by itself: its end is not its own
         self._disconnecting = True
         if terminate_debuggee and self.abandoned.pending:
             grace = min(grace, 0.2)  # a hung __repr__: the adapter answers nothing, the debuggee is killed

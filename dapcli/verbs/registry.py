@@ -230,12 +230,16 @@ def _args_model(verb_name: str, params: list[ParamSpec]) -> type[BaseModel]:
 
 
 class _StrictArgs(BaseModel):
-    model_config = ConfigDict(extra="forbid", alias_generator=to_camel, populate_by_name=True, defer_build=True)
+    # strict: no text for a number (``"42"``), no number for text, no ``1`` for ``true``; the
+    # command line and the REPL convert their words to typed values before they get here
+    model_config = ConfigDict(extra="forbid", alias_generator=to_camel, populate_by_name=True, defer_build=True,
+                              strict=True)
 
     @model_validator(mode="before")
     @classmethod
     def _reject_bool_as_number(cls, data: Any) -> Any:
-        """Lax validation would read ``true`` as the line number 1; refuse it (``"42"`` is fine)."""
+        """``true`` is not the line number 1: refused with a line naming the field (strict mode
+        refuses it too, in pydantic's words)."""
         if isinstance(data, dict):
             for key, value in data.items():
                 info = cls.model_fields.get(key) or next(

@@ -1,5 +1,7 @@
-"""pdb runs statements at its prompt: with debugpy, ``eval 'v = 100'`` and ``eval 'import os'``
-run (in the ``repl`` context) and say so; the hints of ``set`` give a command that works."""
+"""Statements are explicit: ``eval`` takes an expression, a statement (``v = 100``,
+``import os``) is refused with the spelling that runs it, ``eval --statement`` runs it (debugpy:
+context ``repl``, as at pdb's ``!`` prompt) and says so; the hints of ``set`` give a command
+that works."""
 
 from __future__ import annotations
 
@@ -8,12 +10,24 @@ import json
 from conftest import Cli, line_of, one_line_error
 
 
-def test_statement_runs_and_says_so(dc: Cli) -> None:
+def test_a_statement_is_refused_by_eval_and_changes_nothing(dc: Cli) -> None:
     dc.launch("loops.py", "call")
-    ran = dc.json("eval", "v = 100")
+    err = dc.run("eval", "acc = 5", check=2).err
+    assert one_line_error(err) == "error: `acc = 5` is a statement, not an expression: eval does not run it"
+    assert ("hint: to compare, write `acc == 5`; to run it: `dapcli eval --statement 'acc = 5'` "
+            "(REPL: `!STATEMENT`; MCP, recipes: `statement: true`)") in err
+    err = dc.run("eval", "import os", check=2).err
+    assert one_line_error(err) == "error: `import os` is a statement, not an expression: eval does not run it"
+    assert dc.json("eval", "acc")["result"] != "5"
+    assert "NameError" in one_line_error(dc.run("eval", "os.sep", check=5).err)
+
+
+def test_statement_flag_runs_it_and_says_so(dc: Cli) -> None:
+    dc.launch("loops.py", "call")
+    ran = dc.json("eval", "--statement", "v = 100")
     assert ran["result"] == "" and "ran as a statement" in ran["note"]
     assert dc.json("eval", "v")["result"] == "100"
-    assert "ran as a statement" in dc.run("eval", "import os").out
+    assert "ran as a statement" in dc.run("eval", "--statement", "import os").out
     assert dc.json("eval", "os.sep")["result"] == "'/'"
     # expressions are evaluated as before: no note, errors unchanged
     value = dc.json("eval", "acc + 1")
@@ -26,7 +40,7 @@ def test_statement_runs_and_says_so(dc: Cli) -> None:
 def test_set_hint_gives_a_command_that_works(dc: Cli) -> None:
     dc.launch("loops.py", "call")
     err = dc.run("set", "nosuch", "3", check=2).err
-    assert "hint: `dapcli vars` lists them; to create it: dapcli eval 'nosuch = 3'" in err
-    dc.run("eval", "nosuch = 3")
+    assert "hint: `dapcli vars` lists them; to create it: dapcli eval --statement 'nosuch = 3'" in err
+    dc.run("eval", "--statement", "nosuch = 3")
     assert json.loads(dc.run("--json", "eval", "nosuch").out)["result"] == "3"
     assert dc.json("stack")["frames"][0]["line"] == line_of("loops.py", "call")

@@ -187,3 +187,21 @@ def test_port_in_use_is_one_line(tmp_path: Path) -> None:
     assert done.stderr == f"error: cannot serve MCP on 127.0.0.1:{port}: the port is in use (choose another --port)\n"
     assert done.stdout == ""
     assert not (tmp_path / "rt").exists() or not list((tmp_path / "rt").glob("mcp-*.token"))
+
+
+@pytest.mark.parametrize(("body", "code", "message"), [
+    ('{"jsonrpc": "2.0", "id": [1], "method": "ping"}', -32600, "Invalid Request: id must be a string or an integer"),
+    ('{"foo": 1}', -32600, "Invalid Request: "),
+    ("[1]", -32600, "Invalid Request: batches are not supported"),
+    ("nope", -32700, "Parse error: not JSON"),
+])
+def test_a_bad_body_is_an_invalid_request_answered_at_once(serve: Any, body: str, code: int, message: str) -> None:
+    server = serve("--no-auth")
+    request = urllib.request.Request(server.url, data=body.encode(), method="POST", headers={
+        "Content-Type": "application/json", "Accept": "application/json, text/event-stream"})
+    with pytest.raises(urllib.error.HTTPError) as caught:
+        urllib.request.urlopen(request, timeout=20)
+    assert caught.value.code == 400
+    answer = json.loads(caught.value.read())
+    assert answer["id"] is None and answer["error"]["code"] == code
+    assert answer["error"]["message"].startswith(message)

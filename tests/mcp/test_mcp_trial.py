@@ -37,11 +37,16 @@ def test_statement_runs_through_mcp() -> None:
     async def body() -> None:
         async with connected() as client:
             await call(client, "launch", {"program": str(BUGGY), "breakpoints": [f"{BUGGY}:{RUNNING}"]})
-            ran = await call(client, "evaluate", {"expression": "v = 100"})
+            refused = await call_error(client, "evaluate", {"expression": "v = 100"})
+            assert refused == ("`v = 100` is a statement, not an expression: eval does not run it (to compare, "
+                               "write `v == 100`; to run it: `evaluate statement 'v = 100'` (REPL: `!STATEMENT`; "
+                               "MCP, recipes: `statement: true`))")
+            assert "NameError" in await call_error(client, "evaluate", {"expression": "v"})
+            ran = await call(client, "evaluate", {"expression": "v = 100", "statement": True})
             assert ran["result"] == "" and "ran as a statement" in ran["note"]
             assert (await call(client, "evaluate", {"expression": "v * 2"}))["result"] == "200"
             text = await call_error(client, "setVariable", {"name": "nosuch", "value": "3"})
-            assert "dapcli eval 'nosuch = 3'" in text
+            assert "to create it: dapcli eval statement 'nosuch = 3'" in text
             await call(client, "stop")
 
     run(body)

@@ -152,17 +152,42 @@ def test_a_recipe_of_thousands_of_bad_steps_is_reported_at_once_and_bounded(reci
 
 
 def test_a_recipe_of_too_many_values_is_refused_before_the_slow_parse(recipe_file):
-    """A 4 MB recipe of 300,000 steps (under the 16 MiB limit) took minutes of CPU to parse; 60,000
-    steps (a second or more a thousand) are enough to show the bound."""
+    """A recipe of 100,000 steps (~1.4 MB, under the 4 MiB limit; 300,000 values) would take
+    minutes of CPU to parse with positions; its values are counted first."""
     import time
 
     import yaml
 
     if not hasattr(yaml, "CSafeLoader"):
         pytest.skip("PyYAML without libyaml: the size is only bounded by the file's")
-    path = recipe_file(HEAD + "  - next: {}\n" * 60_000)
+    path = recipe_file(HEAD + "  - next: {}\n" * 100_000)
     started = time.process_time()
     code, out = run(path, dispatcher=NoDispatcher())
     assert code == 2
-    assert f"✘ {path}:1:1: the recipe holds more than 50000 values" in out
+    assert f"✘ {path}:1:1: the recipe holds more than 200000 values (about 20000 steps)" in out
     assert time.process_time() - started < 30.0
+
+
+def test_a_recipe_of_ten_thousand_steps_is_read(recipe_file):
+    """docs/recipes.md promises recipes of many thousands of steps: 10,000 steps with a check each
+    (90,000 values) were refused as "more than 50000 values"."""
+    import time
+
+    from dapcli.frontends.recipe.validate import load_recipe
+
+    path = recipe_file(HEAD + "  - evaluate: {expression: x}\n    expect: {result: '1'}\n" * 10_000)
+    started = time.process_time()
+    assert len(load_recipe(str(path), {}).steps) == 10_000
+    assert time.process_time() - started < 60.0
+
+
+def test_a_recipe_too_large_is_refused_before_it_is_read(recipe_file):
+    """A 10 MB recipe took 95 s and 870 MB before its refusal; its size is checked first."""
+    import time
+
+    path = recipe_file(HEAD + "  - next: {}\n" * 800_000)
+    started = time.process_time()
+    code, out = run(path, dispatcher=NoDispatcher())
+    assert code == 2
+    assert f"✘ {path}: too large ({path.stat().st_size} bytes; at most 4194304)" in out
+    assert time.process_time() - started < 2.0

@@ -113,3 +113,43 @@ def test_sigterm_ends_a_repl_on_a_dumb_terminal(env: dict[str, str]) -> None:
     finally:
         if child.isalive():
             child.terminate(force=True)
+
+
+@pytest.mark.parametrize(("target", "problem"), [
+    ("/dev/full", "is a symbolic link (dapcli does not follow one)"),
+    ("/dev/zero", "is a symbolic link (dapcli does not follow one)"),
+])
+def test_a_history_link_to_an_endless_device_is_not_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                         target: str, problem: str) -> None:
+    """A history file linked to /dev/full made the REPL read zeros until it held 4 GB."""
+    import time
+
+    from prompt_toolkit.history import InMemoryHistory
+
+    from dapcli.frontends.repl.history import open_history
+
+    if not os.path.exists(target):
+        pytest.skip(f"no {target} here")
+    monkeypatch.setenv("DAPCLI_STATE_DIR", str(tmp_path))
+    (tmp_path / "history").symlink_to(target)
+    warnings: list[str] = []
+    started = time.process_time()
+    history = open_history(warnings.append)
+    assert isinstance(history, InMemoryHistory)
+    assert warnings == [f"history disabled: {tmp_path / 'history'}: {problem} (commands are kept for this "
+                        "session only)"]
+    direct = SafeFileHistory(str(tmp_path / "history"), warnings.append)
+    assert list(direct.load_history_strings()) == []
+    assert time.process_time() - started < 2.0
+
+
+def test_a_history_file_too_large_is_not_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from dapcli.frontends.repl.history import MAX_HISTORY_BYTES, open_history
+
+    monkeypatch.setenv("DAPCLI_STATE_DIR", str(tmp_path))
+    with open(tmp_path / "history", "wb") as handle:
+        handle.truncate(MAX_HISTORY_BYTES + 1)
+    warnings: list[str] = []
+    open_history(warnings.append)
+    assert warnings == [f"history disabled: {tmp_path / 'history'}: too large ({MAX_HISTORY_BYTES + 1} bytes; at "
+                        f"most {MAX_HISTORY_BYTES}) (commands are kept for this session only)"]

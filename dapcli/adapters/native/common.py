@@ -19,7 +19,7 @@ import sys
 
 from dapcli.adapters.base import AdapterSpec
 from dapcli.adapters.filekind import ELF_MAGIC, is_native_executable
-from dapcli.errors import AdapterError, PreconditionError, UsageError
+from dapcli.errors import AdapterError, PreconditionError, UsageError, echo
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the hot path)
 if TYPE_CHECKING:
@@ -116,7 +116,7 @@ def check_program(options: LaunchOptions) -> list[str]:
     if os.path.isdir(program):
         raise UsageError(f"{program} is a directory, not a program", "give the path of the executable")
     if not os.path.isfile(program):
-        raise UsageError(f"program not found: {program}", "check the path")
+        raise UsageError(f"program not found: {echo(program)}", "check the path")
     if not os.access(program, os.X_OK):
         raise UsageError(f"{program} is not executable", f"chmod +x {program}, or build it again")
     return [NO_DEBUG_INFO] if debug_info(program) is False else []

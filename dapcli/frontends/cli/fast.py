@@ -208,6 +208,11 @@ def _serve_mcp(words: list[str]) -> int | None:
     if not options.get("port", "0").isdigit():
         return None
     from dapcli.frontends.mcp.server import main as serve
+    from dapcli.frontends.mcp.server import port_error
+
+    if port_error(options.get("port", "8765")):  # 99999, or more digits than int() reads
+        print(port_error(options.get("port", "8765")), file=sys.stderr)
+        return 2
 
     return int(serve(transport=options.get("transport", "stdio"), port=int(options.get("port", 8765)),
                      token_file=options.get("token-file"), no_auth="no-auth" in options,

@@ -169,6 +169,20 @@ async def end_sessions(dispatcher: Dispatcher, timeout: float = SHUTDOWN_TIMEOUT
             await close()
 
 
+def port_error(port: int | str) -> str | None:
+    """The two lines (error, hint) refusing ``port`` (a number, or the text given), or None when
+    it is a TCP port (1-65535). A long number is not echoed whole."""
+    text = str(port) if isinstance(port, str) or -10**12 < port < 10**12 else "(a huge number)"
+    if isinstance(port, str):
+        number = int(port) if port.isdigit() and len(port) <= 6 else None
+    else:
+        number = port if not isinstance(port, bool) else None
+    if number is not None and 1 <= number <= 65535:
+        return None
+    shown = text if len(text) <= 12 else f"{text[:12]}… ({len(text)} digits)"
+    return f"error: --port {shown}: a TCP port is a number from 1 to 65535\nhint: e.g. --port 8765"
+
+
 def main(transport: str = "stdio", port: int = 8765, host: str = "127.0.0.1", token_file: str | None = None,
          no_auth: bool = False, output_schemas: bool = False, allow_remote_listen: bool = False) -> int:
     """Serve MCP on ``transport`` (``stdio``, or ``streamable-http`` on ``host``:``port``: loopback
@@ -180,6 +194,10 @@ def main(transport: str = "stdio", port: int = 8765, host: str = "127.0.0.1", to
     """
     if transport not in TRANSPORTS:
         print(f"dapcli serve-mcp: unknown transport {transport!r} (use {' or '.join(TRANSPORTS)})", file=sys.stderr)
+        return 2
+    problem = port_error(port)
+    if problem:
+        print(problem, file=sys.stderr)
         return 2
     if host not in LOOPBACK and not allow_remote_listen:
         print(f"error: refusing to listen on {host}: serve-mcp listens on loopback only (127.0.0.1)\n"

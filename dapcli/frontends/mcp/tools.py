@@ -2,7 +2,7 @@
 
 Tools are registered below the SDK's function introspection: a :class:`VerbTool` hands the raw
 JSON arguments to the dispatcher, so the verb's arguments model is the single validator
-(unknown keys and ``true`` for a number are refused; ``"42"`` for an int is accepted). The SDK
+(strict: unknown keys, ``true`` for a number and ``"42"`` for an int are refused). The SDK
 would otherwise drop unknown keys and coerce values before we saw them.
 
 Every tool takes an optional ``session``. Results carry the verb's result model as structured

@@ -9,10 +9,13 @@ import difflib
 import os
 from typing import Any
 
+from dapcli.errors import echo
 from dapcli.frontends.recipe.loader import Mark, YamlList, YamlMap
 from dapcli.frontends.recipe.model import BreakpointSpec, Target
-from dapcli.frontends.recipe.variables import BadReference, as_text, references, substitute
+from dapcli.frontends.recipe.variables import BadReference, as_text, fit, references, substitute
 from dapcli.verbs.breakpoints.args import check_hit_condition, past_end
+from dapcli.verbs.breakpoints.breakpoints import extra_number_problem
+from dapcli.verbs.shared.envnames import env_name_problem, pair_problem
 
 __all__ = ["BREAKPOINT_KEYS", "TARGET_KEYS", "CheckerBase"]
 
@@ -133,7 +136,7 @@ class CheckerBase:
             self.problem(raw.value_mark("build"), "target", "build is an argv list, e.g. [make, program]")
         if target.build is None and not module and not os.path.isfile(target.program):
             self.problem(raw.value_mark("program"), "target",
-                         f"program not found: {program} (looked at {target.program})")
+                         f"program not found: {echo(program)} (looked at {echo(target.program)})")
         if target.cwd and not os.path.isdir(target.cwd):
             self.problem(raw.value_mark("cwd"), "target", f"cwd is not a directory: {target.cwd}")
         return target
@@ -214,11 +217,14 @@ class CheckerBase:
                 self.problem(raw.value_mark("env"), "target", "env values must be plain values")
             if not self.defined(pairs, raw.value_mark("env"), "target", set(self.variables)):
                 return []
+            for name in value:
+                if isinstance(name, str) and (problem := env_name_problem(name)):
+                    self.problem(raw.value_mark("env"), "target", problem)
             return [as_text(substitute(p, self.variables)) for p in pairs]
         pairs = self.texts(raw, "env", "target")
         for pair in pairs:
-            if "=" not in pair or pair.startswith("="):
-                self.problem(raw.value_mark("env"), "target", f"env entry {pair!r} is not NAME=VALUE")
+            if problem := pair_problem(pair):
+                self.problem(raw.value_mark("env"), "target", problem)
         return pairs
 
     # -- breakpoints -------------------------------------------------------------------------------
@@ -268,10 +274,15 @@ class CheckerBase:
                     return None
             elif item.get("path") is not None and item.get("line") is not None:
                 line = item.get("line")
-                if isinstance(line, bool) or not (isinstance(line, int) or str(line).strip().isdigit()):
-                    self.problem(item.value_mark("line"), where, f"line must be a line number from 1, not {line!r}")
+                if isinstance(line, str):  # ``line: ${n}`` with ``--var n=12``
+                    if not self.defined(line, item.value_mark("line"), where, set(self.variables)):
+                        return None
+                    line = fit(substitute(line, self.variables), int)
+                if isinstance(line, bool) or not isinstance(line, int):
+                    shown = repr(line) if len(repr(line)) <= 40 else repr(line)[:40] + "…"
+                    self.problem(item.value_mark("line"), where, f"line must be a line number from 1, not {shown}")
                     return None
-                text = f"{self.text(item, 'path', where)}:{self.text(item, 'line', where)}"
+                text = f"{self.text(item, 'path', where)}:{line}"
             else:
                 self.problem(mark, where, "give path and line (or statement), or function")
                 return None
@@ -378,6 +389,9 @@ class CheckerBase:
                 return None
             return text
         places = [self.resolve(file_part)]
+        if not os.path.exists(places[0]) and (problem := extra_number_problem(text, file_part)):
+            self.problem(mark, where, problem)
+            return None
         if target is not None:
             places.append(os.path.normpath(os.path.join(os.path.dirname(target.program), file_part)))
         line = int(line_part)

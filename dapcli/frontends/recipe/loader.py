@@ -26,10 +26,11 @@ __all__ = ["MAX_ALIASES", "MAX_NODES", "MAX_VALUES", "Mark", "YamlList", "YamlMa
 MAX_ALIASES = 200
 #: Most nodes the document may expand to once every alias is followed.
 MAX_NODES = 20_000
-#: Most values (scalars, lists, mappings) one recipe may hold: the pure-Python loader that keeps
-#: positions reads ~100 KB a second, so a 16 MiB file of steps would take minutes; counted first
-#: with libyaml (when PyYAML has it) in a fraction of that.
-MAX_VALUES = 50_000
+#: Most values (scalars, lists, mappings) one recipe may hold: a step with an ``expect`` is ~9,
+#: so this is ~20,000 steps. The pure-Python loader that keeps positions reads ~140 KB a second
+#: (a 10,000-step recipe: ~4 s); the values are counted first on libyaml's event stream (when
+#: PyYAML has it) in a fraction of that, and the file's size is checked before it is read.
+MAX_VALUES = 200_000
 
 _Y = "tag:yaml.org,2002:"
 _ALLOWED_TAGS = {_Y + name for name in ("str", "int", "float", "bool", "null", "seq", "map", "merge")}
@@ -174,29 +175,26 @@ def _short_tag(tag: str) -> str:
 
 
 def _check_size(text: str, filename: str) -> None:
-    """Refuse a document of more than :data:`MAX_VALUES` values, counted on libyaml's node tree
-    (aliases not expanded; a document libyaml cannot read is left to the loader's message)."""
-    loader_class = getattr(yaml, "CSafeLoader", None)
-    if loader_class is None or len(text) < MAX_VALUES:
+    """Refuse a document of more than :data:`MAX_VALUES` values, counted on libyaml's event
+    stream (no tree is built; it stops at the bound; aliases not expanded; a document libyaml
+    cannot read is left to the loader's message)."""
+    parser_class = getattr(yaml, "CSafeLoader", None)
+    if parser_class is None or len(text) < MAX_VALUES:
         return
+    count = 0
     try:
-        root = yaml.compose(text, Loader=loader_class)
+        for event in yaml.parse(text, Loader=parser_class):
+            if isinstance(event, _VALUE_EVENTS):
+                count += 1
+                if count > MAX_VALUES:
+                    raise UsageError(f"{filename}:1:1: the recipe holds more than {MAX_VALUES} values "
+                                     f"(about {MAX_VALUES // 10} steps)",
+                                     "split it into several recipes (`dapcli run A.yaml B.yaml`)")
     except (yaml.YAMLError, RecursionError):
         return
-    count, seen, pending = 0, set(), [root] if root is not None else []
-    while pending:
-        node = pending.pop()
-        if id(node) in seen:
-            continue
-        seen.add(id(node))
-        count += 1
-        if count > MAX_VALUES:
-            raise UsageError(f"{filename}:1:1: the recipe holds more than {MAX_VALUES} values",
-                             "split it into several recipes (`dapcli run A.yaml B.yaml`)")
-        if isinstance(node, SequenceNode):
-            pending.extend(node.value)
-        elif isinstance(node, MappingNode):
-            pending.extend(n for pair in node.value for n in pair)
+
+
+_VALUE_EVENTS = (yaml.ScalarEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent)
 
 
 def load_yaml_text(text: str, filename: str) -> Any:

@@ -70,7 +70,9 @@ async def run_recipes_async(
     if junit:
         check_writable(junit, "--junit")
     stream = out or sys.stdout
-    reporter: Reporter = JsonLinesReporter(stream) if json_lines else TextReporter(stream)
+    # a recipe refused by validation is told on stderr (JSON lines keep every record on one stream)
+    reporter: Reporter = JsonLinesReporter(stream) if json_lines else \
+        TextReporter(stream, errors=sys.stderr if out is None else None)
     recipes, outcomes = _load_all(paths, variables or {}, reporter)
     if not paths or any(o.invalid for o in outcomes):
         code = UsageError.exit_code

@@ -25,7 +25,7 @@ from dapcli.frontends.recipe.matchers import describe, judge
 from dapcli.frontends.recipe.model import ERROR_KEY, CheckOutcome, Recipe, RecipeOutcome, Step, StepOutcome
 from dapcli.frontends.recipe.paths import MISSING, follow
 from dapcli.frontends.recipe.transcript import Reporter
-from dapcli.frontends.recipe.variables import substitute
+from dapcli.frontends.recipe.variables import substitute, substitute_args
 from dapcli.verbs import VERBS
 from dapcli.verbs.shared.phrasing import CLI, phrase_all
 
@@ -225,7 +225,9 @@ class RecipeRun:
                            skipped=why, planned=planned)
 
     async def step(self, step: Step) -> StepOutcome:
-        args = substitute(step.args, self.variables)
+        spec = VERBS.get(step.verb)
+        kinds = {p.alias: p.base_type for p in spec.params} | {p.name: p.base_type for p in spec.params} if spec else {}
+        args = substitute_args(step.args, self.variables, kinds)
         outcome = StepOutcome(step=step.index, verb=step.verb, args=args, name=step.name, line=step.mark.line)
         started = time.perf_counter()
         try:

@@ -145,10 +145,12 @@ def _output_of(result: dict[str, Any] | None, limit: int = MAX_OUTPUT_LINES) -> 
 
 
 class TextReporter:
-    """The human transcript."""
+    """The human transcript; a recipe that fails validation is reported on ``errors`` (the
+    command's stderr; ``out`` when not given)."""
 
-    def __init__(self, out: TextIO, color: bool | None = None) -> None:
+    def __init__(self, out: TextIO, color: bool | None = None, errors: TextIO | None = None) -> None:
         self.out = out
+        self.errors = errors or out
         if color is None:
             color = bool(getattr(out, "isatty", lambda: False)()) and not os.environ.get("NO_COLOR")
         self.color = color
@@ -225,14 +227,18 @@ class TextReporter:
 
     def invalid(self, display: str, error: UsageError) -> None:
         for line in error.message.splitlines():
-            self.write(self._paint(f"✘ {clean(line)}", "31"))
+            self.complain(self._paint(f"✘ {clean(line)}", "31"))
         if error.hint:
-            self.write(f"  hint: {error.hint}")
+            self.complain(f"  hint: {error.hint}")
+
+    def complain(self, text: str) -> None:
+        self.errors.write(text + "\n")
+        self.errors.flush()
 
     def summary(self, outcomes: list[RecipeOutcome], code: int) -> None:
         invalid = sum(o.invalid is not None for o in outcomes)
         if invalid:
-            self.write(self._paint(f"✘ {invalid} invalid recipe(s); nothing was run", "31"))
+            self.complain(self._paint(f"✘ {invalid} invalid recipe(s); nothing was run", "31"))
             return
         if len(outcomes) < 2:
             return

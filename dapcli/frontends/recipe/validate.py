@@ -17,7 +17,7 @@ from dapcli.frontends.recipe.loader import Mark, YamlList, YamlMap, load_yaml
 from dapcli.frontends.recipe.matchers import parse_matcher
 from dapcli.frontends.recipe.model import ERROR_KEY, Expectation, Recipe, Step
 from dapcli.frontends.recipe.paths import check_path
-from dapcli.frontends.recipe.variables import NAME, substitute
+from dapcli.frontends.recipe.variables import NAME, substitute_args
 from dapcli.verbs import VERBS, ParamSpec, VerbSpec, validate_args
 from dapcli.verbs.shared.bounds import text_problem
 
@@ -163,7 +163,8 @@ class _Checker(CheckerBase):
             if not self.defined(value, args.value_mark(key), label, known):
                 return
             param = _param(spec, key)
-            trial[key] = substitute(value, {**self.variables, **{n: _dummy(param) for n in saved}})
+            values = {**self.variables, **{n: _dummy(param) for n in saved}}
+            trial[key] = substitute_args({key: value}, values, {key: param.base_type if param else None})[key]
         try:
             validate_args(spec, trial)
         except UsageError as exc:

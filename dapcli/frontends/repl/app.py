@@ -238,8 +238,12 @@ class Repl:
         return "interrupted"
 
     async def dispatch(self, text: str) -> None:
-        """REPL commands first (unless the words name a verb path such as ``break add``), then
-        the verb table, then (opt-in) evaluation of the line."""
+        """``!STATEMENT`` runs a statement (pdb's spelling); then REPL commands (unless the words
+        name a verb path such as ``break add``), then the verb table, then (opt-in) evaluation
+        of the line."""
+        if text.startswith("!"):  # pdb's spelling: run a statement (`!x = 5`, `!import os`)
+            await self.run_verb("evaluate", {"expression": text[1:].strip(), "statement": True})
+            return
         first, rest = _head(text)
         second = rest.split(None, 1)[0] if rest.split() else ""
         handler = commands.handler_for(first)

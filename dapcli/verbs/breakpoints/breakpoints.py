@@ -11,6 +11,7 @@ from typing import Annotated, Any
 from dapcli.engine import persist
 from dapcli.engine.anchors import cut
 from dapcli.engine.breakpoints import BreakpointBook, BreakpointEntry, bound_text, taken_error
+from dapcli.engine.reach import nearest_file
 from dapcli.engine.session import Session
 from dapcli.errors import DapcliError, PreconditionError, UsageError
 from dapcli.verbs.breakpoints.args import HIT_CONDITION_HELP, check_hit_condition, check_references, past_end
@@ -81,11 +82,16 @@ def parse_location(ctx: VerbContext, location: str, session: Session | None, *,
         if line < 1:
             raise UsageError(f"line {line} is not a line of any file (lines count from 1)", "pick a line in the file")
         path = ctx.resolve(path_part)
+        if not os.path.exists(path) and (problem := extra_number_problem(location, path_part)):
+            raise UsageError(problem, "write FILE:LINE, e.g. prog.py:12")
         if not os.path.exists(path) and any(ord(c) < 32 or c == "\x7f" for c in path_part):
             raise UsageError(f"no such file: {path_part!r} (its name holds a control character)",
                              "check the path (a pasted newline?)")
         if not os.path.exists(path) and pending_ok and path_part:
-            return {"path": path, "line": line, "warning": absent_file_note(path_part, path)}
+            near = nearest_file(path, [ctx.cwd])
+            note = absent_file_note(path_part, path) + (f" (did you mean {os.path.relpath(near, ctx.cwd)}?)"
+                                                        if near else "")
+            return {"path": path, "line": line, "warning": note}
         if not os.path.isfile(path):
             kind = file_kind(path) if path_part else None
             if kind is not None:
@@ -99,6 +105,16 @@ def parse_location(ctx: VerbContext, location: str, session: Session | None, *,
     if not location or any(c.isspace() for c in location):
         raise UsageError(f"bad breakpoint location {location!r}", "write FILE:LINE, LINE, or a function name")
     return {"function": location}
+
+
+def extra_number_problem(location: str, path_part: str) -> str | None:
+    """Why ``location`` (``prog.py:12:3:4``) is no location: its file part (``prog.py:12:3``,
+    not a file here) ends in ``:NUMBER``, so a column or a second line was given; or None."""
+    head, sep, tail = path_part.rpartition(":")
+    if not (sep and head and _is_number(tail)):
+        return None
+    shown = location if len(location) <= 80 else location[:80] + "…"
+    return f"bad breakpoint location {shown!r}: a location is FILE:LINE with one line number (no column)"
 
 
 def _is_number(text: str) -> bool:

@@ -20,14 +20,14 @@ Structured callers (MCP, recipes) give the same fields as an object:
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pydantic.alias_generators import to_camel
 
 from dapcli.errors import UsageError
 
-__all__ = ["BREAK_HELP", "GRAMMAR", "LaunchBreakpoint", "parse_spec", "spec_fields"]
+__all__ = ["BREAK_HELP", "GRAMMAR", "LaunchBreakpoint", "check_structured", "parse_spec", "spec_fields"]
 
 #: The grammar in one line, as ``--help``, errors and the MCP description show it.
 GRAMMAR = "FILE:LINE or FUNCTION, then optional clauses in any order: if CONDITION, hit N|>=N|%N, log MESSAGE"
@@ -51,10 +51,11 @@ class LaunchBreakpoint(BaseModel):
     # ``SourceBreakpoint``/``FunctionBreakpoint`` fields). No docstring: it would cost every
     # MCP client its length in the launch schema.
 
-    model_config = ConfigDict(extra="forbid", alias_generator=to_camel, populate_by_name=True, defer_build=True)
+    model_config = ConfigDict(extra="forbid", alias_generator=to_camel, populate_by_name=True, defer_build=True,
+                              strict=True)  # ``{"line": true}`` is no line 1, ``{"line": "17"}`` no line
 
     path: str | None = None
-    line: int | None = None
+    line: Annotated[int, Field(ge=1)] | None = None
     function: str | None = None
     condition: str | None = None
     hit_condition: str | None = None
@@ -112,6 +113,22 @@ def _counts(rest: str, begin: int) -> bool:
     return bool(_HIT.fullmatch(rest[begin:following.start() if following else len(rest)].strip()))
 
 
+def check_structured(value: Any) -> Any:
+    """A ``Param(check=…)`` for ``breakpoints``: each object is a :class:`LaunchBreakpoint`
+    (strict: ``{"line": true}`` or ``{"line": "17"}`` is refused before anything starts).
+
+    Raises:
+        ValueError: the first bad object, with its problems.
+    """
+    for item in value if isinstance(value, list) else []:
+        if isinstance(item, dict):
+            try:
+                spec_fields(item)
+            except UsageError as exc:  # the example of a right one goes along
+                raise ValueError(f"{exc.message} ({exc.hint})" if exc.hint else exc.message) from None
+    return value
+
+
 def spec_fields(item: str | LaunchBreakpoint | dict[str, Any]) -> tuple[str, dict[str, str]]:
     """The location text and clauses of a text or structured breakpoint.
 
@@ -125,7 +142,8 @@ def spec_fields(item: str | LaunchBreakpoint | dict[str, Any]) -> tuple[str, dic
     except ValidationError as exc:
         problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'breakpoint'}: "
                              + ("unknown key" if e["type"] == "extra_forbidden" else e["msg"]) for e in exc.errors())
-        raise UsageError(f"bad breakpoint {item!r}: {problems}",
+        shown = repr(item) if len(repr(item)) <= 80 else repr(item)[:80] + "…"
+        raise UsageError(f"bad breakpoint {shown}: {problems}",
                          'keys: path, line, condition, hitCondition, logMessage, function, statement, nearLine, '
                          'expect; e.g. '
                          '{"path": "cart.py", "line": 17, "condition": "i == 2"}') from None

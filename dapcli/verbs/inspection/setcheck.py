@@ -40,8 +40,9 @@ async def current_value(session: Session, reference: int, name: str, container: 
             return variable.value
     names = ", ".join(v.name for v in found[:12]) + (", …" if len(found) > 12 else "")
     raise UsageError(f"no variable {name!r} in {container}" + (f" (it has: {names})" if names else ""),
-                     "`dapcli vars` lists them" + (f"; to create it: dapcli eval {shlex.quote(f'{name} = {value}')}"
-                                                   if session.adapter.repl_runs_statements and value else ""))
+                     "`dapcli vars` lists them"
+                     + (f"; to create it: dapcli eval --statement {shlex.quote(f'{name} = {value}')}"
+                        if session.adapter.repl_runs_statements and value else ""))
 
 
 async def explain_unchanged(session: Session, frame_id: int | None, name: str, value: str, old: str) -> None:

@@ -6,11 +6,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from dapcli.engine.scopes import locals_scope
-from dapcli.errors import RequestError, UsageError
+from dapcli.errors import RequestError, SessionError, UsageError
 from dapcli.protocol import types as t
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.inspection.errorhints import one_line_error, with_evaluate_hint
-from dapcli.verbs.inspection.statements import RAN_AS_STATEMENT, runs_as_statement, with_syntax_hint
+from dapcli.verbs.inspection.statements import (
+    RAN_AS_STATEMENT,
+    runs_as_statement,
+    statement_refused,
+    with_syntax_hint,
+)
 from dapcli.verbs.models import (
     EvaluateResult,
     VariablesResult,
@@ -147,25 +152,39 @@ async def evaluate(
     depth: Annotated[int, Param(help="expand the result's children this many levels")] = 0,
     max_length: MaxLength = MAX_VALUE,
     timeout: Annotated[float, Param(help="seconds to wait for the value")] = 30.0,
+    statement: Annotated[bool, Param(help="run a statement (x = 5, import os): it may change the program; "
+                                          "REPL: !STATEMENT")] = False,
 ) -> EvaluateResult:
-    """Evaluate an expression in a frame (DAP ``evaluate``)."""
+    """Evaluate an expression in a frame (DAP ``evaluate``).
+
+    An expression only: a statement (``x = 5``, ``import os``) is refused, with the spelling that
+    runs it; ``statement`` runs one (debugpy: context ``repl``, as at pdb's prompt) and says so.
+    On adapters whose language has assignment expressions (C, Go, JavaScript) the text is sent
+    as it is either way."""
     if not expression.strip():
         raise UsageError("the expression is empty", "give one, e.g. `eval x` or `eval 'len(items)'`")
     session = ctx.session()
     frame = await current_frame_id(session, frame_id)
     asked = full_context(session, context, max_length)  # in full: clipboard, the adapter's longest text
-    request = session.request(
-        "evaluate", t.EvaluateArguments(expression=expression, frameId=frame, context=asked), t.EvaluateResponse,
-        timeout=timeout,
-    )
     note = None
     try:
-        body, stop = (await moved_by(session, request, timeout, resumes=session.adapter.console_resumes(expression))
-                      if context == "repl" else (await request, None))
+        if statement and session.adapter.repl_runs_statements:
+            body, stop, note = await _run_statement(session, expression, frame, timeout), None, RAN_AS_STATEMENT
+        else:
+            request = session.request("evaluate", t.EvaluateArguments(expression=expression, frameId=frame,
+                                                                      context=asked),
+                                      t.EvaluateResponse, timeout=timeout)
+            body, stop = (await moved_by(session, request, timeout,
+                                         resumes=session.adapter.console_resumes(expression))
+                          if context == "repl" else (await request, None))
     except RequestError as exc:
-        if not runs_as_statement(session, expression, context, exc):
-            raise with_evaluate_hint(with_syntax_hint(session, one_line_error(exc))) from None
-        body, stop, note = await _run_statement(session, expression, frame, timeout), None, RAN_AS_STATEMENT
+        if runs_as_statement(session, expression, context, exc):
+            raise statement_refused(expression) from None
+        if "No more messages" in exc.message or session.ended:  # debugpy's words when the program is gone
+            await session.wait_until(lambda: session.ended, ENDED_WAIT)
+            if session.ended:
+                raise ended_during(session, expression) from None
+        raise with_evaluate_hint(with_syntax_hint(session, one_line_error(exc))) from None
     values_changed(session)  # `total = 7` assigns
     await check_evaluated(session, expression, frame, body.result, body.type)
     whole = await full_repr(session, expression, frame, body.result) if max_length == 0 else body.result
@@ -185,6 +204,20 @@ async def evaluate(
         stop=stop,
         frame_name=user_frame_name(session, frame) if stop is None else None, note=note,
     )
+
+
+#: How long an evaluation that lost the program waits for its end to be told (s).
+ENDED_WAIT = 5.0
+
+
+def ended_during(session: Session, expression: str) -> SessionError:
+    """The program ended while ``expression`` ran (``os._exit(3)``): said as that, not as the
+    adapter's "No more messages"."""
+    shown = " ".join(expression.split())
+    shown = shown if len(shown) <= 60 else shown[:60] + "…"
+    code = f" with exit code {session.exit_code}" if session.exit_code is not None else ""
+    return SessionError(f"the program ended{code} while `{shown}` was evaluated",
+                        "start it again with `dapcli restart` (or `dapcli launch`)")
 
 
 async def _run_statement(session: Session, expression: str, frame: int, timeout: float) -> Any:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dapcli.adapters.base import AdapterSpec, AttachOptions
-from dapcli.errors import AdapterError, ConnectionLostError, DapcliError, DapTimeoutError, UsageError
+from dapcli.errors import AdapterError, ConnectionLostError, DapcliError, DapTimeoutError, UsageError, echo
 from dapcli.verbs.context import VerbContext
 
 __all__ = [
@@ -51,7 +51,8 @@ def attach_options(ctx: VerbContext, connect: str | None, process_id: int | None
             raise UsageError("--program goes with --target (a local copy of the remote executable)")
         options.program = ctx.resolve(program)
         if not os.path.isfile(options.program):
-            raise UsageError(f"program not found: {program} (looked at {options.program})", "check the path")
+            raise UsageError(f"program not found: {echo(program)} (looked at {echo(options.program)})",
+                             "check the path")
     return options
 
 

@@ -24,7 +24,7 @@ from dapcli.adapters.launchjson import family_for_type, find_launch_json, parse
 from dapcli.adapters.native.common import has_cap_sys_ptrace
 from dapcli.adapters.registry import adapter_for, all_adapters, by_name
 from dapcli.engine.persist import state_dir
-from dapcli.errors import DapcliError, UsageError
+from dapcli.errors import DapcliError, UsageError, echo
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.models import DoctorCheck, DoctorResult
 from dapcli.verbs.registry import Param, verb
@@ -74,7 +74,7 @@ async def doctor(
     if program is not None:
         path = ctx.resolve(program)
         if not os.path.exists(path):
-            raise UsageError(f"program not found: {program} (looked at {path})", "check the path")
+            raise UsageError(f"program not found: {echo(program)} (looked at {echo(path)})", "check the path")
     return await asyncio.to_thread(_doctor, ctx.cwd, program, path, adapter, python)
 
 

@@ -20,6 +20,7 @@ from dapcli.verbs.breakpoints.breakpoints import at_form, place
 from dapcli.verbs.breakpoints.match import check_condition, resolve_function
 from dapcli.verbs.breakpoints.spec import spec_fields
 from dapcli.verbs.context import VerbContext
+from dapcli.verbs.shared.envnames import check_env
 
 __all__ = [
     "SET_HELP",
@@ -31,11 +32,8 @@ __all__ = [
 ]
 
 def env_pairs(value: Any) -> Any:
-    """A ``Param(check=…)`` for ``env``: an object ``{NAME: VALUE}`` (what a JSON client writes
-    first) becomes the ``["NAME=VALUE", …]`` list; anything else is left to the type check."""
-    if isinstance(value, dict):
-        return [f"{name}={'' if item is None else item}" for name, item in value.items()]
-    return value
+    """A ``Param(check=…)`` for ``env``: see :func:`~dapcli.verbs.shared.envnames.check_env`."""
+    return check_env(value)
 
 
 CATCH_HELP = ("exception filters to turn on from the start, e.g. raised,uncaught (the adapter's own ids: "

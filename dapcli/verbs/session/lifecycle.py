@@ -15,10 +15,10 @@ from dapcli.engine.breakpoints import BreakpointEntry
 from dapcli.engine.pathmap import PathMapper, from_launch_config, parse_mappings
 from dapcli.engine.reach import unverified_warnings
 from dapcli.engine.session import Session, SessionState
-from dapcli.errors import AdapterError, DapcliError, UntrustedProjectError, UsageError
+from dapcli.errors import AdapterError, DapcliError, UntrustedProjectError, UsageError, echo
 from dapcli.protocol.types import Capabilities
 from dapcli.verbs.breakpoints.match import anchor_warnings, launch_warnings, pending_warnings, refused_conditions
-from dapcli.verbs.breakpoints.spec import BREAK_HELP
+from dapcli.verbs.breakpoints.spec import BREAK_HELP, check_structured
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.models import EndResult, SessionInfo, SessionsResult, StatusResult, StopState
 from dapcli.verbs.registry import Param, verb
@@ -41,6 +41,7 @@ from dapcli.verbs.session.launchopts import (
     filter_list,
 )
 from dapcli.verbs.session.modulecheck import missing_module
+from dapcli.verbs.shared.envnames import ENV_EXAMPLE, pair_problem
 from dapcli.verbs.shared.programfile import check_program_file, file_kind
 from dapcli.verbs.shared.stop.stopstate import stop_state
 
@@ -53,9 +54,10 @@ STARTUP_TIMEOUT = 30.0
 def _env_pairs(pairs: list[str]) -> dict[str, str]:
     env = {}
     for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key:
-            raise UsageError(f"bad --env value {pair!r}", "write it as NAME=VALUE")
+        key, _, value = pair.partition("=")
+        problem = pair_problem(pair)
+        if problem:  # the arguments model refused it already; this guards direct callers
+            raise UsageError(problem, ENV_EXAMPLE)
         env[key] = value
     return env
 
@@ -92,10 +94,10 @@ async def launch(
     module: Annotated[str | None, Param(help="Python module to run (python -m)",
                                         short="-m")] = None,
     breakpoints: Annotated[list[str | dict[str, Any]], Param(
-        help=BREAK_HELP, complete="location", short="-b", flag="break")] = [],  # noqa: B006
+        help=BREAK_HELP, complete="location", short="-b", flag="break", check=check_structured)] = [],  # noqa: B006
     cwd: Annotated[str | None, Param(help="working directory of the program", complete="path")] = None,
     env: Annotated[list[str], Param(help="NAME=VALUE for the program's environment",
-                                    check=env_pairs, accepts=list[str] | dict[str, str])
+                                    check=env_pairs, accepts=list[str] | dict[str, str], example=["DEBUG=1"])
                ] = [],  # noqa: B006
     python: Annotated[str | None, Param(help="Python interpreter (default: venv, python3)",
                                         complete="path")] = None,
@@ -238,7 +240,7 @@ def _target(ctx: VerbContext, program: str | None, module: str | None, adapter: 
                          "e.g. `dapcli launch app.py -b app.py:10`")
     path = ctx.resolve(program)
     if not os.path.exists(path):
-        raise UsageError(f"program not found: {program} (looked at {path})", "check the path")
+        raise UsageError(f"program not found: {echo(program)} (looked at {echo(path)})", "check the path")
     spec = adapter_for(path, adapter, ctx.cwd)
     check_program_file(program, path, spec.name)
     return path, spec
@@ -273,7 +275,7 @@ async def attach(
                                               "(with --target)", complete="path")] = None,
     adapter: Annotated[str | None, Param(help="debug adapter (default: python)")] = None,
     breakpoints: Annotated[list[str | dict[str, Any]], Param(
-        help=BREAK_HELP, complete="location", short="-b", flag="break")] = [],  # noqa: B006
+        help=BREAK_HELP, complete="location", short="-b", flag="break", check=check_structured)] = [],  # noqa: B006
     settings: Annotated[list[str], Param(help=SET_HELP, flag="set")] = [],  # noqa: B006
     adapter_config: Annotated[JsonObject | None, Param(help="adapter attach options as a JSON object")] = None,
     just_my_code: Annotated[bool | None, Param(help="debugpy justMyCode")] = None,

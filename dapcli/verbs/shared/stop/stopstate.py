@@ -3,7 +3,6 @@ top frames, top-frame locals, new output, exit code or exception, watches and wa
 
 from __future__ import annotations
 
-import contextlib
 import os
 import signal as signal_module
 import time
@@ -13,12 +12,19 @@ from dapcli.engine.chatter import DEBUGGER_CATEGORIES
 from dapcli.engine.diagnosis import diagnosis
 from dapcli.engine.lost import signal_name
 from dapcli.engine.prefetch import STOP_FRAMES
-from dapcli.engine.reach import never_hit_warnings
+from dapcli.engine.reach import absent_file_warnings, never_hit_warnings
 from dapcli.engine.scopes import locals_scope
 from dapcli.engine.session import Session, SessionState
-from dapcli.engine.sources import reference_lines
+from dapcli.engine.sources import frame_source_lines
 from dapcli.engine.userframes import is_user_frame, user_frame_index
-from dapcli.errors import ConnectionLostError, DapcliError, DapTimeoutError, PreconditionError, RequestError
+from dapcli.errors import (
+    ConnectionLostError,
+    DapcliError,
+    DapTimeoutError,
+    PreconditionError,
+    RequestError,
+    UsageError,
+)
 from dapcli.protocol import types as t
 from dapcli.protocol.redact import cut_text
 from dapcli.verbs.models import (
@@ -99,6 +105,10 @@ def output_since(session: Session, seq: int, *, console: bool = False) -> tuple[
     return kept, len(chunks) - len(kept)
 
 
+#: How a program ended by dapcli (``stop``, ``restart``) is described, whatever signal ended it.
+STOPPED_ON_REQUEST = "ended by dapcli (`stop` or `restart` of the session)"
+
+
 def killed_by(session: Session) -> str | None:
     """``killed by SIGKILL`` when the debuggee's exit code says a signal ended it."""
     number = exit_signal(session)
@@ -150,9 +160,13 @@ async def stop_state(
     )
     if session.state in (SessionState.EXITED, SessionState.TERMINATED):
         state.exit_code = session.exit_code
-        state.warnings = [*(state.warnings or []), *await never_hit_warnings(session)] or None
-        state.description = session.lost or killed_by(session)
-        number = None if session.lost else exit_signal(session)
+        state.warnings = [*(state.warnings or []), *await never_hit_warnings(session),
+                          *absent_file_warnings(session)] or None
+        if session.ending_on_request and not session.lost:  # a blocked `continue` sees the `stop`, not SIGKILL
+            state.description, number = STOPPED_ON_REQUEST, None
+        else:
+            state.description = session.lost or killed_by(session)
+            number = None if session.lost else exit_signal(session)
         state.signal = signal_name(number) if number else None
         if session.ended_by_shutdown and not session.lost:  # `stop` ended it while this call waited
             state.status, state.exit_code, state.signal = "terminated", None, None
@@ -302,9 +316,13 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
             top.path, top.line, context, current=top.line, breakpoints=breakpoint_lines(session, top.path)
         )
     elif top.source_reference:  # not a file: the adapter has the text (e.g. exec'd code)
-        with contextlib.suppress(DapcliError):
-            text = await reference_lines(session, top.source_reference, top.path)
+        try:
+            text = await frame_source_lines(session, top.path, top.source_reference, top.name, top.line)
             state.source = read_source(top.path or "", top.line, context, current=top.line, lines=text)
+        except UsageError as exc:  # the file moved: debugpy's decompiled code is not shown as it
+            state.warnings = [*(state.warnings or []), exc.message]
+        except DapcliError:
+            pass
     if locals_count > 0:
         scope = locals_scope(await scopes(session, top.id))
         try:
