@@ -32,8 +32,8 @@ __all__ = ["BREAK_HELP", "GRAMMAR", "LaunchBreakpoint", "check_structured", "par
 #: The grammar in one line, as ``--help``, errors and the MCP description show it.
 GRAMMAR = "FILE:LINE or FUNCTION, then optional clauses in any order: if CONDITION, hit N|>=N|%N, log MESSAGE"
 #: The help of ``-b``/``breakpoints`` on launch and attach (CLI, REPL, MCP schema).
-BREAK_HELP = ("FILE:LINE|FUNCTION|FILE@STATEMENT, then optional, any order: if COND, hit N|>=N|%N, log MSG. "
-              "Or {path,line|statement[,nearLine],expect,condition,hitCondition,logMessage}|{function}")
+BREAK_HELP = ("FILE:LINE|FUNCTION|FILE@STATEMENT, then, any order: if COND, hit N|>=N|%N, log MSG. "
+              "Or {path,line|statement,nearLine,expect,condition,hitCondition,logMessage}|{function}")
 EXAMPLES = "e.g. -b 'cart.py:17 if i == 2', -b 'cart.py:17 hit >=3', -b 'cart.py:17 log total={total}', -b Cart.total"
 
 #: A clause word between blanks (or at the end: ``F:L if`` is a clause without its text).

@@ -36,8 +36,7 @@ def env_pairs(value: Any) -> Any:
     return check_env(value)
 
 
-CATCH_HELP = ("exception filters to turn on from the start, e.g. raised,uncaught (the adapter's own ids: "
-              "`exceptions list`; default: its defaults)")
+CATCH_HELP = "exception filters on from the start, e.g. raised,uncaught (ids: `exceptions list`)"
 
 
 def filter_list(value: Any) -> Any:
