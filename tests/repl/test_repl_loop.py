@@ -80,7 +80,7 @@ def test_unknown_commands_suggest_the_closest_names() -> None:
 
 def test_bad_arguments_show_the_usage_line() -> None:
     session = run_repl(["vars --depth deep", "b", "undisplay x", "quit"])
-    assert "usage: vars [--variables-reference" in session.text
+    assert "usage: vars [NAME] [--variables-reference" in session.text
     assert "usage: b FILE:LINE | LINE | FUNCTION [if EXPR]" in session.text
     assert session.dispatcher.typed() == []
 
