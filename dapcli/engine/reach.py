@@ -22,7 +22,8 @@ from dapcli.engine.breakpoints import BreakpointEntry
 from dapcli.engine.session import Session
 from dapcli.errors import DapcliError
 
-__all__ = ["absent_file_warnings", "nearest_file", "never_hit_warnings", "suggest_mapping", "unverified_warnings"]
+__all__ = ["absent_file_warnings", "nearest_file", "never_hit_warnings", "started_from", "suggest_mapping",
+           "unverified_warnings"]
 
 #: Most directory entries read when looking for the file a missing one was meant to be.
 _SCAN_LIMIT = 5000
@@ -79,8 +80,12 @@ async def _flag(session: Session, relative: Any) -> list[str]:
         text = (f"breakpoint {entry.id} at {where} can never be hit: the program has not loaded "
                 f"{relative(entry.path)}")
         suggestion = suggest_mapping(entry.path or "", session.path_mapper.seen)
+        started = started_from(entry.path or "", session.path_mapper.seen)
         if suggestion:
             text += f" (it runs {suggestion[0]}); add --map {suggestion[1]}"
+        elif started:  # only argv[0] known (debugpy's process name): the folder it is relative to is not
+            text += (f" (it runs {started[0]}, relative to the folder it was started in); "
+                     f"add --map REMOTE={started[1]} with REMOTE that folder's absolute path")
         else:
             text += "; if the program runs elsewhere (a container, another host), add --map REMOTE=LOCAL"
         warnings.append(text)
@@ -150,12 +155,21 @@ def unverified_warnings(session: Session) -> list[str]:
             f"elsewhere (a container, another host), {what}"]
 
 
+def _absolute(path: str) -> bool:
+    """True for ``/x``, ``C:\\x``, ``C:/x`` and ``\\\\host\\x`` (a remote side may be Windows)."""
+    return path.startswith(("/", "\\\\")) or (len(path) > 2 and path[0].isalpha() and path[1] == ":"
+                                                and path[2] in "\\/")
+
+
 def suggest_mapping(local: str, seen: set[str]) -> tuple[str, str] | None:
-    """(the loaded file, ``REMOTE=LOCAL``) for a loaded file that ends like ``local`` with the
-    longest common tail, or None."""
+    """(the loaded file, ``REMOTE=LOCAL``) for a loaded file with an absolute path that ends like
+    ``local`` with the longest common tail, or None. A relative path (debugpy's process name is
+    ``argv[0]`` as typed) never makes the remote side: it is relative to a folder not known here."""
     best: tuple[int, str] | None = None
     mine = local.replace("\\", "/").split("/")
-    for path in seen:
+    for path in sorted(seen):
+        if not _absolute(path):
+            continue
         theirs = path.replace("\\", "/").split("/")
         common = 0
         while common < min(len(mine), len(theirs)) - 1 and mine[-1 - common] == theirs[-1 - common]:
@@ -169,3 +183,20 @@ def suggest_mapping(local: str, seen: set[str]) -> tuple[str, str] | None:
     remote_root = "/".join(theirs[:-common]) or "/"
     local_root = "/".join(mine[:-common]) or "/"
     return path, f"{remote_root}={local_root}"
+
+
+def started_from(local: str, seen: set[str]) -> tuple[str, str] | None:
+    """(the relative loaded path, the local folder it is relative to) for the longest relative
+    path of ``seen`` that all of ``local`` ends with (``app/prog.py`` of ``/me/co/app/prog.py``:
+    ``/me/co``), or None."""
+    mine = local.replace("\\", "/").split("/")
+    found: tuple[int, str] | None = None
+    for path in sorted(seen):
+        theirs = [part for part in path.replace("\\", "/").split("/") if part not in ("", ".")]
+        if _absolute(path) or not theirs or len(theirs) >= len(mine) or ".." in theirs:
+            continue
+        if mine[-len(theirs):] == theirs and (found is None or len(theirs) > found[0]):
+            found = (len(theirs), path)
+    if found is None:
+        return None
+    return found[1], "/".join(mine[:-found[0]]) or "/"

@@ -117,3 +117,29 @@ def test_js_debug_signal_and_unknown_request() -> None:
             await call(client, "stop")
 
     run(body)
+
+
+def test_source_of_a_line_range() -> None:
+    """``source`` with ``9:11``, gdb's ``9,11`` or ``FILE:9,11`` shows exactly those lines (it read
+    ``…/9`` as a file); a range that ends before it starts is one isError line."""
+    from dapcli.frontends.mcp.tools import MORE
+
+    line = marker_line(LOOP, "loop")
+
+    async def body() -> None:
+        async with connected() as client:
+            await call(client, "launch", {"program": str(LOOP), "stopOnEntry": True, "python": sys.executable})
+            await call(client, "setBreakpoint", {"location": f"{LOOP}:{line}"})
+            stop = await call(client, "continue", {"timeout": 60})
+            assert stop["location"]["line"] == line, stop
+            for location in (f"{line - 1}:{line + 1}", f"{line - 1},{line + 1}", f"{LOOP}:{line - 1},{line + 1}"):
+                shown = await client.call_tool(MORE, {"verb": "source", "arguments": {"location": location}})
+                assert not shown.is_error, shown.content[0].text
+                assert [s["line"] for s in shown.structured_content["lines"]] == [line - 1, line, line + 1]
+                assert "count += 1  # @loop" in shown.content[0].text and "def spin" not in shown.content[0].text
+            backwards = await call_error(client, MORE, {"verb": "source",
+                                                        "arguments": {"location": f"{line + 1}:{line - 1}"}})
+            assert f"bad line range '{line + 1}:{line - 1}'" in backwards
+            await call(client, "stop")
+
+    run(body)

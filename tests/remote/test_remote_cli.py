@@ -12,6 +12,7 @@ from remote_helpers import (
     NEEDS_GDB,
     NEEDS_GO,
     NEEDS_LLDB,
+    PYTHON,
     Cli,
     Layout,
     debugpy_server,
@@ -20,6 +21,7 @@ from remote_helpers import (
     gdb_server,
     lldb_server,
     marker_line,
+    server,
 )
 
 pytestmark = pytest.mark.slow
@@ -166,6 +168,35 @@ def test_never_hit_warning_at_a_stop_suggests_the_mapping(layout: Layout, cli: C
     srv_root, local_root = layout.srv.parent, layout.checkout.parent
     assert warning == (f"breakpoint 1 at app/prog.py:{line} can never be hit: the program has not loaded "
                        f"app/prog.py (it runs {layout.srv / 'prog.py'}); add --map {srv_root}={local_root}")
+
+
+def test_never_hit_warning_never_suggests_a_relative_remote_side(layout: Layout, cli: Cli) -> None:
+    """Started as ``python -m debugpy … app/prog.py`` and run to its end, the program showed only
+    its ``argv[0]``: the warning suggested ``--map app=…``, a relative remote side. It now
+    suggests an absolute one when the adapter reported one, else says what ``app/prog.py`` is
+    relative to; at a stop, the absolute path of the frame."""
+    line = marker_line(layout.checkout / "prog.py", "add")
+    port = free_port()
+    argv = [PYTHON, "-m", "debugpy", "--listen", f"127.0.0.1:{port}", "--wait-for-client", "app/prog.py"]
+    with server(argv, layout.srv.parent, port):
+        cli("attach", f"127.0.0.1:{port}", "-b", f"app/prog.py:{line}")
+        cli.remember()
+        end = cli("wait", "--timeout", "60")
+    warning = (f"warning: breakpoint 1 at app/prog.py:{line} can never be hit: the program has not loaded "
+               f"app/prog.py (it runs app/prog.py, relative to the folder it was started in); "
+               f"add --map REMOTE={layout.checkout.parent} with REMOTE that folder's absolute path")
+    assert warning in end.out.splitlines(), end.out
+    assert "--map app=" not in end.out
+
+    port = free_port()
+    argv = [PYTHON, "-m", "debugpy", "--listen", f"127.0.0.1:{port}", "--wait-for-client", "app/prog.py"]
+    with server(argv, layout.srv.parent, port):
+        cli("attach", f"127.0.0.1:{port}", "-b", f"app/prog.py:{line}", "-b", "work")
+        cli.remember()
+        stop = cli.json("wait", "--timeout", "60")
+    assert stop["warnings"] == [
+        f"breakpoint 1 at app/prog.py:{line} can never be hit: the program has not loaded app/prog.py "
+        f"(it runs {layout.srv / 'prog.py'}); add --map {layout.srv.parent}={layout.checkout.parent}"]
 
 
 @NEEDS_GDB

@@ -5,6 +5,7 @@ each command once as ``(dapcli) CMD``, then its result; end of input leaves (end
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -45,3 +46,40 @@ def test_quit_through_a_pipe_leaves_at_once(tmp_path: Path) -> None:
     code, out, err = _repl(tmp_path, b"quit\np total\n")
     assert code == 0, (out, err)
     assert "(dapcli) quit" in out and "(dapcli) p total" not in out
+
+
+def test_long_stop_line_through_a_pipe_is_not_wrapped(tmp_path: Path) -> None:
+    """Into a pipe nothing wraps at 80 columns (rich's default for a non-terminal): the stop line
+    of a long file name stays whole, and a source line is whole up to 120 columns, as the
+    one-shot CLI prints them for a terminal-less reader (a script, an agent)."""
+    long = "total += i  # " + "wide " * 16
+    name = "a_program_with_a_name_long_enough_to_push_the_stop_line_well_past_eighty_columns.py"
+    (tmp_path / name).write_text(PROGRAM.replace("    total += i\n", f"    {long.rstrip()}\n"))
+    env = {**os.environ, "DAPCLI_RUNTIME_DIR": tempfile.mkdtemp(prefix="dc", dir="/tmp"), "NO_COLOR": "1"}
+    env.pop("DAPCLI_SESSION", None)
+    env.pop("COLUMNS", None)
+    with subprocess.Popen([DAPCLI, "repl", name, "--python", sys.executable], stdin=subprocess.PIPE,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=tmp_path) as proc:
+        try:
+            out_bytes, err_bytes = proc.communicate(b"b 3\nc\n", timeout=90)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+    out, err = out_bytes.decode("utf-8", "replace"), err_bytes.decode("utf-8", "replace")
+    assert proc.returncode == 0, (out, err)
+    lines = out.splitlines()
+    assert f"Stopped (breakpoint 1) in <module> at {name}:3  thread 1" in lines, out
+    assert f"● → 3 │     {long.rstrip()}" in lines, out
+    assert "…" not in out, out
+
+
+def test_list_a_line_range_through_a_pipe(tmp_path: Path) -> None:
+    """``list 2:4`` and gdb's ``list 2,4`` show exactly those lines (they read ``…/2`` as a file)."""
+    code, out, err = _repl(tmp_path, b"b 3\nc\nlist 2:4\nlist 1,2\nlist prog.py:4,5\n")
+    assert code == 0, (out, err)
+    assert "cannot read" not in out + err and "error" not in out, out
+    listings = out.split("(dapcli) list ")[1:4]
+    numbers = [[int(found.group(1)) for found in re.finditer(r"^[●→ ]*(\d+) │", block, re.MULTILINE)]
+               for block in listings]
+    assert numbers == [[2, 3, 4], [1, 2], [4, 5]], out
+    assert "● → 3 │     total += i" in listings[0], out  # the stop's line still marked

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from dapcli.engine.pathmap import PathMapper, PathMapping, from_launch_config, parse_mappings
-from dapcli.engine.reach import suggest_mapping
+from dapcli.engine.reach import started_from, suggest_mapping
 from dapcli.errors import ProtocolError, UsageError
 from dapcli.protocol.codec import FrameDecoder
 
@@ -90,6 +90,18 @@ def test_suggested_mapping_from_a_loaded_file() -> None:
     loaded = {"/srv/app/pkg/m.py", "/usr/lib/python3/os.py"}
     assert suggest_mapping("/home/me/app/pkg/m.py", loaded) == ("/srv/app/pkg/m.py", "/srv=/home/me")
     assert suggest_mapping("/home/me/other.py", loaded) is None
+
+
+def test_a_relative_loaded_path_is_never_the_remote_side() -> None:
+    """debugpy's process name is ``argv[0]`` as typed: ``app/prog.py`` names no folder of the
+    remote side, so the mapping comes from an absolute path, or the warning says what is known."""
+    assert suggest_mapping("/home/me/app/prog.py", {"app/prog.py"}) is None
+    both = {"app/prog.py", "/srv/prog.py"}  # one common part each: the absolute one, every time
+    assert suggest_mapping("/home/me/app/prog.py", both) == ("/srv/prog.py", "/srv=/home/me/app")
+    assert suggest_mapping("/home/me/app/prog.py", {"C:\\srv\\app\\prog.py"}) == (
+        "C:\\srv\\app\\prog.py", "C:/srv=/home/me")
+    assert started_from("/home/me/app/prog.py", {"./app/prog.py", "prog.py"}) == ("./app/prog.py", "/home/me")
+    assert started_from("/home/me/app/prog.py", {"other/prog.py", "/srv/app/prog.py"}) is None
 
 
 def test_a_peer_that_is_not_dap_fails_at_once() -> None:

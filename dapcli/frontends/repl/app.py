@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import os
 import signal
+import sys
 import traceback
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -454,5 +455,15 @@ def _head(text: str) -> tuple[str, str]:
 
 
 def _console() -> Console:
+    """The REPL's console on stdout. On a terminal, its width; into a pipe or file, as the
+    one-shot CLI prints: no line wraps, and what is cut to fit (a long source line, marked ``…``)
+    is cut at ``$COLUMNS`` or 120 columns, not rich's 80."""
     plain = "NO_COLOR" in os.environ or os.environ.get("TERM") == "dumb"
-    return Console(highlight=False, emoji=False, color_system=None if plain else "auto")
+    try:
+        tty = sys.stdout.isatty()
+    except (AttributeError, ValueError):  # no stdout, or a closed one
+        tty = False
+    columns = os.environ.get("COLUMNS", "")
+    width = None if tty else int(columns) if columns.isdigit() and int(columns) > 0 else 120
+    return Console(highlight=False, emoji=False, color_system=None if plain else "auto", soft_wrap=not tty,
+                   width=width)

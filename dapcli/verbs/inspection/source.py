@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import os
 import re
+from collections.abc import Callable
 from typing import Annotated
 
 from dapcli.engine.chatter import DEBUGGER_CATEGORIES
@@ -31,17 +32,32 @@ from dapcli.verbs.shared.frames import (
 @verb(group="inspection", needs="session", read_only=True, cli=("list",), aliases=("l", "source"))
 async def source(
     ctx: VerbContext,
-    location: Annotated[str | None, Param(help="FILE, FILE:LINE or LINE (default: the current line)",
+    location: Annotated[str | None, Param(help="FILE, FILE:LINE, LINE or lines A:B, A,B, FILE:A,B "
+                                               "(default: the current line)",
                                           complete="location", positional=True)] = None,
     context: Annotated[int, Param(help="lines to show before and after")] = 5,
 ) -> SourceResult:
-    """Show source lines around the current line or a FILE:LINE."""
+    """Show source lines around the current line or a FILE:LINE.
+
+    A range shows lines START to END (``113:126``, gdb's ``113,126``, ``FILE:113,126``;
+    ``context`` is then unused)."""
     session = ctx.session()
     frame = await _current_frame(session)
     current = frame.line if frame else None
     path, line, reference = (frame.path, frame.line, frame.source_reference) if frame else \
         (session.current_path, None, None)
-    if location:
+    until = None
+    span = _line_range(location or "", ctx.resolve)
+    if span is not None:
+        file_part, line, until = span
+        if file_part is not None:
+            path, reference = ctx.resolve(file_part), None
+        if until < line:
+            raise UsageError(f"bad line range {location!r}: {until} comes before {line}",
+                             "write START:END or START,END with START <= END")
+        if line < 1:
+            raise UsageError(f"line {line} is not a line of any file (lines count from 1)", "pick a line in the file")
+    elif location:
         file_part, sep, line_part = location.rpartition(":")
         if location.isdigit():
             line = int(location)
@@ -62,12 +78,29 @@ async def source(
     else:
         text = None
     lines = read_source(path or "", line or 1, context, current=current if from_frame else None,
-                        breakpoints=breakpoint_lines(session, path) if path else set(), lines=text)
+                        breakpoints=breakpoint_lines(session, path) if path else set(), lines=text, until=until)
     if not lines and location and line and line > 1 and path:
         raise UsageError(f"{os.path.basename(path)}: line {line} is past the end of the file",
                          "pick a line in the file")
     return SourceResult(path=path or (frame.source_name if frame else None) or "", current_line=current
                         if from_frame else None, lines=lines)
+
+
+def _line_range(location: str, resolve: Callable[[str], str]) -> tuple[str | None, int, int] | None:
+    """(file or None, start, end) of a line range: ``START:END``, ``START,END``, ``FILE:START,END``
+    or ``FILE:START:END``; None for any other location (and for ``FILE:LINE`` whose FILE, colon
+    and all, is an existing file)."""
+    found = _RANGE.fullmatch(location.strip())
+    if found is None:
+        return None
+    file_part, start, end = found.group("file"), int(found.group("start")), int(found.group("end"))
+    if found.group("sep") == ":" and os.path.exists(resolve(location.rpartition(":")[0])):
+        return None  # a file named like ``113`` or ``notes:12``: FILE:LINE as before
+    return file_part or None, start, end
+
+
+#: A line range: an optional ``FILE:``, then START, ``:`` or ``,``, END.
+_RANGE = re.compile(r"(?:(?P<file>.+?):)?(?P<start>\d+)\s*(?P<sep>[:,])\s*(?P<end>\d+)")
 
 
 async def _current_frame(session: object) -> Frame | None:

@@ -100,12 +100,15 @@ def remember_scopes(session: Session, frame_id: int, found: list[t.Scope]) -> No
 
 
 def read_source(path: str, center: int, context: int, *, current: int | None = None,
-                breakpoints: set[int] | None = None, lines: list[str] | None = None) -> list[SourceLine]:
+                breakpoints: set[int] | None = None, lines: list[str] | None = None,
+                until: int | None = None) -> list[SourceLine]:
     """Lines ``center - context`` … ``center + context`` of a local file (1-based), or of
-    ``lines`` when given (source text from the adapter). Raises UsageError when the file cannot
-    be read."""
+    ``lines`` when given (source text from the adapter); with ``until``, lines ``center`` …
+    ``until`` instead. Raises UsageError when the file cannot be read."""
     text = lines if lines is not None else read_lines(path)
     first, last = max(1, center - context), min(len(text), center + context)
+    if until is not None:
+        first, last = center, min(len(text), until)
     marks = breakpoints or set()
     return [
         SourceLine(line=n, text=_cut_line(text[n - 1]), current=(n == current), breakpoint=(n in marks))
