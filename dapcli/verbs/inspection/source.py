@@ -125,11 +125,11 @@ async def output(
     tail: Annotated[int | None, Param(help="only the last N lines")] = None,
     since: Annotated[int | None, Param(help="only chunks after this seq (nextSeq of a previous call)")] = None,
     category: Annotated[list[str], Param(help="stdout, stderr, console (the debugger's), all: one name or a list "
-                                              "(default: the program's stdout and stderr)",
+                                              "(default: stdout, stderr)",
                                          check=one_or_many, accepts=str | list[str])] = [],  # noqa: B006
-    wait: Annotated[float, Param(help="seconds to wait for new output when there is none yet")] = 0.0,
+    wait: Annotated[float, Param(help="seconds to wait for new output")] = 0.0,
     raw: Annotated[bool, Param(help="chunks in full (else cut at 64 KiB)")] = False,
-    all: Annotated[bool, Param(help="every chunk in the buffer (else the last 256 KiB, with a note of the rest)")]
+    all: Annotated[bool, Param(help="every chunk (else the last 256 KiB)")]
     = False,
 ) -> OutputResult:
     """Show the program's output (DAP ``output`` events, from a ring buffer).
