@@ -216,7 +216,7 @@ class Runner:
         if result.dropped > repl.state.output_dropped:
             repl.state.output_dropped = result.dropped
             repl.show(Text(f"… {m.dropped_note(result.dropped, result.dropped_bytes)}", style="dim"))
-        if result.omitted:
+        if result.omitted and any(c.seq > repl.state.output_seq for c in result.chunks):
             how = phrase(call("output", all=True), REPL)
             repl.show(Text(f"… {m.omitted_note(result.omitted, result.omitted_bytes, how)}", style="dim"))
         repl.write_output(result.chunks)
