@@ -358,7 +358,7 @@ _dapcli() {
                 --wait) _dapcli_words ""; return 0 ;;
                 -S) _dapcli_words "session"; return 0 ;;
             esac
-            flags="--category --follow --help --json --no-raw --raw --session --since --tail --wait -S -f -h"; kind="" ;;
+            flags="--all --category --follow --help --json --no-all --no-raw --raw --session --since --tail --wait -S -f -h"; kind="" ;;
         "pause")
             case "$prev" in
                 --session) _dapcli_words "session"; return 0 ;;

@@ -434,10 +434,12 @@ complete -c dapcli -n '__dapcli_at "nexti"' -l thread-id -r -a '(__dapcli_words 
 complete -c dapcli -n '__dapcli_at "nexti"' -l timeout -r
 complete -c dapcli -n '__dapcli_at "nexti"' -s S -r -a '(__dapcli_words session)'
 complete -c dapcli -n '__dapcli_at "nexti"' -s h
+complete -c dapcli -n '__dapcli_at "output"' -l all
 complete -c dapcli -n '__dapcli_at "output"' -l category -r
 complete -c dapcli -n '__dapcli_at "output"' -l follow
 complete -c dapcli -n '__dapcli_at "output"' -l help
 complete -c dapcli -n '__dapcli_at "output"' -l json
+complete -c dapcli -n '__dapcli_at "output"' -l no-all
 complete -c dapcli -n '__dapcli_at "output"' -l no-raw
 complete -c dapcli -n '__dapcli_at "output"' -l raw
 complete -c dapcli -n '__dapcli_at "output"' -l session -r -a '(__dapcli_words session)'

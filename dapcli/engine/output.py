@@ -16,13 +16,26 @@ from dataclasses import dataclass
 
 from dapcli.engine.chatter import DEBUGGER_CATEGORIES as _DEBUGGER
 
-__all__ = ["CHUNK_OVERHEAD", "OutputBuffer", "OutputChunk"]
+__all__ = ["CHUNK_OVERHEAD", "MAX_CHUNK_CHARS", "OutputBuffer", "OutputChunk"]
 
 #: Categories that are adapter chatter, never the program's output (DAP ``output`` event).
 NOISE_CATEGORIES = frozenset({"telemetry"})
 #: Bytes a chunk counts for beyond its text, so that a flood of tiny chunks stays bounded in
 #: memory by the byte bound rather than by a count of chunks.
 CHUNK_OVERHEAD = 64
+#: Longest chunk kept whole (characters): a longer one keeps its first and last halves around a
+#: marker saying how many characters were cut, so one huge line cannot fill the buffer.
+MAX_CHUNK_CHARS = 1024 * 1024
+
+
+def cap_chunk(text: str, limit: int = MAX_CHUNK_CHARS) -> tuple[str, int]:
+    """``text`` at most about ``limit`` characters: its head and tail around a marker, and the
+    number of characters cut (0 when it was kept whole)."""
+    if len(text) <= limit:
+        return text, 0
+    half = limit // 2
+    cut = len(text) - 2 * half
+    return f"{text[:half]}\n[… {cut} characters of this chunk were cut when it was buffered …]\n{text[-half:]}", cut
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +58,8 @@ class _Lane:
         self.max_bytes = max_bytes
         self.bytes = 0
         self.dropped = 0
+        self.dropped_bytes = 0
+        self.last_dropped_seq = 0
 
     def add(self, chunk: OutputChunk) -> None:
         self.chunks.append(chunk)
@@ -53,6 +68,8 @@ class _Lane:
             old = self.chunks.popleft()
             self.bytes -= len(old.output) + CHUNK_OVERHEAD
             self.dropped += 1
+            self.last_dropped_seq = old.seq
+            self.dropped_bytes += len(old.output.encode("utf-8", "surrogatepass"))
 
 
 class OutputBuffer:
@@ -69,6 +86,7 @@ class OutputBuffer:
         self._program = _Lane(max_bytes)
         self._console = _Lane(console_bytes)
         self._seq = 0
+        self._cut_chars = 0
 
     @property
     def last_seq(self) -> int:
@@ -80,14 +98,31 @@ class OutputBuffer:
         return self._program.dropped
 
     @property
+    def dropped_bytes(self) -> int:
+        """UTF-8 bytes of the program's output in the chunks dropped so far."""
+        return self._program.dropped_bytes
+
+    def dropped_after(self, seq: int) -> bool:
+        """True when a chunk of the program's output newer than ``seq`` was dropped."""
+        return self._program.last_dropped_seq > seq
+
+    @property
+    def cut_chars(self) -> int:
+        """Characters cut from chunks longer than :data:`MAX_CHUNK_CHARS` when they were buffered."""
+        return self._cut_chars
+
+    @property
     def console_dropped(self) -> int:
         """Chunks of the debugger's console text dropped so far."""
         return self._console.dropped
 
     def append(self, category: str, text: str) -> OutputChunk | None:
-        """Add a chunk; telemetry and empty text are ignored (returns None)."""
+        """Add a chunk, capped by :func:`cap_chunk`; telemetry and empty text are ignored
+        (returns None)."""
         if not text or category in NOISE_CATEGORIES:
             return None
+        text, cut = cap_chunk(text)
+        self._cut_chars += cut
         self._seq += 1
         chunk = OutputChunk(self._seq, category, text, time.time())
         (self._console if category in _DEBUGGER else self._program).add(chunk)

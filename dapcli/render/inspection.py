@@ -6,9 +6,11 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from dapcli.calls import call
 from dapcli.render.pieces import column_table, program_text, short_path, source_lines, variable_tree
 from dapcli.render.stop import render_stop
 from dapcli.verbs import models as m
+from dapcli.verbs.shared.phrasing import said
 
 __all__ = ["render_evaluate", "render_output", "render_scopes", "render_set", "render_source", "render_stack",
            "render_threads", "render_variables"]
@@ -83,7 +85,14 @@ def render_source(result: m.SourceResult, cwd: str | None = None) -> RenderableT
 
 
 def render_output(result: m.OutputResult, cwd: str | None = None) -> RenderableType:
-    return program_text(result.chunks) if result.chunks else Text("(no output yet)", style="dim")
+    """The chunks, after a note of the chunks left out (``--all`` shows them) and of those the
+    ring buffer dropped."""
+    notes = [Text(f"… {m.dropped_note(result.dropped, result.dropped_bytes)}", style="dim")] if result.dropped else []
+    if result.omitted:
+        notes.append(Text(f"… {m.omitted_note(result.omitted, result.omitted_bytes, said(call('output', all=True)))}",
+                          style="dim"))
+    body = program_text(result.chunks) if result.chunks else Text("(no output yet)", style="dim")
+    return Group(*notes, body) if notes else body
 
 
 def render_scopes(result: m.ScopesResult, cwd: str | None = None) -> RenderableType:

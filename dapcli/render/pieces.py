@@ -106,11 +106,15 @@ def program_text(chunks: list[m.OutputChunkView]) -> ProgramText:
     return ProgramText(parts)
 
 
-def output_block(chunks: list[m.OutputChunkView] | None, cut: int | None) -> list[RenderableType]:
-    """An ``output:`` heading, a note of ``cut`` earlier chunks, and the chunks; [] for none."""
+def output_block(chunks: list[m.OutputChunkView] | None, cut: int | None,
+                 dropped: tuple[int, int] | None = None) -> list[RenderableType]:
+    """An ``output:`` heading, a note of ``cut`` earlier chunks and of the ``dropped`` (chunks,
+    bytes) the ring buffer dropped, and the chunks; [] for none."""
     if not chunks:
         return []
     head: list[RenderableType] = [Text("output:", style="bold")]
+    if dropped and dropped[0]:
+        head.append(Text(f"… {m.dropped_note(*dropped)}", style="dim"))
     if cut:
         head.append(Text(f"… {cut} earlier output chunks (dapcli output)", style="dim"))
     return [*head, program_text(chunks)]

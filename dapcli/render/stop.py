@@ -88,7 +88,8 @@ def render_stop(state: m.StopState, cwd: str | None = None) -> RenderableType:
         waited = f" after {state.elapsed_ms / 1000:.1f} s" if state.elapsed_ms else ""
         parts.append(Text(said(f"Still running{waited}; {call('wait')} reports the next stop, {call('pause')} "
                                "interrupts it"), style="bold"))
-    parts += output_block(state.output, state.output_truncated)
+    parts += output_block(state.output, state.output_truncated,
+                          (state.output_dropped or 0, state.output_dropped_bytes or 0))
     for child in state.subprocesses or []:
         parts.append(Text(f"subprocess session {child.name}: {child.state}"
                           + (" (dapcli --session " + child.name + " stack)" if child.state == "stopped" else ""),
@@ -190,6 +191,8 @@ def render_status(status: m.StatusResult, cwd: str | None = None) -> RenderableT
         ("interpreter", status.runtime), ("debuggee pid", status.debuggee_pid),
         ("adapter pid", status.adapter_pid), ("host pid", status.host_pid),
         ("exit code", _exit_code(status)), ("ended", _end_reason(status)), ("breakpoints", status.breakpoints),
+        ("output", m.dropped_note(status.output_dropped, status.output_dropped_bytes)
+         if status.output_dropped else None),
         ("pause", None if status.pause_pending_s is None else
          said(f"requested {status.pause_pending_s:.1f} s ago, pending ({call('wait')} reports the stop)")),
     ]

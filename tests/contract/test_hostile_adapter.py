@@ -279,6 +279,40 @@ def test_terminal_escapes_from_the_adapter_never_reach_the_terminal_raw(tmp_path
     scenario(tmp_path, script, test)
 
 
+# -- output: one huge chunk, more than the buffer holds -------------------------------------------
+def test_a_huge_output_chunk_is_capped_and_dropped_chunks_are_said_in_every_view(tmp_path: Path) -> None:
+    from dapcli.frontends.mcp.render import render as mcp_text
+
+    filler = {"event": "output", "body": {"category": "stdout", "output": "f" * 899_999 + "\n"}}
+    big = "B" * 3_000_000 + "\n"
+    script = {"on": {"next": [{"respond": {}}, *[filler] * 10,
+                              {"event": "output", "body": {"category": "stdout", "output": big}},
+                              {"event": "stopped", "body": {"reason": "step", "threadId": 1}}]}}
+
+    async def test(h: Harness) -> None:
+        await h.launch()
+        stop = await h.call("next", {"timeout": 60})
+        everything = await h.call("output", {"all": True, "raw": True})
+        kept = everything.chunks[-1].output
+        cap = 1024 * 1024
+        assert f"\n[… {len(big) - cap} characters of this chunk were cut when it was buffered …]\n" in kept
+        assert kept.startswith("B" * 1000) and kept.endswith("B\n") and len(kept) < cap + 100
+        assert everything.dropped >= 2 and everything.dropped_bytes == 900_000 * everything.dropped
+        note = f"{everything.dropped} earlier chunks ({everything.dropped_bytes} bytes) were dropped from the buffer"
+        status = await h.call("status")
+        shown_output = await h.call("output")
+        for result in (stop, status, shown_output):
+            assert note in shown(result), (type(result), shown(result)[:2000])
+            assert note in mcp_text(result), (type(result), mcp_text(result)[:2000])
+        assert sum(len(c.output) for c in shown_output.chunks) <= 256 * 1024
+        assert shown_output.omitted > 0 and shown_output.omitted_bytes == 900_000 * shown_output.omitted
+        assert f"{shown_output.omitted} earlier chunks ({shown_output.omitted_bytes} bytes) not shown; " \
+               "`dapcli output --all` shows them" in shown(shown_output)
+        assert "output with all=true shows them" in mcp_text(shown_output)
+
+    scenario(tmp_path, script, test)
+
+
 # -- the framing broken, answers that match nothing ------------------------------------------------
 @pytest.mark.parametrize(("bytes_", "says"), [
     ([{"write": "Content-Length: 5\r\n\r\nnotjs"}], "the adapter sent a message that is not JSON"),

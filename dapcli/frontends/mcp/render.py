@@ -51,6 +51,8 @@ from dapcli.verbs.models import (
     VariablesResult,
     VariableView,
     WatchesResult,
+    dropped_note,
+    omitted_note,
 )
 
 __all__ = ["render", "render_stop"]
@@ -161,11 +163,13 @@ def _source_result(result: SourceResult) -> str:
 
 def _output(result: OutputResult) -> str:
     lines = output_tail(result.chunks, 0, OUTPUT_CHARS) if result.chunks else ["  (no output)"]
+    if result.omitted:
+        lines.insert(0, f"  … {omitted_note(result.omitted, result.omitted_bytes, 'output with all=true')}")
     footer = f"[nextSeq {result.next_seq}; {result.status or 'unknown'}"
     if result.exit_code is not None:
         footer += f", exit code {result.exit_code}"
     if result.dropped:
-        footer += f"; {result.dropped} old chunks dropped from the buffer"
+        footer += f"; {dropped_note(result.dropped, result.dropped_bytes)}"
     return "\n".join([*lines, footer + "]"])
 
 
@@ -174,7 +178,10 @@ def _status(result: StatusResult) -> str:
                                                              ("adapter", result.adapter_pid)) if pid)
     head = f"session {result.session}: {result.state}; {result.adapter} {result.request} {result.program or ''}"
     head = head.rstrip() + (f" ({pids})" if pids else "") + (f"; in test {result.test_id}" if result.test_id else "")
-    lines = [head, f"breakpoints: {result.breakpoints}; output chunks: {result.output_chunks}"]
+    chunks = f"output chunks: {result.output_chunks}"
+    if result.output_dropped:
+        chunks += f" ({dropped_note(result.output_dropped, result.output_dropped_bytes)})"
+    lines = [head, f"breakpoints: {result.breakpoints}; {chunks}"]
     if result.pause_pending_s is not None:
         lines.append(f"pause requested {result.pause_pending_s:.1f} s ago, pending: call wait for the stop")
     if result.stop is not None and result.stop.status == "stopped":

@@ -20,6 +20,7 @@ from dapcli.verbs.models import (
     StopState,
     VariableView,
     WatchView,
+    dropped_note,
 )
 from dapcli.verbs.shared.stop.deciding import DECIDING_CHARS
 from dapcli.verbs.shared.stop.stoplabel import exception_headline, stop_detail
@@ -69,6 +70,8 @@ def render_stop(state: StopState, *, with_locals: bool = True) -> str:
     head += [f"watch {watch_line(w)}" for w in state.watches or []]
     head += [f"warning: {cut(w, 200)}" for w in state.warnings or []]
     tail = ["output:", *output_tail(state.output, state.output_truncated or 0, STOP_OUTPUT)] if state.output else []
+    if tail and state.output_dropped:
+        tail.insert(1, f"  … {dropped_note(state.output_dropped, state.output_dropped_bytes or 0)}")
     middle: list[str] = []
     if with_locals and state.locals:
         left = STOP_BYTES - _size(head) - _size(tail)

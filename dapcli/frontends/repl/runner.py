@@ -11,11 +11,13 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from rich.text import Text
 
+from dapcli.calls import call, phrase
 from dapcli.errors import DapcliError, PreconditionError
 from dapcli.frontends.repl.state import ENDED, ReplState, signature
 from dapcli.verbs import VERBS
 from dapcli.verbs import models as m
 from dapcli.verbs.execution.pauseinput import PAUSE_AT_INPUT
+from dapcli.verbs.shared.phrasing import REPL
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -203,9 +205,21 @@ class Runner:
                 await asyncio.sleep(OUTPUT_WAIT)
                 continue
             if isinstance(result, m.OutputResult):
-                repl.write_output(result.chunks)
+                self.write_output(result)
                 if result.status in ENDED:
                     return
+
+    def write_output(self, result: m.OutputResult) -> None:
+        """New program output, after a note of chunks the buffer dropped since the REPL last
+        said so and of chunks left out to bound the display."""
+        repl = self.repl
+        if result.dropped > repl.state.output_dropped:
+            repl.state.output_dropped = result.dropped
+            repl.show(Text(f"… {m.dropped_note(result.dropped, result.dropped_bytes)}", style="dim"))
+        if result.omitted and any(c.seq > repl.state.output_seq for c in result.chunks):
+            how = phrase(call("output", all=True), REPL)
+            repl.show(Text(f"… {m.omitted_note(result.omitted, result.omitted_bytes, how)}", style="dim"))
+        repl.write_output(result.chunks)
 
     def program_running(self) -> bool:
         """True while this REPL's run is on, or the session's program runs without one (a
@@ -272,7 +286,7 @@ class Runner:
             return
         output = await repl.quiet("output", {"since": repl.state.output_seq})
         if isinstance(output, m.OutputResult):
-            repl.write_output(output.chunks)
+            self.write_output(output)
         stop = status.stop
         changed = stop is not None and signature(stop) != repl.state.seen
         repl.state.note(status)

@@ -44,6 +44,8 @@ class ReplState:
     temporary: dict[int, m.BreakpointView] = field(default_factory=dict)
     watches: dict[int, str] = field(default_factory=dict)
     output_seq: int = 0
+    #: Output chunks the ring buffer had dropped when the REPL last said so.
+    output_dropped: int = 0
 
     # -- reading ---------------------------------------------------------------------------------
     def current_status(self) -> str | None:

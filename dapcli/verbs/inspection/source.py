@@ -158,14 +158,19 @@ async def output(
     tail: Annotated[int | None, Param(help="only the last N lines")] = None,
     since: Annotated[int | None, Param(help="only chunks after this seq (nextSeq of a previous call)")] = None,
     category: Annotated[list[str], Param(help="stdout, stderr, console (the debugger's), all: one name or a list "
-                                              "(default: the program's stdout and stderr)",
+                                              "(default: stdout, stderr)",
                                          check=one_or_many, accepts=str | list[str])] = [],  # noqa: B006
-    wait: Annotated[float, Param(help="seconds to wait for new output when there is none yet")] = 0.0,
+    wait: Annotated[float, Param(help="seconds to wait for new output")] = 0.0,
     raw: Annotated[bool, Param(help="chunks in full (else cut at 64 KiB)")] = False,
+    all: Annotated[bool, Param(help="every chunk (else the last 256 KiB)")]
+    = False,
 ) -> OutputResult:
     """Show the program's output (DAP ``output`` events, from a ring buffer).
 
-    ``category`` is one name (``"stdout"``, ``"all"``) or a list of them (``["stdout", "stderr"]``)."""
+    ``category`` is one name (``"stdout"``, ``"all"``) or a list of them (``["stdout", "stderr"]``).
+    Without ``all`` at most :data:`MAX_DISPLAY_CHARS` characters of the newest chunks are given;
+    ``omitted`` and ``omittedBytes`` count what was left out, ``dropped`` and ``droppedBytes``
+    what the ring buffer dropped to stay bounded."""
     session = ctx.session()
     categories = set(category) - {"all"} or None
     program_only = not category  # the debugger's console text only when asked for
@@ -186,8 +191,27 @@ async def output(
              for c in chunks]
     if tail is not None:
         views = _last_lines(views, tail)
+    omitted = 0 if all else _bound(views)
+    first = len(chunks) - len(views)  # `tail` keeps the last chunks: views[i] is chunks[first + i]
+    omitted_bytes = sum(len(c.output.encode("utf-8", "surrogatepass")) for c in chunks[first:first + omitted])
     return OutputResult(
-        chunks=views,
-        next_seq=session.output.last_seq, dropped=session.output.dropped, status=session.state.value,
-        exit_code=session.exit_code,
+        chunks=views[omitted:] if omitted else views, omitted=omitted, omitted_bytes=omitted_bytes,
+        next_seq=session.output.last_seq, dropped=session.output.dropped,
+        dropped_bytes=session.output.dropped_bytes, status=session.state.value, exit_code=session.exit_code,
     )
+
+
+#: Most characters of output the ``output`` verb gives without ``all`` (the newest kept).
+MAX_DISPLAY_CHARS = 256 * 1024
+
+
+def _bound(views: list[OutputChunkView], limit: int = MAX_DISPLAY_CHARS) -> int:
+    """How many leading chunks to leave out so that the rest hold at most ``limit`` characters
+    (the newest chunk is always kept)."""
+    size, keep = 0, 0
+    for view in reversed(views):
+        size += len(view.output)
+        if size > limit and keep:
+            break
+        keep += 1
+    return len(views) - keep

@@ -44,6 +44,8 @@ from dapcli.verbs.models.inspection import (
     ThreadsResult,
     ThreadView,
     VariablesResult,
+    dropped_note,
+    omitted_note,
 )
 from dapcli.verbs.models.native import (
     ConsoleResult,
@@ -76,5 +78,5 @@ __all__ = [
     "RegisterGroupView", "RegistersResult", "Result", "ReturnValueView", "ScopeView", "ScopesResult", "SessionInfo",
     "SessionsResult", "SetVariableResult", "SourceLine", "SourceResult", "StackResult", "Status", "StatusResult",
     "StopState", "TestView", "ThreadView", "ThreadsResult", "TraceHit", "TraceResult", "VariableView",
-    "VariablesResult", "WatchView", "WatchesResult",
+    "VariablesResult", "WatchView", "WatchesResult", "dropped_note", "omitted_note",
 ]

@@ -155,6 +155,10 @@ class StopState(Result):
     locals_truncated: int | None = None
     output: list[OutputChunkView] | None = None
     output_truncated: int | None = None
+    #: Chunks the ring buffer dropped to stay bounded (all so far, set when some went after the
+    #: previous report), and their UTF-8 bytes.
+    output_dropped: int | None = None
+    output_dropped_bytes: int | None = None
     #: The adapter's number for the end, as it sent it; with ``signal`` set it is not the
     #: program's exit status (debugpy 256-N, lldb-dap N, gdb -N for signal N).
     exit_code: int | None = None

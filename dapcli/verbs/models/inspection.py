@@ -8,8 +8,20 @@ from dapcli.verbs.models.execution import Frame, OutputChunkView, SourceLine, St
 
 __all__ = [
     "EvaluateResult", "OutputResult", "ScopeView", "ScopesResult", "SetVariableResult", "SourceResult",
-    "StackResult", "ThreadView", "ThreadsResult", "VariablesResult",
+    "StackResult", "ThreadView", "ThreadsResult", "VariablesResult", "dropped_note", "omitted_note",
 ]
+
+
+def dropped_note(chunks: int, size: int) -> str:
+    """``N earlier chunks (M bytes) were dropped from the buffer``: what a text view says of the
+    output the ring buffer dropped to stay bounded."""
+    return f"{chunks} earlier chunk{'s' if chunks != 1 else ''} ({size} bytes) were dropped from the buffer"
+
+
+def omitted_note(chunks: int, size: int, how: str) -> str:
+    """``N earlier chunks (M bytes) not shown; HOW shows them``: what a text view says of the
+    chunks the ``output`` verb left out to bound its display."""
+    return f"{chunks} earlier chunk{'s' if chunks != 1 else ''} ({size} bytes) not shown; {how} shows them"
 
 
 class ThreadView(Model):
@@ -107,6 +119,11 @@ class OutputResult(Result):
 
     chunks: list[OutputChunkView]
     next_seq: int
+    #: Chunks the ring buffer dropped (oldest first) to stay bounded, and their UTF-8 bytes.
     dropped: int = 0
+    dropped_bytes: int = 0
+    #: Older chunks left out of ``chunks`` to bound the display (``all`` gives them), and their bytes.
+    omitted: int = 0
+    omitted_bytes: int = 0
     status: str | None = None
     exit_code: int | None = None

@@ -37,6 +37,7 @@ class StatusResult(Result):
     output_chunks: int = 0
     #: Output chunks the ring buffer dropped (oldest first) to stay bounded.
     output_dropped: int = 0
+    output_dropped_bytes: int = 0
     stop: StopState | None = None
     uptime_ms: float | None = None
     #: A ``pause`` was sent this many seconds ago and the program is still running.

@@ -436,7 +436,7 @@ async def status(ctx: VerbContext) -> StatusResult:
         runtime=session.adapter.runtime, request=session.request_kind, debuggee_pid=session.debuggee_pid,
         adapter_pid=session.adapter_pid, host_pid=ctx.manager.host_pid, exit_code=session.exit_code,
         breakpoints=len(session.book.entries), output_chunks=session.output.last_seq,
-        output_dropped=session.output.dropped, stop=stop,
+        output_dropped=session.output.dropped, output_dropped_bytes=session.output.dropped_bytes, stop=stop,
         uptime_ms=round((time.time() - session.started_at) * 1000),
         pause_pending_s=round(time.time() - session.pause_requested, 1)
         if session.pause_requested and session.state is SessionState.RUNNING else None,

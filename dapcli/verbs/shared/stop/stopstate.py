@@ -113,7 +113,7 @@ def killed_by(session: Session) -> str | None:
     """``killed by SIGKILL`` when the debuggee's exit code says a signal ended it."""
     number = exit_signal(session)
     if number is None and session.exit_code is not None:
-        console = "".join(c.output for c in session.output.since(0) if c.category in DEBUGGER_CATEGORIES)
+        console = "".join(c.output for c in session.output.since(0, set(DEBUGGER_CATEGORIES)))
         return session.adapter.exit_reason(session.exit_code, console)
     return f"killed by {signal_name(number)}" if number else None
 
@@ -145,12 +145,15 @@ async def stop_state(
         await _data_stop_report(session, output_seq)
         session.output_reported = session.output.last_seq
     output, cut = output_since(session, output_seq, console=_reports_in_console(session))
+    lost = session.output.dropped_after(output_seq)
     failed: list[str] = []
     if session.state is SessionState.STOPPED and session.last_stop is not None:
         failed += [f"thread {thread_id} also stopped here ({description or reason})"
                    for thread_id, reason, description in session.last_stop.also]
     state = StopState(
         session=session.name, status=session.state.value, output=output or None, output_truncated=cut or None,
+        output_dropped=session.output.dropped if lost else None,
+        output_dropped_bytes=session.output.dropped_bytes if lost else None,
         elapsed_ms=round((time.perf_counter() - started) * 1000, 1) if started else None,
         generation=session.generation,
         subprocesses=[
