@@ -20,6 +20,10 @@ for _name in [name for name in os.environ if name.startswith("DAPCLI_")]:
 import pytest  # noqa: E402
 from testprocs import MARKER_VAR, carrying, kill_all  # noqa: E402
 
+#: Test programs are debuggees, not tests of the suite (some fail on purpose, some import their
+#: own package): pytest never collects them.
+collect_ignore_glob = ["*/programs/*"]
+
 
 @pytest.fixture(autouse=True)
 def isolated_test(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:

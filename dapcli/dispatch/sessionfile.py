@@ -107,8 +107,8 @@ def runtime_dir() -> str:
         )
     if not os.access(path, os.R_OK | os.W_OK | os.X_OK):
         how = "is on a read-only file system" if mode & 0o700 == 0o700 else f"has mode {mode:o}"
-        raise UsageError(f"runtime directory {path} {how}: dapcli cannot use it (sessions in it keep running)",
-                         f"chmod 700 {path}, or set DAPCLI_RUNTIME_DIR to a private directory you can write")
+        raise SessionError(f"cannot use the runtime directory {path}: it {how} (sessions in it keep running)",
+                           f"chmod 700 {path}, or set DAPCLI_RUNTIME_DIR to a private directory you can write")
     _check_ancestors(path)
     return path
 

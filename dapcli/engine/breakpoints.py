@@ -293,6 +293,12 @@ class BreakpointBook:
         every = self.for_key(key)
         native = [e for e in every if key != "<functions>" and self.logged_natively(e)]
         entries = [e for e in every if e not in native]
+        held = [e for e in self.entries.values() if key != "<functions>" and e.key == key and e.id in self.covered
+                and e.adapter_id is not None and self.logged_natively(e)]
+        if held:  # a temporary breakpoint holds their line: cdt would take their dprintf for it
+            from dapcli.engine.dprintf import delete_log_points
+
+            await delete_log_points(held, self.native_log_request, request)
         if key == "<functions>":
             body = await request(
                 "setFunctionBreakpoints",

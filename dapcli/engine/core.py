@@ -281,14 +281,16 @@ class SessionCore:
 
     def offers_terminal(self) -> bool:
         """True when this session runs its program in dapcli's pty (``--terminal``, ``--stdin``, or
-        the adapter's own setting for it):
+        the adapter's own setting for it, from launch.json, ``adapterConfig`` or ``--set``):
         the only case where dapcli answers ``runInTerminal``, and so says in ``initialize``."""
         options = self.launch_options
         if options is None:
             return False
-        extra = options.extra or {}  # `--set console=integratedTerminal`, lldb-dap's `runInTerminal`
-        return bool(options.terminal or options.stdin or extra.get("runInTerminal") is True
-                    or extra.get("console") in ("integratedTerminal", "externalTerminal"))
+        # the launch request's own keys as the user asked them: launch.json's (extra), then
+        # adapterConfig and `--set` (settings, merged last): `console=integratedTerminal`, lldb-dap's `runInTerminal`
+        asked = {**(options.extra or {}), **(options.settings or {})}
+        return bool(options.terminal or options.stdin or asked.get("runInTerminal") is True
+                    or asked.get("console") in ("integratedTerminal", "externalTerminal"))
 
     def initialize_arguments(self, *, terminal: bool | None = None) -> t.InitializeRequestArguments:
         """What dapcli tells every adapter (and child session) in ``initialize``:

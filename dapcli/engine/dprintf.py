@@ -9,6 +9,9 @@ log point as a dprintf after every ``setBreakpoints`` of its source (cdt deletes
 breakpoints of a source it was not sent, dprintfs included), deleting the one it set before.
 gdb then prints each message without stopping, as console text, which dapcli files as the
 program's output (``engine/chatter.py``). A log point with a hit condition stays dapcli's.
+While a temporary breakpoint holds its line (``until``, ``trace``: ``engine/standin.py``), its
+dprintf is deleted (cdt would take it for the temporary breakpoint of the same line, and that
+one would not stop), and set again when the line is given back.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from typing import Any
 
 from dapcli.errors import DapcliError
 
-__all__ = ["set_log_points"]
+__all__ = ["delete_log_points", "set_log_points"]
 
 
 async def set_log_points(entries: list[Any], command: Callable[[Any], str | None], request_name: str,
@@ -56,3 +59,15 @@ async def set_log_points(entries: list[Any], command: Callable[[Any], str | None
         entry.actual_line = int(point["line"]) if str(point.get("line", "")).isdigit() else entry.line
         entry.message = None
     return refused
+
+
+async def delete_log_points(entries: list[Any], request_name: str, request: Callable[..., Awaitable[Any]]) -> None:
+    """Delete the debugger's own log points of ``entries`` (``BreakpointEntry``, set by
+    :func:`set_log_points`), sending DAP request ``request_name``; each one's ``adapter_id`` is
+    cleared. One the debugger deleted already is not an error."""
+    for entry in entries:
+        if entry.adapter_id is None:
+            continue
+        with contextlib.suppress(DapcliError):
+            await request(request_name, {"command": f"-break-delete {entry.adapter_id}"})
+        entry.adapter_id = None

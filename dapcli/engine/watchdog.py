@@ -164,8 +164,6 @@ class Guard:
         if not self.mark:
             return []
         spared = {os.getpid(), self.host}
-        if escaped_only:
-            spared |= {child.pid for child in _children(self.host)}
         uid = os.getuid()
         found = []
         for process in psutil.process_iter():
@@ -173,6 +171,10 @@ class Guard:
                 continue
             try:
                 if process.uids().real != uid or self.mark not in process.environ().get(MARK, "").split():
+                    continue
+                # the host's tree read per process, not once before the scan: an adapter the host
+                # starts for its next session meanwhile is its child, never an escaped one
+                if escaped_only and _in_tree(process, self.host):
                     continue
                 if process.status() != psutil.STATUS_ZOMBIE:
                     found.append(process)
@@ -188,6 +190,10 @@ class Guard:
                 return
             for process in found:
                 with contextlib.suppress(psutil.Error):
+                    # asked again at the kill: a process the host started after the scan began (a
+                    # restart's new adapter) is in its tree, and was never escaped
+                    if escaped_only and _in_tree(process, self.host):
+                        continue
                     process.kill()
 
     def kill_all(self) -> None:
@@ -220,11 +226,9 @@ def serve(fd: int, guard: Guard) -> bool:
         guard.snapshot()
 
 
-def _children(pid: int) -> list[psutil.Process]:
-    try:
-        return psutil.Process(pid).children(recursive=True) if pid else []
-    except psutil.Error:
-        return []
+def _in_tree(process: psutil.Process, host: int) -> bool:
+    """True when ``host`` is an ancestor of ``process`` (now)."""
+    return bool(host) and any(parent.pid == host for parent in process.parents())
 
 
 def main(argv: list[str] | None = None) -> None:

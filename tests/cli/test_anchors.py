@@ -168,8 +168,8 @@ def _build_c(folder: Path) -> Path:
 
 @pytest.mark.parametrize("adapter", ["lldb", "gdb"])
 def test_native_statement_follows_edits_on_restart(dc: Cli, tmp_path: Path, adapter: str) -> None:
-    from dapcli.adapters.gdb import GdbAdapter
-    from dapcli.adapters.lldb import LldbAdapter
+    from dapcli.adapters.native.gdb import GdbAdapter
+    from dapcli.adapters.native.lldb import LldbAdapter
 
     found = (LldbAdapter() if adapter == "lldb" else GdbAdapter()).find()
     if found is None or shutil.which("gcc") is None:

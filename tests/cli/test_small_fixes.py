@@ -65,7 +65,7 @@ def test_a_blocked_continue_says_the_session_was_stopped(dc: Cli) -> None:
     waiter.join(60)
     result = done[0].json()
     assert result["status"] == "terminated"
-    assert result["description"] == "the session was stopped while the program ran"
+    assert result["description"] == "ended by dapcli (`stop` or `restart` of the session)"
     assert "signal" not in result and "exitCode" not in result
 
 

@@ -103,7 +103,7 @@ def test_bad_input_leaves_the_session_usable() -> None:
             assert "bogus: unknown parameter" in text and "threadId" in text
             text = await call_error(client, "stackTrace", {"levels": True})
             assert "levels" in text and "boolean" in text
-            stack = await call(client, "stackTrace", {"levels": "2"})
+            stack = await call(client, "stackTrace", {"levels": 2})
             assert len(stack["frames"]) == 2
             text = await call_error(client, "evaluate", {"expression": "amount", "session": "nope"})
             assert "no session named 'nope'" in text and "session=NAME" in text

@@ -46,7 +46,7 @@ def test_clear_blocked_continue_and_terminal_console() -> None:
                 await call(client, "stop")
             ended = results[0]
             assert ended.structured_content["status"] == "terminated"
-            assert ended.structured_content["description"] == "the session was stopped while the program ran"
+            assert ended.structured_content["description"] == "ended by dapcli (`stop` or `restart` of the session)"
             assert "SIGKILL" not in ended.content[0].text and "247" not in ended.content[0].text
 
             await call(client, "launch", {"program": str(PROGRAMS / "hello.py"), "args": ["once"],

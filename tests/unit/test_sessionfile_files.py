@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from dapcli.dispatch import sessionfile
-from dapcli.errors import UsageError
+from dapcli.errors import SessionError, UsageError
 
 
 def _entry(name: str = "s") -> sessionfile.SessionFile:
@@ -84,11 +84,11 @@ def test_a_runtime_dir_the_user_cannot_write_is_named_not_its_session_files(
     os.chmod(runtime, mode)
     monkeypatch.setattr(os, "access", lambda path, how: False)
     try:
-        with pytest.raises(UsageError) as caught:
+        with pytest.raises(SessionError) as caught:
             sessionfile.list_sessions()
     finally:
         os.chmod(runtime, 0o700)
-    assert caught.value.message == (f"runtime directory {runtime} {said}: dapcli cannot use it "
+    assert caught.value.message == (f"cannot use the runtime directory {runtime}: it {said} "
                                     "(sessions in it keep running)")
     assert caught.value.hint == f"chmod 700 {runtime}, or set DAPCLI_RUNTIME_DIR to a private directory you can write"
 

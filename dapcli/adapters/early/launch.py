@@ -47,7 +47,9 @@ __all__ = ["PREFIX", "EarlyLaunch", "discard", "start", "take"]
 #: :func:`dapcli.adapters.early.runner.plan`.
 PREFIX = "launch:"
 #: What the engine says in ``initialize`` (``Session.initialize_arguments``, with the family's
-#: ``adapterID``; a test keeps them equal).
+#: ``adapterID``; a test keeps them equal). ``supportsRunInTerminalRequest`` is False: a plan has
+#: no option (no ``--terminal``, ``--stdin``, ``--set console=…``, ``--config``), so the engine
+#: offers no terminal either; were they ever to differ, the early start ends and the launch starts over.
 INITIALIZE_ARGUMENTS: dict[str, Any] = {
     "clientID": "dapcli", "clientName": "dapcli", "locale": "en", "linesStartAt1": True,
     "columnsStartAt1": True, "pathFormat": "path", "supportsVariableType": True, "supportsVariablePaging": True,

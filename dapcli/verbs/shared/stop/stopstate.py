@@ -75,8 +75,6 @@ def on_watched_frames(check: WatchedFramesCheck) -> None:
 MAX_STOP_OUTPUT = 2000
 #: Longest wait for values while rendering a stop (s); then "<not available: timed out>".
 STOP_VALUE_TIMEOUT = 5.0
-#: How a stop state says that the session was ended (``stop``, ``restart``) while the program ran.
-ENDED_BY_STOP = "the session was stopped while the program ran"
 #: Longest exception description or message in a stop state (characters).
 MAX_EXCEPTION_TEXT = 4000
 
@@ -105,7 +103,8 @@ def output_since(session: Session, seq: int, *, console: bool = False) -> tuple[
     return kept, len(chunks) - len(kept)
 
 
-#: How a program ended by dapcli (``stop``, ``restart``) is described, whatever signal ended it.
+#: How a program ended by dapcli (``stop``, ``restart``) is described, whatever signal ended it;
+#: also what a call blocked in ``continue`` meanwhile is told (one wording for the session's end).
 STOPPED_ON_REQUEST = "ended by dapcli (`stop` or `restart` of the session)"
 
 
@@ -173,7 +172,7 @@ async def stop_state(
         state.signal = signal_name(number) if number else None
         if session.ended_by_shutdown and not session.lost:  # `stop` ended it while this call waited
             state.status, state.exit_code, state.signal = "terminated", None, None
-            state.description = ENDED_BY_STOP
+            state.description = STOPPED_ON_REQUEST
         state.test = run_view(session, state)
         return _with_stdin_hint(session, state)
     stop = session.last_stop
