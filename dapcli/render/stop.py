@@ -24,7 +24,8 @@ def render_stop(state: m.StopState, cwd: str | None = None) -> RenderableType:
     if state.status == "stopped" and state.location:
         loc = state.location
         head = Text("Stopped", style="bold yellow")
-        reason = (state.raw_reason if state.raw_reason == "function breakpoint" else state.reason) or "?"
+        reason = (state.raw_reason if state.raw_reason == "function breakpoint" and state.reason == "breakpoint"
+                  else state.reason) or "?"
         if state.hit_breakpoint_ids:
             reason += " " + ", ".join(str(i) for i in state.hit_breakpoint_ids)
         head.append(f" ({reason})", style="yellow")

@@ -155,7 +155,8 @@ def _headline(state: StopState) -> str:
     named = f" [session {state.session}]" if state.session != "default" else ""
     if state.status == "stopped":
         ids = " " + ", ".join(map(str, state.hit_breakpoint_ids)) if state.hit_breakpoint_ids else ""
-        reason = state.raw_reason if state.raw_reason == "function breakpoint" else state.reason
+        reason = (state.raw_reason if state.raw_reason == "function breakpoint" and state.reason == "breakpoint"
+                  else state.reason)
         text = f"stopped ({reason or 'unknown'}{ids})"
         if state.location:
             loc = state.location
