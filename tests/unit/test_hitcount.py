@@ -33,7 +33,7 @@ def test_counts_only_the_stops_of_a_continue_and_start_again() -> None:
 
 
 @pytest.mark.parametrize(("adapter", "condition", "sent"), [
-    (LldbAdapter(), ">=3", "3"), (LldbAdapter(), ">3", "4"), (LldbAdapter(), "3", "3"), (LldbAdapter(), "== 4", "4"),
+    (LldbAdapter(), ">=3", "3"), (LldbAdapter(), ">3", "4"), (LldbAdapter(), "3", None), (LldbAdapter(), "== 4", None),
     (LldbAdapter(), "%2", None), (LldbAdapter(), "<3", None),
     (CodeLldbAdapter(), "3", "==3"), (CodeLldbAdapter(), "% 2", "% 2"), (CodeLldbAdapter(), ">=3", ">=3"),
     (GdbAdapter(), ">3", ">3"), (GdbAdapter(), ">=3", ">2"), (GdbAdapter(), "3", "3"), (GdbAdapter(), "==4", "4"),
@@ -45,7 +45,7 @@ def test_what_each_native_adapter_is_sent(adapter: object, condition: str, sent:
     assert adapter.hit_condition(condition) == sent  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize(("adapter", "spent"), [(LldbAdapter(), str(2**32 - 1)), (GdbAdapter(), f">{2**31 - 2}")])
+@pytest.mark.parametrize(("adapter", "spent"), [(GdbAdapter(), f">{2**31 - 2}")])
 def test_an_equal_hit_condition_is_spent_after_its_stop(adapter: object, spent: str) -> None:
     """``==N`` goes to the adapter's ignore count, which stops on every hit after the Nth: once
     its stop is made, the book sends a count that no run reaches; until the next run."""

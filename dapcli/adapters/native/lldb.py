@@ -54,9 +54,6 @@ def lldb_command_quote(text: str) -> str:
     """``text`` as one argument of an lldb command."""
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
-#: A ``hitCondition`` lldb-dap turns into the largest ignore count lldb keeps (2**32 - 2).
-LLDB_NEVER = 2**32 - 1
-
 
 class LldbAdapter(NativeAdapter):
     name = "lldb"
@@ -82,22 +79,20 @@ class LldbAdapter(NativeAdapter):
 
     def hit_condition(self, condition: str) -> str | None:
         """lldb-dap 19 reads ``hitCondition`` as a number N, "from the Nth hit on" (an ignore
-        count of N-1), and anything else as 0: ``>=N`` is sent as ``N``, ``>N`` as ``N+1``, ``==N``
-        as ``N`` (its first stop is the Nth hit; then :meth:`hit_spent`); dapcli counts the rest."""
+        count of N-1), and anything else as 0: ``>=N`` is sent as ``N``, ``>N`` as ``N+1``; dapcli
+        counts the rest. ``==N`` is counted by dapcli too: spending it after its stop with an ignore
+        count lldb never reaches made a later step onto that line run on (lldb-dap 19)."""
         from dapcli.adapters.hits import parse_hit
 
         parsed = parse_hit(condition)
-        if parsed is not None and parsed[0] in (">=", ">", "=="):
+        if parsed is not None and parsed[0] in (">=", ">"):
             number = parsed[1] + (1 if parsed[0] == ">" else 0)
             return str(max(number, 1))
         return None
 
     def hit_spent(self, condition: str) -> str | None:
-        """After the stop of ``==N``, an ignore count no run reaches (lldb's is 32-bit)."""
-        from dapcli.adapters.hits import parse_hit
-
-        parsed = parse_hit(condition)
-        return str(LLDB_NEVER) if parsed is not None and parsed[0] == "==" else None
+        """None: ``==N`` is counted by dapcli on lldb-dap (see :meth:`hit_condition`)."""
+        return None
 
     def exit_signal(self, exit_code: int) -> int | None:
         """lldb's ``-1`` is not a signal: lldb lost the process (e.g. killed while stopped)."""
