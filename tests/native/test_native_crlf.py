@@ -32,7 +32,7 @@ def test_many_lines_keep_no_carriage_return(tmp_path: Path, adapter: str) -> Non
         try:
             end = await driver("launch", program=str(tmp_path / "lines"), adapter=adapter)
             assert end["status"] in ("exited", "terminated"), end
-            text = output_text(await driver("output", raw=True))
+            text = output_text(await driver("output", raw=True, all=True))
             assert "\r" not in text
             lines = [line for line in text.splitlines() if line.startswith("line ")]
             assert lines == [f"line {i} of the output" for i in range(20000)]
