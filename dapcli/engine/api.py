@@ -169,7 +169,7 @@ class SubprocessHost(Protocol):
         """A new session named ``name`` for a subprocess of this one's program."""
         ...
 
-    def add_output(self, category: str, text: str) -> None:
+    def add_output(self, category: str, text: str, *, whole: bool = False) -> None:
         """Record output that reached the session outside DAP."""
         ...
 

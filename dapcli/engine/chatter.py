@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-__all__ = ["DEBUGGER_CATEGORIES", "is_log_message"]
+__all__ = ["DEBUGGER_CATEGORIES", "has_literal", "is_log_message"]
 
 #: Categories of the debugger's own text: left out of ``output`` and stop states unless asked
 #: for (``output --category console``). ``log`` is cdt-gdb-adapter's echo of gdb commands.
@@ -21,15 +21,42 @@ DEBUGGER_CATEGORIES = frozenset({"console", "log"})
 _PLACEHOLDER = re.compile(r"\{+[^{}]*\}+")  # `{{x}}` (an escaped brace, or a set) is one hole
 
 
-def _pattern(template: str) -> re.Pattern[str]:
-    """A log message template (``x is {x}``) as a regex; a placeholder matches any text, and
-    also itself (gdb via cdt-gdb-adapter does not substitute them)."""
+_GO_PREFIX = re.compile(r"> \[Go \d+\]: ")  # Delve's prefix of a log point's line
+
+
+def _fills(parts: list[str], text: str) -> bool:
+    """Whether ``text`` is the template split into literal ``parts`` with any text in each hole
+    (a hole also matches itself: gdb via cdt-gdb-adapter does not substitute them).
+
+    Linear in ``len(text)``: the first part must begin the text and the last end it; the parts
+    between are found leftmost, in order (for holes that match any text, the leftmost place of
+    each part is always a right one)."""
+    if len(parts) == 1:
+        return text == parts[0]
+    first, last = parts[0], parts[-1]
+    if len(text) < len(first) + len(last) or not text.startswith(first) or not text.endswith(last):
+        return False
+    position, end = len(first), len(text) - len(last)
+    for part in parts[1:-1]:
+        found = text.find(part, position, end)
+        if found < 0:
+            return False
+        position = found + len(part)
+    return True
+
+
+def _matches(template: str, text: str) -> bool:
     parts = _PLACEHOLDER.split(template)
-    holes = _PLACEHOLDER.findall(template)
-    regex = re.escape(parts[0])
-    for hole, part in zip(holes, parts[1:], strict=True):
-        regex += f"(?:.*?|{re.escape(hole)})" + re.escape(part)
-    return re.compile(rf"^(?:> \[Go \d+\]: )?{regex}\r?\n?$", re.DOTALL)
+    body = text[:-1] if text.endswith("\n") else text
+    body = body[:-1] if body.endswith("\r") else body
+    prefix = _GO_PREFIX.match(body)
+    return _fills(parts, body) or (prefix is not None and _fills(parts, body[prefix.end():]))
+
+
+def has_literal(template: str) -> bool:
+    """Whether a log-point template has text of its own beyond its placeholders (``{i}`` alone
+    matches any line, so no line can be told to be it)."""
+    return bool(_PLACEHOLDER.sub("", template).strip())
 
 
 #: The debuggers' own console lines, never a log message even when a template made only of
@@ -48,4 +75,4 @@ def is_log_message(text: str, templates: Iterable[str]) -> bool:
     debuggers' own reports, see :data:`_NEVER_LOG`)."""
     if _NEVER_LOG.match(text):
         return False
-    return any(_pattern(template).match(text) for template in templates if template)
+    return any(_matches(template, text) for template in templates if template)

@@ -271,12 +271,14 @@ class SessionCore:
     def watchdog(self) -> Watchdog | None:
         return self._watchdog
 
-    def add_output(self, category: str, text: str) -> None:
-        """Record program output that reached us outside DAP (e.g. Delve's own stdout)."""
+    def add_output(self, category: str, text: str, *, whole: bool = False) -> None:
+        """Record program output (an ``output`` event's, or text that reached us outside DAP,
+        e.g. Delve's own stdout); ``whole``: a line of its own (a log point's), never joined to an
+        unfinished line of the same category."""
         if self.console_capture is not None and category == "console":
             self.console_capture.append(text)
             return
-        if self.output.append(category, text) is not None:
+        if self.output.append(category, text, whole=whole):
             self._notify("output")
 
     def offers_terminal(self) -> bool:

@@ -16,7 +16,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from dapcli.engine.chatter import DEBUGGER_CATEGORIES, is_log_message
+from dapcli.engine.chatter import DEBUGGER_CATEGORIES, has_literal, is_log_message
 from dapcli.engine.hitcount import write_log_points
 from dapcli.engine.lost import describe_lost_adapter
 from dapcli.engine.reaped import dead_debuggee_status
@@ -145,11 +145,15 @@ class SessionEvents(SessionTeardown):
         if self.book.native_log_request and self._log_pieces(category, text):
             return  # a piece of a line gdb prints in pieces (its dprintf): the line is filed whole
         text, self._console_piece = self._console_piece + text if category == "console" else text, ""
-        if category in DEBUGGER_CATEGORIES and self.book.log_messages() \
-                and is_log_message(text, self.book.log_messages()):
+        templates = self.book.log_messages()
+        log_line = bool(templates) and is_log_message(text, templates)
+        if log_line and category in DEBUGGER_CATEGORIES:
             category = "stdout"  # a log point's message (lldb-dap, gdb send it as console): the user's output
             text = text if text.endswith("\n") else text + "\n"  # gdb (cdt) sends it without its newline
-        self.add_output(category, self.adapter.output_text(category, text))
+        # a log point's line is filed as its own line, never as the end of the program's unfinished
+        # one (debugpy reads the program's pipe apart from the log points pydevd sends)
+        whole = log_line and text.count("\n") == 1 and any(has_literal(t) for t in templates)
+        self.add_output(category, self.adapter.output_text(category, text), whole=whole)
 
     def _log_pieces(self, category: str, text: str) -> bool:
         """Whether ``text`` is held as a piece of a console line (gdb's ``printf`` of a log point

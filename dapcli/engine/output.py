@@ -5,6 +5,12 @@ everything but the debugger's own categories) and the debugger's console text (`
 ``log``: banners, echoed commands, cdt-gdb-adapter's echo of every request dapcli makes at a
 hit). Chatter never evicts the program's output: 10,000 emulated log-point hits on gdb keep all
 10,000 log lines although gdb echoes several console lines per hit.
+
+A line is never split by another stream's text: an unfinished line of a category (``print``
+writes its text and its newline apart, and debugpy reads the program's pipe apart from the log
+points pydevd sends) is held until its newline comes, and everything that arrives meanwhile is
+filed first. What is held is filed as it is when anyone reads the buffer (a prompt with no
+newline is shown at once), or when it reaches :data:`MAX_OPEN_LINE` characters.
 """
 
 from __future__ import annotations
@@ -26,6 +32,8 @@ CHUNK_OVERHEAD = 64
 #: Longest chunk kept whole (characters): a longer one keeps its first and last halves around a
 #: marker saying how many characters were cut, so one huge line cannot fill the buffer.
 MAX_CHUNK_CHARS = 1024 * 1024
+#: Longest unfinished line held back (characters) before it is filed without its end.
+MAX_OPEN_LINE = 64 * 1024
 
 
 def cap_chunk(text: str, limit: int = MAX_CHUNK_CHARS) -> tuple[str, int]:
@@ -87,9 +95,13 @@ class OutputBuffer:
         self._console = _Lane(console_bytes)
         self._seq = 0
         self._cut_chars = 0
+        self._open: dict[str, tuple[str, float]] = {}  # category -> (unfinished line, time of its start)
 
     @property
     def last_seq(self) -> int:
+        """The newest chunk's ``seq`` (what is held of an unfinished line is filed first, so
+        that it counts as before this mark)."""
+        self._file_open()
         return self._seq
 
     @property
@@ -116,17 +128,42 @@ class OutputBuffer:
         """Chunks of the debugger's console text dropped so far."""
         return self._console.dropped
 
-    def append(self, category: str, text: str) -> OutputChunk | None:
-        """Add a chunk, capped by :func:`cap_chunk`; telemetry and empty text are ignored
-        (returns None)."""
+    def append(self, category: str, text: str, *, whole: bool = False) -> bool:
+        """Add an ``output`` event's text: whole lines are filed as a chunk (capped by
+        :func:`cap_chunk`), an unfinished last line is held until its end comes (see the module's
+        doc); ``whole`` text (a log point's line) is filed at once, apart from what is held.
+        False when nothing was taken (telemetry, empty text)."""
         if not text or category in NOISE_CATEGORIES:
-            return None
+            return False
+        now = time.time()
+        if whole:
+            self._file(category, text, now)
+            return True
+        held = self._open.pop(category, None)
+        if held is not None:
+            text, now = held[0] + text, held[1]
+        end = text.rfind("\n") + 1
+        if end < len(text) and len(text) - end < MAX_OPEN_LINE:
+            self._open[category] = (text[end:], now)
+            text = text[:end]
+        if text:
+            self._file(category, text, now)
+        return True
+
+    def _file(self, category: str, text: str, when: float) -> None:
         text, cut = cap_chunk(text)
         self._cut_chars += cut
         self._seq += 1
-        chunk = OutputChunk(self._seq, category, text, time.time())
+        chunk = OutputChunk(self._seq, category, text, when)
         (self._console if category in _DEBUGGER else self._program).add(chunk)
-        return chunk
+
+    def _file_open(self) -> None:
+        """File every held unfinished line as it is, oldest first."""
+        if self._open:
+            held = sorted(self._open.items(), key=lambda item: item[1][1])
+            self._open.clear()
+            for category, (text, when) in held:
+                self._file(category, text, when)
 
     def _lanes(self, categories: set[str] | None) -> list[collections.deque[OutputChunk]]:
         if not categories:
@@ -139,7 +176,9 @@ class OutputBuffer:
         return lanes
 
     def since(self, seq: int, categories: set[str] | None = None) -> list[OutputChunk]:
-        """Chunks with ``seq`` greater than ``seq`` in order, optionally of the given categories."""
+        """Chunks with ``seq`` greater than ``seq`` in order, optionally of the given categories
+        (held unfinished lines are filed first)."""
+        self._file_open()
         picked = [[c for c in _after(lane, seq) if not categories or c.category in categories]
                   for lane in self._lanes(categories)]
         return picked[0] if len(picked) == 1 else list(heapq.merge(*picked, key=lambda c: c.seq))

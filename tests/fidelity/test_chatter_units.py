@@ -96,3 +96,10 @@ def test_stack_text_says_how_many_more_and_read_only_is_marked() -> None:
     assert "+42 more frames (dapcli stack --start 20)" in text
     assert "(return) f = 42  (int)  [read-only]" in text
     assert "self.scores[k]" in text
+
+
+def test_log_message_matching_is_linear() -> None:
+    """Three holes once took a cubic regex: 12 KB of near-misses ran for minutes."""
+    near_miss = " x  y " * 200_000 + "\n"
+    assert not is_log_message(near_miss, ["{a} x {b} y {c} z"])
+    assert is_log_message(" x  y " * 1000 + " z\n", ["{a} x {b} y {c} z"])

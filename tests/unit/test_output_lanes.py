@@ -21,10 +21,10 @@ def test_chatter_does_not_evict_program_output() -> None:
 def test_lanes_merge_in_seq_order_and_since_a_mark() -> None:
     buffer = OutputBuffer()
     for number in range(6):
-        buffer.append("console" if number % 2 else "stdout", str(number))
-    assert [c.output for c in buffer.since(0)] == ["0", "1", "2", "3", "4", "5"]
-    assert [c.output for c in buffer.since(3)] == ["3", "4", "5"]
-    assert [c.output for c in buffer.tail(2)] == ["4", "5"]
+        buffer.append("console" if number % 2 else "stdout", f"{number}\n")
+    assert [c.output for c in buffer.since(0)] == ["0\n", "1\n", "2\n", "3\n", "4\n", "5\n"]
+    assert [c.output for c in buffer.since(3)] == ["3\n", "4\n", "5\n"]
+    assert [c.output for c in buffer.tail(2)] == ["4\n", "5\n"]
     assert [c.seq for c in buffer.since(0, {"stdout", "log"})] == [1, 3, 5]
     assert buffer.last_seq == 6
 
@@ -37,3 +37,45 @@ def test_program_lane_is_bounded_by_bytes_and_counts_drops() -> None:
     assert len(kept) == 100 and kept[-1].output == "000000999\n"
     assert buffer.dropped == 900
     assert [c.output for c in buffer.since(kept[0].seq - 5)] == [c.output for c in kept]
+
+
+def test_a_line_is_not_split_by_another_streams_text() -> None:
+    """debugpy: ``print`` writes its text and its newline apart, and a log point's line (sent by
+    pydevd, not read from the pipe) can come between them: the user's line stays whole."""
+    buffer = OutputBuffer()
+    buffer.append("stdout", "item0 total=0")
+    buffer.append("stdout", "at 2\n")  # same category, but it cannot be told apart: joined
+    buffer.append("stderr", "warning\n")
+    buffer.append("stdout", "\nitem1")
+    buffer.append("console", "banner\n")
+    buffer.append("stdout", " total=10\n")
+    assert "".join(c.output for c in buffer.since(0, {"stderr"})) == "warning\n"
+    assert [(c.category, c.output) for c in buffer.since(0)] == [
+        ("stdout", "item0 total=0at 2\n"), ("stderr", "warning\n"), ("stdout", "\n"),
+        ("console", "banner\n"), ("stdout", "item1 total=10\n")]
+
+
+def test_an_unfinished_line_is_shown_when_read_and_counts_before_a_mark() -> None:
+    buffer = OutputBuffer()
+    buffer.append("stdout", "Enter a number: ")
+    mark = buffer.last_seq
+    assert mark == 1 and [c.output for c in buffer.since(0)] == ["Enter a number: "]
+    buffer.append("stdout", "42\n")
+    assert [c.output for c in buffer.since(mark)] == ["42\n"]
+
+
+def test_a_long_unfinished_line_is_filed_at_its_bound() -> None:
+    from dapcli.engine.output import MAX_OPEN_LINE
+
+    buffer = OutputBuffer()
+    buffer.append("stdout", "." * MAX_OPEN_LINE)
+    buffer.append("stderr", "late\n")
+    assert [c.category for c in buffer.since(0)] == ["stdout", "stderr"]
+
+
+def test_a_log_points_line_is_filed_apart_from_an_unfinished_line() -> None:
+    buffer = OutputBuffer()
+    buffer.append("stdout", "item0 total=0")
+    buffer.append("stdout", "at 2\n", whole=True)
+    buffer.append("stdout", "\n")
+    assert [c.output for c in buffer.since(0)] == ["at 2\n", "item0 total=0\n"]
