@@ -86,3 +86,17 @@ def test_a_frame_without_source_is_never_none_0(tmp_path: Path) -> None:
             await call(client, "stop")
 
     run(body)
+
+
+def test_older_hints_name_tools_too() -> None:
+    """Hints written as command lines (`dapcli break list`) reach an agent as tool calls."""
+    async def body() -> None:
+        async with connected() as client:
+            await call(client, "launch", {"program": str(BUGGY), "stopOnEntry": True, "python": sys.executable})
+            error = await call_error(client, MORE, {"verb": "removeBreakpoint", "arguments": {"ids": ["99"]}})
+            assert '`more {"verb": "listBreakpoints"}`' in error and "dapcli" not in error, error
+            error = await call_error(client, "evaluate", {"expression": "1", "frameId": 987654})
+            assert "`stackTrace`" in error and "dapcli" not in error, error
+            await call(client, "stop")
+
+    run(body)

@@ -83,3 +83,10 @@ def test_list_a_line_range_through_a_pipe(tmp_path: Path) -> None:
                for block in listings]
     assert numbers == [[2, 3, 4], [1, 2], [4, 5]], out
     assert "● → 3 │     total += i" in listings[0], out  # the stop's line still marked
+
+
+def test_hints_name_the_repls_own_commands(tmp_path: Path) -> None:
+    """A hint written as a command line (`dapcli break list`) is said as the REPL's command."""
+    _code, out, err = _repl(tmp_path, b"b 4\ndelete 99\nc\n")
+    hint = next((line for line in (out + err).splitlines() if "break list" in line), "")
+    assert "`break list`" in hint and "dapcli" not in hint, (out, err)

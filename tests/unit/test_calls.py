@@ -40,3 +40,31 @@ def test_a_result_is_phrased_in_place() -> None:
     phrase_all(state, REPL)
     assert state.warnings == ["type it with `input TEXT`, or launch with --terminal"]
     assert state.frames is not None and state.frames[0].name == "`wait`"
+
+
+def test_command_lines_in_older_hints_are_said_in_each_frontends_words() -> None:
+    from dapcli.verbs.shared.phrasing import as_references, phrase_text
+
+    hint = "see `dapcli break list`; `dapcli watch delete 3` removes it, `dapcli eval VALUE --depth 1` lists"
+    assert phrase_text(hint, CLI) == hint
+    assert phrase_text(hint, REPL) == "see `break list`; `watch delete 3` removes it, `eval VALUE --depth 1` lists"
+    assert phrase_text(hint, MCP_WORDS) == (
+        'see `more {"verb": "listBreakpoints"}`; `more {"verb": "removeWatch", "arguments": {"ids": [3]}}` '
+        'removes it, `evaluate {"expression": "VALUE", "depth": 1}` lists')
+    launch = phrase_text("e.g. `dapcli launch app.py -b app.py:10 --stop-on-entry`", MCP_WORDS)
+    assert launch == 'e.g. `launch {"program": "app.py", "breakpoints": ["app.py:10"], "stopOnEntry": true}`'
+    # what is not a verb's command line stays as written: an unknown verb or option, a pipe, bad quoting
+    for kept in ("`dapcli frobnicate`", "`dapcli stack --frobnicate`", "`dapcli stack | head`", "`dapcli eval 'x`"):
+        assert as_references(kept) == kept
+    long = "`dapcli stack` " + "x" * 1_000_000  # one pass, whatever the length
+    assert as_references(long).startswith(OPEN)
+
+
+def test_the_programs_own_text_in_a_result_is_not_rewritten() -> None:
+    from dapcli.verbs.models import OutputChunkView
+
+    chunk = OutputChunkView(seq=1, category="stdout", output="run `dapcli stack` to see\n")
+    state = StopState(session="default", status="stopped", output=[chunk], warnings=["see `dapcli stack`"])
+    phrase_all(state, MCP_WORDS)
+    assert state.output is not None and state.output[0].output == "run `dapcli stack` to see\n"
+    assert state.warnings == ["see `stackTrace`"]

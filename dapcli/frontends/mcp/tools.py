@@ -35,14 +35,13 @@ from mcp.server.mcpserver.utilities.func_metadata import ArgModelBase, FuncMetad
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import Field
 
-from dapcli.calls import OPEN, phrase
 from dapcli.errors import DapcliError
 from dapcli.frontends.mcp.bounds import bound_structured, bound_text
 from dapcli.frontends.mcp.compact import compact
 from dapcli.frontends.mcp.render import render
 from dapcli.verbs.models import Result
 from dapcli.verbs.registry import VERBS, VerbSpec
-from dapcli.verbs.shared.phrasing import phrase_all
+from dapcli.verbs.shared.phrasing import phrase_all, phrase_text
 
 __all__ = [
     "DIRECT", "MORE", "NEW_SESSION_HELP", "SESSION_HELP", "Dispatcher", "ToolCaller", "VerbTool", "error_text",
@@ -226,13 +225,12 @@ def _list_keys(spec: VerbSpec) -> tuple[str, ...]:
 
 
 def error_text(exc: DapcliError) -> str:
-    """``message (hint)``, with command-line advice reworded as tool calls
-    (`` `dapcli break list` `` → `` `listBreakpoints` ``, ``--thread-id`` → ``threadId``)."""
+    """``message (hint)``, its verb references and command lines said as tool calls
+    (`` `dapcli break list` `` → `` `more {"verb": "listBreakpoints"}` ``), and a lone option
+    as the parameter's name (``--thread-id`` → ``threadId``)."""
     text = f"{exc.message} ({exc.hint})" if exc.hint else exc.message
-    if OPEN in text:  # references to verbs: phrased as MCP tools (calls.py)
-        return phrase(text, MCP_WORDS)
-    # hints written before verb references existed: their command-line words said as tool calls
-    return _FLAG.sub(_flag_as_argument, _CLI_CALL.sub(_cli_as_tool, text))
+    text = phrase_text(text, MCP_WORDS)
+    return _FLAG.sub(_flag_as_argument, text) if "--" in text else text
 
 
 class McpWords:
@@ -253,18 +251,7 @@ class McpWords:
 MCP_WORDS = McpWords()
 
 
-_CLI_CALL = re.compile(r"`dapcli ([a-z][a-z-]*)((?: [a-z][a-z-]*)?)([^`]*)`")
 _FLAG = re.compile(r"--([a-z][a-z-]+)(?: ([A-Z][A-Z_]*)\b)?")
-
-
-def _cli_as_tool(match: re.Match[str]) -> str:
-    first, second, rest = match.group(1), match.group(2).strip(), match.group(3)
-    by_path = {spec.cli_path: spec.name for spec in VERBS.values()}
-    if second and (first, second) in by_path:
-        return f"`{by_path[(first, second)]}{rest}`"
-    if (first,) in by_path:
-        return f"`{by_path[(first,)]}{' ' + second if second else ''}{rest}`"
-    return match.group(0)
 
 
 def _flag_as_argument(match: re.Match[str]) -> str:

@@ -27,7 +27,6 @@ from prompt_toolkit.patch_stdout import patch_stdout
 from rich.console import Console, RenderableType
 from rich.text import Text
 
-from dapcli.calls import phrase
 from dapcli.errors import DapcliError, PreconditionError
 from dapcli.frontends.repl import commands
 from dapcli.frontends.repl.aliases import RENAMES, SETTINGS
@@ -44,7 +43,7 @@ from dapcli.render import render
 from dapcli.render.safe import escape
 from dapcli.verbs import VERBS
 from dapcli.verbs import models as m
-from dapcli.verbs.shared.phrasing import PHRASING, REPL, phrase_all
+from dapcli.verbs.shared.phrasing import PHRASING, REPL, phrase_all, phrase_text
 
 __all__ = ["Repl"]
 
@@ -157,7 +156,7 @@ class Repl:
         """The REPL's one place for errors: a DapcliError's message and hint; anything else as
         an internal error (with the traceback when ``DAPCLI_DEBUG`` is set)."""
         if isinstance(exc, DapcliError):
-            exc.message, exc.hint = phrase(exc.message, REPL), phrase(exc.hint, REPL)  # the REPL's own commands
+            exc.message, exc.hint = phrase_text(exc.message, REPL), phrase_text(exc.hint, REPL)  # the REPL's words
             self.show(Text(f"error: {escape(exc.message)}", style="red"))
             if exc.hint:
                 hint = escape(exc.hint if exc.hint.startswith("usage:") else f"hint: {exc.hint}")

@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable
 from typing import Annotated
 
+from dapcli.calls import call
 from dapcli.engine.chatter import DEBUGGER_CATEGORIES
 from dapcli.engine.output import OutputChunk
 from dapcli.engine.sources import frame_source_lines
@@ -121,7 +122,7 @@ MAX_CHUNK_TEXT = 65536
 def _cut_chunk(text: str) -> str:
     if len(text) <= MAX_CHUNK_TEXT:
         return text
-    return text[:MAX_CHUNK_TEXT] + f"… [{len(text) - MAX_CHUNK_TEXT} more characters: `dapcli output --raw`]\n"
+    return text[:MAX_CHUNK_TEXT] + f"… [{len(text) - MAX_CHUNK_TEXT} more characters: {call('output', raw=True)}]\n"
 
 
 def _last_lines(chunks: list[OutputChunkView], count: int) -> list[OutputChunkView]:

@@ -8,6 +8,7 @@ import signal as signal_module
 import time
 from collections.abc import Awaitable, Callable
 
+from dapcli.calls import call
 from dapcli.engine.chatter import DEBUGGER_CATEGORIES
 from dapcli.engine.diagnosis import diagnosis
 from dapcli.engine.lost import signal_name
@@ -95,7 +96,7 @@ def output_since(session: Session, seq: int, *, console: bool = False) -> tuple[
             break
         text = chunk.output
         if len(text) > MAX_STOP_OUTPUT:  # its start is cut: say so (`output` has it whole)
-            text = f"[… {len(text) - MAX_STOP_OUTPUT} characters before; `dapcli output` has them] " + \
+            text = f"[… {len(text) - MAX_STOP_OUTPUT} characters before; {call('output')} has them] " + \
                 text[-MAX_STOP_OUTPUT:]
         kept.append(OutputChunkView(seq=chunk.seq, category=chunk.category, output=text))
         size += len(chunk.output)
