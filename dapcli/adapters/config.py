@@ -314,6 +314,20 @@ class ConfiguredAdapter(AdapterSpec):
             return shutil.which(first) or (first if os.access(first, os.X_OK) and not os.path.isdir(first) else None)
         return self.base.find() if self.base else None
 
+    def terminal_command(self, argv: list[str], launch: dict[str, Any]) -> str | None:
+        """A configured command's own launcher is the command itself (its words first, as
+        lldb-dap runs itself); a built-in family's is the family's."""
+        if not self._own_start():
+            return self.base.terminal_command(argv, launch) if self.base else super().terminal_command(argv, launch)
+        from dapcli.adapters.base import same_program
+
+        command = self.entry.command or []
+        if command and len(argv) >= len(command) and same_program(argv[0], command[0]) \
+                and argv[1:len(command)] == command[1:]:
+            return None
+        return (f"the adapter asked dapcli to run {argv[0] if argv else 'nothing'!r}, which is not its own "
+                f"command ({' '.join(command)})")
+
     def version(self) -> str | None:
         if self._own_start() or self.base is None or (self.warning and not trusted(self.project_file)):
             return None  # never run an untrusted project's command, even for its version

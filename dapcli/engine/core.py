@@ -91,6 +91,8 @@ class SessionCore:
         self.program: str | None = None
         self.request_kind = "launch"
         self.launch_options: LaunchOptions | None = None
+        #: The ``launch``/``attach`` request's arguments as sent (what the adapter was told to run).
+        self.request_arguments: dict[str, Any] | None = None
         self.attach_options: AttachOptions | None = None
         #: The adapter's terminate_command ended the attached program before ``disconnect``.
         self.kill_sent = False

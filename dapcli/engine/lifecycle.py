@@ -58,6 +58,7 @@ class SessionLifecycle(SessionExecution):
         self._use_mappings(arguments, options.path_mappings)
         arguments = with_settings(arguments, options)
         self.adapter.settle(arguments, options.settings)
+        self.request_arguments = arguments
         await self._start(self.adapter.launch_request, arguments, timeout)
 
     async def attach(self, options: AttachOptions, *, timeout: float = 30.0) -> None:
@@ -71,6 +72,7 @@ class SessionLifecycle(SessionExecution):
         self._use_mappings(arguments, options.path_mappings)
         arguments = with_settings(arguments, options)
         self.adapter.settle(arguments, options.settings)
+        self.request_arguments = arguments
         await self._start("attach", arguments, timeout, attach=options)
 
     def _use_mappings(self, arguments: dict[str, Any], mappings: list[tuple[str, str]]) -> None:
@@ -109,6 +111,11 @@ class SessionLifecycle(SessionExecution):
         dapcli run a command of its choosing."""
         if not self.offers_terminal():
             raise RuntimeError("dapcli did not offer runInTerminal for this session (no --terminal or --stdin)")
+        refused = self.adapter.terminal_command([str(a) for a in arguments.get("args") or []],
+                                                self.request_arguments or {})
+        if refused is not None:
+            self.add_output("console", f"dapcli: runInTerminal refused: {refused}\n")
+            raise RuntimeError(refused)
         if self.terminal is None:
             self.terminal = Terminal(self._terminal_output, stdin_file=self.launch_options.stdin if self.launch_options
                                      else None)

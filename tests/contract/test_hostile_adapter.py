@@ -395,3 +395,47 @@ def test_a_session_with_a_terminal_offers_run_in_terminal() -> None:
     session.launch_options = LaunchOptions(program="p.py", terminal=True)
     assert session.initialize_arguments().supportsRunInTerminalRequest is True
     assert session.initialize_arguments(terminal=False).supportsRunInTerminalRequest is False  # a child session
+
+
+def test_an_adapter_cannot_make_dapcli_run_another_command_than_its_own_launcher(tmp_path: Path) -> None:
+    """With ``--terminal`` dapcli offers runInTerminal, but runs only the adapter's own launcher
+    (here: the configured command itself); anything else is refused and said on the console."""
+    planted = tmp_path / "PLANTED"
+    ask = {"kind": "integrated", "cwd": str(tmp_path), "args": ["touch", str(planted)]}
+    script = {"on": {"configurationDone": [
+        {"respond": None},
+        {"event": "stopped", "body": {"reason": "entry", "threadId": 1, "allThreadsStopped": True}}]}}
+
+    async def test(h: Harness) -> None:
+        stop = await h.launch(terminal=True)
+        assert stop.status == "stopped"
+        session = h.dispatcher.manager.get("default")
+        assert session.initialize_arguments().supportsRunInTerminalRequest is True
+        with pytest.raises(RuntimeError, match=r"^the adapter asked dapcli to run 'touch', which is not its own"):
+            await session._on_run_in_terminal(ask)
+        assert not planted.exists()
+        console = "".join(c.output for c in session.output.since(0, {"console"}))
+        assert "runInTerminal refused: the adapter asked dapcli to run 'touch'" in console
+        own = {**ask, "args": [sys.executable, str(ADAPTER), "--version"]}
+        assert session.adapter.terminal_command(own["args"], {}) is None
+
+    scenario(tmp_path, script, test)
+
+
+def test_each_family_runs_only_its_own_launcher() -> None:
+    from dapcli.adapters.registry import by_name
+
+    python = by_name("python")
+    package = python.find()
+    assert package is not None
+    launch = {"python": [sys.executable]}
+    assert python.terminal_command([sys.executable, f"{package}/launcher", "5678", "--", "p.py"], launch) is None
+    assert python.terminal_command([sys.executable, "-c", "print(1)"], launch) is not None
+    assert python.terminal_command(["/bin/sh", f"{package}/launcher"], launch) is not None
+    lldb = by_name("lldb")
+    if lldb.find():
+        assert lldb.terminal_command([lldb.find(), "--launch-target", "/bin/true"], {}) is None
+    assert lldb.terminal_command(["/bin/sh", "-c", "id"], {}) is not None
+    node = by_name("node")
+    assert node.terminal_command(["/tmp/run.sh", "app.js"], {"runtimeExecutable": "/tmp/run.sh"}) is None
+    assert node.terminal_command(["/bin/sh", "app.js"], {"runtimeExecutable": "/tmp/run.sh"}) is not None

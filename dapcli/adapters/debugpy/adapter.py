@@ -131,6 +131,15 @@ class DebugpyAdapter(AdapterSpec):
         self.runtime = options.python
         return []
 
+    def terminal_command(self, argv: list[str], launch: dict[str, Any]) -> str | None:
+        """debugpy's launcher: the launch's Python running a ``debugpy/launcher`` folder."""
+        launcher = os.path.normpath(argv[1]) if len(argv) > 1 else ""
+        if os.path.basename(launcher) == "launcher" and os.path.basename(os.path.dirname(launcher)) == "debugpy" \
+                and os.path.isfile(os.path.join(launcher, "__main__.py")):
+            return super().terminal_command(argv[:1], launch)
+        return (f"the adapter asked dapcli to run {' '.join(argv[:2]) or 'nothing'!r}, which is not debugpy's "
+                "launcher (PYTHON …/debugpy/launcher)")
+
     def find(self) -> str | None:
         import importlib.util
 
