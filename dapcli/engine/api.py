@@ -186,6 +186,6 @@ class SubprocessHost(Protocol):
         """Send one source's breakpoint set."""
         ...
 
-    async def shutdown(self, *, terminate_debuggee: bool = True, grace: float = 1.0) -> None:
+    async def shutdown(self, *, terminate_debuggee: bool = True, grace: float = 1.0, by_dapcli: bool = True) -> None:
         """End the session. Never raises."""
         ...

@@ -183,7 +183,8 @@ class SessionEvents(SessionTeardown):
         if self.exit_code is None and self.adapter.exit_code_after_disconnect \
                 and not self._disconnecting and self._teardown is None:
             # Delve tells the exit status only in answer to disconnect: end the session after it
-            self._teardown = asyncio.get_running_loop().create_task(self.shutdown(terminate_debuggee=True))
+            self._teardown = asyncio.get_running_loop().create_task(
+                self.shutdown(terminate_debuggee=True, by_dapcli=False))
             return
         self._end(SessionState.EXITED if self.exit_code is not None else SessionState.TERMINATED, "terminated")
 

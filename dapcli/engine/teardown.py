@@ -26,12 +26,14 @@ __all__ = ["SessionTeardown"]
 class SessionTeardown(SessionCore):
     """A session's end (see the module docstring)."""
 
-    async def shutdown(self, *, terminate_debuggee: bool = True, grace: float = 1.0) -> None:
+    async def shutdown(self, *, terminate_debuggee: bool = True, grace: float = 1.0, by_dapcli: bool = True) -> None:
         """Disconnect (DAP ``disconnect``), close the transport, then kill the adapter's
-        process group and every descendant. Safe to call more than once. Never raises."""
+        process group and every descendant. Safe to call more than once. Never raises.
+        ``by_dapcli`` False: the program already ended by itself (Delve's ``terminated``, whose
+        exit status comes only in answer to ``disconnect``): its end is not labelled dapcli's."""
         conn = self._root or self._conn
         tree = descendants(self.adapter_pid) if self.adapter_pid else []
-        if not self._disconnecting and not self.ended:
+        if by_dapcli and not self._disconnecting and not self.ended:
             self._ended_by_dapcli = True  # the program did not end by itself: its end is not its own
         self._disconnecting = True
         if terminate_debuggee and self.abandoned.pending:

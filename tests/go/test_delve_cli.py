@@ -31,6 +31,7 @@ def test_launch_stack_continue_stop(cli_env: dict[str, str]) -> None:
     assert stop["location"]["line"] == printed
     end = json.loads(dapcli(cli_env, "continue", "--json").stdout)
     assert end["status"] == "exited" and end["exitCode"] == 3
+    assert end.get("description") is None, end  # the program's own os.Exit(3), never "ended by dapcli"
     assert "héllo wörld 3 140\n" in "".join(chunk["output"] for chunk in end["output"])
 
     stopped = dapcli(cli_env, "stop")
