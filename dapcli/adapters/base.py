@@ -281,6 +281,18 @@ class AdapterSpec:
         is None."""
         return None
 
+    #: The adapter stops when EITHER its ``hitCondition`` or its ``condition`` holds (pydevd):
+    #: a breakpoint with both gets its hit condition counted in the condition
+    #: (:meth:`hit_counter`, :meth:`counted_condition`), so that only the hits where the
+    #: condition holds count, as in gdb and lldb.
+    ors_hit_condition: bool = False
+
+    def counted_condition(self, condition: str, counter: str) -> str:
+        """The condition to send for the user's ``condition`` and a :meth:`hit_counter`
+        expression: the counter runs only where ``condition`` holds. The default is C's
+        ``(condition) ? (counter) : 0`` (gdb's ``&&`` types both sides)."""
+        return f"({condition}) ? ({counter}) : 0"
+
     def hit_spent(self, condition: str) -> str | None:
         """The ``hitCondition`` to send, once the stop of dapcli's ``condition`` was made, so that
         no later hit of the run stops (``==N`` sent as an ignore count, which stops on every hit

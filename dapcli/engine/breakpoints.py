@@ -81,6 +81,12 @@ class BreakpointBook:
         #: adapter has no ``hitCondition`` for: (hit condition, variable name) → expression, or
         #: None (gdb: a convenience variable; ``%N`` without a stop per hit).
         self.hit_counter: Callable[[str, str], str | None] = lambda _condition, _name: None
+        #: The condition sent for a condition and a :attr:`hit_counter` expression.
+        self.counted_condition: Callable[[str, str], str] = lambda condition, counter: \
+            f"({condition}) ? ({counter}) : 0"
+        #: The adapter stops when either the hitCondition or the condition holds (debugpy): a
+        #: breakpoint with both counts its hits in the condition.
+        self.ors_hit_condition = False
         #: The program's run (1, 2, …; a new count variable each run).
         self.run = 0
         #: The breakpoints whose ``hit_spent`` condition is sent (their stop was made this run).
@@ -147,12 +153,16 @@ class BreakpointBook:
         base, counter = self._base_condition(entry), self._counter(entry)
         if counter is None:
             return base
-        return f"({base}) ? ({counter}) : 0" if base else counter  # gdb's `&&` types both sides
+        return self.counted_condition(base, counter) if base else counter
 
     def _counter(self, entry: BreakpointEntry) -> str | None:
-        """The debugger's own count of ``entry``'s hits (see :attr:`hit_counter`), or None."""
-        if not entry.hit_condition or entry.log_message or self._guarded(entry) \
-                or self.hit_to_send(entry.hit_condition) is not None:
+        """The debugger's own count of ``entry``'s hits (see :attr:`hit_counter`), or None:
+        for a hit condition the adapter has no ``hitCondition`` for, and for one beside a
+        condition on an adapter that would OR the two (:attr:`ors_hit_condition`)."""
+        if not entry.hit_condition or self._guarded(entry):
+            return None
+        both = self.ors_hit_condition and bool(self._base_condition(entry))
+        if not both and (entry.log_message or self.hit_to_send(entry.hit_condition) is not None):
             return None
         return self.hit_counter(entry.hit_condition, f"dapcli_hits_{self.run}_{entry.id}")
 
@@ -163,17 +173,21 @@ class BreakpointBook:
             return None
         if entry.id in self.spent:
             return self.hit_spent(entry.hit_condition)
+        if self._counter(entry) is not None or (self.ors_hit_condition and self._base_condition(entry)):
+            return None  # counted in the condition, or by dapcli (the adapter would OR the two)
         sent = None if self._guarded(entry) else self.hit_to_send(entry.hit_condition)
         return entry.hit_condition if sent is None and self.sent_log(entry) else sent
 
     def counted_hit(self, entry: BreakpointEntry) -> str | None:
         """The hit condition of ``entry`` that dapcli counts itself, or None."""
-        if not entry.hit_condition or self.sent_log(entry):
+        if not entry.hit_condition or self._counter(entry) is not None:
+            return None  # none, or the debugger counts in a condition of its own
+        if self.ors_hit_condition and self._base_condition(entry):
+            return entry.hit_condition  # the adapter would OR them, and cannot count in a condition
+        if self.sent_log(entry):
             return None
         if self._guarded(entry):  # debugpy ORs a hitCondition with the condition (the guard): dapcli counts
             return entry.hit_condition
-        if self._counter(entry) is not None:
-            return None  # the debugger counts in a condition of its own
         return entry.hit_condition if self.hit_to_send(entry.hit_condition) is None else None
 
     def spend(self, adapter_ids: list[int]) -> list[str]:

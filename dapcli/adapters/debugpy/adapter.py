@@ -131,6 +131,24 @@ class DebugpyAdapter(AdapterSpec):
         self.runtime = options.python
         return []
 
+    ors_hit_condition = True  # pydevd: `if hit condition holds: stop; else: eval condition`
+
+    def hit_counter(self, condition: str, name: str) -> str | None:
+        """A Python expression that counts the hits in ``sys.__dict__[name]`` (the debuggee's
+        own process: no stop per hit) and holds when dapcli's hit ``condition`` is met."""
+        from dapcli.adapters.hits import parse_hit
+
+        parsed = parse_hit(condition)
+        if parsed is None:
+            return None
+        operator, number = parsed
+        count = (f"(lambda d: d.__setitem__({name!r}, d.get({name!r}, 0) + 1) or d[{name!r}])"
+                 "(__import__('sys').__dict__)")
+        return f"{count} % {number} == 0" if operator == "%" else f"{count} {operator} {number}"
+
+    def counted_condition(self, condition: str, counter: str) -> str:
+        return f"({condition}) and ({counter})"
+
     def terminal_command(self, argv: list[str], launch: dict[str, Any]) -> str | None:
         """debugpy's launcher: the launch's Python running a ``debugpy/launcher`` folder."""
         launcher = os.path.normpath(argv[1]) if len(argv) > 1 else ""
