@@ -12,6 +12,9 @@ if command -v apt-get >/dev/null 2>&1; then
   packages="$packages zsh fish"
   # `dapcli test --adapter lldb NAME` with a ctest test's name (tests/cli/test_debug_test.py)
   packages="$packages cmake"
+  # Rust (tests/native/test_rust_values.py): rustc, and the toolchain's lldb/gdb formatters, which a
+  # rustup toolchain ships in its sysroot and Debian in rust-lldb/rust-gdb (/usr/lib/rustlib/etc)
+  command -v rustc >/dev/null 2>&1 || packages="$packages rustc rust-lldb rust-gdb"
   # node may come from elsewhere (nodesource); Debian's npm conflicts with it
   command -v node >/dev/null 2>&1 || packages="$packages nodejs"
   command -v npm >/dev/null 2>&1 || packages="$packages npm"

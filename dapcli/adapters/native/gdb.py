@@ -33,6 +33,7 @@ from dapcli.adapters.native.common import (
     searched_text,
     tool_output,
 )
+from dapcli.adapters.native.rust import gdb_printer_commands
 from dapcli.errors import AdapterError
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the hot path)
@@ -438,6 +439,9 @@ class GdbAdapter(NativeAdapter):
                 arguments["environment"] = dict(options.env)
             if options.stop_on_entry:
                 arguments["initCommands"] = ["tbreak main"]
+        rust = [] if self.native() else gdb_printer_commands(options.program)
+        if rust:  # a Rust binary: the toolchain's own pretty-printers ("ferris", Some(7), [3, 5, 8])
+            arguments["initCommands"] = [*rust, *arguments.get("initCommands", [])]
         arguments.update(options.extra)
         return arguments
 

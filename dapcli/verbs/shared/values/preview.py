@@ -1,4 +1,4 @@
-"""One-line previews of C/C++ structured values, composed from their children as gdb prints them.
+"""One-line previews of C/C++ (and Rust) structured values, composed from their children as gdb prints them.
 
 lldb-dap and gdb (through cdt-gdb-adapter) answer a struct or an array with a summary that says
 nothing of its contents: ``shape @ 0x7fff…``, ``int[5] @ 0x7fff…`` (lldb-dap), ``{...}``, ``[5]``
@@ -9,9 +9,10 @@ by :data:`PREVIEW_TIMEOUT`) and composes that text.
 
 Where it goes: the preview becomes the view's ``value`` (what every frontend shows), and the
 adapter's own text is kept in ``adapterValue``. Adapters whose values already show the contents
-(debugpy, Delve, js-debug, CodeLLDB) are never touched: only the native families' summaries are
+(debugpy, Delve, js-debug; CodeLLDB but its ``size=N``) are never touched: only the native families' summaries are
 (:class:`~dapcli.adapters.native.common.NativeAdapter`, value shapes in :func:`is_summary`).
-A value that cannot be read in time keeps the adapter's text.
+A value that cannot be read in time keeps the adapter's text. lldb's ``size=3`` (Rust's formatters,
+libc++'s ``std::vector``) is previewed too: Rust sequences as ``[3, 5, 8]``, maps as ``{"a": 1}``.
 """
 
 from __future__ import annotations
@@ -44,6 +45,14 @@ PREVIEW_BUDGET = 5.0
 REPEATS = 10
 
 _SUMMARY = re.compile(r"^(\{\.\.\.\}|\[\d+\]|[^\"']* @ 0x[0-9a-fA-F]+)$")
+#: lldb's summary of a collection (Rust's formatters: ``Vec``, ``HashMap``…; libc++'s ``std::vector``).
+_SIZE = re.compile(r"^size=\d+$")
+#: Rust sequences, previewed with Rust's brackets (``[3, 5, 8]``).
+_RUST_SEQUENCE = re.compile(r"^(&(mut )?\[|\[|alloc::vec::Vec<|alloc::collections::vec_deque::VecDeque<"
+                            r"|alloc::collections::btree::set::BTreeSet<|std::collections::hash::set::HashSet<)")
+#: Rust maps, previewed as ``{"a": 1}``.
+_RUST_MAP = re.compile(r"^(std::collections::hash::map::HashMap<|alloc::collections::btree::map::BTreeMap<)")
+_PAIR = re.compile(r"^\((.*), (.*)\)$", re.DOTALL)
 _ARRAY_TYPE = re.compile(r"\[\d*\]\s*$")
 _CHAR_ARRAY = re.compile(r"^(const |volatile |signed |unsigned )*char\s*\[\d*\]$")
 _HEX = re.compile(r"^0x[0-9a-fA-F]+$")
@@ -64,9 +73,14 @@ class Viewed(Protocol):
     value_truncated: int | None
 
 
-def is_summary(value: str, type_name: str | None) -> bool:
+def is_summary(value: str, type_name: str | None, *, sizes_only: bool = False) -> bool:
     """True when a native adapter's ``value`` only names a struct or array (``{...}``, ``[5]``,
-    ``shape @ 0x…``) or, for an array type, gives its address."""
+    ``shape @ 0x…``, ``size=3``) or, for an array type, gives its address; ``sizes_only``: only
+    ``size=N`` (CodeLLDB, whose other values show their contents)."""
+    if _SIZE.match(value):
+        return True
+    if sizes_only:
+        return False
     if _SUMMARY.match(value):
         return True
     return bool(type_name and _ARRAY_TYPE.search(type_name) and _HEX.match(value))
@@ -87,8 +101,9 @@ async def add_previews(session: Session, views: list[Viewed], max_value: int = 0
 
 
 async def _walk(session: Session, views: list[Viewed], max_value: int, deadline: float) -> None:
+    sizes_only = _sizes_only(session)
     for view in views:
-        if view.variables_reference > 0 and is_summary(view.value, view.type):
+        if view.variables_reference > 0 and is_summary(view.value, view.type, sizes_only=sizes_only):
             text = await _preview(session, view.variables_reference, view.type, 0, deadline)
             if text is not None:
                 view.adapter_value, view.value = view.value, text
@@ -102,15 +117,20 @@ async def _walk(session: Session, views: list[Viewed], max_value: int, deadline:
 async def preview_value(session: Session, value: str, type_name: str | None, reference: int,
                         max_value: int = 0) -> str:
     """``value`` itself, or its preview when it is a native summary (as :func:`add_previews`)."""
-    if not _previewed(session) or reference <= 0 or not is_summary(value, type_name):
+    if not _previewed(session) or reference <= 0 or not is_summary(value, type_name, sizes_only=_sizes_only(session)):
         return value
     deadline = asyncio.get_running_loop().time() + PREVIEW_TIMEOUT
     return await _preview(session, reference, type_name, max_value, deadline) or value
 
 
 def _previewed(session: Session) -> bool:
-    """Only the native families that answer with summaries (CodeLLDB shows the contents)."""
-    return isinstance(session.adapter, NativeAdapter) and getattr(session.adapter, "name", "") != "codelldb"
+    """Only the native families that answer with summaries."""
+    return isinstance(session.adapter, NativeAdapter)
+
+
+def _sizes_only(session: Session) -> bool:
+    """CodeLLDB shows a value's contents, but a collection (Rust's ``Vec``) as ``size=3``."""
+    return getattr(session.adapter, "name", "") == "codelldb"
 
 
 async def _preview(session: Session, reference: int, type_name: str | None, max_value: int,
@@ -150,12 +170,22 @@ async def _compose(session: Session, reference: int, type_name: str | None, dept
             return compose_chars([c for c in codes if c is not None], more)
     parts = []
     for child in children:
+        if child.name == "[raw]":
+            continue  # CodeLLDB's view of the value without its formatter
         value = child.value
         if child.variablesReference > 0 and is_summary(value, child.type):
             value = (await _compose(session, child.variablesReference, child.type, depth - 1) if depth > 1
                      else None) or "{...}"
         parts.append(value if _INDEX.match(child.name) else f"{child.name} = {value}")
-    return "{" + ", ".join(parts) + (", …" if more else "") + "}"
+    tail = ", …" if more else ""
+    rust = (type_name or "").strip()
+    if _RUST_SEQUENCE.match(rust):
+        return "[" + ", ".join(parts) + tail + "]"
+    if _RUST_MAP.match(rust):
+        pairs = [_PAIR.match(part) for part in parts]
+        if all(pairs):
+            return "{" + ", ".join(f"{p.group(1)}: {p.group(2)}" for p in pairs if p) + tail + "}"
+    return "{" + ", ".join(parts) + tail + "}"
 
 
 def _char_code(value: str) -> int | None:

@@ -1,0 +1,14 @@
+// Rust values as Rust shows them (issue 25): built with `rustc -g -C opt-level=0`.
+use std::collections::HashMap;
+
+fn main() {
+    let name = String::from("ferris");
+    let word: &str = "crab";
+    let primes: Vec<i32> = vec![3, 5, 8];
+    let some: Option<i32> = Some(7);
+    let none: Option<i32> = None;
+    let failed: Result<i32, String> = Err("bad".to_string());
+    let mut ages = HashMap::new();
+    ages.insert("ann", 41);
+    println!("{} {} {:?} {:?} {:?} {:?} {:?}", name, word, primes, some, none, failed, ages); // @show
+}

@@ -1,0 +1,84 @@
+"""Rust values as Rust shows them on the native adapters (issue 25): a binary rustc built gets the
+toolchain's own formatters (lldb-dap: ``lldb_lookup.py``; CodeLLDB: its Rust support), so that
+``String`` is ``"ferris"``, ``Vec`` is ``[3, 5, 8]``, ``Option`` is ``Some(7)``; through the CLI
+and MCP."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+from native_helpers import PROGRAMS, dapcli, each_adapter, marker_line, run
+
+pytestmark = pytest.mark.slow
+
+SOURCE = PROGRAMS / "values.rs"
+SHOW = marker_line(SOURCE, "show")
+EXPECTED = {"name": '"ferris"', "word": '"crab"', "primes": "[3, 5, 8]", "some": "Some(7)", "none": "None",
+            "failed": 'Err("bad")', "ages": '{"ann": 41}'}
+
+
+@pytest.fixture(scope="module")
+def rust_values(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    rustc = shutil.which("rustc")
+    if rustc is None:
+        pytest.skip("needs rustc (tools/install-adapters.sh installs it)")
+    folder = tmp_path_factory.mktemp("rust")
+    shutil.copy(SOURCE, folder / SOURCE.name)
+    done = subprocess.run([rustc, "-g", "-C", "opt-level=0", "-o", "values", SOURCE.name], cwd=folder,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return folder / "values"
+
+
+@pytest.mark.parametrize("adapter", each_adapter("lldb", "codelldb"))
+def test_rust_values_on_the_cli(adapter: str, rust_values: Path, cli_env: dict[str, str]) -> None:
+    cwd = rust_values.parent
+    done = dapcli(cli_env, cwd, "launch", "./values", "-b", f"values.rs:{SHOW}", "--adapter", adapter, "--json")
+    assert done.returncode == 0, done.stderr
+    state = json.loads(done.stdout)
+    shown = {v["name"]: v["value"] for v in state["locals"]}
+    assert {name: shown.get(name) for name in EXPECTED} == EXPECTED
+    assert "(lldb)" not in "".join(c["output"] for c in state.get("output") or [])  # the formatters load quietly
+    primes = json.loads(dapcli(cli_env, cwd, "eval", "primes", "--depth", "1", "--json").stdout)
+    assert [c["value"] for c in primes["children"] if c["name"] != "[raw]"] == ["3", "5", "8"]
+    assert dapcli(cli_env, cwd, "stop").returncode == 0
+
+
+def test_rust_values_over_mcp(rust_values: Path) -> None:
+    from dapcli.adapters.registry import by_name
+
+    if by_name("lldb").find() is None:
+        pytest.skip("needs lldb-dap")
+
+    async def body() -> None:
+        from mcp import Client
+
+        from dapcli.frontends.mcp.server import build_server
+
+        async with Client(build_server()) as client:
+            state = await call(client, "launch", {"program": str(rust_values), "adapter": "lldb",
+                                                  "breakpoints": [f"{rust_values.parent / 'values.rs'}:{SHOW}"]})
+            shown = {v["name"]: v["value"] for v in state["locals"]}
+            assert shown["name"] == '"ferris"' and shown["primes"] == "[3, 5, 8]" and shown["some"] == "Some(7)"
+            evaluated = await call(client, "evaluate", {"expression": "failed"})
+            assert evaluated["result"] == 'Err("bad")'
+            await call(client, "stop")
+
+    run(body)
+
+
+def test_a_c_program_is_not_taken_for_rust(sample: Path) -> None:
+    from dapcli.adapters.native.rust import is_rust_binary
+
+    assert not is_rust_binary(str(sample)) and not is_rust_binary(str(SOURCE)) and not is_rust_binary("/nonexistent")
+
+
+async def call(client: Any, tool: str, args: dict[str, Any] | None = None) -> dict[str, Any]:
+    result = await client.call_tool(tool, args or {})
+    assert not result.is_error, f"{tool} failed: {result.content[0].text}"
+    return dict(result.structured_content)
