@@ -12,9 +12,8 @@ result as output events; it stays alive until its stdin closes. It would run the
 gdb's own stdout and stdin (the MI pipes): dapcli gives it a pty instead (``set inferior-tty``,
 :meth:`GdbAdapter.use_tty`), and ``--stdin`` as that shell's ``< FILE``. Its signal stop is
 reason ``SIGSEGV`` with no description and its breakpoint stops carry no ``hitBreakpointIds``:
-both are read from gdb's ``Program received signal …`` / ``Breakpoint N, …`` lines. Its
-``disconnect`` only exits gdb, leaving a gdbserver's program running: ``kill`` goes first.
-"""
+both are read from gdb's ``Program received signal …`` / ``Breakpoint N, …`` lines. Its ``disconnect``
+only exits gdb, leaving a gdbserver's program running: ``kill`` goes first. Rust: see ``rust.py``."""
 
 from __future__ import annotations
 
@@ -235,9 +234,8 @@ class GdbAdapter(NativeAdapter):
         return category
 
     def wants_tty(self, options: LaunchOptions) -> bool:
-        """cdt-gdb-adapter's gdb runs the program on gdb's own stdout, a pipe that gdb's MI
-        shares: a terminal of its own gives it lines as they are printed (not lost at a crash)
-        and keeps them apart from gdb's chatter (gdb ≥ 14 answers ``runInTerminal`` itself)."""
+        """cdt's gdb runs the program on gdb's own stdout (a pipe MI shares): a terminal of its own gives
+        lines as printed (not lost at a crash), apart from gdb's chatter (gdb ≥ 14 answers runInTerminal)."""
         return not self.native()
 
     def use_tty(self, arguments: dict[str, Any], tty: str) -> None:
@@ -439,8 +437,7 @@ class GdbAdapter(NativeAdapter):
                 arguments["environment"] = dict(options.env)
             if options.stop_on_entry:
                 arguments["initCommands"] = ["tbreak main"]
-        rust = [] if self.native() else gdb_printer_commands(options.program)
-        if rust:  # a Rust binary: the toolchain's own pretty-printers ("ferris", Some(7), [3, 5, 8])
+        if not self.native() and (rust := gdb_printer_commands(options.program)):  # the Rust toolchain's printers
             arguments["initCommands"] = [*rust, *arguments.get("initCommands", [])]
         arguments.update(options.extra)
         return arguments
