@@ -22,17 +22,28 @@ EXPECTED = {"name": '"ferris"', "word": '"crab"', "primes": "[3, 5, 8]", "some":
             "failed": 'Err("bad")', "ages": '{"ann": 41}'}
 
 
-@pytest.fixture(scope="module")
-def rust_values(tmp_path_factory: pytest.TempPathFactory) -> Path:
+PANICS = PROGRAMS / "panics.rs"
+
+
+def _build(folder: Path, source: Path) -> Path:
     rustc = shutil.which("rustc")
     if rustc is None:
         pytest.skip("needs rustc (tools/install-adapters.sh installs it)")
-    folder = tmp_path_factory.mktemp("rust")
-    shutil.copy(SOURCE, folder / SOURCE.name)
-    done = subprocess.run([rustc, "-g", "-C", "opt-level=0", "-o", "values", SOURCE.name], cwd=folder,
+    shutil.copy(source, folder / source.name)
+    done = subprocess.run([rustc, "-g", "-C", "opt-level=0", "-o", source.stem, source.name], cwd=folder,
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
-    return folder / "values"
+    return folder / source.stem
+
+
+@pytest.fixture(scope="module")
+def rust_values(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _build(tmp_path_factory.mktemp("rust"), SOURCE)
+
+
+@pytest.fixture(scope="module")
+def rust_panics(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _build(tmp_path_factory.mktemp("rustpanic"), PANICS)
 
 
 @pytest.mark.parametrize("adapter", each_adapter("lldb", "codelldb"))
@@ -49,7 +60,24 @@ def test_rust_values_on_the_cli(adapter: str, rust_values: Path, cli_env: dict[s
     assert dapcli(cli_env, cwd, "stop").returncode == 0
 
 
-def test_rust_values_over_mcp(rust_values: Path) -> None:
+@pytest.mark.parametrize("adapter", each_adapter("lldb", "codelldb"))
+def test_a_panic_stops_at_the_users_frame_with_its_message(adapter: str, rust_panics: Path,
+                                                           cli_env: dict[str, str]) -> None:
+    cwd = rust_panics.parent
+    done = dapcli(cli_env, cwd, "launch", "./panics", "--adapter", adapter, "--json")
+    assert done.returncode == 0, done.stderr
+    state = json.loads(done.stdout)
+    assert state["status"] == "stopped" and state["reason"] == "panic", state
+    assert state["description"] == "value too big: 3 (panicked at panics.rs:4:9)"
+    assert state["location"]["line"] == marker_line(PANICS, "panic")
+    assert state["location"]["function"].startswith("panics::check") and state["skippedFrames"] > 0
+    assert {v["name"]: v["value"] for v in state["locals"]}["v"] == "3"
+    end = json.loads(dapcli(cli_env, cwd, "continue", "--json").stdout)
+    assert end["status"] == "exited" and end["exitCode"] == 101
+    assert dapcli(cli_env, cwd, "stop").returncode == 0
+
+
+def test_rust_values_over_mcp(rust_values: Path, rust_panics: Path) -> None:
     from dapcli.adapters.registry import by_name
 
     if by_name("lldb").find() is None:
@@ -67,6 +95,9 @@ def test_rust_values_over_mcp(rust_values: Path) -> None:
             assert shown["name"] == '"ferris"' and shown["primes"] == "[3, 5, 8]" and shown["some"] == "Some(7)"
             evaluated = await call(client, "evaluate", {"expression": "failed"})
             assert evaluated["result"] == 'Err("bad")'
+            await call(client, "stop")
+            state = await call(client, "launch", {"program": str(rust_panics), "adapter": "lldb"})
+            assert state["reason"] == "panic" and state["description"].startswith("value too big: 3")
             await call(client, "stop")
 
     run(body)

@@ -26,7 +26,7 @@ from dapcli.adapters.native.common import (
     platform_key,
     searched_text,
 )
-from dapcli.adapters.native.rust import is_rust_binary
+from dapcli.adapters.native.rust import PANIC_BREAKPOINT, is_rust_binary
 from dapcli.errors import AdapterError
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the hot path)
@@ -125,8 +125,9 @@ class CodeLldbAdapter(NativeAdapter):
             arguments["preRunCommands"] = [STOP_AT_MAIN]
         if options.stdin:  # lldb's own redirection: CodeLLDB honours `stdio` only with a terminal agent
             _read_stdin_from(arguments, options.stdin)
-        if is_rust_binary(options.program):  # CodeLLDB's own Rust support (its formatters)
+        if is_rust_binary(options.program):  # CodeLLDB's own Rust support (its formatters); a panic stops
             arguments["sourceLanguages"] = ["rust"]
+            arguments["preRunCommands"] = [*arguments.get("preRunCommands", []), PANIC_BREAKPOINT]
         arguments.update(options.extra)
         return arguments
 

@@ -24,7 +24,7 @@ from dapcli.adapters.native.common import (
     find_program,
     tool_output,
 )
-from dapcli.adapters.native.rust import lldb_formatter_commands
+from dapcli.adapters.native.rust import PANIC_BREAKPOINT, lldb_formatter_commands
 from dapcli.errors import AdapterError
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the hot path)
@@ -160,8 +160,9 @@ class LldbAdapter(NativeAdapter):
         if options.terminal or options.stdin:  # stdin from dapcli: started by runInTerminal in our pty
             arguments["runInTerminal"] = True
         rust = lldb_formatter_commands(options.program, lldb_command_quote)
-        if rust:  # a Rust binary: the toolchain's own formatters ("ferris", Some(7), [3, 5, 8])
+        if rust:  # a Rust binary: the toolchain's own formatters ("ferris", Some(7), [3, 5, 8]); a panic stops
             arguments["initCommands"] = rust
+            arguments["preRunCommands"] = [*arguments.get("preRunCommands", []), PANIC_BREAKPOINT]
         arguments.update(options.extra)
         return arguments
 

@@ -16,11 +16,17 @@ import os
 import shutil
 import subprocess
 
-__all__ = ["gdb_printer_commands", "is_rust_binary", "lldb_formatter_commands", "rust_sysroot"]
+__all__ = ["PANIC_BREAKPOINT", "PANIC_FUNCTIONS", "gdb_printer_commands", "is_rust_binary", "lldb_formatter_commands",
+           "rust_sysroot"]
 
 #: What rustc writes in every binary's ``.comment`` section (``rustc version 1.83.0 …``).
 _RUSTC_MARK = b"rustc version "
 _SYSROOT: dict[str, str | None] = {}
+#: The function the Rust runtime calls for every panic, after its hook printed the message
+#: (``__rustc::rust_panic`` since Rust 1.9x). A stop there is a panic (``verbs/shared/stop/panic.py``).
+PANIC_FUNCTIONS = frozenset({"rust_panic", "__rustc::rust_panic"})
+#: lldb's breakpoint on it, set for a Rust binary (CodeLLDB's "on panic" does the same).
+PANIC_BREAKPOINT = "breakpoint set --name rust_panic --name __rustc::rust_panic"
 
 
 def is_rust_binary(program: str) -> bool:

@@ -42,6 +42,7 @@ from dapcli.verbs.shared.frames import breakpoint_lines, current_thread_id, fram
 from dapcli.verbs.shared.stop.conditions import failed_conditions
 from dapcli.verbs.shared.stop.deciding import add_deciding
 from dapcli.verbs.shared.stop.filterstop import filter_stop
+from dapcli.verbs.shared.stop.panic import is_panic_stop, panic_message
 from dapcli.verbs.shared.stop.reasons import PAUSE_SIGNALS, normalize_reason, stop_signal
 from dapcli.verbs.shared.stop.refusedstep import REFUSED
 from dapcli.verbs.shared.stop.stdinhint import stdin_hint
@@ -306,6 +307,9 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
     if not stack:
         return
     top = state.frames[0]
+    if failure is None and is_panic_stop(state.reason, top.name, state.hit_breakpoint_ids):
+        state.reason, state.hit_breakpoint_ids = "panic", None  # dapcli's breakpoint on rust_panic
+        state.description = panic_message(session) or "Rust panic"
     if failure is None and state.reason in LIBRARY_STOP_REASONS and not is_user_frame(top.path, top.line, top.name):
         chosen, skipped = await user_frame(session, thread_id, stack)
         if chosen is not None:
@@ -367,7 +371,7 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
 
 #: Stops that may land inside a library or runtime (a pause, a crash, a signal): shown at the
 #: user's innermost frame. A breakpoint or a step stops where the user asked to.
-LIBRARY_STOP_REASONS = {"pause", "exception"}
+LIBRARY_STOP_REASONS = {"pause", "exception", "panic"}
 #: How deep to look for the user's frame below a library one.
 USER_FRAME_DEPTH = 64
 
