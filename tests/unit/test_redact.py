@@ -82,6 +82,7 @@ def test_values_that_may_be_secret(value: str) -> None:
     ("Cookie: a=b; c=d\nnext", "Cookie: <redacted: secret>\nnext"),
     ("password: 'it\\'s' x", "password: '<redacted: secret>' x"),
     ("password: 'open\nnext", "password: '<redacted: secret>\nnext"),
+    ("x = 'ghp_abcdefgh…", "x = '<redacted: GitHub token>…"),  # a value cut for display: its start is enough
 ])
 def test_shapes_in_text(text: str, expected: str) -> None:
     assert redact_text(text)[0] == expected
@@ -150,6 +151,18 @@ def test_evaluate_set_trace_and_output_results() -> None:
 
     traced = redact_result(TraceResult(path="a.py", line=3, expressions=["token", "i"], hits=[hit]))
     assert traced.hits[0].values == {"token": "<redacted: the name looks secret>", "i": "2"}
+
+
+def test_a_raw_dap_body_by_its_names_and_shapes() -> None:
+    from dapcli.verbs.models import DapResult
+
+    body = {"variables": [{"name": "password", "value": "'x1'", "variablesReference": 0},
+                          {"name": "note", "value": f"'{GHP}'"}, {"name": "n", "value": "2"}]}
+    redacted = redact_result(DapResult(command="variables", body=body))
+    assert redacted.body == {"variables": [
+        {"name": "password", "value": "<redacted: the name looks secret>", "variablesReference": 0},
+        {"name": "note", "value": "'<redacted: GitHub token>'"}, {"name": "n", "value": "2"}]}
+    assert redacted.redacted == 2
 
 
 def test_nothing_to_redact_returns_the_result_itself() -> None:
