@@ -77,6 +77,15 @@ def test_secrets_are_redacted_over_mcp_by_default() -> None:
             assert _leaks(result) == []
             assert watched["watches"][0]["value"] == NAME_MARK
 
+            # an adapter's error that quotes a secret value
+            failed = await client.call_tool("evaluate", {"expression": "int(password)"})
+            assert failed.is_error and "invalid literal" in failed.content[0].text
+            assert _leaks(failed) == [] and NAME_MARK in failed.content[0].text
+
+            # the session resource (status and recent output)
+            resource = await client.read_resource("dapcli://session/default")
+            assert [s for s in SECRETS if s in str(resource)] == [] and "<redacted: API key>" in str(resource)
+
             # a value that looks secret is still sent to the adapter as it is
             await call(client, "more", {"verb": "setVariable",
                                         "arguments": {"name": "password", "value": "'ghp_" + "Set" * 12 + "'"}})

@@ -17,6 +17,7 @@ from dapcli.verbs.models import (
     WatchView,
 )
 from dapcli.verbs.shared.redact import plain_value, redact_result, redact_text, redact_texts, secret_name
+from dapcli.verbs.shared.redact.text import redact_quoted
 
 GHP = "ghp_" + "A1b2C3d4E5" * 3 + "xyz123"
 SK = "sk-proj-" + "Zq9" * 10
@@ -194,3 +195,21 @@ def test_redaction_grows_linearly(unit: str) -> None:
     large = (unit * (1_000_000 // len(unit) + 1))[:1_000_000]
     ratio = _cpu(large) / max(_cpu(small), 1e-3)
     assert ratio < 35, f"{unit!r}: 1 MB took {ratio:.0f}x the time of 100 KB"
+
+
+@pytest.mark.parametrize("unit", ["'", "'\"", "'a\n"])
+def test_quoted_values_of_an_error_are_found_in_linear_time(unit: str) -> None:
+    small = (unit * 100_000)[:100_000]
+    large = (unit * 1_000_000)[:1_000_000]
+
+    def cpu(text: str) -> float:
+        started = time.process_time()
+        redact_quoted(text, "k")
+        return time.process_time() - started
+
+    assert cpu(large) / max(cpu(small), 1e-3) < 35
+
+
+def test_an_error_about_a_secret_has_its_quoted_values_redacted() -> None:
+    assert redact_quoted("invalid literal for int() with base 10: 'hunter2' and \"x\"", "k") == (
+        "invalid literal for int() with base 10: '<redacted: k>' and \"<redacted: k>\"", 2)

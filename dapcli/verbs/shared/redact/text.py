@@ -28,7 +28,7 @@ from collections.abc import Iterable
 
 from dapcli.verbs.shared.redact.names import plain_value, secret_name
 
-__all__ = ["KEY_CHARS", "MARK", "marker", "redact_text", "redact_texts", "spans"]
+__all__ = ["KEY_CHARS", "MARK", "marker", "redact_quoted", "redact_text", "redact_texts", "spans"]
 
 #: Longest key of a ``key=value`` pair looked at.
 KEY_CHARS = 128
@@ -124,6 +124,31 @@ def redact_texts(texts: Iterable[str]) -> tuple[list[str], int]:
         count += len(found)
         out.append(_replace(text, found) if found else text)
     return out, count
+
+
+def redact_quoted(text: str, kind: str) -> tuple[str, int]:
+    """``text`` (an error about a value whose name says secret: ``invalid literal for int():
+    'hunter2'``) with every quoted string on a line replaced by ``marker(kind)``; and how many."""
+    found: list[Span] = []
+    at = 0
+    line_end = -1
+    following = {"'": -1, '"': -1}  # the next of each quote at or after ``at`` (each found once)
+    while True:
+        for quote, index in following.items():
+            if index < at:
+                following[quote] = len(text) if (index := text.find(quote, at)) < 0 else index
+        quote_at = min(following.values())
+        if quote_at >= len(text):
+            break
+        line_end = _line_end(text, quote_at + 1, line_end)
+        close = _closing(text, text[quote_at], quote_at + 1, line_end)
+        if close < 0:
+            at = quote_at + 1
+            continue
+        if close > quote_at + 1:
+            found.append((quote_at + 1, close, kind))
+        at = close + 1
+    return (_replace(text, found), len(found)) if found else (text, 0)
 
 
 def _replace(text: str, found: list[Span]) -> str:
