@@ -166,6 +166,16 @@ def test_a_raw_dap_body_by_its_names_and_shapes() -> None:
     assert redacted.redacted == 2
 
 
+def test_warnings_and_trace_errors_are_scanned() -> None:
+    stop = redact_result(StopState(session="s", status="stopped", warnings=[f"condition failed near {GHP}", "ok"]))
+    assert stop.warnings == ["condition failed near <redacted: GitHub token>", "ok"]
+    hit = TraceHit(hit=1, values={}, errors={"x": f"bad key {SK}"})
+    from dapcli.verbs.models import TraceResult
+
+    traced = redact_result(TraceResult(path="a.py", line=3, expressions=["x"], hits=[hit]))
+    assert traced.hits[0].errors == {"x": "bad key <redacted: API key>"}
+
+
 def test_nothing_to_redact_returns_the_result_itself() -> None:
     stop = StopState(session="s", status="stopped", locals=[VariableView(name="i", value="3")])
     assert redact_result(stop) is stop

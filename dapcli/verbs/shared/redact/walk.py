@@ -12,7 +12,8 @@ is made of, without knowing of this module):
   expression as the name (``os.environ['GITHUB_TOKEN']``, ``config.db.password``);
 - **program output** (a stop's ``output``, the ``output`` verb, a console command's output), an
   exception's message and stack text, a test failure's message: the secrets found in the text
-  (output chunks are looked at in order: a private key printed in pieces is hidden whole);
+  (output chunks are looked at in order: a private key printed in pieces is hidden whole), and a
+  stop's warnings and a trace's errors;
 - a raw DAP response body (``dap``): an object with a ``name``/``evaluateName`` and a ``value``
   by the variable rule, every other string by its text.
 
@@ -152,6 +153,8 @@ class _Walker:
                 self.count += 1
             else:
                 hit.values[expression] = self._scanned(value)
+        for expression, error in list((hit.errors or {}).items()):
+            hit.errors[expression] = self._scanned(error)  # type: ignore[index]
 
     def _chunks(self, chunks: list[OutputChunkView]) -> None:
         texts, count = redact_texts(chunk.output for chunk in chunks)
@@ -180,6 +183,8 @@ class _Walker:
         value = getattr(model, field)
         if isinstance(value, str) and value:
             setattr(model, field, self._scanned(value))
+        elif isinstance(value, list) and value and all(isinstance(item, str) for item in value):
+            setattr(model, field, [self._scanned(item) for item in value])
 
     def _scanned(self, text: str) -> str:
         redacted, count = redact_text(text)
@@ -189,7 +194,7 @@ class _Walker:
 
 #: Per model: the text fields scanned for secrets (program output, exception and failure texts).
 _TEXT_FIELDS: dict[type[BaseModel], tuple[str, ...]] = {
-    StopState: ("description", "text"),
+    StopState: ("description", "text", "warnings"),
     ExceptionView: ("description", "message", "stack_trace"),
     TestView: ("message", "summary"),
     ConsoleResult: ("output",),
