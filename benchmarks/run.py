@@ -24,7 +24,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from benchmarks import mcp_rows, native_rows, scale_rows
+from benchmarks import mcp_rows, native_rows, redact_rows, scale_rows
 from benchmarks.common import DAPCLI, FLOORS, PY, ROOT, TARGET, TARGET_LINE, Row, env_with_runtime, timed
 
 README = ROOT / "docs" / "performance.md"
@@ -187,7 +187,7 @@ def main(argv: list[str] | None = None) -> int:
     # as installed: byte-compiled (with PYTHONDONTWRITEBYTECODE set, every run would compile dapcli)
     subprocess.run([PY, "-m", "compileall", "-q", str(ROOT / "dapcli")], check=True, capture_output=True)
     before = machine()
-    rows = cold_rows() + completion_rows() + [launch_row()]
+    rows = cold_rows() + completion_rows() + [launch_row()] + redact_rows.rows()
     session = LiveSession()
     results: list[dict[str, Any]] = []
     try:

@@ -26,7 +26,7 @@ _dapcli() {
     if [ "$i" -ge "$COMP_CWORD" ]; then
         case "$prev" in --session|-S) _dapcli_words session; return 0 ;; esac
         if [[ "$cur" == -* ]]; then
-            COMPREPLY=( $(compgen -W "--debug --help --json --session --trust-project --version -S -h" -- "$cur") )
+            COMPREPLY=( $(compgen -W "--debug --help --json --redact --session --trust-project --version -S -h" -- "$cur") )
         else
             COMPREPLY=( $(compgen -W "adapters attach break completion configs console continue dap disassemble doctor down eval exceptions finish frame goto input launch list memory next nexti output pause registers repl restart restart-frame reverse-continue run scopes serve-mcp sessions set stack status step step-back stepi stop test thread threads trace until up vars version wait watch watchpoint" -- "$cur") )
         fi
@@ -443,7 +443,7 @@ _dapcli() {
                 --token-file) _dapcli_words ""; return 0 ;;
                 --transport) _dapcli_words ""; return 0 ;;
             esac
-            flags="--allow-remote-listen --help --host --no-auth --output-schemas --port --token-file --transport -h"; kind="" ;;
+            flags="--allow-remote-listen --help --host --no-auth --output-schemas --port --show-secrets --token-file --transport -h"; kind="" ;;
         "sessions")
             case "$prev" in
                 --session) _dapcli_words "session"; return 0 ;;

@@ -196,6 +196,7 @@ complete -c dapcli -n 'test -z "$(__dapcli_path)"' -a 'adapters attach break com
 complete -c dapcli -n 'test -z "$(__dapcli_path)"' -l debug
 complete -c dapcli -n 'test -z "$(__dapcli_path)"' -l help
 complete -c dapcli -n 'test -z "$(__dapcli_path)"' -l json
+complete -c dapcli -n 'test -z "$(__dapcli_path)"' -l redact
 complete -c dapcli -n 'test -z "$(__dapcli_path)"' -l session -r -a '(__dapcli_words session)'
 complete -c dapcli -n 'test -z "$(__dapcli_path)"' -l trust-project
 complete -c dapcli -n 'test -z "$(__dapcli_path)"' -l version
@@ -545,6 +546,7 @@ complete -c dapcli -n '__dapcli_at "serve-mcp"' -l host -r
 complete -c dapcli -n '__dapcli_at "serve-mcp"' -l no-auth
 complete -c dapcli -n '__dapcli_at "serve-mcp"' -l output-schemas
 complete -c dapcli -n '__dapcli_at "serve-mcp"' -l port -r
+complete -c dapcli -n '__dapcli_at "serve-mcp"' -l show-secrets
 complete -c dapcli -n '__dapcli_at "serve-mcp"' -l token-file -r
 complete -c dapcli -n '__dapcli_at "serve-mcp"' -l transport -r
 complete -c dapcli -n '__dapcli_at "serve-mcp"' -s h

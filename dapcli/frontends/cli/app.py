@@ -40,6 +40,7 @@ class GlobalOptions:
     session: str | None = None
     json: bool = False
     debug: bool = False
+    redact: bool = False
 
 
 _SINK: list[Invocation] = []
@@ -68,13 +69,16 @@ def build_app(only: str | None = None) -> typer.Typer:
                                                     help="session name (default: default)")] = None,
         json_output: Annotated[bool, typer.Option("--json", help="print results as JSON")] = False,
         debug: Annotated[bool, typer.Option("--debug", help="show tracebacks of internal errors")] = False,
+        redact: Annotated[bool, typer.Option(
+            "--redact", help="hide values that look secret (passwords, tokens, keys), as serve-mcp does; "
+                             "also for repl and run")] = False,
         trust_project: Annotated[bool, typer.Option(
             "--trust-project", help="run the adapter commands of the project's .dapcli/adapters.yaml "
                                     "(else asked at a terminal, refused elsewhere)")] = False,
         version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
                                               help="show the version")] = False,
     ) -> None:
-        _GLOBALS.session, _GLOBALS.json, _GLOBALS.debug = session, json_output, debug
+        _GLOBALS.session, _GLOBALS.json, _GLOBALS.debug, _GLOBALS.redact = session, json_output, debug, redact
         if trust_project:
             from dapcli.dispatch.consent import trust_project as trust_this_project
 
@@ -104,10 +108,13 @@ def _add_local_commands(app: typer.Typer) -> None:
             "--no-auth", help="streamable-http: require no token (unsafe: any local user gets in)")] = False,
         output_schemas: Annotated[bool, typer.Option("--output-schemas",
                                                      help="declare each tool's result schema in tools/list")] = False,
+        show_secrets: Annotated[bool, typer.Option(
+            "--show-secrets", help="show values that look secret (passwords, tokens, keys): redacted by default, "
+                                   "as tool results go to a model provider")] = False,
     ) -> None:
         """Serve the verbs as MCP tools (stdio by default) for AI agents."""
         _local("serve-mcp", transport=transport, port=port, host=host, allow_remote_listen=allow_remote_listen,
-               token_file=token_file, no_auth=no_auth, output_schemas=output_schemas)
+               token_file=token_file, no_auth=no_auth, output_schemas=output_schemas, show_secrets=show_secrets)
 
     @app.command("run", rich_help_panel="Frontends")
     def run_recipes(
@@ -237,7 +244,7 @@ def parse(argv: list[str]) -> Invocation | Finished:
     argv, runner_args = _runner_args(hoist_global_flags(list(argv)))
     argv = _join_clauses(argv)
     _SINK.clear()
-    _GLOBALS.session, _GLOBALS.json, _GLOBALS.debug = None, False, False
+    _GLOBALS.session, _GLOBALS.json, _GLOBALS.debug, _GLOBALS.redact = None, False, False, False
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         code = _main(command, argv)
@@ -245,6 +252,9 @@ def parse(argv: list[str]) -> Invocation | Finished:
         invocation = _SINK[-1]
         invocation.json = invocation.json or _GLOBALS.json
         invocation.session = invocation.session or _GLOBALS.session
+        invocation.redact = invocation.redact or _GLOBALS.redact
+        if invocation.verb in (":repl", ":run"):  # frontends started here take the policy as an option
+            invocation.args["redact"] = invocation.redact
         if runner_args:
             invocation.args["runnerArgs"] = [*invocation.args.get("runnerArgs", []), *runner_args]
         return invocation
@@ -347,7 +357,7 @@ def _extra_hint(ctx: Any, message: str, where: str) -> str | None:
 
 
 #: Flags accepted anywhere on the line (before a ``--``), as if given before the command.
-GLOBAL_FLAGS = ("--debug", "--trust-project")
+GLOBAL_FLAGS = ("--debug", "--trust-project", "--redact")
 
 
 def hoist_global_flags(argv: list[str]) -> list[str]:

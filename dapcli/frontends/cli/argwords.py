@@ -25,7 +25,7 @@ def command_index(argv: list[str]) -> tuple[str | None, int | None]:
         elif word.startswith("--session="):
             session = word.split("=", 1)[1]
             index += 1
-        elif word in ("--json", "--debug", "--trust-project"):
+        elif word in ("--json", "--debug", "--trust-project", "--redact"):
             index += 1
         elif word.startswith("-"):
             return session, None

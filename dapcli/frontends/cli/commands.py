@@ -45,6 +45,8 @@ class Invocation:
     json: bool = False
     session: str | None = None
     extras: dict[str, Any] = field(default_factory=dict)
+    #: ``--redact``: values that look secret are hidden in what this command prints.
+    redact: bool = False
 
 
 def _annotation(p: ParamSpec) -> tuple[Any, Any]:

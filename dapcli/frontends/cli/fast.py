@@ -193,13 +193,14 @@ def _complete(words: list[str], session: str | None) -> int:
 
 
 def _serve_mcp(words: list[str]) -> int | None:
-    """``dapcli serve-mcp [--transport T] [--port N] [--token-file F] [--no-auth] [--output-schemas]``
+    """``dapcli serve-mcp [--transport T] [--port N] [--token-file F] [--no-auth] [--output-schemas]
+    [--show-secrets]``
     without typer; None for anything else (``--help``, a usage error: the full app answers)."""
     options: dict[str, str] = {}
     while words:
         word = words.pop(0)
         key, _, value = word.partition("=")
-        if key in ("--output-schemas", "--no-auth") and not value:
+        if key in ("--output-schemas", "--no-auth", "--show-secrets") and not value:
             options[key[2:]] = "1"
             continue
         if key not in ("--transport", "--port", "--token-file") or not (value or words):
@@ -216,7 +217,7 @@ def _serve_mcp(words: list[str]) -> int | None:
 
     return int(serve(transport=options.get("transport", "stdio"), port=int(options.get("port", 8765)),
                      token_file=options.get("token-file"), no_auth="no-auth" in options,
-                     output_schemas="output-schemas" in options))
+                     output_schemas="output-schemas" in options, show_secrets="show-secrets" in options))
 
 
 def _report(exc: DapcliError, argv: list[str]) -> None:

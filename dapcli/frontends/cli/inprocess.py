@@ -64,6 +64,7 @@ def _run_recipes(invocation: Invocation) -> int:
     from dapcli.frontends.recipe import parse_vars, recipe_schema, run_recipes
 
     kw = dict(invocation.args)
+    redact = bool(kw.pop("redact", False))
     if kw.pop("schema"):
         sys.stdout.write(json.dumps(recipe_schema(), indent=2) + "\n")
         return 0
@@ -85,7 +86,8 @@ def _run_recipes(invocation: Invocation) -> int:
             confirm_project(folder)
         variables = parse_vars(kw.pop("var"))
         return int(run_recipes(files, json_lines=kw["json_lines"] or invocation.json, junit=kw["junit"],
-                               keep_going=kw["keep_going"], variables=variables, timeout=kw["timeout"]))
+                               keep_going=kw["keep_going"], variables=variables, timeout=kw["timeout"],
+                               redact=redact))
     except DapcliError as exc:
         sys.stderr.write(f"error: {exc.message}\n" + (f"hint: {exc.hint}\n" if exc.hint else ""))
         return exc.exit_code

@@ -12,13 +12,14 @@ import traceback
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from dapcli.dispatch.redacting import redacting
 from dapcli.errors import DapcliError
 from dapcli.frontends.cli.app import Finished, debug_requested, parse
 from dapcli.frontends.cli.commands import Invocation
 from dapcli.verbs import VERBS
 from dapcli.verbs.models import Result
 
-__all__ = ["error_text", "handle_argv", "host_command", "result_text", "run_client", "terminal"]
+__all__ = ["error_text", "handle_argv", "host_command", "redacted_line", "result_text", "run_client", "terminal"]
 
 
 def terminal() -> dict[str, Any]:
@@ -37,6 +38,7 @@ def result_text(result: Result, as_json: bool, term: dict[str, Any], cwd: str) -
     phrase_all(result, CLI)
     if as_json:
         return json.dumps(result.to_json(), indent=2, ensure_ascii=False) + "\n"
+    note = redacted_line(result.redacted) if result.redacted else ""
     # rich and the renderers: imported here (a session host imports them while its launch waits)
     from rich.console import Console
 
@@ -48,7 +50,13 @@ def result_text(result: Result, as_json: bool, term: dict[str, Any], cwd: str) -
         width=int(term.get("width") or 120), highlight=False, emoji=False, soft_wrap=not term.get("tty"),
     )
     console.print(render(result, cwd))
-    return buffer.getvalue()
+    return buffer.getvalue() + note
+
+
+def redacted_line(count: int) -> str:
+    """What the CLI prints after a result of which ``count`` values were redacted (``--redact``)."""
+    values = "value" if count == 1 else "values"
+    return f"({count} {values} redacted: they look secret; run without --redact to see them)\n"
 
 
 def error_text(exc: BaseException, debug: bool, as_json: bool = False) -> tuple[str, int]:
@@ -107,6 +115,10 @@ def run_client(invocation: Invocation, debug: bool = False) -> int:
                     return _follow_client(client, invocation, cwd)
                 data = client.call(invocation.verb, invocation.args, cwd)
             result = VERBS[invocation.verb].result_model.model_validate(data)
+        if invocation.redact:
+            from dapcli.verbs.shared.redact import redact_result
+
+            result = redact_result(result)
         _write(sys.stdout, result_text(result, invocation.json, term, cwd))
         if invocation.extras.get("record"):
             from dapcli.dispatch.testrecord import write_test_recipe
@@ -144,6 +156,10 @@ def _follow_client(client: Any, invocation: Invocation, cwd: str) -> int:
     args = dict(invocation.args)
     while True:
         data = client.call("output", {**args, "wait": 1.0}, cwd)
+        if invocation.redact:
+            from dapcli.verbs.shared.redact import redact_result
+
+            data = redact_result(VERBS["output"].result_model.model_validate(data)).to_json()
         for chunk in data["chunks"]:
             _write(sys.stdout, escape(chunk["output"]) if not invocation.json else chunk["output"])
         args["since"] = data["nextSeq"]
@@ -179,7 +195,7 @@ async def handle_argv(server: Any, name: str, request: dict[str, Any],
             raise DapcliError(f"{parsed.verb.lstrip(':')} cannot run inside a session host")
         if parsed.extras.get("follow"):
             return await _follow_host(server, name, parsed, cwd, emit)
-        result = await server.dispatcher.call(parsed.verb, parsed.args, name, cwd)
+        result = await redacting(server.dispatcher, parsed.redact).call(parsed.verb, parsed.args, name, cwd)
     except Exception as exc:
         text, code = error_text(exc, debug, as_json)
         await emit(text, "err")
@@ -204,8 +220,9 @@ async def _follow_host(server: Any, name: str, parsed: Invocation, cwd: str,
     from dapcli.render.safe import escape
 
     args = dict(parsed.args)
+    dispatcher = redacting(server.dispatcher, parsed.redact)
     while True:
-        result = await server.dispatcher.call("output", {**args, "wait": 1.0}, name, cwd)
+        result = await dispatcher.call("output", {**args, "wait": 1.0}, name, cwd)
         for chunk in result.chunks:
             await emit(chunk.output if parsed.json else escape(chunk.output), "out")
         args["since"] = result.next_seq

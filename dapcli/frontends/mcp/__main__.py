@@ -6,4 +6,4 @@ from dapcli.frontends.mcp.server import _parse, main
 
 options = _parse(None)
 sys.exit(main(options.transport, options.port, options.host, options.token_file, options.no_auth,
-              options.output_schemas))
+              options.output_schemas, show_secrets=options.show_secrets))

@@ -47,6 +47,9 @@ Execution tools block until the next stop; a timeout returns
 status "running" (call `wait`); with a progressToken they send progress every few seconds.
 After editing code, `restart`: breakpoints follow their statements (warnings say where).
 `pause` works while `continue` blocks. End with `stop`.
+Values that look secret (names like password/token/api_key, shapes like ghp_…, sk-…, JWTs, keys,
+URL passwords) are shown as <redacted: …> and counted in `redacted`; the user sees them in dapcli's
+CLI or REPL (serve-mcp --show-secrets shows them here).
 Less common verbs (watches, watchpoints, exception filters, registers, memory, disassembly,
 reverse steps, raw DAP requests…) run through the `more` tool: {"verb": NAME, "arguments": {...}}."""
 
@@ -54,7 +57,7 @@ reverse steps, raw DAP requests…) run through the `more` tool: {"verb": NAME, 
 def build_server(dispatcher: Dispatcher | None = None, *, end_sessions_on_close: bool = True,
                  token: str | None = None, host: str = "127.0.0.1", port: int = 8765,
                  on_close: Callable[[], None] | None = None,
-                 output_schemas: bool = False) -> MCPServer:
+                 output_schemas: bool = False, redact: bool = True) -> MCPServer:
     """An MCPServer exposing every verb of ``dispatcher`` (default: a new LocalDispatcher).
 
     ``end_sessions_on_close``: when the connection (stdio, in-memory) ends, end every session
@@ -62,11 +65,14 @@ def build_server(dispatcher: Dispatcher | None = None, *, end_sessions_on_close:
     carry ``Authorization: Bearer TOKEN`` (served on ``host``:``port``; see :mod:`.auth`).
     ``on_close`` runs when the server's lifespan ends (uvicorn then re-raises SIGTERM at once).
     ``output_schemas``: declare each tool's result schema in tools/list (off: the listing stays small).
+    ``redact``: values that look secret are redacted in every tool result and resource (the
+    policy of ``serve-mcp``; ``--show-secrets`` turns it off; see :mod:`dapcli.dispatch.redacting`).
     """
     from mcp.server.mcpserver import MCPServer
     from mcp.server.subscriptions import InMemorySubscriptionBus
 
     from dapcli import __version__
+    from dapcli.dispatch.redacting import RedactingDispatcher
     from dapcli.frontends.mcp.lazy import DeferredDispatcher, DeferredTools, created
     from dapcli.frontends.mcp.prompts import add_prompts
     from dapcli.frontends.mcp.resources import Notifier, add_resources
@@ -81,6 +87,7 @@ def build_server(dispatcher: Dispatcher | None = None, *, end_sessions_on_close:
     bus = InMemorySubscriptionBus()
     notifier = Notifier(bus, dispatcher)
     target: Any = dispatcher
+    shown: Any = RedactingDispatcher(dispatcher) if redact else dispatcher  # what tools and resources call
 
     def tools() -> list[Any]:
         """Every verb's tool, built on the first tools/list or tools/call (the verb table's
@@ -88,7 +95,7 @@ def build_server(dispatcher: Dispatcher | None = None, *, end_sessions_on_close:
         from dapcli.frontends.mcp.tools import ToolCaller, verb_tools
         from dapcli.verbs import VERBS
 
-        caller = ToolCaller(target, after_call=notifier.after_call, compact=not output_schemas)
+        caller = ToolCaller(shown, after_call=notifier.after_call, compact=not output_schemas)
         return verb_tools(VERBS.values(), caller, output_schemas=output_schemas)
 
     @contextlib.asynccontextmanager
@@ -135,7 +142,7 @@ def build_server(dispatcher: Dispatcher | None = None, *, end_sessions_on_close:
         return listed(await every_tool())
 
     server.list_tools = list_tools  # type: ignore[method-assign]
-    add_resources(server, dispatcher)
+    add_resources(server, shown)
     add_prompts(server)
     return server
 
@@ -184,13 +191,15 @@ def port_error(port: int | str) -> str | None:
 
 
 def main(transport: str = "stdio", port: int = 8765, host: str = "127.0.0.1", token_file: str | None = None,
-         no_auth: bool = False, output_schemas: bool = False, allow_remote_listen: bool = False) -> int:
+         no_auth: bool = False, output_schemas: bool = False, allow_remote_listen: bool = False,
+         show_secrets: bool = False) -> int:
     """Serve MCP on ``transport`` (``stdio``, or ``streamable-http`` on ``host``:``port``: loopback
     only unless ``allow_remote_listen``, with a warning) until the client disconnects (0) or
     SIGTERM/SIGINT (128 + the signal). Returns the exit code.
 
     HTTP requires a bearer token: the one in ``token_file``, else a new one, printed once on
     stderr and written 0600 to the runtime directory; ``no_auth`` serves without (with a warning).
+    Values that look secret are redacted unless ``show_secrets``.
     """
     if transport not in TRANSPORTS:
         print(f"dapcli serve-mcp: unknown transport {transport!r} (use {' or '.join(TRANSPORTS)})", file=sys.stderr)
@@ -243,7 +252,8 @@ def main(transport: str = "stdio", port: int = 8765, host: str = "127.0.0.1", to
 
     dispatcher: Any = DeferredDispatcher(routing)  # created on the first call: initialize needs none
     server = build_server(dispatcher, token=token, host=host, port=port,
-                          on_close=lambda: remove_token_file(written), output_schemas=output_schemas)
+                          on_close=lambda: remove_token_file(written), output_schemas=output_schemas,
+                          redact=not show_secrets)
     received: list[int] = []
     try:
         with contextlib.suppress(KeyboardInterrupt):
@@ -341,10 +351,12 @@ def _parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--token-file", help="streamable-http: read the bearer token from this file (mode 0600)")
     parser.add_argument("--no-auth", action="store_true", help="streamable-http: no token (any local user gets in)")
     parser.add_argument("--output-schemas", action="store_true", help="declare each tool's result schema")
+    parser.add_argument("--show-secrets", action="store_true",
+                        help="show values that look secret (redacted by default: results go to a model provider)")
     return parser.parse_args(argv)
 
 
 if __name__ == "__main__":
     options = _parse(None)
     sys.exit(main(options.transport, options.port, options.host, options.token_file, options.no_auth,
-                  options.output_schemas))
+                  options.output_schemas, show_secrets=options.show_secrets))

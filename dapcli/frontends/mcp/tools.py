@@ -45,7 +45,7 @@ from dapcli.verbs.shared.phrasing import phrase_all, phrase_text
 
 __all__ = [
     "DIRECT", "MORE", "NEW_SESSION_HELP", "SESSION_HELP", "Dispatcher", "ToolCaller", "VerbTool", "error_text",
-    "input_schema", "listed", "more_tool", "output_schema", "verb_tools",
+    "input_schema", "listed", "more_tool", "output_schema", "redacted_note", "verb_tools",
 ]
 
 #: Verbs that are tools of their own; the rest go through :data:`MORE`.
@@ -171,6 +171,8 @@ class ToolCaller:
             with contextlib.suppress(Exception):  # a notification never costs the caller its result
                 await self.after_call(spec.name, session)
         text = bound_text(_text(result, data))
+        if result.redacted:
+            text += "\n" + redacted_note(result.redacted)
         data, note = bound_structured(data)
         if note:
             text += f"\n[structured result cut: {note}]"
@@ -189,6 +191,13 @@ class ToolCaller:
             return "default"
         names = self.session_names()
         return names[0] if len(names) == 1 else "default"
+
+
+def redacted_note(count: int) -> str:
+    """What a tool result says when ``count`` of its values were redacted (structured: ``redacted``)."""
+    values = "value was" if count == 1 else "values were"
+    return (f"[{count} {values} redacted: they look secret (by name or shape); the user sees them in the "
+            "dapcli CLI or REPL, or when serve-mcp runs with --show-secrets]")
 
 
 def _text(result: Result, data: dict[str, Any]) -> str:

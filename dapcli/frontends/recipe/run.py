@@ -39,10 +39,13 @@ def parse_vars(pairs: list[str]) -> dict[str, str]:
 def run_recipes(
     paths: list[str], *, json_lines: bool = False, junit: str | None = None, keep_going: bool = False,
     variables: dict[str, str] | None = None, timeout: float | None = None, out: TextIO | None = None,
-    dispatcher: Dispatcher | None = None,
+    dispatcher: Dispatcher | None = None, redact: bool = False,
 ) -> int:
     """Validate and run the recipes at ``paths``; write the transcript to ``out`` (default
     stdout) as text or JSON lines, and JUnit XML to ``junit``. Returns the exit code.
+
+    ``redact`` (``dapcli --redact run``): values that look secret are hidden in every step's
+    result, so in the transcript, the JUnit XML and what the checks see.
 
     ``variables`` are ``--var`` values (they override the recipe's ``variables:``);
     ``timeout`` is the seconds each step may wait for a stop (launch and build may take
@@ -51,14 +54,14 @@ def run_recipes(
     """
     return asyncio.run(run_recipes_async(
         paths, json_lines=json_lines, junit=junit, keep_going=keep_going, variables=variables, timeout=timeout,
-        out=out, dispatcher=dispatcher,
+        out=out, dispatcher=dispatcher, redact=redact,
     ))
 
 
 async def run_recipes_async(
     paths: list[str], *, json_lines: bool = False, junit: str | None = None, keep_going: bool = False,
     variables: dict[str, str] | None = None, timeout: float | None = None, out: TextIO | None = None,
-    dispatcher: Dispatcher | None = None,
+    dispatcher: Dispatcher | None = None, redact: bool = False,
 ) -> int:
     """:func:`run_recipes` for callers that already run an event loop (the REPL, MCP).
 
@@ -84,6 +87,10 @@ async def run_recipes_async(
         from dapcli.dispatch.local import LocalDispatcher
 
         dispatcher = LocalDispatcher()
+    if redact:
+        from dapcli.dispatch.redacting import RedactingDispatcher
+
+        dispatcher = RedactingDispatcher(dispatcher)
     for index, recipe in enumerate(recipes, start=1):
         run = RecipeRun(recipe, dispatcher, reporter, session=f"recipe-{os.getpid()}-{index}",
                         keep_going=keep_going, timeout=timeout)

@@ -139,6 +139,10 @@ class Repl:
         finally:
             PHRASING.reset(phrasing)
         self.show(renderable)
+        if result.redacted:
+            values = "value" if result.redacted == 1 else "values"
+            self.show(Text(f"({result.redacted} {values} redacted: they look secret; start the REPL without "
+                           "--redact to see them)", style="dim"))
 
     def write_output(self, chunks: list[m.OutputChunkView]) -> None:
         """Program output the REPL has not shown yet."""

@@ -10,6 +10,7 @@ from rich.text import Text
 
 from dapcli.dispatch import sessionfile
 from dapcli.dispatch.consent import confirm_project
+from dapcli.dispatch.redacting import redacting
 from dapcli.dispatch.router import RoutingDispatcher
 from dapcli.errors import DapcliError, UsageError
 from dapcli.frontends.repl.app import Repl
@@ -53,19 +54,21 @@ async def start(repl: Repl, program: str | None, args: list[str], breakpoints: l
 
 
 async def _main(program: str | None, args: list[str], session: str, breakpoints: list[str],
-                record: str | None, python: str | None, test: list[str], options: dict[str, Any]) -> int:
+                record: str | None, python: str | None, test: list[str], options: dict[str, Any],
+                redact: bool = False) -> int:
     dispatcher = RoutingDispatcher(publish=True)  # others (an agent, one-shot commands) may join ours
     from dapcli.frontends.repl.plainread import PlainReader, stdin_is_plain
 
     plain = PlainReader() if stdin_is_plain() else None  # a pipe or a file: read plainly (plainread.py)
-    return await _run(dispatcher, None, program, args, session, breakpoints, record, python, test, plain, options)
+    return await _run(dispatcher, None, program, args, session, breakpoints, record, python, test, plain, options,
+                      redact)
 
 
 async def _run(dispatcher: RoutingDispatcher, input: Any, program: str | None, args: list[str], session: str,
                breakpoints: list[str], record: str | None, python: str | None, test: list[str],
-               plain: Any = None, options: dict[str, Any] | None = None) -> int:
+               plain: Any = None, options: dict[str, Any] | None = None, redact: bool = False) -> int:
     try:
-        repl = Repl(dispatcher, session, input=input, plain=plain)
+        repl = Repl(redacting(dispatcher, redact), session, input=input, plain=plain)
         if (program is not None or test or (options or {}).get("module")) and repl.state.hosted:
             raise UsageError(f"session '{session}' is already served by a session host",
                              f"join it with `dapcli repl --session {session}`, or pick another name with --session")
@@ -77,13 +80,15 @@ async def _run(dispatcher: RoutingDispatcher, input: Any, program: str | None, a
 
 
 def run(program: str | None, args: list[str], session: str, breakpoints: list[str], record: str | None,
-        python: str | None, test: list[str] | None = None, options: dict[str, Any] | None = None) -> int:
-    """Run the REPL; a startup error (bad session name, busy name) is one line and exit code."""
+        python: str | None, test: list[str] | None = None, options: dict[str, Any] | None = None,
+        redact: bool = False) -> int:
+    """Run the REPL; a startup error (bad session name, busy name) is one line and exit code.
+    ``redact``: results have their values that look secret hidden (``dapcli repl --redact``)."""
     try:
         sessionfile.session_name(session)
         confirm_project()  # a project's adapters file: announce, and ask before it runs anything
         return asyncio.run(_main(program, args, session, breakpoints, record, python, list(test or []),
-                                 dict(options or {})))
+                                 dict(options or {}), redact))
     except DapcliError as exc:
         sys.stderr.write(f"error: {exc.message}\n" + (f"hint: {exc.hint}\n" if exc.hint else ""))
         return exc.exit_code

@@ -23,6 +23,9 @@ class Result(Model):
     """Base of every verb result."""
 
     schema_version: int = SCHEMA_VERSION
+    #: How many values were replaced by ``<redacted: …>`` because they look secret (MCP by
+    #: default, the CLI and REPL with ``--redact``); None when none were.
+    redacted: int | None = None
 
     def to_json(self) -> dict[str, object]:
         """The JSON object for ``--json``, MCP and recipes (None fields omitted)."""

@@ -1,0 +1,317 @@
+"""Secrets found inside a text by their shape, and the text with them replaced.
+
+What is found (each as a span of the text; spans that overlap are joined):
+
+- **known token shapes**, at a word boundary: OpenAI/Anthropic ``sk-…``, Stripe ``sk_live_…``,
+  GitHub ``ghp_``/``gho_``/``ghu_``/``ghs_``/``ghr_``/``github_pat_…``, AWS ``AKIA…``/``ASIA…``,
+  Slack ``xox[abprs]-…``, Google ``AIza…``, JWTs ``eyJ….eyJ….sig``;
+- **PEM private keys**: ``-----BEGIN … PRIVATE KEY-----`` to its ``-----END …-----`` line (to
+  the end of the text when it has none; :func:`redact_texts` carries that on to the next text);
+- **passwords in URLs and DSNs**: ``scheme://user:PASSWORD@host`` keeps the user and the host;
+- **secret assignments**: a key that :func:`~.names.secret_name` calls secret, then ``=``, ``:``
+  or ``=>``, then its value (quoted, or up to a space, ``,``, ``;``, ``&`` or a bracket; to the
+  end of the line for ``Cookie``/``Authorization``; ``Bearer X`` whole): ``password='x'``,
+  ``"token": "x"``, ``GITHUB_TOKEN=x``, ``?access_token=x&``. Only the value is replaced, and
+  not when it is plain (a number, ``None``, empty).
+
+**Linear time**: no regular expression here has two unbounded quantifiers that can take the
+same characters. Literal prefixes are found with ``str.find``; a token's run of characters is
+read by one single-class ``[…]*`` match; a key is at most :data:`KEY_CHARS` characters and
+whitespace around a separator at most 8; every scan resumes after what it read, so each
+character is looked at a bounded number of times.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from dapcli.verbs.shared.redact.names import plain_value, secret_name
+
+__all__ = ["KEY_CHARS", "MARK", "marker", "redact_quoted", "redact_text", "redact_texts", "spans"]
+
+#: Longest key of a ``key=value`` pair looked at.
+KEY_CHARS = 128
+
+Span = tuple[int, int, str]
+
+
+#: How every redacted value begins.
+MARK = "<redacted"
+
+
+def marker(kind: str) -> str:
+    """What a redacted value becomes: ``<redacted: KIND>``."""
+    return f"{MARK}: {kind}>"
+
+
+#: (prefix, run class, least run length, kind); the run follows the prefix.
+_ALNUM = re.compile(r"[A-Za-z0-9]*")
+_WORDISH = re.compile(r"[A-Za-z0-9_-]*")
+_ALNUM_UNDERSCORE = re.compile(r"[A-Za-z0-9_]*")
+_ALNUM_DASH = re.compile(r"[A-Za-z0-9-]*")
+_UPPER_DIGITS = re.compile(r"[A-Z0-9]*")
+_PREFIXES: tuple[tuple[str, re.Pattern[str], int, str], ...] = (
+    ("sk-", _WORDISH, 20, "API key"),
+    ("sk_live_", _ALNUM, 16, "Stripe key"), ("sk_test_", _ALNUM, 16, "Stripe key"),
+    ("rk_live_", _ALNUM, 16, "Stripe key"),
+    ("ghp_", _ALNUM, 30, "GitHub token"), ("gho_", _ALNUM, 30, "GitHub token"),
+    ("ghu_", _ALNUM, 30, "GitHub token"), ("ghs_", _ALNUM, 30, "GitHub token"),
+    ("ghr_", _ALNUM, 30, "GitHub token"), ("github_pat_", _ALNUM_UNDERSCORE, 20, "GitHub token"),
+    ("AKIA", _UPPER_DIGITS, 16, "AWS access key id"), ("ASIA", _UPPER_DIGITS, 16, "AWS access key id"),
+    ("xoxb-", _ALNUM_DASH, 10, "Slack token"), ("xoxa-", _ALNUM_DASH, 10, "Slack token"),
+    ("xoxp-", _ALNUM_DASH, 10, "Slack token"), ("xoxr-", _ALNUM_DASH, 10, "Slack token"),
+    ("xoxs-", _ALNUM_DASH, 10, "Slack token"),
+    ("AIza", _WORDISH, 30, "Google API key"),
+    ("glpat-", _WORDISH, 20, "GitLab token"),
+    ("npm_", _ALNUM, 36, "npm token"),
+    ("hf_", _ALNUM, 30, "Hugging Face token"),
+)
+#: How dapcli marks a value cut for display, and how much of a token before it is enough.
+_CUT = "…"
+_CUT_LEAST = 6
+_BOUNDARY = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
+_B64URL = _WORDISH
+
+_PEM_BEGIN = "-----BEGIN "
+_PEM_END = "-----END "
+#: The label of a PEM header (``RSA PRIVATE KEY``), at most 60 characters.
+_PEM_LABEL = re.compile(r"[A-Z0-9 ]{0,60}-----")
+
+#: What ends a URL's authority (``scheme://AUTHORITY/path``).
+_AUTHORITY = re.compile(r"""[^\s/?#'"<>\\`]*""")
+
+#: A key of a ``key=value`` pair: a run of name characters (at most KEY_CHARS) at a boundary,
+#: an optional closing quote, at most 8 blanks, the separator, at most 8 blanks (the value is
+#: read by hand, and only after a secret key: a match never reaches past its separator).
+_ASSIGN = re.compile(r"(?<![A-Za-z0-9_.-])([A-Za-z_][A-Za-z0-9_.-]{0,"
+                     + str(KEY_CHARS - 1)
+                     + r"""})['"]?[ \t]{0,8}(?:=>|[=:])(?![=:])[ \t]{0,8}""")
+#: Key fragments without which no key can be secret (looked for first: most texts have none).
+_STEMS = ("pass", "pwd", "secret", "token", "key", "auth", "cred", "cookie", "sess", "bearer")
+_UNQUOTED = re.compile(r"""[^\s,;&)}\]<>"'`]*""")
+_TO_LINE_END = re.compile(r"[^\r\n]*")
+_SCHEMES = frozenset({"bearer", "basic", "token", "digest", "bot"})
+_WHOLE_LINE_KEYS = ("cookie", "authorization")
+
+
+def spans(text: str, in_pem: bool = False) -> tuple[list[Span], bool]:
+    """The secret spans of ``text`` (start, end, kind), sorted and joined; and whether ``text``
+    ends inside a PEM private key (``in_pem``: it began inside one)."""
+    found: list[Span] = []
+    still_in_pem = _pem(text, in_pem, found)
+    _tokens(text, found)
+    _jwts(text, found)
+    _urls(text, found)
+    _assignments(text, found)
+    return _joined(found), still_in_pem
+
+
+def redact_text(text: str) -> tuple[str, int]:
+    """``text`` with every secret span replaced by its :func:`marker`; and how many there were."""
+    texts, count = redact_texts([text])
+    return texts[0], count
+
+
+def redact_texts(texts: Iterable[str]) -> tuple[list[str], int]:
+    """Each text redacted as by :func:`redact_text`, a PEM private key that one text begins
+    carried on into the next (program output arrives in pieces); and how many spans in all."""
+    out: list[str] = []
+    count = 0
+    in_pem = False
+    for text in texts:
+        found, in_pem = spans(text, in_pem)
+        count += len(found)
+        out.append(_replace(text, found) if found else text)
+    return out, count
+
+
+def redact_quoted(text: str, kind: str) -> tuple[str, int]:
+    """``text`` (an error about a value whose name says secret: ``invalid literal for int():
+    'hunter2'``) with every quoted string on a line replaced by ``marker(kind)``; and how many."""
+    found: list[Span] = []
+    at = 0
+    line_end = -1
+    following = {"'": -1, '"': -1}  # the next of each quote at or after ``at`` (each found once)
+    while True:
+        for quote, index in following.items():
+            if index < at:
+                following[quote] = len(text) if (index := text.find(quote, at)) < 0 else index
+        quote_at = min(following.values())
+        if quote_at >= len(text):
+            break
+        line_end = _line_end(text, quote_at + 1, line_end)
+        close = _closing(text, text[quote_at], quote_at + 1, line_end)
+        if close < 0:
+            at = quote_at + 1
+            continue
+        if close > quote_at + 1:
+            found.append((quote_at + 1, close, kind))
+        at = close + 1
+    return (_replace(text, found), len(found)) if found else (text, 0)
+
+
+def _replace(text: str, found: list[Span]) -> str:
+    pieces = []
+    at = 0
+    for start, end, kind in found:
+        pieces.append(text[at:start])
+        pieces.append(marker(kind))
+        at = end
+    pieces.append(text[at:])
+    return "".join(pieces)
+
+
+def _joined(found: list[Span]) -> list[Span]:
+    if len(found) < 2:
+        return found
+    found.sort()
+    joined = [found[0]]
+    for start, end, kind in found[1:]:
+        last_start, last_end, last_kind = joined[-1]
+        if start < last_end:
+            joined[-1] = (last_start, max(end, last_end), last_kind)
+        else:
+            joined.append((start, end, kind))
+    return joined
+
+
+def _at_boundary(text: str, index: int) -> bool:
+    return index == 0 or text[index - 1] not in _BOUNDARY
+
+
+def _tokens(text: str, found: list[Span]) -> None:
+    for prefix, run, least, kind in _PREFIXES:
+        at = text.find(prefix)
+        while at >= 0:
+            start = at + len(prefix)
+            end = run.match(text, start).end()
+            cut = text.startswith(_CUT, end)  # a value cut short for display: its start is enough
+            if _at_boundary(text, at) and end - start >= (_CUT_LEAST if cut else least) and \
+                    (end == len(text) or text[end] not in _BOUNDARY):
+                found.append((at, end, kind))
+            at = text.find(prefix, max(end, at + 1))
+
+
+def _jwts(text: str, found: list[Span]) -> None:
+    """``eyJ<header>.eyJ<payload>.<signature>`` (the signature may be empty: ``alg: none``)."""
+    at = text.find("eyJ")
+    while at >= 0:
+        end = _B64URL.match(text, at + 3).end()
+        resume = max(end, at + 1)
+        if _at_boundary(text, at) and end - at >= 10 and text.startswith(".eyJ", end):
+            payload = _B64URL.match(text, end + 4).end()
+            if payload - end >= 10 and text.startswith(".", payload):
+                signature = _B64URL.match(text, payload + 1).end()
+                found.append((at, signature, "JWT"))
+                resume = signature
+        at = text.find("eyJ", resume)
+
+
+def _pem(text: str, in_pem: bool, found: list[Span]) -> bool:
+    """PEM private keys, header to footer; True when ``text`` ends inside one."""
+    at = 0
+    if in_pem:
+        end = _pem_end(text, 0)
+        found.append((0, len(text) if end < 0 else end, "private key"))
+        if end < 0:
+            return True
+        at = end
+    while True:
+        begin = text.find(_PEM_BEGIN, at)
+        if begin < 0:
+            return False
+        label = _PEM_LABEL.match(text, begin + len(_PEM_BEGIN))
+        if label is None or "PRIVATE KEY" not in label.group():
+            at = begin + len(_PEM_BEGIN)
+            continue
+        end = _pem_end(text, label.end())
+        found.append((begin, len(text) if end < 0 else end, "private key"))
+        if end < 0:
+            return True
+        at = end
+
+
+def _pem_end(text: str, start: int) -> int:
+    """Where the ``-----END …-----`` line that follows ``start`` ends (-1: none)."""
+    end = text.find(_PEM_END, start)
+    if end < 0:
+        return -1
+    label = _PEM_LABEL.match(text, end + len(_PEM_END))
+    return label.end() if label is not None else end + len(_PEM_END)
+
+
+def _urls(text: str, found: list[Span]) -> None:
+    """``scheme://user:PASSWORD@host``: the password (up to the authority's last ``@``)."""
+    at = text.find("://")
+    while at >= 0:
+        start = at + 3
+        end = _AUTHORITY.match(text, start).end()
+        sign = text.rfind("@", start, end)
+        if sign > start:
+            colon = text.find(":", start, sign)
+            if 0 <= colon < sign - 1:
+                found.append((colon + 1, sign, "password in URL"))
+        at = text.find("://", max(end, start))
+
+
+def _assignments(text: str, found: list[Span]) -> None:
+    """``KEY = VALUE`` where KEY is a secret name and VALUE is not plain: the value."""
+    lowered = text.lower()
+    if not any(stem in lowered for stem in _STEMS):
+        return
+    line_end = -1  # the end of the line last looked at (each line's end is found once)
+    at = 0
+    while (match := _ASSIGN.search(text, at)) is not None:
+        at = match.end()  # a key that is not secret: its value may hold one (``url=https://…``)
+        if not _secret_key(match.group(1)):
+            continue
+        start = match.end()
+        quote = text[start:start + 1]
+        if quote and quote in "'\"`":
+            start += 1
+            line_end = _line_end(text, start, line_end)
+            close = _closing(text, quote, start, line_end)
+            end = line_end if close < 0 else close
+        elif match.group(1).lower().endswith(_WHOLE_LINE_KEYS):
+            end = line_end = _line_end(text, start, line_end)
+        else:
+            end = _UNQUOTED.match(text, start).end()
+            if text[start:end].lower() in _SCHEMES and text.startswith(" ", end):
+                end = _UNQUOTED.match(text, end + 1).end()  # Authorization: Bearer X
+        if end > start and not plain_value(text[start:end]) and not text.startswith(MARK, start):
+            found.append((start, end, "secret"))
+        at = max(at, end)
+
+
+def _line_end(text: str, start: int, known: int) -> int:
+    """Where the line that holds ``start`` ends; ``known``: that end for an earlier position of
+    the text (reused while it is still ahead: each line's end is looked for once)."""
+    return known if known >= start else _TO_LINE_END.match(text, start).end()
+
+
+def _secret_key(key: str) -> bool:
+    """:func:`secret_name` of a key, remembered (a text repeats its keys)."""
+    known = _KEYS.get(key)
+    if known is None:
+        if len(_KEYS) > 4096:
+            _KEYS.clear()
+        known = _KEYS[key] = secret_name(key)
+    return known
+
+
+_KEYS: dict[str, bool] = {}
+
+
+def _closing(text: str, quote: str, start: int, limit: int) -> int:
+    """The index of the ``quote`` that closes a string opened before ``start`` (one not escaped
+    by an odd run of backslashes), before ``limit``; -1 when there is none."""
+    at = text.find(quote, start, limit)
+    while at >= 0:
+        slashes = 0
+        while at - slashes - 1 >= start and text[at - slashes - 1] == "\\":
+            slashes += 1
+        if slashes % 2 == 0:
+            return at
+        at = text.find(quote, at + 1, limit)
+    return -1
