@@ -185,6 +185,10 @@ class AdapterSpec:
     #: ``evaluate`` with context ``repl`` executes statements (debugpy: ``v = 100``, ``import
     #: os``): ``eval`` of a statement goes there (verbs/inspection/statements.py).
     repl_runs_statements: bool = False
+    #: What ``hang`` reads beyond each thread's stack: ``python`` (one evaluation without a
+    #: frame, which debugpy runs on its own thread), ``pthread`` (glibc mutex owners, evaluated
+    #: in the user's frame), ``go`` (Delve's goroutines and the runtime's deadlock report).
+    hang_kind: str | None = None
 
     def resolve_function(self, name: str, roots: list[str]) -> tuple[str, int] | str | None:
         """Where the function breakpoint ``name`` belongs, when the adapter cannot find it

@@ -54,6 +54,7 @@ from dapcli.verbs.models import (
     dropped_note,
     omitted_note,
 )
+from dapcli.verbs.models.hang import HangResult, hang_lines
 
 __all__ = ["render", "render_stop"]
 
@@ -284,5 +285,5 @@ _RENDERERS: list[tuple[type[Any], Callable[[Any], str]]] = [
     (OutputResult, _output), (StatusResult, _status), (SessionsResult, _sessions), (EndResult, _end),
     (SetVariableResult, _set_variable), (WatchesResult, _watches), (FrameResult, _frame), (TraceResult, _trace),
     (ExceptionFiltersResult, _exception_filters), (DataBreakpointsResult, _data_breakpoints),
-    (AdaptersResult, _adapters), (InputResult, _input),
+    (AdaptersResult, _adapters), (InputResult, _input), (HangResult, lambda result: "\n".join(hang_lines(result))),
 ]
