@@ -188,6 +188,11 @@ class GdbAdapter(NativeAdapter):
         return "" if self.native() else ">"
 
     @property
+    def thread_tids_request(self) -> tuple[str, str] | None:  # type: ignore[override]
+        """cdt-gdb-adapter runs any MI command: ``-thread-info`` names each thread's LWP."""
+        return None if self.native() else ("cdt-gdb-tests/executeCommand", "-thread-info")
+
+    @property
     def function_condition_request(self) -> tuple[str, str] | None:  # type: ignore[override]
         """cdt-gdb-adapter inserts a function breakpoint without its condition: gdb's MI sets it."""
         return None if self.native() else ("cdt-gdb-tests/executeCommand", "-break-condition {id} {condition}")

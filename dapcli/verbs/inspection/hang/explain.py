@@ -11,6 +11,7 @@ from dapcli.errors import DapcliError
 from dapcli.protocol import types as t
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.inspection.hang.common import Wait, deadlock_cycle, resolve_holders
+from dapcli.verbs.inspection.hang.native import pthread_waits
 from dapcli.verbs.inspection.hang.python import HOW as PYTHON_HOW
 from dapcli.verbs.inspection.hang.python import python_waits
 from dapcli.verbs.inspection.hang.stacks import read_stacks
@@ -29,8 +30,9 @@ async def explain_hang(ctx: VerbContext, timeout: PauseTimeout = 2.0) -> HangRes
 
     Pauses the program first (DAP ``pause``; it stays paused when the pause lands). Each thread
     is shown at its innermost frame of the user's own code, with the call it waits in (a lock,
-    a join, a channel, a sleep, a read) and what on; a lock's holder is named only when the runtime or the frames prove it (an RLock's
-    owner, a pthread mutex's owner, a ``with`` block the holder is inside), else ``(unknown)``.
+    a join, a channel, a sleep, a read) and what on; a lock's holder is named only when the
+    runtime or the frames prove it (an RLock's owner, a pthread mutex's owner, a ``with`` block
+    the holder is inside), else ``(unknown)``.
     A deadlock is named only when those proven waits form a cycle.
     """
     session = ctx.session()
@@ -44,6 +46,8 @@ async def explain_hang(ctx: VerbContext, timeout: PauseTimeout = 2.0) -> HangRes
     elif session.state is SessionState.STOPPED:
         stacks, failed = await read_stacks(session, listed)
         notes += failed
+        if kind == "pthread":
+            await pthread_waits(session, stacks)
         waits = [s.wait for s in stacks]
     else:
         notes.append(f"{session.adapter.name} reads stacks only while the program is stopped")

@@ -37,12 +37,18 @@ class Stack:
 _PREFIXES = re.compile(r"^(?:__GI_|__libc_|___?)+")
 
 
+#: glibc functions by the name of the call the user made.
+_CALLED_AS = {"pthread_clockjoin_ex": "pthread_join", "pthread_timedjoin_ex": "pthread_join",
+              "clock_nanosleep": "nanosleep", "nanosleep64": "nanosleep"}
+
+
 def call_name(name: str) -> str:
     """A frame's function as the user would write the call: glibc's ``___pthread_mutex_lock``
     and ``__GI___pthread_mutex_lock`` → ``pthread_mutex_lock``; arguments and offsets dropped."""
     bare = name.split("(")[0].strip() if not name.startswith("(") else name
     bare = bare.split(" + ")[0].split("@")[0]
-    return _PREFIXES.sub("", bare) or bare
+    bare = _PREFIXES.sub("", bare) or bare
+    return _CALLED_AS.get(bare, bare)
 
 
 async def read_stacks(session: Session, listed: list[t.Thread]) -> tuple[list[Stack], list[str]]:
