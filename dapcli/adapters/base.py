@@ -191,9 +191,9 @@ class AdapterSpec:
     hang_kind: str | None = None
     #: DAP thread ids are the kernel's thread ids (lldb-dap): a mutex owner's TID names its thread.
     thread_ids_are_tids: bool = False
-    #: The adapter's own request, and its command, that lists each thread's kernel id
-    #: (cdt-gdb-adapter: MI ``-thread-info``, ``target-id`` "Thread 0x… (LWP N)"); None: none.
-    thread_tids_request: tuple[str, str] | None = None
+    #: A debugger command, run with the family's command request (:attr:`log_point_request`),
+    #: that lists each thread's kernel id (cdt-gdb-adapter: MI ``-thread-info``); None: none.
+    thread_tids_command: str | None = None
 
     def resolve_function(self, name: str, roots: list[str]) -> tuple[str, int] | str | None:
         """Where the function breakpoint ``name`` belongs, when the adapter cannot find it

@@ -133,6 +133,7 @@ class GdbAdapter(NativeAdapter):
     return_value_command = "show values"
     return_value_pattern = r"^(?P<name>\$\d+) = (?P<value>.*)"
     return_value_history = True
+    thread_tids_command = "-thread-info"  # MI: each thread's target-id "Thread 0x… (LWP N)"
 
     def __init__(self) -> None:
         super().__init__()
@@ -186,11 +187,6 @@ class GdbAdapter(NativeAdapter):
     @property
     def console_prefix(self) -> str:  # type: ignore[override]
         return "" if self.native() else ">"
-
-    @property
-    def thread_tids_request(self) -> tuple[str, str] | None:  # type: ignore[override]
-        """cdt-gdb-adapter runs any MI command: ``-thread-info`` names each thread's LWP."""
-        return None if self.native() else ("cdt-gdb-tests/executeCommand", "-thread-info")
 
     @property
     def function_condition_request(self) -> tuple[str, str] | None:  # type: ignore[override]

@@ -61,11 +61,11 @@ async def _number(session: Session, expression: str, frame_id: int) -> int | Non
 async def thread_tids(session: Session) -> tuple[dict[int, int], dict[int, int]]:
     """Kernel thread id → DAP thread id, and ``pthread_t`` → DAP thread id, as the adapter tells
     them (empty when it cannot)."""
-    asked = session.adapter.thread_tids_request
-    if asked is None:
+    request, command = session.adapter.log_point_request, session.adapter.thread_tids_command
+    if request is None or command is None:
         return {}, {}
     try:
-        body = await session.request(asked[0], {"command": asked[1]})
+        body = await session.request(request, {"command": command})
     except DapcliError:
         return {}, {}
     by_tid: dict[int, int] = {}
