@@ -11,6 +11,7 @@ from dapcli.errors import DapcliError
 from dapcli.protocol import types as t
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.inspection.hang.common import Wait, deadlock_cycle, resolve_holders
+from dapcli.verbs.inspection.hang.golang import go_waits, runtime_report
 from dapcli.verbs.inspection.hang.native import pthread_waits
 from dapcli.verbs.inspection.hang.python import HOW as PYTHON_HOW
 from dapcli.verbs.inspection.hang.python import python_waits
@@ -48,6 +49,8 @@ async def explain_hang(ctx: VerbContext, timeout: PauseTimeout = 2.0) -> HangRes
         notes += failed
         if kind == "pthread":
             await pthread_waits(session, stacks)
+        elif kind == "go":
+            notes += await go_waits(session, stacks)
         waits = [s.wait for s in stacks]
     else:
         notes.append(f"{session.adapter.name} reads stacks only while the program is stopped")
@@ -55,7 +58,7 @@ async def explain_hang(ctx: VerbContext, timeout: PauseTimeout = 2.0) -> HangRes
     resolve_holders(waits)
     return HangResult(status=session.state.value, paused=session.state is SessionState.STOPPED and paused,
                       threads=[w.thread for w in waits], deadlock=deadlock_cycle(waits), notes=notes or None,
-                      how=how)
+                      how=how, runtime_report=runtime_report(session) if kind == "go" else None)
 
 
 async def _pause(session: Session, timeout: float, notes: list[str]) -> bool:

@@ -45,6 +45,8 @@ _CALLED_AS = {"pthread_clockjoin_ex": "pthread_join", "pthread_timedjoin_ex": "p
 def call_name(name: str) -> str:
     """A frame's function as the user would write the call: glibc's ``___pthread_mutex_lock``
     and ``__GI___pthread_mutex_lock`` → ``pthread_mutex_lock``; arguments and offsets dropped."""
+    if "(*" in name or ".(" in name:  # a Go method, sync.(*Mutex).Lock: named by the Go analysis
+        return name
     bare = name.split("(")[0].strip() if not name.startswith("(") else name
     bare = bare.split(" + ")[0].split("@")[0]
     bare = _PREFIXES.sub("", bare) or bare
