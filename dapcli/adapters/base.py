@@ -189,6 +189,9 @@ class AdapterSpec:
     #: frame, which debugpy runs on its own thread), ``pthread`` (glibc mutex owners, evaluated
     #: in the user's frame), ``go`` (Delve's goroutines and the runtime's deadlock report).
     hang_kind: str | None = None
+    #: ``stackTrace`` of a thread is answered while the program runs (debugpy: after ~0.5 s,
+    #: from the thread's live frames; their scopes hold no variables until it stops).
+    stack_while_running: bool = False
     #: DAP thread ids are the kernel's thread ids (lldb-dap): a mutex owner's TID names its thread.
     thread_ids_are_tids: bool = False
     #: A debugger command, run with the family's command request (:attr:`log_point_request`),

@@ -71,3 +71,21 @@ def test_waiting_threads_are_no_deadlock(dc: Cli) -> None:
     text = dc.run("hang").out
     assert text.splitlines()[0] == "no deadlock proven"
     assert "DEADLOCK" not in text
+
+
+def test_stack_of_a_thread_while_the_pause_waits(dc: Cli) -> None:
+    """debugpy answers a thread's stack while it runs (every thread blocked in C: the pause never
+    lands); the stack of no named thread, and locals, are still refused with what to do."""
+    dc.launch(ABBA, timeout=1.0)
+    dc.wait_output("both wait for the other's lock", timeout=60)
+    dc.run("pause", check=False)  # it cannot land: every thread waits in C
+    assert dc.status()["state"] == "running"
+    ab = next(t["id"] for t in dc.json("threads")["threads"] if t["name"] == "ab")
+    stack = dc.json("stack", "--thread-id", ab)
+    top = stack["frames"][0]
+    assert (top["name"], top["line"]) == ("transfer_ab", line_of(ABBA, "wait_b"))
+    assert "the program runs" in stack["note"]
+    assert "as it is now" in dc.run("stack", "--thread-id", ab).out
+    err = dc.run("stack", check=4).err
+    assert "is running: name the thread whose stack to show" in err and "dapcli stack --thread-id ID" in err
+    assert "running: pause first" in dc.run("scopes", check=4).err

@@ -50,6 +50,8 @@ def test_goroutines_abba_on_sync_mutex(abba: Path, cli_env: dict[str, str]) -> N
     while "both wait for the other's mutex" not in dapcli(cli_env, "output").stdout:
         assert time.monotonic() < deadline, "the program never said both goroutines wait"
         time.sleep(0.05)
+    refused = dapcli(cli_env, "stack", "--thread-id", "1")  # Delve answers no stack while it runs
+    assert refused.returncode == 4 and "running: pause first" in refused.stderr, refused.stderr
     result = hang(cli_env)
     assert (result["status"], result["paused"]) == ("stopped", True)
     at = {thread["line"]: thread for thread in result["threads"]}

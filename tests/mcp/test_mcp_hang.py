@@ -54,3 +54,34 @@ def test_explain_hang_names_the_cycle() -> None:
                 await call(client, "stop")
 
     run(body)
+
+
+def test_stack_and_hang_during_a_blocked_continue() -> None:
+    """While a long ``continue`` waits for a program whose threads are all blocked in C, a
+    thread's ``stackTrace`` and ``explainHang`` answer at once (they do not queue behind it)."""
+    async def body() -> None:
+        async with connected() as client, anyio.create_task_group() as group:
+            await call(client, "launch", {"program": str(ABBA), "python": sys.executable, "stopOnEntry": True})
+            ended: list[bool] = []
+
+            async def blocked() -> None:
+                await client.call_tool("continue", {"timeout": 120})  # far over the bounds below
+                ended.append(True)
+
+            group.start_soon(blocked)
+            try:
+                await wait_output(client, READY)
+                started = time.monotonic()
+                threads = await call(client, "more", {"verb": "threads"})
+                ab = next(t["id"] for t in threads["threads"] if t["name"] == "ab")
+                stack = await call(client, "stackTrace", {"threadId": ab})
+                assert stack["frames"][0]["line"] == marker_line(ABBA, "wait_b")
+                result = await call(client, "explainHang", {"timeout": 1})
+                assert len(result["deadlock"]) == 2
+                assert time.monotonic() - started < 30, "they waited behind the blocked continue"
+                assert "threadId" in await call_error(client, "stackTrace")
+            finally:
+                await call(client, "stop")
+        assert ended == [True]
+
+    run(body)

@@ -57,6 +57,8 @@ def test_pthread_abba_deadlock(adapter: str, abba: Path, env: dict[str, str]) ->
     started = dapcli(env, cwd, "launch", "./abba", "--adapter", adapter, "--timeout", "1")
     assert started.returncode == 0, started.stderr
     wait_output(env, cwd, READY)
+    refused = dapcli(env, cwd, "stack", "--thread-id", "1")  # the adapter answers no stack while it runs
+    assert refused.returncode == 4 and "running: pause first" in refused.stderr, refused.stderr
     done = dapcli(env, cwd, "hang", "--json")
     assert done.returncode == 0, done.stderr
     result: dict[str, Any] = json.loads(done.stdout)

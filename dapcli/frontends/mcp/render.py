@@ -101,6 +101,8 @@ def _stack(result: StackResult) -> str:
     shown = (result.frames[-1].index + 1) if result.frames else 0
     if result.total_frames and result.total_frames > shown:
         lines.append(f"  … (+{result.total_frames - shown} more; call stackTrace with start={shown})")
+    if result.note:
+        lines.append(f"({result.note})")
     return "\n".join(lines)
 
 
