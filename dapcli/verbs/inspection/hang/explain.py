@@ -42,23 +42,34 @@ async def explain_hang(ctx: VerbContext, timeout: PauseTimeout = 2.0) -> HangRes
     listed = list((await session.request("threads", None, t.ThreadsResponse)).threads)
     how = None
     kind = session.adapter.hang_kind
+    waits: list[Wait] | None = None
     if kind == "python":
-        waits, how = await python_waits(session, listed), PYTHON_HOW
-    elif session.state is SessionState.STOPPED:
-        stacks, failed = await read_stacks(session, listed)
-        notes += failed
-        if kind == "pthread":
-            await pthread_waits(session, stacks)
-        elif kind == "go":
-            notes += await go_waits(session, stacks)
-        waits = [s.wait for s in stacks]
-    else:
-        notes.append(f"{session.adapter.name} reads stacks only while the program is stopped")
-        waits = [Wait(HangThread(id=th.id, name=th.name, state="running")) for th in listed]
+        try:
+            waits, more = await python_waits(session, listed)
+            notes, how = notes + more, PYTHON_HOW
+        except DapcliError as exc:  # said, and the stacks show what they can
+            notes.append(f"the threads' waits could not be read in the program: {exc.message}")
+    if waits is None:
+        waits = await _from_stacks(session, listed, notes)
     resolve_holders(waits)
     return HangResult(status=session.state.value, paused=session.state is SessionState.STOPPED and paused,
                       threads=[w.thread for w in waits], deadlock=deadlock_cycle(waits), notes=notes or None,
                       how=how, runtime_report=runtime_report(session) if kind == "go" else None)
+
+
+async def _from_stacks(session: Session, listed: list[t.Thread], notes: list[str]) -> list[Wait]:
+    """Each thread's wait from its stack (DAP ``stackTrace``), read further per language; only
+    the threads' names when the adapter reads no stack while the program runs."""
+    if session.state is not SessionState.STOPPED and not session.adapter.stack_while_running:
+        notes.append(f"{session.adapter.name} reads stacks only while the program is stopped")
+        return [Wait(HangThread(id=th.id, name=th.name, state="running")) for th in listed]
+    stacks, failed = await read_stacks(session, listed)
+    notes += failed
+    if session.adapter.hang_kind == "pthread":
+        await pthread_waits(session, stacks)
+    elif session.adapter.hang_kind == "go":
+        notes += await go_waits(session, stacks)
+    return [s.wait for s in stacks]
 
 
 async def _pause(session: Session, timeout: float, notes: list[str]) -> bool:

@@ -30,8 +30,9 @@ def _expression() -> str:
     return f"(lambda ns: exec({source!r}, ns) or ns['out'])({{'__name__': 'dapcli_hang'}})"
 
 
-async def python_waits(session: Session, listed: list[t.Thread]) -> list[Wait]:
-    """One :class:`Wait` per thread of the program (DAP ``evaluate`` without ``frameId``).
+async def python_waits(session: Session, listed: list[t.Thread]) -> tuple[list[Wait], list[str]]:
+    """One :class:`Wait` per thread of the program (DAP ``evaluate`` without ``frameId``), and a
+    note for threads that cannot be told apart from the adapter's list (same name, no id).
 
     Raises:
         DapcliError: the adapter refused or did not answer the evaluation."""
@@ -45,7 +46,10 @@ async def python_waits(session: Session, listed: list[t.Thread]) -> list[Wait]:
     for thread in listed:
         names.setdefault(thread.name, []).append(thread.id)
     idents = {entry["ident"]: _dap_id(entry, names) for entry in found}
-    return [_wait(entry, idents) for entry in found if idents[entry["ident"]] is not None]
+    unmatched = [entry["name"] for entry in found if idents[entry["ident"]] is None]
+    notes = [f"not listed: {len(unmatched)} thread(s) the adapter lists under a name others share "
+             f"({', '.join(sorted(set(unmatched))[:10])})"] if unmatched else []
+    return [_wait(entry, idents) for entry in found if idents[entry["ident"]] is not None], notes
 
 
 def _dap_id(entry: dict[str, Any], names: dict[str, list[int]]) -> int | None:

@@ -7,7 +7,7 @@ import asyncio
 import re
 from dataclasses import dataclass
 
-from dapcli.engine.session import Session
+from dapcli.engine.session import Session, SessionState
 from dapcli.errors import DapcliError
 from dapcli.protocol import types as t
 from dapcli.verbs.inspection.hang.common import Wait, place
@@ -78,7 +78,8 @@ async def read_stacks(session: Session, listed: list[t.Thread]) -> tuple[list[St
 
 
 def _stack(session: Session, thread: t.Thread, frames: list[t.StackFrame]) -> Stack:
-    view = HangThread(id=thread.id, name=thread.name, state="stopped")
+    view = HangThread(id=thread.id, name=thread.name, state="stopped" if session.state is SessionState.STOPPED
+                      else "running")
     located = [(session.adapter.frame_path(f.source.path) if f.source and f.source.path else None, f.line, f.name)
                for f in frames]
     user = place(view, located)
