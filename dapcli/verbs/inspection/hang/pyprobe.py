@@ -65,7 +65,7 @@ def _value(node, frame):
         return found
     if isinstance(node, ast.Subscript):
         base = _value(node.value, frame)
-        index = node.slice.value if isinstance(node.slice, ast.Index) else node.slice  # 3.8
+        index = node.slice.value if type(node.slice).__name__ == "Index" else node.slice  # 3.8: ast.Index
         if type(base) in (dict, list, tuple) and isinstance(index, ast.Constant):
             try:
                 return base[index.value]
@@ -113,12 +113,20 @@ def _call_name(node):
     return None, None
 
 
+def _name(node):
+    """A name, attribute or subscript as written (``ast.unparse`` is 3.9+)."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return f"{_name(node.value)}.{node.attr}"
+    if isinstance(node, ast.Subscript):
+        index = node.slice.value if type(node.slice).__name__ == "Index" else node.slice  # 3.8: ast.Index
+        return f"{_name(node.value)}[{index.value!r}]" if isinstance(index, ast.Constant) else f"{_name(node.value)}[…]"
+    return "…"
+
+
 def _text(node, value):
-    try:
-        name = ast.unparse(node)
-    except AttributeError:  # 3.8
-        name = "?"
-    return f"{name} {_repr(value)}"
+    return f"{_name(node)} {_repr(value)}"
 
 
 def _repr(value):
@@ -210,7 +218,7 @@ def _blocked_at_line(entry, frame):
                 return _wait(entry, "lock", _acquire(value), receiver, value, frame)
         if name in ("sleep", "recv", "recvfrom", "accept", "read", "readline", "input", "select", "poll",
                     "wait", "waitpid", "communicate", "connect"):
-            label = ast.unparse(call.func) if hasattr(ast, "unparse") else name
+            label = _name(call.func)
             entry["blockedIn"] = label
             return None
     return None
