@@ -1,5 +1,5 @@
-"""`dapcli hang` on a real C pthread ABBA deadlock (built -g -O0 -pthread), on lldb-dap and
-gdb: each thread at its own line, the mutex it waits on, its owner from glibc's
+"""`dapcli hang` on a real C pthread ABBA deadlock (built -g -O0 -pthread), on lldb-dap, gdb
+and CodeLLDB: each thread at its own line, the mutex it waits on, its owner from glibc's
 ``__data.__owner`` named as a thread, the join, and the cycle."""
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ def wait_output(env: dict[str, str], cwd: Path, text: str, timeout: float = 60.0
         time.sleep(0.05)
 
 
-@pytest.mark.parametrize("adapter", each_adapter("lldb", "gdb"))
+@pytest.mark.parametrize("adapter", each_adapter("lldb", "gdb", "codelldb"))
 def test_pthread_abba_deadlock(adapter: str, abba: Path, env: dict[str, str]) -> None:
     cwd = abba.parent
     started = dapcli(env, cwd, "launch", "./abba", "--adapter", adapter, "--timeout", "1")
@@ -75,6 +75,6 @@ def test_pthread_abba_deadlock(adapter: str, abba: Path, env: dict[str, str]) ->
     assert {(e["threadId"], e["heldBy"]) for e in result["deadlock"]} == {(ab["id"], ba["id"]), (ba["id"], ab["id"])}
 
     text = dapcli(env, cwd, "hang").stdout
-    assert text.startswith(f"DEADLOCK: thread {ab['id']} abba waits on mutex &lock_b at 0x")
+    assert text.startswith(f"DEADLOCK: thread {ab['id']} {ab['name']} waits on mutex &lock_b at 0x")
     assert f"{marker_line(ABBA_C, 'wait_a')} | pthread_mutex_lock(&lock_a); // @wait_a" in text
-    assert f"waits for thread {ab['id']} abba to end" in text
+    assert f"waits for thread {ab['id']} {ab['name']} to end" in text

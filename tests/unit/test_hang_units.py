@@ -70,3 +70,11 @@ def test_text() -> None:
     assert lines[-2:] == ["program running", "note: the pause did not land"]
     quiet = HangResult(status="stopped", paused=True, threads=[], runtime_report="fatal error: x")
     assert hang_lines(quiet)[0] == "the runtime says: fatal error: x"
+
+
+def test_a_holder_known_only_by_its_kernel_id_is_said_as_such() -> None:
+    wait = _wait(2, "ab", "0x10")
+    wait.no_owner_reason = "LWP 4242 (the adapter does not say which thread that is)"
+    resolve_holders([wait])
+    assert wait.thread.holder == "LWP 4242 (the adapter does not say which thread that is)"
+    assert wait.thread.held_by is None and deadlock_cycle([wait]) is None

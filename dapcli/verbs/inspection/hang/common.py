@@ -32,7 +32,8 @@ class Wait:
     owner: int | None = None
     joins: int | None = None
     holds: list[tuple[str, str]] = field(default_factory=list)
-    #: Why the holder cannot be known (said instead of "(unknown)"), e.g. Go's sync.Mutex.
+    #: What is known of the holder when no listed thread is proven to hold it (said instead of
+    #: "(unknown)"): Go's sync.Mutex records none; a mutex's owner is a kernel thread id not listed.
     no_owner_reason: str | None = None
 
 

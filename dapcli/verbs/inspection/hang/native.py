@@ -102,11 +102,12 @@ async def pthread_waits(session: Session, stacks: list[Stack]) -> None:
             thread.waits_on = f"mutex {argument} at {address:#x}"
             stack.wait.key = f"{address:#x}"
             if owner is None or owner == 0:
-                thread.holder = "(unknown)" if owner is None else "(none: the mutex is free now)"
+                stack.wait.no_owner_reason = None if owner is None else "(none: the mutex is free now)"
                 continue
             holder = tids.get(owner)
             if holder is None:
-                thread.holder = f"LWP {owner}" + ("" if tids else " (the adapter does not say which thread that is)")
+                stack.wait.no_owner_reason = f"LWP {owner}" + (
+                    " (not a thread listed here)" if tids else " (the adapter does not say which thread that is)")
             stack.wait.owner = holder
             if holder is not None:
                 owned.setdefault(holder, []).append((stack.wait.key, thread.waits_on))
