@@ -65,6 +65,8 @@ function __dapcli_alias
             echo 'break edit'
         case 'cont'
             echo 'continue'
+        case 'deadlock'
+            echo 'hang'
         case 'debugTest'
             echo 'test'
         case 'debugger'
@@ -81,6 +83,8 @@ function __dapcli_alias
             echo 'eval'
         case 'exceptionFilters'
             echo 'exceptions list'
+        case 'explainHang'
+            echo 'hang'
         case 'info-breakpoints'
             echo 'break list'
         case 'info-locals'
@@ -191,7 +195,7 @@ function __dapcli_at
 end
 
 complete -c dapcli -f
-complete -c dapcli -n 'test -z "$(__dapcli_path)"' -a 'adapters attach break completion configs console continue dap disassemble doctor down eval exceptions finish frame goto input launch list memory next nexti output pause registers repl restart restart-frame reverse-continue run scopes serve-mcp sessions set stack status step step-back stepi stop test thread threads trace until up vars version wait watch watchpoint'
+complete -c dapcli -n 'test -z "$(__dapcli_path)"' -a 'adapters attach break completion configs console continue dap disassemble doctor down eval exceptions finish frame goto hang input launch list memory next nexti output pause registers repl restart restart-frame reverse-continue run scopes serve-mcp sessions set stack status step step-back stepi stop test thread threads trace until up vars version wait watch watchpoint'
 
 complete -c dapcli -n 'test -z "$(__dapcli_path)"' -l debug
 complete -c dapcli -n 'test -z "$(__dapcli_path)"' -l help
@@ -359,6 +363,12 @@ complete -c dapcli -n '__dapcli_at "goto"' -l session -r -a '(__dapcli_words ses
 complete -c dapcli -n '__dapcli_at "goto"' -l thread-id -r -a '(__dapcli_words thread)'
 complete -c dapcli -n '__dapcli_at "goto"' -s S -r -a '(__dapcli_words session)'
 complete -c dapcli -n '__dapcli_at "goto"' -s h
+complete -c dapcli -n '__dapcli_at "hang"' -l help
+complete -c dapcli -n '__dapcli_at "hang"' -l json
+complete -c dapcli -n '__dapcli_at "hang"' -l session -r -a '(__dapcli_words session)'
+complete -c dapcli -n '__dapcli_at "hang"' -l timeout -r
+complete -c dapcli -n '__dapcli_at "hang"' -s S -r -a '(__dapcli_words session)'
+complete -c dapcli -n '__dapcli_at "hang"' -s h
 complete -c dapcli -n '__dapcli_at "input"' -l eof
 complete -c dapcli -n '__dapcli_at "input"' -l help
 complete -c dapcli -n '__dapcli_at "input"' -l json

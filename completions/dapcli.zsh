@@ -28,7 +28,7 @@ _dapcli() {
         if [[ "$cur" == -* ]]; then
             compadd -- --debug --help --json --redact --session --trust-project --version -S -h
         else
-            compadd -- adapters attach break completion configs console continue dap disassemble doctor down eval exceptions finish frame goto input launch list memory next nexti output pause registers repl restart restart-frame reverse-continue run scopes serve-mcp sessions set stack status step step-back stepi stop test thread threads trace until up vars version wait watch watchpoint
+            compadd -- adapters attach break completion configs console continue dap disassemble doctor down eval exceptions finish frame goto hang input launch list memory next nexti output pause registers repl restart restart-frame reverse-continue run scopes serve-mcp sessions set stack status step step-back stepi stop test thread threads trace until up vars version wait watch watchpoint
         fi
         return 0
     fi
@@ -58,6 +58,7 @@ _dapcli() {
         cmd) cmd="console" ;;
         condition) cmd="break edit" ;;
         cont) cmd="continue" ;;
+        deadlock) cmd="hang" ;;
         debugTest) cmd="test" ;;
         debugger) cmd="console" ;;
         delete) cmd="break delete" ;;
@@ -66,6 +67,7 @@ _dapcli() {
         editBreakpoint) cmd="break edit" ;;
         evaluate) cmd="eval" ;;
         exceptionFilters) cmd="exceptions list" ;;
+        explainHang) cmd="hang" ;;
         info-breakpoints) cmd="break list" ;;
         info-locals) cmd="vars" ;;
         info-registers) cmd="registers" ;;
@@ -280,6 +282,13 @@ _dapcli() {
                 -S) _dapcli_words "session"; return 0 ;;
             esac
             flags="--help --json --session --thread-id -S -h"; kind="location" ;;
+        "hang")
+            case "$prev" in
+                --session) _dapcli_words "session"; return 0 ;;
+                --timeout) _dapcli_words ""; return 0 ;;
+                -S) _dapcli_words "session"; return 0 ;;
+            esac
+            flags="--help --json --session --timeout -S -h"; kind="" ;;
         "input")
             case "$prev" in
                 --session) _dapcli_words "session"; return 0 ;;

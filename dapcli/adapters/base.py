@@ -185,6 +185,18 @@ class AdapterSpec:
     #: ``evaluate`` with context ``repl`` executes statements (debugpy: ``v = 100``, ``import
     #: os``): ``eval`` of a statement goes there (verbs/inspection/statements.py).
     repl_runs_statements: bool = False
+    #: What ``hang`` reads beyond each thread's stack: ``python`` (one evaluation without a
+    #: frame, which debugpy runs on its own thread), ``pthread`` (glibc mutex owners, evaluated
+    #: in the user's frame), ``go`` (Delve's goroutines and the runtime's deadlock report).
+    hang_kind: str | None = None
+    #: ``stackTrace`` of a thread is answered while the program runs (debugpy: after ~0.5 s,
+    #: from the thread's live frames; their scopes hold no variables until it stops).
+    stack_while_running: bool = False
+    #: DAP thread ids are the kernel's thread ids (lldb-dap): a mutex owner's TID names its thread.
+    thread_ids_are_tids: bool = False
+    #: A debugger command, run with the family's command request (:attr:`log_point_request`),
+    #: that lists each thread's kernel id (cdt-gdb-adapter: MI ``-thread-info``); None: none.
+    thread_tids_command: str | None = None
 
     def resolve_function(self, name: str, roots: list[str]) -> tuple[str, int] | str | None:
         """Where the function breakpoint ``name`` belongs, when the adapter cannot find it

@@ -82,6 +82,7 @@ class DelveAdapter(AdapterSpec):
     address_expression = "uintptr(&({}))"
     pointer_address_expression = "uintptr({})"
     threads_noun = "goroutines"
+    hang_kind = "go"
     thread_count_expressions = ("runtime.allglen", "runtime.sched.gFree.n", "len(runtime.allp)",
                                 "runtime.allp[{i}].gFree.n")
 

@@ -10,7 +10,9 @@ program runs ("running: pause first").
 Breakpoint, watch and exception-filter edits (:func:`edits_while_running`) do not wait behind a
 blocked resume either: DAP allows ``setBreakpoints`` while the program runs, and a breakpoint is
 added exactly to stop a running loop (the blocked ``continue`` then reports that stop). They
-serialize with each other (the breakpoint book re-sends a file's whole list). A verb that needs
+serialize with each other (the breakpoint book re-sends a file's whole list). Nor do the
+read-only verbs that work while the program runs (``threads``, a running thread's
+``stackTrace``): they run at once beside it. A verb that needs
 a stopped program is refused at once while a long resume (``continue``, not a step) runs, and
 an execution verb is refused at once while an abandoned evaluation still runs in the debuggee.
 """
@@ -102,6 +104,8 @@ class LocalDispatcher:
             if edit is not None and running:
                 async with edit:
                     return await self._run(spec, ctx, kwargs)
+            if running and spec.read_only and spec.needs == "alive":
+                return await self._run(spec, ctx, kwargs)  # threads, a running thread's stack: not behind it
             if spec.needs == "stopped":
                 if blocker not in SHORT_RESUMES and running:
                     check_preconditions(spec, ctx)  # a continue may run for long: refused now

@@ -24,6 +24,7 @@ from dapcli.render.breakpoints import (
     render_data_breakpoints,
     render_exception_filters,
 )
+from dapcli.render.hang import render_hang
 from dapcli.render.inspection import (
     render_evaluate,
     render_output,
@@ -54,6 +55,7 @@ from dapcli.render.stop import (
     render_watches,
 )
 from dapcli.verbs import models as m
+from dapcli.verbs.models.hang import HangResult
 
 __all__ = [
     "ProgramText",
@@ -71,6 +73,7 @@ __all__ = [
     "render_evaluate",
     "render_exception_filters",
     "render_frame",
+    "render_hang",
     "render_input",
     "render_memory",
     "render_output",
@@ -106,6 +109,7 @@ _RENDERERS: dict[type, Callable[[Any, str | None], RenderableType]] = {
     m.ConfigsResult: render_configs, m.DoctorResult: render_doctor,
     m.DisassembleResult: render_disassemble, m.ReadMemoryResult: render_memory,
     m.RegistersResult: render_registers, m.ConsoleResult: render_console, m.DapResult: render_dap,
+    HangResult: render_hang,
 }
 
 

@@ -26,10 +26,12 @@ def render_stack(result: m.StackResult, cwd: str | None = None) -> RenderableTyp
         where = f"{paths[path]}:{frame.line}"
         table.add_row("→" if frame.selected else "", str(frame.index), Text(frame.name), Text(where), str(frame.id))
     shown = (result.frames[-1].index + 1) if result.frames else 0
+    parts: list[RenderableType] = [table]
     if result.total_frames and result.total_frames > shown:
-        more = Text(f"… +{result.total_frames - shown} more frames (dapcli stack --start {shown})", style="dim")
-        return Group(table, more)
-    return table
+        parts.append(Text(f"… +{result.total_frames - shown} more frames (dapcli stack --start {shown})", style="dim"))
+    if result.note:
+        parts.append(Text(f"({result.note})", style="dim"))
+    return Group(*parts) if len(parts) > 1 else table
 
 
 def render_threads(result: m.ThreadsResult, cwd: str | None = None) -> RenderableType:

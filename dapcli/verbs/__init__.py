@@ -15,6 +15,7 @@ from dapcli.verbs.breakpoints import data  # noqa: F401
 from dapcli.verbs.session import doctor  # noqa: F401
 from dapcli.verbs.breakpoints import exceptions  # noqa: F401
 from dapcli.verbs.inspection import stack, values, setvariable, source  # noqa: F401
+from dapcli.verbs.inspection.hang import explain  # noqa: F401
 from dapcli.verbs.native import native  # noqa: F401
 from dapcli.verbs.session import lifecycle  # noqa: F401
 from dapcli.verbs.execution import stdin  # noqa: F401

@@ -71,6 +71,8 @@ class DebugpyAdapter(AdapterSpec):
     identity = "reference"
     #: ``evaluate`` in context ``repl`` runs statements, as pdb's prompt does.
     repl_runs_statements = True
+    hang_kind = "python"
+    stack_while_running = True
     aliases = ("debugpy", "py")
     adapter_id = "debugpy"
     description = "Python (debugpy)"

@@ -62,6 +62,7 @@ class CodeLldbAdapter(NativeAdapter):
     core_request = "launch"
     resuming_commands = LLDB_RESUMING
     stops_on_failed_condition = True
+    thread_ids_are_tids = True
     return_value_local = "[return value]"
     honours_read_only = False  # its readOnly marks pointers, enums, structs that setVariable changes
     keeps_omitted_conditions = True  # `condition N` alone left the old condition (so did "")

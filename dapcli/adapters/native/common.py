@@ -380,6 +380,7 @@ class NativeAdapter(AdapterSpec):
 
     pages_variables = True
     identity = "address"
+    hang_kind = "pthread"
     #: Where npm-installed parts are looked for (:func:`node_modules_dirs`): the caller's
     #: directory and the program's folder, set by :meth:`prepare`.
     search_cwd: str | None = None

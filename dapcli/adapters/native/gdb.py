@@ -129,10 +129,10 @@ class GdbAdapter(NativeAdapter):
     failed_evaluate_result = "Error: could not evaluate expression"
     diagnose_command = "whatis {expression}"
     resuming_commands = GDB_RESUMING
-    # cdt-gdb-adapter drops MI's return-value of a finish; gdb keeps it in its value history
-    return_value_command = "show values"
+    return_value_command = "show values"  # cdt drops MI's return-value of a finish; gdb keeps it in its history
     return_value_pattern = r"^(?P<name>\$\d+) = (?P<value>.*)"
     return_value_history = True
+    thread_tids_command = "-thread-info"  # MI: each thread's target-id "Thread 0x… (LWP N)"
 
     def __init__(self) -> None:
         super().__init__()

@@ -68,6 +68,7 @@ class LldbAdapter(NativeAdapter):
     description = "C, C++, Rust (lldb-dap)"
     console_prefix = "`"  # lldb-dap's commandEscapePrefix: run as an lldb command, never as an expression
     console_echo = True
+    thread_ids_are_tids = True
     console_error_prefix = "error: "  # a failed command still answers success: true
     resuming_commands = LLDB_RESUMING
     return_value_command = "thread info"  # lldb-dap 19 has no return value among the locals

@@ -54,6 +54,7 @@ from dapcli.verbs.models import (
     dropped_note,
     omitted_note,
 )
+from dapcli.verbs.models.hang import HangResult, hang_lines
 
 __all__ = ["render", "render_stop"]
 
@@ -100,6 +101,8 @@ def _stack(result: StackResult) -> str:
     shown = (result.frames[-1].index + 1) if result.frames else 0
     if result.total_frames and result.total_frames > shown:
         lines.append(f"  … (+{result.total_frames - shown} more; call stackTrace with start={shown})")
+    if result.note:
+        lines.append(f"({result.note})")
     return "\n".join(lines)
 
 
@@ -284,5 +287,5 @@ _RENDERERS: list[tuple[type[Any], Callable[[Any], str]]] = [
     (OutputResult, _output), (StatusResult, _status), (SessionsResult, _sessions), (EndResult, _end),
     (SetVariableResult, _set_variable), (WatchesResult, _watches), (FrameResult, _frame), (TraceResult, _trace),
     (ExceptionFiltersResult, _exception_filters), (DataBreakpointsResult, _data_breakpoints),
-    (AdaptersResult, _adapters), (InputResult, _input),
+    (AdaptersResult, _adapters), (InputResult, _input), (HangResult, lambda result: "\n".join(hang_lines(result))),
 ]

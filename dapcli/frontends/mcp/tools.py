@@ -323,7 +323,7 @@ def more_tool(specs: list[VerbSpec], caller: ToolCaller) -> Tool:
 
     lines = [f"- {spec.name}({', '.join(p.alias + ('' if p.required else '?') for p in spec.params)}): "
              f"{_short(spec.summary)}" for spec in specs]
-    text = "Run a less common verb: verb=NAME, arguments={...} (the verb's parameters).\n" + "\n".join(lines)
+    text = "Run a less common verb: verb=NAME, arguments={...}.\n" + "\n".join(lines)
     schema = {
         "type": "object", "additionalProperties": False, "required": ["verb"],
         "properties": {

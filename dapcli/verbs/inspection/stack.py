@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated
 
+from dapcli.calls import call
+from dapcli.engine.session import Session, SessionState
+from dapcli.errors import PreconditionError
 from dapcli.protocol import types as t
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.models import (
@@ -42,7 +45,7 @@ async def threads(ctx: VerbContext) -> ThreadsResult:
                          note=partial_note(session, len(listed), total))
 
 
-@verb(group="inspection", name="stackTrace", needs="stopped", read_only=True, cli=("stack",),
+@verb(group="inspection", name="stackTrace", needs="alive", read_only=True, cli=("stack",),
       aliases=("bt", "backtrace", "where", "stack-trace"))
 async def stack_trace(
     ctx: VerbContext,
@@ -50,8 +53,13 @@ async def stack_trace(
     start: Annotated[int, Param(help="index of the first frame (0 = innermost)")] = 0,
     levels: Annotated[int, Param(help="how many frames")] = 20,
 ) -> StackResult:
-    """Show the call stack of a thread (DAP ``stackTrace``)."""
+    """Show the call stack of a thread (DAP ``stackTrace``).
+
+    While the program runs, a given thread's stack is shown when the adapter answers it
+    (debugpy does, also while a pause waits for threads blocked in C code); else it is refused.
+    """
     session = ctx.session()
+    note = _running_stack(session, thread_id)
     if thread_id is not None and thread_id != session.selected_thread_id:
         await check_thread(session, thread_id)
     thread = current_thread_id(session, thread_id)
@@ -60,7 +68,21 @@ async def stack_trace(
         chosen = selected_index(session, thread)
         for view in views:
             view.selected = view.index == chosen
-    return StackResult(thread_id=thread, frames=views, total_frames=total)
+    return StackResult(thread_id=thread, frames=views, total_frames=total, note=note)
+
+
+def _running_stack(session: Session, thread_id: int | None) -> str | None:
+    """None when the program is stopped; a note when it runs and the adapter answers for
+    ``thread_id``. Raises PreconditionError when the stack cannot be read while it runs."""
+    if session.state is SessionState.STOPPED:
+        return None
+    if not session.adapter.stack_while_running:
+        session.require_stopped()  # lldb-dap, gdb, Delve: no stack of a running thread
+    if thread_id is None:
+        raise PreconditionError(f"session '{session.name}' is running: name the thread whose stack to show",
+                                f"{call('stackTrace', threadId='ID')} (ids: {call('threads')}), or {call('pause')}")
+    return ("the program runs: this is the thread's stack as it is now; its frames show no variables until "
+            "the program stops")
 
 
 @verb(group="inspection", needs="stopped", read_only=True)

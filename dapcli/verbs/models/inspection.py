@@ -45,6 +45,8 @@ class StackResult(Result):
     thread_id: int
     frames: list[Frame]
     total_frames: int | None = None
+    #: Said when the stack is of a thread that runs (its frames have no variables yet).
+    note: str | None = None
 
 
 class ScopeView(Model):
