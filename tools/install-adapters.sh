@@ -15,6 +15,8 @@ if command -v apt-get >/dev/null 2>&1; then
   # Rust (tests/native/test_rust_values.py): rustc, and the toolchain's lldb/gdb formatters, which a
   # rustup toolchain ships in its sysroot and Debian in rust-lldb/rust-gdb (/usr/lib/rustlib/etc)
   command -v rustc >/dev/null 2>&1 || packages="$packages rustc rust-lldb rust-gdb"
+  # `dapcli test` in a cargo project (tests/native/test_cargo_test.py)
+  command -v cargo >/dev/null 2>&1 || packages="$packages cargo"
   # node may come from elsewhere (nodesource); Debian's npm conflicts with it
   command -v node >/dev/null 2>&1 || packages="$packages nodejs"
   command -v npm >/dev/null 2>&1 || packages="$packages npm"

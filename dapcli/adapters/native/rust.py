@@ -15,9 +15,10 @@ import mmap
 import os
 import shutil
 import subprocess
+from typing import Any
 
 __all__ = ["PANIC_BREAKPOINT", "PANIC_FUNCTIONS", "gdb_printer_commands", "is_rust_binary", "lldb_formatter_commands",
-           "rust_sysroot"]
+           "panic_text", "rust_sysroot"]
 
 #: What rustc writes in every binary's ``.comment`` section (``rustc version 1.83.0 …``).
 _RUSTC_MARK = b"rustc version "
@@ -82,3 +83,40 @@ def lldb_formatter_commands(program: str, quote: object) -> list[str]:
     assert callable(quote)
     return [f"command script import {quote(os.path.join(etc, 'lldb_lookup.py'))}",
             f"command source -s 1 {quote(os.path.join(etc, 'lldb_commands'))}"]
+
+
+#: How far back the panic message is looked for in the program's stderr (characters).
+_MESSAGE_WINDOW = 64 * 1024
+#: Longest message kept (characters); a longer one is cut with a marker.
+_MESSAGE_MAX = 1000
+
+
+def panic_text(output: Any) -> str | None:
+    """The newest panic message in ``output`` (an ``OutputBuffer``; the program's stderr, which
+    lldb-dap sends as stdout) as ``MESSAGE (panicked at FILE:LINE:COL)``, from ``thread 'main'
+    panicked at FILE:LINE:COL:`` and the message up to the backtrace or its note; None when there
+    is none. Linear in the text read."""
+    chunks = output.since(0, {"stderr", "stdout"})  # lldb-dap reads both from one terminal
+    text, size = [], 0
+    for chunk in reversed(chunks):
+        text.append(chunk.output)
+        size += len(chunk.output)
+        if size >= _MESSAGE_WINDOW:
+            break
+    tail = "".join(reversed(text))[-_MESSAGE_WINDOW:]
+    start = tail.rfind("panicked at ")
+    if start < 0:
+        return None
+    line_end = tail.find("\n", start)
+    where = tail[start + len("panicked at "):line_end if line_end >= 0 else len(tail)].rstrip(":").strip()
+    if line_end < 0:
+        return f"panicked at {where}"
+    body = tail[line_end + 1:]
+    ends = [i for i in (body.find("\nnote: "), body.find("\nstack backtrace:")) if i >= 0]
+    if body.startswith(("note: ", "stack backtrace:")):
+        ends.append(0)
+    message = body[:min(ends)] if ends else body
+    message = message.strip()
+    if len(message) > _MESSAGE_MAX:
+        message = message[:_MESSAGE_MAX] + f"… [{len(message) - _MESSAGE_MAX} more characters]"
+    return f"{message} (panicked at {where})" if message else f"panicked at {where}"

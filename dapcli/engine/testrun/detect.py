@@ -1,11 +1,13 @@
 """Which runner runs a project's tests: from the selectors, then the project's files
-(``pytest.ini``/``pyproject.toml``/``setup.cfg``/``tox.ini``/``conftest.py``, ``go.mod``)."""
+(``pytest.ini``/``pyproject.toml``/``setup.cfg``/``tox.ini``/``conftest.py``, ``go.mod``,
+``Cargo.toml``)."""
 
 from __future__ import annotations
 
 import os
 
 from dapcli.engine.testrun.base import TestRunner
+from dapcli.engine.testrun.cargo import CargoRunner, cargo_root
 from dapcli.engine.testrun.gotest import GoTestRunner
 from dapcli.engine.testrun.native import NativeRunner
 from dapcli.engine.testrun.python import PytestRunner, UnittestRunner
@@ -15,6 +17,7 @@ __all__ = ["RUNNERS", "detect_runner", "is_go_package_dir"]
 
 RUNNERS: dict[str, type[TestRunner]] = {
     "pytest": PytestRunner, "unittest": UnittestRunner, "go": GoTestRunner, "native": NativeRunner,
+    "cargo": CargoRunner,
 }
 _PYTEST_FILES = ("pytest.ini", ".pytest.ini", "conftest.py")
 _PYTEST_SECTIONS = {"pyproject.toml": "[tool.pytest", "setup.cfg": "[tool:pytest]", "tox.ini": "[pytest]"}
@@ -76,6 +79,9 @@ def detect_runner(explicit: str | None, selectors: list[str], cwd: str, *, adapt
         and os.path.isfile(os.path.join(cwd, "go.mod")) and not _has_pytest_config(cwd, up=False)
     ):
         return "go"
+    if (first is None or not os.path.exists(first)) and cargo_root(cwd) is not None \
+            and not _has_pytest_config(cwd, up=False):  # a cargo project: selectors are test names (tests::totals)
+        return "cargo"
     start = first if first and os.path.isdir(first) else (os.path.dirname(first) if first else cwd)
     if _has_pytest_config(start) or any("::" in s for s in selectors):
         return "pytest"

@@ -3,6 +3,7 @@ first failure, in the user's frame, with the test's id and failure message."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 import time
@@ -15,6 +16,7 @@ from dapcli.adapters.debugpy.earlyattach import EarlyDebugpyAdapter
 from dapcli.adapters.registry import adapter_for, by_name
 from dapcli.engine.session import Session
 from dapcli.engine.testrun import TestRun, TestRunner
+from dapcli.engine.testrun.cargo import CargoRunner
 from dapcli.engine.testrun.ctest import find_ctest_test, is_ctest_dir
 from dapcli.engine.testrun.detect import RUNNERS, detect_runner, is_go_package_dir
 from dapcli.engine.testrun.gotest import GoTestRunner
@@ -44,7 +46,7 @@ async def debug_test(
     match: Annotated[str | None, Param(help="tests whose names match: pytest/unittest -k EXPR, go -run PATTERN",
                                        short="-k")] = None,
     first: Annotated[bool, Param(help="stop after the first failure")] = False,
-    runner: Annotated[str | None, Param(help="pytest|unittest|go|native")] = None,
+    runner: Annotated[str | None, Param(help="pytest|unittest|go|native|cargo")] = None,
     python: Annotated[str | None, Param(help="Python interpreter", complete="path")] = None,
     adapter: Annotated[str | None, Param(help="native adapter")] = None,
     cwd: Annotated[str | None, Param(help="test directory", complete="path")] = None,
@@ -56,9 +58,10 @@ async def debug_test(
 ) -> StopState:
     """Debug tests: run them and stop at the first failure.
 
-    Starts the runner (pytest, unittest, ``go test`` through Delve's test mode, or a native
-    test binary) as a launch (``match``, ``-k EXPR``: pytest's and unittest's ``-k``, Go's
-    ``-run``; other runner arguments go after ``--`` on the CLI), passes stops that are no
+    Starts the runner (pytest, unittest, ``go test`` through Delve's test mode, a native test
+    binary, or a cargo project's tests, built with ``cargo test --no-run``) as a launch
+    (``match``, ``-k EXPR``: pytest's and unittest's ``-k``, Go's ``-run``; other runner
+    arguments go after ``--`` on the CLI), passes stops that are no
     failure (skips, exceptions a test expects), and returns the failure stop: the user's frame
     selected, with ``test`` holding the test's id and message. ``continue`` goes on to the
     next failure; at the end ``test`` has the runner's summary and ``exitCode`` its exit code.
@@ -73,7 +76,7 @@ async def debug_test(
     plain = [s for s in selectors if not s.startswith("-")]
     runner_args = [*[s for s in selectors if s.startswith("-")], *runner_args]
     name = detect_runner(runner, plain, work_dir, adapter=adapter)
-    if match and name == "native":
+    if match and name in ("native", "cargo"):
         raise UsageError("-k/--match chooses tests of pytest, unittest and go test, not of a test binary",
                          "give the binary's own filter after --, e.g. dapcli test ./test_cart -- --gtest_filter=Cart.*")
     stdin_path = _stdin_file(ctx, stdin)
@@ -81,6 +84,8 @@ async def debug_test(
         runner_args = ["--capture=no", "--color=no", *runner_args]
     chosen = RUNNERS[name](plain, runner_args, match=match or None, first=first, cwd=work_dir)
     _check_selectors(chosen, work_dir)
+    if isinstance(chosen, CargoRunner):
+        await asyncio.to_thread(chosen.build)  # cargo test --no-run: the test binary, with debug info
     options, session = _plan(ctx, chosen, work_dir, python, adapter, {}, stdin_path, exception_filters or None)
     try:
         await session.launch(options, timeout=max(timeout, STARTUP_TIMEOUT))
@@ -122,6 +127,10 @@ def _plan(ctx: VerbContext, chosen: TestRunner, work_dir: str, python: str | Non
         spec = by_name(adapter or "go", work_dir)
         options = LaunchOptions(program=package, args=chosen.arguments(), cwd=package, env=env,
                                 extra={"mode": "test"})
+    elif isinstance(chosen, CargoRunner):  # built by debug_test (chosen.build): its test binary
+        program, args = chosen.program, chosen.arguments()
+        spec = by_name(adapter, work_dir) if adapter else adapter_for(program, None, work_dir)
+        options = LaunchOptions(program=program, args=args, cwd=chosen.root, env=env)
     else:
         assert isinstance(chosen, NativeRunner)
         program, args, run_dir = os.path.normpath(os.path.join(work_dir, chosen.program)), chosen.arguments(), work_dir
@@ -170,7 +179,7 @@ def _early_run(spec: AdapterSpec, options: LaunchOptions, chosen: TestRunner) ->
 
 def _check_selectors(chosen: TestRunner, work_dir: str) -> None:
     """Refuse a selector naming a file that does not exist (before anything starts)."""
-    if chosen.name == "unittest":
+    if chosen.name in ("unittest", "cargo"):  # test names (tests::totals), not paths
         return
     for selector in chosen.selectors:
         path = os.path.join(work_dir, selector.split("::", 1)[0])
