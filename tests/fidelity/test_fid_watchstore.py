@@ -79,3 +79,46 @@ def test_watchpoints_watch_their_own_storage_over_mcp(adapter: str, watchstore: 
             await call(client, "stop")
 
     run_async(body)
+
+
+@pytest.mark.parametrize("adapter", each("lldb", "codelldb", "gdb"))
+def test_restart_keeps_watchpoints_it_can_and_names_those_dropped(adapter: str, watchstore: Path,
+                                                                  cli: Cli) -> None:
+    source = watchstore.with_suffix(".c")
+    cli("launch", "./watchstore", "--adapter", adapter, "-b", f"watchstore.c:{marker_line(source, 'bump-local')}")
+    cli.json("watchpoint", "add", "doubled")  # bump's local: its frame is not there at the restart's first stop
+    cli("break", "delete", "1")
+    cli("break", "add", f"watchstore.c:{marker_line(source, 'watch-start')}")
+    state = cli.json("restart")
+    assert state["status"] == "stopped" and state["location"]["line"] == marker_line(source, "watch-start"), state
+    assert any(w.startswith("watchpoint 1 (doubled) dropped by the restart: bump is not on the stack")
+               for w in state.get("warnings") or []), state
+    assert cli.json("watchpoint", "list")["dataBreakpoints"] == []
+    cli("watchpoint", "add", "p->name")
+    state = cli.json("restart")
+    assert not [w for w in state.get("warnings") or [] if "dropped" in w], state
+    kept = cli.json("watchpoint", "list")["dataBreakpoints"]
+    assert [(w["name"], w["verified"]) for w in kept] == [("p->name", True)], kept
+    state = cli.json("continue")  # the new run's pointer, not its string
+    assert state["reason"] == "watchpoint" and state["location"]["line"] == marker_line(source, "print"), state
+
+
+@pytest.mark.parametrize("adapter", each("lldb"))
+def test_restart_keeps_watchpoints_over_mcp(adapter: str, watchstore: Path) -> None:
+    source = watchstore.with_suffix(".c")
+
+    async def body() -> None:
+        async with mcp_client() as client:
+            await call(client, "launch", {"program": str(watchstore), "adapter": adapter,
+                                          "breakpoints": [f"{source}:{marker_line(source, 'watch-start')}"]})
+            await call(client, "setDataBreakpoint", {"name": "p->at.x"})
+            state = await call(client, "restart")
+            assert not [w for w in state.get("warnings") or [] if "dropped" in w], state
+            listed = await call(client, "listDataBreakpoints")
+            assert [w["name"] for w in listed["dataBreakpoints"]] == ["p->at.x"], listed
+            state = await call(client, "continue")
+            assert state["reason"] == "watchpoint", state
+            assert state["location"]["line"] == marker_line(source, "pointer-write"), state
+            await call(client, "stop")
+
+    run_async(body)

@@ -35,7 +35,7 @@ async def set_data_breakpoint(
     """Stop when a variable changes (or is read): a data breakpoint."""
     session = ctx.session()
     frame = await current_frame_id(session, frame_id)
-    info, local = await _info(session, frame, name)
+    info, local = await watch_info(session, frame, name)
     if not info.dataId:
         raise UsageError(f"cannot watch {name}: {info.description or 'the adapter offers no data breakpoint'}")
     # the spec's DataBreakpointAccessType is a model around the string: compare the strings
@@ -57,7 +57,7 @@ async def set_data_breakpoint(
     return DataBreakpointsResult(data_breakpoints=list(book.values()))
 
 
-async def _info(session: Session, frame: int, name: str) -> tuple[t.DataBreakpointInfoResponse, bool]:
+async def watch_info(session: Session, frame: int, name: str) -> tuple[t.DataBreakpointInfoResponse, bool]:
     """The adapter's ``dataBreakpointInfo`` for ``name``: asked of the frame's locals, then of
     its other scopes (a global or static: lldb-dap's Globals, CodeLLDB's Static and Global),
     then as an expression (no ``variablesReference``, put as the adapter's ``data_expression``

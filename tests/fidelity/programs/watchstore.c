@@ -16,6 +16,12 @@ static char first[] = "alpha";
 static char second[] = "beta";
 static struct rec shared = {first, {1, 2, 3, 4}, {5, 6}};
 
+static int bump(int by) {
+    int doubled = by * 2; // @bump-local
+    doubled += 1;
+    return doubled;
+}
+
 int main(void) {
     struct rec *p = &shared;
     p->counts[0] = 10; // @watch-start
@@ -26,5 +32,5 @@ int main(void) {
     p->at.x = 50; // @member-write
     p->name = second; // @pointer-write
     printf("%s %d %d\n", p->name, p->counts[2], p->at.x); // @print
-    return 0; // @done
+    return bump(3) == 7 ? 0 : 1; // @done
 }
