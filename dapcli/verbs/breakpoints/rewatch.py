@@ -46,7 +46,9 @@ async def rewatch(session: Session, views: list[DataBreakpointView], old_anchors
     if not views:
         return []
     if state.status != "stopped" or state.thread_id is None or not session.supports("supportsDataBreakpoints"):
-        return [_dropped(v, "the new run did not stop before it ended") for v in views]
+        why = ("the adapter has no data breakpoints" if not session.supports("supportsDataBreakpoints") else
+               "the new run has not stopped yet" if state.status == "running" else "the new run did not stop")
+        return [_dropped(v, why) for v in views]
     warnings: list[str] = []
     book = data_book(session)
     kept: dict[int, FrameAnchor | None] = {}
