@@ -1,0 +1,124 @@
+"""A watchpoint watches the storage it names: ``p->name`` (a ``char *`` field) stops when the
+pointer changes, not when the string it points to is written; an array element and a struct
+member stop only on their own writes, not on their neighbours' — on the CLI and over MCP, on
+every native adapter with data breakpoints (lldb-dap once watched one byte of the pointee)."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+from fid_helpers import CC, Cli, call, each, marker_line, mcp_client, run_async
+
+pytestmark = pytest.mark.slow
+
+WATCHED = ("p->name", "p->counts[2]", "p->at.x")
+
+
+@pytest.fixture(scope="module")
+def watchstore(programs: Path) -> Path:
+    if CC is None:
+        pytest.skip("no C compiler (gcc or cc) to build the test programs")
+    done = subprocess.run([CC, "-g", "-O0", "-o", "watchstore", "watchstore.c"], cwd=programs, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return programs / "watchstore"
+
+
+def _expected(source: Path) -> list[int]:
+    """The lines of the stops: each just after its own write (the element, the member, the pointer)."""
+    return [marker_line(source, "member-write"), marker_line(source, "pointer-write"), marker_line(source, "print")]
+
+
+@pytest.mark.parametrize("adapter", each("lldb", "codelldb", "gdb"))
+def test_watchpoints_stop_only_on_writes_to_their_own_storage(adapter: str, watchstore: Path, cli: Cli) -> None:
+    source = watchstore.with_suffix(".c")
+    cli("launch", "./watchstore", "--adapter", adapter, "-b", f"watchstore.c:{marker_line(source, 'watch-start')}")
+    for name in WATCHED:
+        added = cli.json("watchpoint", "add", name)
+        assert added["dataBreakpoints"][-1]["name"] == name
+        assert added["dataBreakpoints"][-1]["verified"] is True, added
+    lines = []
+    for _ in WATCHED:
+        state = cli.json("continue")
+        assert state["status"] == "stopped", state
+        assert state["reason"] == "watchpoint", state
+        lines.append(state["location"]["line"])
+    # the write through the pointer, the neighbour element and the sibling member did not stop
+    assert lines == _expected(source), lines
+
+
+@pytest.mark.parametrize("adapter", each("lldb"))
+def test_pointer_field_watch_ignores_the_pointee_in_text(adapter: str, watchstore: Path, cli: Cli) -> None:
+    source = watchstore.with_suffix(".c")
+    cli("launch", "./watchstore", "--adapter", adapter, "-b", f"watchstore.c:{marker_line(source, 'watch-start')}")
+    listed = cli("watchpoint", "add", "p->name").out
+    assert "8 bytes" in listed, listed  # the pointer itself, not one byte of the string
+    text = cli("continue").out
+    assert f"watchstore.c:{marker_line(source, 'print')}" in text, text
+
+
+@pytest.mark.parametrize("adapter", each("lldb"))
+def test_watchpoints_watch_their_own_storage_over_mcp(adapter: str, watchstore: Path) -> None:
+    source = watchstore.with_suffix(".c")
+
+    async def body() -> None:
+        async with mcp_client() as client:
+            await call(client, "launch", {"program": str(watchstore), "adapter": adapter,
+                                          "breakpoints": [f"{source}:{marker_line(source, 'watch-start')}"]})
+            for name in WATCHED:
+                added = await call(client, "setDataBreakpoint", {"name": name})
+                assert added["dataBreakpoints"][-1]["verified"] is True, added
+            lines = []
+            for _ in WATCHED:
+                state = await call(client, "continue")
+                assert state["reason"] == "watchpoint", state
+                lines.append(state["location"]["line"])
+            assert lines == _expected(source), lines
+            await call(client, "stop")
+
+    run_async(body)
+
+
+@pytest.mark.parametrize("adapter", each("lldb", "codelldb", "gdb"))
+def test_restart_keeps_watchpoints_it_can_and_names_those_dropped(adapter: str, watchstore: Path,
+                                                                  cli: Cli) -> None:
+    source = watchstore.with_suffix(".c")
+    cli("launch", "./watchstore", "--adapter", adapter, "-b", f"watchstore.c:{marker_line(source, 'bump-local')}")
+    cli.json("watchpoint", "add", "doubled")  # bump's local: its frame is not there at the restart's first stop
+    cli("break", "delete", "1")
+    cli("break", "add", f"watchstore.c:{marker_line(source, 'watch-start')}")
+    state = cli.json("restart")
+    assert state["status"] == "stopped" and state["location"]["line"] == marker_line(source, "watch-start"), state
+    assert any(w.startswith("watchpoint 1 (doubled) dropped by the restart: bump is not on the stack")
+               for w in state.get("warnings") or []), state
+    assert cli.json("watchpoint", "list")["dataBreakpoints"] == []
+    cli("watchpoint", "add", "p->name")
+    state = cli.json("restart")
+    assert not [w for w in state.get("warnings") or [] if "dropped" in w], state
+    kept = cli.json("watchpoint", "list")["dataBreakpoints"]
+    assert [(w["name"], w["verified"]) for w in kept] == [("p->name", True)], kept
+    state = cli.json("continue")  # the new run's pointer, not its string
+    assert state["reason"] == "watchpoint" and state["location"]["line"] == marker_line(source, "print"), state
+
+
+@pytest.mark.parametrize("adapter", each("lldb"))
+def test_restart_keeps_watchpoints_over_mcp(adapter: str, watchstore: Path) -> None:
+    source = watchstore.with_suffix(".c")
+
+    async def body() -> None:
+        async with mcp_client() as client:
+            await call(client, "launch", {"program": str(watchstore), "adapter": adapter,
+                                          "breakpoints": [f"{source}:{marker_line(source, 'watch-start')}"]})
+            await call(client, "setDataBreakpoint", {"name": "p->at.x"})
+            state = await call(client, "restart")
+            assert not [w for w in state.get("warnings") or [] if "dropped" in w], state
+            listed = await call(client, "listDataBreakpoints")
+            assert [w["name"] for w in listed["dataBreakpoints"]] == ["p->at.x"], listed
+            state = await call(client, "continue")
+            assert state["reason"] == "watchpoint", state
+            assert state["location"]["line"] == marker_line(source, "pointer-write"), state
+            await call(client, "stop")
+
+    run_async(body)
