@@ -9,7 +9,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from fid_helpers import CC, Cli, call, each, marker_line, mcp_client, run_async
+from fid_helpers import CC, Cli, call, call_error, each, marker_line, mcp_client, run_async
 
 pytestmark = pytest.mark.slow
 
@@ -59,7 +59,7 @@ def test_pointer_field_watch_ignores_the_pointee_in_text(adapter: str, watchstor
     assert f"watchstore.c:{marker_line(source, 'print')}" in text, text
 
 
-@pytest.mark.parametrize("adapter", each("lldb"))
+@pytest.mark.parametrize("adapter", each("lldb", "codelldb", "gdb"))
 def test_watchpoints_watch_their_own_storage_over_mcp(adapter: str, watchstore: Path) -> None:
     source = watchstore.with_suffix(".c")
 
@@ -119,6 +119,106 @@ def test_restart_keeps_watchpoints_over_mcp(adapter: str, watchstore: Path) -> N
             state = await call(client, "continue")
             assert state["reason"] == "watchpoint", state
             assert state["location"]["line"] == marker_line(source, "pointer-write"), state
+            await call(client, "stop")
+
+    run_async(body)
+
+
+@pytest.mark.parametrize("adapter", each("lldb"))
+def test_an_expression_without_storage_is_refused_with_the_reason(adapter: str, watchstore: Path,
+                                                                  cli: Cli) -> None:
+    source = watchstore.with_suffix(".c")
+    cli("launch", "./watchstore", "--adapter", adapter, "-b", f"watchstore.c:{marker_line(source, 'watch-start')}")
+    refused = cli("watchpoint", "add", "p->counts[0] + 1", check=2)
+    assert refused.err.strip() == ("error: cannot watch p->counts[0] + 1: cannot take the address of an rvalue "
+                                   "of type 'int'"), refused.err
+    refused = cli("watchpoint", "add", "nosuch", check=2)
+    assert refused.err.strip() == "error: cannot watch nosuch: use of undeclared identifier 'nosuch'", refused.err
+    assert cli.json("watchpoint", "list")["dataBreakpoints"] == []
+    # an address the user wrote means what it points to (lldb-dap's own reading of an expression)
+    added = cli.json("watchpoint", "add", "&p->counts[3]")["dataBreakpoints"]
+    assert [(w["name"], w["verified"]) for w in added] == [("&p->counts[3]", True)], added
+    assert added[0]["description"].startswith("4 bytes at "), added
+
+
+RECIPE = """
+name: watchpoints watch the named storage, and restart keeps them
+target:
+  program: ./watchstore
+  adapter: {adapter}
+breakpoints:
+  - watchstore.c:{start}
+steps:
+  - continue: {{}}
+    expect: {{reason: breakpoint, line: {start}}}
+  - setDataBreakpoint: {{name: "p->name"}}
+    expect: {{dataBreakpoints.0.verified: true}}
+  - setDataBreakpoint: {{name: "p->counts[2]"}}
+    expect: {{dataBreakpoints.1.verified: true}}
+  - continue: {{}}
+    name: "the pointee and the neighbour element were written: no stop"
+    expect: {{reason: watchpoint, line: {element}}}
+  - restart: {{}}
+    expect: {{reason: breakpoint, line: {start}}}
+  - listDataBreakpoints: {{}}
+    expect: {{dataBreakpoints.0.name: "p->name", dataBreakpoints.0.verified: true,
+              dataBreakpoints.1.name: "p->counts[2]", dataBreakpoints.1.verified: true}}
+  - continue: {{}}
+    expect: {{reason: watchpoint, line: {element}}}
+  - continue: {{}}
+    expect: {{reason: watchpoint, line: {pointer}}}
+"""
+
+
+@pytest.mark.parametrize("adapter", each("lldb", "codelldb", "gdb"))
+def test_a_recipe_watches_the_named_storage_across_a_restart(adapter: str, watchstore: Path, cli: Cli) -> None:
+    source = watchstore.with_suffix(".c")
+    recipe = watchstore.with_name(f"watchstore-{adapter}.yaml")
+    # the stop comes on the line after the write that was watched
+    recipe.write_text(RECIPE.format(adapter=adapter, start=marker_line(source, "watch-start"),
+                                    element=marker_line(source, "member-write"),
+                                    pointer=marker_line(source, "print")))
+    done = cli("run", recipe.name, check=None)
+    assert done.code == 0, done.out + done.err
+    assert "✘" not in done.out, done.out
+
+
+@pytest.fixture(scope="module")
+def loopfirst(programs: Path) -> Path:
+    return programs / "loopfirst.py"
+
+
+def test_debugpy_has_no_data_breakpoints_and_says_so(cli: Cli, loopfirst: Path) -> None:
+    """debugpy 1.8 does not announce ``supportsDataBreakpoints``: refused in one line, exit 4,
+    nothing asked of the adapter, the session as it was."""
+    cli("launch", "loopfirst.py", "-b", f"loopfirst.py:{marker_line(loopfirst, 'count-body')}")
+    refused = cli("watchpoint", "add", "n", check=4)
+    assert refused.err.strip() == ("error: python cannot setDataBreakpoint (it lacks the supportsDataBreakpoints "
+                                   "capability)"), refused.err
+    assert cli.json("continue")["reason"] == "breakpoint"
+
+
+@pytest.mark.parametrize("adapter", each("go"))
+def test_delve_has_no_data_breakpoints_and_says_so(adapter: str, cli: Cli, hitloop: Path) -> None:
+    """Delve 1.20 does not announce ``supportsDataBreakpoints`` either (its command line has
+    watchpoints, its DAP server none)."""
+    source = hitloop.with_name("main.go")
+    cli("launch", str(hitloop), "--adapter", adapter, "-b", f"{source}:{marker_line(source, 'acc')}")
+    refused = cli("watchpoint", "add", "acc", check=4)
+    assert refused.err.strip() == ("error: go cannot setDataBreakpoint (it lacks the supportsDataBreakpoints "
+                                   "capability)"), refused.err
+    assert cli.json("continue")["reason"] == "breakpoint"
+
+
+def test_debugpy_refuses_a_watchpoint_over_mcp(loopfirst: Path) -> None:
+    async def body() -> None:
+        async with mcp_client() as client:
+            await call(client, "launch", {"program": str(loopfirst),
+                                          "breakpoints": [f"{loopfirst}:{marker_line(loopfirst, 'count-body')}"]})
+            error = await call_error(client, "setDataBreakpoint", {"name": "n"})
+            assert "python cannot setDataBreakpoint (it lacks the supportsDataBreakpoints capability)" in error, error
+            state = await call(client, "continue")  # the session is as it was
+            assert state["reason"] == "breakpoint", state
             await call(client, "stop")
 
     run_async(body)

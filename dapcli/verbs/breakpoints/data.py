@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
+from dapcli.engine.diagnosis import diagnosis
 from dapcli.engine.scopes import locals_scope
 from dapcli.engine.session import Session
 from dapcli.errors import DapcliError, UsageError
@@ -62,8 +63,9 @@ async def watch_info(session: Session, frame: int, name: str) -> tuple[t.DataBre
     its other scopes (a global or static: lldb-dap's Globals, CodeLLDB's Static and Global),
     then as an expression (no ``variablesReference``, put as the adapter's ``data_expression``
     so that it watches the expression's own storage, not what its value points to); the first
-    answer with a ``dataId``, else the first answer; and whether it is the frame's local. Raises
-    what the last request raises when none answered."""
+    answer with a ``dataId``, else the expression's answer (its diagnosis on one line: lldb-dap
+    says why ``a + b`` has no storage) or the first answer; and whether it is the frame's local.
+    Raises what the last request raises when none answered."""
     found = await scopes(session, frame)
     first = locals_scope(found)
     others = [s for s in found if s is not first and "regist" not in s.name.lower()]
@@ -79,6 +81,8 @@ async def watch_info(session: Session, frame: int, name: str) -> tuple[t.DataBre
             continue
         if info.dataId:
             return info, reference == first.variablesReference
+        if reference is None and info.description:
+            return info.model_copy(update={"description": diagnosis(info.description)}), False
         first_answer = first_answer or info
     assert first_answer is not None
     return first_answer, False
