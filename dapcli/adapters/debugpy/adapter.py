@@ -55,6 +55,15 @@ def check_python(python: str) -> None:
         )
 
 
+#: Seconds after which pydevd itself interrupts an ``evaluate`` that has not returned (a
+#: KeyboardInterrupt in the stopped thread: a call that blocks on a lock, an event or a sleep gives
+#: up and the stop answers again); its long warning comes only after that. Not set when the user
+#: set it (``--env PYDEVD_INTERRUPT_THREAD_TIMEOUT=0`` turns it off). pydevd has no such timeout
+#: for the ``__repr__`` it runs in a ``variables`` request.
+EVAL_INTERRUPT_SECONDS = 10
+EVALUATION_TIMEOUTS = {"PYDEVD_INTERRUPT_THREAD_TIMEOUT": str(EVAL_INTERRUPT_SECONDS),
+                       "PYDEVD_WARN_EVALUATION_TIMEOUT": str(3 * EVAL_INTERRUPT_SECONDS)}
+
 #: Signals debugpy's launcher reports as ``256 - signal`` (measured: SIGKILL → 247). Codes that
 #: programs commonly exit with on their own (255 = ``exit(-1)``, SIGHUP's) are not read as signals.
 _DEADLY = frozenset({2, 3, 4, 6, 7, 8, 9, 11, 13, 15})
@@ -178,6 +187,9 @@ class DebugpyAdapter(AdapterSpec):
 
     def _env(self, env: dict[str, str], nodelay: bool) -> dict[str, str]:
         merged = dict(env)
+        for name, value in EVALUATION_TIMEOUTS.items():  # the user's own value (--env or inherited) wins
+            if name not in merged and name not in os.environ:
+                merged[name] = value
         existing = merged.get("PYTHONPATH", os.environ.get("PYTHONPATH", ""))
         # always set: the launcher's own PYTHONPATH (the adapter's, with NODELAY_DIR) is not the program's
         merged["PYTHONPATH"] = NODELAY_DIR + (os.pathsep + existing if existing else "") if nodelay else existing
