@@ -9,7 +9,7 @@ import signal
 import sys
 
 from dapcli.adapters.base import AdapterSpec
-from dapcli.adapters.debugpy.command import NODELAY_DIR, adapter_env
+from dapcli.adapters.debugpy.command import EVALUATION_TIMEOUTS, NODELAY_DIR, adapter_env
 from dapcli.adapters.debugpy.pyinterp import find_python
 from dapcli.adapters.debugpy.pynoise import PydevdLog, TracebackTrimmer
 from dapcli.errors import AdapterError
@@ -54,15 +54,6 @@ def check_python(python: str) -> None:
             "choose another interpreter with --python",
         )
 
-
-#: Seconds after which pydevd itself interrupts an ``evaluate`` that has not returned (a
-#: KeyboardInterrupt in the stopped thread: a call that blocks on a lock, an event or a sleep gives
-#: up and the stop answers again); its long warning comes only after that. Not set when the user
-#: set it (``--env PYDEVD_INTERRUPT_THREAD_TIMEOUT=0`` turns it off). pydevd has no such timeout
-#: for the ``__repr__`` it runs in a ``variables`` request.
-EVAL_INTERRUPT_SECONDS = 10
-EVALUATION_TIMEOUTS = {"PYDEVD_INTERRUPT_THREAD_TIMEOUT": str(EVAL_INTERRUPT_SECONDS),
-                       "PYDEVD_WARN_EVALUATION_TIMEOUT": str(3 * EVAL_INTERRUPT_SECONDS)}
 
 #: Signals debugpy's launcher reports as ``256 - signal`` (measured: SIGKILL → 247). Codes that
 #: programs commonly exit with on their own (255 = ``exit(-1)``, SIGHUP's) are not read as signals.

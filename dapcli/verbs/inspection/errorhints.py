@@ -21,7 +21,7 @@ def with_evaluate_hint(error: RequestError) -> RequestError:
     if error.hint:
         return error
     if error.message.startswith("KeyboardInterrupt"):  # debugpy's own evaluation timeout interrupted it
-        from dapcli.adapters.debugpy.adapter import EVAL_INTERRUPT_SECONDS
+        from dapcli.adapters.debugpy.command import EVAL_INTERRUPT_SECONDS
 
         hint = (f"the expression did not return: debugpy interrupts an evaluation after "
                 f"{EVAL_INTERRUPT_SECONDS} s; the stop answers again (to let it run longer, launch with "
