@@ -18,7 +18,8 @@ NODELAY_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "debugpy_
 #: KeyboardInterrupt in the stopped thread: a call that blocks on a lock, an event or a sleep gives
 #: up and the stop answers again); its long warning comes only after that. Not set when the user
 #: set it (``--env PYDEVD_INTERRUPT_THREAD_TIMEOUT=0`` turns it off). pydevd has no such timeout
-#: for the ``__repr__`` it runs in a ``variables`` request.
+#: for the ``__repr__`` it runs for each value it lists: dapcli's sitecustomize in the program
+#: (:data:`NODELAY_DIR`) puts pydevd's own interrupt on each of them (``DAPCLI_REPR_TIMEOUT``).
 EVAL_INTERRUPT_SECONDS = 10
 EVALUATION_TIMEOUTS = {"PYDEVD_INTERRUPT_THREAD_TIMEOUT": str(EVAL_INTERRUPT_SECONDS),
                        "PYDEVD_WARN_EVALUATION_TIMEOUT": str(3 * EVAL_INTERRUPT_SECONDS)}
