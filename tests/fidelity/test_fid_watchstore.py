@@ -103,6 +103,25 @@ def test_restart_keeps_watchpoints_it_can_and_names_those_dropped(adapter: str, 
     assert state["reason"] == "watchpoint" and state["location"]["line"] == marker_line(source, "print"), state
 
 
+@pytest.mark.parametrize("adapter", each("lldb", "gdb"))
+def test_a_restart_that_has_not_stopped_sets_watchpoints_at_the_first_stop(adapter: str, watchstore: Path,
+                                                                           cli: Cli) -> None:
+    source = watchstore.with_suffix(".c")
+    cli("launch", "./watchstore", "--adapter", adapter, "-b", f"watchstore.c:{marker_line(source, 'watch-start')}")
+    cli("watchpoint", "add", "p->name")
+    state = cli.json("restart", "--timeout", "0.5", "--", "5")  # the new run sleeps 5 s before its first stop
+    assert state["status"] == "running", state
+    assert state["warnings"][-1] == ("watchpoint 1 (p->name) is set again at the new run's first stop "
+                                     "(it has not stopped yet)"), state
+    state = cli.json("wait", "--timeout", "60")
+    assert state["status"] == "stopped" and state["location"]["line"] == marker_line(source, "watch-start"), state
+    assert not [w for w in state.get("warnings") or [] if "watchpoint" in w], state
+    kept = cli.json("watchpoint", "list")["dataBreakpoints"]
+    assert [(w["id"], w["name"], w["verified"]) for w in kept] == [(1, "p->name", True)], kept
+    state = cli.json("continue")  # the new run's pointer, not its string
+    assert state["reason"] == "watchpoint" and state["location"]["line"] == marker_line(source, "print"), state
+
+
 @pytest.mark.parametrize("adapter", each("lldb"))
 def test_restart_keeps_watchpoints_over_mcp(adapter: str, watchstore: Path) -> None:
     source = watchstore.with_suffix(".c")

@@ -2,7 +2,9 @@
 the old run is asked for again (DAP ``dataBreakpointInfo`` + ``setDataBreakpoints``) at the
 restart's first stop — a watched local in the innermost frame of its function on that stack, any
 other expression in the stopped frame — with its id, access, condition and hit condition. Those
-that cannot be asked for there are dropped, and the restart says which and why."""
+that cannot be asked for there are dropped, and the restart says which and why. When the restart's
+wait ends before the new run stops, they wait for its first stop (``wait``, ``pause``…), and that
+stop says which were dropped."""
 
 from __future__ import annotations
 
@@ -16,8 +18,9 @@ from dapcli.verbs.breakpoints.databook import FrameAnchor, anchors, data_book, s
 from dapcli.verbs.breakpoints.watchscope import anchor_of
 from dapcli.verbs.models import DataBreakpointView, StopState
 from dapcli.verbs.shared.frames import current_frame_id
+from dapcli.verbs.shared.stop.stopstate import REWATCH_KEY, on_watched_frames
 
-__all__ = ["rewatch"]
+__all__ = ["rewatch", "rewatch_waiting"]
 
 
 def _dropped(view: DataBreakpointView, why: str) -> str:
@@ -45,9 +48,15 @@ async def rewatch(session: Session, views: list[DataBreakpointView], old_anchors
     warnings naming those dropped. Nothing is asked when there were none."""
     if not views:
         return []
+    if state.status == "running" and session.supports("supportsDataBreakpoints"):
+        waiting: dict[int, tuple[DataBreakpointView, FrameAnchor | None]] = session.__dict__.setdefault(
+            REWATCH_KEY, {})
+        waiting.update((v.id, (v, old_anchors.get(v.id))) for v in views)
+        return [f"watchpoint {v.id} ({v.name}) is set again at the new run's first stop (it has not stopped yet)"
+                for v in views]
     if state.status != "stopped" or state.thread_id is None or not session.supports("supportsDataBreakpoints"):
         why = ("the adapter has no data breakpoints" if not session.supports("supportsDataBreakpoints") else
-               "the new run has not stopped yet" if state.status == "running" else "the new run did not stop")
+               "the new run did not stop")
         return [_dropped(v, why) for v in views]
     warnings: list[str] = []
     book = data_book(session)
@@ -81,3 +90,18 @@ async def rewatch(session: Session, views: list[DataBreakpointView], old_anchors
     warnings.extend(_dropped(v, v.message or "the adapter did not verify it") for v in book.values()
                     if not v.verified)
     return warnings
+
+
+async def rewatch_waiting(session: Session, state: StopState) -> None:
+    """At the first stop after a restart whose wait ended first: set the watchpoints waiting for it
+    again (see :func:`rewatch`); those dropped are named in ``state``'s warnings."""
+    waiting: dict[int, tuple[DataBreakpointView, FrameAnchor | None]] = session.__dict__.pop(REWATCH_KEY, {})
+    if not waiting or state.thread_id is None:
+        return
+    views = [view for view, _ in waiting.values()]
+    old_anchors = {i: anchor for i, (_, anchor) in waiting.items() if anchor is not None}
+    dropped = await rewatch(session, views, old_anchors, state.model_copy(update={"status": "stopped"}))
+    state.warnings = [*(state.warnings or []), *dropped] or None
+
+
+on_watched_frames(rewatch_waiting)

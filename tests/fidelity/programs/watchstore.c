@@ -1,5 +1,7 @@
 /* Watchpoints watch the named storage: a pointer field, an array element, a struct member. */
 #include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
 
 struct point {
     int x;
@@ -22,8 +24,10 @@ static int bump(int by) {
     return doubled;
 }
 
-int main(void) {
+int main(int argc, char **argv) {
     struct rec *p = &shared;
+    if (argc > 1)
+        sleep((unsigned)atoi(argv[1])); /* seconds before the first write */
     p->counts[0] = 10; // @watch-start
     p->name[0] = 'A'; // @pointee-write
     p->counts[1] = 20; // @neighbour-write
