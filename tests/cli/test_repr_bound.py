@@ -46,3 +46,20 @@ def test_the_bound_is_the_programs_own_setting(dc: Cli) -> None:
                     options=("--env", "DAPCLI_REPR_TIMEOUT=0.5")).out
     assert "sleeps=<repr did not finish in 0.5 s>" in out, out
     assert dc.json("continue")["exitCode"] == 0
+
+
+def test_a_program_that_handles_ctrl_c_itself_is_not_interrupted(dc: Cli) -> None:
+    """pydevd interrupts the main thread with a SIGINT: with the program's own handler in place,
+    dapcli leaves the repr alone (the stop's own 5 s wait for its locals still bounds the stop)."""
+    out = dc.launch("repr_own_sigint.py", "stop", timeout=60).out
+    assert "locals <not available: timed out> (no answer in 5 s)" in out, out
+    deadline = time.monotonic() + 60
+    while any("still running in the program" in w for w in dc.status()["stop"].get("warnings") or []):
+        # the 8 s repr returns by itself
+        assert time.monotonic() < deadline, "the repr never returned"
+        time.sleep(0.2)
+    state = dc.json("continue", "--timeout", "60")
+    assert state["status"] == "exited" and state["exitCode"] == 0, state
+    output = dc.json("output")
+    text = "".join(c["output"] for c in output["chunks"])
+    assert "result 42" in text and "handler ran" not in text, text

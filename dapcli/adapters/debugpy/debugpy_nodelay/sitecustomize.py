@@ -20,7 +20,8 @@ Each value's repr now runs under pydevd's own timeout tracker and thread interru
 KeyboardInterrupt in the stopped thread: Ctrl+C for the main thread, which also ends a sleep; an
 asynchronous exception for another thread, which ends a loop but not a sleep in C) and, when
 interrupted, is shown as ``<repr did not finish in N s>``. ``DAPCLI_REPR_TIMEOUT`` in the
-program's environment sets N (default 2; 0: never interrupt).
+program's environment sets N (default 2; 0: never interrupt). A program that handles SIGINT
+itself is not interrupted in its main thread (its handler would run).
 """
 
 import contextlib
@@ -77,6 +78,19 @@ def _repr_seconds():  # type: ignore[no-untyped-def]
         return REPR_SECONDS
 
 
+def _interruptible():  # type: ignore[no-untyped-def]
+    """False in the main thread when the program handles SIGINT itself: pydevd interrupts the
+    main thread with a SIGINT, which would run the program's own handler."""
+    if threading.current_thread() is not threading.main_thread():
+        return True
+    import signal
+
+    try:
+        return signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    except Exception:
+        return False
+
+
 def _bound_reprs(module):  # type: ignore[no-untyped-def]
     """Run each ``_AbstractVariable.get_var_data`` (the value, type and reference of one
     variable, its repr included) under pydevd's own interrupt after :func:`_repr_seconds`."""
@@ -93,7 +107,7 @@ def _bound_reprs(module):  # type: ignore[no-untyped-def]
 
     def get_var_data(self, *args, **kwargs):  # type: ignore[no-untyped-def]
         tracker = getattr(get_global_debugger(), "timeout_tracker", None)
-        if tracker is None:
+        if tracker is None or not _interruptible():
             return original(self, *args, **kwargs)
         interrupt = create_interrupt_this_thread_callback()
         lock = threading.Lock()
