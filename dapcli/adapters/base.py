@@ -136,6 +136,11 @@ class AdapterSpec:
     scope_snapshot: bool = False
     #: Console command format that dumps memory, for adapters without ``readMemory``.
     memory_read_command: str | None = None
+    #: How an expression is put to ``dataBreakpointInfo`` (no ``variablesReference``) so that the
+    #: adapter watches the expression's own storage: lldb-dap watches what the value points to
+    #: (``p->name`` → one byte of the string), so it is asked for ``&(p->name)``, whose pointee is
+    #: exactly that storage (its address and ``sizeof``). ``{expression}``: as the user wrote it.
+    data_expression: str = "{expression}"
     #: Requests the adapter cannot serve overlapped (cdt-gdb-adapter: ``variables``, ``evaluate``…
     #: share gdb's table of variable objects): each waits for those in flight (engine/serial.py).
     serial_requests: frozenset[str] = frozenset()

@@ -218,7 +218,7 @@ def apply_config(specs: list[AdapterSpec], cwd: str | None = None) -> list[Adapt
 #: AdapterSpec hooks a configured built-in family takes from its base.
 _DELEGATED = frozenset({
     "exit_code_after_disconnect", "expects_child", "core_request", "console_prefix", "console_echo",
-    "function_condition_request",
+    "function_condition_request", "data_expression",
     "console_error_prefix", "memory_read_command", "instruction_step_commands", "exit_code_from_output",
     "output_category", "output_text", "exit_code_at_end", "explain_attach_failure", "core_arguments",
     "supports_children", "child_transport", "child_sessions_are_subprocesses", "failed_evaluate_result",

@@ -27,6 +27,9 @@ import pytest
 
 HERE = Path(__file__).resolve().parent
 PROGRAMS = HERE / "programs"
+#: dapcli's bound on a value's repr in the program turned off (``launch`` options): what is left
+#: when it cannot act (an attach, ``--no-nodelay``, a thread asleep in C) is the engine's own bounds.
+NO_REPR_BOUND = ("--env", "DAPCLI_REPR_TIMEOUT=0")
 #: The interpreter that runs the debuggees (the test venv's: no pyenv shim in between).
 PYTHON = sys.executable
 _SCRIPT = Path(sys.executable).with_name("dapcli")
@@ -72,7 +75,8 @@ class Cli:
     def __init__(self, runtime_dir: str) -> None:
         self.runtime_dir = runtime_dir
         self.env = {k: v for k, v in os.environ.items()
-                    if k not in ("DAPCLI_SESSION", "DAPCLI_DEBUG", "DAPCLI_TRACE", "VIRTUAL_ENV")}
+                    if k not in ("DAPCLI_SESSION", "DAPCLI_DEBUG", "DAPCLI_TRACE", "DAPCLI_REPR_TIMEOUT",
+                                 "VIRTUAL_ENV")}
         self.env.update({
             "DAPCLI_RUNTIME_DIR": runtime_dir, "NO_COLOR": "1", "COLUMNS": "200",
             # a leaked host ends by itself, even if this suite's finalizer never runs

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import psutil
 import pytest
-from conftest import DAPCLI, PROGRAMS, PYTHON, Cli, one_line_error
+from conftest import DAPCLI, NO_REPR_BOUND, PROGRAMS, PYTHON, Cli, one_line_error
 
 
 def _blocked_continue(dc: Cli, timeout: float = 120) -> subprocess.Popen[bytes]:
@@ -132,7 +132,7 @@ def test_a_mode_0000_runtime_dir_is_one_line(dc: Cli, tmp_path: Path) -> None:
 
 def test_a_hanging_repr_does_not_wedge_the_session(dc: Cli) -> None:
     started = time.monotonic()
-    dc.launch("hang_repr.py", "stop", timeout=30)
+    dc.launch("hang_repr.py", "stop", timeout=30, options=NO_REPR_BOUND)
     assert time.monotonic() - started < 40
     state = dc.status()
     assert state["state"] == "stopped"

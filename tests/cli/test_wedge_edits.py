@@ -10,7 +10,7 @@ import subprocess
 import time
 
 import pytest
-from conftest import DAPCLI, PROGRAMS, Cli, loc, one_line_error
+from conftest import DAPCLI, NO_REPR_BOUND, PROGRAMS, Cli, loc, one_line_error
 
 pytest.importorskip("debugpy", reason="debugpy is not installed")
 
@@ -79,7 +79,7 @@ def test_a_stopped_verb_is_refused_at_once_during_a_blocked_continue(dc: Cli) ->
 
 
 def test_execution_verbs_are_refused_at_once_while_a_hung_repr_runs(dc: Cli) -> None:
-    dc.launch("hang_repr.py", "stop", timeout=30)
+    dc.launch("hang_repr.py", "stop", timeout=30, options=NO_REPR_BOUND)
     for verb in (["next"], ["continue", "--timeout", "3"], ["step"]):
         started = time.monotonic()
         err = dc.run(*verb, check=4).err
@@ -95,7 +95,7 @@ def test_execution_verbs_are_refused_at_once_while_a_hung_repr_runs(dc: Cli) -> 
 def test_edits_answer_at_once_while_a_slow_repr_runs_and_are_sent_after(dc: Cli) -> None:
     # debugpy answers no setBreakpoints while the stopped thread runs a __repr__: the edit is
     # recorded at once and sent when the repr returns (the stop's locals gave up on it after 5 s)
-    out = dc.launch("slow_repr.py", "stop", timeout=60).out
+    out = dc.launch("slow_repr.py", "stop", timeout=60, options=NO_REPR_BOUND).out
     assert "locals <not available" in out, out
     took = []  # each call on its own: the repr has ~7 s left; three calls on a loaded machine may well take 5 s
 

@@ -9,7 +9,7 @@ import signal
 import sys
 
 from dapcli.adapters.base import AdapterSpec
-from dapcli.adapters.debugpy.command import NODELAY_DIR, adapter_env
+from dapcli.adapters.debugpy.command import EVALUATION_TIMEOUTS, NODELAY_DIR, adapter_env
 from dapcli.adapters.debugpy.pyinterp import find_python
 from dapcli.adapters.debugpy.pynoise import PydevdLog, TracebackTrimmer
 from dapcli.errors import AdapterError
@@ -207,6 +207,9 @@ class DebugpyAdapter(AdapterSpec):
 
     def _env(self, env: dict[str, str], nodelay: bool) -> dict[str, str]:
         merged = dict(env)
+        for name, value in EVALUATION_TIMEOUTS.items():  # the user's own value (--env or inherited) wins
+            if name not in merged and name not in os.environ:
+                merged[name] = value
         existing = merged.get("PYTHONPATH", os.environ.get("PYTHONPATH", ""))
         # always set: the launcher's own PYTHONPATH (the adapter's, with NODELAY_DIR) is not the program's
         merged["PYTHONPATH"] = NODELAY_DIR + (os.pathsep + existing if existing else "") if nodelay else existing

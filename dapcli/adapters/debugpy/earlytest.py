@@ -30,7 +30,7 @@ import threading
 from collections.abc import Callable
 
 from dapcli.adapters.adapterpipes import AdapterPipes
-from dapcli.adapters.debugpy.command import COMMAND, NODELAY_DIR, adapter_env
+from dapcli.adapters.debugpy.command import COMMAND, EVALUATION_TIMEOUTS, NODELAY_DIR, adapter_env
 from dapcli.adapters.early import launch as early_launch
 from dapcli.adapters.early import process as early_process
 from dapcli.adapters.early.slot import EarlySlot
@@ -79,6 +79,8 @@ def run_environment(base: dict[str, str] | None = None) -> dict[str, str]:
     existing = env.get("PYTHONPATH", "")
     env["PYTHONPATH"] = NODELAY_DIR + (os.pathsep + existing if existing else "")
     env["PYTHONUNBUFFERED"] = "1"
+    for name, value in EVALUATION_TIMEOUTS.items():  # as a launch sets them (the user's own value wins)
+        env.setdefault(name, value)
     env["PYTHONIOENCODING"] = "utf-8"
     found = _debugpy_dir()
     if found:  # the run imports debugpy from there when its interpreter has none (as debugpy's launcher does)

@@ -77,6 +77,7 @@ class LldbAdapter(NativeAdapter):
         "stepi": "thread step-inst", "nexti": "thread step-inst-over",
     }
     memory_read_command = "memory read --force --size 1 --format x --count {count} {address}"
+    data_expression = "&({expression})"  # lldb-dap watches the pointee of an expression's value
     core_request = "attach"
 
     def hit_condition(self, condition: str) -> str | None:

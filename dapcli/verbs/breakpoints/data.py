@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
+from dapcli.engine.diagnosis import diagnosis
 from dapcli.engine.scopes import locals_scope
 from dapcli.engine.session import Session
 from dapcli.errors import DapcliError, UsageError
@@ -35,7 +36,7 @@ async def set_data_breakpoint(
     """Stop when a variable changes (or is read): a data breakpoint."""
     session = ctx.session()
     frame = await current_frame_id(session, frame_id)
-    info, local = await _info(session, frame, name)
+    info, local = await watch_info(session, frame, name)
     if not info.dataId:
         raise UsageError(f"cannot watch {name}: {info.description or 'the adapter offers no data breakpoint'}")
     # the spec's DataBreakpointAccessType is a model around the string: compare the strings
@@ -57,29 +58,41 @@ async def set_data_breakpoint(
     return DataBreakpointsResult(data_breakpoints=list(book.values()))
 
 
-async def _info(session: Session, frame: int, name: str) -> tuple[t.DataBreakpointInfoResponse, bool]:
+async def watch_info(session: Session, frame: int, name: str) -> tuple[t.DataBreakpointInfoResponse, bool]:
     """The adapter's ``dataBreakpointInfo`` for ``name``: asked of the frame's locals, then of
     its other scopes (a global or static: lldb-dap's Globals, CodeLLDB's Static and Global),
-    then as an expression (no ``variablesReference``); the first answer with a ``dataId``, else
-    the first answer; and whether it is the frame's local. Raises what the last request raises
-    when none answered."""
+    then as an expression (no ``variablesReference``, put as the adapter's ``data_expression``
+    so that it watches the expression's own storage, not what its value points to); the first
+    answer with a ``dataId``, else the expression's answer (its diagnosis on one line: lldb-dap
+    says why ``a + b`` has no storage) or the first answer; and whether it is the frame's local.
+    Raises what the last request raises when none answered."""
     found = await scopes(session, frame)
     first = locals_scope(found)
     others = [s for s in found if s is not first and "regist" not in s.name.lower()]
     first_answer = None
     for reference in [first.variablesReference, *(s.variablesReference for s in others), None]:
         try:
+            asked = name if reference is not None else _as_storage(session, name)
             info = await session.request("dataBreakpointInfo", t.DataBreakpointInfoArguments(
-                variablesReference=reference, name=name, frameId=frame), t.DataBreakpointInfoResponse)
+                variablesReference=reference, name=asked, frameId=frame), t.DataBreakpointInfoResponse)
         except DapcliError:
             if reference is None and first_answer is None:
                 raise
             continue
         if info.dataId:
             return info, reference == first.variablesReference
+        if reference is None and info.description:
+            return info.model_copy(update={"description": diagnosis(info.description)}), False
         first_answer = first_answer or info
     assert first_answer is not None
     return first_answer, False
+
+
+def _as_storage(session: Session, expression: str) -> str:
+    """``expression`` as the adapter's ``dataBreakpointInfo`` takes it to mean its storage (lldb-dap:
+    ``&(p->name)``); an address the user wrote (``&x``) is left as it is: its pointee is meant."""
+    text = expression.strip()
+    return text if text.startswith("&") else session.adapter.data_expression.format(expression=text)
 
 
 @verb(group="breakpoints", name="listDataBreakpoints", needs="session", read_only=True, cli=("watchpoint", "list"))

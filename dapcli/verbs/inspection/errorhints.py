@@ -20,7 +20,13 @@ def with_evaluate_hint(error: RequestError) -> RequestError:
     """``error`` (a failed DAP ``evaluate``) with a hint when it has none."""
     if error.hint:
         return error
-    if _UNKNOWN.search(error.message):
+    if error.message.startswith("KeyboardInterrupt"):  # debugpy's own evaluation timeout interrupted it
+        from dapcli.adapters.debugpy.command import EVAL_INTERRUPT_SECONDS
+
+        hint = (f"the expression did not return: debugpy interrupts an evaluation after "
+                f"{EVAL_INTERRUPT_SECONDS} s; the stop answers again (to let it run longer, launch with "
+                f"PYDEVD_INTERRUPT_THREAD_TIMEOUT=SECONDS, or 0 for never, in the program's environment)")
+    elif _UNKNOWN.search(error.message):
         hint = "`dapcli vars` lists the names this frame sees; `dapcli frame N` picks another frame"
     else:
         hint = "the expression fails in this frame; `dapcli vars` shows the values it uses"

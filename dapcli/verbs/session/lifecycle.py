@@ -17,7 +17,9 @@ from dapcli.engine.reach import unverified_warnings
 from dapcli.engine.session import Session, SessionState
 from dapcli.errors import AdapterError, DapcliError, UntrustedProjectError, UsageError, echo
 from dapcli.protocol.types import Capabilities
+from dapcli.verbs.breakpoints.databook import anchors, data_book
 from dapcli.verbs.breakpoints.match import anchor_warnings, launch_warnings, pending_warnings, refused_conditions
+from dapcli.verbs.breakpoints.rewatch import rewatch
 from dapcli.verbs.breakpoints.spec import BREAK_HELP, check_structured
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.models import EndResult, SessionInfo, SessionsResult, StatusResult, StopState
@@ -339,11 +341,13 @@ async def restart(
 ) -> StopState:
     """Run the program again, maybe with new arguments; breakpoints are kept.
 
-    Watches and exception filters are kept too. Ends the session (``disconnect``) and launches
-    again: ``restart`` requests are not safe on every adapter (debugpy 1.8.22 never answers
-    them, Delve has none). Runs to the first breakpoint, not to an entry stop (unless
-    ``stopOnEntry``). A breakpoint whose file was edited follows its statement (``breakpoint 1
-    moved 17 → 19 (file changed)``), or keeps its line marked stale; the result says so.
+    Watches and exception filters are kept too; watchpoints are set again at the first stop
+    (their storage asked for anew there) and those that cannot be are named as dropped.
+    Ends the session (``disconnect``) and launches again: ``restart`` requests are not safe on
+    every adapter (debugpy 1.8.22 never answers them, Delve has none). Runs to the first
+    breakpoint, not to an entry stop (unless ``stopOnEntry``). A breakpoint whose file was
+    edited follows its statement (``breakpoint 1 moved 17 → 19 (file changed)``), or keeps its
+    line marked stale; the result says so.
     """
     started = time.perf_counter()
     old = ctx.session()
@@ -372,8 +376,9 @@ async def restart(
     if followed:
         persist.save(session)
     state = await _start_and_wait(ctx, session, started, timeout)
+    watched = await rewatch(session, list(data_book(old).values()), anchors(old), state)
     state.warnings = [*followed, *pending_warnings(session), *refused_conditions(session),
-                      *(state.warnings or [])] or None
+                      *(state.warnings or []), *watched] or None
     return state
 
 

@@ -59,18 +59,22 @@ from dapcli.verbs.shared.values.variables import (
     variable_view,
 )
 
-__all__ = ["evaluate_watches", "on_watched_frames", "output_since", "stop_state"]
+__all__ = ["REWATCH_KEY", "evaluate_watches", "on_watched_frames", "output_since", "stop_state"]
 
 #: A check of a stop while watchpoints on locals are anchored to their frames (the session's
-#: ``data_breakpoint_frames``): it may delete a watchpoint and say so in the stop state.
+#: ``data_breakpoint_frames``) or wait to be set again after a restart (its :data:`REWATCH_KEY`):
+#: it may delete or set a watchpoint and say so in the stop state.
 WatchedFramesCheck = Callable[[Session, StopState], Awaitable[None]]
 _watched_frames_checks: list[WatchedFramesCheck] = []
+#: The session's watchpoints waiting for its first stop to be set again (``breakpoints/rewatch.py``).
+REWATCH_KEY = "data_breakpoints_to_rewatch"
 
 
 def on_watched_frames(check: WatchedFramesCheck) -> None:
-    """Run ``check`` at every stop while watched locals are anchored to frames: the data breakpoint
-    verbs delete a watchpoint whose frame is gone (``breakpoints/watchscope.py``); the stop state
-    knows no breakpoint verb."""
+    """Run ``check`` at every stop while watched locals are anchored to frames or watchpoints wait
+    to be set again: the data breakpoint verbs delete a watchpoint whose frame is gone
+    (``breakpoints/watchscope.py``) and set those a restart kept (``breakpoints/rewatch.py``); the
+    stop state knows no breakpoint verb."""
     _watched_frames_checks.append(check)
 
 #: Output kept in a stop state (characters; the ``output`` verb reads everything).
@@ -206,7 +210,7 @@ async def stop_state(
     if session.state in (SessionState.EXITED, SessionState.TERMINATED):
         return await stop_state(session, output_seq=output_seq, started=started, frame_count=frame_count,
                                 locals_count=locals_count, context=context)
-    if session.__dict__.get("data_breakpoint_frames"):  # a watched local whose frame is gone
+    if session.__dict__.get("data_breakpoint_frames") or session.__dict__.get(REWATCH_KEY):
         for check in _watched_frames_checks:
             await check(session, state)
     # after the stack is read: the debugger's text has had time to come, and the top frame is known
