@@ -247,13 +247,9 @@ class AdapterSpec:
         None when it is: the adapter's own executable (lldb-dap runs itself with
         ``--launch-target``; Delve), or the runtime the ``launch`` request named
         (``runtimeExecutable``, ``python``). An adapter never makes dapcli run another command."""
-        runtime = launch.get("runtimeExecutable") or launch.get("python")
-        runtime = runtime[0] if isinstance(runtime, list) and runtime else runtime
-        allowed = [path for path in (self.find(), runtime) if isinstance(path, str) and path]
-        if argv and any(same_program(argv[0], path) for path in allowed):
-            return None
-        return (f"the adapter asked dapcli to run {argv[0] if argv else 'nothing'!r}, which is not "
-                f"{self.name}'s own launcher ({', '.join(allowed) or 'none known'})")
+        from dapcli.adapters.launcher import own_launcher
+
+        return own_launcher(argv, launch, self.find(), self.name)
 
     def terminate_command(self, options: AttachOptions | None) -> str | None:
         """A ``repl`` ``evaluate`` expression that ends an attached program before a terminating
@@ -489,15 +485,3 @@ class AdapterSpec:
 
     def attach_arguments(self, options: AttachOptions) -> dict[str, Any]:
         raise NotImplementedError
-
-
-def same_program(word: str, path: str) -> bool:
-    """Whether the command word ``word`` (a path, or a name looked up on ``PATH``) runs the
-    executable at ``path`` (both resolved through links)."""
-    import shutil
-
-    found = word if os.sep in word else shutil.which(word)
-    target = path if os.sep in path else shutil.which(path)
-    if not found or not target:
-        return False
-    return os.path.realpath(found) == os.path.realpath(target)

@@ -319,7 +319,7 @@ class ConfiguredAdapter(AdapterSpec):
         lldb-dap runs itself); a built-in family's is the family's."""
         if not self._own_start():
             return self.base.terminal_command(argv, launch) if self.base else super().terminal_command(argv, launch)
-        from dapcli.adapters.base import same_program
+        from dapcli.adapters.launcher import same_program
 
         command = self.entry.command or []
         if command and len(argv) >= len(command) and same_program(argv[0], command[0]) \
