@@ -1,0 +1,13 @@
+"""A test that fails on one run only: each run counts itself in a file of the folder that
+FLAKY_DIR names; the run numbered FLAKY_FAIL_ON (default 3) fails."""
+
+import os
+
+
+def bump(folder: str) -> int:
+    path = os.path.join(folder, "runs")
+    count = int(open(path).read()) if os.path.exists(path) else 0
+    count += 1  # @bump
+    with open(path, "w") as handle:
+        handle.write(str(count))
+    return count
