@@ -80,8 +80,10 @@ def test_breakpoint_before_test_then_until_fail_across_runs(repl: list[pexpect.s
     child.sendline("break list")
     child.expect_exact(f"1   counter.py:{bump}  pending")
     child.sendline(f"test test_flaky.py --until-fail 5 --python {sys.executable}")
+    child.expect_exact("2 passed")  # run 1, shown as it runs
     child.expect_exact(f"Stopped (breakpoint 1) in bump at counter.py:{bump}")
     child.expect_exact("in test test_flaky.py::test_sometimes (run 2 of 5)")
+    child.expect_exact("collected 2 items")  # run 2's own output (numbered after run 1's, so not taken as seen)
     child.expect_exact(PROMPT)
     child.sendline("p count")
     child.expect_exact("1  (int)")

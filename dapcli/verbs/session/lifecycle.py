@@ -342,6 +342,7 @@ def successor(ctx: VerbContext, old: Session) -> Session:
     session.exception_filters = old.exception_filters  # what the user chose survives a restart
     session.path_mapper = PathMapper(old.path_mapper.mappings)
     session.watches = old.watches
+    session.output.start_after(old.output.last_seq)  # a reader's mark in the old output still holds
     for entry in old.book.entries.values():
         kept = BreakpointEntry(**{**entry.__dict__, "verified": False, "adapter_id": None, "actual_line": None})
         session.book.entries[entry.id] = kept
