@@ -107,3 +107,18 @@ def test_breakpoints_before_launch_are_set_by_launch(repl: list[pexpect.spawn], 
     child.sendline("break list")
     child.expect_exact("No breakpoints.")
     leave(child)
+
+
+def test_restart_shows_all_of_the_new_runs_output(tmp_path: Path, env: dict[str, str]) -> None:
+    """The restarted program's output is numbered after the old one's: the REPL showed only what
+    went past the old count (``line 2`` of three lines)."""
+    import subprocess
+
+    (tmp_path / "prog.py").write_text('for i in range(3):\n    print("line", i)\nx = 1\n')
+    done = subprocess.run([sys.executable, "-m", "dapcli.frontends.repl", "prog.py", "--python", sys.executable,
+                           "-b", "prog.py:3"], input=b"restart\nq\n", capture_output=True, env=env, cwd=tmp_path,
+                          timeout=120)
+    out = done.stdout.decode("utf-8", "replace")
+    assert done.returncode == 0, out
+    after = out.split("(dapcli) restart", 1)[1]
+    assert [line for line in after.splitlines() if line.startswith("line ")] == ["line 0", "line 1", "line 2"], out
