@@ -154,3 +154,19 @@ def test_c_test_binary_fails_on_run_3(dc: Cli, tmp_path: Path, adapter: str) -> 
     assert (state["test"]["run"], state["test"]["runs"]) == (3, 4)
     assert (state["location"]["function"], state["location"]["line"]) == ("main", c_line("assert"))
     assert runs_made(tmp_path) == 3
+
+
+def test_record_a_flaky_failure_replays_with_its_runs(dc: Cli, tmp_path: Path) -> None:
+    """``--record`` of a failure found with ``--until-fail`` writes ``untilFail`` in the target:
+    the replay runs the tests again until the failure comes (a recipe of one run would pass)."""
+    recipe = tmp_path / "flaky.yaml"
+    result = dc.run("test", "--python", PYTHON, "test_flaky.py", "--until-fail", "10", "--record", str(recipe),
+                    cwd=FLAKY, env=flaky_env(tmp_path, 3), timeout=240)
+    dc.sessions.add("default")
+    dc.record()
+    assert "recorded the failure as a recipe" in result.err
+    assert "untilFail: 10" in recipe.read_text()
+    dc.run("stop", cwd=FLAKY)
+    (tmp_path / "counts" / "runs").unlink()  # a fresh count: the replay fails on its run 3 again
+    replay = dc.run("run", str(recipe), cwd=FLAKY, env=flaky_env(tmp_path, 3), timeout=240)
+    assert "check(s) passed" in replay.out and runs_made(tmp_path) == 3, replay.out

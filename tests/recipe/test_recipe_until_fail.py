@@ -77,3 +77,43 @@ def test_until_fail_needs_a_test_target_and_a_number(tmp_path: Path) -> None:
         """))
     code, out = run(path)
     assert code == 2 and "untilFail must be a number of runs from 1" in out, out
+
+
+def test_recorded_until_fail_session_keeps_its_runs_and_breakpoints(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A REPL or MCP recording that began with ``debugTest`` keeps ``untilFail`` and the
+    breakpoints (structured, with their path relative to the recipe) and replays to the same stop."""
+    import asyncio
+
+    import yaml
+
+    from dapcli.dispatch.local import LocalDispatcher
+    from dapcli.frontends.recipe import Recorder
+
+    monkeypatch.setenv("FLAKY_DIR", str(tmp_path))
+    monkeypatch.setenv("FLAKY_FAIL_ON", "99")
+    bump = marker(FLAKY / "counter.py", "bump")
+    recorder = Recorder(cwd=str(FLAKY), name="count 2")
+    args = {"selectors": ["test_flaky.py"], "python": sys.executable, "untilFail": 5,
+            "breakpoints": [{"path": "counter.py", "line": bump, "condition": "count == 2"}]}
+
+    async def drive() -> None:
+        dispatcher = LocalDispatcher()
+        try:
+            recorder.add("debugTest", args, await dispatcher.call("debugTest", args, "rec", str(FLAKY)))
+        finally:
+            await dispatcher.call("stop", {}, "rec", str(FLAKY))
+
+    asyncio.run(asyncio.wait_for(drive(), 180))
+    path = tmp_path / "recorded.yaml"
+    recorder.save(str(path))
+    data = yaml.safe_load(path.read_text())
+    assert data["target"]["untilFail"] == 5
+    [kept] = data["breakpoints"]
+    assert {k: v for k, v in kept.items() if k != "path"} == {"line": bump, "condition": "count == 2"}
+    assert (path.parent / kept["path"]).resolve() == FLAKY / "counter.py"  # relative to the recipe
+    assert data["steps"][0]["expect"]["line"] == bump
+    (tmp_path / "runs").unlink()
+    code, out = run(path, dispatcher=SpyDispatcher())
+    assert code == 0, out
+    assert (tmp_path / "runs").read_text() == "2"  # run 3 stopped where count was 2, before it wrote 3
