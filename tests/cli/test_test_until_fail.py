@@ -170,3 +170,30 @@ def test_record_a_flaky_failure_replays_with_its_runs(dc: Cli, tmp_path: Path) -
     (tmp_path / "counts" / "runs").unlink()  # a fresh count: the replay fails on its run 3 again
     replay = dc.run("run", str(recipe), cwd=FLAKY, env=flaky_env(tmp_path, 3), timeout=240)
     assert "check(s) passed" in replay.out and runs_made(tmp_path) == 3, replay.out
+
+
+def test_stop_ends_the_runs(dc: Cli, tmp_path: Path) -> None:
+    """``stop`` while the runs go on (here in run 2 or later) ends them: no run starts after it,
+    and nothing is left running (the fixture checks every process)."""
+    import os
+    import time
+
+    from conftest import DAPCLI
+
+    env = {**dc.env, **flaky_env(tmp_path, 99)}
+    runs = tmp_path / "counts" / "runs"
+    with subprocess.Popen([*DAPCLI, "test", "--python", PYTHON, "test_flaky.py", "--until-fail", "50"], cwd=FLAKY,
+                          env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as proc:
+        deadline = time.monotonic() + 180
+        while not (runs.exists() and runs.read_text().strip() not in ("", "1")) and time.monotonic() < deadline:
+            time.sleep(0.1)  # polling a file the run writes (bounded), not a fixed wait
+        dc.sessions.add("default")
+        dc.record()
+        dc.run("stop", cwd=FLAKY, check=False)
+        _, err = proc.communicate(timeout=120)
+    assert "Traceback" not in err.decode()
+    assert not dc.wait_gone()
+    count = runs_made(tmp_path)
+    assert 2 <= count < 50
+    assert dc.run("status", cwd=FLAKY, check=False).code == 3
+    assert runs_made(tmp_path) == count and os.path.exists(runs)  # no run started after the stop

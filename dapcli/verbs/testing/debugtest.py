@@ -112,17 +112,27 @@ async def debug_test(
 
 
 async def _run(ctx: VerbContext, session: Session, options: LaunchOptions, chosen: TestRunner, timeout: float,
-               started: float, numbered: tuple[int, int | None]) -> StopState:
+               started: float, numbered: tuple[int, int | None], replaces: Session | None = None) -> StopState:
     """Launch ``session`` (one run of the tests: run ``numbered[0]`` of ``numbered[1]`` with
-    ``--until-fail``) and wait, at most ``timeout`` s from ``started``, for its first stop or end."""
+    ``--until-fail``, following the run of ``replaces``) and wait, at most ``timeout`` s from
+    ``started``, for its first stop or end. A run whose predecessor was stopped (removed from
+    the session manager) while it started is not added (the caller ends it)."""
     run, runs = numbered
     if session.test_run is not None and runs is not None:
         session.test_run.run, session.test_run.runs = run, runs
 
         async def again(ended: Session, wait: float) -> tuple[Session, StopState]:
-            await ended.shutdown()
-            following = successor(ctx, ended)
-            return following, await _run(ctx, following, options, chosen, wait, time.perf_counter(), (run + 1, runs))
+            if ctx.manager.sessions.get(ended.name) is ended:  # else `stop` ended the runs
+                await ended.shutdown()
+                following = successor(ctx, ended)
+                state = await _run(ctx, following, options, chosen, wait, time.perf_counter(), (run + 1, runs),
+                                   replaces=ended)
+                if ctx.manager.sessions.get(following.name) is following:
+                    return following, state
+                await following.shutdown()  # `stop` came while it started
+            if ended.test_run is not None:
+                ended.test_run.again = None  # no more runs
+            return ended, await stop_state(ended, output_seq=None)
 
         session.test_run.again = again
     try:
@@ -134,6 +144,8 @@ async def _run(ctx: VerbContext, session: Session, options: LaunchOptions, chose
             _go_build_error(exc, chosen.package)
         raise
     session.program = f"{chosen.name} {chosen.display}"
+    if replaces is not None and ctx.manager.sessions.get(session.name) is not replaces:
+        return await stop_state(session, output_seq=None, started=started)
     ctx.manager.add(session)
     if not session.ended:  # the user's bound counts from the start, the runner's start in it
         await session.wait(max(0.0, timeout - (time.perf_counter() - started)))

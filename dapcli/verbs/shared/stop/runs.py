@@ -14,6 +14,7 @@ async def later_runs(session: Session, state: StopState, timeout: float) -> Stop
     """``state`` of ``session``, or, while its run ended passing and runs are left, the stop state
     of the next run (each waited for at most ``timeout`` s): a failure, a breakpoint, a run that
     is still running, or the end of the last run."""
-    while (run := session.test_run) is not None and run.again is not None and run.runs_left(session):
+    while (run := session.test_run) is not None and run.again is not None and run.runs_left(session) \
+            and not session.ended_by_shutdown:  # `stop` ends the runs
         session, state = await run.again(session, timeout)
     return state
