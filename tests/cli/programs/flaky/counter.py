@@ -2,11 +2,12 @@
 FLAKY_DIR names; the run numbered FLAKY_FAIL_ON (default 3) fails."""
 
 import os
+from pathlib import Path
 
 
 def bump(folder: str) -> int:
     path = os.path.join(folder, "runs")
-    count = int(open(path).read()) if os.path.exists(path) else 0
+    count = int(Path(path).read_text()) if os.path.exists(path) else 0
     count += 1  # @bump
     with open(path, "w") as handle:
         handle.write(str(count))
