@@ -515,6 +515,7 @@ _dapcli() {
         "test")
             case "$prev" in
                 --adapter) _dapcli_words ""; return 0 ;;
+                --break) _dapcli_words "location"; return 0 ;;
                 --catch) _dapcli_words ""; return 0 ;;
                 --cwd) _dapcli_words "path"; return 0 ;;
                 --match) _dapcli_words ""; return 0 ;;
@@ -525,10 +526,12 @@ _dapcli() {
                 --session) _dapcli_words "session"; return 0 ;;
                 --stdin) _dapcli_words "path"; return 0 ;;
                 --timeout) _dapcli_words ""; return 0 ;;
+                --until-fail) _dapcli_words ""; return 0 ;;
                 -S) _dapcli_words "session"; return 0 ;;
+                -b) _dapcli_words "location"; return 0 ;;
                 -k) _dapcli_words ""; return 0 ;;
             esac
-            flags="--adapter --catch --cwd --first --help --json --match --no-first --python --record --runner --runner-args --session --stdin --timeout -S -h -k"; kind="path" ;;
+            flags="--adapter --break --catch --cwd --first --help --json --match --no-first --python --record --runner --runner-args --session --stdin --timeout --until-fail -S -b -h -k"; kind="path" ;;
         "thread")
             case "$prev" in
                 --session) _dapcli_words "session"; return 0 ;;

@@ -618,6 +618,7 @@ complete -c dapcli -n '__dapcli_at "stop"' -s S -r -a '(__dapcli_words session)'
 complete -c dapcli -n '__dapcli_at "stop"' -s h
 complete -c dapcli -n '__dapcli_at "test"' -F
 complete -c dapcli -n '__dapcli_at "test"' -l adapter -r
+complete -c dapcli -n '__dapcli_at "test"' -l break -r -F
 complete -c dapcli -n '__dapcli_at "test"' -l catch -r
 complete -c dapcli -n '__dapcli_at "test"' -l cwd -r -F
 complete -c dapcli -n '__dapcli_at "test"' -l first
@@ -632,7 +633,9 @@ complete -c dapcli -n '__dapcli_at "test"' -l runner-args -r
 complete -c dapcli -n '__dapcli_at "test"' -l session -r -a '(__dapcli_words session)'
 complete -c dapcli -n '__dapcli_at "test"' -l stdin -r -F
 complete -c dapcli -n '__dapcli_at "test"' -l timeout -r
+complete -c dapcli -n '__dapcli_at "test"' -l until-fail -r
 complete -c dapcli -n '__dapcli_at "test"' -s S -r -a '(__dapcli_words session)'
+complete -c dapcli -n '__dapcli_at "test"' -s b -r -F
 complete -c dapcli -n '__dapcli_at "test"' -s h
 complete -c dapcli -n '__dapcli_at "test"' -s k -r
 complete -c dapcli -n '__dapcli_at "thread"' -a '(__dapcli_words thread)'

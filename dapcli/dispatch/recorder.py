@@ -72,7 +72,7 @@ class Recorder:
         shown = f"-m {args['module']}" if args.get("module") else os.path.basename(args.get("program") or "")
         data: dict[str, Any] = {"name": self.name or f"recorded: {shown}"}
         data["target"] = self.target(args, cwd, base)
-        data["breakpoints"] = [_location(loc, cwd, base) for loc in args.get("breakpoints", [])]
+        data["breakpoints"] = [_breakpoint(item, cwd, base) for item in args.get("breakpoints", [])]
         if not data["breakpoints"]:
             del data["breakpoints"]
         steps, calls = [], list(self.calls)
@@ -99,12 +99,17 @@ class Recorder:
             target["args"] = list(args["runnerArgs"])
         if args.get("exceptionFilters"):
             target["exceptions"] = list(args["exceptionFilters"])
+        if args.get("untilFail"):
+            target["untilFail"] = args["untilFail"]
         test = result.get("test") or {}
         steps = [_with_expect({"wait": {}}, result)]
         steps += [_with_expect({verb: _paths(verb, given, call_cwd, base)}, out)
                   for verb, given, out, call_cwd in self.calls]
-        return {"name": self.name or f"recorded: test {test.get('id') or ' '.join(selectors)}",
-                "target": target, "steps": steps}
+        data: dict[str, Any] = {"name": self.name or f"recorded: test {test.get('id') or ' '.join(selectors)}",
+                                "target": target}
+        if args.get("breakpoints"):  # set in the test run, as they were
+            data["breakpoints"] = [_breakpoint(item, cwd, base) for item in args["breakpoints"]]
+        return {**data, "steps": steps}
 
     def target(self, args: dict[str, Any], cwd: str, base: str | None) -> dict[str, Any]:
         target: dict[str, Any] = {"module": args["module"]} if args.get("module") and not args.get("program") \
@@ -181,6 +186,18 @@ def _path(value: str, cwd: str, base: str | None) -> str:
     if base and os.path.dirname(shared := os.path.commonpath([absolute, base])) != shared:
         return os.path.relpath(absolute, base)
     return absolute
+
+
+def _breakpoint(item: str | dict[str, Any], cwd: str, base: str | None) -> str | dict[str, Any]:
+    """A ``breakpoints`` item of launch or debugTest as a recipe's breakpoint: a text with its
+    FILE rewritten (see :func:`_location`), an object with its ``path`` rewritten (``expect`` is
+    the recipe's ``expectText``)."""
+    if isinstance(item, str):
+        return _location(item, cwd, base)
+    found = {("expectText" if key == "expect" else key): value for key, value in item.items()}
+    if isinstance(found.get("path"), str):
+        found["path"] = _path(found["path"], cwd, base)
+    return found
 
 
 def _location(location: str, cwd: str, base: str | None) -> str:

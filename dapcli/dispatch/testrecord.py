@@ -43,6 +43,8 @@ def test_recipe(args: dict[str, Any], state: StopState, cwd: str, base: str) -> 
         target["args"] = list(args["runnerArgs"])
     if args.get("stdin"):
         target["stdin"] = _path(args["stdin"], cwd, base)
+    if args.get("untilFail"):  # a flaky failure: the replay runs the tests again until it comes
+        target["untilFail"] = args["untilFail"]
     where = state.location
     expect: dict[str, Any] = {"line": where.line}
     if where.path:

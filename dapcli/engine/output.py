@@ -97,6 +97,12 @@ class OutputBuffer:
         self._cut_chars = 0
         self._open: dict[str, tuple[str, float]] = {}  # category -> (unfinished line, time of its start)
 
+    def start_after(self, seq: int) -> None:
+        """Number this (empty) buffer's chunks after ``seq``: a session that follows another one
+        (``restart``, the next run of ``test --until-fail``), so that a reader holding the old
+        session's mark (``output --since``) gets the new output, not only what passes that mark."""
+        self._seq = max(self._seq, seq)
+
     @property
     def last_seq(self) -> int:
         """The newest chunk's ``seq`` (what is held of an unfinished line is filed first, so

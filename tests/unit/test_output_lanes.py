@@ -79,3 +79,16 @@ def test_a_log_points_line_is_filed_apart_from_an_unfinished_line() -> None:
     buffer.append("stdout", "at 2\n", whole=True)
     buffer.append("stdout", "\n")
     assert [c.output for c in buffer.since(0)] == ["at 2\n", "item0 total=0\n"]
+
+
+def test_a_following_session_numbers_its_output_after_the_old_one() -> None:
+    """``restart`` and each run of ``test --until-fail``: a reader that read the old session's
+    output up to its mark (the REPL, ``output --since``) gets all of the new session's."""
+    old = OutputBuffer()
+    for number in range(14):
+        old.append("stdout", f"{number}\n")
+    new = OutputBuffer()
+    new.start_after(old.last_seq)
+    new.append("stdout", "run 2\n")
+    assert [(c.seq, c.output) for c in new.since(old.last_seq)] == [(15, "run 2\n")]
+    assert [c.output for c in new.since(0)] == ["run 2\n"] and not new.dropped_after(0)

@@ -58,6 +58,9 @@ def test_the_hint_knows_the_bootstrap_the_verb_launches() -> None:
     (["tests/test_cart.py", "-k", "one_item", "--first"], ["pytest", "tests/test_cart.py", "-k", "one_item", "-x"]),
     (["--match=one_item", "tests"], ["pytest", "tests", "-k", "one_item"]),
     (["--stdin", "input.txt", "tests"], None),  # the run starts in dapcli's terminal
+    (["-b", "cart.py:12", "tests"], None),  # breakpoints go in before the run goes on
+    (["--break=cart.py:12", "tests"], None),
+    (["--until-fail", "5", "tests"], ["pytest", "tests"]),  # its first run may start early
 ])
 def test_a_run_is_named_only_when_certain(words: list[str], expected: list[str] | None) -> None:
     assert _args(testhint.hint(["--python", PY, *words], FLAGS, str(EXAMPLES))) == expected

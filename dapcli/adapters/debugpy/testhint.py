@@ -70,6 +70,8 @@ def _plan(selectors: list[str], runner_args: list[str], first: bool, options: di
           cwd: str) -> dict[str, object] | None:
     if "--stdin" in options or "--catch" in options:  # in dapcli's terminal, or the user's filters: not early
         return None
+    if "--break" in options or "-b" in options:  # breakpoints go in before the run goes on: not early
+        return None
     adapter = options.get("--adapter")
     if adapter is not None and adapter.lower() not in _PYTHON_NAMES:
         return None

@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -119,6 +119,18 @@ class TestRun:
         self.reviewed_generation = -1
         #: The stop generation whose running test was asked for, and that test's id.
         self._running: tuple[int, str | None] = (-1, None)
+        #: With ``--until-fail N``: this run's number (from 1) and ``N``; else None.
+        self.run: int | None = None
+        self.runs: int | None = None
+        #: With ``--until-fail N``: starts the next run once this one ended passing, given this
+        #: run's session and the seconds to wait for its stop; returns the new session and its stop
+        #: state (set by the verb that started this run).
+        self.again: Callable[[Any, float], Awaitable[tuple[Any, Any]]] | None = None
+
+    def runs_left(self, session: TestSession) -> bool:
+        """``--until-fail``: this run ended with no failure (exit code 0) and runs are left."""
+        return (self.again is not None and self.run is not None and self.runs is not None and self.run < self.runs
+                and session.ended and session.exit_code == 0 and not self.failures)
 
     @property
     def current(self) -> Failure | None:

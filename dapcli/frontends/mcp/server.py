@@ -42,7 +42,8 @@ adapter options in adapterConfig; module for python -m)
 in one call: it returns the first stop with location, source, frames, locals and output. A program
 that reads stdin: launch with terminal=true and type to it with `input`. Then `evaluate` expressions, step with `next`,
 `stepIn`, `stepOut`, `continue`. For a failing test, `debugTest` (selectors: pytest node ids, a Go
-package and test names, or a test binary) stops at the failure in one call (test id, message, locals).
+package and test names, or a test binary) stops at the failure in one call (test id, message, locals);
+it takes breakpoints as `launch` does, and untilFail N runs a flaky test again until it fails.
 Execution tools block until the next stop; a timeout returns
 status "running" (call `wait`); with a progressToken they send progress every few seconds.
 After editing code, `restart`: breakpoints follow their statements (warnings say where).

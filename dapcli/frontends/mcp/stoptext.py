@@ -97,11 +97,15 @@ def _test_lines(state: StopState) -> list[str]:
     if test is None:
         return []
     if state.status in ("exited", "terminated"):
-        return [f"test run ended: {test.summary or test.runner} ({test.runner} exit code {test.exit_code})"]
+        runs = test.runs_note()
+        return [f"test run ended: {runs + ': ' if runs else ''}{test.summary or test.runner} "
+                f"({test.runner} exit code {test.exit_code})"]
     if test.message is None:
-        return [f"in test {test.id}"] if test.id else []
+        where = f"in test {test.id}" if test.id else ""
+        return [f"{where} (run {test.run} of {test.runs})".strip()] if test.runs else [where] if where else []
     phase = f" (in {test.phase})" if test.phase and test.phase != "call" else ""
-    return [f"FAILED {test.id}{phase}: {cut_marked(test.message, DECIDING_CHARS)}"]
+    runs = f" (failed on run {test.run} of {test.runs})" if test.runs else ""
+    return [f"FAILED {test.id}{phase}{runs}: {cut_marked(test.message, DECIDING_CHARS)}"]
 
 
 def deciding_lines(views: list[VariableView] | None) -> list[str]:

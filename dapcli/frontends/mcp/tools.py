@@ -41,6 +41,7 @@ from dapcli.frontends.mcp.compact import compact
 from dapcli.frontends.mcp.render import render
 from dapcli.verbs.models import Result
 from dapcli.verbs.registry import VERBS, VerbSpec
+from dapcli.verbs.shared.bounds import MAX_ID
 from dapcli.verbs.shared.phrasing import phrase_all, phrase_text
 
 __all__ = [
@@ -383,9 +384,10 @@ def _result_schema(model: type[Result]) -> dict[str, Any]:
 
 
 def _compact(schema: dict[str, Any]) -> dict[str, Any]:
-    """Drop generated titles, ``null`` alternatives (dapcli omits None fields) and ``false``
-    defaults of flags: shorter
-    schemas cost an agent fewer tokens on every tools/list."""
+    """Drop generated titles, ``null`` alternatives (dapcli omits None fields), ``false``
+    defaults of flags, JSON Schema's own default ``additionalProperties: true`` and the bound
+    that only says "a JSON-safe integer" (ids: the verb's model still refuses a larger one):
+    shorter schemas cost an agent fewer tokens on every tools/list."""
     compacted: dict[str, Any] = _compact_node(schema)  # builds new containers: the input is not changed
     return compacted
 
@@ -407,4 +409,8 @@ def _compact_node(node: Any) -> Any:
                 del out["default"]
     if out.get("type") == "boolean" and out.get("default") is False:
         del out["default"]  # an absent flag is false: saying so costs every agent bytes
+    if out.get("additionalProperties") is True:
+        del out["additionalProperties"]
+    if out.get("type") == "integer" and out.get("maximum") == MAX_ID:
+        del out["maximum"]
     return out

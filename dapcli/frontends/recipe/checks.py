@@ -20,7 +20,7 @@ from dapcli.verbs.shared.envnames import env_name_problem, pair_problem
 __all__ = ["BREAKPOINT_KEYS", "TARGET_KEYS", "CheckerBase"]
 
 TARGET_KEYS = ("program", "module", "args", "cwd", "env", "adapter", "python", "build", "launch", "stdin", "test",
-               "runner", "connect", "pathMappings", "exceptions")
+               "runner", "connect", "pathMappings", "exceptions", "untilFail")
 #: Most problems reported for one recipe.
 MAX_PROBLEMS = 50
 BREAKPOINT_KEYS = ("path", "line", "function", "condition", "hitCondition", "logMessage", "statement", "nearLine",
@@ -104,6 +104,8 @@ class CheckerBase:
         self.unknown_keys(raw, TARGET_KEYS, "target")
         if "test" in raw:
             return self.test_target(raw)
+        if "untilFail" in raw:
+            self.problem(raw.value_mark("untilFail"), "target", "untilFail goes with test: (runs the tests again)")
         connect = self.text(raw, "connect", "target")
         program = self.text(raw, "program", "target")
         module = self.text(raw, "module", "target")
@@ -157,6 +159,12 @@ class CheckerBase:
             python=self.interpreter(raw), build=self.texts(raw, "build", "target") or None, mark=raw.mark,
             test=selectors, runner=self.text(raw, "runner", "target"), exceptions=self.exceptions(raw),
         )
+        runs = raw.get("untilFail")
+        if runs is not None and (isinstance(runs, bool) or not isinstance(runs, int) or not 1 <= runs <= 100_000):
+            self.problem(raw.value_mark("untilFail"), "target",
+                         f"untilFail must be a number of runs from 1 to 100000, not {str(runs)[:40]!r}")
+        elif runs is not None:
+            target.until_fail = runs
         stdin = self.text(raw, "stdin", "target")
         target.stdin = self.resolve(stdin) if stdin else None
         if target.stdin and not os.path.isfile(target.stdin):

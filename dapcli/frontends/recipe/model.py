@@ -50,6 +50,8 @@ class Target:
     #: A test run instead of a program (``debugTest`` selectors; ``args`` go to the runner).
     test: list[str] | None = None
     runner: str | None = None
+    #: ``target.untilFail``: run the tests up to this many times, to the first failure.
+    until_fail: int | None = None
     #: ``target.exceptions``: the adapter's exception filters on from the start (``--catch``).
     exceptions: list[str] | None = None
 
@@ -69,6 +71,16 @@ class BreakpointSpec:
     def plain(self) -> bool:
         """True when ``launch`` can set it (no condition, hit count or log message)."""
         return self.condition is None and self.hit_condition is None and self.log_message is None
+
+    def structured(self) -> dict[str, Any]:
+        """As a structured ``breakpoints`` item of ``launch``/``debugTest``: ``{path, line}`` or
+        ``{function}``, with its condition, hitCondition and logMessage."""
+        path, sep, line = self.location.rpartition(":")
+        place: dict[str, Any] = {"path": path, "line": int(line)} if sep and line.isdigit() and path \
+            else {"function": self.location}
+        clauses = (("condition", self.condition), ("hitCondition", self.hit_condition),
+                   ("logMessage", self.log_message))
+        return {**place, **{k: v for k, v in clauses if v is not None}}
 
 
 @dataclass

@@ -194,7 +194,8 @@ class RecipeRun:
         args: dict[str, Any] = {"selectors": target.test, "timeout": max(self.timeout or 0, LAUNCH_TIMEOUT)}
         for key, value in (("runnerArgs", target.args), ("cwd", target.cwd), ("adapter", target.adapter),
                            ("python", target.python), ("runner", target.runner), ("stdin", target.stdin),
-                           ("exceptionFilters", target.exceptions)):
+                           ("exceptionFilters", target.exceptions), ("untilFail", target.until_fail),
+                           ("breakpoints", [b.structured() for b in self.recipe.breakpoints])):
             if value:
                 args[key] = value
         try:

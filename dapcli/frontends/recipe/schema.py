@@ -116,6 +116,8 @@ def _target() -> dict[str, Any]:
         "test": {"oneOf": [_TEXT, {"type": "array", "items": _TEXT}],
                  "description": "run tests instead (dapcli test SELECTOR…): stop at the first failure"},
         "runner": {"type": "string", "enum": ["pytest", "unittest", "go", "native"]},
+        "untilFail": {"type": "integer", "minimum": 1, "maximum": 100000,
+                      "description": "with test: run the tests up to N times, to the first failure"},
         "exceptions": {"oneOf": [_TEXT, {"type": "array", "items": _TEXT}],
                        "description": "the adapter's exception filters on from the start, e.g. [raised, uncaught]"},
     }

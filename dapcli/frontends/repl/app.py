@@ -27,13 +27,14 @@ from prompt_toolkit.patch_stdout import patch_stdout
 from rich.console import Console, RenderableType
 from rich.text import Text
 
-from dapcli.errors import DapcliError, PreconditionError
+from dapcli.errors import DapcliError, PreconditionError, SessionError
 from dapcli.frontends.repl import commands
 from dapcli.frontends.repl.aliases import RENAMES, SETTINGS
 from dapcli.frontends.repl.completer import ReplCompleter
 from dapcli.frontends.repl.grammar import Grammar, split
 from dapcli.frontends.repl.help import unknown_command
 from dapcli.frontends.repl.history import open_history
+from dapcli.frontends.repl.pending import STARTS, VERBS_KEPT, Pending
 from dapcli.frontends.repl.plainread import PlainReader
 from dapcli.frontends.repl.record import Recording
 from dapcli.frontends.repl.runner import Runner
@@ -62,6 +63,8 @@ class Repl:
         self.settings = {name: default for name, (_, default) in SETTINGS.items()}
         self.console = console or _console()
         self.runner = Runner(self)
+        #: Breakpoints typed before there is a session, for the session ``launch``/``test`` starts.
+        self.pending = Pending()
         self.done = False
         self.busy = False
         self.last_exec: tuple[str, dict[str, Any]] | None = None
@@ -269,7 +272,9 @@ class Repl:
         if verb == "pause":
             return await self.runner.pause_verb(args)
         if spec.executes:
-            await self.runner.execute(verb, args)
+            took = self.pending.items and verb in STARTS
+            await self.runner.execute(verb, self.pending.merged(args) if took else args,
+                                      self._took_pending if took else None)
             return None
         if self.runner.running and not spec.concurrent:
             raise PreconditionError("the program is running", "Ctrl-C or `pause` interrupts it; `status` and "
@@ -279,6 +284,10 @@ class Repl:
         self._current_verb = verb
         try:
             result = await self.call(verb, args)
+        except SessionError:
+            if verb not in VERBS_KEPT:
+                raise
+            result = self.pending.handle(verb, args, self.cwd)  # no session yet: kept for the next one
         finally:
             self._current_verb = None
         self.show_result(result)
@@ -288,6 +297,9 @@ class Repl:
         if isinstance(result, m.FrameResult):
             await self._frame_locals()
         return result
+
+    async def _took_pending(self, result: m.Result) -> None:
+        self.pending.clear()
 
     async def _frame_locals(self) -> None:
         """After ``up``/``down``/``frame``: the new frame's variable names, for completion."""

@@ -111,7 +111,7 @@ class Runner:
         if verb in REPEATABLE:
             self.repl.last_exec = (verb, args)
         self.task = asyncio.ensure_future(self._run(verb, args, after))
-        wait = float(args.get("timeout", 30.0)) + 1.0 if verb in STARTING else FOREGROUND
+        wait = _starting_wait(verb, args) if verb in STARTING else FOREGROUND
         deadline = asyncio.get_running_loop().time() + wait
         while not self.task.done() and (left := deadline - asyncio.get_running_loop().time()) > 0:
             await asyncio.wait({self.task}, timeout=min(left, FOREGROUND))
@@ -301,6 +301,14 @@ class Runner:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
+
+
+def _starting_wait(verb: str, args: dict[str, Any]) -> float:
+    """How long a verb that starts a program keeps the prompt: its own bound on the wait for
+    the first stop (for each run of ``test --until-fail N``), and a second more."""
+    default = next((p.default for p in VERBS[verb].params if p.alias == "timeout"), 30.0)
+    runs = args.get("untilFail") if verb == "debugTest" else None
+    return float(args.get("timeout", default)) * (runs if isinstance(runs, int) and runs > 0 else 1) + 1.0
 
 
 def _unseen(seen: str | None) -> tuple[str, ...]:

@@ -114,7 +114,8 @@ class TestView(Model):
     """The test behind a stop of ``debugTest``: its ``id`` (pytest node id, Go test name), the
     failure ``message`` (e.g. ``assert 26.73 == 24.41``), its ``kind`` (assertion, error, panic,
     signal) and ``phase`` (setup, call, teardown); ``failures`` so far. When the run ended:
-    the runner's ``summary`` and counts, and its ``exit_code``."""
+    the runner's ``summary`` and counts, and its ``exit_code``. With ``untilFail``: ``run``, the
+    run this is (from 1), of ``runs``."""
 
     __test__ = False
     runner: str
@@ -128,6 +129,17 @@ class TestView(Model):
     passed: int | None = None
     failed: int | None = None
     exit_code: int | None = None
+    run: int | None = None
+    runs: int | None = None
+
+    def runs_note(self) -> str | None:
+        """With ``untilFail``, at the end of the last run: ``passed 10 of 10 runs`` or ``failed on
+        run 3 of 10``; else None."""
+        if not self.runs:
+            return None
+        if self.exit_code == 0 and not self.failures:
+            return f"passed {self.run} of {self.runs} runs"
+        return f"failed on run {self.run} of {self.runs}"
 
 
 class StopState(Result):

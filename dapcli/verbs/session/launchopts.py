@@ -115,9 +115,9 @@ def _env_text(value: Any) -> Any:
 
 def program_source(ctx: VerbContext, session: Session) -> str | None:
     """The launched program when it is a source file (``cart.py``, ``app.js``, ``main.go``): what
-    a bare ``-b LINE`` means before the first stop. None for an executable, a folder, ``-m``."""
+    a bare ``-b LINE`` means before the first stop. None for an executable, a folder, ``-m``, a test run."""
     options = session.launch_options
-    program = options.program if options is not None else None
+    program = options.program if options is not None and session.test_run is None else None  # not a runner's
     if not program:
         return None
     program = ctx.resolve(program)

@@ -45,6 +45,7 @@ from dapcli.verbs.session.launchopts import (
 from dapcli.verbs.session.modulecheck import missing_module
 from dapcli.verbs.shared.envnames import ENV_EXAMPLE, pair_problem
 from dapcli.verbs.shared.programfile import check_program_file, file_kind
+from dapcli.verbs.shared.stop.runs import later_runs
 from dapcli.verbs.shared.stop.stopstate import stop_state
 
 MAP_HELP = "REMOTE=LOCAL path mapping; repeatable"
@@ -331,6 +332,26 @@ async def attach(
     return state
 
 
+def successor(ctx: VerbContext, old: Session) -> Session:
+    """A new session (not started) that runs ``old``'s program again (``restart``, each run of
+    ``test --until-fail``): the same adapter family (not a process started early for the first
+    launch), a test run reviewed afresh (its catchers, filters), the user's exception filters, path
+    mappings, watches and breakpoints (unverified until the adapter answers)."""
+    session = Session(old.name, old.adapter.relaunch(), watchdog=ctx.manager.watchdog)
+    if old.test_run is not None:
+        session.test_run = type(old.test_run)(old.test_run.runner)
+        old.test_run.runner.configure(session)
+    session.exception_filters = old.exception_filters  # what the user chose survives a restart
+    session.path_mapper = PathMapper(old.path_mapper.mappings)
+    session.watches = old.watches
+    session.output.start_after(old.output.last_seq)  # a reader's mark in the old output still holds
+    for entry in old.book.entries.values():
+        kept = BreakpointEntry(**{**entry.__dict__, "verified": False, "adapter_id": None, "actual_line": None})
+        session.book.entries[entry.id] = kept
+    session.book._next_id = old.book._next_id
+    return session
+
+
 @verb(group="session", needs="session", executes=True)
 async def restart(
     ctx: VerbContext,
@@ -357,17 +378,7 @@ async def restart(
                                   args=list(args) if args else list(old.launch_options.args))
     old.ended_by_shutdown = not old.ended
     await old.shutdown(terminate_debuggee=True)
-    session = Session(old.name, old.adapter.relaunch(), watchdog=ctx.manager.watchdog)
-    if old.test_run is not None:  # `dapcli test`: the same run, reviewed afresh (its catchers, filters)
-        session.test_run = type(old.test_run)(old.test_run.runner)
-        old.test_run.runner.configure(session)
-    session.exception_filters = old.exception_filters  # what the user chose survives a restart
-    session.path_mapper = PathMapper(old.path_mapper.mappings)
-    session.watches = old.watches
-    for entry in old.book.entries.values():
-        kept = BreakpointEntry(**{**entry.__dict__, "verified": False, "adapter_id": None, "actual_line": None})
-        session.book.entries[entry.id] = kept
-    session.book._next_id = old.book._next_id
+    session = successor(ctx, old)
     await session.launch(options, timeout=max(timeout, STARTUP_TIMEOUT))
     if old.test_run is not None:
         session.program = old.program  # `pytest tests/…`, not dapcli's bootstrap
@@ -456,7 +467,7 @@ async def wait(
     started = time.perf_counter()
     session = ctx.session()
     await session.wait(timeout)
-    return await stop_state(session, output_seq=None, started=started)
+    return await later_runs(session, await stop_state(session, output_seq=None, started=started), timeout)
 
 
 @verb(group="session", needs="none", read_only=True, concurrent=True)

@@ -55,6 +55,7 @@ NUMBER_BOUNDS: dict[str, dict[str, float]] = {
     "variables_reference": {"ge": 0, "le": MAX_ID},
     "frame_id": {"le": MAX_ID},
     "thread_id": {"le": MAX_ID},
+    "until_fail": {"ge": 1},
 }
 
 

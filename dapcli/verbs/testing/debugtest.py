@@ -7,7 +7,7 @@ import asyncio
 import os
 import re
 import time
-from typing import Annotated
+from typing import Annotated, Any
 
 from dapcli.adapters.base import AdapterSpec, LaunchOptions
 from dapcli.adapters.debugpy import earlytest
@@ -24,15 +24,20 @@ from dapcli.engine.testrun.native import NativeRunner
 from dapcli.engine.testrun.pyprobe import require_module
 from dapcli.engine.testrun.python import BOOT, PythonRunner
 from dapcli.errors import DapcliError, UsageError
+from dapcli.verbs.breakpoints.match import launch_warnings
+from dapcli.verbs.breakpoints.spec import check_structured
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.models import StopState
 from dapcli.verbs.registry import Param, verb
-from dapcli.verbs.session.launchopts import CATCH_HELP, filter_list
-from dapcli.verbs.session.lifecycle import STARTUP_TIMEOUT, _check_free, _stdin_file
+from dapcli.verbs.session.launchopts import CATCH_HELP, add_breakpoints, filter_list
+from dapcli.verbs.session.lifecycle import STARTUP_TIMEOUT, _check_free, _stdin_file, successor
+from dapcli.verbs.shared.stop.runs import later_runs
 from dapcli.verbs.shared.stop.stopstate import stop_state
 
 __all__ = ["debug_test"]
 
+#: ``-b``'s help (short: every MCP client reads it; the grammar is launch's, see BREAK_HELP).
+TEST_BREAK_HELP = "breakpoints, as launch's -b"
 #: A compiler message's position (``./calc_test.go:6:2: ``).
 _GO_POSITION = re.compile(r"^\S+\.go:\d+(?::\d+)?: ")
 
@@ -43,7 +48,7 @@ async def debug_test(
     selectors: Annotated[list[str], Param(help="pytest node ids, Go package + tests, or test binary",
                                           complete="path", positional=True)] = [],  # noqa: B006
     runner_args: Annotated[list[str], Param(help="runner arguments")] = [],  # noqa: B006
-    match: Annotated[str | None, Param(help="tests whose names match: pytest/unittest -k EXPR, go -run PATTERN",
+    match: Annotated[str | None, Param(help="pytest/unittest -k EXPR, go -run PATTERN",
                                        short="-k")] = None,
     first: Annotated[bool, Param(help="stop after the first failure")] = False,
     runner: Annotated[str | None, Param(help="pytest|unittest|go|native|cargo")] = None,
@@ -54,6 +59,10 @@ async def debug_test(
                                        complete="path")] = None,
     exception_filters: Annotated[list[str], Param(help=CATCH_HELP, flag="catch", check=filter_list,
                                                   accepts=str | list[str])] = [],  # noqa: B006
+    breakpoints: Annotated[list[str | dict[str, Any]], Param(
+        help=TEST_BREAK_HELP, complete="location", short="-b", flag="break", check=check_structured)
+    ] = [],  # noqa: B006
+    until_fail: Annotated[int | None, Param(help="run up to N times, to the first failure")] = None,
     timeout: Annotated[float, Param(help="seconds to wait")] = 60.0,
 ) -> StopState:
     """Debug tests: run them and stop at the first failure.
@@ -66,7 +75,9 @@ async def debug_test(
     selected, with ``test`` holding the test's id and message. ``continue`` goes on to the
     next failure; at the end ``test`` has the runner's summary and ``exitCode`` its exit code.
     ``stdin``: a file the tests read as their stdin (pytest then runs with ``--capture=no``:
-    it gives a test no stdin while it captures).
+    it gives a test no stdin while it captures). ``breakpoints``: as ``launch``'s, set in the
+    run. ``untilFail`` N: a flaky failure; runs again (one debug session each) while a run
+    passes, at most N runs; ``test.run`` of ``test.runs`` says which run stopped or ended.
     """
     started = time.perf_counter()
     await _check_free(ctx)
@@ -86,7 +97,49 @@ async def debug_test(
     _check_selectors(chosen, work_dir)
     if isinstance(chosen, CargoRunner):
         await asyncio.to_thread(chosen.build)  # cargo test --no-run: the test binary, with debug info
-    options, session = _plan(ctx, chosen, work_dir, python, adapter, {}, stdin_path, exception_filters or None)
+    options, session = _plan(ctx, chosen, work_dir, python, adapter, {}, stdin_path, exception_filters or None,
+                             early=not breakpoints)
+    session.launch_options = options  # function breakpoints are looked for in the run's folders
+    add_breakpoints(ctx, session, breakpoints)
+    state = await _run(ctx, session, options, chosen, timeout, started, (1, until_fail))
+    state = await later_runs(session, state, timeout)
+    session = ctx.manager.sessions.get(session.name, session)  # the last run's
+    if session.ended and session.test_run is not None:
+        problem = chosen.no_match(_output(session), session.exit_code)
+        if problem is not None:
+            await session.shutdown()
+            ctx.manager.remove(session.name)
+            raise UsageError(f"no test matches {chosen.display} in {work_dir} ({problem})",
+                             _list_hint(chosen))
+    if breakpoints:
+        state.warnings = [*launch_warnings(session), *(state.warnings or [])] or None
+    return state
+
+
+async def _run(ctx: VerbContext, session: Session, options: LaunchOptions, chosen: TestRunner, timeout: float,
+               started: float, numbered: tuple[int, int | None], replaces: Session | None = None) -> StopState:
+    """Launch ``session`` (one run of the tests: run ``numbered[0]`` of ``numbered[1]`` with
+    ``--until-fail``, following the run of ``replaces``) and wait, at most ``timeout`` s from
+    ``started``, for its first stop or end. A run whose predecessor was stopped (removed from
+    the session manager) while it started is not added (the caller ends it)."""
+    run, runs = numbered
+    if session.test_run is not None and runs is not None:
+        session.test_run.run, session.test_run.runs = run, runs
+
+        async def again(ended: Session, wait: float) -> tuple[Session, StopState]:
+            if ctx.manager.sessions.get(ended.name) is ended:  # else `stop` ended the runs
+                await ended.shutdown()
+                following = successor(ctx, ended)
+                state = await _run(ctx, following, options, chosen, wait, time.perf_counter(), (run + 1, runs),
+                                   replaces=ended)
+                if ctx.manager.sessions.get(following.name) is following:
+                    return following, state
+                await following.shutdown()  # `stop` came while it started
+            if ended.test_run is not None:
+                ended.test_run.again = None  # no more runs
+            return ended, await stop_state(ended, output_seq=None)
+
+        session.test_run.again = again
     try:
         await session.launch(options, timeout=max(timeout, STARTUP_TIMEOUT))
     except BaseException as exc:
@@ -96,26 +149,21 @@ async def debug_test(
             _go_build_error(exc, chosen.package)
         raise
     session.program = f"{chosen.name} {chosen.display}"
+    if replaces is not None and ctx.manager.sessions.get(session.name) is not replaces:
+        return await stop_state(session, output_seq=None, started=started)
     ctx.manager.add(session)
     if not session.ended:  # the user's bound counts from the start, the runner's start in it
         await session.wait(max(0.0, timeout - (time.perf_counter() - started)))
-    state = await stop_state(session, output_seq=None, started=started)
-    if session.ended and session.test_run is not None:
-        problem = chosen.no_match(_output(session), session.exit_code)
-        if problem is not None:
-            await session.shutdown()
-            ctx.manager.remove(session.name)
-            raise UsageError(f"no test matches {chosen.display} in {work_dir} ({problem})",
-                             _list_hint(chosen))
-    return state
+    return await stop_state(session, output_seq=None, started=started)
 
 
 def _plan(ctx: VerbContext, chosen: TestRunner, work_dir: str, python: str | None, adapter: str | None,
           env: dict[str, str], stdin: str | None = None,
-          exception_filters: list[str] | None = None) -> tuple[LaunchOptions, Session]:
+          exception_filters: list[str] | None = None, *, early: bool = True) -> tuple[LaunchOptions, Session]:
     """The launch of ``chosen``'s run and its session (not started); ``stdin``: the file the run
     reads as its stdin (through dapcli's terminal); ``exception_filters``: the user's, instead of
-    the runner's own."""
+    the runner's own; ``early``: False when the run started early cannot serve (breakpoints are
+    set before the run goes on, and the early run was told to go on at once)."""
     if isinstance(chosen, PythonRunner):
         spec = by_name(adapter or "python", work_dir)
         options = LaunchOptions(program=BOOT, args=[chosen.module, *chosen.arguments()], cwd=work_dir, env=env,
@@ -145,7 +193,7 @@ def _plan(ctx: VerbContext, chosen: TestRunner, work_dir: str, python: str | Non
     spec.prepare(options, work_dir)
     if isinstance(chosen, PythonRunner) and chosen.module == "pytest" and options.python:
         require_module(options.python, chosen.module, work_dir)
-    spec = _early_run(spec, options, chosen)
+    spec = _early_run(spec, options, chosen) if early else _discard_early(spec)
     session = Session(ctx.session_name, spec, watchdog=ctx.manager.watchdog)
     session.test_run = TestRun(chosen)
     chosen.configure(session)
@@ -173,6 +221,11 @@ def _early_run(spec: AdapterSpec, options: LaunchOptions, chosen: TestRunner) ->
                 adopted.runtime = spec.runtime
                 return adopted
             early.kill()
+    earlytest.discard()
+    return spec
+
+
+def _discard_early(spec: AdapterSpec) -> AdapterSpec:
     earlytest.discard()
     return spec
 

@@ -11,6 +11,7 @@ from dapcli.verbs.context import VerbContext
 from dapcli.verbs.models import StopState
 from dapcli.verbs.shared.frames import check_thread
 from dapcli.verbs.shared.stop.refusedstep import check_refused, note_interrupted
+from dapcli.verbs.shared.stop.runs import later_runs
 from dapcli.verbs.shared.stop.stopstate import stop_state
 
 __all__ = ["resume"]
@@ -30,4 +31,4 @@ async def resume(ctx: VerbContext, command: str, arguments: BaseModel, timeout: 
     state = await stop_state(session, output_seq=None, started=started)
     check_refused(session, command, state, before)
     note_interrupted(session.adapter.name, command, getattr(arguments, "threadId", None), state)
-    return state
+    return await later_runs(session, state, timeout)  # `test --until-fail`: the run passed, the next one

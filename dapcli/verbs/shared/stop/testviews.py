@@ -16,7 +16,7 @@ def run_view(session: Session, state: StopState, running: str | None = None) -> 
     run = session.test_run
     if run is None:
         return None
-    view = TestView(runner=run.runner.name, failures=len(run.failures))
+    view = TestView(runner=run.runner.name, failures=len(run.failures), run=run.run, runs=run.runs)
     if session.ended:
         summary = run.summary(session)
         view.summary, view.passed, view.failed = summary.text, summary.passed, summary.failed
