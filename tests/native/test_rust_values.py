@@ -55,6 +55,8 @@ def test_rust_values_on_the_cli(adapter: str, rust_values: Path, cli_env: dict[s
     shown = {v["name"]: v["value"] for v in state["locals"]}
     assert {name: shown.get(name) for name in EXPECTED} == EXPECTED
     assert "(lldb)" not in "".join(c["output"] for c in state.get("output") or [])  # the formatters load quietly
+    assert "shapes" in shown  # the user's enum with data: shown as lldb reads it, and the session answers at once
+    assert json.loads(dapcli(cli_env, cwd, "eval", "1 + 1", "--json").stdout)["result"] == "2"
     primes = json.loads(dapcli(cli_env, cwd, "eval", "primes", "--depth", "1", "--json").stdout)
     assert [c["value"] for c in primes["children"] if c["name"] != "[raw]"] == ["3", "5", "8"]
     assert dapcli(cli_env, cwd, "stop").returncode == 0

@@ -26,6 +26,9 @@ _SYSROOT: dict[str, str | None] = {}
 #: The function the Rust runtime calls for every panic, after its hook printed the message
 #: (``__rustc::rust_panic`` since Rust 1.9x). A stop there is a panic (``verbs/shared/stop/panic.py``).
 PANIC_FUNCTIONS = frozenset({"rust_panic", "__rustc::rust_panic"})
+#: The toolchain's formatter registration for every type, and what dapcli narrows it to.
+_CATCH_ALL = '-x ".*"'
+_STD_ENUMS = '-x "^(core::([a-z_]+::)+)(Option|Result)<.+>$"'
 #: lldb's breakpoint on it, set for a Rust binary (CodeLLDB's "on panic" does the same).
 PANIC_BREAKPOINT = "breakpoint set --name rust_panic --name __rustc::rust_panic"
 
@@ -81,8 +84,16 @@ def lldb_formatter_commands(program: str, quote: object) -> list[str]:
     if etc is None:
         return []
     assert callable(quote)
+    try:
+        with open(os.path.join(etc, "lldb_commands"), encoding="utf-8") as handle:
+            lines = [line.strip() for line in handle if line.strip() and not line.lstrip().startswith("#")]
+    except OSError:
+        return []
+    # the toolchain's catch-all (every type through its classifier) misreads the user's enums with
+    # data on older lldb (19 with Rust 1.9x: a garbage String length, minutes in one `variables`
+    # request): it is narrowed to the standard library's Option and Result
     return [f"command script import {quote(os.path.join(etc, 'lldb_lookup.py'))}",
-            f"command source -s 1 {quote(os.path.join(etc, 'lldb_commands'))}"]
+            *(line.replace(_CATCH_ALL, _STD_ENUMS) for line in lines)]
 
 
 #: How far back the panic message is looked for in the program's stderr (characters).

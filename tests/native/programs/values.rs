@@ -1,6 +1,13 @@
 // Rust values as Rust shows them (issue 25): built with `rustc -g -C opt-level=0`.
 use std::collections::HashMap;
 
+#[derive(Debug)]
+#[allow(dead_code)]
+enum Shape {
+    Circle { r: f64 },
+    Named(String),
+}
+
 fn main() {
     let name = String::from("ferris");
     let word: &str = "crab";
@@ -10,5 +17,6 @@ fn main() {
     let failed: Result<i32, String> = Err("bad".to_string());
     let mut ages = HashMap::new();
     ages.insert("ann", 41);
-    println!("{} {} {:?} {:?} {:?} {:?} {:?}", name, word, primes, some, none, failed, ages); // @show
+    let shapes = vec![Shape::Circle { r: 1.5 }, Shape::Named("sq".into())]; // an enum with data: never a wedge
+    println!("{} {} {:?} {:?} {:?} {:?} {:?} {:?}", name, word, primes, some, none, failed, ages, shapes); // @show
 }
