@@ -8,9 +8,10 @@ looks secret still sets it). Every other attribute is the wrapped dispatcher's.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from dapcli.errors import DapcliError
+from dapcli.errors import AdapterError, DapcliError
 from dapcli.verbs.models import Result
 from dapcli.verbs.shared.redact import redact_result, redact_text, secret_name
 from dapcli.verbs.shared.redact.text import redact_quoted
@@ -32,7 +33,9 @@ class RedactingDispatcher:
         try:
             result = await self.inner.call(verb, args, session, cwd)
         except DapcliError as exc:
-            exc.message, exc.hint = _redacted(exc.message, args), _redacted(exc.hint, args) if exc.hint else exc.hint
+            quoted = isinstance(exc, AdapterError)  # the adapter's error may quote the value; dapcli's never does
+            exc.message = _redacted(exc.message, args, quoted=quoted)
+            exc.hint = _redacted(exc.hint, args, quoted=False) if exc.hint else exc.hint
             raise
         return redact_result(result)
 
@@ -40,13 +43,29 @@ class RedactingDispatcher:
         return getattr(self.inner, name)
 
 
-def _redacted(text: str, args: dict[str, Any] | None) -> str:
-    """An error's ``text`` with its secrets replaced; every quoted value too when the expression
-    or variable it is about has a secret name (an adapter's error may quote its value)."""
+def _redacted(text: str, args: dict[str, Any] | None, *, quoted: bool) -> str:
+    """An error's ``text`` with its secrets replaced; when ``quoted`` (the adapter's own error
+    text) and the expression or variable it is about has a secret name, every quoted value too
+    but the names the user wrote and Python's type names (``can only concatenate str (not "int")``
+    keeps its meaning)."""
     named = [value for key in ("expression", "name") if isinstance(value := (args or {}).get(key), str)]
-    if any(secret_name(name) for name in named):
-        text = redact_quoted(text, "the name looks secret")[0]
+    if quoted and any(secret_name(name) for name in named):
+        text = redact_quoted(text, "the name looks secret", keep=_words(named))[0]
     return redact_text(text)[0]
+
+
+#: Python's builtin type names, which errors quote (never a secret).
+_TYPES = frozenset({"str", "int", "float", "bytes", "bool", "list", "dict", "tuple", "set", "NoneType", "complex",
+                    "bytearray", "frozenset", "object", "type", "function", "module"})
+
+
+def _words(expressions: list[str]) -> frozenset[str]:
+    """The identifiers the user wrote (``getattr(cfg, password)``: ``getattr``, ``cfg``…) and the
+    type names: quoted in an error, they are the user's own words, not a value."""
+    words = set(_TYPES)
+    for expression in expressions:
+        words.update(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", expression[:10_000]))
+    return frozenset(words)
 
 
 def redacting(dispatcher: Any, redact: bool) -> Any:

@@ -42,4 +42,9 @@ def test_the_cli_shows_values_unless_redact_is_given(dc: Cli) -> None:
     # what is sent to the adapter is never changed: a value that looks secret is set as it is
     dc.run("--redact", "set", "password", "'ghp_" + "Set" * 12 + "'")
     assert dc.json("eval", "password")["result"] == repr("ghp_" + "Set" * 12)
+    # an error keeps its meaning: the type names and the user's own words it quotes are no secrets
+    typed = dc.run("--redact", "eval", "password + 1", check=False)
+    assert 'can only concatenate str (not "int") to str' in typed.err, typed.err
     dc.run("stop")
+    ended = dc.run("--redact", "eval", "password", check=False)  # dapcli's own error: the session's name
+    assert "'default'" in ended.err and "redacted" not in ended.err, ended.err

@@ -126,9 +126,10 @@ def redact_texts(texts: Iterable[str]) -> tuple[list[str], int]:
     return out, count
 
 
-def redact_quoted(text: str, kind: str) -> tuple[str, int]:
+def redact_quoted(text: str, kind: str, keep: frozenset[str] = frozenset()) -> tuple[str, int]:
     """``text`` (an error about a value whose name says secret: ``invalid literal for int():
-    'hunter2'``) with every quoted string on a line replaced by ``marker(kind)``; and how many."""
+    'hunter2'``) with every quoted string on a line replaced by ``marker(kind)``, but those in
+    ``keep`` (the user's own words); and how many."""
     found: list[Span] = []
     at = 0
     line_end = -1
@@ -145,7 +146,7 @@ def redact_quoted(text: str, kind: str) -> tuple[str, int]:
         if close < 0:
             at = quote_at + 1
             continue
-        if close > quote_at + 1:
+        if close > quote_at + 1 and text[quote_at + 1:close] not in keep:
             found.append((quote_at + 1, close, kind))
         at = close + 1
     return (_replace(text, found), len(found)) if found else (text, 0)
