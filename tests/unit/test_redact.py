@@ -223,3 +223,17 @@ def test_quoted_values_of_an_error_are_found_in_linear_time(unit: str) -> None:
 def test_an_error_about_a_secret_has_its_quoted_values_redacted() -> None:
     assert redact_quoted("invalid literal for int() with base 10: 'hunter2' and \"x\"", "k") == (
         "invalid literal for int() with base 10: '<redacted: k>' and \"<redacted: k>\"", 2)
+
+
+def test_a_private_key_whose_header_was_cut_off_is_still_redacted() -> None:
+    """``output --tail`` may start inside a key printed line by line: its footer gives it away."""
+    from dapcli.verbs.shared.redact.text import redact_text, redact_texts
+
+    body = ["M" * 64 + "\n"] * 3 + ["abc=\n"]
+    texts, _ = redact_texts(["hello\n", *body, "-----END RSA PRIVATE KEY-----\n", "after\n"])
+    assert texts[0] == "hello\n" and texts[-1] == "after\n"
+    assert not any("MMMM" in text or "abc=" in text for text in texts)
+    one = redact_text("… (+1561 earlier chars)\n" + "".join(body) + "-----END RSA PRIVATE KEY-----\nafter\n")[0]
+    assert "MMMM" not in one and one.startswith("… (+1561 earlier chars)\n") and one.endswith("after\n")
+    kept = "short\n-----END CERTIFICATE-----\n"  # not a private key: left as it is
+    assert redact_text(kept)[0] == kept

@@ -120,10 +120,24 @@ def redact_texts(texts: Iterable[str]) -> tuple[list[str], int]:
     count = 0
     in_pem = False
     for text in texts:
+        began_inside = in_pem
         found, in_pem = spans(text, in_pem)
         count += len(found)
         out.append(_replace(text, found) if found else text)
+        if not began_inside and found and found[0][0] == 0 and found[0][2] == "private key" \
+                and not text.startswith(_PEM_BEGIN):  # a footer whose key lines came in the texts before
+            for index in range(len(out) - 2, -1, -1):
+                lines = _LAST_KEY_LINE if index == len(out) - 2 else _KEY_LINES  # the last may be short
+                if not lines.fullmatch(out[index]):
+                    break
+                out[index] = marker("private key") + ("\n" if out[index].endswith("\n") else "")
+                count += 1
     return out, count
+
+
+#: A key's lines (PEM: 64 base64 characters; the last one shorter).
+_KEY_LINES = re.compile(r"(?:[A-Za-z0-9+/=]{40,200}\r?\n)+")
+_LAST_KEY_LINE = re.compile(r"(?:[A-Za-z0-9+/=]{40,200}\r?\n)*[A-Za-z0-9+/=]{4,200}\r?\n")
 
 
 def redact_quoted(text: str, kind: str, keep: frozenset[str] = frozenset()) -> tuple[str, int]:
@@ -210,7 +224,39 @@ def _jwts(text: str, found: list[Span]) -> None:
 
 
 def _pem(text: str, in_pem: bool, found: list[Span]) -> bool:
-    """PEM private keys, header to footer; True when ``text`` ends inside one."""
+    """PEM private keys, header to footer (and a footer whose header was cut off, e.g. by a
+    ``tail``: the key lines above it); True when ``text`` ends inside one."""
+    inside = _pem_pairs(text, in_pem, found)
+    _pem_footers(text, found)
+    return inside
+
+
+_BASE64_LINE = re.compile(r"[A-Za-z0-9+/=]{4,200}\r?\n")
+_LONG_BASE64_LINE = re.compile(r"[A-Za-z0-9+/=]{40,200}\r?\n")
+
+
+def _pem_footers(text: str, found: list[Span]) -> None:
+    """A private key's footer with no header before it in ``text``: the base64 lines just above
+    it, up to the footer's end. Linear: each walk back stops at the previous footer."""
+    covered = [(start, end) for start, end, _ in found]
+    at, floor = 0, 0
+    while (end_at := text.find(_PEM_END, at)) >= 0:
+        label = _PEM_LABEL.match(text, end_at + len(_PEM_END))
+        stop = label.end() if label is not None else end_at + len(_PEM_END)
+        if label is not None and "PRIVATE KEY" in label.group() \
+                and not any(start <= end_at < end for start, end in covered):
+            start = end_at
+            while start > floor:  # the key's lines above the footer (the last one may be short)
+                line_start = text.rfind("\n", floor, start - 1) + 1
+                line = _BASE64_LINE if start == end_at else _LONG_BASE64_LINE
+                if line_start < floor or not line.fullmatch(text, line_start, start):
+                    break
+                start = line_start
+            found.append((start, stop, "private key"))
+        floor = at = stop
+
+
+def _pem_pairs(text: str, in_pem: bool, found: list[Span]) -> bool:
     at = 0
     if in_pem:
         end = _pem_end(text, 0)
