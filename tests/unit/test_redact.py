@@ -237,3 +237,13 @@ def test_a_private_key_whose_header_was_cut_off_is_still_redacted() -> None:
     assert "MMMM" not in one and one.startswith("… (+1561 earlier chars)\n") and one.endswith("after\n")
     kept = "short\n-----END CERTIFICATE-----\n"  # not a private key: left as it is
     assert redact_text(kept)[0] == kept
+
+
+def test_a_console_command_that_names_a_secret_is_redacted() -> None:
+    from dapcli.verbs.models import ConsoleResult
+    from dapcli.verbs.shared.redact.walk import redact_result
+
+    shown = redact_result(ConsoleResult(command="password", output="'hunter2'"))
+    assert "hunter2" not in shown.output and shown.redacted == 1
+    plain = redact_result(ConsoleResult(command="len(items)", output="3"))
+    assert plain.output == "3"

@@ -95,6 +95,8 @@ class _Walker:
             self._named(model, model.name, ("value",), model.type)
         elif isinstance(model, TraceHit):
             self._trace_hit(model)
+        elif isinstance(model, ConsoleResult):  # a debugger command that names a secret prints its value
+            self._named(model, model.command.strip().lstrip("`>").strip(), ("output",))
         elif isinstance(model, DapResult):
             model.body = self._raw(model.body)
         else:
