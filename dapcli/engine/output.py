@@ -33,7 +33,7 @@ CHUNK_OVERHEAD = 64
 #: marker saying how many characters were cut, so one huge line cannot fill the buffer.
 MAX_CHUNK_CHARS = 1024 * 1024
 #: Longest unfinished line held back (characters) before it is filed without its end.
-MAX_OPEN_LINE = 64 * 1024
+MAX_OPEN_LINE = MAX_CHUNK_CHARS
 
 
 def cap_chunk(text: str, limit: int = MAX_CHUNK_CHARS) -> tuple[str, int]:

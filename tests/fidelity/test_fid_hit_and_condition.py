@@ -74,3 +74,14 @@ def test_python_over_mcp_and_the_label_stays(programs: Path) -> None:
             assert (await call(client, "continue"))["status"] == "exited"
 
     run_async(body)
+
+
+def test_python_condition_with_a_comment(programs: Path, cli: Cli) -> None:
+    """The condition's ``# comment`` once swallowed the hit count dapcli adds to it (pydevd then
+    reported a syntax error at every hit and never stopped)."""
+    source = programs / "scaleloop.py"
+    line = marker_line(source, "scale-body")
+    cli("launch", str(source), "--python", sys.executable, "--stop-on-entry", "--", "10")
+    cli.json("break", "add", f"scaleloop.py:{line}", "--condition", "i >= 5  # five on", "--hit-condition", "2")
+    assert _i(cli.json("continue")) == "6"
+    cli("stop")

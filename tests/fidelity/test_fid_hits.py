@@ -105,3 +105,11 @@ def test_go_runtime_panic_shows_the_users_frame(adapter: str, gocrash: Path, cli
     assert state["skippedFrames"] >= 1 and state["frames"][0]["name"].startswith("runtime.")
     assert {v["name"] for v in cli.json("vars")["variables"]} >= {"o", "m"}
     assert cli.json("eval", "o.ID")["result"] == "7"
+
+
+@pytest.mark.parametrize("bad", ["0", "%0", "<1"])
+def test_a_hit_count_no_adapter_means_is_refused_at_launch(bad: str, programs: Path, cli: Cli) -> None:
+    """``-b 'FILE:LINE hit 0'`` was taken and never stopped; ``break add`` refused it."""
+    line = marker_line(programs / "scaleloop.py", "scale-body")
+    done = cli("launch", "-b", f"scaleloop.py:{line} hit {bad}", "scaleloop.py", "--", "5", check=2)
+    assert "bad hit count" in done.err and "never be met" in done.err, done.err

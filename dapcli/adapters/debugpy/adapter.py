@@ -149,7 +149,9 @@ class DebugpyAdapter(AdapterSpec):
         return f"{count} % {number} == 0" if operator == "%" else f"{count} {operator} {number}"
 
     def counted_condition(self, condition: str, counter: str) -> str:
-        return f"({condition}) and ({counter})"
+        """``(condition) and (counter)``; the condition's own line ends inside its parentheses,
+        so that a ``# comment`` in it ends there."""
+        return f"({condition}\n) and ({counter})"
 
     def terminal_command(self, argv: list[str], launch: dict[str, Any]) -> str | None:
         """debugpy's launcher: the launch's Python running a ``debugpy/launcher`` folder."""

@@ -16,6 +16,7 @@ from dapcli.adapters.filekind import is_native_executable
 from dapcli.engine.breakpoints import taken_error
 from dapcli.engine.session import Session
 from dapcli.errors import UsageError
+from dapcli.verbs.breakpoints.args import check_hit_condition
 from dapcli.verbs.breakpoints.breakpoints import at_form, place
 from dapcli.verbs.breakpoints.match import check_condition, resolve_function
 from dapcli.verbs.breakpoints.spec import spec_fields
@@ -146,6 +147,11 @@ def add_breakpoints(ctx: VerbContext, session: Session, items: list[str | dict[s
         else:
             location, clauses = spec_fields(item)
         check_condition(session, clauses.get("condition"), location)
+        if clauses.get("hit_condition") is not None:  # as break add refuses it: a hit count no adapter means
+            try:
+                check_hit_condition(clauses["hit_condition"])
+            except ValueError as exc:
+                raise UsageError(f"bad hit count in {location!r}: {exc}", "e.g. hit 3, hit >=3, hit %4") from None
         found = place(ctx, None, location, clauses.pop("statement", None), clauses.pop("near_line", None),
                       clauses.pop("expect", None), default_path=default_path)
         fields = {**resolve_function(session, found), **clauses}
