@@ -90,3 +90,17 @@ def test_hints_name_the_repls_own_commands(tmp_path: Path) -> None:
     _code, out, err = _repl(tmp_path, b"b 4\ndelete 99\nc\n")
     hint = next((line for line in (out + err).splitlines() if "break list" in line), "")
     assert "`break list`" in hint and "dapcli" not in hint, (out, err)
+
+
+def test_a_start_that_fails_is_the_exit_code_of_a_script(tmp_path: Path) -> None:
+    """``dapcli repl nosuch.py < script`` said the error and exited 0; as ``dapcli launch``: 2."""
+    env = {**os.environ, "DAPCLI_RUNTIME_DIR": tempfile.mkdtemp(prefix="dc", dir="/tmp"), "NO_COLOR": "1"}
+    env.pop("DAPCLI_SESSION", None)
+    (tmp_path / "prog.py").write_text(PROGRAM)
+    for argv in (["nosuch.py"], ["prog.py", "-b", "prog.py:999"]):
+        done = subprocess.run([DAPCLI, "repl", *argv, "--python", sys.executable], stdin=subprocess.DEVNULL,
+                              capture_output=True, text=True, env=env, cwd=tmp_path, timeout=90)
+        assert done.returncode == 2, (argv, done.stdout, done.stderr)
+        assert "error:" in done.stdout + done.stderr and "Traceback" not in done.stderr
+    code, _, _ = _repl(tmp_path, b"b 4\nc\n")  # a start that worked: 0, whatever came after
+    assert code == 0

@@ -66,6 +66,8 @@ class Repl:
         #: Breakpoints typed before there is a session, for the session ``launch``/``test`` starts.
         self.pending = Pending()
         self.done = False
+        #: The exit code of the last error shown (a failed start makes a script's exit code).
+        self.last_error_code = 0
         self.busy = False
         self.last_exec: tuple[str, dict[str, Any]] | None = None
         self.listing: tuple[m.SourceResult, int] | None = None
@@ -163,6 +165,7 @@ class Repl:
         """The REPL's one place for errors: a DapcliError's message and hint; anything else as
         an internal error (with the traceback when ``DAPCLI_DEBUG`` is set)."""
         if isinstance(exc, DapcliError):
+            self.last_error_code = exc.exit_code
             exc.message, exc.hint = phrase_text(exc.message, REPL), phrase_text(exc.hint, REPL)  # the REPL's words
             self.show(Text(f"error: {escape(exc.message)}", style="red"))
             if exc.hint:
@@ -351,9 +354,12 @@ class Repl:
         self.prompt = self._make_prompt() if self.plain is None else None
         self._sigint_on()
         watcher = asyncio.ensure_future(self.runner.watch())
+        failed_start = 0
         try:
             if first is not None:
+                self.last_error_code = 0
                 await self._guard(first())
+                failed_start = self.last_error_code  # the program given on the command line did not start
             while not self.done:
                 line = await self._read()
                 if line is not None:
@@ -363,7 +369,8 @@ class Repl:
             with contextlib.suppress(asyncio.CancelledError):
                 await watcher
             await self.shutdown()
-        return 0
+        # read from a pipe or a file (a script), a start that failed is the exit code (as `dapcli launch`'s)
+        return failed_start if self.plain is not None else 0
 
     async def _read(self) -> str | None:
         """One line from the prompt. While it shows, what the program or a background run
