@@ -78,3 +78,13 @@ def test_a_holder_known_only_by_its_kernel_id_is_said_as_such() -> None:
     resolve_holders([wait])
     assert wait.thread.holder == "LWP 4242 (the adapter does not say which thread that is)"
     assert wait.thread.held_by is None and deadlock_cycle([wait]) is None
+
+
+def test_two_locks_on_one_line_prove_nothing() -> None:
+    """``pthread_mutex_lock(&a); usleep(1); pthread_mutex_lock(&b);`` on one line: which call
+    blocks is not known, so no mutex is named (a false deadlock was proven from the first)."""
+    from dapcli.verbs.inspection.hang.native import first_argument
+
+    assert first_argument("pthread_mutex_lock(&lock_a);", "pthread_mutex_lock") == "&lock_a"
+    line = "pthread_mutex_lock(&lock_a); usleep(200000); pthread_mutex_lock(&lock_b);"
+    assert first_argument(line, "pthread_mutex_lock") is None

@@ -32,8 +32,8 @@ def first_argument(text: str, call: str) -> str | None:
     """The first argument of ``call(...)`` in a line of source (balanced parentheses), when it
     is safe to evaluate (no call in it); else None."""
     at = text.find(call + "(")
-    if at < 0:
-        return None
+    if at < 0 or any(text.find(other + "(", at + 1) >= 0 for other in _MUTEX_CALLS | {call}):
+        return None  # none, or several on the line: which one blocks is not known
     depth, start = 0, at + len(call) + 1
     for index in range(start, len(text)):
         char = text[index]

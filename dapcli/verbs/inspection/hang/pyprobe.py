@@ -202,12 +202,16 @@ def _blocked_at_line(entry, frame):
     ``time.sleep()``, a socket's ``recv``, …"""
     node, _ = _statement(frame)
     if isinstance(node, (ast.With, ast.AsyncWith)) and node.lineno == frame.f_lineno:
-        for item in node.items:
-            value = _value(item.context_expr, frame)
-            if value is not _SENTINEL and _is_lock(value):
-                return _wait(entry, "lock", _acquire(value), item.context_expr, value, frame)
+        locks = [(item.context_expr, value) for item in node.items
+                 if (value := _value(item.context_expr, frame)) is not _SENTINEL and _is_lock(value)]
+        if len(locks) > 1:  # `with a, b:` waits on one of them, and holds those before it: not provable
+            entry["blockedIn"] = _acquire(locks[0][1]) + " (one of several on this line)"
+            return None
+        if locks:
+            return _wait(entry, "lock", _acquire(locks[0][1]), locks[0][0], locks[0][1], frame)
     if node is None:
         return None
+    acquires = []
     for call in ast.walk(node):
         if not isinstance(call, ast.Call) or getattr(call, "lineno", 0) != frame.f_lineno:
             continue
@@ -215,12 +219,18 @@ def _blocked_at_line(entry, frame):
         if name == "acquire" and receiver is not None:
             value = _value(receiver, frame)
             if value is not _SENTINEL and _is_lock(value):
-                return _wait(entry, "lock", _acquire(value), receiver, value, frame)
+                acquires.append((receiver, value))
+            continue
         if name in ("sleep", "recv", "recvfrom", "accept", "read", "readline", "input", "select", "poll",
-                    "wait", "waitpid", "communicate", "connect"):
+                    "wait", "waitpid", "communicate", "connect") and not acquires:
             label = _name(call.func)
             entry["blockedIn"] = label
             return None
+    if len(acquires) > 1:  # which of the line's acquires blocks is not known
+        entry["blockedIn"] = _acquire(acquires[0][1]) + " (one of several on this line)"
+        return None
+    if acquires:
+        return _wait(entry, "lock", _acquire(acquires[0][1]), acquires[0][0], acquires[0][1], frame)
     return None
 
 
