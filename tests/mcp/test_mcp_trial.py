@@ -39,8 +39,8 @@ def test_statement_runs_through_mcp() -> None:
             await call(client, "launch", {"program": str(BUGGY), "breakpoints": [f"{BUGGY}:{RUNNING}"]})
             refused = await call_error(client, "evaluate", {"expression": "v = 100"})
             assert refused == ("`v = 100` is a statement, not an expression: eval does not run it (to compare, "
-                               "write `v == 100`; to run it: `evaluate statement 'v = 100'` (REPL: `!STATEMENT`; "
-                               "MCP, recipes: `statement: true`))")
+                               "write `v == 100`; to run it: `evaluate {\"statement\": true, \"expression\": "
+                               "\"v = 100\"}` (REPL: `!STATEMENT`; MCP, recipes: `statement: true`))")
             assert "NameError" in await call_error(client, "evaluate", {"expression": "v"})
             ran = await call(client, "evaluate", {"expression": "v = 100", "statement": True})
             assert ran["result"] == "" and "ran as a statement" in ran["note"]
