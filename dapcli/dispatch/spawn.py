@@ -79,8 +79,10 @@ def check_runtime_dir() -> str:
             with contextlib.suppress(OSError):
                 os.unlink(probe)
     except OSError as exc:
+        full = exc.errno in (errno.ENOSPC, errno.EDQUOT)
         raise SessionError(f"cannot use the runtime directory {path}: {_why(exc, path)}",
-                           "free some space, or set DAPCLI_RUNTIME_DIR to a writable private directory") from None
+                           ("free some space, or " if full else "")
+                           + "set DAPCLI_RUNTIME_DIR to a writable private directory") from None
     return path
 
 

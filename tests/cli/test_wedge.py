@@ -114,6 +114,7 @@ def test_an_unusable_runtime_dir_is_one_line(dc: Cli, options: str, says: str) -
         err = dc.run("launch", "infinite.py", "--python", PYTHON, check=3,
                      env={"DAPCLI_RUNTIME_DIR": str(runtime)}).err
         assert f"cannot use the runtime directory {runtime}: {says}" in one_line_error(err)
+        assert ("free some space" in err) == ("size" in options), err  # the hint fits the cause
         assert time.monotonic() - started < 20  # the CLI's own start-up, no wait for a host
 
 
