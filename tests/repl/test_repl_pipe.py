@@ -104,3 +104,10 @@ def test_a_start_that_fails_is_the_exit_code_of_a_script(tmp_path: Path) -> None
         assert "error:" in done.stdout + done.stderr and "Traceback" not in done.stderr
     code, _, _ = _repl(tmp_path, b"b 4\nc\n")  # a start that worked: 0, whatever came after
     assert code == 0
+
+
+def test_set_keeps_the_value_as_typed(tmp_path: Path) -> None:
+    """``set NAME 'x'`` lost its quotes (the value became the name ``x``: NameError)."""
+    _code, out, err = _repl(tmp_path, b"b 4\nc\nset i 'q r'\np i\nset total 40 + 2\np total\n")
+    assert "'q r'  (str)" in out and "42  (int)" in out, (out, err)
+    assert "NameError" not in out + err

@@ -8,6 +8,7 @@ on to the verb table (``set x 5`` is the ``setVariable`` verb).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -160,6 +161,10 @@ async def info(repl: CommandRepl, rest: str) -> None:
                      "usage: info breakpoints|threads|locals|display|frame")
 
 
+#: ``set NAME VALUE``: a name without quotes or spaces, and the rest of the line as typed.
+_SET_VALUE = re.compile(r"\s*([^\s'\"-][^\s'\"]*)\s+(\S.*?)\s*$", re.DOTALL)
+
+
 async def set_(repl: CommandRepl, rest: str) -> bool | None:
     words = split(rest)
     if not words:
@@ -167,8 +172,12 @@ async def set_(repl: CommandRepl, rest: str) -> bool | None:
             state = "on" if repl.settings[name] else "off"
             repl.show(Text(f"{name} {state}    {help_text}"))
         return None
-    if words[0] not in SETTINGS:
-        return False  # `set NAME VALUE`: the setVariable verb
+    if words[0] not in SETTINGS:  # `set NAME VALUE`: the setVariable verb, the value as typed (quotes kept)
+        found = _SET_VALUE.match(rest)
+        if found is not None and " --" not in f" {found.group(2)}":
+            await repl.run_verb("setVariable", {"name": found.group(1), "value": found.group(2)})
+            return None
+        return False
     if len(words) == 1:
         repl.show(Text(f"{words[0]} {'on' if repl.settings[words[0]] else 'off'}"))
         return None
