@@ -40,7 +40,7 @@ def test_statement_flag_runs_it_and_says_so(dc: Cli) -> None:
 def test_set_hint_gives_a_command_that_works(dc: Cli) -> None:
     dc.launch("loops.py", "call")
     err = dc.run("set", "nosuch", "3", check=2).err
-    assert "hint: `dapcli vars` lists them; to create it: dapcli eval --statement 'nosuch = 3'" in err
+    assert "hint: `dapcli vars` lists them; to create it: `dapcli eval 'nosuch = 3' --statement`" in err
     dc.run("eval", "--statement", "nosuch = 3")
     assert json.loads(dc.run("--json", "eval", "nosuch").out)["result"] == "3"
     assert dc.json("stack")["frames"][0]["line"] == line_of("loops.py", "call")

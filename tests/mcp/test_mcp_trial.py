@@ -46,7 +46,7 @@ def test_statement_runs_through_mcp() -> None:
             assert ran["result"] == "" and "ran as a statement" in ran["note"]
             assert (await call(client, "evaluate", {"expression": "v * 2"}))["result"] == "200"
             text = await call_error(client, "setVariable", {"name": "nosuch", "value": "3"})
-            assert "to create it: dapcli eval statement 'nosuch = 3'" in text
+            assert 'to create it: `evaluate {"expression": "nosuch = 3", "statement": true}`' in text, text
             await call(client, "stop")
 
     run(body)

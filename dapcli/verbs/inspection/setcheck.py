@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import shlex
 
+from dapcli.calls import call
 from dapcli.engine.session import Session
 from dapcli.errors import DapcliError, RequestError, UsageError
 from dapcli.protocol import types as t
@@ -41,7 +42,7 @@ async def current_value(session: Session, reference: int, name: str, container: 
     names = ", ".join(v.name for v in found[:12]) + (", …" if len(found) > 12 else "")
     raise UsageError(f"no variable {name!r} in {container}" + (f" (it has: {names})" if names else ""),
                      "`dapcli vars` lists them"
-                     + (f"; to create it: dapcli eval --statement {shlex.quote(f'{name} = {value}')}"
+                     + (f"; to create it: {call('evaluate', expression=f'{name} = {value}', statement=True)}"
                         if session.adapter.repl_runs_statements and value else ""))
 
 

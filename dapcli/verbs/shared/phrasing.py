@@ -72,7 +72,10 @@ _DATA_FIELDS = frozenset({"value", "result", "output", "evaluateName", "evaluate
 
 
 def _by_words() -> dict[tuple[str, ...], VerbSpec]:
-    return {spec.cli_path: spec for spec in VERBS.values()}
+    """Each verb by its CLI words, and by its aliases (``condition`` is ``break edit``)."""
+    table = {(alias,): spec for spec in VERBS.values() for alias in spec.aliases}
+    table.update({spec.cli_path: spec for spec in VERBS.values()})
+    return table
 
 
 def _as_call(words: list[str]) -> str | None:
