@@ -12,15 +12,25 @@ if command -v apt-get >/dev/null 2>&1; then
   packages="$packages zsh fish"
   # `dapcli test --adapter lldb NAME` with a ctest test's name (tests/cli/test_debug_test.py)
   packages="$packages cmake"
-  # Rust (tests/native/test_rust_values.py): rustc, and the toolchain's lldb/gdb formatters, which a
-  # rustup toolchain ships in its sysroot and Debian in rust-lldb/rust-gdb (/usr/lib/rustlib/etc)
-  command -v rustc >/dev/null 2>&1 || packages="$packages rustc rust-lldb rust-gdb"
-  # `dapcli test` in a cargo project (tests/native/test_cargo_test.py)
-  command -v cargo >/dev/null 2>&1 || packages="$packages cargo"
+  # Rust (tests/native/test_rust_values.py, test_cargo_test.py): rustc ≥ 1.75 (an older toolchain's lldb
+  # formatters misread values on lldb 19) and cargo. Debian 12's rustc is 1.63: its rustc-web/cargo-web are
+  # newer; their lldb formatters come from rust-web-lldb's files below (the package itself would pull in a
+  # newer lldb that replaces lldb-19). A rustup toolchain already on PATH is kept.
+  rust_ok() { command -v rustc >/dev/null 2>&1 && command -v cargo >/dev/null 2>&1 \
+    && rustc --version | awk '{ split($2, v, "."); exit !(v[1] > 1 || v[2] >= 75) }'; }
+  if ! rust_ok; then packages="$packages rustc-web cargo-web rust-web-gdb"; rust_formatters=1; fi
   # node may come from elsewhere (nodesource); Debian's npm conflicts with it
   command -v node >/dev/null 2>&1 || packages="$packages nodejs"
   command -v npm >/dev/null 2>&1 || packages="$packages npm"
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $packages >/dev/null
+  if [ -n "${rust_formatters:-}" ]; then
+    scratch=$(mktemp -d)
+    if (cd "$scratch" && apt-get download -qq rust-web-lldb 2>/dev/null && dpkg-deb -x rust-web-lldb_*.deb x); then
+      $SUDO mkdir -p /usr/lib/rustlib/etc
+      $SUDO cp "$scratch"/x/usr/lib/rustlib/etc/lldb_* /usr/lib/rustlib/etc/
+    fi
+    rm -rf "$scratch"
+  fi
 fi
 if command -v npm >/dev/null 2>&1; then
   mkdir -p .adapters

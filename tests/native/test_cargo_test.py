@@ -35,7 +35,8 @@ def test_cargo_test_stops_at_the_failing_assert(crate: Path, cli_env: dict[str, 
     assert state["reason"] == "test failure" and state["location"]["line"] == FAIL, state
     assert state["location"]["path"] == str(crate / "src" / "lib.rs")
     assert state["test"]["id"] == "tests::totals", state["test"]
-    assert "assertion `left == right` failed" in state["test"]["message"] and "left: 15" in state["test"]["message"]
+    message = state["test"]["message"]  # Rust ≥ 1.73: assertion `left == right` failed; before: `(left == right)`
+    assert "left == right" in message and "15" in message and "16" in message, message
     assert {v["name"]: v["value"] for v in state["locals"]}["got"] == "15"
     end = json.loads(dapcli(cli_env, crate, "continue", "--json").stdout)
     assert end["status"] == "exited" and end["exitCode"] == 101

@@ -13,12 +13,15 @@ from __future__ import annotations
 
 import mmap
 import os
+import re
 import shutil
 import subprocess
 from typing import Any
 
-__all__ = ["PANIC_BREAKPOINT", "PANIC_FUNCTIONS", "gdb_printer_commands", "is_rust_binary", "lldb_formatter_commands",
-           "panic_text", "rust_sysroot"]
+__all__ = [
+    "MIN_FORMATTERS", "PANIC_BREAKPOINT", "PANIC_FUNCTIONS", "gdb_printer_commands", "is_rust_binary",
+    "lldb_formatter_commands", "panic_text", "rust_sysroot", "rust_version",
+]
 
 #: What rustc writes in every binary's ``.comment`` section (``rustc version 1.83.0 …``).
 _RUSTC_MARK = b"rustc version "
@@ -43,6 +46,28 @@ def is_rust_binary(program: str) -> bool:
         return False
 
 
+#: The oldest toolchain whose lldb formatters read values right on lldb 19 (1.63's show a String
+#: as ``"``): an older one's are not loaded, and values are shown as the compiler's structs.
+MIN_FORMATTERS = (1, 75)
+_VERSION: dict[str, tuple[int, int] | None] = {}
+
+
+def rust_version() -> tuple[int, int] | None:
+    """(major, minor) of ``rustc --version`` (``DAPCLI_RUSTC`` names another rustc), or None."""
+    rustc = os.environ.get("DAPCLI_RUSTC") or shutil.which("rustc")
+    if not rustc:
+        return None
+    if rustc not in _VERSION:
+        try:
+            said = subprocess.run([rustc, "--version"], capture_output=True, text=True, timeout=20, check=False,
+                                  stdin=subprocess.DEVNULL).stdout
+        except (OSError, subprocess.SubprocessError):
+            said = ""
+        found = re.match(r"rustc (\d+)\.(\d+)", said)
+        _VERSION[rustc] = (int(found.group(1)), int(found.group(2))) if found else None
+    return _VERSION[rustc]
+
+
 def rust_sysroot() -> str | None:
     """``rustc --print sysroot`` (``DAPCLI_RUSTC`` names another rustc), or None without rustc;
     asked once per process."""
@@ -62,6 +87,9 @@ def rust_sysroot() -> str | None:
 def _etc(program: str, script: str) -> str | None:
     """The sysroot's ``lib/rustlib/etc`` when ``program`` is a Rust binary and it holds ``script``."""
     if not is_rust_binary(program):
+        return None
+    version = rust_version()
+    if version is None or version < MIN_FORMATTERS:
         return None
     sysroot = rust_sysroot()
     etc = os.path.join(sysroot, "lib", "rustlib", "etc") if sysroot else None
@@ -118,6 +146,10 @@ def panic_text(output: Any) -> str | None:
     start = tail.rfind("panicked at ")
     if start < 0:
         return None
+    if tail.startswith("'", start + len("panicked at ")):  # Rust before 1.73: at 'MESSAGE', FILE:LINE:COL
+        place = _OLD_PLACE.search(tail, start)
+        if place is not None:
+            return _said(tail[start + len("panicked at '"):place.start()].strip(), place.group(1))
     line_end = tail.find("\n", start)
     where = tail[start + len("panicked at "):line_end if line_end >= 0 else len(tail)].rstrip(":").strip()
     if line_end < 0:
@@ -127,7 +159,14 @@ def panic_text(output: Any) -> str | None:
     if body.startswith(("note: ", "stack backtrace:")):
         ends.append(0)
     message = body[:min(ends)] if ends else body
-    message = message.strip()
+    return _said(message.strip(), where)
+
+
+#: Where an old-style panic message ends: ``', FILE:LINE:COL`` at a line's end.
+_OLD_PLACE = re.compile(r"', ([^'\n]+:\d+:\d+)$", re.MULTILINE)
+
+
+def _said(message: str, where: str) -> str:
     if len(message) > _MESSAGE_MAX:
         message = message[:_MESSAGE_MAX] + f"… [{len(message) - _MESSAGE_MAX} more characters]"
     return f"{message} (panicked at {where})" if message else f"panicked at {where}"
