@@ -11,7 +11,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import PROGRAMS, PYTHON, Cli, line_of, one_line_error
+from conftest import DAPCLI, PROGRAMS, PYTHON, Cli, line_of, one_line_error
 
 pytestmark = pytest.mark.slow
 
@@ -177,8 +177,6 @@ def test_stop_ends_the_runs(dc: Cli, tmp_path: Path) -> None:
     and nothing is left running (the fixture checks every process)."""
     import os
     import time
-
-    from conftest import DAPCLI
 
     env = {**dc.env, **flaky_env(tmp_path, 99)}
     runs = tmp_path / "counts" / "runs"

@@ -11,12 +11,12 @@ object file.
 
 from __future__ import annotations
 
-import mmap
 import os
 import re
-import shutil
-import subprocess
-from typing import Any
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the early-launch path imports this)
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = [
     "MIN_FORMATTERS", "PANIC_BREAKPOINT", "PANIC_FUNCTIONS", "gdb_printer_commands", "is_rust_binary",
@@ -39,6 +39,8 @@ PANIC_BREAKPOINT = "breakpoint set --name rust_panic --name __rustc::rust_panic"
 def is_rust_binary(program: str) -> bool:
     """Whether ``program`` (a path) is an executable rustc built: its ``.comment`` names rustc
     (one linear scan of the file, mapped; False for anything unreadable)."""
+    import mmap
+
     try:
         with open(program, "rb") as handle, mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) as data:
             return data[:4] == b"\x7fELF" and data.find(_RUSTC_MARK) != -1
@@ -54,6 +56,9 @@ _VERSION: dict[str, tuple[int, int] | None] = {}
 
 def rust_version() -> tuple[int, int] | None:
     """(major, minor) of ``rustc --version`` (``DAPCLI_RUSTC`` names another rustc), or None."""
+    import shutil
+    import subprocess
+
     rustc = os.environ.get("DAPCLI_RUSTC") or shutil.which("rustc")
     if not rustc:
         return None
@@ -71,6 +76,9 @@ def rust_version() -> tuple[int, int] | None:
 def rust_sysroot() -> str | None:
     """``rustc --print sysroot`` (``DAPCLI_RUSTC`` names another rustc), or None without rustc;
     asked once per process."""
+    import shutil
+    import subprocess
+
     rustc = os.environ.get("DAPCLI_RUSTC") or shutil.which("rustc")
     if not rustc:
         return None
