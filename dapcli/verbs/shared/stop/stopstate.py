@@ -319,6 +319,8 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
         if chosen is not None:
             top, state.skipped_frames = chosen, skipped
             session.user_frame = (session.generation, chosen.id, chosen.name)
+        elif state.reason == "pause":  # e.g. an idle Node program: only the event loop runs
+            state.warnings = [*(state.warnings or []), IDLE_PAUSE]
     session.selected_frame_id = top.id
     session.current_path = top.path
     state.location = Location(path=top.path, name=top.source_name, line=top.line, column=top.column, function=top.name)
@@ -376,6 +378,8 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
 #: Stops that may land inside a library or runtime (a pause, a crash, a signal): shown at the
 #: user's innermost frame. A breakpoint or a step stops where the user asked to.
 LIBRARY_STOP_REASONS = {"pause", "exception", "panic"}
+IDLE_PAUSE = ("paused outside your code: no frame of the program's own source is on the stack (it was "
+              "waiting, e.g. in an event loop); continue, or set a breakpoint where it should stop")
 #: How deep to look for the user's frame below a library one.
 USER_FRAME_DEPTH = 64
 
