@@ -378,8 +378,8 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
 #: Stops that may land inside a library or runtime (a pause, a crash, a signal): shown at the
 #: user's innermost frame. A breakpoint or a step stops where the user asked to.
 LIBRARY_STOP_REASONS = {"pause", "exception", "panic"}
-IDLE_PAUSE = ("paused outside your code: no frame of the program's own source is on the stack (it was "
-              "waiting, e.g. in an event loop); continue, or set a breakpoint where it should stop")
+IDLE_PAUSE = ("paused outside your code: no frame of the program's own source is on this thread's stack "
+              "(it was waiting, e.g. in an event loop); continue, or set a breakpoint where it should stop")
 #: How deep to look for the user's frame below a library one.
 USER_FRAME_DEPTH = 64
 
