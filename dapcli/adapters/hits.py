@@ -5,7 +5,12 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["parse_hit"]
+__all__ = ["SPENT_REMOVED", "parse_hit"]
+
+#: What :meth:`~dapcli.adapters.base.AdapterSpec.hit_spent` returns for an adapter whose breakpoint
+#: is taken out of the adapter's set once its one stop (``==N``) is made, until the next run
+#: (lldb-dap: an ignore count no run reaches made a later step onto that line run on).
+SPENT_REMOVED = "<removed until the next run>"
 
 _HIT = re.compile(r"^\s*(>=|<=|==|>|<|%)?\s*(\d+)\s*$")
 

@@ -12,6 +12,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from dapcli.adapters.hits import SPENT_REMOVED
 from dapcli.engine import anchors
 from dapcli.engine.anchors import Anchor
 from dapcli.errors import UsageError
@@ -284,7 +285,13 @@ class BreakpointBook:
         self.covered.difference_update(e.id for e in entries)
 
     def _sent(self) -> list[BreakpointEntry]:
-        return [e for e in (*self.entries.values(), *self.internal.values()) if e.id not in self.covered]
+        return [e for e in (*self.entries.values(), *self.internal.values())
+                if e.id not in self.covered and not self._removed(e)]
+
+    def _removed(self, entry: BreakpointEntry) -> bool:
+        """Whether ``entry`` made its one stop and is out of the adapter's set until the next run."""
+        return entry.id in self.spent and bool(entry.hit_condition) \
+            and self.hit_spent(entry.hit_condition or "") == SPENT_REMOVED
 
     def for_key(self, key: str) -> list[BreakpointEntry]:
         """The breakpoints sent for ``key``: the user's (but those covered), then dapcli's own."""

@@ -59,6 +59,26 @@ def test_the_ignore_count_is_set_again_for_the_next_run(adapter: str, scaleloop:
     assert cli.json("continue")["status"] in ("exited", "terminated")
 
 
+@pytest.mark.parametrize("adapter", each("lldb", "gdb", "codelldb"))
+def test_a_step_onto_the_line_after_the_hit_stops_there(adapter: str, scaleloop: Path, cli: Cli) -> None:
+    """After ``hit 3`` made its stop, stepping through the loop stops on its line as a step (lldb-dap:
+    the breakpoint left lldb's set; an ignore count no run reaches made that step run on), the list
+    does not call it emulated, and ``continue`` runs to the end."""
+    line = marker_line(scaleloop.parent / "scaleloop.c", "scale-body")
+    state = cli.json("launch", "./scaleloop", "--adapter", adapter, "-b", f"scaleloop.c:{line} hit 3", "--", "6")
+    assert state["reason"] == "breakpoint" and _local(state, "i") == "2", state
+    listed = cli.json("break", "list")["breakpoints"]
+    assert [(b["hitCondition"], b.get("emulated")) for b in listed] == [("3", None)], listed
+    lines = []
+    for _ in range(4):
+        step = cli.json("next")
+        assert step["status"] == "stopped" and step["reason"] == "step", step
+        lines.append((step["location"]["line"], _local(step, "i")))
+    assert (line, "3") in lines, lines  # the next pass's line, reached by a step
+    assert cli.json("continue")["status"] in ("exited", "terminated")
+    assert "sum=15" in _stdout(cli)
+
+
 @pytest.mark.parametrize("adapter", each("go"))
 def test_hit_10000_stops_once_at_the_10000th_pass_in_go(adapter: str, goscaleloop: Path, cli: Cli) -> None:
     _hit_then_run_out(cli, str(goscaleloop), "goscale/main.go", adapter, 12_000, 10_000)

@@ -33,7 +33,7 @@ def test_counts_only_the_stops_of_a_continue_and_start_again() -> None:
 
 
 @pytest.mark.parametrize(("adapter", "condition", "sent"), [
-    (LldbAdapter(), ">=3", "3"), (LldbAdapter(), ">3", "4"), (LldbAdapter(), "3", None), (LldbAdapter(), "== 4", None),
+    (LldbAdapter(), ">=3", "3"), (LldbAdapter(), ">3", "4"), (LldbAdapter(), "3", "3"), (LldbAdapter(), "== 4", "4"),
     (LldbAdapter(), "%2", None), (LldbAdapter(), "<3", None),
     (CodeLldbAdapter(), "3", "==3"), (CodeLldbAdapter(), "% 2", "% 2"), (CodeLldbAdapter(), ">=3", ">=3"),
     (GdbAdapter(), ">3", ">3"), (GdbAdapter(), ">=3", ">2"), (GdbAdapter(), "3", "3"), (GdbAdapter(), "==4", "4"),
@@ -84,3 +84,24 @@ def test_gdb_counts_what_it_has_no_hit_condition_for_in_a_variable() -> None:
     assert book.sent_condition(guarded) == f"(i > 4) ? ({count.format(2)} <= 2) : 0"
     assert (book.sent_hit(every), book.counted_hit(every), book.counted_hit(guarded)) == (None, None, None)
     assert adapter.hit_counter("== 3", "x") is None and adapter.hit_counter("> 3", "x") is None
+
+
+def test_lldb_takes_a_spent_breakpoint_out_of_its_set_until_the_next_run() -> None:
+    """lldb-dap's ``==N``: its ignore count makes the one stop; then the breakpoint leaves the set
+    sent to lldb (an ignore count no run reaches made a later step onto the line run on)."""
+    from dapcli.adapters.hits import SPENT_REMOVED
+    from dapcli.engine.breakpoints import BreakpointBook
+
+    adapter = LldbAdapter()
+    assert adapter.hit_spent("3") == SPENT_REMOVED and adapter.hit_spent(">=3") is None
+    book = BreakpointBook()
+    book.hit_to_send, book.hit_spent = adapter.hit_condition, adapter.hit_spent
+    entry = book.new_entry(path="/tmp/loop.c", line=5, hit_condition="3")
+    other = book.new_entry(path="/tmp/loop.c", line=7)
+    entry.adapter_id, other.adapter_id = 11, 12
+    assert book.sent_hit(entry) == "3" and book.counted_hit(entry) is None and book.emulated(entry) == []
+    assert book.spend([11]) == [entry.key]
+    assert book.for_key(entry.key) == [other]  # out of lldb's set; still the user's
+    assert entry.id in book.entries
+    book.spent.clear()  # the next run
+    assert book.for_key(entry.key) == [entry, other]

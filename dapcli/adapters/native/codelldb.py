@@ -26,7 +26,7 @@ from dapcli.adapters.native.common import (
     platform_key,
     searched_text,
 )
-from dapcli.adapters.native.rust import PANIC_BREAKPOINT, is_rust_binary
+from dapcli.adapters.native.rust import PANIC_BREAKPOINT, attached_program, is_rust_binary
 from dapcli.errors import AdapterError
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the hot path)
@@ -73,6 +73,15 @@ class CodeLldbAdapter(NativeAdapter):
         sent as ``==N``."""
         text = condition.strip()
         return f"=={text}" if text.isdigit() else condition
+
+    def hit_spent(self, condition: str) -> str | None:
+        """``==N`` made its stop: the breakpoint leaves CodeLLDB's set until the next run (left in,
+        a later step onto its line ran on to the end: lldb takes the step's stop there for the
+        breakpoint's, whose hit condition no longer holds)."""
+        from dapcli.adapters.hits import SPENT_REMOVED, parse_hit
+
+        parsed = parse_hit(condition)
+        return SPENT_REMOVED if parsed is not None and parsed[0] == "==" else None
 
     def find(self) -> str | None:
         found = find_program("DAPCLI_CODELLDB", ("codelldb",))
@@ -146,6 +155,9 @@ class CodeLldbAdapter(NativeAdapter):
         arguments: dict[str, Any] = {**self._common(), "request": "attach"}
         if options.process_id is not None:
             arguments["pid"] = options.process_id
+        if is_rust_binary(attached_program(options.program, options.process_id)):
+            arguments["sourceLanguages"] = ["rust"]  # as at launch: its Rust support, and a panic stops
+            arguments["preRunCommands"] = [PANIC_BREAKPOINT]
         arguments.update(options.extra)
         return arguments
 
@@ -155,5 +167,6 @@ class CodeLldbAdapter(NativeAdapter):
         return {
             **self._common(), "request": "launch", "cwd": options.cwd,
             "targetCreateCommands": [f"target create {_quote(options.program)} --core {_quote(core)}"],
-            "processCreateCommands": [], **options.extra,
+            "processCreateCommands": [],
+            **({"sourceLanguages": ["rust"]} if is_rust_binary(options.program) else {}), **options.extra,
         }

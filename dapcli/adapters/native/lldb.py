@@ -24,7 +24,7 @@ from dapcli.adapters.native.common import (
     find_program,
     tool_output,
 )
-from dapcli.adapters.native.rust import PANIC_BREAKPOINT, lldb_formatter_commands
+from dapcli.adapters.native.rust import PANIC_BREAKPOINT, attached_program, lldb_formatter_commands
 from dapcli.errors import AdapterError
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the hot path)
@@ -82,20 +82,23 @@ class LldbAdapter(NativeAdapter):
 
     def hit_condition(self, condition: str) -> str | None:
         """lldb-dap 19 reads ``hitCondition`` as a number N, "from the Nth hit on" (an ignore
-        count of N-1), and anything else as 0: ``>=N`` is sent as ``N``, ``>N`` as ``N+1``; dapcli
-        counts the rest. ``==N`` is counted by dapcli too: spending it after its stop with an ignore
-        count lldb never reaches made a later step onto that line run on (lldb-dap 19)."""
+        count of N-1), and anything else as 0: ``N``/``==N`` is sent as ``N`` (then
+        :meth:`hit_spent`), ``>=N`` as ``N``, ``>N`` as ``N+1``; dapcli counts the rest."""
         from dapcli.adapters.hits import parse_hit
 
         parsed = parse_hit(condition)
-        if parsed is not None and parsed[0] in (">=", ">"):
+        if parsed is not None and parsed[0] in (">=", ">", "=="):
             number = parsed[1] + (1 if parsed[0] == ">" else 0)
             return str(max(number, 1))
         return None
 
     def hit_spent(self, condition: str) -> str | None:
-        """None: ``==N`` is counted by dapcli on lldb-dap (see :meth:`hit_condition`)."""
-        return None
+        """``==N`` made its stop: the breakpoint leaves lldb's set until the next run (an ignore
+        count no run reaches made a later step onto that line run on, lldb-dap 19)."""
+        from dapcli.adapters.hits import SPENT_REMOVED, parse_hit
+
+        parsed = parse_hit(condition)
+        return SPENT_REMOVED if parsed is not None and parsed[0] == "==" else None
 
     def exit_signal(self, exit_code: int) -> int | None:
         """lldb's ``-1`` is not a signal: lldb lost the process (e.g. killed while stopped)."""
@@ -177,6 +180,10 @@ class LldbAdapter(NativeAdapter):
             arguments["program"] = options.program
         if options.target is not None:  # lldb-server gdbserver (or gdbserver): lldb's gdb-remote
             arguments.update(remote_target_arguments(options.target))
+        rust = lldb_formatter_commands(attached_program(options.program, options.process_id), lldb_command_quote)
+        if rust:  # as at launch: Rust's values as Rust shows them, and a panic stops
+            arguments["initCommands"] = rust
+            arguments["preRunCommands"] = [PANIC_BREAKPOINT]
         arguments.update(options.extra)
         return arguments
 
@@ -187,8 +194,12 @@ class LldbAdapter(NativeAdapter):
 
     def core_arguments(self, options: LaunchOptions, core: str) -> dict[str, Any]:
         """lldb-dap opens a core file with ``attach`` + ``coreFile``."""
-        return {"type": "lldb-dap", "request": "attach", "name": "dapcli", "program": options.program,
-                "coreFile": core, **options.extra}
+        arguments: dict[str, Any] = {"type": "lldb-dap", "request": "attach", "name": "dapcli",
+                                     "program": options.program, "coreFile": core}
+        rust = lldb_formatter_commands(options.program, lldb_command_quote)
+        if rust:  # a Rust program's core: its values as Rust shows them
+            arguments["initCommands"] = rust
+        return {**arguments, **options.extra}
 
 
 def remote_target_arguments(target: str) -> dict[str, Any]:

@@ -48,6 +48,21 @@ def is_rust_binary(program: str) -> bool:
         return False
 
 
+def attached_program(program: str | None, process_id: int | None) -> str:
+    """The executable of an attach: ``program`` when given, else the local process's own
+    (``/proc/PID/exe``); "" when neither can be read (another user's process, a remote one)."""
+    if program:
+        return program
+    if process_id is None:
+        return ""
+    import os
+
+    try:
+        return os.readlink(f"/proc/{process_id}/exe")
+    except OSError:
+        return ""
+
+
 #: The oldest toolchain whose lldb formatters read values right on lldb 19 (1.63's show a String
 #: as ``"``): an older one's are not loaded, and values are shown as the compiler's structs.
 MIN_FORMATTERS = (1, 75)
