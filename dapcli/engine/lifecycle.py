@@ -234,6 +234,7 @@ class SessionLifecycle(SessionExecution):
         if not done:
             raise DapTimeoutError(f"the adapter did not get ready for {command} within {timeout:g} s",
                                   "raise --timeout, or see `dapcli doctor`")
+        self._refuse_function_breakpoints()
         for key in self.book.keys():  # noqa: SIM118 (a BreakpointBook, not a dict)
             with contextlib.suppress(DapcliError):
                 await self.spellings.before_send(key)
@@ -253,6 +254,16 @@ class SessionLifecycle(SessionExecution):
             await conn.result(started, timeout=timeout)
         except AdapterError as exc:
             raise AdapterError(f"{command} failed: {exc.message}", exc.hint) from None
+
+    def _refuse_function_breakpoints(self) -> None:
+        """As ``break add`` refuses one: function breakpoints for an adapter without
+        ``supportsFunctionBreakpoints`` (js-debug never answers ``setFunctionBreakpoints``: the
+        start waited 30 s a session, then failed on something else). Raises PreconditionError."""
+        named = [e.function for e in self.book.for_key("<functions>") if e.function]
+        if named and not self.supports("supportsFunctionBreakpoints"):
+            raise PreconditionError(
+                f"{self.adapter.name} has no function breakpoints (supportsFunctionBreakpoints): "
+                + ", ".join(named), "set them as FILE:LINE")
 
     def _with_stderr(self, exc: RequestError) -> RequestError:
         """``exc`` with what the adapter printed on stderr meanwhile (Delve: "Build error: Check the

@@ -211,3 +211,26 @@ def test_pause_of_a_busy_program_stops_in_its_own_code(tmp_path: Path) -> None:
             await stop_and_check(d)
 
     run(body)
+
+
+def test_a_function_breakpoint_at_launch_is_refused_at_once(tmp_path: Path) -> None:
+    """js-debug has no function breakpoints and never answers ``setFunctionBreakpoints``: the
+    launch waited 30 s per session and failed on something else; now it is refused as ``break
+    add`` refuses it, and nothing is left running."""
+    from dapcli.errors import PreconditionError
+
+    program = tmp_path / "sq.js"
+    program.write_text("function sq(n) {\n  return n * n;\n}\nconsole.log(sq(3));\n")
+
+    async def body() -> None:
+        async with dispatcher() as d:
+            with pytest.raises(PreconditionError) as refused:
+                await call(d, "launch", {"program": str(program), "breakpoints": ["sq"]})
+            assert "no function breakpoints (supportsFunctionBreakpoints): sq" in refused.value.message
+            assert refused.value.hint == "set them as FILE:LINE"
+            assert not [s for s in d.manager.sessions.values() if not s.ended]
+            stop = await call(d, "launch", {"program": str(program), "breakpoints": [f"{program}:2"]})
+            assert stop["status"] == "stopped" and stop["location"]["line"] == 2
+            await stop_and_check(d)
+
+    run(body)
