@@ -12,6 +12,7 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
+import psutil
 import pytest
 from bash_helpers import CART, GREET, PROGRAMS, assert_gone, marker_line, processes_running, requires_bash_dap
 
@@ -119,3 +120,18 @@ def test_attach_is_refused_with_what_to_do(cli_env: dict[str, str]) -> None:
     done = dapcli(cli_env, "attach", "127.0.0.1:5678", "--adapter", "bash")
     assert done.returncode != 0
     assert "bash does not listen for debuggers" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_pause_stops_in_the_script_and_stop_ends_its_background_child(cli_env: dict[str, str]) -> None:
+    spin = PROGRAMS / "spin.sh"
+    started = jsonof(cli_env, "launch", "spin.sh", "--timeout", "1")
+    assert started["status"] == "running", started
+    paused = jsonof(cli_env, "pause")
+    assert paused["status"] == "stopped" and paused["location"]["path"] == str(spin)
+    assert paused["location"]["line"] in {marker_line(spin, "spin") + d for d in (-2, -1, 0, 1, 2)}
+    assert not paused.get("warnings"), paused.get("warnings")  # its own code: no "paused outside your code"
+    assert int(jsonof(cli_env, "eval", "n")["result"]) >= 1
+    child = [p.pid for p in psutil.process_iter(["cmdline"]) if (p.info["cmdline"] or [])[-1:] == ["299.25"]]
+    assert child, "the background sleep should run while the script is debugged"
+    assert dapcli(cli_env, "stop").returncode == 0
+    assert_gone(set(child))
