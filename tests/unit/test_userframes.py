@@ -29,3 +29,11 @@ def test_the_users_frame_is_below_a_misfound_library_frame(tmp_path: Path) -> No
     assert user_frame_index(frames) == 3
     assert not is_user_frame(str(tmp_path / "abort.c"), 1, "__GI_abort")
     assert is_user_frame(str(tmp_path / "abort.c"), 1, "give_up")
+
+
+def test_a_scripts_top_level_named_main_is_the_users_code(tmp_path: Path) -> None:
+    """bash-dap names a script's top level ``main``, a word the script never writes."""
+    script = tmp_path / "spin.sh"
+    script.write_text("#!/bin/bash\nn=0\nwhile true; do n=$((n + 1)); done\n")
+    assert is_user_frame(str(script), 3, "main")
+    assert not is_user_frame(str(script), 9, "main")  # past the end all the same

@@ -73,7 +73,7 @@ def _run_recipes(invocation: Invocation) -> int:
         sys.stderr.write("error: name the recipe files to run\nhint: e.g. `dapcli run recipes/quickstart.yaml`; "
                          "gdb's run is `dapcli restart` (run the program again) or `dapcli launch PROGRAM`\n")
         return 2
-    programs = [f for f in files if f.endswith((".py", ".go", ".c", ".cc", ".cpp", ".rs", ".js", ".mjs", ".ts"))]
+    programs = [f for f in files if f.endswith((".py", ".go", ".c", ".cc", ".cpp", ".rs", ".js", ".mjs", ".ts", ".sh"))]
     if programs:
         sys.stderr.write(f"error: `dapcli run` replays YAML recipes; {programs[0]} is not one\nhint: to debug a "
                          f"program: `dapcli launch {shlex.quote(programs[0])}` (gdb's run; `dapcli restart` runs "
