@@ -13,8 +13,7 @@ What bash-dap 0.3 does (``shared/adapter-facts.md``):
   ``(( sum > 3 ))``), run in a subshell; it has no hit conditions: dapcli counts the hits in that
   command (:meth:`BashAdapter.hit_counter`, no stop per hit). It has no log points either, and its
   stops name no breakpoint (no ``hitBreakpointIds``), so dapcli cannot write them in its place: a
-  log point is sent as it is and stops like a plain breakpoint (the launch and ``break add`` say
-  that bash-dap does not announce ``supportsLogPoints``);
+  log point would stop like a plain breakpoint, and is refused (:attr:`stops_at_log_points`);
 * ``console: internalConsole`` runs the script with its output as ``output`` events and stdin
   ``/dev/null``; ``--stdin``/``--terminal`` ask for ``integratedTerminal``, which has dapcli run
   the same bash command line in its pty (``runInTerminal``);
@@ -80,6 +79,7 @@ class BashAdapter(AdapterSpec):
     install_hint = "pip install bash-dap (into dapcli's environment, or pipx install bash-dap)"
     runtime = "bash"
     initialized_after_launch = True
+    stops_at_log_points = True
 
     def handles(self, program: str) -> bool:
         """A ``.sh``/``.bash`` file, or one without an extension that starts ``#!/bin/bash``."""

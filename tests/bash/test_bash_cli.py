@@ -122,6 +122,21 @@ def test_attach_is_refused_with_what_to_do(cli_env: dict[str, str]) -> None:
     assert "bash does not listen for debuggers" in done.stderr and "Traceback" not in done.stderr
 
 
+def test_a_log_point_is_refused_at_launch_and_at_break_add(cli_env: dict[str, str]) -> None:
+    """bash-dap has no log points and its stops name no breakpoint: a log point would stop at every
+    pass as a plain breakpoint. It is refused, and the session is left as it was."""
+    add, show = marker_line(CART, "add"), marker_line(CART, "print")
+    done = dapcli(cli_env, "launch", "cart.sh", "-b", f"cart.sh:{add} log p={{p}}")
+    assert done.returncode == 4 and "bash has no log points (supportsLogPoints)" in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr
+    stop = jsonof(cli_env, "launch", "cart.sh", "-b", f"cart.sh:{add}")
+    assert locals_of(stop)["p"] == "3"
+    done = dapcli(cli_env, "break", "add", f"cart.sh:{show} log t={{t}}")
+    assert done.returncode == 4 and f"cart.sh:{show} would stop at every pass" in done.stderr, done.stderr
+    assert [b["line"] for b in jsonof(cli_env, "break", "list")["breakpoints"]] == [add]
+    assert jsonof(cli_env, "continue")["location"]["line"] == add  # the next pass, as before
+
+
 def test_pause_stops_in_the_script_and_stop_ends_its_background_child(cli_env: dict[str, str]) -> None:
     spin = PROGRAMS / "spin.sh"
     started = jsonof(cli_env, "launch", "spin.sh", "--timeout", "1")

@@ -16,7 +16,7 @@ from dapcli.engine.session import Session
 from dapcli.errors import DapcliError, PreconditionError, UsageError
 from dapcli.verbs.breakpoints.args import HIT_CONDITION_HELP, check_hit_condition, check_references, past_end
 from dapcli.verbs.breakpoints.databook import clear_data_breakpoints
-from dapcli.verbs.breakpoints.match import check_condition, matching, resolve_function, unannounced
+from dapcli.verbs.breakpoints.match import check_condition, matching, refuse_log_point, resolve_function, unannounced
 from dapcli.verbs.breakpoints.reasons import absent_file_note
 from dapcli.verbs.breakpoints.spec import parse_spec
 from dapcli.verbs.breakpoints.statements import check_expect, place_statement, split_at
@@ -227,6 +227,7 @@ async def set_breakpoint(
         location, condition, hit_condition, log_message = inline_clauses(location, condition, hit_condition,
                                                                          log_message)
     check_condition(session, condition, location)
+    refuse_log_point(session, log_message, location)
     fields = resolve_function(session, place(ctx, session, location, statement, near_line, expect))
     if "path" not in fields and not session.supports("supportsFunctionBreakpoints"):
         raise PreconditionError(

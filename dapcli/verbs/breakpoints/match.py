@@ -10,7 +10,7 @@ from dapcli.engine.anchors import cut
 from dapcli.engine.breakpoints import BreakpointEntry, bound_text
 from dapcli.engine.fnconditions import REFUSED
 from dapcli.engine.session import Session
-from dapcli.errors import UsageError
+from dapcli.errors import PreconditionError, UsageError
 from dapcli.verbs.breakpoints.reasons import joined
 from dapcli.verbs.context import VerbContext
 
@@ -162,12 +162,30 @@ _CAPABILITIES = (
 )
 
 
+def refuse_log_point(session: Session, log_message: str | None, location: str) -> None:
+    """Refuse a log point where the adapter would stop at it as at a plain breakpoint and dapcli
+    cannot write its message (:attr:`~dapcli.adapters.base.AdapterSpec.stops_at_log_points`).
+    Raises PreconditionError."""
+    if log_message is not None and session.adapter.stops_at_log_points:
+        raise PreconditionError(
+            f"{session.adapter.name} has no log points (supportsLogPoints): {location} would stop at every pass",
+            "set a plain breakpoint and eval there, or have the program print the value")
+
+
+def _counted_in_condition(session: Session, hit_condition: str) -> bool:
+    """Whether the debugger counts ``hit_condition`` in a condition of dapcli's (bash-dap, gdb's
+    ``%N``): no ``hitCondition`` is sent, so none need be announced."""
+    adapter = session.adapter
+    return adapter.hit_condition(hit_condition) is None and adapter.hit_counter(hit_condition, "n") is not None
+
+
 def unannounced(session: Session, parts: dict[str, Any]) -> str | None:
     """A note naming the capabilities that ``parts`` need and the adapter does not announce.
     Nothing is refused for it: adapters honour more than they announce (Delve 1.20 honours
     ``hitCondition``), so the request is sent and the adapter's answer reported."""
     missing = [capability for name, capability in _CAPABILITIES
-               if parts.get(name) is not None and not session.supports(capability)]
+               if parts.get(name) is not None and not session.supports(capability)
+               and not (name == "hit_condition" and _counted_in_condition(session, parts[name]))]
     if not missing:
         return None
     return (f"{session.adapter.name} does not announce {', '.join(missing)}; sent anyway "

@@ -18,7 +18,7 @@ from dapcli.engine.session import Session
 from dapcli.errors import UsageError
 from dapcli.verbs.breakpoints.args import check_hit_condition
 from dapcli.verbs.breakpoints.breakpoints import at_form, place
-from dapcli.verbs.breakpoints.match import check_condition, resolve_function
+from dapcli.verbs.breakpoints.match import check_condition, refuse_log_point, resolve_function
 from dapcli.verbs.breakpoints.spec import spec_fields
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.shared.envnames import check_env
@@ -147,6 +147,7 @@ def add_breakpoints(ctx: VerbContext, session: Session, items: list[str | dict[s
         else:
             location, clauses = spec_fields(item)
         check_condition(session, clauses.get("condition"), location)
+        refuse_log_point(session, clauses.get("log_message"), location)
         if clauses.get("hit_condition") is not None:  # as break add refuses it: a hit count no adapter means
             try:
                 check_hit_condition(clauses["hit_condition"])
