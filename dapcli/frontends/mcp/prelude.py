@@ -161,7 +161,8 @@ def load(path: str = RECORD) -> dict[str, object] | None:
 def start(transport: str, output_schemas: bool, show_secrets: bool) -> Prelude | None:
     """A running :class:`Prelude` on fds 0/1, or None where it does not apply (see the module's
     doc; the answers are recorded for the default options only)."""
-    if transport != "stdio" or output_schemas or show_secrets or os.environ.get("DAPCLI_MCP_PRELUDE") == "0":
+    if transport != "stdio" or output_schemas or show_secrets or sys.platform == "win32" \
+            or os.environ.get("DAPCLI_MCP_PRELUDE") == "0":
         return None
     if not (_streamable(0) and _streamable(1)):
         return None
