@@ -55,8 +55,10 @@ def _dapcli_go() -> float:
 
 def _dlv_test() -> float:
     """ms until ``dlv test`` prints its stop in ``testing.(*common).Fail``."""
+    build = tempfile.mkdtemp(prefix="dcdlv")  # not debug.test beside the sources: the process is killed
     started = time.perf_counter()
-    process = subprocess.Popen(["dlv", "test", "--allow-non-terminal-interactive=true", "."], cwd=GO,
+    process = subprocess.Popen(["dlv", "test", "--allow-non-terminal-interactive=true",
+                                "--output", os.path.join(build, "debug.test"), "."], cwd=GO,
                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                start_new_session=True)
     assert process.stdin is not None and process.stdout is not None
@@ -76,6 +78,7 @@ def _dlv_test() -> float:
     finally:
         os.killpg(process.pid, 9)
         process.wait(30)
+        shutil.rmtree(build, ignore_errors=True)
     if b"> testing.(*common).Fail()" not in seen:
         raise RuntimeError("dlv test did not stop:\n" + seen.decode(errors="replace")[-2000:])
     return elapsed
