@@ -23,8 +23,8 @@ def _numbers(text: str) -> list[int]:
     return [int(line[:9]) for line in lines[:-1]]
 
 
-def _follow(dc: Cli) -> tuple[str, str]:
-    done = subprocess.run([*DAPCLI, "output", "--follow"], cwd=PROGRAMS, env=dc.env, capture_output=True,
+def _follow(dc: Cli, *more: str) -> tuple[str, str]:
+    done = subprocess.run([*DAPCLI, "output", "--follow", *more], cwd=PROGRAMS, env=dc.env, capture_output=True,
                           timeout=600, stdin=subprocess.DEVNULL)
     assert done.returncode == 0, done.stderr
     return done.stdout.decode(), done.stderr.decode()
@@ -42,6 +42,9 @@ def test_follow_after_the_end_marks_the_one_cut_and_keeps_the_rest_whole(dc: Cli
     assert len(marks) == 1 and marks[0] is not None, err
     dropped_bytes = int(marks[0].group(2))
     assert numbers[0] > 0 and dropped_bytes == numbers[0] * LINE  # the cut is exactly what is missing
+
+    out, err = _follow(dc, "--tail", "3")  # the last lines, asked for: no cut to mark
+    assert _numbers(out) == list(range(total // LINE - 3, total // LINE)) and err == ""
 
 
 def test_follow_while_it_runs_loses_nothing_unmarked(dc: Cli) -> None:

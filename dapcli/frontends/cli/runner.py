@@ -172,7 +172,7 @@ def _follow_client(client: Any, invocation: Invocation, cwd: str) -> int:
             from dapcli.verbs.shared.redact import redact_result
 
             data = redact_result(VERBS["output"].result_model.model_validate(data)).to_json()
-        if data.get("cut"):
+        if data.get("cut") and "tail" not in args:  # a tail leaves out the earlier lines on purpose
             _write(sys.stderr, _cut_note(data.get("dropped", 0), data.get("droppedBytes", 0)))
         text = "".join(chunk["output"] for chunk in data["chunks"])  # one write a page
         if text:
@@ -238,7 +238,7 @@ async def _follow_host(server: Any, name: str, parsed: Invocation, cwd: str,
     dispatcher = redacting(server.dispatcher, parsed.redact)
     while True:
         result = await dispatcher.call("output", _follow_args(args), name, cwd)
-        if result.cut:
+        if result.cut and "tail" not in args:  # a tail leaves out the earlier lines on purpose
             await emit(_cut_note(result.dropped, result.dropped_bytes), "err")
         text = "".join(chunk.output for chunk in result.chunks)  # one write a page
         if text:
