@@ -3,6 +3,8 @@
     python benchmarks/floors.py typer-help [--help args…]   a minimal typer app (one command)
     python benchmarks/floors.py raw-launch PROGRAM LINE      raw DAP: debugpy adapter → first stop
     python benchmarks/floors.py raw-dap ADAPTER SOURCE LINE LAUNCH_JSON   raw DAP on a stdio adapter
+    python benchmarks/floors.py raw-output PROGRAM [ARGS…]    raw DAP: debugpy runs PROGRAM, its output events
+                                                             written to stdout until it ends
     python benchmarks/floors.py mcp-server                   the mcp SDK's minimal stdio server
     python benchmarks/floors.py socket SOCKET                one JSON line over a unix socket
 """
@@ -87,6 +89,46 @@ def raw_dap(argv: list[str], adapter_id: str, source: str, line: int, launch: di
     os.killpg(adapter.pid, 9)
 
 
+def raw_output(program: str, args: list[str]) -> None:
+    """debugpy: initialize → launch → configurationDone; every ``output`` event's text of the
+    program (stdout, stderr) written to stdout until ``terminated``; then kill the adapter."""
+    adapter = subprocess.Popen([sys.executable, "-m", "debugpy.adapter"], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True)
+    assert adapter.stdin is not None and adapter.stdout is not None
+    seq = 0
+
+    def send(command: str, arguments: dict[str, object]) -> None:
+        nonlocal seq
+        seq += 1
+        body = json.dumps({"seq": seq, "type": "request", "command": command, "arguments": arguments}).encode()
+        adapter.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)  # type: ignore[union-attr]
+        adapter.stdin.flush()  # type: ignore[union-attr]
+
+    send("initialize", {"adapterID": "debugpy", "linesStartAt1": True, "columnsStartAt1": True})
+    send("launch", {"program": program, "args": args, "console": "internalConsole", "justMyCode": True,
+                    "env": {"PYTHONPATH": NODELAY_DIR}, "python": [sys.executable]})
+    out, write = adapter.stdout, sys.stdout.write
+    while True:
+        header = out.readline()
+        if not header:
+            break
+        if not header.lower().startswith(b"content-length:"):
+            continue
+        length = int(header.split(b":")[1])
+        while out.readline().strip():
+            pass
+        message = json.loads(out.read(length))
+        kind = message.get("event")
+        if kind == "output" and message["body"].get("category") in ("stdout", "stderr"):
+            write(message["body"]["output"])
+        elif kind == "initialized":
+            send("configurationDone", {})
+        elif kind == "terminated":
+            break
+    sys.stdout.flush()
+    os.killpg(adapter.pid, 9)
+
+
 def mcp_server() -> None:
     from mcp.server.mcpserver import MCPServer
 
@@ -117,6 +159,8 @@ if __name__ == "__main__":
         raw_launch(rest[0], int(rest[1]))
     elif kind == "raw-dap":
         raw_dap([rest[0]], os.path.basename(rest[0]), rest[1], int(rest[2]), json.loads(rest[3]))
+    elif kind == "raw-output":
+        raw_output(rest[0], rest[1:])
     elif kind == "mcp-server":
         mcp_server()
     elif kind == "socket":

@@ -79,6 +79,16 @@ def _start(argv: list[str]) -> float:
     return client.initialized_ms
 
 
+def _start_listed(argv: list[str]) -> float:
+    """ms from spawning the server to its answer to ``tools/list`` (after ``initialize``)."""
+    started = time.perf_counter()
+    client = StdioClient(argv)
+    client.request("tools/list", {})
+    elapsed = (time.perf_counter() - started) * 1000
+    client.close()
+    return elapsed
+
+
 def rows(rounds: int) -> list[dict[str, Any]]:
     results = []
     start = Row("`dapcli serve-mcp` start → initialized", "≤ 1.3× the SDK's minimal stdio server", "ratio", 1.3,
@@ -86,6 +96,11 @@ def rows(rounds: int) -> list[dict[str, Any]]:
                 "mcp SDK minimal stdio server")
     start.run(rounds)
     results.append(start.figures())
+    listed = Row("`dapcli serve-mcp` start → initialize and tools/list answered", "≤ 500 ms (quiet machine)", "abs",
+                 500.0, lambda: _start_listed([*DAPCLI, "serve-mcp"]),
+                 lambda: _start_listed([PY, str(FLOORS), "mcp-server"]), "mcp SDK minimal stdio server")
+    listed.run(rounds)
+    results.append(listed.figures())
     results += _calls(rounds)
     return results
 

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from benchmarks import mcp_rows, native_rows, redact_rows, scale_rows
+from benchmarks import flood_rows, mcp_rows, native_rows, redact_rows, scale_rows, test_rows
 from benchmarks.common import DAPCLI, FLOORS, PY, ROOT, TARGET, TARGET_LINE, Row, env_with_runtime, timed
 
 README = ROOT / "docs" / "performance.md"
@@ -200,7 +200,8 @@ def main(argv: list[str] | None = None) -> int:
             print(table(results[-1:]).splitlines()[-1], flush=True)
     finally:
         session.close()
-    for word, extra in (("lldb-dap", native_rows.launch_rows), ("MCP", mcp_rows.rows), ("vars", native_rows.rows)):
+    for word, extra in (("lldb-dap", native_rows.launch_rows), ("MCP", mcp_rows.rows), ("vars", native_rows.rows),
+                        ("flood", flood_rows.rows), ("dapcli test", test_rows.rows)):
         if options.only and options.only not in word and word not in options.only:
             continue
         for figures in extra(rounds):

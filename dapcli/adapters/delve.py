@@ -59,6 +59,7 @@ def is_go_package(path: str, tests: bool = False) -> bool:
 
 class DelveAdapter(AdapterSpec):
     name = "go"
+    early_start = "dapcli.adapters.gotestearly"  # a test binary built while the host imports
     pages_variables = True
     #: Delve sends no ``process`` event; its only child is the program (``__debug_bin``).
     adopts_child_as_debuggee = True
@@ -125,6 +126,11 @@ class DelveAdapter(AdapterSpec):
     def version(self) -> str | None:
         path = self.find()
         return _dlv_version(path) if path else None
+
+    def remove_after(self, folder: str) -> None:
+        """Remove ``folder`` (a test binary built early, which this launch runs) when the
+        adapter's server ends, as a build folder of Delve's own."""
+        self._build_dir = folder
 
     def prepare(self, options: LaunchOptions, caller_cwd: str) -> list[str]:
         """Choose ``exec`` (a binary) or ``debug`` (a .go file or package: Delve builds it).

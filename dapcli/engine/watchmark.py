@@ -13,7 +13,6 @@ Standard library only: a session host calls :func:`own_mark` before its site pac
 from __future__ import annotations
 
 import os
-import secrets
 
 __all__ = ["MARK", "own_mark", "tokens"]
 
@@ -35,7 +34,8 @@ def own_mark() -> str:
     ones), so that every process started afterwards carries it."""
     global _mine
     if _mine is None:
-        _mine = secrets.token_hex(8)
+        _mine = os.urandom(8).hex()  # secrets.token_hex(8), without importing secrets (hmac, base64, re):
+        # this runs before a session host starts its adapter
     inherited = tokens(os.environ.get(MARK))
     if _mine not in inherited:  # first call, or someone cleared our environment since
         os.environ[MARK] = " ".join([*inherited, _mine][-_DEPTH:])

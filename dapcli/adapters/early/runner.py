@@ -34,7 +34,7 @@ __all__ = ["LAUNCH_PREFIX", "STARTERS", "TEST_PREFIX", "discard", "early_argumen
            "test_hint"]
 
 #: The starters of the families that start early, in the registry's order (``early_start``).
-STARTERS = ("dapcli.adapters.debugpy.early", "dapcli.adapters.native.early")
+STARTERS = ("dapcli.adapters.debugpy.early", "dapcli.adapters.gotestearly", "dapcli.adapters.native.early")
 #: The host's last argument for a test run started early: this prefix, then its JSON plan.
 TEST_PREFIX = "test:"
 #: The host's last argument for an early launch: this prefix, then the JSON of :func:`plan`

@@ -150,18 +150,33 @@ def _exit_code(result: Result, verb: str | None = None) -> int:
     return 4 if getattr(result, "ok", True) is False else 0
 
 
+def _follow_args(args: dict[str, Any]) -> dict[str, Any]:
+    """``output --follow``'s arguments for each read: every chunk after the last one read, whole
+    (a page cut to the newest 256 KiB, or a chunk cut at 64 KiB, would lose text unmarked)."""
+    return {**args, "wait": 1.0, "all": True, "raw": True}
+
+
+def _cut_note(dropped: int, dropped_bytes: int) -> str:
+    """The line a follower writes on stderr where the buffer dropped output before it was read."""
+    return (f"… output cut here: the buffer dropped chunks before they were read ({dropped} chunks, "
+            f"{dropped_bytes} bytes dropped so far)\n")
+
+
 def _follow_client(client: Any, invocation: Invocation, cwd: str) -> int:
     from dapcli.render.safe import escape
 
     args = dict(invocation.args)
     while True:
-        data = client.call("output", {**args, "wait": 1.0}, cwd)
+        data = client.call("output", _follow_args(args), cwd)
         if invocation.redact:
             from dapcli.verbs.shared.redact import redact_result
 
             data = redact_result(VERBS["output"].result_model.model_validate(data)).to_json()
-        for chunk in data["chunks"]:
-            _write(sys.stdout, escape(chunk["output"]) if not invocation.json else chunk["output"])
+        if data.get("cut") and "tail" not in args:  # a tail leaves out the earlier lines on purpose
+            _write(sys.stderr, _cut_note(data.get("dropped", 0), data.get("droppedBytes", 0)))
+        text = "".join(chunk["output"] for chunk in data["chunks"])  # one write a page
+        if text:
+            _write(sys.stdout, escape(text) if not invocation.json else text)
         args["since"] = data["nextSeq"]
         args.pop("tail", None)
         if data.get("status") in ("exited", "terminated"):
@@ -222,9 +237,12 @@ async def _follow_host(server: Any, name: str, parsed: Invocation, cwd: str,
     args = dict(parsed.args)
     dispatcher = redacting(server.dispatcher, parsed.redact)
     while True:
-        result = await dispatcher.call("output", {**args, "wait": 1.0}, name, cwd)
-        for chunk in result.chunks:
-            await emit(chunk.output if parsed.json else escape(chunk.output), "out")
+        result = await dispatcher.call("output", _follow_args(args), name, cwd)
+        if result.cut and "tail" not in args:  # a tail leaves out the earlier lines on purpose
+            await emit(_cut_note(result.dropped, result.dropped_bytes), "err")
+        text = "".join(chunk.output for chunk in result.chunks)  # one write a page
+        if text:
+            await emit(text if parsed.json else escape(text), "out")
         args["since"] = result.next_seq
         args.pop("tail", None)
         if result.status in ("exited", "terminated"):

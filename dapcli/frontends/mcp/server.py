@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
     from mcp.server.mcpserver import MCPServer
 
+    from dapcli.frontends.mcp.prelude import Prelude
     from dapcli.frontends.mcp.tools import Dispatcher
 
 __all__ = ["build_server", "end_sessions", "main"]
@@ -217,6 +218,9 @@ def main(transport: str = "stdio", port: int = 8765, host: str = "127.0.0.1", to
     if host not in LOOPBACK:
         print(f"warning: serving MCP on {host}:{port}: other machines can reach it"
               + (" and, without a token, run programs as you" if no_auth else ""), file=sys.stderr)
+    from dapcli.frontends.mcp.prelude import start
+
+    prelude = start(transport, output_schemas, show_secrets)  # answers initialize, tools/list meanwhile
     from dapcli.engine.prewarm import skip_pydantic_plugins
 
     skip_pydantic_plugins()  # before the SDK builds its first validator
@@ -258,7 +262,7 @@ def main(transport: str = "stdio", port: int = 8765, host: str = "127.0.0.1", to
     received: list[int] = []
     try:
         with contextlib.suppress(KeyboardInterrupt):
-            anyio.run(_serve, server, dispatcher, transport, host, port, received, listener)
+            anyio.run(_serve, server, dispatcher, transport, host, port, received, listener, prelude)
     finally:
         remove_token_file(written)
     return 128 + received[0] if received else 0
@@ -293,7 +297,7 @@ def _http_token(port: int, token_file: str | None, no_auth: bool) -> tuple[str |
 
 
 async def _serve(server: MCPServer, dispatcher: Dispatcher, transport: str, host: str, port: int,
-                 received: list[int], listener: Any = None) -> None:
+                 received: list[int], listener: Any = None, prelude: Prelude | None = None) -> None:
     import anyio
 
     if transport != "stdio":  # uvicorn handles the signals; the lifespan's end ends the sessions
@@ -304,13 +308,14 @@ async def _serve(server: MCPServer, dispatcher: Dispatcher, transport: str, host
         return
     async with anyio.create_task_group() as group:
         group.start_soon(_end_on_signal, dispatcher, group.cancel_scope, received)
-        await _run_stdio(server)
+        await _run_stdio(server, prelude.finish() if prelude is not None else [])
         group.cancel_scope.cancel()
     await end_sessions(dispatcher)
 
 
-async def _run_stdio(server: MCPServer) -> None:
-    """``server.run_stdio_async()`` with stdio on the event loop (see :mod:`.stdio`)."""
+async def _run_stdio(server: MCPServer, first: list[bytes] | None = None) -> None:
+    """``server.run_stdio_async()`` with stdio on the event loop (see :mod:`.stdio`); ``first``:
+    the lines a :class:`~.prelude.Prelude` read, which the SDK reads before the rest."""
     if sys.platform == "win32":  # no asyncio pipe transports for the console there
         await server.run_stdio_async()
         return
@@ -318,7 +323,7 @@ async def _run_stdio(server: MCPServer) -> None:
 
     lowlevel = server._lowlevel_server  # what run_stdio_async uses; it takes no streams of ours
     try:
-        async with fast_stdio_server() as (read_stream, write_stream):
+        async with fast_stdio_server(first or []) as (read_stream, write_stream):
             await lowlevel.run(read_stream, write_stream, lowlevel.create_initialization_options())
     except* (ConnectionError, EOFError):
         pass  # the client is gone (killed, or closed our stdout): end its sessions as at end of input

@@ -28,6 +28,7 @@ import mcp_types as types
 from mcp.server.stdio import stdio_server
 from mcp.shared.message import SessionMessage
 
+from dapcli.frontends.mcp.prelude import REPLAY_ID
 from dapcli.frontends.mcp.wire_errors import refusal
 
 __all__ = ["fast_stdio_server"]
@@ -48,7 +49,8 @@ class _LineReader:
     """Async iterator of text lines (what ``stdio_server`` reads from its ``stdin``)."""
 
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter | None = None,
-                 limit: int = LINE_LIMIT) -> None:
+                 limit: int = LINE_LIMIT, first: list[bytes] | None = None) -> None:
+        self._first = list(first or [])  # read before the stream: what the prelude read
         self._reader = reader
         self._writer = writer
         self._limit = limit
@@ -58,21 +60,38 @@ class _LineReader:
 
     async def __anext__(self) -> str:
         while True:
-            try:
-                line = await self._reader.readuntil(b"\n")
-            except asyncio.IncompleteReadError as end:
-                if not end.partial:
-                    raise StopAsyncIteration from None
-                line = end.partial
-            except asyncio.LimitOverrunError as over:
-                await self._skip_line(over.consumed)
-                continue
+            if self._first:
+                line = self._first.pop(0)
+                if not line.endswith(b"\n"):  # the input ended inside this line: its tail may follow
+                    line += await self._rest_of_line()
+            else:
+                line = await self._line()
+                if line is None:
+                    continue
             text = line.decode("utf-8", errors="replace")
             answer = refusal(text)
             if answer is None:
                 return text
             if self._writer is not None:  # the SDK would drop it unanswered
                 self._writer.write(answer)
+
+    async def _rest_of_line(self) -> bytes:
+        try:
+            return await self._line() or b""
+        except StopAsyncIteration:
+            return b""
+
+    async def _line(self) -> bytes | None:
+        """The next line from the stream (None: one over the limit, refused and skipped)."""
+        try:
+            return await self._reader.readuntil(b"\n")
+        except asyncio.IncompleteReadError as end:
+            if not end.partial:
+                raise StopAsyncIteration from None
+            return end.partial
+        except asyncio.LimitOverrunError as over:
+            await self._skip_line(over.consumed)
+            return None
 
     async def _skip_line(self, consumed: int) -> None:
         """Drop the rest of a line over the limit, then refuse it with a JSON-RPC error."""
@@ -92,12 +111,17 @@ class _LineReader:
 
 
 class _LineWriter:
-    """``write``/``flush`` coroutines (what ``stdio_server`` needs from its ``stdout``)."""
+    """``write``/``flush`` coroutines (what ``stdio_server`` needs from its ``stdout``); the
+    answer to the ``initialize`` a prelude replayed is dropped (the client had its own)."""
 
-    def __init__(self, writer: asyncio.StreamWriter) -> None:
+    def __init__(self, writer: asyncio.StreamWriter, replayed: bool = False) -> None:
         self._writer = writer
+        self._replayed = replayed
 
     async def write(self, text: str) -> None:
+        if self._replayed and REPLAY_ID in text[:200] and json.loads(text).get("id") == REPLAY_ID:
+            self._replayed = False
+            return
         self._writer.write(text.encode("utf-8"))
 
     async def flush(self) -> None:
@@ -171,8 +195,10 @@ def _usable(fd: int) -> bool:
 
 
 @contextlib.asynccontextmanager
-async def fast_stdio_server() -> AsyncIterator[tuple[Any, Any]]:
-    """Like ``mcp.server.stdio.stdio_server()``: yields ``(read_stream, write_stream)``."""
+async def fast_stdio_server(first: list[bytes] | None = None) -> AsyncIterator[tuple[Any, Any]]:
+    """Like ``mcp.server.stdio.stdio_server()``: yields ``(read_stream, write_stream)``.
+    ``first``: lines read before the stream (by a :class:`~.prelude.Prelude`: stdio is a pipe
+    or socket then)."""
     if not (_streamable(0) and _streamable(1)):
         async with _sdk_stdio_checked() as streams:
             yield streams
@@ -190,8 +216,9 @@ async def fast_stdio_server() -> AsyncIterator[tuple[Any, Any]]:
     )
     writer = asyncio.StreamWriter(write_transport, protocol, None, loop)
     try:
-        lines = _LineReader(reader, writer, limit)
-        async with stdio_server(lines, _LineWriter(writer)) as streams:  # type: ignore[arg-type]
+        lines = _LineReader(reader, writer, limit, first)
+        replayed = any(REPLAY_ID.encode() in line for line in first or [])
+        async with stdio_server(lines, _LineWriter(writer, replayed)) as streams:  # type: ignore[arg-type]
             yield streams
     finally:
         for fd, wire in ((0, wire_in), (1, wire_out)):

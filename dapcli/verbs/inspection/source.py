@@ -198,7 +198,8 @@ async def output(
     return OutputResult(
         chunks=views[omitted:] if omitted else views, omitted=omitted, omitted_bytes=omitted_bytes,
         next_seq=session.output.last_seq, dropped=session.output.dropped,
-        dropped_bytes=session.output.dropped_bytes, status=session.state.value, exit_code=session.exit_code,
+        dropped_bytes=session.output.dropped_bytes, cut=session.output.dropped_after(start),
+        status=session.state.value, exit_code=session.exit_code,
     )
 
 

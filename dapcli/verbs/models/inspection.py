@@ -127,5 +127,8 @@ class OutputResult(Result):
     #: Older chunks left out of ``chunks`` to bound the display (``all`` gives them), and their bytes.
     omitted: int = 0
     omitted_bytes: int = 0
+    #: True when chunks after ``since`` were dropped before this read: the text between
+    #: ``since`` and the first chunk given is lost (a follower marks the cut there).
+    cut: bool = False
     status: str | None = None
     exit_code: int | None = None

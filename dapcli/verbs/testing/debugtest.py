@@ -4,15 +4,18 @@ first failure, in the user's frame, with the test's id and failure message."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import os
 import re
 import time
 from typing import Annotated, Any
 
+from dapcli.adapters import gotestearly
 from dapcli.adapters.base import AdapterSpec, LaunchOptions
 from dapcli.adapters.debugpy import earlytest
 from dapcli.adapters.debugpy.adapter import DebugpyAdapter
 from dapcli.adapters.debugpy.earlyattach import EarlyDebugpyAdapter
+from dapcli.adapters.delve import DelveAdapter
 from dapcli.adapters.registry import adapter_for, by_name
 from dapcli.engine.session import Session
 from dapcli.engine.testrun import TestRun, TestRunner
@@ -99,9 +102,14 @@ async def debug_test(
         await asyncio.to_thread(chosen.build)  # cargo test --no-run: the test binary, with debug info
     options, session = _plan(ctx, chosen, work_dir, python, adapter, {}, stdin_path, exception_filters or None,
                              early=not breakpoints)
-    session.launch_options = options  # function breakpoints are looked for in the run's folders
+    session.launch_options = planned = options  # function breakpoints are looked for in the run's folders
+    if isinstance(chosen, GoTestRunner) and until_fail is None:
+        options = await _built_early(session, options, max(timeout, STARTUP_TIMEOUT))
+    else:
+        gotestearly.discard_test()
     add_breakpoints(ctx, session, breakpoints)
     state = await _run(ctx, session, options, chosen, timeout, started, (1, until_fail))
+    session.launch_options = planned  # what `restart` launches: Delve's test mode builds the edited sources
     state = await later_runs(session, state, timeout)
     session = ctx.manager.sessions.get(session.name, session)  # the last run's
     if session.ended and session.test_run is not None:
@@ -223,6 +231,21 @@ def _early_run(spec: AdapterSpec, options: LaunchOptions, chosen: TestRunner) ->
             early.kill()
     earlytest.discard()
     return spec
+
+
+async def _built_early(session: Session, options: LaunchOptions, timeout: float) -> LaunchOptions:
+    """Delve running (``exec``) the test binary built while the session host imported (see
+    :mod:`dapcli.adapters.gotestearly`), in the package's folder with the same arguments, as its
+    test mode would run it; else ``options`` (Delve's test mode builds it)."""
+    if type(session.adapter) is not DelveAdapter or options.extra.get("mode") != "test":
+        gotestearly.discard_test()
+        return options
+    built = await asyncio.to_thread(gotestearly.take, options.program, timeout)
+    if built is None:
+        return options
+    binary, folder = built
+    session.adapter.remove_after(folder)
+    return dataclasses.replace(options, program=binary, extra={k: v for k, v in options.extra.items() if k != "mode"})
 
 
 def _discard_early(spec: AdapterSpec) -> AdapterSpec:
