@@ -8,7 +8,9 @@ What is found (each as a span of the text; spans that overlap are joined):
 - **PEM private keys**: ``-----BEGIN … PRIVATE KEY-----`` to its ``-----END …-----`` line (to
   the end of the text when it has none; :func:`redact_texts` reads program output's pieces as
   one text, so a key printed line by line is found whole);
-- **passwords in URLs and DSNs**: ``scheme://user:PASSWORD@host`` keeps the user and the host;
+- **passwords in URLs and DSNs**: ``scheme://user:PASSWORD@host`` keeps the user and the host
+  (an authority cut before its ``@``, at the text's end or a ``…``: what follows ``user:``, but
+  a port);
 - **secret assignments**: a key that :func:`~.names.secret_name` calls secret, then ``=``, ``:``
   or ``=>``, then its value (quoted, or up to a space, ``,``, ``;``, ``&`` or a bracket; to the
   end of the line for ``Cookie``/``Authorization``; ``Bearer X`` whole): ``password='x'``,
@@ -32,7 +34,8 @@ from collections.abc import Iterable
 
 from dapcli.verbs.shared.redact.names import plain_value, secret_name
 
-__all__ = ["KEY_CHARS", "MARK", "marker", "redact_quoted", "redact_text", "redact_texts", "spans"]
+__all__ = ["CUT_REACH", "KEY_CHARS", "MARK", "cut_point", "marker", "redact_quoted", "redact_text", "redact_texts",
+           "spans"]
 
 #: Longest key of a ``key=value`` pair looked at.
 KEY_CHARS = 128
@@ -109,6 +112,28 @@ def spans(text: str, in_pem: bool = False) -> tuple[list[Span], bool]:
     _urls(text, found)
     _assignments(text, found)
     return _joined(found), still_in_pem
+
+
+#: How far past a cut a secret that the cut would split is kept whole (characters).
+CUT_REACH = 512
+
+
+def cut_point(text: str, limit: int) -> int:
+    """Where ``text`` may be cut for display near ``limit`` without splitting a secret: ``limit``;
+    or, when a secret runs across it, the end of that secret (with a URL's ``@``: what shows it is
+    a password) when that is at most :data:`CUT_REACH` further, so that a redaction applied to
+    the cut text (the frontend's policy) still recognises it; else the secret's start (none of
+    it is shown). Linear in ``limit + CUT_REACH``."""
+    if len(text) <= limit:
+        return len(text)
+    reach = limit + CUT_REACH
+    for start, end, kind in spans(text[:reach])[0]:
+        if start < limit < end:
+            end += kind == "password in URL"
+            return end if end < reach else start
+        if start >= limit:
+            break
+    return limit
 
 
 def redact_text(text: str) -> tuple[str, int]:
@@ -317,11 +342,17 @@ def _urls(text: str, found: list[Span]) -> None:
     while at >= 0:
         start = at + 3
         end = _AUTHORITY.match(text, start).end()
+        if (cut := text.find(_CUT, start, end)) >= 0:  # dapcli's cut ends what is shown of it
+            end = cut
         sign = text.rfind("@", start, end)
         if sign > start:
             colon = text.find(":", start, sign)
             if 0 <= colon < sign - 1:
                 found.append((colon + 1, sign, "password in URL"))
+        elif end == len(text) or text.startswith(_CUT, end):  # cut before its ``@``: what follows ``user:``
+            colon = text.find(":", start, end)
+            if 0 <= colon < end - 1 and not text[colon + 1:end].isdigit():  # not a port
+                found.append((colon + 1, end, "password in URL"))
         at = text.find("://", max(end, start))
 
 

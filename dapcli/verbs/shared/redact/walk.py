@@ -17,7 +17,9 @@ is made of, without knowing of this module):
 - a raw DAP response body (``dap``): an object with a ``name``/``evaluateName`` and a ``value``
   by the variable rule, every other string by its text.
 
-Source lines, paths, frame names and breakpoint texts are not values and are kept (the agent
+A variable's name and ``evaluateName`` (a dict's key shaped like a token) and a thread's name
+(the program names its threads) are scanned for shapes too. Source lines, paths, frame names and
+breakpoint texts are not values and are kept (the agent
 reads the same files). The result's ``redacted`` says how many values were replaced; the model
 passed in is never changed (a session's last stop is shared with other clients): each model on
 the way is copied shallowly, an output chunk only when its text changes (no deep copy of a large
@@ -41,10 +43,12 @@ from dapcli.verbs.models import (
     SetVariableResult,
     StopState,
     TestView,
+    ThreadView,
     TraceHit,
     VariableView,
     WatchView,
 )
+from dapcli.verbs.models.hang import DeadlockEdge, HangThread
 from dapcli.verbs.shared.redact.names import plain_value, secret_name
 from dapcli.verbs.shared.redact.text import MARK, marker, redact_text, redact_texts
 
@@ -127,6 +131,8 @@ class _Walker:
         else:
             self._text(view, "value")
             self._text(view, "adapter_value")
+        self._text(view, "name")  # a dict's key shaped like a token (``{"ghp_…": 1}``)
+        self._text(view, "evaluate_name")
         if view.children:
             view.children = [self._variable(child, secret) for child in view.children]
         return view
@@ -217,6 +223,9 @@ _TEXT_FIELDS: dict[type[BaseModel], tuple[str, ...]] = {
     StopState: ("description", "text", "warnings"),
     ExceptionView: ("description", "message", "stack_trace"),
     TestView: ("message", "summary"),
+    ThreadView: ("name",),  # the program names its threads: a thread named with a token
+    HangThread: ("name",),
+    DeadlockEdge: ("thread_name",),
     ConsoleResult: ("output",),
 }
 #: Per model: the fields its own rule already walked.
