@@ -49,7 +49,7 @@ def test_secrets_are_redacted_over_mcp_by_default() -> None:
             assert values["token_count"] == "3"
             assert values["dsn"] == "'postgres://bob:<redacted: password in URL>@db.example:5432/app'"
             assert values["github_token"] == NAME_MARK
-            assert stop["redacted"] >= 6
+            assert stop["redacted"] >= 6, stop
             assert "redacted: they look secret" in text and "--show-secrets" in text
             assert f"password={NAME_MARK}" in text
 
