@@ -365,7 +365,9 @@ complete -c dapcli -n '__dapcli_at "goto"' -s S -r -a '(__dapcli_words session)'
 complete -c dapcli -n '__dapcli_at "goto"' -s h
 complete -c dapcli -n '__dapcli_at "hang"' -l help
 complete -c dapcli -n '__dapcli_at "hang"' -l json
+complete -c dapcli -n '__dapcli_at "hang"' -l max-threads -r
 complete -c dapcli -n '__dapcli_at "hang"' -l session -r -a '(__dapcli_words session)'
+complete -c dapcli -n '__dapcli_at "hang"' -l start-thread -r
 complete -c dapcli -n '__dapcli_at "hang"' -l timeout -r
 complete -c dapcli -n '__dapcli_at "hang"' -s S -r -a '(__dapcli_words session)'
 complete -c dapcli -n '__dapcli_at "hang"' -s h

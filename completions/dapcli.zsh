@@ -284,11 +284,13 @@ _dapcli() {
             flags="--help --json --session --thread-id -S -h"; kind="location" ;;
         "hang")
             case "$prev" in
+                --max-threads) _dapcli_words ""; return 0 ;;
                 --session) _dapcli_words "session"; return 0 ;;
+                --start-thread) _dapcli_words ""; return 0 ;;
                 --timeout) _dapcli_words ""; return 0 ;;
                 -S) _dapcli_words "session"; return 0 ;;
             esac
-            flags="--help --json --session --timeout -S -h"; kind="" ;;
+            flags="--help --json --max-threads --session --start-thread --timeout -S -h"; kind="" ;;
         "input")
             case "$prev" in
                 --session) _dapcli_words "session"; return 0 ;;

@@ -106,7 +106,8 @@ def test_an_edit_while_it_runs_is_followed_when_breakpoints_are_sent(dc: Cli, tm
     _insert_above(cart, 1, "import os")
     added = dc.json("break", "add", "cart.py", "--at", "return total", cwd=tmp_path)
     assert added["notes"] == [f"breakpoint 1 moved {line} → {line + 1} (file changed): total += price",
-                              "the program started before the edit and runs the old code; `restart` runs the new one"]
+                              "the program started before the edit and runs the old code; "
+                              "`dapcli restart` runs the new one"]
     assert added["line"] == _line(cart, "return total")
     dc.run("stop", cwd=tmp_path)
 

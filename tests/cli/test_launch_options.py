@@ -61,7 +61,7 @@ def test_launch_breakpoints_are_saved_for_restore(dc: Cli, tmp_path_factory) -> 
 def test_bad_breakpoint_and_set_spellings_say_what_is_right(dc: Cli) -> None:
     result = dc.run("launch", "cart.py", "-b", "cart.py:3 when i == 2", check=2)
     line = one_line_error(result.err)
-    assert "if CONDITION, hit N" in line and "e.g. -b 'cart.py:17 if i == 2'" in result.err
+    assert "if CONDITION, hit N" in line and "e.g. 'cart.py:17 if i == 2'" in result.err
     result = dc.run("launch", "cart.py", "--set", "justMyCode", check=2)
     assert "write KEY=VALUE" in one_line_error(result.err) and "--set justMyCode=false" in result.err
 

@@ -33,7 +33,7 @@ def test_statement_flag_runs_it_and_says_so(dc: Cli) -> None:
     value = dc.json("eval", "acc + 1")
     assert "note" not in value
     err = dc.run("eval", "x = (", check=5).err
-    assert "SyntaxError" in err and "hint: eval takes a Python expression" in err
+    assert "SyntaxError" in err and "hint: `dapcli eval` takes a Python expression" in err
     assert "NameError" in one_line_error(dc.run("eval", "nosuch_name", check=5).err)
 
 

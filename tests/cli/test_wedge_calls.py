@@ -62,7 +62,7 @@ def test_down_at_the_innermost_frame_says_so(dc: Cli) -> None:
     assert one_line_error(err) == "error: bottom (innermost) frame #0 is selected: you cannot go down"
     dc.run("up")
     err = dc.run("down", "5", check=2).err
-    assert one_line_error(err) == "error: frame #1 is selected: `down 5` would go past the innermost frame #0"
+    assert one_line_error(err) == "error: frame #1 is selected: `dapcli down 5` would go past the innermost frame #0"
 
 
 def test_unknown_dap_request_is_one_short_line(dc: Cli) -> None:

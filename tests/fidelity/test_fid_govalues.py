@@ -141,7 +141,7 @@ def test_a_step_delve_refuses_is_an_error_not_an_exception(gosteps: Path, cli: C
     refused = json.loads(cli("--json", "next", check=4).err)["error"]
     assert refused["message"] == ("Delve did not run next: Unable to step while the previous step is "
                                   "interrupted by a breakpoint."), refused
-    assert refused["hint"].startswith("`continue` finishes the step")
+    assert refused["hint"].startswith("`dapcli continue` finishes the step")
     assert "Traceback" not in cli("next", check=4).err
     still = cli.json("status")["stop"]  # where the breakpoint left it, not an "exception"
     assert (still["reason"], still["location"]["line"]) == ("breakpoint", marker_line(source, "worker")), still

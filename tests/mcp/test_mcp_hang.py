@@ -85,3 +85,37 @@ def test_stack_and_hang_during_a_blocked_continue() -> None:
         assert ended == [True]
 
     run(body)
+
+
+MANY = ROOT / "tests" / "cli" / "programs" / "hang" / "many.py"
+
+
+def test_explain_hang_of_200_threads_says_which_it_shows() -> None:
+    """200 threads do not fit one result: it shows 40 (the deadlock's first), says how many
+    there are and the calls that show the rest; MCP's own cut is never needed."""
+
+    async def body() -> None:
+        async with connected() as client:
+            stop = await call(client, "launch", {"program": str(MANY), "python": sys.executable, "timeout": 1})
+            assert stop["status"] == "running"
+            try:
+                await wait_output(client, "all wait")
+                result = await client.call_tool("more", {"verb": "explainHang", "arguments": {"timeout": 1}})
+                assert not result.is_error, text_of(result)
+                data, text = result.structured_content, text_of(result)
+                assert data["totalThreads"] == 200
+                assert len(data["threads"]) == 40
+                assert [t["name"] for t in data["threads"][:2]] in (["ab", "ba"], ["ba", "ab"])
+                assert text.startswith("DEADLOCK: ")
+                following = '`more {"verb": "explainHang", "arguments": {"timeout": 1.0, "startThread": 40, ' \
+                            '"maxThreads": 40}}`'
+                assert "shows threads 1-40 of 200" in text and following in text, text
+                assert "cut" not in text and "left out" not in text  # MCP's own bounds were not needed
+                page = await call(client, "more", {"verb": "explainHang",
+                                                   "arguments": {"timeout": 1, "startThread": 40, "maxThreads": 40}})
+                names = {t["name"] for t in page["threads"]}
+                assert len(names) == 40 and not names & {t["name"] for t in data["threads"]}
+            finally:
+                await call(client, "stop")
+
+    run(body, timeout=240)

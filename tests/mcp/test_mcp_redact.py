@@ -49,7 +49,7 @@ def test_secrets_are_redacted_over_mcp_by_default() -> None:
             assert values["token_count"] == "3"
             assert values["dsn"] == "'postgres://bob:<redacted: password in URL>@db.example:5432/app'"
             assert values["github_token"] == NAME_MARK
-            assert stop["redacted"] >= 6
+            assert stop["redacted"] >= 6, stop
             assert "redacted: they look secret" in text and "--show-secrets" in text
             assert f"password={NAME_MARK}" in text
 
@@ -108,6 +108,43 @@ def test_show_secrets_turns_redaction_off() -> None:
             assert {v["name"]: v["value"] for v in stop["locals"]}["password"] == "'hunter2-x9'"
             evaluated, _, _ = await _tool(client, "evaluate", {"expression": "os.environ['GITHUB_TOKEN']"})
             assert evaluated["result"] == repr(ENV_TOKEN)
+            await call(client, "stop")
+
+    run(body, timeout=150)
+
+
+NAMES_PROGRAM = Path(__file__).resolve().parent / "programs" / "secret_names.py"
+
+
+def test_secrets_in_names_and_across_a_cut_are_redacted() -> None:
+    """A thread named with a token, a dict keyed by one (its child's name and ``evaluateName``),
+    and a DSN whose password the value's cut would split: none of them leaks; the cut is marked."""
+
+    async def body() -> None:
+        async with connected() as client:
+            args = {"program": str(NAMES_PROGRAM), "python": sys.executable,
+                    "breakpoints": [f"{NAMES_PROGRAM}:{marker_line(NAMES_PROGRAM, 'stop')}"]}
+            stop, _, result = await _tool(client, "launch", args)
+            assert stop["reason"] == "breakpoint"
+
+            def leaks(result: Any) -> bool:
+                seen = result.content[0].text + json.dumps(result.structured_content)
+                return "Nm4Nm4" in seen or "Pw7Pw7" in seen
+
+            assert not leaks(result)
+            values = {v["name"]: v["value"] for v in stop["locals"]}
+            assert values["dsn"].startswith("'postgres://" + "u" * 60 + ":<redacted: password in URL>@")
+            assert values["dsn"].endswith("…")  # still cut, and marked so
+            threads, _, result = await _tool(client, "more", {"verb": "threads"})
+            assert not leaks(result)
+            assert "sync <redacted: GitHub token>" in [t["name"] for t in threads["threads"]]
+            evaluated, _, _ = await _tool(client, "evaluate", {"expression": "keyed"})
+            listed, _, result = await _tool(client, "variables",
+                                            {"variablesReference": evaluated["variablesReference"]})
+            assert not leaks(result)
+            children = {v["name"]: v for v in listed["variables"]}
+            assert "'<redacted: GitHub token>'" in children and children["'<redacted: GitHub token>'"]["value"] == "1"
+            assert children["'plain'"]["value"] == "2"
             await call(client, "stop")
 
     run(body, timeout=150)

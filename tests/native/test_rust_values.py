@@ -120,3 +120,28 @@ async def call(client: Any, tool: str, args: dict[str, Any] | None = None) -> di
     result = await client.call_tool(tool, args or {})
     assert not result.is_error, f"{tool} failed: {result.content[0].text}"
     return dict(result.structured_content)
+
+
+@pytest.mark.parametrize("adapter", each_adapter("lldb", "codelldb", "gdb"))
+def test_rust_frames_are_named_without_their_hash(adapter: str, rust_values: Path, cli_env: dict[str, str]) -> None:
+    """``values::main::h3f2a…`` is shown ``values::main`` (in the stop's location, ``stack`` and its
+    JSON); the adapter's own name stays in ``adapterName`` where it had the hash."""
+    import re
+
+    cwd = rust_values.parent
+    done = dapcli(cli_env, cwd, "launch", "./values", "-b", f"values.rs:{SHOW}", "--adapter", adapter, "--json")
+    assert done.returncode == 0, done.stderr
+    state = json.loads(done.stdout)
+    assert state["location"]["function"].startswith("values::main"), state["location"]
+    hashed = re.compile(r"::h[0-9a-f]{16}\b")
+    try:
+        stack = json.loads(dapcli(cli_env, cwd, "stack", "--json").stdout)
+        top = stack["frames"][0]
+        assert top["name"].startswith("values::main") and not hashed.search(top["name"]), top
+        assert not any(hashed.search(frame["name"]) for frame in stack["frames"]), stack["frames"]
+        assert all(frame["name"] in hashed.sub("", frame["adapterName"])
+                   for frame in stack["frames"] if "adapterName" in frame)
+        shown = dapcli(cli_env, cwd, "stack").stdout
+        assert "values::main" in shown and not hashed.search(shown), shown
+    finally:
+        assert dapcli(cli_env, cwd, "stop").returncode == 0

@@ -45,7 +45,7 @@ def test_a_bad_breakpoint_shows_a_right_one(text: str) -> None:
     with pytest.raises(UsageError) as caught:
         parse_spec(text)
     assert "if COND" in caught.value.message or "not a location" in caught.value.message
-    assert "-b 'cart.py:17 if i == 2'" in caught.value.hint
+    assert "e.g. 'cart.py:17 if i == 2'" in caught.value.hint
 
 
 def test_structured_breakpoints() -> None:

@@ -247,3 +247,51 @@ def test_a_console_command_that_names_a_secret_is_redacted() -> None:
     assert "hunter2" not in shown.output and shown.redacted == 1
     plain = redact_result(ConsoleResult(command="len(items)", output="3"))
     assert plain.output == "3"
+
+
+def test_names_of_threads_and_keys_shaped_like_tokens_are_redacted() -> None:
+    from dapcli.verbs.models import ThreadsResult, ThreadView
+    from dapcli.verbs.models.hang import DeadlockEdge, HangResult, HangThread
+
+    listed = [ThreadView(id=1, name=f"sync {GHP}"), ThreadView(id=2, name="main")]
+    threads = redact_result(ThreadsResult(threads=listed))
+    assert [t.name for t in threads.threads] == ["sync <redacted: GitHub token>", "main"] and threads.redacted == 1
+    blocked = [HangThread(id=1, name=GHP, state="blocked")]
+    hang = redact_result(HangResult(status="stopped", paused=True, threads=blocked,
+                                    deadlock=[DeadlockEdge(thread_id=1, thread_name=GHP, waits_on="a", held_by=1)]))
+    assert hang.threads[0].name == hang.deadlock[0].thread_name == "<redacted: GitHub token>"
+    keyed = VariableView(name="keyed", value="{...}", variables_reference=3, children=[
+        VariableView(name=f"'{GHP}'", value="1", evaluate_name=f"keyed['{GHP}']")])
+    child = (redact_result(StopState(session="s", status="stopped", locals=[keyed])).locals or [])[0].children[0]
+    assert (child.name, child.value, child.evaluate_name) == (
+        "'<redacted: GitHub token>'", "1", "keyed['<redacted: GitHub token>']")
+
+
+@pytest.mark.parametrize("value,limit,shown", [
+    # the cut would split the password: the value is kept to its ``@``, then cut
+    ("'postgres://bob:" + "pw" * 30 + "@db.example.com:5432/app'", 30,
+     "'postgres://bob:<redacted: password in URL>@…"),
+    # too long to keep whole: cut before it
+    ("'postgres://bob:" + "pw" * 400 + "@db/app'", 30, "'postgres://bob:…"),
+    # a token's tail
+    ("x" * 20 + " " + GHP, 30, "x" * 20 + " <redacted: GitHub token>"),
+    # a cut away from any secret is where it was
+    ("'postgres://bob:pw@db.example.com:5432/" + "a" * 50 + "'", 50,
+     "'postgres://bob:<redacted: password in URL>@db.example.com:5432/aaaaaaaaaaa…"),
+])
+def test_a_secret_is_never_split_by_a_cut(value: str, limit: int, shown: str) -> None:
+    from dapcli.verbs.shared.values.variables import cut_value
+
+    cut, left = cut_value(value, limit)
+    assert redact_text(cut)[0] == shown
+    assert len(cut) - (1 if cut.endswith("…") else 0) + left == len(value)
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("postgres://bob:hunter2hun…", "postgres://bob:<redacted: password in URL>…"),
+    ("see postgres://bob:hunter2", "see postgres://bob:<redacted: password in URL>"),
+    ("http://localhost:8080", "http://localhost:8080"),
+    ("http://localhost:80…", "http://localhost:80…"),
+])
+def test_a_url_cut_before_its_at_sign(text: str, expected: str) -> None:
+    assert redact_text(text)[0] == expected

@@ -249,16 +249,34 @@ class McpWords:
     "arguments": {"text": "TEXT"}}``); a parameter as ``terminal: true``."""
 
     def call(self, verb: str, args: dict[str, Any]) -> str:
+        arguments = _arguments(verb, args)
         if verb in DIRECT:
-            return f"`{verb} {json.dumps(args, ensure_ascii=False)}`" if args else f"`{verb}`"
-        inner = {"verb": verb, **({"arguments": args} if args else {})}
-        return f"`{MORE} {json.dumps(inner, ensure_ascii=False)}`"
+            return f"`{verb} {arguments}`" if args else f"`{verb}`"
+        inner = f'"verb": {json.dumps(verb)}' + (f', "arguments": {arguments}' if args else "")
+        return f"`{MORE} {{{inner}}}`"
 
     def option(self, verb: str, name: str, value: Any) -> str:
         return f"`{name}: {json.dumps(value, ensure_ascii=False)}`"
 
 
 MCP_WORDS = McpWords()
+
+
+def _arguments(verb: str, args: dict[str, Any]) -> str:
+    """``args`` as the JSON object a tool takes; a placeholder (``N``, ``ID``) given for a number
+    parameter is written bare (``{"index": N}``: a number goes there), never as a string that
+    the tool would refuse (``{"index": "N"}``)."""
+    spec = VERBS.get(verb)
+    numbers = {p.alias for p in spec.params if p.base_type in (int, float)} if spec else set()
+    return "{" + ", ".join(
+        f"{json.dumps(key)}: " + (value if key in numbers and _placeholder(value) else
+                                  json.dumps(value, ensure_ascii=False))
+        for key, value in args.items()) + "}"
+
+
+def _placeholder(value: Any) -> bool:
+    """``N``, ``ID``, ``LINE``: a word a hint writes where the user puts a value of their own."""
+    return isinstance(value, str) and value.replace("_", "").isalpha() and value.isupper()
 
 
 _FLAG = re.compile(r"--([a-z][a-z-]+)(?: ([A-Z][A-Z_]*)\b)?")

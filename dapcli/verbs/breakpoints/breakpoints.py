@@ -29,7 +29,7 @@ __all__ = ["at_form", "inline_clauses", "parse_location", "place", "view"]
 
 _INLINE = re.compile(r"\s(?:if|hit|log)\s")
 #: Said when breakpoints followed an edit made while the program runs: it still runs the old code.
-OLD_CODE = "the program started before the edit and runs the old code; `restart` runs the new one"
+OLD_CODE = "the program started before the edit and runs the old code; `dapcli restart` runs the new one"
 
 
 def inline_clauses(location: str, condition: str | None, hit_condition: str | None,
@@ -293,7 +293,7 @@ async def remove_breakpoint(
     session = ctx.session()
     if not ids:
         raise UsageError("name the breakpoints to delete (ids or FILE:LINE)",
-                         "see `dapcli break list`; `break clear` deletes all")
+                         "see `dapcli break list`; `dapcli break clear` deletes all")
     doomed = matching(ctx, session, ids)
     return await _delete(session, doomed)
 

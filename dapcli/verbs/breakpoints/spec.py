@@ -34,7 +34,9 @@ GRAMMAR = "FILE:LINE or FUNCTION, then optional clauses in any order: if CONDITI
 #: The help of ``-b``/``breakpoints`` on launch and attach (CLI, REPL, MCP schema).
 BREAK_HELP = ("FILE:LINE|FUNCTION|FILE@STATEMENT, then, any order: if COND, hit N|>=N|%N, log MSG. "
               "Or {path,line|statement,nearLine,expect,condition,hitCondition,logMessage}|{function}")
-EXAMPLES = "e.g. -b 'cart.py:17 if i == 2', -b 'cart.py:17 hit >=3', -b 'cart.py:17 log total={total}', -b Cart.total"
+#: Breakpoint texts: the same in every frontend (the command line's ``-b``/``break add``, MCP's
+#: ``breakpoints`` and ``addBreakpoint``, a recipe's ``breakpoints``).
+EXAMPLES = "e.g. 'cart.py:17 if i == 2', 'cart.py:17 hit >=3', 'cart.py:17 log total={total}', 'Cart.total'"
 
 #: A clause word between blanks (or at the end: ``F:L if`` is a clause without its text).
 _WORD = re.compile(r"(?<!\S)(if|hit|log)(?=\s|$)")

@@ -191,12 +191,12 @@ async def _select(ctx: VerbContext, index: int | None = None, frame_id: int | No
             here = index - delta
             if here == 0:
                 raise UsageError("bottom (innermost) frame #0 is selected: you cannot go down",
-                                 "`up` goes to callers; `frame N` selects frame #N")
-            raise UsageError(f"frame #{here} is selected: `down {-delta}` would go past the innermost frame #0",
-                             f"`down {here}` selects frame #0")
+                                 "`dapcli up` goes to callers; `dapcli frame N` selects frame #N")
+            raise UsageError(f"frame #{here} is selected: `dapcli down {-delta}` would go past the innermost frame #0",
+                             f"`dapcli down {here}` selects frame #0")
         if not 0 <= index < len(stack):
             raise UsageError(f"no frame #{index}: the stack has frames #0..#{len(stack) - 1}",
-                             "`up` goes to callers, `down` back towards #0")
+                             "`dapcli up` goes to callers, `dapcli down` back towards #0")
         target = stack[index]
     session.selected_frame_id = target.id
     session.current_path = target.path

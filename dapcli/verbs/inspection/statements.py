@@ -52,8 +52,9 @@ def with_syntax_hint(session: Session, error: RequestError) -> RequestError:
     (the text is neither an expression nor a statement)."""
     if error.hint or not session.adapter.repl_runs_statements or "SyntaxError" not in error.message:
         return error
-    return RequestError(error.message, "eval takes a Python expression (`total * 2`); a statement "
-                        "(`v = 100`, `import os`) runs with `eval --statement` (REPL: `!v = 100`): check its syntax",
+    return RequestError(error.message, "`dapcli eval` takes a Python expression (`total * 2`); a statement "
+                        "(`v = 100`, `import os`) runs with `dapcli eval --statement 'v = 100'` (REPL: `!v = 100`): "
+                        "check its syntax",
                         error.command)
 
 

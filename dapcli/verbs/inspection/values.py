@@ -77,8 +77,8 @@ async def variables(
     pytest's assertion-rewriting temporaries (``@py_…``) are left out unless ``all`` is set or a
     name or filter asks for them."""
     if name is not None and filter is not None:
-        raise UsageError("give a NAME or --filter, not both", "`vars NAME` picks one variable; "
-                         "`vars --filter TEXT` lists every name that contains TEXT")
+        raise UsageError("give a NAME or --filter, not both", "`dapcli vars NAME` picks one variable; "
+                         "`dapcli vars --filter TEXT` lists every name that contains TEXT")
     session = ctx.session()
     frame = None
     if variables_reference is None:
@@ -137,7 +137,7 @@ def _by_name(listed: list[t.Variable], name: str, scope: str | None) -> list[t.V
         some = ", ".join(names[:12]) + (f", … (+{len(names) - 12})" if len(names) > 12 else "")
         raise UsageError(f"no variable {name!r} in {scope or 'this value'}" + (f"; there are: {some}" if names else
                                                                              " (it is empty)"),
-                         "`vars` lists them all; `eval EXPRESSION` reads any expression")
+                         "`dapcli vars` lists them all; `dapcli eval EXPRESSION` reads any expression")
     return found
 
 
@@ -162,7 +162,7 @@ async def evaluate(
     On adapters whose language has assignment expressions (C, Go, JavaScript) the text is sent
     as it is either way."""
     if not expression.strip():
-        raise UsageError("the expression is empty", "give one, e.g. `eval x` or `eval 'len(items)'`")
+        raise UsageError("the expression is empty", "give one, e.g. `dapcli eval x` or `dapcli eval 'len(items)'`")
     session = ctx.session()
     frame = await current_frame_id(session, frame_id)
     asked = full_context(session, context, max_length)  # in full: clipboard, the adapter's longest text

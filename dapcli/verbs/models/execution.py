@@ -44,6 +44,8 @@ class Frame(Model):
     source_reference: int | None = None
     #: True on the selected frame (the one ``eval``, ``vars``, ``set`` and ``list`` use) in ``stack``.
     selected: bool | None = None
+    #: The adapter's own name when ``name`` shows it shorter (Rust's ``::h<hash>`` left out).
+    adapter_name: str | None = None
 
 
 class VariableView(Model):

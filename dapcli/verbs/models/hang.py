@@ -63,6 +63,9 @@ class HangResult(Result):
     runtime_report: str | None = None
     notes: list[str] | None = None
     how: str | None = None
+    #: How many threads the program has, when ``threads`` shows only some (a note says which
+    #: and how to see the others).
+    total_threads: int | None = None
 
 
 def hang_lines(result: HangResult, short: Callable[[str | None], str] = lambda p: p or "?") -> list[str]:

@@ -39,7 +39,7 @@ async def console_command(session: Session, command: str, frame_id: int | None =
     failed = session.adapter.console_error_prefix
     if failed and result.lstrip().startswith(failed):
         message = " ".join(result.split()).removeprefix(failed.strip()).strip()
-        raise RequestError(message, "check the command with `console help`", command="evaluate")
+        raise RequestError(message, "check the command with `dapcli console help`", command="evaluate")
     if not result.strip():  # the output comes as events (CodeLLDB: sometimes after the response)
         await _output_settled(session, mark)
     printed = "".join(c.output for c in session.output.since(mark) if c.category != "telemetry")

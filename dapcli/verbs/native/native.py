@@ -228,7 +228,8 @@ async def read_memory(
     if not session.supports("supportsReadMemoryRequest") and command is None:  # before evaluating the address
         raise PreconditionError(f"{session.adapter.name} cannot read memory: the adapter does not support it "
                                 "(no supportsReadMemoryRequest capability)",
-                                "memory reads need a native adapter (C/C++/Rust, Go); `p EXPR` shows a value")
+                                "memory reads need a native adapter (C/C++/Rust, Go); "
+                                "`dapcli eval EXPRESSION` shows a value")
     reference, expression = await resolve_address(session, address, frame_id)
     if session.supports("supportsReadMemoryRequest"):
         body = await session.request("readMemory", t.ReadMemoryArguments(memoryReference=reference, offset=offset,
@@ -339,7 +340,8 @@ async def _instruction_step(ctx: VerbContext, which: str, thread_id: int | None,
     if command is None:
         raise PreconditionError(
             f"{session.adapter.name} cannot {which} (it lacks the supportsSteppingGranularity capability)",
-            "step by line with `next`/`step`, or use `dapcli console` with the debugger's own command",
+            "step by line with `dapcli next`/`dapcli step`, "
+            "or use `dapcli console COMMAND` with the debugger's own command",
         )
     # an adapter that ignores granularity steps a whole line, silently: use the debugger's command
     # (it reports the stop with an ordinary `stopped` event)

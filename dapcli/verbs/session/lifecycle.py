@@ -431,7 +431,8 @@ async def stop(
     elif ending and attached and not session.kill_sent and session.adapter.terminate_command(session.attach_options):
         target = session.attach_options.target if session.attach_options else None
         note = (f"The program under {target} may still run (it was not stopped, so gdb could not kill it); "
-                "end it there, e.g. `kill` the debug server's program or re-attach, `pause` and `stop --terminate`.")
+                "end it there, e.g. `kill` the debug server's program or re-attach, `dapcli pause` and "
+                "`dapcli stop --terminate`.")
     return EndResult(session=session.name, status="terminated" if ending else "detached",
                      exit_code=session.exit_code if exited_before else None, note=note)
 

@@ -10,6 +10,7 @@ from dapcli.errors import DapcliError, PreconditionError, UsageError
 from dapcli.protocol import types as t
 from dapcli.verbs.models import Frame, SourceLine
 from dapcli.verbs.shared import frameindex
+from dapcli.verbs.shared.framenames import shown_frame_name
 from dapcli.verbs.shared.threadcount import capped, thread_exists
 
 __all__ = [
@@ -28,7 +29,8 @@ async def frames(session: Session, thread_id: int, start: int = 0, levels: int =
     )
     views = [
         Frame(
-            id=f.id, index=start + i, name=f.name.removesuffix(" (Current frame)"),  # debugpy at an exception
+            id=f.id, index=start + i, name=shown_frame_name(f.name.removesuffix(" (Current frame)")),  # debugpy
+            adapter_name=f.name if "::h" in f.name and shown_frame_name(f.name) != f.name else None,
             path=session.adapter.frame_path(f.source.path) if f.source and f.source.path else None,
             source_name=f.source.name if f.source else None, line=f.line, column=f.column or None,
             presentation_hint=f.presentationHint,

@@ -7,7 +7,7 @@ from typing import Annotated
 
 from dapcli.calls import call
 from dapcli.engine.session import Session, SessionState
-from dapcli.errors import DapcliError
+from dapcli.errors import DapcliError, UsageError
 from dapcli.protocol import types as t
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.inspection.hang.common import Wait, deadlock_cycle, resolve_holders
@@ -16,17 +16,23 @@ from dapcli.verbs.inspection.hang.native import pthread_waits
 from dapcli.verbs.inspection.hang.python import HOW as PYTHON_HOW
 from dapcli.verbs.inspection.hang.python import python_waits
 from dapcli.verbs.inspection.hang.stacks import read_stacks
-from dapcli.verbs.models.hang import HangResult, HangThread
+from dapcli.verbs.models.hang import DeadlockEdge, HangResult, HangThread
 from dapcli.verbs.registry import Param, verb
 
 __all__ = ["explain_hang"]
 
 PauseTimeout = Annotated[float, Param(help="seconds to wait for the pause to land (then: what can be read while "
                                            "it runs)")]
+#: Most threads one result shows by default (200 threads would not fit an agent's result).
+MAX_THREADS = 40
+MaxThreads = Annotated[int, Param(help=f"most threads shown (0: all; default {MAX_THREADS}): those of a deadlock "
+                                       "first, then the blocked ones, then the rest")]
+StartThread = Annotated[int, Param(help="how many threads of that order to pass over (the next page)")]
 
 
 @verb(group="inspection", name="explainHang", needs="alive", concurrent=True, cli=("hang",), aliases=("deadlock",))
-async def explain_hang(ctx: VerbContext, timeout: PauseTimeout = 2.0) -> HangResult:
+async def explain_hang(ctx: VerbContext, timeout: PauseTimeout = 2.0, max_threads: MaxThreads = MAX_THREADS,
+                       start_thread: StartThread = 0) -> HangResult:
     """Explain a hang: where each thread waits, and any deadlock cycle.
 
     Pauses the program first (DAP ``pause``; it stays paused when the pause lands). Each thread
@@ -35,7 +41,14 @@ async def explain_hang(ctx: VerbContext, timeout: PauseTimeout = 2.0) -> HangRes
     runtime or the frames prove it (an RLock's owner, a pthread mutex's owner, a ``with`` block
     the holder is inside), else ``(unknown)``.
     A deadlock is named only when those proven waits form a cycle.
+
+    Of many threads, ``max_threads`` are shown (a deadlock's first, then the blocked ones, then
+    the rest, each in the adapter's order) from ``start_thread`` on; ``totalThreads`` says how many
+    there are and a note how to see the others. Raises UsageError for a negative count.
     """
+    if max_threads < 0 or start_thread < 0:
+        raise UsageError("maxThreads and startThread are counts (0 or more)",
+                         f"e.g. {call('explainHang', maxThreads=MAX_THREADS, startThread=MAX_THREADS)}")
     session = ctx.session()
     notes: list[str] = []
     paused = await _pause(session, timeout, notes)
@@ -52,9 +65,31 @@ async def explain_hang(ctx: VerbContext, timeout: PauseTimeout = 2.0) -> HangRes
     if waits is None:
         waits = await _from_stacks(session, listed, notes)
     resolve_holders(waits)
+    cycle = deadlock_cycle(waits)
+    threads, note = _page([w.thread for w in waits], cycle, start_thread, max_threads, timeout)
     return HangResult(status=session.state.value, paused=session.state is SessionState.STOPPED and paused,
-                      threads=[w.thread for w in waits], deadlock=deadlock_cycle(waits), notes=notes or None,
-                      how=how, runtime_report=runtime_report(session) if kind == "go" else None)
+                      threads=threads, deadlock=cycle, notes=[*notes, *note] or None, how=how,
+                      runtime_report=runtime_report(session) if kind == "go" else None,
+                      total_threads=len(waits) if note else None)
+
+
+def _page(threads: list[HangThread], cycle: list[DeadlockEdge] | None, start: int, limit: int,
+          timeout: float) -> tuple[list[HangThread], list[str]]:
+    """The threads shown: a deadlock's first, then the blocked ones, then the rest (a stable
+    order), ``limit`` of them (0: all) from ``start``; and a note that says which when not all."""
+    in_cycle = {edge.thread_id for edge in cycle or ()}
+    ordered = sorted(threads, key=lambda th: 0 if th.id in in_cycle else 1 if th.state == "blocked" else 2)
+    end = len(ordered) if limit == 0 else min(len(ordered), start + limit)
+    shown = ordered[start:end]
+    if start == 0 and end == len(ordered):
+        return shown, []
+    rest = []
+    if end < len(ordered):
+        rest.append(f"the next with {call('explainHang', timeout=timeout, startThread=end, maxThreads=limit)}")
+    rest.append(f"all with {call('explainHang', timeout=timeout, maxThreads=0)}")
+    first = f"threads {start + 1}-{end}" if shown else f"no thread (there are {len(ordered)})"
+    return shown, [f"shows {first} of {len(ordered)} (a deadlock's first, then the blocked ones); see "
+                   + ", ".join(rest)]
 
 
 async def _from_stacks(session: Session, listed: list[t.Thread], notes: list[str]) -> list[Wait]:

@@ -12,6 +12,7 @@ from dapcli.errors import DapcliError
 from dapcli.protocol import types as t
 from dapcli.verbs.inspection.hang.common import Wait, place
 from dapcli.verbs.models.hang import HangThread
+from dapcli.verbs.shared.framenames import shown_frame_name
 
 __all__ = ["Stack", "call_name", "read_stacks"]
 
@@ -80,10 +81,10 @@ async def read_stacks(session: Session, listed: list[t.Thread]) -> tuple[list[St
 def _stack(session: Session, thread: t.Thread, frames: list[t.StackFrame]) -> Stack:
     view = HangThread(id=thread.id, name=thread.name, state="stopped" if session.state is SessionState.STOPPED
                       else "running")
-    located = [(session.adapter.frame_path(f.source.path) if f.source and f.source.path else None, f.line, f.name)
-               for f in frames]
+    located = [(session.adapter.frame_path(f.source.path) if f.source and f.source.path else None, f.line,
+                shown_frame_name(f.name)) for f in frames]
     user = place(view, located)
     if user is not None and user > 0:
-        view.blocked_in = call_name(frames[user - 1].name)
+        view.blocked_in = call_name(shown_frame_name(frames[user - 1].name))
         view.state = "blocked"
     return Stack(frames, user, Wait(view))

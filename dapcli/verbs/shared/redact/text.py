@@ -6,8 +6,11 @@ What is found (each as a span of the text; spans that overlap are joined):
   GitHub ``ghp_``/``gho_``/``ghu_``/``ghs_``/``ghr_``/``github_pat_…``, AWS ``AKIA…``/``ASIA…``,
   Slack ``xox[abprs]-…``, Google ``AIza…``, JWTs ``eyJ….eyJ….sig``;
 - **PEM private keys**: ``-----BEGIN … PRIVATE KEY-----`` to its ``-----END …-----`` line (to
-  the end of the text when it has none; :func:`redact_texts` carries that on to the next text);
-- **passwords in URLs and DSNs**: ``scheme://user:PASSWORD@host`` keeps the user and the host;
+  the end of the text when it has none; :func:`redact_texts` reads program output's pieces as
+  one text, so a key printed line by line is found whole);
+- **passwords in URLs and DSNs**: ``scheme://user:PASSWORD@host`` keeps the user and the host
+  (an authority cut before its ``@``, at the text's end or a ``…``: what follows ``user:``, but
+  a port);
 - **secret assignments**: a key that :func:`~.names.secret_name` calls secret, then ``=``, ``:``
   or ``=>``, then its value (quoted, or up to a space, ``,``, ``;``, ``&`` or a bracket; to the
   end of the line for ``Cookie``/``Authorization``; ``Bearer X`` whole): ``password='x'``,
@@ -18,7 +21,10 @@ What is found (each as a span of the text; spans that overlap are joined):
 same characters. Literal prefixes are found with ``str.find``; a token's run of characters is
 read by one single-class ``[…]*`` match; a key is at most :data:`KEY_CHARS` characters and
 whitespace around a separator at most 8; every scan resumes after what it read, so each
-character is looked at a bounded number of times.
+character is looked at a bounded number of times. Each literal is found by ``str.find`` over the
+whole text (faster than one regular expression of them all: measured), the keys only when the
+text holds a secret stem, the PEM armour only when it holds a ``-----``; many pieces of output
+are one scan (:func:`redact_texts`).
 """
 
 from __future__ import annotations
@@ -28,7 +34,8 @@ from collections.abc import Iterable
 
 from dapcli.verbs.shared.redact.names import plain_value, secret_name
 
-__all__ = ["KEY_CHARS", "MARK", "marker", "redact_quoted", "redact_text", "redact_texts", "spans"]
+__all__ = ["CUT_REACH", "KEY_CHARS", "MARK", "cut_point", "marker", "redact_quoted", "redact_text", "redact_texts",
+           "spans"]
 
 #: Longest key of a ``key=value`` pair looked at.
 KEY_CHARS = 128
@@ -99,12 +106,34 @@ def spans(text: str, in_pem: bool = False) -> tuple[list[Span], bool]:
     """The secret spans of ``text`` (start, end, kind), sorted and joined; and whether ``text``
     ends inside a PEM private key (``in_pem``: it began inside one)."""
     found: list[Span] = []
-    still_in_pem = _pem(text, in_pem, found)
+    still_in_pem = _pem(text, in_pem, found) if in_pem or "-----" in text else False
     _tokens(text, found)
     _jwts(text, found)
     _urls(text, found)
     _assignments(text, found)
     return _joined(found), still_in_pem
+
+
+#: How far past a cut a secret that the cut would split is kept whole (characters).
+CUT_REACH = 512
+
+
+def cut_point(text: str, limit: int) -> int:
+    """Where ``text`` may be cut for display near ``limit`` without splitting a secret: ``limit``;
+    or, when a secret runs across it, the end of that secret (with a URL's ``@``: what shows it is
+    a password) when that is at most :data:`CUT_REACH` further, so that a redaction applied to
+    the cut text (the frontend's policy) still recognises it; else the secret's start (none of
+    it is shown). Linear in ``limit + CUT_REACH``."""
+    if len(text) <= limit:
+        return len(text)
+    reach = limit + CUT_REACH
+    for start, end, kind in spans(text[:reach])[0]:
+        if start < limit < end:
+            end += kind == "password in URL"
+            return end if end < reach else start
+        if start >= limit:
+            break
+    return limit
 
 
 def redact_text(text: str) -> tuple[str, int]:
@@ -114,30 +143,46 @@ def redact_text(text: str) -> tuple[str, int]:
 
 
 def redact_texts(texts: Iterable[str]) -> tuple[list[str], int]:
-    """Each text redacted as by :func:`redact_text`, a PEM private key that one text begins
-    carried on into the next (program output arrives in pieces); and how many spans in all."""
+    """Each text redacted as by :func:`redact_text`, the texts read as the one text they make in
+    order (program output arrives in pieces: a private key, a token or a ``password=`` cut
+    between two pieces is found whole); and how many replacements in all. A secret that spans
+    several texts is replaced in each of them by its :func:`marker` (each piece is marked).
+
+    One scan of the joined text, whatever the number of pieces (a piece costs no scan of its own)."""
+    pieces = list(texts)
+    whole = "".join(pieces)
+    found = spans(whole)[0]
+    if not found:
+        return pieces, 0
     out: list[str] = []
     count = 0
-    in_pem = False
-    for text in texts:
-        began_inside = in_pem
-        found, in_pem = spans(text, in_pem)
-        count += len(found)
-        out.append(_replace(text, found) if found else text)
-        if not began_inside and found and found[0][0] == 0 and found[0][2] == "private key" \
-                and not text.startswith(_PEM_BEGIN):  # a footer whose key lines came in the texts before
-            for index in range(len(out) - 2, -1, -1):
-                lines = _LAST_KEY_LINE if index == len(out) - 2 else _KEY_LINES  # the last may be short
-                if not lines.fullmatch(out[index]):
-                    break
-                out[index] = marker("private key") + ("\n" if out[index].endswith("\n") else "")
+    index = 0
+    offset = 0
+    for text in pieces:
+        end_offset = offset + len(text)
+        if index == len(found) or found[index][0] >= end_offset:  # nothing in this piece
+            out.append(text)
+            offset = end_offset
+            continue
+        parts: list[str] = []
+        at = offset
+        while index < len(found) and found[index][0] < end_offset:
+            start, end, kind = found[index]
+            start, stop = max(start, offset), min(end, end_offset)
+            if stop > start:
+                parts.append(whole[at:start])
+                parts.append(marker(kind))
                 count += 1
+                at = stop
+            if end > end_offset:  # it goes on into the next piece
+                break
+            index += 1
+        if parts:
+            parts.append(whole[at:end_offset])
+            text = "".join(parts)
+        out.append(text)
+        offset = end_offset
     return out, count
-
-
-#: A key's lines (PEM: 64 base64 characters; the last one shorter).
-_KEY_LINES = re.compile(r"(?:[A-Za-z0-9+/=]{40,200}\r?\n)+")
-_LAST_KEY_LINE = re.compile(r"(?:[A-Za-z0-9+/=]{40,200}\r?\n)*[A-Za-z0-9+/=]{4,200}\r?\n")
 
 
 def redact_quoted(text: str, kind: str, keep: frozenset[str] = frozenset()) -> tuple[str, int]:
@@ -238,13 +283,16 @@ _LONG_BASE64_LINE = re.compile(r"[A-Za-z0-9+/=]{40,200}\r?\n")
 def _pem_footers(text: str, found: list[Span]) -> None:
     """A private key's footer with no header before it in ``text``: the base64 lines just above
     it, up to the footer's end. Linear: each walk back stops at the previous footer."""
-    covered = [(start, end) for start, end, _ in found]
+    covered = [(start, end) for start, end, _ in found]  # the pairs: sorted, apart
+    cover = 0  # the first pair that does not end before the footer looked at
     at, floor = 0, 0
     while (end_at := text.find(_PEM_END, at)) >= 0:
         label = _PEM_LABEL.match(text, end_at + len(_PEM_END))
         stop = label.end() if label is not None else end_at + len(_PEM_END)
+        while cover < len(covered) and covered[cover][1] <= end_at:
+            cover += 1
         if label is not None and "PRIVATE KEY" in label.group() \
-                and not any(start <= end_at < end for start, end in covered):
+                and not (cover < len(covered) and covered[cover][0] <= end_at):
             start = end_at
             while start > floor:  # the key's lines above the footer (the last one may be short)
                 line_start = text.rfind("\n", floor, start - 1) + 1
@@ -294,11 +342,17 @@ def _urls(text: str, found: list[Span]) -> None:
     while at >= 0:
         start = at + 3
         end = _AUTHORITY.match(text, start).end()
+        if (cut := text.find(_CUT, start, end)) >= 0:  # dapcli's cut ends what is shown of it
+            end = cut
         sign = text.rfind("@", start, end)
         if sign > start:
             colon = text.find(":", start, sign)
             if 0 <= colon < sign - 1:
                 found.append((colon + 1, sign, "password in URL"))
+        elif end == len(text) or text.startswith(_CUT, end):  # cut before its ``@``: what follows ``user:``
+            colon = text.find(":", start, end)
+            if 0 <= colon < end - 1 and not text[colon + 1:end].isdigit():  # not a port
+                found.append((colon + 1, end, "password in URL"))
         at = text.find("://", max(end, start))
 
 

@@ -17,13 +17,18 @@ is made of, without knowing of this module):
 - a raw DAP response body (``dap``): an object with a ``name``/``evaluateName`` and a ``value``
   by the variable rule, every other string by its text.
 
-Source lines, paths, frame names and breakpoint texts are not values and are kept (the agent
+A variable's name and ``evaluateName`` (a dict's key shaped like a token) and a thread's name
+(the program names its threads) are scanned for shapes too. Source lines, paths, frame names and
+breakpoint texts are not values and are kept (the agent
 reads the same files). The result's ``redacted`` says how many values were replaced; the model
-passed in is never changed (a session's last stop is shared with other clients).
+passed in is never changed (a session's last stop is shared with other clients): each model on
+the way is copied shallowly, an output chunk only when its text changes (no deep copy of a large
+output).
 """
 
 from __future__ import annotations
 
+import copy
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
@@ -38,10 +43,12 @@ from dapcli.verbs.models import (
     SetVariableResult,
     StopState,
     TestView,
+    ThreadView,
     TraceHit,
     VariableView,
     WatchView,
 )
+from dapcli.verbs.models.hang import DeadlockEdge, HangThread
 from dapcli.verbs.shared.redact.names import plain_value, secret_name
 from dapcli.verbs.shared.redact.text import MARK, marker, redact_text, redact_texts
 
@@ -57,8 +64,9 @@ def redact_result(result: R) -> R:
     """A copy of ``result`` with every value that looks secret replaced by ``<redacted: …>``,
     and ``redacted`` set to how many were (None when none were: then ``result`` itself is
     returned). Linear in the size of the result."""
-    copy = result.model_copy(deep=True)
-    count = _Walker().walk(copy)
+    walker = _Walker()
+    copy = walker.walk(result)
+    count = walker.count
     if not count:
         return result
     copy.redacted = count + (result.redacted or 0)
@@ -69,24 +77,25 @@ class _Walker:
     def __init__(self) -> None:
         self.count = 0
 
-    def walk(self, node: Any) -> int:
-        self._node(node)
-        return self.count
+    def walk(self, node: Any) -> Any:
+        """A copy of ``node`` (a model, or a list of them) with its secrets replaced; the models
+        in ``node`` are never changed."""
+        return self._node(node)
 
     # -- dispatch ------------------------------------------------------------------------------
-    def _node(self, node: Any) -> None:
+    def _node(self, node: Any) -> Any:
         if isinstance(node, VariableView):
-            self._variable(node, False)
-        elif isinstance(node, BaseModel):
-            self._model(node)
-        elif isinstance(node, list):
+            return self._variable(node, False)
+        if isinstance(node, BaseModel):
+            return self._model(node)
+        if isinstance(node, list):
             if node and all(isinstance(item, OutputChunkView) for item in node):
-                self._chunks(node)
-            else:
-                for item in node:
-                    self._node(item)
+                return self._chunks(node)
+            return [self._node(item) for item in node]
+        return node
 
-    def _model(self, model: BaseModel) -> None:
+    def _model(self, original: BaseModel) -> BaseModel:
+        model = original.model_copy()
         if isinstance(model, EvaluateResult):
             self._evaluate(model)
         elif isinstance(model, WatchView):
@@ -107,10 +116,12 @@ class _Walker:
                 continue
             value = getattr(model, name)
             if isinstance(value, BaseModel | list):
-                self._node(value)
+                setattr(model, name, self._node(value))
+        return model
 
     # -- values --------------------------------------------------------------------------------
-    def _variable(self, view: VariableView, inherited: bool) -> None:
+    def _variable(self, original: VariableView, inherited: bool) -> VariableView:
+        view = original.model_copy()
         secret = inherited or secret_name(view.name) or secret_name(view.evaluate_name)
         if secret and not plain_value(view.value, view.type) and not view.value.startswith(MARK):
             view.value = NAME_MARK
@@ -120,8 +131,11 @@ class _Walker:
         else:
             self._text(view, "value")
             self._text(view, "adapter_value")
-        for child in view.children or ():
-            self._variable(child, secret)
+        self._text(view, "name")  # a dict's key shaped like a token (``{"ghp_…": 1}``)
+        self._text(view, "evaluate_name")
+        if view.children:
+            view.children = [self._variable(child, secret) for child in view.children]
+        return view
 
     def _evaluate(self, result: EvaluateResult) -> None:
         secret = secret_name(result.expression)
@@ -133,8 +147,8 @@ class _Walker:
         else:
             self._text(result, "result")
             self._text(result, "adapter_value")
-        for child in result.children or ():
-            self._variable(child, secret)
+        if result.children:
+            result.children = [self._variable(child, secret) for child in result.children]
 
     def _named(self, model: BaseModel, name: str, fields: tuple[str, ...], type_name: str | None = None) -> None:
         secret = secret_name(name)
@@ -149,6 +163,8 @@ class _Walker:
                 self._text(model, field)
 
     def _trace_hit(self, hit: TraceHit) -> None:
+        hit.values = dict(hit.values)  # the copy's own (``hit`` is a shallow copy)
+        hit.errors = dict(hit.errors) if hit.errors is not None else None
         for expression, value in list(hit.values.items()):
             if secret_name(expression) and not plain_value(value) and not value.startswith(MARK):
                 hit.values[expression] = NAME_MARK
@@ -158,12 +174,13 @@ class _Walker:
         for expression, error in list((hit.errors or {}).items()):
             hit.errors[expression] = self._scanned(error)  # type: ignore[index]
 
-    def _chunks(self, chunks: list[OutputChunkView]) -> None:
+    def _chunks(self, chunks: list[OutputChunkView]) -> list[OutputChunkView]:
         texts, count = redact_texts(chunk.output for chunk in chunks)
-        if count:
-            self.count += count
-            for chunk, text in zip(chunks, texts, strict=True):
-                chunk.output = text
+        if not count:
+            return chunks
+        self.count += count
+        return [chunk if text is chunk.output else _with_output(chunk, text)
+                for chunk, text in zip(chunks, texts, strict=True)]
 
     def _raw(self, node: Any, name: str | None = None) -> Any:
         """A raw JSON value: ``{"name", "value"}`` objects by the variable rule."""
@@ -194,11 +211,21 @@ class _Walker:
         return redacted
 
 
+def _with_output(chunk: OutputChunkView, text: str) -> OutputChunkView:
+    """A copy of ``chunk`` that shows ``text`` (a shallow copy: half of ``model_copy(update=…)``)."""
+    copied = copy.copy(chunk)
+    copied.output = text
+    return copied
+
+
 #: Per model: the text fields scanned for secrets (program output, exception and failure texts).
 _TEXT_FIELDS: dict[type[BaseModel], tuple[str, ...]] = {
     StopState: ("description", "text", "warnings"),
     ExceptionView: ("description", "message", "stack_trace"),
     TestView: ("message", "summary"),
+    ThreadView: ("name",),  # the program names its threads: a thread named with a token
+    HangThread: ("name",),
+    DeadlockEdge: ("thread_name",),
     ConsoleResult: ("output",),
 }
 #: Per model: the fields its own rule already walked.

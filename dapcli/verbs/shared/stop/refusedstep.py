@@ -32,7 +32,7 @@ def check_refused(session: Session, command: str, state: StopState, before: Stop
     if before is not None:
         session.last_stop = dataclasses.replace(before, generation=session.generation)
     reason = (state.text or "").splitlines()[0] if state.text else "Delve refused it"
-    hint = ("`continue` finishes the step that the breakpoint interrupted; Delve takes no other step until then"
+    hint = ("`dapcli continue` finishes the step that the breakpoint interrupted; Delve takes no other step until then"
             if "interrupted by a breakpoint" in (state.text or "") else "`dapcli status` shows where the program is")
     raise PreconditionError(f"Delve did not run {command}: {reason}", hint)
 
@@ -46,4 +46,4 @@ def note_interrupted(adapter: str, command: str, thread_id: int | None, state: S
         return
     state.warnings = [*(state.warnings or []), (
         f"a breakpoint on goroutine {state.thread_id} interrupted the {command} of goroutine {thread_id}: "
-        "`continue` finishes that step (Delve takes no other step until then)")]
+        "`dapcli continue` finishes that step (Delve takes no other step until then)")]

@@ -10,6 +10,7 @@ from dapcli.engine.session import Session
 from dapcli.errors import DapTimeoutError, PreconditionError, RequestError
 from dapcli.protocol import types as t
 from dapcli.verbs.models import VariableView
+from dapcli.verbs.shared.redact.text import cut_point
 from dapcli.verbs.shared.values.fullvalue import adapter_mark
 from dapcli.verbs.shared.values.identity import identity, is_pointer
 from dapcli.verbs.shared.values.moreitems import grouped_window
@@ -55,10 +56,14 @@ def _read_only(variable: t.Variable) -> bool:
 
 
 def cut_value(text: str, limit: int) -> tuple[str, int]:
-    """``text`` cut to ``limit`` characters (0: whole) with ``…``, and how many were left out."""
+    """``text`` cut to about ``limit`` characters (0: whole) with ``…``, and how many were left
+    out. A secret that the cut would split (a URL's password before its ``@``) is kept whole
+    (:func:`~dapcli.verbs.shared.redact.text.cut_point`): the redaction that a frontend applies
+    later recognises it, and the cut stays marked after it."""
     if limit <= 0 or len(text) <= limit:
         return text, 0
-    return text[:limit] + "…", len(text) - limit
+    end = cut_point(text, limit)
+    return (text, 0) if end >= len(text) else (text[:end] + "…", len(text) - end)
 
 
 async def fetch_variables(session: Session, reference: int, timeout: float = VALUE_TIMEOUT) -> list[t.Variable]:
