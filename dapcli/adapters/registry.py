@@ -16,6 +16,7 @@ from dapcli.adapters.jsdebug import JsDebugAdapter
 from dapcli.adapters.native.codelldb import CodeLldbAdapter
 from dapcli.adapters.native.gdb import GdbAdapter
 from dapcli.adapters.native.lldb import LldbAdapter
+from dapcli.adapters.ruby import RubyAdapter
 from dapcli.errors import UsageError
 
 __all__ = ["FAMILIES", "adapter_for", "all_adapters", "by_name", "describe_all"]
@@ -25,6 +26,7 @@ FAMILIES: list[type[AdapterSpec]] = [
     DebugpyAdapter,
     DelveAdapter,  # .go, Go packages, and executables built by Go (before the native families)
     JsDebugAdapter,  # .js/.mjs/.cjs
+    RubyAdapter,  # .rb (rdbg)
     LldbAdapter,  # native: ELF/Mach-O programs (lldb first, gdb when lldb is absent)
     GdbAdapter,
     CodeLldbAdapter,
