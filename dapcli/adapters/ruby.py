@@ -78,6 +78,8 @@ class RubyAdapter(AdapterSpec):
                     "or set DAPCLI_RDBG to rdbg's path")
     #: The program is the adapter's process: its end closes the connection (no exited event).
     ends_with_connection = True
+    #: ``dapcli attach PATH``: the socket of ``rdbg --open --sock-path=PATH``.
+    attach_socket = True
     #: Any request rdbg does not implement closes its connection.
     only_spec_requests = True
     #: evaluate runs Ruby statements in the frame (``x = 5`` assigns the local).
@@ -167,20 +169,24 @@ class RubyAdapter(AdapterSpec):
         return transport, server.pid
 
     async def start_attach(self, options: AttachOptions) -> tuple[Transport, int | None]:
-        """Connect to the socket of a program started with ``rdbg --open --sock-path=PATH``
-        (no process of ours: the pid is None)."""
-        path = options.extra.get("socket") if options.extra else None
-        if not path:
+        """Connect to the unix socket of a program started with ``rdbg --open --sock-path=PATH``
+        (no process of ours: the pid is None).
+
+        Raises:
+            UsageError: no socket was given.
+            AdapterError: nothing accepts connections there.
+        """
+        if not options.socket:
             raise UsageError("rdbg attaches to the unix socket of a program started with rdbg --open",
                              "start it with `rdbg --open --sock-path=PATH -- app.rb`, then "
-                             "`dapcli attach --adapter ruby --set socket=PATH`")
+                             "`dapcli attach --adapter ruby PATH`")
         from dapcli.adapters.process import ServerTransport
 
-        return await ServerTransport.connect_unix(str(path), timeout=10.0), None
+        return await ServerTransport.connect_unix(options.socket, timeout=10.0), None
 
     def attach_arguments(self, options: AttachOptions) -> dict[str, Any]:
         arguments: dict[str, Any] = {"type": "rdbg", "request": "attach", "name": "dapcli"}
-        arguments.update({k: v for k, v in options.extra.items() if k != "socket"})
+        arguments.update(options.extra)
         return arguments
 
     def _relay(self, category: str, text: str) -> None:

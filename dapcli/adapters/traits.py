@@ -20,6 +20,9 @@ class InProgramTraits:
     #: The adapter runs inside the program (rdbg): it sends no ``exited``/``terminated``, its
     #: connection closes when the program ends, and its process's exit status is the program's.
     ends_with_connection: bool = False
+    #: ``attach`` reaches the program at the unix socket it serves its debugger on
+    #: (``AttachOptions.socket``: ``rdbg --open --sock-path=PATH``).
+    attach_socket: bool = False
 
     def log_condition(self, message: str, condition: str | None) -> str | None:
         """A breakpoint ``condition`` that writes the log point's ``message`` (``{expression}``

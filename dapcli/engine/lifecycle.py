@@ -65,7 +65,7 @@ class SessionLifecycle(SessionExecution):
         """Attach to a running debuggee (DAP ``attach``); see :meth:`launch`."""
         self.request_kind = "attach"
         self.attach_options = options
-        self.program = (f"{options.host or '127.0.0.1'}:{options.port}" if options.port else
+        self.program = (f"{options.host or '127.0.0.1'}:{options.port}" if options.port else options.socket or
                         f"{options.program or 'program'} on {options.target}" if options.target else
                         f"pid {options.process_id}")
         arguments = self.adapter.attach_arguments(options)

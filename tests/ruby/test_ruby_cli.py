@@ -153,3 +153,46 @@ def test_adapters_lists_ruby(cli_env: dict[str, str]) -> None:
     listed = {a["name"]: a for a in json.loads(dapcli(cli_env, "adapters", "--json").stdout)["adapters"]}
     assert listed["ruby"]["found"] and listed["ruby"]["extensions"] == [".rb"]
     assert listed["ruby"]["version"]
+
+
+def test_attach_to_a_program_started_with_rdbg_open(cli_env: dict[str, str]) -> None:
+    """``rdbg --open --sock-path=PATH -- cart.rb``, then ``dapcli attach PATH``: the program waits
+    at its start; breakpoints, values; ``stop`` detaches and the program runs to its end."""
+    import subprocess
+    import tempfile
+
+    from ruby_helpers import PROGRAMS, RDBG
+
+    folder = tempfile.mkdtemp(prefix="rs", dir="/tmp")  # a unix socket path stays short
+    socket = f"{folder}/dbg.sock"
+    program = subprocess.Popen([str(RDBG), "--open", f"--sock-path={socket}", "--", str(CART)], cwd=PROGRAMS,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert program.stderr is not None
+        for line in program.stderr:  # bounded by the program: it waits for a debugger after this line
+            if "wait for debugger connection" in line:
+                break
+        state = dapcli_json(cli_env, "attach", socket, "-b", f"cart.rb:{LOOP} if v == 8")
+        assert state["status"] == "stopped" and state["reason"] == "pause"
+        assert dapcli_json(cli_env, "status")["adapter"] == "ruby"
+        stop = dapcli_json(cli_env, "continue")
+        assert stop["location"]["line"] == LOOP and locals_of(stop)["sum"] == "8"
+        assert dapcli_json(cli_env, "eval", "values.sum")["result"] == "16"
+        done = dapcli(cli_env, "stop")
+        assert done.returncode == 0 and "detached" in done.stdout
+        out, _ = program.communicate(timeout=30)
+        assert program.returncode == 3 and "total 16 8" in out
+    finally:
+        program.kill()
+        program.wait(timeout=10)
+        import shutil
+
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_attach_refuses_a_socket_for_another_adapter(cli_env: dict[str, str], tmp_path: Path) -> None:
+    (tmp_path / "x.sock").write_text("")
+    done = dapcli(cli_env, "attach", str(tmp_path / "x.sock"), "--adapter", "python")
+    assert done.returncode == 2 and "python does not attach to a program's unix socket" in done.stderr
+    missing = dapcli(cli_env, "attach", str(tmp_path / "none.sock"))
+    assert missing.returncode == 2 and "no socket at" in missing.stderr
