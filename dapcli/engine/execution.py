@@ -159,7 +159,7 @@ class SessionExecution(SessionEvents):
         thread_id = self.selected_thread_id or (self.last_stop.thread_id if self.last_stop else None)
         if self.state is not SessionState.STOPPED or thread_id is None:
             return (f"{self.adapter.name} removes or changes a breakpoint only while the program is stopped: "
-                    "until its next stop, the ones it had in this file stay as they were")
+                    "the ones it had in this file stay as they were (edit them again at a stop)")
         try:
             stack = await self.request("stackTrace", t.StackTraceArguments(threadId=thread_id, startFrame=0, levels=1),
                                        t.StackTraceResponse)
