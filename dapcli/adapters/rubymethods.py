@@ -30,6 +30,8 @@ _DEF = re.compile(r"^\s*def\s+(self\.)?([^\s(;=]+[=]?)")
 _OPENS = re.compile(r"^\s*(?:class|module|def|if|unless|while|until|case|begin|for)\b(?!.*\bend\s*$)"
                     r"|\bdo(?:\s*\|[^|]*\|)?\s*$")
 _ENDS = re.compile(r"^\s*end\b")
+#: A method on one line: ``def x; 1; end``, or endless ``def x = 1`` / ``def x(a) = a``.
+_ONE_LINE = re.compile(r"\bend\s*$|^\s*def\s+(?:self\.)?[\w?!]+(?:\([^()]*\))?\s*=(?!=)\s*\S")
 
 
 def _files(roots: list[str]) -> Iterator[str]:
@@ -98,7 +100,7 @@ def _in_file(path: str, owner: str | None, method: str, singleton: bool) -> int 
 
 def _body_line(lines: list[str], def_line: int) -> int:
     """The first line after ``def_line`` with code (the ``def`` line itself for a one-line method)."""
-    if re.search(r"\bend\s*$|\)\s*=\s*\S|^\s*def\s+\S+\s*=\s*\S", lines[def_line - 1]):
+    if _ONE_LINE.search(lines[def_line - 1]):
         return def_line
     for number in range(def_line + 1, min(len(lines), def_line + 200) + 1):
         text = lines[number - 1].strip()
