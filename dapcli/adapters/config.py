@@ -229,7 +229,7 @@ _DELEGATED = frozenset({
     "return_value_local", "return_value_command", "return_value_pattern", "return_value_history",
     "honours_read_only", "condition_test", "log_value", "log_text", "kind_default", "function_breakpoint",
     "condition_error", "keeps_omitted_conditions", "ends_with_connection", "log_condition", "forget_breakpoints",
-    "emulated_capabilities", "exception_local", "evaluate_error", "stop_text", "attach_socket",
+    "emulated_capabilities", "exception_local", "evaluate_error", "stop_text", "attach_socket", "entry_line",
 })
 
 

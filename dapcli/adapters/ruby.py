@@ -10,6 +10,10 @@ What rdbg 1.4 (Debian bookworm's ``ruby3.1``) does differently (measured here):
   process's exit status is the program's (:attr:`~AdapterSpec.ends_with_connection`);
 * a client that connects before the program waits for it gets console text (``input PID``)
   before the DAP answer: dapcli connects once rdbg printed ``wait for debugger connection``;
+* its first stop (at the program's first line) is passed by the ``continue`` it runs at
+  ``configurationDone``, and it ignores ``stopOnEntry``: rdbg is told to wait while it loads
+  (``RUBY_DEBUG_STOP_AT_LOAD``), before that line, and ``--stop-on-entry`` is a breakpoint of
+  dapcli's on the program's first line of code (:meth:`RubyAdapter.entry_line`);
 * any request it does not implement (``setVariable``, ``exceptionInfo``, ``restart`` …)
   ends the connection: only what its ``initialize`` answer offers is sent;
 * ``setBreakpoints`` only adds: a line left out keeps its breakpoint, a changed condition keeps
@@ -159,9 +163,13 @@ class RubyAdapter(AdapterSpec):
                                 *ruby_options, options.program, *options.args]
         from dapcli.adapters.process import AdapterServer
 
-        env = {**os.environ, **options.env, "RUBY_DEBUG_POSTMORTEM": "true", "RUBY_DEBUG_NO_COLOR": "true"}
+        # STOP_AT_LOAD: rdbg waits for dapcli while it loads, before the program's first line (its
+        # usual first stop is that line, which the `continue` of configurationDone passes: a
+        # breakpoint there, or the entry, would never stop)
+        env = {**os.environ, **options.env, "RUBY_DEBUG_POSTMORTEM": "true", "RUBY_DEBUG_NO_COLOR": "true",
+               "RUBY_DEBUG_STOP_AT_LOAD": "true"}
         for name in ("RUBY_DEBUG_NONSTOP", "RUBY_DEBUG_PORT", "RUBY_DEBUG_HOST", "RUBY_DEBUG_SOCK_PATH",
-                     "RUBY_DEBUG_OPEN_FRONTEND", "RUBY_DEBUG_STOP_AT_LOAD"):
+                     "RUBY_DEBUG_OPEN_FRONTEND"):
             env.pop(name, None)  # another transport or start than dapcli's own
         server = await AdapterServer.spawn(argv, cwd=options.cwd, env=env, relay=self._relay,
                                            exits_on_disconnect=True, stdin=options.stdin, ready=READY)
@@ -254,6 +262,27 @@ class RubyAdapter(AdapterSpec):
         from dapcli.adapters.rubymethods import find_method
 
         return find_method(name, roots)
+
+    def entry_line(self, program: str) -> int | None:
+        """The program's first line of code (rdbg ignores ``stopOnEntry``: its own first stop is
+        taken by the ``continue`` it runs at ``configurationDone``): not blank, not a comment,
+        not inside ``=begin``/``=end``."""
+        try:
+            with open(program, encoding="utf-8", errors="replace") as handle:
+                lines = handle.read(1 << 20).splitlines()
+        except OSError:
+            return None
+        quoted = False
+        for number, line in enumerate(lines, 1):
+            text = line.strip()
+            if quoted or text.startswith("=begin"):
+                quoted = not text.startswith("=end")
+                continue
+            if text == "__END__":
+                return None
+            if text and not text.startswith("#"):
+                return number
+        return None
 
     def formats_log_messages(self) -> bool:
         """rdbg 1.4 ignores ``logMessage`` (it would stop): see :meth:`log_condition`."""

@@ -24,6 +24,12 @@ class InProgramTraits:
     #: (``AttachOptions.socket``: ``rdbg --open --sock-path=PATH``).
     attach_socket: bool = False
 
+    def entry_line(self, program: str) -> int | None:
+        """The line of ``program`` where a launch with ``stopOnEntry`` stops, for an adapter that
+        ignores ``stopOnEntry`` (rdbg): dapcli sets a breakpoint of its own there, and its stop is
+        the entry. None (the default): the adapter stops by itself."""
+        return None
+
     def log_condition(self, message: str, condition: str | None) -> str | None:
         """A breakpoint ``condition`` that writes the log point's ``message`` (``{expression}``
         filled in) from the program itself and never holds, for an adapter without ``logMessage``

@@ -144,9 +144,9 @@ def test_stdin_and_arguments(cli_env: dict[str, str], tmp_path: Path) -> None:
 def test_a_program_that_does_not_parse_says_why(cli_env: dict[str, str], tmp_path: Path) -> None:
     broken = tmp_path / "broken.rb"
     broken.write_text("def oops(\n")
-    done = dapcli(cli_env, "launch", str(broken))
-    assert done.returncode != 0 and "syntax error" in done.stderr
-    assert len(done.stderr.splitlines()) <= 3 and "Traceback" not in done.stderr
+    end = dapcli_json(cli_env, "launch", str(broken))
+    assert end["status"] == "exited" and end["exitCode"] == 1
+    assert "syntax error, unexpected end-of-input" in output_of(end)
 
 
 def test_adapters_lists_ruby(cli_env: dict[str, str]) -> None:
@@ -196,3 +196,14 @@ def test_attach_refuses_a_socket_for_another_adapter(cli_env: dict[str, str], tm
     assert done.returncode == 2 and "python does not attach to a program's unix socket" in done.stderr
     missing = dapcli(cli_env, "attach", str(tmp_path / "none.sock"))
     assert missing.returncode == 2 and "no socket at" in missing.stderr
+
+
+def test_stop_on_entry_and_a_breakpoint_on_the_first_line(cli_env: dict[str, str]) -> None:
+    """rdbg ignores stopOnEntry and its own first stop is passed: dapcli's breakpoint on the first
+    line of code is the entry; a user's breakpoint on that line stops too."""
+    state = dapcli_json(cli_env, "launch", "cart.rb", "--stop-on-entry")
+    assert state["reason"] == "entry" and state["location"]["line"] == 2 and state["location"]["function"] == "<main>"
+    assert dapcli_json(cli_env, "next")["location"]["function"] == "<class:Cart>"
+    dapcli(cli_env, "stop")
+    state = dapcli_json(cli_env, "launch", "cart.rb", "-b", "cart.rb:2")
+    assert state["reason"] == "breakpoint" and state["location"]["line"] == 2
