@@ -159,7 +159,8 @@ class RubyAdapter(AdapterSpec):
         if options is None:
             raise AdapterError("rdbg starts with the program: attach to one with `dapcli attach --socket PATH`")
         ruby_options = [str(o) for o in options.extra.get("rubyOptions") or []]
-        argv = self.command or [rdbg, "--open", "--sock-path={socket}", "-x", INIT_SCRIPT, "--",
+        init = ["-x", INIT_SCRIPT] if os.path.isfile(INIT_SCRIPT) else []
+        argv = self.command or [rdbg, "--open", "--sock-path={socket}", *init, "--",
                                 *ruby_options, options.program, *options.args]
         from dapcli.adapters.process import AdapterServer
 
