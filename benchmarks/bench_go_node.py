@@ -1,6 +1,7 @@
-"""Side-by-side speed figures for Delve (Go) and js-debug (Node.js) (prints a table; not a test).
+"""Side-by-side speed figures for Delve (Go), js-debug (Node.js) and rdbg (Ruby) (prints a
+table; not a test).
 
-    python benchmarks/bench_go_node.py [--rounds N] [--only go|node]
+    python benchmarks/bench_go_node.py [--rounds N] [--only go|node|ruby]
 
 The same method as ``bench_core.py``, on a loop of simple lines (written to a temporary
 directory; the Go one built with ``-gcflags=all=-N -l``):
@@ -69,6 +70,20 @@ JS_TARGET = """function work(limit) {
 console.log(work(1000000));
 """
 
+RUBY_TARGET = """def work(limit)
+  running = 0
+  i = 0
+  while i < limit
+    running += i # @running
+    running -= 1
+    i += 1
+  end
+  running
+end
+
+puts work(1_000_000)
+"""
+
 
 #: Launches timed per adapter and side (their median is shown).
 LAUNCHES = 5
@@ -79,11 +94,16 @@ def marker(text: str) -> int:
 
 
 class RawClient:
-    """A minimal blocking DAP client over TCP (TCP_NODELAY), answering ``startDebugging``."""
+    """A minimal blocking DAP client over TCP (TCP_NODELAY) or a unix socket (``path``),
+    answering ``startDebugging``."""
 
-    def __init__(self, host: str, port: int, on_reverse: Any = None) -> None:
-        self.sock = socket.create_connection((host, port))
-        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    def __init__(self, host: str, port: int, on_reverse: Any = None, path: str | None = None) -> None:
+        if path is not None:
+            self.sock = socket.socket(socket.AF_UNIX)
+            self.sock.connect(path)
+        else:
+            self.sock = socket.create_connection((host, port))
+            self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self.file = self.sock.makefile("rb")
         self.seq = 0
         self.events: list[dict[str, Any]] = []
@@ -224,6 +244,36 @@ def raw_go(binary: str, source: str, line: int) -> RawSession:
         client.close()
         kill_tree(process)
         process.wait()
+
+    return RawSession(client, stop["body"]["threadId"], first_stop, close)
+
+
+def raw_ruby(rdbg: str, program: str, line: int) -> RawSession:
+    """rdbg serving the program on a unix socket in a private folder: connected to once it waits."""
+    started = time.perf_counter()
+    folder = tempfile.mkdtemp(prefix="rdbg-bench-")
+    path = os.path.join(folder, "dap.sock")
+    process = subprocess.Popen([rdbg, "--open", f"--sock-path={path}", "--", program], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, start_new_session=True)
+    assert process.stderr is not None
+    while b"wait for debugger connection" not in process.stderr.readline():
+        if process.poll() is not None:
+            raise RuntimeError("rdbg exited before it waited for a client")
+    threading.Thread(target=lambda: process.stderr.read(), daemon=True).start()  # type: ignore[union-attr]
+    client = RawClient("", 0, path=path)
+    client.request("initialize", {"adapterID": "rdbg", "linesStartAt1": True, "columnsStartAt1": True,
+                                  "pathFormat": "path"})
+    client.request("launch", {"program": program})
+    client.request("setBreakpoints", {"source": {"path": program}, "breakpoints": [{"line": line}]})
+    client.request("configurationDone")
+    stop = client.wait_event("stopped")
+    first_stop = (time.perf_counter() - started) * 1000
+
+    def close() -> None:
+        client.close()
+        kill_tree(process)
+        process.wait()
+        shutil.rmtree(folder, ignore_errors=True)
 
     return RawSession(client, stop["body"]["threadId"], first_stop, close)
 
@@ -392,6 +442,21 @@ def bench_node(work: Path, rounds: int) -> None:
                         str(program), str(program), line, rounds))
 
 
+def bench_ruby(work: Path, rounds: int) -> None:
+    from dapcli.adapters.ruby import RubyAdapter
+
+    adapter = RubyAdapter()
+    rdbg = adapter.find()
+    if rdbg is None:
+        print("ruby: skipped (rdbg is not installed: apt-get install ruby)\n")
+        return
+    program = work / "target.rb"
+    program.write_text(RUBY_TARGET)
+    line = marker(RUBY_TARGET)
+    asyncio.run(compare(f"rdbg {adapter.version() or ''} on a Ruby loop", lambda: raw_ruby(rdbg, str(program), line),
+                        str(program), str(program), line, rounds))
+
+
 def _version(argv: list[str]) -> str:
     done = subprocess.run(argv, capture_output=True, text=True, check=False)
     found = re.search(r"Version:\s*(\S+)", done.stdout)
@@ -401,13 +466,15 @@ def _version(argv: list[str]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=15)
-    parser.add_argument("--only", choices=("go", "node"))
+    parser.add_argument("--only", choices=("go", "node", "ruby"))
     options = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="dapcli-bench-") as tmp:
         if options.only in (None, "go"):
             bench_go(Path(tmp), options.rounds)
         if options.only in (None, "node"):
             bench_node(Path(tmp), options.rounds)
+        if options.only in (None, "ruby"):
+            bench_ruby(Path(tmp), options.rounds)
 
 
 if __name__ == "__main__":

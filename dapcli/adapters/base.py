@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 
+from dapcli.adapters.traits import InProgramTraits
 from dapcli.errors import AdapterError, PreconditionError
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the hot path)
@@ -41,10 +42,10 @@ def deep_merge(base: dict[str, Any], extra: dict[str, Any]) -> dict[str, Any]:
 OutputSink = Callable[[str, str], None]
 
 
-class AdapterSpec:
+class AdapterSpec(InProgramTraits):
     """Base of every adapter family. Subclasses set the class attributes and override
     :meth:`start`, :meth:`launch_arguments` and :meth:`attach_arguments`; :meth:`prepare`
-    checks a launch before anything starts."""
+    checks a launch before anything starts. More optional traits: :class:`InProgramTraits`."""
 
     #: Registry key the user types with ``--adapter`` (``python``, ``lldb``, ``go``…).
     name: str = ""

@@ -229,8 +229,9 @@ _DELEGATED = frozenset({
     "return_value_local", "return_value_command", "return_value_pattern", "return_value_history",
     "honours_read_only", "condition_test", "log_value", "log_text", "kind_default", "function_breakpoint",
     "condition_error", "keeps_omitted_conditions", "initialized_after_launch", "stops_at_log_points",
-    "hit_counter", "counted_condition",
-    "terminal_command", "hit_condition",
+    "hit_counter", "counted_condition", "terminal_command", "hit_condition",
+    "ends_with_connection", "log_condition", "forget_breakpoints",
+    "emulated_capabilities", "exception_local", "evaluate_error", "stop_text", "attach_socket", "entry_line",
 })
 
 

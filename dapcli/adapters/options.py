@@ -46,7 +46,8 @@ class LaunchOptions:
 class AttachOptions:
     """An attach target: ``host``:``port`` of a listening debug server, or a ``process_id``;
     ``target`` is ``HOST:PORT`` of a gdbserver-protocol stub (gdbserver, lldb-server) that a
-    native adapter connects to; ``program`` is a local copy of its executable (symbols)."""
+    native adapter connects to; ``program`` is a local copy of its executable (symbols);
+    ``socket`` is the unix socket path a program serves its debugger on (``rdbg --open --sock-path``)."""
 
     host: str | None = None
     port: int | None = None
@@ -58,3 +59,4 @@ class AttachOptions:
     target: str | None = None
     program: str | None = None
     settings: dict[str, Any] = field(default_factory=dict)
+    socket: str | None = None

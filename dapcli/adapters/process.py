@@ -64,20 +64,30 @@ class AdapterServer:
         self.drains: list[asyncio.Task[None]] = []
         #: Called once when the server's connection closes (e.g. removing a build directory).
         self.cleanups: list[Callable[[], None]] = []
+        #: Text the server prints (stdout or stderr) once it waits for its client: :meth:`connect`
+        #: waits for it (rdbg answers a client that comes earlier with console chatter before
+        #: its DAP answer); "" for none.
+        self.ready_text = ""
+        self._ready = asyncio.Event()
+        self._seen = ""
 
     @property
     def pid(self) -> int:
         return self.process.pid
 
+    #: The command's name, for messages.
+    process_name = "the adapter"
+
     @classmethod
     async def spawn(
         cls, argv: list[str], *, cwd: str | None = None, env: dict[str, str] | None = None,
         relay: OutputSink | None = None, exits_on_disconnect: bool = False, timeout: float = 15.0,
-        stdin: str | None = None,
+        stdin: str | None = None, ready: str = "",
     ) -> AdapterServer:
         """Start ``argv``. With ``{port}`` in an argument, a free port is chosen and put there;
         otherwise the adapter must print ``HOST:PORT`` on stdout within ``timeout`` seconds.
-        ``stdin`` is a path the adapter reads as its stdin (else ``/dev/null``).
+        ``stdin`` is a path the adapter reads as its stdin (else ``/dev/null``); ``ready``: text
+        the adapter prints once it waits for its client (:meth:`connect` waits for it).
 
         Raises:
             AdapterError: it cannot start, exits, or prints no address in time (with its output).
@@ -106,6 +116,8 @@ class AdapterServer:
                 listener.close()
             raise AdapterError(f"cannot start the adapter {argv[0]}: {exc.strerror or exc}") from None
         server = cls(process, relay=relay, exits_on_disconnect=exits_on_disconnect)
+        server.ready_text = ready
+        server.process_name = argv[0]
         try:
             if listener is not None:
                 server.listener = listener
@@ -166,6 +178,10 @@ class AdapterServer:
             except (OSError, ValueError):
                 data = b""
             text = decoder.decode(data, final=not data)
+            if text and self.ready_text and not self._ready.is_set():
+                self._seen = (self._seen + text)[-(len(self.ready_text) + len(text)):]
+                if self.ready_text in self._seen:
+                    self._ready.set()
             if text:
                 if self.relay is not None:
                     with contextlib.suppress(Exception):
@@ -183,6 +199,8 @@ class AdapterServer:
         if self.listener is not None:
             return await self._accept(timeout)
         deadline = asyncio.get_running_loop().time() + timeout
+        if self.ready_text:
+            await self._wait_ready(timeout)
         while True:
             try:
                 if self.chosen_port and not listens_on(self.process.pid, self.port):
@@ -199,6 +217,29 @@ class AdapterServer:
                         self.tail_text() or "check the adapter's command",
                     ) from None
                 await asyncio.sleep(0.05)
+
+    async def _wait_ready(self, timeout: float) -> None:
+        """Wait until the server printed :attr:`ready_text`.
+
+        Raises:
+            AdapterError: it exits first, or does not print it within ``timeout`` seconds.
+        """
+        exited = asyncio.ensure_future(self.process.wait())
+        ready = asyncio.ensure_future(self._ready.wait())
+        try:
+            await asyncio.wait({exited, ready}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            exited.cancel()
+            ready.cancel()
+        if not self._ready.is_set():
+            if self.drains:
+                await asyncio.wait(self.drains, timeout=0.2)  # its last words say why
+            self.kill()
+            said = self.tail_text() or "no output"
+            what = "exited before it waited for dapcli" if self.process.returncode is not None else \
+                f"was not ready within {timeout:g} s"
+            raise AdapterError(f"{os.path.basename(self.process_name)} {what}: {said}",
+                               "check the program and the adapter's command")
 
     async def _accept(self, timeout: float) -> ServerTransport:
         """The connection the adapter dials to our listener; any other is closed unread."""

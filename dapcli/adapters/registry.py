@@ -17,6 +17,7 @@ from dapcli.adapters.jsdebug import JsDebugAdapter
 from dapcli.adapters.native.codelldb import CodeLldbAdapter
 from dapcli.adapters.native.gdb import GdbAdapter
 from dapcli.adapters.native.lldb import LldbAdapter
+from dapcli.adapters.ruby import RubyAdapter
 from dapcli.errors import UsageError
 
 __all__ = ["FAMILIES", "adapter_for", "all_adapters", "by_name", "describe_all"]
@@ -27,6 +28,7 @@ FAMILIES: list[type[AdapterSpec]] = [
     DelveAdapter,  # .go, Go packages, and executables built by Go (before the native families)
     JsDebugAdapter,  # .js/.mjs/.cjs
     BashAdapter,  # .sh/.bash, and scripts that start #!/bin/bash
+    RubyAdapter,  # .rb (rdbg)
     LldbAdapter,  # native: ELF/Mach-O programs (lldb first, gdb when lldb is absent)
     GdbAdapter,
     CodeLldbAdapter,

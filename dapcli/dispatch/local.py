@@ -163,7 +163,8 @@ def check_preconditions(spec: VerbSpec, ctx: VerbContext) -> None:
             session.abandoned.refuse(spec.name, any_request=session.adapter.resumes_wait_for_evaluations)
     # refused up front, unlike a breakpoint part: an adapter can die of a request it does not
     # implement (lldb-dap 19 aborts on `stepBack`), which ends the whole session
-    if spec.capability and session.configured and not session.supports(spec.capability):
+    if spec.capability and session.configured and not session.supports(spec.capability) \
+            and spec.capability not in session.adapter.emulated_capabilities:
         raise PreconditionError(
             f"{session.adapter.name} cannot {spec.name} (it lacks the {spec.capability} capability)"
         )

@@ -106,6 +106,9 @@ class BreakpointBook:
         self.refused_logs: set[int] = set()
         #: dapcli writes log points' messages itself (the adapter would not fill in ``{expression}``).
         self.logs_by_client = False
+        #: A condition that writes a log point's message from the program and never holds, for an
+        #: adapter without ``logMessage`` (rdbg): (message, condition) → condition, or None.
+        self.log_condition: Callable[[str, str | None], str | None] = lambda _message, _condition: None
         #: The ``name`` and ``condition`` sent for a function breakpoint: (function, condition) →
         #: (name, condition) (debugpy: ``Cart.total`` is sent as ``total`` with a guard, see
         #: :meth:`~dapcli.adapters.base.AdapterSpec.function_breakpoint`).
@@ -140,8 +143,14 @@ class BreakpointBook:
         return notes
 
     def sent_log(self, entry: BreakpointEntry) -> str | None:
-        """The ``logMessage`` sent for ``entry`` (None: a plain breakpoint that dapcli resumes)."""
-        return None if self.logs_by_client else entry.log_message
+        """The ``logMessage`` sent for ``entry`` (None: a plain breakpoint that dapcli resumes,
+        or one whose condition writes the message)."""
+        return None if self.logs_by_client or self.log_folded(entry) else entry.log_message
+
+    def log_folded(self, entry: BreakpointEntry) -> bool:
+        """Whether ``entry`` is a log point whose condition writes its message (see :attr:`log_condition`)."""
+        return bool(entry.log_message) and entry.path is not None \
+            and self.log_condition(entry.log_message or "", None) is not None
 
     def _base_condition(self, entry: BreakpointEntry) -> str | None:
         if entry.function and entry.path is None:
@@ -152,9 +161,11 @@ class BreakpointBook:
         """The ``condition`` sent for ``entry`` (a function breakpoint's may be guarded; a hit
         condition the debugger counts in a variable of its own: that count where ``condition`` holds)."""
         base, counter = self._base_condition(entry), self._counter(entry)
-        if counter is None:
-            return base
-        return self.counted_condition(base, counter) if base else counter
+        if counter is not None:
+            base = self.counted_condition(base, counter) if base else counter
+        if self.log_folded(entry):
+            return self.log_condition(entry.log_message or "", base)
+        return base
 
     def _counter(self, entry: BreakpointEntry) -> str | None:
         """The debugger's own count of ``entry``'s hits (see :attr:`hit_counter`), or None:
@@ -163,7 +174,8 @@ class BreakpointBook:
         if not entry.hit_condition or self._guarded(entry):
             return None
         both = self.ors_hit_condition and bool(self._base_condition(entry))
-        if not both and (entry.log_message or self.hit_to_send(entry.hit_condition) is not None):
+        if not both and ((entry.log_message and not self.log_folded(entry))
+                         or self.hit_to_send(entry.hit_condition) is not None):
             return None
         return self.hit_counter(entry.hit_condition, f"dapcli_hits_{self.run}_{entry.id}")
 
@@ -212,14 +224,15 @@ class BreakpointBook:
         """The parts of ``entry`` that dapcli does in the adapter's place, by their DAP names:
         ``hitCondition`` (dapcli counts the hits), ``logMessage`` (dapcli writes the message)."""
         parts = ["hitCondition"] if self.counted_hit(entry) else []
-        return [*parts, "logMessage"] if entry.log_message and self.logs_by_client else parts
+        folded = self.log_folded(entry)  # written by the program from the condition: no stop (see note)
+        return [*parts, "logMessage"] if entry.log_message and self.logs_by_client and not folded else parts
 
     def hit_by(self, adapter_ids: list[int]) -> list[tuple[int, str | None, str | None]]:
         """``(dapcli id, hit condition dapcli counts, log message dapcli writes)`` of the
         breakpoints with these adapter ids (a stop's ``hitBreakpointIds``)."""
         return [(e.id, self.counted_hit(e), e.log_message if self.logs_by_client else None)
                 for e in self._sent() if e.adapter_id is not None and e.adapter_id in adapter_ids
-                and not self.logged_natively(e)]
+                and not self.logged_natively(e) and not self.log_folded(e)]
 
     def log_messages(self) -> list[str]:
         """The log-point message templates of the book."""

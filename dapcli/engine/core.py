@@ -81,6 +81,7 @@ class SessionCore:
         self.book.native_log = lambda e: adapter.log_point_command(e.path, e.line, e.log_message, e.condition) \
             if adapter.log_point_request and e.path and e.line and e.log_message else None
         self.book.logs_by_client = not adapter.formats_log_messages()
+        self.book.log_condition = adapter.log_condition
         self.book.function_breakpoint = adapter.function_breakpoint
         #: Hits of the breakpoints whose hit condition the adapter would not mean as dapcli does.
         self.hits = HitCounts()

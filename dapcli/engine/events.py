@@ -29,6 +29,10 @@ from dapcli.protocol.repair import repair
 
 __all__ = ["SessionEvents"]
 
+#: How long a program whose adapter lives inside it (rdbg) may take to exit after its
+#: connection closed (s): its ``at_exit`` handlers run then.
+PROGRAM_END_WAIT = 5.0
+
 
 class SessionEvents(SessionTeardown):
     """The events of a session's adapter (see the module docstring)."""
@@ -75,10 +79,11 @@ class SessionEvents(SessionTeardown):
         if spent:
             self.book.retired.update({n: (self.generation, a) for n, a in self.book.just_spent.items()})
         self.last_stop = StopRecord(
-            reason=body.reason, description=body.description or self.adapter.stop_description(body.reason),
+            reason=body.reason,
+            description=self.adapter.stop_text(body.description) or self.adapter.stop_description(body.reason),
             thread_id=body.threadId, all_threads_stopped=bool(body.allThreadsStopped),
             hit_breakpoint_ids=ids,
-            text=body.text, generation=self.generation, entry=self._is_entry(body),
+            text=self.adapter.stop_text(body.text), generation=self.generation, entry=self._is_entry(body),
             paused=self._pause_sent and body.reason == "step",
         )
         self.entry_pending = self._pause_sent = False
@@ -205,12 +210,31 @@ class SessionEvents(SessionTeardown):
             return
 
         async def lose() -> None:
+            if self.adapter.ends_with_connection and await self._program_ended(conn.transport):
+                return
             text = await describe_lost_adapter(self.adapter.name, conn.transport, reason)
             if not (self._disconnecting or self.ended):
                 self.lost = text
                 self._end(SessionState.TERMINATED, "adapter lost")
 
         self._losing = asyncio.get_running_loop().create_task(lose())
+
+    async def _program_ended(self, transport: Any) -> bool:
+        """An adapter inside the program (rdbg) closed its connection: the program ended. Its
+        process's exit status is the program's (we started it); an attached one ends without
+        one. True when the session ended so."""
+        process = getattr(transport, "process", None)
+        if process is not None:
+            with contextlib.suppress(asyncio.TimeoutError, ProcessLookupError):
+                await asyncio.wait_for(process.wait(), PROGRAM_END_WAIT)
+            if process.returncode is None:
+                return False  # it closed the connection but runs on: lost, and ended as such
+        if self._disconnecting or self.ended:
+            return True
+        if process is not None:
+            self.exit_code = process.returncode
+        self._end(SessionState.EXITED if self.exit_code is not None else SessionState.TERMINATED, "exited")
+        return True
 
     def _on_continued(self, _: Any) -> None:
         self.continued_count += 1

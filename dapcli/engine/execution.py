@@ -138,11 +138,34 @@ class SessionExecution(SessionEvents):
         deferred = self.abandoned.defer(key, lambda: self.sync_breakpoints(key))
         if deferred is not None:
             return deferred
+        note = None
         if self._conn is not None and not self._conn.closed and self._initialized.is_set() and not self.ended:
             await self.spellings.before_send(key)
+            note = await self._forget_breakpoints(key)
             budget = sync_budget(DEFAULT_TIMEOUT, len(self.book.for_key(key)))
             await self.book.sync(key, functools.partial(self._conn.request, timeout=budget))
             if key == "<functions>":
                 await apply_function_conditions(self)
         await self.subprocesses.sync_breakpoints(key)  # breakpoints apply to the whole tree
+        return note
+
+    async def _forget_breakpoints(self, key: str) -> str | None:
+        """Before a source's set is sent to an adapter whose ``setBreakpoints`` only adds (rdbg
+        1.4): delete its breakpoints of that source in the stopped program (DAP ``evaluate``,
+        context ``repl``, in the top frame). Returns a note when that cannot be done now."""
+        expression = self.adapter.forget_breakpoints(key) if key != "<functions>" else None
+        if expression is None or self.state is SessionState.CONFIGURING:
+            return None
+        thread_id = self.selected_thread_id or (self.last_stop.thread_id if self.last_stop else None)
+        if self.state is not SessionState.STOPPED or thread_id is None:
+            return (f"{self.adapter.name} removes or changes a breakpoint only while the program is stopped: "
+                    "the ones it had in this file stay as they were (edit them again at a stop)")
+        try:
+            stack = await self.request("stackTrace", t.StackTraceArguments(threadId=thread_id, startFrame=0, levels=1),
+                                       t.StackTraceResponse)
+            frame_id = stack.stackFrames[0].id if stack.stackFrames else None
+            await self.request("evaluate", t.EvaluateArguments(expression=expression, frameId=frame_id,
+                                                               context="repl"), t.EvaluateResponse)
+        except DapcliError as exc:
+            return f"{self.adapter.name} kept its old breakpoints of this file: {exc.message}"
         return None

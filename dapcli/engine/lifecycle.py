@@ -49,6 +49,10 @@ class SessionLifecycle(SessionExecution):
         self.launch_options = options
         self.request_kind = "launch"
         self.entry_pending = options.stop_on_entry
+        entry = self.adapter.entry_line(options.program) if options.stop_on_entry else None
+        if entry is not None and not any(e.path == options.program and e.line == entry
+                                         for e in self.book.internal.values()):
+            self.book.new_internal(path=options.program, line=entry)  # rdbg ignores stopOnEntry
         if options.exception_filters is not None:
             self.exception_filters = [(name, None) for name in options.exception_filters]
         arguments = self.adapter.launch_arguments(options)
@@ -65,7 +69,7 @@ class SessionLifecycle(SessionExecution):
         """Attach to a running debuggee (DAP ``attach``); see :meth:`launch`."""
         self.request_kind = "attach"
         self.attach_options = options
-        self.program = (f"{options.host or '127.0.0.1'}:{options.port}" if options.port else
+        self.program = (f"{options.host or '127.0.0.1'}:{options.port}" if options.port else options.socket or
                         f"{options.program or 'program'} on {options.target}" if options.target else
                         f"pid {options.process_id}")
         arguments = self.adapter.attach_arguments(options)

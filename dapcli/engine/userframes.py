@@ -20,7 +20,7 @@ _SYSTEM_PREFIXES = ("/usr/include/", "/usr/lib/", "/usr/lib32/", "/usr/lib64/", 
                     "/rustc/")
 #: Path parts of installed packages and runtimes, wherever they live.
 _LIBRARY_PARTS = ("/site-packages/", "/dist-packages/", "/node_modules/", "/go/pkg/mod/", "/.cargo/registry/",
-                  "<frozen ", "<node_internals>")
+                  "<frozen ", "<node_internals>", "/lib/ruby/", "/ruby/gems/", "/.gem/ruby/", "/vendor/bundle/ruby/")
 
 
 def _runtime_roots() -> tuple[str, ...]:

@@ -42,7 +42,7 @@ EXAMPLES = _examples()
 NEEDS = (
     ("examples/go", ("go",)), ("cart_test.go", ("go",)), (".js", ("node",)), ("--adapter gdb", ("gdb",)),
     ("./grid", ("lldb",)), ("./test_cart", ("lldb",)), ("gcc ", ("gcc",)), ("rustc ", ("rustc", "lldb")),
-    ("examples/rust/calc", ("cargo", "lldb")),
+    ("examples/rust/calc", ("cargo", "lldb")), ("examples/ruby", ("ruby",)), ("spec/shop_spec.rb", ("rspec",)),
 )
 
 
@@ -55,7 +55,7 @@ def missing(text: str, env: dict[str, str], cwd: Path) -> list[str]:
     done = subprocess.run([str(Path(sys.executable).parent / "dapcli"), "--json", "adapters"], env=env, cwd=cwd,
                           capture_output=True, timeout=60, check=True)
     found = {a["name"] for a in json.loads(done.stdout)["adapters"] if a.get("found")}
-    found |= {tool for tool in ("gcc", "rustc", "cargo") if shutil.which(tool, path=env.get("PATH"))}
+    found |= {tool for tool in ("gcc", "rustc", "cargo", "rspec") if shutil.which(tool, path=env.get("PATH"))}
     return sorted(wanted - found)
 
 

@@ -1,23 +1,25 @@
 """Which runner runs a project's tests: from the selectors, then the project's files
 (``pytest.ini``/``pyproject.toml``/``setup.cfg``/``tox.ini``/``conftest.py``, ``go.mod``,
-``Cargo.toml``)."""
+``Cargo.toml``); a ``.rb`` file is minitest's, a ``*_spec.rb`` RSpec's."""
 
 from __future__ import annotations
 
 import os
+import re
 
 from dapcli.engine.testrun.base import TestRunner
 from dapcli.engine.testrun.cargo import CargoRunner, cargo_root
 from dapcli.engine.testrun.gotest import GoTestRunner
 from dapcli.engine.testrun.native import NativeRunner
 from dapcli.engine.testrun.python import PytestRunner, UnittestRunner
+from dapcli.engine.testrun.ruby import MinitestRunner, RSpecRunner
 from dapcli.errors import UsageError
 
 __all__ = ["RUNNERS", "detect_runner", "is_go_package_dir"]
 
 RUNNERS: dict[str, type[TestRunner]] = {
     "pytest": PytestRunner, "unittest": UnittestRunner, "go": GoTestRunner, "native": NativeRunner,
-    "cargo": CargoRunner,
+    "cargo": CargoRunner, "minitest": MinitestRunner, "rspec": RSpecRunner,
 }
 _PYTEST_FILES = ("pytest.ini", ".pytest.ini", "conftest.py")
 _PYTEST_SECTIONS = {"pyproject.toml": "[tool.pytest", "setup.cfg": "[tool:pytest]", "tox.ini": "[pytest]"}
@@ -69,6 +71,9 @@ def detect_runner(explicit: str | None, selectors: list[str], cwd: str, *, adapt
             raise UsageError(f"unknown test runner: {explicit}", f"choose one of: {', '.join(RUNNERS)}")
         return explicit
     first = _path_of(selectors[0], cwd) if selectors else None
+    ruby = _ruby_runner(selectors, cwd, adapter)
+    if ruby is not None:
+        return ruby
     if first is not None:
         if _is_executable(first) or adapter in ("lldb", "gdb", "codelldb"):
             return "native"
@@ -86,6 +91,19 @@ def detect_runner(explicit: str | None, selectors: list[str], cwd: str, *, adapt
     if _has_pytest_config(start) or any("::" in s for s in selectors):
         return "pytest"
     return "pytest" if _importable("pytest", cwd) else "unittest"
+
+
+def _ruby_runner(selectors: list[str], cwd: str, adapter: str | None) -> str | None:
+    """``rspec`` for a spec file (``*_spec.rb``, ``spec/…``: ``spec/cart_spec.rb:12`` too),
+    ``minitest`` for another ``.rb`` file; with ``--adapter ruby`` and no file, ``rspec`` when the
+    project has a ``spec`` folder; None when the run is not Ruby's."""
+    files = [re.sub(r":\d+$", "", s) for s in selectors if re.sub(r":\d+$", "", s).endswith(".rb")]
+    if files:
+        spec = files[0].endswith("_spec.rb") or f"spec{os.sep}" in files[0]
+        return "rspec" if spec else "minitest"
+    if adapter in ("ruby", "rdbg", "rb"):
+        return "rspec" if os.path.isdir(os.path.join(cwd, "spec")) else "minitest"
+    return None
 
 
 def _importable(module: str, cwd: str) -> bool:

@@ -53,6 +53,10 @@ def _complete_kinds(path: tuple[str, ...], command: Any) -> dict[str, str]:
             kind = _LOCAL_COMPLETE.get((path[0], param.name))
         if param.name in ("session_name", "session"):
             kind = "session"
+        if param.name == "adapter" and not kind:  # the families' names (their aliases work too)
+            from dapcli.verbs.session.adapters import family_names
+
+            kind = "choice:" + " ".join(family_names())
         if getattr(param, "type", None) is not None and getattr(param.type, "choices", None):
             kind = "choice:" + " ".join(str(c) for c in param.type.choices)
         if kind:

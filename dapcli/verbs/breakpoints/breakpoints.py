@@ -16,7 +16,9 @@ from dapcli.engine.session import Session
 from dapcli.errors import DapcliError, PreconditionError, UsageError
 from dapcli.verbs.breakpoints.args import HIT_CONDITION_HELP, check_hit_condition, check_references, past_end
 from dapcli.verbs.breakpoints.databook import clear_data_breakpoints
-from dapcli.verbs.breakpoints.match import check_condition, matching, refuse_log_point, resolve_function, unannounced
+from dapcli.verbs.breakpoints.match import (
+    FOLDED_LOG, check_condition, matching, refuse_log_point, resolve_function, unannounced,
+)
 from dapcli.verbs.breakpoints.reasons import absent_file_note
 from dapcli.verbs.breakpoints.spec import parse_spec
 from dapcli.verbs.breakpoints.statements import check_expect, place_statement, split_at
@@ -137,7 +139,9 @@ def view(entry: BreakpointEntry, book: BreakpointBook | None = None) -> Breakpoi
         emulated=(book.emulated(entry) or None) if book is not None else None,
         id=entry.id, path=entry.path, line=entry.line, function=entry.function, condition=entry.condition,
         hit_condition=entry.hit_condition, log_message=entry.log_message, verified=entry.verified,
-        actual_line=entry.actual_line, message=entry.message, warning=entry.warning,
+        actual_line=entry.actual_line, message=entry.message,
+        warning="; ".join(w for w in (entry.warning, FOLDED_LOG if book is not None and book.log_folded(entry)
+                                      else None) if w) or None,
         actual_path=entry.actual_path if entry.actual_path != entry.path else None,
         statement=cut(entry.anchor.text) if entry.anchor is not None and not entry.function else None,
         bound_text=cut(bound) if (bound := bound_text(entry)) else None, stale=entry.stale or None,

@@ -15,6 +15,7 @@ from dapcli.verbs.breakpoints.reasons import joined
 from dapcli.verbs.context import VerbContext
 
 __all__ = [
+    "FOLDED_LOG",
     "anchor_warnings",
     "bound_note",
     "check_condition",
@@ -172,24 +173,29 @@ def refuse_log_point(session: Session, log_message: str | None, location: str) -
             "set a plain breakpoint and eval there, or have the program print the value")
 
 
-def _counted_in_condition(session: Session, hit_condition: str) -> bool:
-    """Whether the debugger counts ``hit_condition`` in a condition of dapcli's (bash-dap, gdb's
-    ``%N``): no ``hitCondition`` is sent, so none need be announced."""
-    adapter = session.adapter
-    return adapter.hit_condition(hit_condition) is None and adapter.hit_counter(hit_condition, "n") is not None
-
-
 def unannounced(session: Session, parts: dict[str, Any]) -> str | None:
     """A note naming the capabilities that ``parts`` need and the adapter does not announce.
     Nothing is refused for it: adapters honour more than they announce (Delve 1.20 honours
     ``hitCondition``), so the request is sent and the adapter's answer reported."""
     missing = [capability for name, capability in _CAPABILITIES
                if parts.get(name) is not None and not session.supports(capability)
-               and not (name == "hit_condition" and _counted_in_condition(session, parts[name]))]
+               and not _in_condition(session, name, parts[name])]
     if not missing:
         return None
     return (f"{session.adapter.name} does not announce {', '.join(missing)}; sent anyway "
             "(if it ignores it, the breakpoint behaves as a plain one)")
+
+
+def _in_condition(session: Session, name: str, value: Any) -> bool:
+    """Whether the breakpoint part ``name`` (``hit_condition``, ``log_message``) is folded into
+    the condition the debugger evaluates itself (rdbg: a counter, a message the program writes),
+    so that no field the adapter might ignore is sent for it."""
+    adapter = session.adapter
+    if name == "hit_condition":
+        return adapter.hit_condition(str(value)) is None and adapter.hit_counter(str(value), "n") is not None
+    if name == "log_message":
+        return adapter.log_condition(str(value), None) is not None
+    return False
 
 
 def _where(entry: BreakpointEntry) -> str:
@@ -212,8 +218,14 @@ def emulated_warnings(session: Session) -> list[str]:
     """One line per breakpoint whose hit count or log message dapcli does in the adapter's
     place (a stop per hit): a launch says it."""
     said = {"hitCondition": "dapcli counts its hits", "logMessage": "dapcli writes its log message"}
-    return [f"breakpoint {e.id} at {_where(e)}: emulated, {' and '.join(said[p] for p in parts)} (a stop per hit)"
-            for e in session.book.entries.values() if (parts := session.book.emulated(e))]
+    lines = [f"breakpoint {e.id} at {_where(e)}: emulated, {' and '.join(said[p] for p in parts)} (a stop per hit)"
+             for e in session.book.entries.values() if (parts := session.book.emulated(e))]
+    return lines + [f"breakpoint {e.id} at {_where(e)}: {FOLDED_LOG}" for e in session.book.entries.values()
+                    if session.book.log_folded(e)]
+
+
+#: How a log point folded into its condition (rdbg) is said to be emulated.
+FOLDED_LOG = "emulated: its condition has the program write the log message (no stop)"
 
 
 def launch_warnings(session: Session) -> list[str]:

@@ -15,6 +15,10 @@ from dapcli.engine.session import Session
 from dapcli.errors import DapcliError, RequestError
 from dapcli.protocol import types as t
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from dapcli.verbs.models import SetVariableResult
+
 __all__ = ["NOT_A_NUMBER", "NOT_SET", "refused_yet_changed", "set_as_number", "set_by_assignment"]
 
 #: lldb's refusal of a value that is not a bare number.
@@ -88,3 +92,24 @@ async def set_by_assignment(session: Session, name: str, value: str, frame_id: i
     except DapcliError:
         return None
     return {"value": body.result, "type": body.type}
+
+
+async def set_by_statement(session: Session, name: str, value: str, frame_id: int | None) -> SetVariableResult:
+    """``set`` on an adapter without ``setVariable`` whose ``evaluate`` runs statements (rdbg):
+    ``NAME = (VALUE)`` evaluated in the frame (DAP ``evaluate``, context ``repl``), then ``NAME``
+    read back; the result lists ``setVariable`` as emulated.
+
+    Raises:
+        RequestError: the assignment failed (the language's error).
+    """
+    from dapcli.verbs.models import SetVariableResult
+    from dapcli.verbs.shared.values.evalerrors import check_evaluated
+
+    assignment = f"{name} = ({value})"
+    body = await session.request("evaluate", t.EvaluateArguments(expression=assignment, frameId=frame_id,
+                                                                  context="repl"), t.EvaluateResponse)
+    await check_evaluated(session, assignment, frame_id, body.result, body.type)
+    shown = await session.request("evaluate", t.EvaluateArguments(expression=name, frameId=frame_id, context="watch"),
+                                  t.EvaluateResponse)
+    return SetVariableResult(name=name, value=str(shown.result), type=shown.type,
+                             variables_reference=shown.variablesReference or 0, emulated=["setVariable"])

@@ -18,6 +18,7 @@ from dapcli.verbs.inspection.setnumber import (
     refused_yet_changed,
     set_as_number,
     set_by_assignment,
+    set_by_statement,
 )
 from dapcli.verbs.inspection.setpath import resolve_member, set_expression
 from dapcli.verbs.inspection.values import check_current
@@ -46,6 +47,13 @@ async def set_variable(
     """Change a variable's value (DAP ``setVariable``)."""
     session = ctx.session()
     check_shadowed(session, name)
+    if not session.supports("supportsSetVariable"):  # rdbg: an assignment in the frame
+        if variables_reference is not None:
+            raise UsageError(f"{session.adapter.name} sets a variable by an assignment in the frame, not in a "
+                             "container", "give the variable as an expression: set 'ages[\"ann\"]' 42")
+        result = await set_by_statement(session, name, value, await current_frame_id(session, frame_id))
+        values_changed(session)
+        return result
     reference = variables_reference
     frame = None
     container = f"variablesReference {reference}"

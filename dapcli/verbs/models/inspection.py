@@ -108,6 +108,8 @@ class SetVariableResult(Result):
     value: str
     type: str | None = None
     variables_reference: int = 0
+    #: What dapcli did in the adapter's place (``setVariable``: an assignment evaluated in the frame).
+    emulated: list[str] | None = None
 
 
 class SourceResult(Result):

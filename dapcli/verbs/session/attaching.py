@@ -41,7 +41,12 @@ def attach_options(ctx: VerbContext, connect: str | None, process_id: int | None
     if target is not None and (connect is not None or process_id is not None):
         raise UsageError("--target reaches a gdbserver by itself: give no HOST:PORT or --process-id with it")
     options = AttachOptions(process_id=process_id)
-    if connect is not None:
+    if connect is not None and _is_path(connect):  # a program's own unix socket (rdbg --open --sock-path)
+        options.socket = ctx.resolve(connect)
+        if not os.path.exists(options.socket):
+            raise UsageError(f"no socket at {echo(connect)} (looked at {echo(options.socket)})",
+                             "start the program with: rdbg --open --sock-path=PATH -- app.rb")
+    elif connect is not None:
         options.host, options.port = parse_address(connect)
     if target is not None:
         host, port = parse_address(target, "--target")
@@ -56,8 +61,18 @@ def attach_options(ctx: VerbContext, connect: str | None, process_id: int | None
     return options
 
 
+def _is_path(text: str) -> bool:
+    """``./dbg.sock``, ``/run/user/1000/rdbg-1234``: a path, not ``HOST:PORT`` or ``PORT``."""
+    return os.sep in text or text.startswith(".") or text.endswith(".sock")
+
+
 def check_attach_kind(adapter: AdapterSpec, options: AttachOptions) -> None:
     """Refuse combinations the family cannot do, before anything starts (UsageError)."""
+    if options.socket is not None and not adapter.attach_socket:
+        raise UsageError(f"{adapter.name} does not attach to a program's unix socket",
+                         "a socket path is for programs started with rdbg --open (--adapter ruby)")
+    if options.socket is not None and (options.process_id is not None or options.target is not None):
+        raise UsageError("give the program's socket alone (no --process-id or --target with it)")
     if options.target is not None and adapter.name not in TARGET_FAMILIES:
         raise UsageError(f"--target needs --adapter gdb or lldb (not {adapter.name})",
                          "e.g. dapcli attach --adapter gdb --target HOST:PORT")

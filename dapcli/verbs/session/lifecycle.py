@@ -9,7 +9,7 @@ import time
 from typing import Annotated, Any
 
 from dapcli.adapters.base import AdapterSpec, LaunchOptions
-from dapcli.adapters.registry import adapter_for
+from dapcli.adapters.registry import adapter_for, all_adapters
 from dapcli.engine import persist
 from dapcli.engine.breakpoints import BreakpointEntry
 from dapcli.engine.pathmap import PathMapper, from_launch_config, parse_mappings
@@ -270,7 +270,8 @@ def _stdin_file(ctx: VerbContext, stdin: str | None) -> str | None:
 async def attach(
     ctx: VerbContext,
     connect: Annotated[str | None, Param(help="HOST:PORT (or PORT) of a debug server: debugpy --listen, "
-                                              "dlv --headless / dlv dap --listen", positional=True)] = None,
+                                              "dlv --headless / dlv dap --listen; or the unix socket PATH "
+                                              "of rdbg --open --sock-path", positional=True)] = None,
     process_id: Annotated[int | None, Param(help="attach to this running process id instead")] = None,
     target: Annotated[str | None, Param(help="HOST:PORT of a gdbserver or lldb-server gdbserver "
                                              "(with --adapter gdb or lldb)")] = None,
@@ -307,7 +308,9 @@ async def attach(
         options.extra, options.path_mappings = chosen.extra, [*options.path_mappings, *chosen.mappings]
     if options.process_id is not None and options.port is None:
         check_process(options.process_id)
-    if adapter is None and options.process_id is not None and options.port is None:
+    if adapter is None and options.socket is not None:  # a program's own socket: the family that serves one
+        spec = next((s for s in all_adapters(ctx.cwd) if s.attach_socket), None) or adapter_for(None, None, ctx.cwd)
+    elif adapter is None and options.process_id is not None and options.port is None:
         spec = adapter_for_process(options.process_id, ctx.cwd)  # what runs there (not always Python)
     else:
         spec = adapter_for(None, adapter, ctx.cwd)

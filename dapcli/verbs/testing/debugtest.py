@@ -26,6 +26,7 @@ from dapcli.engine.testrun.gotest import GoTestRunner
 from dapcli.engine.testrun.native import NativeRunner
 from dapcli.engine.testrun.pyprobe import require_module
 from dapcli.engine.testrun.python import BOOT, PythonRunner
+from dapcli.engine.testrun.ruby import RubyTestRunner
 from dapcli.errors import DapcliError, UsageError
 from dapcli.verbs.breakpoints.match import launch_warnings
 from dapcli.verbs.breakpoints.spec import check_structured
@@ -36,6 +37,7 @@ from dapcli.verbs.session.launchopts import CATCH_HELP, add_breakpoints, filter_
 from dapcli.verbs.session.lifecycle import STARTUP_TIMEOUT, _check_free, _stdin_file, successor
 from dapcli.verbs.shared.stop.runs import later_runs
 from dapcli.verbs.shared.stop.stopstate import stop_state
+from dapcli.verbs.testing.rubytests import ruby_test_launch
 
 __all__ = ["debug_test"]
 
@@ -48,13 +50,13 @@ _GO_POSITION = re.compile(r"^\S+\.go:\d+(?::\d+)?: ")
 @verb(name="debugTest", group="session", needs="none", executes=True, cli=("test",), aliases=("test",))
 async def debug_test(
     ctx: VerbContext,
-    selectors: Annotated[list[str], Param(help="pytest node ids, Go package + tests, or test binary",
+    selectors: Annotated[list[str], Param(help="pytest node ids, Go package + tests, test binary, or Ruby test file",
                                           complete="path", positional=True)] = [],  # noqa: B006
     runner_args: Annotated[list[str], Param(help="runner arguments")] = [],  # noqa: B006
     match: Annotated[str | None, Param(help="pytest/unittest -k EXPR, go -run PATTERN",
                                        short="-k")] = None,
     first: Annotated[bool, Param(help="stop after the first failure")] = False,
-    runner: Annotated[str | None, Param(help="pytest|unittest|go|native|cargo")] = None,
+    runner: Annotated[str | None, Param(help="pytest|unittest|go|native|cargo|minitest|rspec")] = None,
     python: Annotated[str | None, Param(help="Python interpreter", complete="path")] = None,
     adapter: Annotated[str | None, Param(help="native adapter")] = None,
     cwd: Annotated[str | None, Param(help="test directory", complete="path")] = None,
@@ -183,6 +185,9 @@ def _plan(ctx: VerbContext, chosen: TestRunner, work_dir: str, python: str | Non
         spec = by_name(adapter or "go", work_dir)
         options = LaunchOptions(program=package, args=chosen.arguments(), cwd=package, env=env,
                                 extra={"mode": "test"})
+    elif isinstance(chosen, RubyTestRunner):
+        spec = by_name(adapter or "ruby", work_dir)
+        options = ruby_test_launch(chosen, work_dir, env)
     elif isinstance(chosen, CargoRunner):  # built by debug_test (chosen.build): its test binary
         program, args = chosen.program, chosen.arguments()
         spec = by_name(adapter, work_dir) if adapter else adapter_for(program, None, work_dir)
@@ -259,6 +264,8 @@ def _check_selectors(chosen: TestRunner, work_dir: str) -> None:
         return
     for selector in chosen.selectors:
         path = os.path.join(work_dir, selector.split("::", 1)[0])
+        if chosen.name == "rspec":  # spec/cart_spec.rb:12: an example's line
+            path = re.sub(r":\d+$", "", path)
         looks_like_path = "::" in selector or os.sep in selector or selector.endswith((".py", ".go"))
         if chosen.name == "go" and not selector.endswith(".go") and not selector.startswith((".", os.sep)):
             looks_like_path = os.path.exists(path)  # TestTable/case is a subtest's -run pattern, not a path
@@ -287,6 +294,8 @@ def _list_hint(chosen: TestRunner) -> str:
         "pytest": "list the tests with: python -m pytest --collect-only -q",
         "unittest": "name tests as dotted paths (tests.test_cart.CartTest.test_total), or run all with no selector",
         "go": "list the tests with: go test -list . PACKAGE",
+        "minitest": "give the test file, then test names: dapcli test test/test_cart.rb test_total",
+        "rspec": "list the examples with: rspec --dry-run SPEC_FILE",
     }.get(chosen.name, "check the path of the test binary")
 
 

@@ -43,6 +43,7 @@ from dapcli.verbs.shared.stop.conditions import failed_conditions
 from dapcli.verbs.shared.stop.deciding import add_deciding
 from dapcli.verbs.shared.stop.filterstop import filter_stop
 from dapcli.verbs.shared.stop.panic import is_panic_stop, panic_message
+from dapcli.verbs.shared.stop.raised import exception_from_locals
 from dapcli.verbs.shared.stop.reasons import PAUSE_SIGNALS, normalize_reason, stop_signal
 from dapcli.verbs.shared.stop.refusedstep import REFUSED
 from dapcli.verbs.shared.stop.stdinhint import stdin_hint
@@ -349,6 +350,7 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
         state.locals = variables[:locals_count]
         state.locals_truncated = (len(variables) - locals_count) if len(variables) > locals_count else None
         await add_previews(session, state.locals, 80)  # C structs/arrays: {10, 20, 30, 40, 50}
+        exception_from_locals(session.adapter.exception_local, state, variables)  # rdbg's `_raised`
         _mark_changed(session, f"{thread_id}:{top.path}:{top.name}", state.locals)  # per thread
     signal = stop_signal(state.raw_reason, state.description)
     if state.reason == "exception" and signal and not session.supports("supportsExceptionInfoRequest"):

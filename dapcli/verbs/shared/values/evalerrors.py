@@ -24,6 +24,9 @@ async def check_evaluated(session: Session, expression: str, frame_id: int | Non
     value (``*p`` with ``p`` NULL: gdb says "Cannot access memory at address 0x0"): that is no
     value either. It is not evaluated again (the expression may have side effects)."""
     adapter = session.adapter
+    raised = adapter.evaluate_error(result, type_name)
+    if raised is not None:  # rdbg: the exception the expression raised, as its value
+        raise RequestError(raised, "check the expression's names and syntax", "evaluate")
     if adapter.failed_evaluate_result is not None and result == "" and type_name and type_name != "void":
         raise RequestError(f"the debugger could not read the value of {expression} ({type_name}): the adapter "
                            "gave an empty result", f"gdb's reason: dapcli console {_quoted(f'print {expression}')}",

@@ -1,0 +1,54 @@
+"""Optional behaviour of an adapter family that lives inside the program it debugs or lacks
+requests the others have (rdbg, Ruby's debugger): mixed into
+:class:`~dapcli.adapters.base.AdapterSpec`, each with a default that changes nothing."""
+
+from __future__ import annotations
+
+__all__ = ["InProgramTraits"]
+
+
+class InProgramTraits:
+    """Traits of an adapter inside the program, or without some requests (see the module doc)."""
+
+    #: Capabilities the adapter lacks that dapcli provides in its place: ``supportsSetVariable``
+    #: — ``set`` assigns with an ``evaluate`` (context ``repl``) of ``NAME = (VALUE)`` (rdbg,
+    #: whose evaluate runs Ruby statements in the frame); the result says so.
+    emulated_capabilities: frozenset[str] = frozenset()
+    #: The top frame's local that holds the exception the program stopped for, when the adapter
+    #: has no ``exceptionInfo`` (rdbg: ``_raised``): the stop becomes an exception stop with it.
+    exception_local: str | None = None
+    #: The adapter runs inside the program (rdbg): it sends no ``exited``/``terminated``, its
+    #: connection closes when the program ends, and its process's exit status is the program's.
+    ends_with_connection: bool = False
+    #: ``attach`` reaches the program at the unix socket it serves its debugger on
+    #: (``AttachOptions.socket``: ``rdbg --open --sock-path=PATH``).
+    attach_socket: bool = False
+
+    def entry_line(self, program: str) -> int | None:
+        """The line of ``program`` where a launch with ``stopOnEntry`` stops, for an adapter that
+        ignores ``stopOnEntry`` (rdbg): dapcli sets a breakpoint of its own there, and its stop is
+        the entry. None (the default): the adapter stops by itself."""
+        return None
+
+    def log_condition(self, message: str, condition: str | None) -> str | None:
+        """A breakpoint ``condition`` that writes the log point's ``message`` (``{expression}``
+        filled in) from the program itself and never holds, for an adapter without ``logMessage``
+        whose conditions run code (rdbg): a log point without a stop. ``condition``: the user's
+        (or a hit counter), which must hold for it to write. None (the default): not so."""
+        return None
+
+    def forget_breakpoints(self, path: str) -> str | None:
+        """A ``repl`` ``evaluate`` expression that deletes the adapter's line breakpoints of
+        ``path``, for an adapter whose ``setBreakpoints`` only adds (rdbg 1.4): evaluated in the
+        stopped program before the source's set is sent again. None (the default): not needed."""
+        return None
+
+    def evaluate_error(self, result: str, type_name: str | None) -> str | None:
+        """The error an ``evaluate`` answered as if it were a value (rdbg: the exception the
+        expression raised, ``#<NameError: undefined local variable …>``), or None (the default)."""
+        return None
+
+    def stop_text(self, description: str | None) -> str | None:
+        """A ``stopped`` event's ``description`` as the user should read it (rdbg repeats the
+        place and the condition sent, dapcli's counters included); unchanged by default."""
+        return description
