@@ -215,7 +215,7 @@ complete -c dapcli -n '__dapcli_at "adapters"' -l json
 complete -c dapcli -n '__dapcli_at "adapters"' -l session -r -a '(__dapcli_words session)'
 complete -c dapcli -n '__dapcli_at "adapters"' -s S -r -a '(__dapcli_words session)'
 complete -c dapcli -n '__dapcli_at "adapters"' -s h
-complete -c dapcli -n '__dapcli_at "attach"' -l adapter -r -a 'python go node ruby lldb gdb codelldb'
+complete -c dapcli -n '__dapcli_at "attach"' -l adapter -r -a 'python go node bash ruby lldb gdb codelldb'
 complete -c dapcli -n '__dapcli_at "attach"' -l adapter-config -r
 complete -c dapcli -n '__dapcli_at "attach"' -l break -r -F
 complete -c dapcli -n '__dapcli_at "attach"' -l config -r
@@ -306,7 +306,7 @@ complete -c dapcli -n '__dapcli_at "disassemble"' -l session -r -a '(__dapcli_wo
 complete -c dapcli -n '__dapcli_at "disassemble"' -s S -r -a '(__dapcli_words session)'
 complete -c dapcli -n '__dapcli_at "disassemble"' -s h
 complete -c dapcli -n '__dapcli_at "doctor"' -F
-complete -c dapcli -n '__dapcli_at "doctor"' -l adapter -r -a 'python go node ruby lldb gdb codelldb'
+complete -c dapcli -n '__dapcli_at "doctor"' -l adapter -r -a 'python go node bash ruby lldb gdb codelldb'
 complete -c dapcli -n '__dapcli_at "doctor"' -l help
 complete -c dapcli -n '__dapcli_at "doctor"' -l json
 complete -c dapcli -n '__dapcli_at "doctor"' -l python -r -F
@@ -382,7 +382,7 @@ complete -c dapcli -n '__dapcli_at "input"' -l wait -r
 complete -c dapcli -n '__dapcli_at "input"' -s S -r -a '(__dapcli_words session)'
 complete -c dapcli -n '__dapcli_at "input"' -s h
 complete -c dapcli -n '__dapcli_at "launch"' -F
-complete -c dapcli -n '__dapcli_at "launch"' -l adapter -r -a 'python go node ruby lldb gdb codelldb'
+complete -c dapcli -n '__dapcli_at "launch"' -l adapter -r -a 'python go node bash ruby lldb gdb codelldb'
 complete -c dapcli -n '__dapcli_at "launch"' -l adapter-config -r
 complete -c dapcli -n '__dapcli_at "launch"' -l break -r -F
 complete -c dapcli -n '__dapcli_at "launch"' -l catch -r
@@ -480,7 +480,7 @@ complete -c dapcli -n '__dapcli_at "registers"' -l session -r -a '(__dapcli_word
 complete -c dapcli -n '__dapcli_at "registers"' -s S -r -a '(__dapcli_words session)'
 complete -c dapcli -n '__dapcli_at "registers"' -s h
 complete -c dapcli -n '__dapcli_at "repl"' -F
-complete -c dapcli -n '__dapcli_at "repl"' -l adapter -r -a 'python go node ruby lldb gdb codelldb'
+complete -c dapcli -n '__dapcli_at "repl"' -l adapter -r -a 'python go node bash ruby lldb gdb codelldb'
 complete -c dapcli -n '__dapcli_at "repl"' -l adapter-config -r
 complete -c dapcli -n '__dapcli_at "repl"' -l break -r -F
 complete -c dapcli -n '__dapcli_at "repl"' -l catch -r
@@ -619,7 +619,7 @@ complete -c dapcli -n '__dapcli_at "stop"' -l terminate
 complete -c dapcli -n '__dapcli_at "stop"' -s S -r -a '(__dapcli_words session)'
 complete -c dapcli -n '__dapcli_at "stop"' -s h
 complete -c dapcli -n '__dapcli_at "test"' -F
-complete -c dapcli -n '__dapcli_at "test"' -l adapter -r -a 'python go node ruby lldb gdb codelldb'
+complete -c dapcli -n '__dapcli_at "test"' -l adapter -r -a 'python go node bash ruby lldb gdb codelldb'
 complete -c dapcli -n '__dapcli_at "test"' -l break -r -F
 complete -c dapcli -n '__dapcli_at "test"' -l catch -r
 complete -c dapcli -n '__dapcli_at "test"' -l cwd -r -F

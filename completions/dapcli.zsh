@@ -129,7 +129,7 @@ _dapcli() {
             flags="--help --json --session -S -h"; kind="" ;;
         "attach")
             case "$prev" in
-                --adapter) _dapcli_words "choice:python go node ruby lldb gdb codelldb"; return 0 ;;
+                --adapter) _dapcli_words "choice:python go node bash ruby lldb gdb codelldb"; return 0 ;;
                 --adapter-config) _dapcli_words ""; return 0 ;;
                 --break) _dapcli_words "location"; return 0 ;;
                 --config) _dapcli_words ""; return 0 ;;
@@ -224,7 +224,7 @@ _dapcli() {
             flags="--before --count --frame-id --help --json --session -S -h"; kind="expression" ;;
         "doctor")
             case "$prev" in
-                --adapter) _dapcli_words "choice:python go node ruby lldb gdb codelldb"; return 0 ;;
+                --adapter) _dapcli_words "choice:python go node bash ruby lldb gdb codelldb"; return 0 ;;
                 --python) _dapcli_words "path"; return 0 ;;
                 --session) _dapcli_words "session"; return 0 ;;
                 -S) _dapcli_words "session"; return 0 ;;
@@ -300,7 +300,7 @@ _dapcli() {
             flags="--eof --help --json --no-eof --no-newline --no-no-newline --session --wait -S -h"; kind="" ;;
         "launch")
             case "$prev" in
-                --adapter) _dapcli_words "choice:python go node ruby lldb gdb codelldb"; return 0 ;;
+                --adapter) _dapcli_words "choice:python go node bash ruby lldb gdb codelldb"; return 0 ;;
                 --adapter-config) _dapcli_words ""; return 0 ;;
                 --break) _dapcli_words "location"; return 0 ;;
                 --catch) _dapcli_words ""; return 0 ;;
@@ -381,7 +381,7 @@ _dapcli() {
             flags="--all-groups --frame-id --group --help --json --max-length --no-all-groups --session -S -h"; kind="" ;;
         "repl")
             case "$prev" in
-                --adapter) _dapcli_words "choice:python go node ruby lldb gdb codelldb"; return 0 ;;
+                --adapter) _dapcli_words "choice:python go node bash ruby lldb gdb codelldb"; return 0 ;;
                 --adapter-config) _dapcli_words ""; return 0 ;;
                 --break) _dapcli_words "location"; return 0 ;;
                 --catch) _dapcli_words ""; return 0 ;;
@@ -508,7 +508,7 @@ _dapcli() {
             flags="--detach --help --json --no-detach --no-terminate --session --terminate -S -h"; kind="" ;;
         "test")
             case "$prev" in
-                --adapter) _dapcli_words "choice:python go node ruby lldb gdb codelldb"; return 0 ;;
+                --adapter) _dapcli_words "choice:python go node bash ruby lldb gdb codelldb"; return 0 ;;
                 --break) _dapcli_words "location"; return 0 ;;
                 --catch) _dapcli_words ""; return 0 ;;
                 --cwd) _dapcli_words "path"; return 0 ;;

@@ -17,7 +17,12 @@ from dapcli.errors import DapcliError, PreconditionError, UsageError
 from dapcli.verbs.breakpoints.args import HIT_CONDITION_HELP, check_hit_condition, check_references, past_end
 from dapcli.verbs.breakpoints.databook import clear_data_breakpoints
 from dapcli.verbs.breakpoints.match import (
-    FOLDED_LOG, check_condition, matching, refuse_log_point, resolve_function, unannounced,
+    FOLDED_LOG,
+    check_condition,
+    matching,
+    refuse_log_point,
+    resolve_function,
+    unannounced,
 )
 from dapcli.verbs.breakpoints.reasons import absent_file_note
 from dapcli.verbs.breakpoints.spec import parse_spec
