@@ -39,7 +39,7 @@ import shutil
 
 from dapcli.adapters.base import AdapterSpec
 from dapcli.adapters.native.common import node_modules_dirs, npm_install, searched_text
-from dapcli.errors import AdapterError
+from dapcli.errors import AdapterError, PreconditionError
 from dapcli.files import split_lines
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the hot path)
@@ -297,11 +297,40 @@ class JsDebugAdapter(AdapterSpec):
     def attach_arguments(self, options: AttachOptions) -> dict[str, Any]:
         arguments: dict[str, Any] = {"type": "pwa-node", "request": "attach", "name": "dapcli", **NO_SMART_STEP}
         if options.process_id is not None:
-            arguments["processId"] = str(options.process_id)
+            port = inspector_port(options.process_id)
+            if port is None:  # js-debug would SIGUSR1 it: an inspector on 127.0.0.1:9229, open to every local user
+                raise PreconditionError(
+                    f"node process {options.process_id} has no inspector open, and dapcli does not open one "
+                    "(it would listen on 127.0.0.1:9229 for every user of this machine)",
+                    "start it with node --inspect=127.0.0.1:PORT and attach to 127.0.0.1:PORT, or launch it "
+                    "with dapcli")
+            arguments.update(address="127.0.0.1", port=port)
         else:
             arguments.update(address=options.host or "127.0.0.1", port=options.port or 9229)
         arguments.update(options.extra)
         return arguments
+
+
+_INSPECT = re.compile(r"^--inspect(?:-brk|-wait)?=(?:.*:)?(\d+)$")
+
+
+def inspector_port(pid: int) -> int | None:
+    """The TCP port of node process ``pid``'s open inspector, or None (not open, or not knowable):
+    from ``--inspect[-brk]=[HOST:]PORT`` on its command line, else the one port it listens on."""
+    import psutil
+
+    try:
+        process = psutil.Process(pid)
+        for word in process.cmdline():
+            found = _INSPECT.match(word)
+            if found and int(found.group(1)):
+                return int(found.group(1))
+        if not any(word.startswith("--inspect") for word in process.cmdline()):
+            return None
+        listening = {c.laddr.port for c in process.net_connections(kind="tcp") if c.status == psutil.CONN_LISTEN}
+    except (psutil.Error, OSError):
+        return None
+    return listening.pop() if len(listening) == 1 else None
 
 
 def _read_int(path: str) -> int | None:

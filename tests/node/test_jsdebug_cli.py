@@ -178,3 +178,53 @@ def test_launch_catch_all_stops_at_a_caught_throw(cli_env: dict[str, str]) -> No
     assert refused.returncode == 2, refused.stderr
     assert refused.stderr.splitlines()[:2] == ["error: node has no exception filter 'raised'",
                                                "hint: its filters: all, uncaught"]
+
+
+def _inspected(tmp_path: Path, *flags: str) -> tuple[subprocess.Popen[str], int | None]:
+    """A node program ticking every 20 ms, started with ``flags``; its inspector's port if open."""
+    import re
+
+    program = tmp_path / "ticker.js"
+    program.write_text("let n = 0;\nsetInterval(() => {\n  n += 1;\n}, 20);\n")
+    node = shutil.which("node") or "node"
+    process = subprocess.Popen([node, *flags, str(program)], stderr=subprocess.PIPE, text=True)
+    if not flags:
+        return process, None
+    assert process.stderr is not None
+    line = process.stderr.readline()  # "Debugger listening on ws://127.0.0.1:PORT/…", printed at start
+    found = re.search(r"ws://127\.0\.0\.1:(\d+)/", line)
+    assert found, line
+    return process, int(found.group(1))
+
+
+@pytest.mark.parametrize("how", ["address", "pid"])
+def test_attach_to_a_program_with_its_inspector_open(cli_env: dict[str, str], tmp_path: Path, how: str) -> None:
+    """By its inspector's HOST:PORT, or by pid (the port read from the process): a pause stops it,
+    ``stop`` detaches and it runs on."""
+    process, port = _inspected(tmp_path, "--inspect=127.0.0.1:0")
+    try:
+        where = ["127.0.0.1:" + str(port)] if how == "address" else ["--process-id", str(process.pid)]
+        done = dapcli(cli_env, "attach", *where, "--adapter", "node", "--json")
+        assert done.returncode == 0, done.stderr
+        paused = json.loads(dapcli(cli_env, "pause", "--json").stdout)
+        assert paused["status"] == "stopped" and paused["reason"] == "pause", paused
+        assert dapcli(cli_env, "stop").returncode == 0
+        with pytest.raises(subprocess.TimeoutExpired):  # it survives the detach, running
+            process.wait(0.5)
+    finally:
+        process.kill()
+        process.wait(10)
+
+
+def test_attach_by_pid_without_an_inspector_is_refused(cli_env: dict[str, str], tmp_path: Path) -> None:
+    """dapcli does not open a node inspector (SIGUSR1 opens 127.0.0.1:9229 to every local user)."""
+    process, _ = _inspected(tmp_path)
+    try:
+        done = dapcli(cli_env, "attach", "--process-id", str(process.pid), "--adapter", "node")
+        assert done.returncode == 4, done.stderr
+        assert f"node process {process.pid} has no inspector open" in done.stderr
+        assert "node --inspect=127.0.0.1:PORT" in done.stderr and "Traceback" not in done.stderr
+        assert process.poll() is None  # untouched
+    finally:
+        process.kill()
+        process.wait(10)

@@ -79,7 +79,7 @@ def check_attach_kind(adapter: AdapterSpec, options: AttachOptions) -> None:
     if options.port is not None and options.process_id is not None and adapter.name != "go":
         raise UsageError("give HOST:PORT or --process-id, not both",
                          "(both together only for Delve: a process that `dlv dap --listen` attaches to)")
-    if options.port is not None and adapter.name not in ("python", "go"):
+    if options.port is not None and adapter.name not in ("python", "go", "node"):  # node: its inspector port
         raise UsageError(f"{adapter.name} does not listen for debuggers on a port",
                          "for gdbserver / lldb-server use --adapter gdb|lldb --target HOST:PORT")
 
