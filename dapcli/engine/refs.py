@@ -43,6 +43,9 @@ class StopHandles:
     sizes: dict[int, tuple[int, int]] = field(default_factory=dict)
     #: sourceReference → its lines (DAP ``source``).
     sources: dict[int, list[str]] = field(default_factory=dict)
+    #: threadId → the top of its stack as answered at this stop (DAP ``StackFrame``s from frame 0,
+    #: the adapter's ``totalFrames``, the ``levels`` asked): later pages within it are not asked again.
+    stacks: dict[int, tuple[list[Any], int | None, int]] = field(default_factory=dict)
     #: A verb may have changed a value at this stop (``setVariable``, an assigning ``evaluate``).
     changed: bool = False
 
