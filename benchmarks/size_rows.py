@@ -25,8 +25,8 @@ from benchmarks import big_programs as big
 from benchmarks.common import DAPCLI, Row, env_with_runtime, timed
 
 #: adapter → (label, language of its program)
-ADAPTERS = {"python": ("debugpy", "python"), "lldb": ("lldb-dap", "c"), "gdb": ("gdb", "c"),
-            "go": ("Delve", "go"), "node": ("js-debug", "js")}
+ADAPTERS = {"python": ("debugpy", "python"), "lldb": ("lldb-dap", "c"), "codelldb": ("CodeLLDB", "c"),
+            "gdb": ("gdb", "c"), "go": ("Delve", "go"), "node": ("js-debug", "js")}
 _TIMEOUT = ["--timeout", "300"]
 
 

@@ -55,8 +55,7 @@ class StackResult(Result):
 
 def frames_shown(result: StackResult) -> tuple[str, int | None] | None:
     """``("frames 21–40 of 10,002", 40)``: which frames a stack result shows of how many, and the
-    ``start`` of the next page (None at the bottom); None when it shows the whole stack (or no
-    count is known and it starts at the top)."""
+    ``start`` of the next page (None at the bottom); None when it shows the whole stack."""
     if not result.frames:
         return None
     first, last, total = result.frames[0].index, result.frames[-1].index + 1, result.total_frames

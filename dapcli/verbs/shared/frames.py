@@ -61,8 +61,8 @@ def frame_count(session: Session, start: int, levels: int, shown: int,
     read = start + shown
     if 0 < shown < levels:  # the answer reached the bottom
         return read, False
-    if total is None:
-        return None, False
+    if total is None:  # not counted (CodeLLDB): a full page says at least that many
+        return (read, True) if shown else (None, False)
     if adapter.total_frames_estimated and total > read:
         return read + 1, True  # Delve: more exist, not how many
     cap = adapter.total_frames_cap
