@@ -9,9 +9,9 @@ goes through it (:meth:`~dapcli.engine.core.SessionCore.request`): the numbers a
 are replaced by dapcli's own, which are never given out twice in a session, and the numbers of a
 request are turned back into the adapter's — or refused, with one line that says to list again,
 when they are from an earlier stop. What verbs learn about this stop's handles (which frame a
-scope belongs to, which scopes hold locals, how many children a value has, where a frame sits
-in its stack, source text) is kept on :class:`StopHandles`, which is new at every stop: no other
-module keeps its own copy across stops.
+scope belongs to, which scopes hold locals, how many children a value or scope has, where a frame
+sits in its stack, the top of each thread's stack, source text) is kept on :class:`StopHandles`,
+which is new at every stop: no other module keeps its own copy across stops.
 """
 
 from __future__ import annotations
