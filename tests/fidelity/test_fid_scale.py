@@ -180,3 +180,27 @@ def test_20000_goroutines_are_counted(adapter: str, tmp_path: Path, cli: Cli) ->
     assert f"{len(listed)} of {result['total']} listed" in repl.stdout, repl.stdout[-300:] + repl.stderr[-300:]
     hidden = max(t["id"] for t in listed) + 15_000  # a parked one the list leaves out
     assert "main.park" in [f["name"] for f in cli.json("stack", "--thread-id", str(hidden))["frames"]]
+
+
+@pytest.mark.parametrize("adapter", adapters("python"))
+def test_a_deep_stack_and_a_big_frame_are_counted_over_mcp(adapter: str, tmp_path: Path) -> None:
+    deep, deep_stop = big.deep(tmp_path / "deep", LANGUAGE[adapter], DEPTH)
+    wide, wide_stop = big.locals_frame(tmp_path / "wide", LANGUAGE[adapter], LOCALS)
+
+    async def body() -> None:
+        async with mcp_client() as client:
+            await call(client, "launch", {"program": deep, "adapter": adapter,
+                                          "breakpoints": [f"{deep_stop[0]}:{deep_stop[1]}"]})
+            result = await call_tool(client, "stackTrace")
+            assert result.structured_content["totalFrames"] == DEPTH + 2
+            assert f"frames 1–20 of {DEPTH + 2:,} (next: call stackTrace with start=20)" in result.content[0].text
+            await call(client, "stop")
+            await call(client, "launch", {"program": wide, "adapter": adapter,
+                                          "breakpoints": [f"{wide_stop[0]}:{wide_stop[1]}"]})
+            result = await call_tool(client, "variables", {"start": 4900, "count": 100})
+            data = result.structured_content
+            assert data["total"] == LOCALS and len(data["variables"]) == 100
+            assert result.content[0].text.startswith(f"Locals: 100 of {LOCALS} from 4900"), result.content[0].text[:80]
+            await call(client, "stop")
+
+    run_async(body, timeout=300)
