@@ -24,7 +24,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from benchmarks import flood_rows, mcp_rows, native_rows, redact_rows, scale_rows, test_rows
+from benchmarks import flood_rows, mcp_rows, native_rows, redact_rows, scale_rows, size_rows, test_rows
 from benchmarks.common import DAPCLI, FLOORS, PY, ROOT, TARGET, TARGET_LINE, Row, env_with_runtime, timed
 
 README = ROOT / "docs" / "performance.md"
@@ -178,6 +178,8 @@ def main(argv: list[str] | None = None) -> int:
                         "(tens of minutes on lldb-dap)")
     parser.add_argument("--no-growth", action="store_true", help="leave out the cost-growth rows (hit count, "
                         "log point on a loop body)")
+    parser.add_argument("--no-size", action="store_true", help="leave out the size rows (threads, stack, vars "
+                        "and breakpoints of big programs)")
     parser.add_argument("--from-json", help="print (and with --readme write) the table of an earlier run's JSON")
     options = parser.parse_args(argv)
     if options.from_json:
@@ -211,6 +213,10 @@ def main(argv: list[str] | None = None) -> int:
                                                                                     "loop body"))):
         sizes = (10_000, 1_000_000) if options.scale else (10_000,)
         for figures in scale_rows.rows(rounds, sizes, None if options.only in ("loop body",) else options.only):
+            results.append(figures)
+            print(table([figures]).splitlines()[-1], flush=True)
+    if not options.no_size:
+        for figures in size_rows.rows(rounds, options.only):
             results.append(figures)
             print(table([figures]).splitlines()[-1], flush=True)
     after = machine()

@@ -114,6 +114,12 @@ class AdapterSpec(InProgramTraits):
     #: Most threads the adapter's ``threads`` answer lists (Delve: 1,024 goroutines, a constant of
     #: its DAP server; it says so only on its console); None: it lists them all.
     threads_cap: int | None = None
+    #: The adapter's ``totalFrames`` counts at most this many (cdt-gdb-adapter asks gdb for a
+    #: stack depth of at most 100): a stack that deep is said to have at least that many.
+    total_frames_cap: int | None = None
+    #: The adapter's ``totalFrames`` is a guess unless the answer reached the stack's bottom
+    #: (Delve adds 50 to the frames it read): the count is then said as "more than N".
+    total_frames_estimated: bool = False
     #: How a value's identity is read, to find cycles (verbs/shared/values/identity.py):
     #: ``reference`` — the adapter's ``variablesReference`` is the object's own (debugpy: ``id()``);
     #: ``address`` — its address and type, from ``memoryReference``, the value's text or

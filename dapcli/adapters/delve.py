@@ -79,6 +79,9 @@ class DelveAdapter(AdapterSpec):
     #: an option; ``goroutineFilters`` only filters those), so a longer list is counted from the
     #: runtime: every g made, less the dead ones on the scheduler's and each P's free list.
     threads_cap = 1024
+    #: Delve reads a stack only as deep as asked and says ``totalFrames`` = what it read + 50
+    #: (its ``stackTraceDepth``) until an answer reaches the bottom.
+    total_frames_estimated = True
     identity = "address"
     address_expression = "uintptr(&({}))"
     pointer_address_expression = "uintptr({})"

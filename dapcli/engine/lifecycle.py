@@ -242,15 +242,13 @@ class SessionLifecycle(SessionExecution):
             raise DapTimeoutError(f"the adapter did not get ready for {command} within {timeout:g} s",
                                   "raise --timeout, or see `dapcli doctor`")
         self._refuse_function_breakpoints()
-        for key in self.book.keys():  # noqa: SIM118 (a BreakpointBook, not a dict)
+        keys = list(self.book.keys())
+        for key in keys:
             with contextlib.suppress(DapcliError):
                 await self.spellings.before_send(key)
-                # debugpy takes ~15-60 ms a breakpoint: 1,000 in one file outlast a fixed 30 s, and
-                # the requests after it (configurationDone) would queue behind an unread answer
-                budget = sync_budget(timeout, len(self.book.for_key(key)))
-                await self.book.sync(key, functools.partial(conn.request, timeout=budget))
-                if key == "<functions>":
-                    await apply_function_conditions(self)
+        # one setBreakpoints per file, all sent at once (as VS Code does) and in this order: the
+        # adapter works through them without a round trip between files
+        await asyncio.gather(*[asyncio.ensure_future(self._configure_source(conn, key, timeout)) for key in keys])
         await self._set_default_exception_filters(conn)
         self.state = SessionState.RUNNING
         # only after `initialized`: an adapter that never sent it (noDebug) refuses configurationDone
@@ -271,6 +269,17 @@ class SessionLifecycle(SessionExecution):
             raise PreconditionError(
                 f"{self.adapter.name} has no function breakpoints (supportsFunctionBreakpoints): "
                 + ", ".join(named), "set them as FILE:LINE")
+
+    async def _configure_source(self, conn: Connection, key: str, timeout: float) -> None:
+        """Send the breakpoints of ``key`` (a source path or ``<functions>``) in the configuration
+        phase; a refusal leaves them unverified (the breakpoint list says why)."""
+        with contextlib.suppress(DapcliError):
+            # debugpy takes ~15-60 ms a breakpoint: 1,000 in one file outlast a fixed 30 s, and
+            # the requests after it (configurationDone) would queue behind an unread answer
+            budget = sync_budget(timeout, len(self.book.for_key(key)))
+            await self.book.sync(key, functools.partial(conn.request, timeout=budget))
+            if key == "<functions>":
+                await apply_function_conditions(self)
 
     def _with_stderr(self, exc: RequestError) -> RequestError:
         """``exc`` with what the adapter printed on stderr meanwhile (Delve: "Build error: Check the

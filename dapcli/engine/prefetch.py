@@ -23,10 +23,14 @@ from dapcli.engine.scopes import locals_scope
 from dapcli.protocol import types as t
 from dapcli.protocol.connection import Connection
 
-__all__ = ["STOP_FRAMES", "Prefetch"]
+__all__ = ["STACK_PAGE", "STOP_FRAMES", "Prefetch"]
 
-#: How many frames a stop state shows (and the prefetch asks for).
+#: How many frames a stop state shows.
 STOP_FRAMES = 5
+#: How many frames the prefetch asks for: the first page of ``stack`` (its default ``levels``),
+#: which the stop's own answer then serves (``verbs/shared/frames.py``) — at a stop 10,000 frames
+#: deep debugpy takes ~0.4 s per ``stackTrace`` whatever the levels.
+STACK_PAGE = 20
 
 Message = dict[str, Any]
 Step = tuple[asyncio.Future[Message], Callable[[asyncio.Future[Message]], None]]
@@ -94,7 +98,7 @@ class Prefetch:
         self.clear()
         self.generation = generation
         self._serial = serial
-        stack = self._send(conn, "stackTrace", {"threadId": thread_id, "startFrame": 0, "levels": STOP_FRAMES})
+        stack = self._send(conn, "stackTrace", {"threadId": thread_id, "startFrame": 0, "levels": STACK_PAGE})
         if stack is not None:
             self._chain(stack, lambda f: self._after_stack(conn, generation, f))
 

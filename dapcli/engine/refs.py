@@ -9,9 +9,9 @@ goes through it (:meth:`~dapcli.engine.core.SessionCore.request`): the numbers a
 are replaced by dapcli's own, which are never given out twice in a session, and the numbers of a
 request are turned back into the adapter's — or refused, with one line that says to list again,
 when they are from an earlier stop. What verbs learn about this stop's handles (which frame a
-scope belongs to, which scopes hold locals, how many children a value has, where a frame sits
-in its stack, source text) is kept on :class:`StopHandles`, which is new at every stop: no other
-module keeps its own copy across stops.
+scope belongs to, which scopes hold locals, how many children a value or scope has, where a frame
+sits in its stack, the top of each thread's stack, source text) is kept on :class:`StopHandles`,
+which is new at every stop: no other module keeps its own copy across stops.
 """
 
 from __future__ import annotations
@@ -43,6 +43,9 @@ class StopHandles:
     sizes: dict[int, tuple[int, int]] = field(default_factory=dict)
     #: sourceReference → its lines (DAP ``source``).
     sources: dict[int, list[str]] = field(default_factory=dict)
+    #: threadId → the top of its stack as answered at this stop (DAP ``StackFrame``s from frame 0,
+    #: the adapter's ``totalFrames``, the ``levels`` asked): later pages within it are not asked again.
+    stacks: dict[int, tuple[list[Any], int | None, int]] = field(default_factory=dict)
     #: A verb may have changed a value at this stop (``setVariable``, an assigning ``evaluate``).
     changed: bool = False
 

@@ -25,10 +25,10 @@ def render_stack(result: m.StackResult, cwd: str | None = None) -> RenderableTyp
             paths[path] = short_path(path, cwd)
         where = f"{paths[path]}:{frame.line}"
         table.add_row("→" if frame.selected else "", str(frame.index), Text(frame.name), Text(where), str(frame.id))
-    shown = (result.frames[-1].index + 1) if result.frames else 0
     parts: list[RenderableType] = [table]
-    if result.total_frames and result.total_frames > shown:
-        parts.append(Text(f"… +{result.total_frames - shown} more frames (dapcli stack --start {shown})", style="dim"))
+    if (counted := m.frames_shown(result)) is not None:
+        text, more = counted
+        parts.append(Text(text + (f" (next: dapcli stack --start {more})" if more is not None else ""), style="dim"))
     if result.note:
         parts.append(Text(f"({result.note})", style="dim"))
     return Group(*parts) if len(parts) > 1 else table
@@ -38,9 +38,9 @@ def render_threads(result: m.ThreadsResult, cwd: str | None = None) -> Renderabl
     table = column_table("", "id", "name")  # Thread.id: what --thread-id takes
     for thread in result.threads:
         table.add_row("*" if thread.current else "", str(thread.id), Text(thread.name))
-    if not result.partial:
-        return table
     listed = len(result.threads)
+    if not result.partial:
+        return Group(table, Text(f"{listed:,} thread{'s' if listed != 1 else ''}", style="dim")) if listed else table
     counted = f"{listed} of {result.total}" if result.total is not None else f"{listed} (more exist)"
     return Group(table, Text(f"{counted} listed: the adapter lists no more; show one that is not listed by its id: "
                              "`dapcli stack --thread-id ID`, `dapcli thread ID`", style="yellow"))
@@ -50,6 +50,8 @@ def render_variables(result: m.VariablesResult, cwd: str | None = None) -> Rende
     title = result.scope or f"variablesReference {result.variables_reference}"
     if result.frame_name:
         title += f" of frame {result.frame_name}"
+    if result.variables and (result.start or len(result.variables) < result.total):  # a page: which, of how many
+        title += f" ({result.start + 1:,}–{result.start + len(result.variables):,} of {result.total:,})"
     hidden = Text(f"({result.hidden} pytest temporaries @py_… hidden: --all lists them)", style="dim") \
         if result.hidden else None
     if not result.variables:

@@ -93,7 +93,7 @@ def test_stack_text_says_how_many_more_and_read_only_is_marked() -> None:
         m.TraceHit(hit=1, values={"self.scores[k]": "11"})])
     console.print(render(trace))
     text = console.export_text()
-    assert "+42 more frames (dapcli stack --start 20)" in text
+    assert "frames 1–20 of 62 (next: dapcli stack --start 20)" in text
     assert "(return) f = 42  (int)  [read-only]" in text
     assert "self.scores[k]" in text
 

@@ -80,7 +80,7 @@ def test_stack_and_output_markers() -> None:
     stack = StackResult(thread_id=1, total_frames=40,
                         frames=[Frame(id=9, index=0, name="main", path="/a.py", line=3)])
     assert render(stack).splitlines() == [
-        "thread 1:", "  #0 main at /a.py:3 (frameId 9)", "  … (+39 more; call stackTrace with start=1)",
+        "thread 1:", "  #0 main at /a.py:3 (frameId 9)", "  frames 1–1 of 40 (next: call stackTrace with start=1)",
     ]
     output = OutputResult(chunks=[OutputChunkView(seq=1, category="stdout", output="x" * 9000)], next_seq=1,
                           status="running")

@@ -133,6 +133,7 @@ class GdbAdapter(NativeAdapter):
     return_value_pattern = r"^(?P<name>\$\d+) = (?P<value>.*)"
     return_value_history = True
     thread_tids_command = "-thread-info"  # MI: each thread's target-id "Thread 0x… (LWP N)"
+    total_frames_cap = 100  # cdt-gdb-adapter counts gdb's stack depth to 100 (gdb's own DAP gives no total)
 
     def __init__(self) -> None:
         super().__init__()
@@ -418,9 +419,8 @@ class GdbAdapter(NativeAdapter):
         return transport, transport.pid
 
     def _common(self) -> dict[str, Any]:
-        return {"type": "gdb", "name": "dapcli"} if self.native() else {
-            "type": "gdb", "name": "dapcli", "gdb": self.gdb(), "gdbArguments": ["-q"],
-        }
+        cdt = {} if self.native() else {"gdb": self.gdb(), "gdbArguments": ["-q"]}
+        return {"type": "gdb", "name": "dapcli", **cdt}
 
     def launch_arguments(self, options: LaunchOptions) -> dict[str, Any]:
         arguments: dict[str, Any] = {**self._common(), "request": "launch", "program": options.program,

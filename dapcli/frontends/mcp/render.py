@@ -52,6 +52,7 @@ from dapcli.verbs.models import (
     VariableView,
     WatchesResult,
     dropped_note,
+    frames_shown,
     omitted_note,
 )
 from dapcli.verbs.models.hang import HangResult, hang_lines
@@ -98,9 +99,9 @@ def _stack(result: StackResult) -> str:
     for f in result.frames:
         lines.append(f"{'→' if f.selected else ' '} #{f.index} {f.name} at {where(f.path, f.source_name, f.line)} "
                      f"(frameId {f.id})" + (" (selected)" if f.selected else ""))
-    shown = (result.frames[-1].index + 1) if result.frames else 0
-    if result.total_frames and result.total_frames > shown:
-        lines.append(f"  … (+{result.total_frames - shown} more; call stackTrace with start={shown})")
+    if (counted := frames_shown(result)) is not None:
+        text, more = counted
+        lines.append(f"  {text}" + (f" (next: call stackTrace with start={more})" if more is not None else ""))
     if result.note:
         lines.append(f"({result.note})")
     return "\n".join(lines)
@@ -109,7 +110,8 @@ def _stack(result: StackResult) -> str:
 def _threads(result: ThreadsResult) -> str:
     listed = "\n".join(f"{'*' if t.current else ' '} {t.id} {t.name}" for t in result.threads) or "no threads"
     if not result.partial:
-        return listed
+        count = len(result.threads)
+        return f"{count} thread{'s' if count != 1 else ''}:\n{listed}" if count else listed
     counted = f"{len(result.threads)} of {result.total}" if result.total is not None else \
         f"{len(result.threads)} (more exist)"
     return (f"{counted} listed: the adapter lists no more; show one that is not listed by its id: "

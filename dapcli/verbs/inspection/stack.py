@@ -22,6 +22,7 @@ from dapcli.verbs.shared.frames import (
     check_thread,
     current_frame_id,
     current_thread_id,
+    frame_count,
     frames,
 )
 from dapcli.verbs.shared.frames import scopes as fetch_scopes
@@ -31,16 +32,19 @@ from dapcli.verbs.shared.threadcount import capped, count_threads, partial_note
 
 @verb(group="inspection", needs="alive", read_only=True, aliases=("info-threads",))
 async def threads(ctx: VerbContext) -> ThreadsResult:
-    """List the program's threads (DAP ``threads``)."""
+    """List the program's threads and how many there are (DAP ``threads``).
+
+    ``total`` is how many the program has; Delve lists at most 1,024 goroutines, the rest are
+    counted from the Go runtime."""
     session = ctx.session()
     body = await session.request("threads", None, t.ThreadsResponse)
     session.threads = list(body.threads)
     listed = [ThreadView(id=th.id, name=th.name, current=th.id == session.selected_thread_id) for th in body.threads]
     if not capped(session, len(listed)):
-        return ThreadsResult(threads=listed)
+        return ThreadsResult(threads=listed, total=len(listed))
     total = await count_threads(session)  # Delve cuts the list at 1,024 goroutines and does not say so
     if total is not None and total <= len(listed):
-        return ThreadsResult(threads=listed)
+        return ThreadsResult(threads=listed, total=len(listed))
     return ThreadsResult(threads=listed, partial=True, total=total,
                          note=partial_note(session, len(listed), total))
 
@@ -55,6 +59,10 @@ async def stack_trace(
 ) -> StackResult:
     """Show the call stack of a thread (DAP ``stackTrace``).
 
+    ``levels`` frames from ``start``; ``totalFrames`` is how many frames the stack has
+    (``totalFramesAtLeast``: at least that many — gdb via cdt counts to 100, Delve counts only
+    as deep as it read).
+
     While the program runs, a given thread's stack is shown when the adapter answers it
     (debugpy does, also while a pause waits for threads blocked in C code); else it is refused.
     """
@@ -68,7 +76,9 @@ async def stack_trace(
         chosen = selected_index(session, thread)
         for view in views:
             view.selected = view.index == chosen
-    return StackResult(thread_id=thread, frames=views, total_frames=total, note=note)
+    count, at_least = frame_count(session, start, levels, len(views), total)
+    return StackResult(thread_id=thread, frames=views, total_frames=count, total_frames_at_least=at_least,
+                       note=note)
 
 
 def _running_stack(session: Session, thread_id: int | None) -> str | None:

@@ -45,6 +45,7 @@ from dapcli.verbs.models.inspection import (
     ThreadView,
     VariablesResult,
     dropped_note,
+    frames_shown,
     omitted_note,
 )
 from dapcli.verbs.models.native import (
@@ -78,5 +79,6 @@ __all__ = [
     "RegisterGroupView", "RegistersResult", "Result", "ReturnValueView", "ScopeView", "ScopesResult", "SessionInfo",
     "SessionsResult", "SetVariableResult", "SourceLine", "SourceResult", "StackResult", "Status", "StatusResult",
     "StopState", "TestView", "ThreadView", "ThreadsResult", "TraceHit", "TraceResult", "VariableView",
-    "VariablesResult", "WatchView", "WatchesResult", "dropped_note", "omitted_note",
+    "VariablesResult", "WatchView", "WatchesResult", "dropped_note", "frames_shown",
+    "omitted_note",
 ]

@@ -8,7 +8,7 @@ from dapcli.verbs.models.execution import Frame, OutputChunkView, SourceLine, St
 
 __all__ = [
     "EvaluateResult", "OutputResult", "ScopeView", "ScopesResult", "SetVariableResult", "SourceResult",
-    "StackResult", "ThreadView", "ThreadsResult", "VariablesResult", "dropped_note", "omitted_note",
+    "StackResult", "ThreadView", "ThreadsResult", "VariablesResult", "dropped_note", "frames_shown", "omitted_note",
 ]
 
 
@@ -31,9 +31,9 @@ class ThreadView(Model):
 
 
 class ThreadsResult(Result):
-    """The threads the adapter listed. When it listed only some (Delve: at most 1,024
-    goroutines), ``total`` is how many the program has (None: not known) and ``note`` says how
-    to see one that is not listed."""
+    """The threads the adapter listed; ``total`` is how many the program has (None: not known).
+    When it listed only some (``partial``; Delve: at most 1,024 goroutines), ``note`` says how to
+    see one that is not listed."""
 
     threads: list[ThreadView]
     partial: bool = False
@@ -42,11 +42,29 @@ class ThreadsResult(Result):
 
 
 class StackResult(Result):
+    """``frames`` from index ``frames[0].index``; ``total_frames`` how many the stack has (None:
+    not known; with ``total_frames_at_least``, a lower bound: the adapter counts only so far)."""
+
     thread_id: int
     frames: list[Frame]
     total_frames: int | None = None
+    total_frames_at_least: bool = False
     #: Said when the stack is of a thread that runs (its frames have no variables yet).
     note: str | None = None
+
+
+def frames_shown(result: StackResult) -> tuple[str, int | None] | None:
+    """``("frames 21–40 of 10,002", 40)``: which frames a stack result shows of how many, and the
+    ``start`` of the next page (None at the bottom); None when it shows the whole stack."""
+    if not result.frames:
+        return None
+    first, last, total = result.frames[0].index, result.frames[-1].index + 1, result.total_frames
+    if total is None:
+        return (f"frames {first + 1}–{last}", None) if first else None
+    if first == 0 and last >= total and not result.total_frames_at_least:
+        return None
+    of = f"at least {total:,}" if result.total_frames_at_least else f"{total:,}"
+    return f"frames {first + 1}–{last} of {of}", (last if result.total_frames_at_least or total > last else None)
 
 
 class ScopeView(Model):

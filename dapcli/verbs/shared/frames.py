@@ -4,7 +4,7 @@ scopes, source lines around a line."""
 from __future__ import annotations
 
 from dapcli.engine.scopes import locals_scope
-from dapcli.engine.session import Session
+from dapcli.engine.session import Session, SessionState
 from dapcli.engine.sourcefiles import read_lines
 from dapcli.errors import DapcliError, PreconditionError, UsageError
 from dapcli.protocol import types as t
@@ -15,7 +15,7 @@ from dapcli.verbs.shared.threadcount import capped, thread_exists
 
 __all__ = [
     "MAX_SOURCE_LINE", "breakpoint_lines", "check_frame", "check_thread", "current_frame_id", "current_thread_id",
-    "frames", "read_source", "scopes", "user_frame_name",
+    "frame_count", "frames", "read_source", "scopes", "user_frame_name",
 ]
 
 #: Longest source line shown in a stop or a listing (characters; the rest is counted).
@@ -23,10 +23,21 @@ MAX_SOURCE_LINE = 1000
 
 
 async def frames(session: Session, thread_id: int, start: int = 0, levels: int = 20) -> tuple[list[Frame], int | None]:
-    """Stack frames of ``thread_id`` as views, plus ``totalFrames`` when the adapter knows it."""
-    body = await session.request(
-        "stackTrace", t.StackTraceArguments(threadId=thread_id, startFrame=start, levels=levels), t.StackTraceResponse
-    )
+    """Stack frames ``start`` … ``start + levels - 1`` of ``thread_id`` as views, plus the
+    adapter's ``totalFrames`` (see :func:`frame_count` for what it means). A page within the top
+    of the stack already answered at this stop is not asked again (DAP ``stackTrace``: debugpy
+    walks the whole stack for every answer, ~0.4 s at 10,000 frames)."""
+    stopped = session.state is SessionState.STOPPED and levels > 0  # a running thread's stack changes
+    known = session.at_stop.stacks.get(thread_id) if stopped else None
+    if known is not None and (start + levels <= len(known[0]) or len(known[0]) < known[2]):
+        await session.abandoned.check("stackTrace")  # refused as the request would be (a wedged thread)
+        found, total = known[0][start:start + levels], known[1]
+    else:
+        body = await session.request("stackTrace", t.StackTraceArguments(threadId=thread_id, startFrame=start,
+                                                                          levels=levels), t.StackTraceResponse)
+        found, total = list(body.stackFrames), body.totalFrames
+        if stopped and start == 0 and (known is None or len(found) > len(known[0])):
+            session.at_stop.stacks[thread_id] = (found, total, levels)
     views = [
         Frame(
             id=f.id, index=start + i, name=shown_frame_name(f.name.removesuffix(" (Current frame)")),  # debugpy
@@ -36,10 +47,30 @@ async def frames(session: Session, thread_id: int, start: int = 0, levels: int =
             presentation_hint=f.presentationHint,
             source_reference=(f.source.sourceReference or None) if f.source else None,
         )
-        for i, f in enumerate(body.stackFrames)
+        for i, f in enumerate(found)
     ]
     frameindex.record(session, thread_id, views)
-    return views, body.totalFrames
+    return views, total
+
+
+def frame_count(session: Session, start: int, levels: int, shown: int,
+                total: int | None) -> tuple[int | None, bool]:
+    """How many frames the stack has, from an answer of ``shown`` of ``levels`` frames asked from
+    ``start``, whose ``totalFrames`` was ``total``: ``(count, False)`` when that is the count,
+    ``(n, True)`` when the stack has at least ``n`` (an adapter that counts only so far, or
+    guesses until it reaches the bottom), ``(None, False)`` when nothing is known."""
+    adapter = session.adapter
+    read = start + shown
+    if 0 < shown < levels:  # the answer reached the bottom
+        return read, False
+    if total is None:  # not counted (CodeLLDB): a full page says at least that many
+        return (read, True) if shown else (None, False)
+    if adapter.total_frames_estimated and total > read:
+        return read + 1, True  # Delve: more exist, not how many
+    cap = adapter.total_frames_cap
+    if cap is not None and total >= cap:
+        return max(total, read), True
+    return max(total, read), False
 
 
 def current_thread_id(session: Session, thread_id: int | None) -> int:
@@ -91,10 +122,13 @@ async def scopes(session: Session, frame_id: int) -> list[t.Scope]:
 
 
 def remember_scopes(session: Session, frame_id: int, found: list[t.Scope]) -> None:
-    """Note, for this stop, which frame each scope of ``found`` belongs to and which one holds
-    its locals."""
+    """Note, for this stop, which frame each scope of ``found`` belongs to, which one holds its
+    locals, and how many variables each holds when the adapter says."""
     stop = session.at_stop
     stop.scope_frames.update({s.variablesReference: frame_id for s in found if s.variablesReference > 0})
+    # a scope that says how many it holds (lldb-dap: a frame's 5,000 locals) is paged by the adapter
+    stop.sizes.update({s.variablesReference: (s.namedVariables or 0, s.indexedVariables or 0) for s in found
+                       if s.variablesReference > 0 and (s.namedVariables or s.indexedVariables)})
     try:
         stop.locals_scopes.add(locals_scope(found).variablesReference)
     except DapcliError:

@@ -12,7 +12,7 @@ from dapcli.calls import call
 from dapcli.engine.chatter import DEBUGGER_CATEGORIES
 from dapcli.engine.diagnosis import diagnosis
 from dapcli.engine.lost import signal_name
-from dapcli.engine.prefetch import STOP_FRAMES
+from dapcli.engine.prefetch import STACK_PAGE, STOP_FRAMES
 from dapcli.engine.reach import absent_file_warnings, never_hit_warnings
 from dapcli.engine.scopes import locals_scope
 from dapcli.engine.session import Session, SessionState
@@ -303,8 +303,8 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
     state.thread_id = thread_id
     failure = session.test_run.failure_at(session.generation) if session.test_run else None
     focus = failure.frame_index if failure else 0  # a test failure: the user's frame, not the runner's
-    stack, _ = await frames(session, thread_id, levels=frame_count + focus)
-    state.frames = stack[focus:] if focus < len(stack) else stack
+    stack, _ = await frames(session, thread_id, levels=max(frame_count + focus, STACK_PAGE))
+    state.frames = stack[focus:focus + frame_count] if focus < len(stack) else stack[:frame_count]
     if failure is not None:
         state.hit_breakpoint_ids = None  # the runner's own (go test: testing.(*common).Fail)
         if state.reason == "breakpoint":  # dapcli's catcher, not one of the user's: say what it caught
