@@ -84,10 +84,6 @@ class AdapterSpec(InProgramTraits):
     #: The adapter sends ``initialized`` only after its ``launch`` response (bash-dap: once the
     #: script reached its first line): the configuration waits for it, so ``configurationDone`` follows.
     initialized_after_launch: bool = False
-    #: The adapter has no log points and would stop at one as at a plain breakpoint, and its
-    #: stops name no breakpoint, so that dapcli cannot write the message in its place (bash-dap):
-    #: a log point is refused.
-    stops_at_log_points: bool = False
     #: ``launch``/``attach`` request that opens a core file (None: not supported).
     core_request: str | None = None
     #: The request a launch sends: ``attach`` for a program started already (an early test run).

@@ -23,6 +23,10 @@ class InProgramTraits:
     #: ``attach`` reaches the program at the unix socket it serves its debugger on
     #: (``AttachOptions.socket``: ``rdbg --open --sock-path=PATH``).
     attach_socket: bool = False
+    #: The adapter has no log points and would stop at one as at a plain breakpoint, and its
+    #: stops name no breakpoint, so that dapcli cannot write the message in its place (bash-dap):
+    #: a log point is refused.
+    stops_at_log_points: bool = False
 
     def entry_line(self, program: str) -> int | None:
         """The line of ``program`` where a launch with ``stopOnEntry`` stops, for an adapter that
