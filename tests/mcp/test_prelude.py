@@ -117,6 +117,23 @@ def test_not_json_first_is_the_sdks_to_refuse() -> None:
         server.close()
 
 
+@pytest.mark.parametrize("bad_id", [b"1e400", b"null", b"true", b'{"a": 1}', b"1.5"])
+def test_an_initialize_whose_id_the_sdk_refuses_is_the_sdks_to_answer(bad_id: bytes) -> None:
+    """No answer of the record to an id JSON-RPC does not allow (1e400 made ``"id":Infinity``, not
+    JSON): the SDK answers it, and a good initialize after it is answered as always."""
+    server = _Server()
+    try:
+        line = _initialize("x").replace(b'"id": "x"', b'"id": ' + bad_id)
+        assert line != _initialize("x")
+        server.send(line + b"\n" + _initialize("a") + b"\n")
+        answers = [server.read(), server.read()]
+        good = [a for a in answers if a.get("id") == "a"]
+        assert len(good) == 1 and good[0]["result"]["serverInfo"]["name"] == "dapcli", answers
+        assert not any("result" in a and a.get("id") != "a" for a in answers), answers
+    finally:
+        server.close()
+
+
 def _pipes() -> tuple[int, int, int, int]:
     client_w, server_r = os.pipe()[::-1]
     server_w, client_r = os.pipe()[::-1]

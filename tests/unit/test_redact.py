@@ -295,3 +295,29 @@ def test_a_secret_is_never_split_by_a_cut(value: str, limit: int, shown: str) ->
 ])
 def test_a_url_cut_before_its_at_sign(text: str, expected: str) -> None:
     assert redact_text(text)[0] == expected
+
+
+@pytest.mark.parametrize("before", ["a-", "a", "1", "_", "worker-", "id=", "x"])
+def test_a_distinctive_token_is_found_inside_a_word(before: str) -> None:
+    """``ghp_``, ``sk-proj-``, ``AKIA``… are tokens wherever they stand (a thread ``worker-ghp_…``,
+    ``a-ghp_…``); only ``sk-`` and ``hf_``, common inside words, need a word's start."""
+    from dapcli.verbs.shared.redact.text import redact_text
+
+    token = "ghp_" + "abcdefghijklmnopqrstuvwxyz0123456789"
+    assert redact_text(before + token) == (before + "<redacted: GitHub token>", 1)
+    assert redact_text(before + "sk-proj-" + "A" * 40) == (before + "<redacted: API key>", 1)
+    assert redact_text(before + "AKIAABCDEFGHIJKLMNOP") == (before + "<redacted: AWS access key id>", 1)
+    assert redact_text("task-queue-worker-processing-items-now") == ("task-queue-worker-processing-items-now", 0)
+    assert redact_text("shelf_abcdefghijklmnopqrstuvwxyz0123456789")[1] == 0
+
+
+def test_the_beginning_of_a_token_on_an_unfinished_line_is_redacted() -> None:
+    """Output read while the program writes: ``key ghp_abc…`` whose rest comes later is hidden
+    now (the rest alone would not be recognised); a finished line keeps a short fragment."""
+    from dapcli.verbs.shared.redact.text import redact_texts
+
+    assert redact_texts(["a\n", "key ghp_abcdefghijklmnopqrstuvwxyz"], open_end=True) == (
+        ["a\n", "key <redacted: GitHub token>"], 1)
+    assert redact_texts(["key ghp_abc\n"], open_end=True) == (["key ghp_abc\n"], 0)
+    assert redact_texts(["key ghp_abcdefghijklmnopqrstuvwxyz"]) == (["key ghp_abcdefghijklmnopqrstuvwxyz"], 0)
+    assert redact_texts(["the task-"], open_end=True) == (["the task-"], 0)

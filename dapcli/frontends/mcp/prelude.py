@@ -94,6 +94,8 @@ class Prelude:
             return False
         if not isinstance(message, dict) or message.get("jsonrpc") != "2.0":
             return False
+        if "id" in message and not _plain_id(message["id"]):
+            return False  # null, true, an object, 1e400: the SDK's own refusal says what is wrong
         method, params = message.get("method"), message.get("params")
         if self._version is None:
             version = params.get("protocolVersion") if isinstance(params, dict) else None
@@ -168,3 +170,8 @@ def start(transport: str, output_schemas: bool, show_secrets: bool) -> Prelude |
         return None
     record = load()
     return Prelude(record) if record is not None else None
+
+
+def _plain_id(value: object) -> bool:
+    """A JSON-RPC id the SDK answers: a string, or an integer (not a bool, not a float)."""
+    return isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))

@@ -69,11 +69,16 @@ _PREFIXES: tuple[tuple[str, re.Pattern[str], int, str], ...] = (
     ("xoxb-", _ALNUM_DASH, 10, "Slack token"), ("xoxa-", _ALNUM_DASH, 10, "Slack token"),
     ("xoxp-", _ALNUM_DASH, 10, "Slack token"), ("xoxr-", _ALNUM_DASH, 10, "Slack token"),
     ("xoxs-", _ALNUM_DASH, 10, "Slack token"),
+    ("sk-proj-", _WORDISH, 20, "API key"), ("sk-ant-", _WORDISH, 20, "API key"),
     ("AIza", _WORDISH, 30, "Google API key"),
     ("glpat-", _WORDISH, 20, "GitLab token"),
     ("npm_", _ALNUM, 36, "npm token"),
     ("hf_", _ALNUM, 30, "Hugging Face token"),
 )
+#: Prefixes too common inside words to be taken there (``task-…``, ``shelf_…``): only at a word's
+#: start. Every other prefix is distinctive, and is a token wherever it stands (``id-ghp_…``,
+#: ``xAKIA…``, ``FOO_sk_live_…``).
+_AT_WORD_START = frozenset({"sk-", "hf_"})
 #: How dapcli marks a value cut for display, and how much of a token before it is enough.
 _CUT = "…"
 _CUT_LEAST = 6
@@ -142,16 +147,38 @@ def redact_text(text: str) -> tuple[str, int]:
     return texts[0], count
 
 
-def redact_texts(texts: Iterable[str]) -> tuple[list[str], int]:
+def _open_token(text: str) -> Span | None:
+    """A token's beginning at the end of ``text`` (a line the program has not finished: the rest
+    comes later, and alone would not be recognised): a prefix whose run reaches the end, whatever
+    its length; None when the text ends otherwise. Looks only at the text's last 200 characters."""
+    tail_start = max(0, len(text) - 200)
+    best: Span | None = None
+    for prefix, run, _least, kind in _PREFIXES:
+        at = text.rfind(prefix, tail_start)
+        if at < 0 or (prefix in _AT_WORD_START and not _at_boundary(text, at)):
+            continue
+        if run.match(text, at + len(prefix)).end() == len(text) and (best is None or at < best[0]):
+            best = (at, len(text), kind)
+    return best
+
+
+def redact_texts(texts: Iterable[str], open_end: bool = False) -> tuple[list[str], int]:
     """Each text redacted as by :func:`redact_text`, the texts read as the one text they make in
     order (program output arrives in pieces: a private key, a token or a ``password=`` cut
     between two pieces is found whole); and how many replacements in all. A secret that spans
     several texts is replaced in each of them by its :func:`marker` (each piece is marked).
 
-    One scan of the joined text, whatever the number of pieces (a piece costs no scan of its own)."""
+    One scan of the joined text, whatever the number of pieces (a piece costs no scan of its own).
+    ``open_end``: the last piece may be a line the program has not finished (program output read
+    while it runs): a token's beginning at its end is replaced too (``key ghp_abc`` → ``key
+    <redacted: GitHub token>``), before the rest of it arrives."""
     pieces = list(texts)
     whole = "".join(pieces)
     found = spans(whole)[0]
+    if open_end and whole and whole[-1] not in "\r\n":  # ``open_end``: the last line may go on
+        opened = _open_token(whole)
+        if opened is not None and (not found or found[-1][1] <= opened[0]):
+            found.append(opened)
     if not found:
         return pieces, 0
     out: list[str] = []
@@ -247,7 +274,8 @@ def _tokens(text: str, found: list[Span]) -> None:
             start = at + len(prefix)
             end = run.match(text, start).end()
             cut = text.startswith(_CUT, end)  # a value cut short for display: its start is enough
-            if _at_boundary(text, at) and end - start >= (_CUT_LEAST if cut else least) and \
+            if (prefix not in _AT_WORD_START or _at_boundary(text, at)) and \
+                    end - start >= (_CUT_LEAST if cut else least) and \
                     (end == len(text) or text[end] not in _BOUNDARY):
                 found.append((at, end, kind))
             at = text.find(prefix, max(end, at + 1))

@@ -175,7 +175,7 @@ class _Walker:
             hit.errors[expression] = self._scanned(error)  # type: ignore[index]
 
     def _chunks(self, chunks: list[OutputChunkView]) -> list[OutputChunkView]:
-        texts, count = redact_texts(chunk.output for chunk in chunks)
+        texts, count = redact_texts((chunk.output for chunk in chunks), open_end=True)
         if not count:
             return chunks
         self.count += count
