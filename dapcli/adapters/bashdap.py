@@ -80,6 +80,7 @@ class BashAdapter(AdapterSpec):
     runtime = "bash"
     initialized_after_launch = True
     stops_at_log_points = True
+    condition_example = "(( i == 3 ))"
 
     def handles(self, program: str) -> bool:
         """A ``.sh``/``.bash`` file, or one without an extension that starts ``#!/bin/bash``."""
@@ -145,6 +146,25 @@ class BashAdapter(AdapterSpec):
     def hit_condition(self, condition: str) -> str | None:
         """bash-dap has no hit conditions: they are counted in the condition (:meth:`hit_counter`)."""
         return None
+
+    def condition_error(self, condition: str) -> str | None:
+        """A bash command that does not parse (``bash -n``), or one that reads the positional
+        parameters: bash-dap runs it in a function of its own, where ``$1``, ``$@``, ``$#`` are
+        its arguments, not the script's (it would hold, or not, silently wrong)."""
+        import re
+        import subprocess
+
+        if re.search(r"\$\{?[1-9@#*]", condition):
+            return ("bash-dap runs it in a function of its own: $1…$9, $@, $* and $# there are not the script's "
+                    "(copy them into a variable the script sets, and test that)")
+        try:
+            done = subprocess.run(["bash", "-n", "-c", condition], capture_output=True, text=True, timeout=10)
+        except (OSError, subprocess.TimeoutExpired):
+            return None
+        if done.returncode == 0:
+            return None
+        said = [line for line in done.stderr.splitlines() if line.strip()]
+        return re.sub(r"^bash: (-c: )?(line \d+: )?", "", said[0]) if said else "bash cannot read it"
 
     def hit_counter(self, condition: str, name: str) -> str | None:
         """A bash command that counts the hits in a file of bash-dap's own folder

@@ -27,6 +27,8 @@ class InProgramTraits:
     #: stops name no breakpoint, so that dapcli cannot write the message in its place (bash-dap):
     #: a log point is refused.
     stops_at_log_points: bool = False
+    #: A breakpoint condition in the adapter's language, for hints.
+    condition_example: str = "i == 3"
 
     def entry_line(self, program: str) -> int | None:
         """The line of ``program`` where a launch with ``stopOnEntry`` stops, for an adapter that

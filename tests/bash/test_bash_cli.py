@@ -137,6 +137,20 @@ def test_a_log_point_is_refused_at_launch_and_at_break_add(cli_env: dict[str, st
     assert jsonof(cli_env, "continue")["location"]["line"] == add  # the next pass, as before
 
 
+def test_a_condition_bash_cannot_read_or_that_reads_the_positional_parameters_is_refused(
+        cli_env: dict[str, str]) -> None:
+    """A condition that does not parse never held and said nothing; one that reads ``$1`` read
+    bash-dap's own argument (``4``), not the script's: both are refused before anything starts."""
+    add = marker_line(CART, "add")
+    done = dapcli(cli_env, "launch", "cart.sh", "-b", f"cart.sh:{add} if (( p > 5 ")
+    assert done.returncode == 2 and "does not parse: unexpected EOF" in done.stderr, done.stderr
+    assert "e.g. `(( i == 3 ))`" in done.stderr
+    done = dapcli(cli_env, "launch", "cart.sh", "-b", f"cart.sh:{add} if [[ $1 == 3 ]]")
+    assert done.returncode == 2 and "$1…$9, $@, $* and $# there are not the script's" in done.stderr, done.stderr
+    stop = jsonof(cli_env, "launch", "cart.sh", "-b", f"cart.sh:{add} if (( p > 4 ))")
+    assert locals_of(stop)["p"] == "5"
+
+
 def test_pause_stops_in_the_script_and_stop_ends_its_background_child(cli_env: dict[str, str]) -> None:
     spin = PROGRAMS / "spin.sh"
     started = jsonof(cli_env, "launch", "spin.sh", "--timeout", "1")

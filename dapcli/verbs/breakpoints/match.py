@@ -103,7 +103,8 @@ def check_condition(session: Session, condition: str | None, where: str) -> None
     why = session.adapter.condition_error(condition)
     if why is not None:
         raise UsageError(f"the condition {condition!r} of {where} does not parse: {why}",
-                         "write it as an expression of the program's language, e.g. `i == 3`")
+                         "write it as an expression of the program's language, "
+                         f"e.g. `{session.adapter.condition_example}`")
 
 
 def _program_roots(session: Session) -> list[str]:
