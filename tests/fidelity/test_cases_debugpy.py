@@ -89,7 +89,7 @@ def test_stack_says_how_many_frames_more(cli: Cli) -> None:
     total = cli.json("stack")["totalFrames"]
     assert total > 60
     text = cli.run("stack").out
-    assert f"+{total - 20} more frames" in text, text
+    assert f"frames 1–20 of {total} (next: dapcli stack --start 20)" in text, text
 
 
 def test_trace_header_keeps_brackets(cli: Cli) -> None:
