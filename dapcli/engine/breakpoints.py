@@ -92,6 +92,7 @@ class BreakpointBook:
         self.run = 0
         #: The breakpoints whose ``hit_spent`` condition is sent (their stop was made this run).
         self.spent: set[int] = set()
+        self.recounts: dict[int, int] = {}  #: hit counts started again (:meth:`recount`), by id
         #: Those of the last :meth:`spend` (our id → the adapter's id at that stop: sent again,
         #: gdb's gets a new number, and the stop still names it, see :attr:`retired`).
         self.just_spent: dict[int, int | None] = {}
@@ -177,7 +178,8 @@ class BreakpointBook:
         if not both and ((entry.log_message and not self.log_folded(entry))
                          or self.hit_to_send(entry.hit_condition) is not None):
             return None
-        return self.hit_counter(entry.hit_condition, f"dapcli_hits_{self.run}_{entry.id}")
+        again = f"_{self.recounts[entry.id]}" if entry.id in self.recounts else ""
+        return self.hit_counter(entry.hit_condition, f"dapcli_hits_{self.run}_{entry.id}{again}")
 
     def sent_hit(self, entry: BreakpointEntry) -> str | None:
         """The ``hitCondition`` sent for ``entry`` (an adapter's log point's is sent as given: it
@@ -202,6 +204,11 @@ class BreakpointBook:
         if self._guarded(entry):  # debugpy ORs a hitCondition with the condition (the guard): dapcli counts
             return entry.hit_condition
         return entry.hit_condition if self.hit_to_send(entry.hit_condition) is None else None
+
+    def recount(self, entry: BreakpointEntry) -> None:
+        """``entry``'s condition changed: its hit count starts again (as debugpy's), sent anew."""
+        self.spent.discard(entry.id)
+        self.recounts[entry.id] = self.recounts.get(entry.id, 0) + 1
 
     def spend(self, adapter_ids: list[int]) -> list[str]:
         """A stop stood at the breakpoints with these adapter ids: those whose hit condition the
@@ -303,8 +310,7 @@ class BreakpointBook:
 
     def _removed(self, entry: BreakpointEntry) -> bool:
         """Whether ``entry`` made its one stop and is out of the adapter's set until the next run."""
-        return entry.id in self.spent and bool(entry.hit_condition) \
-            and self.hit_spent(entry.hit_condition or "") == SPENT_REMOVED
+        return entry.id in self.spent and self.hit_spent(entry.hit_condition or "") == SPENT_REMOVED
 
     def for_key(self, key: str) -> list[BreakpointEntry]:
         """The breakpoints sent for ``key``: the user's (but those covered), then dapcli's own."""

@@ -79,6 +79,19 @@ def test_a_step_onto_the_line_after_the_hit_stops_there(adapter: str, scaleloop:
     assert "sum=15" in _stdout(cli)
 
 
+@pytest.mark.parametrize("adapter", each("lldb", "gdb", "codelldb"))
+def test_a_condition_added_after_the_hit_counts_again(adapter: str, scaleloop: Path, cli: Cli) -> None:
+    """``hit 3`` made its stop; ``condition 1 'i > 6'`` then counts anew, as debugpy does: the 3rd
+    pass where i > 6 stops (i == 9). It never stopped again (lldb-dap, CodeLLDB: the spent count)."""
+    line = marker_line(scaleloop.parent / "scaleloop.c", "scale-body")
+    state = cli.json("launch", "./scaleloop", "--adapter", adapter, "-b", f"scaleloop.c:{line} hit 3", "--", "12")
+    assert _local(state, "i") == "2", state
+    cli.json("condition", "1", "i > 6")
+    again = cli.json("continue")
+    assert again["status"] == "stopped" and _local(again, "i") == "9", again
+    assert cli.json("continue")["status"] in ("exited", "terminated")
+
+
 @pytest.mark.parametrize("adapter", each("go"))
 def test_hit_10000_stops_once_at_the_10000th_pass_in_go(adapter: str, goscaleloop: Path, cli: Cli) -> None:
     _hit_then_run_out(cli, str(goscaleloop), "goscale/main.go", adapter, 12_000, 10_000)

@@ -44,6 +44,8 @@ async def edit_breakpoint(
         entry.warning = "; ".join(p for p in entry.warning.split("; ")
                                   if not p.startswith("its condition could not be evaluated")) or None
     entry.condition = condition.strip() if condition and condition.strip() else None
+    session.book.recount(entry)
+    session.hits.counts.pop(entry.id, None)  # one dapcli counts starts again too
     try:
         if old and not entry.condition and session.adapter.keeps_omitted_conditions:
             await _remake(session, entry)
