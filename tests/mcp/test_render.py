@@ -86,6 +86,8 @@ def test_stack_and_output_markers() -> None:
                           status="running")
     text = render(output)
     assert "(+5000 earlier chars" in text and text.endswith("[nextSeq 1; running]")
+    # every chunk is in the result: no `since` that would give this page again (an agent looped on it)
+    assert "since=" not in text and "structuredContent's chunks hold them" in text
 
 
 def test_a_stops_structured_source_is_the_lines_its_text_shows() -> None:

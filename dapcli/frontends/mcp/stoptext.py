@@ -278,8 +278,12 @@ def output_tail(chunks: list[OutputChunkView], dropped_chunks: int, limit: int) 
         newline = text.find("\n", cut, len(text) - 1)
         if cut and newline != -1:
             cut = newline + 1  # start at a whole line
-        lines.append(f"  … (+{cut} earlier chars, {dropped_chunks} earlier chunks; "
-                     f"call output with since={max(0, first_seq - 1)})")
+        if dropped_chunks:
+            lines.append(f"  … (+{cut} earlier chars, {dropped_chunks} earlier chunks; "
+                         f"call output with since={max(0, first_seq - 1)})")
+        else:  # every chunk is in this result: a `since` would give this same page again
+            lines.append(f"  … (+{cut} earlier chars of these chunks, not shown in this text: "
+                         "structuredContent's chunks hold them; output with tail=N shows the last N lines)")
         text = text[cut:]
     lines += ["  " + line for line in text.rstrip("\n").split("\n")]
     return lines
