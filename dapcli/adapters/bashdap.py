@@ -147,6 +147,14 @@ class BashAdapter(AdapterSpec):
         """bash-dap has no hit conditions: they are counted in the condition (:meth:`hit_counter`)."""
         return None
 
+    def evaluate_error(self, result: str, type_name: str | None) -> str | None:
+        """bash-dap answers an expression bash refused with bash's error as its value
+        (``…/bash_dap/harness.sh: eval: line 132: unexpected EOF while looking for …``): that error."""
+        import re
+
+        found = re.match(r"\S*harness\.sh: (?:eval: )?line \d+: ([^\n]*)", result)
+        return found.group(1) if found else None
+
     def condition_error(self, condition: str) -> str | None:
         """A bash command that does not parse (``bash -n``), or one that reads the positional
         parameters: bash-dap runs it in a function of its own, where ``$1``, ``$@``, ``$#`` are

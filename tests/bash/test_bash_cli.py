@@ -151,6 +151,18 @@ def test_a_condition_bash_cannot_read_or_that_reads_the_positional_parameters_is
     assert locals_of(stop)["p"] == "5"
 
 
+def test_an_expression_bash_refuses_is_an_error(cli_env: dict[str, str]) -> None:
+    """bash-dap answers bash's error as if it were the value (exit 0); it is an error, exit 5."""
+    add = marker_line(CART, "add")
+    jsonof(cli_env, "launch", "cart.sh", "-b", f"cart.sh:{add}")
+    done = dapcli(cli_env, "eval", "${p")
+    assert done.returncode == 5 and "unexpected EOF while looking for matching" in done.stderr, done
+    assert "harness.sh" not in done.stderr
+    done = dapcli(cli_env, "eval", "$((1/0))")
+    assert done.returncode == 5 and "division by 0" in done.stderr, done
+    assert jsonof(cli_env, "eval", "$p")["result"] == "3"
+
+
 def test_pause_stops_in_the_script_and_stop_ends_its_background_child(cli_env: dict[str, str]) -> None:
     spin = PROGRAMS / "spin.sh"
     started = jsonof(cli_env, "launch", "spin.sh", "--timeout", "1")
