@@ -50,6 +50,21 @@ def test_abba_deadlock_is_named_with_its_holders(dc: Cli, kind: str) -> None:
     assert f"waits for thread {ab['id']} ab to end" in text
 
 
+def test_a_deadlock_on_one_line_withs_is_proven(dc: Cli) -> None:
+    """``with lock_b: print()`` on one line: the thread waits on lock_b, it does not hold it (it
+    was said to hold both locks, and no deadlock was proven)."""
+    program = "hang/abba_oneline.py"
+    dc.launch(program, timeout=1.0)
+    dc.wait_output("both wait for the other's lock", timeout=60)
+    result = dc.json("hang", "--timeout", "1")
+    threads = by_name(result)
+    ab, ba = threads["ab"], threads["ba"]
+    assert ab["waitsOn"].startswith("lock_b <locked") and ba["waitsOn"].startswith("lock_a <locked")
+    assert [h.split(" ")[0] for h in ab["holds"]] == ["lock_a"]
+    assert [h.split(" ")[0] for h in ba["holds"]] == ["lock_b"]
+    assert {(e["threadId"], e["heldBy"]) for e in result["deadlock"]} == {(ab["id"], ba["id"]), (ba["id"], ab["id"])}
+
+
 def test_waiting_threads_are_no_deadlock(dc: Cli) -> None:
     dc.launch(WAITING, timeout=1.0)
     dc.wait_output("waiting", timeout=60)

@@ -98,8 +98,9 @@ def _statement(frame):
             if start is None or end is None or not start <= line <= end:
                 continue
             inner = child if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) else function
-            if isinstance(child, ast.stmt):
-                found, owner = child, inner
+            one_line_with = isinstance(found, (ast.With, ast.AsyncWith)) and found.lineno == line
+            if isinstance(child, ast.stmt) and not (one_line_with and child.lineno == line):
+                found, owner = child, inner  # `with b: pass`: the `with`, whose lock is taken first
             stack.append((child, inner))
     return found, owner
 
@@ -248,7 +249,7 @@ def _holds(frame):
             continue
         if isinstance(node, (ast.With, ast.AsyncWith)) and node.body:
             first, last = node.body[0].lineno, node.body[-1].end_lineno
-            if first <= frame.f_lineno <= last:
+            if first <= frame.f_lineno <= last and node.lineno != frame.f_lineno:  # `with b: pass` here: not proven
                 for item in node.items:
                     value = _value(item.context_expr, frame)
                     if value is not _SENTINEL and _is_lock(value):
