@@ -132,6 +132,8 @@ class Runner:
                 await after(result)
         except Exception as exc:  # a run in the background reports its own errors
             self.repl.report(exc)
+        except SystemExit:  # rich's answer to a closed stdout (`dapcli repl … | head`): the reader left
+            self.repl.done = True
         finally:
             self.repl.invalidate()
 
