@@ -22,7 +22,8 @@ def program_hint(program: str, message: str) -> str | None:
         return None
     files = _go_files(program)
     packages = {name for name in (_package(f) for f in files) if name}
-    where = os.path.basename(program.rstrip(os.sep)) or program
+    relative = os.path.relpath(program) if os.path.isabs(program) else program
+    where = program if relative.startswith("..") else relative.rstrip(os.sep) or program  # examples/go, not go
     tests = "or debug its tests with `dapcli test --adapter go` in its folder"
     if packages and "main" not in packages:
         return (f"{where} is package {', '.join(sorted(packages))}, a library, not a program: launch a package main "

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import pty
+import select
 import subprocess
 
 from conftest import DAPCLI, PROGRAMS, Cli
@@ -88,6 +89,12 @@ def test_output_follow_prints_until_exit(dc: Cli) -> None:
     follower = subprocess.Popen([*DAPCLI, "output", "--follow"], cwd=PROGRAMS, env=dc.env, stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE)
     try:
+        # followed while stopped at the breakpoint: it says on stderr why nothing comes
+        assert follower.stderr is not None
+        ready, _, _ = select.select([follower.stderr], [], [], 30)
+        assert ready, "no note within 30 s"
+        note = follower.stderr.readline().decode()
+        assert note.startswith("… the program is stopped: it writes nothing more until it runs on"), note
         dc.run("continue", "--timeout", "10")
         out, err = follower.communicate(timeout=15)
     finally:

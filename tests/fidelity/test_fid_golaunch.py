@@ -38,7 +38,7 @@ def test_a_library_package_says_it_is_no_program(adapter: str, program: str, goc
 def test_package_main_without_func_main_says_add_one(adapter: str, gocli: Cli) -> None:
     failed = gocli("launch", "nomain/m.go", "--adapter", adapter, check=5)
     assert "function main is undeclared" in failed.err
-    assert "package main in m.go has no func main(): add one" in failed.err
+    assert "package main in nomain/m.go has no func main(): add one" in failed.err  # as the user named it
 
 
 @pytest.mark.parametrize("adapter", each("go"))

@@ -156,6 +156,11 @@ def _follow_args(args: dict[str, Any]) -> dict[str, Any]:
     return {**args, "wait": 1.0, "all": True, "raw": True}
 
 
+#: What a follower says on stderr when the program stops (it would wait in silence).
+STOPPED_NOTE = ("… the program is stopped: it writes nothing more until it runs on (`dapcli continue` in another "
+                "terminal); Ctrl-C ends --follow\n")
+
+
 def _cut_note(dropped: int, dropped_bytes: int) -> str:
     """The line a follower writes on stderr where the buffer dropped output before it was read."""
     return (f"… output cut here: the buffer dropped chunks before they were read ({dropped} chunks, "
@@ -166,6 +171,7 @@ def _follow_client(client: Any, invocation: Invocation, cwd: str) -> int:
     from dapcli.render.safe import escape
 
     args = dict(invocation.args)
+    stopped = False
     while True:
         data = client.call("output", _follow_args(args), cwd)
         if invocation.redact:
@@ -181,6 +187,9 @@ def _follow_client(client: Any, invocation: Invocation, cwd: str) -> int:
         args.pop("tail", None)
         if data.get("status") in ("exited", "terminated"):
             return 0
+        if data.get("status") == "stopped" and not stopped:
+            _write(sys.stderr, STOPPED_NOTE)
+        stopped = data.get("status") == "stopped"
 
 
 def _write(stream: Any, text: str) -> None:
@@ -236,6 +245,7 @@ async def _follow_host(server: Any, name: str, parsed: Invocation, cwd: str,
 
     args = dict(parsed.args)
     dispatcher = redacting(server.dispatcher, parsed.redact)
+    stopped = False
     while True:
         result = await dispatcher.call("output", _follow_args(args), name, cwd)
         if result.cut and "tail" not in args:  # a tail leaves out the earlier lines on purpose
@@ -247,4 +257,7 @@ async def _follow_host(server: Any, name: str, parsed: Invocation, cwd: str,
         args.pop("tail", None)
         if result.status in ("exited", "terminated"):
             return 0
+        if result.status == "stopped" and not stopped:
+            await emit(STOPPED_NOTE, "err")
+        stopped = result.status == "stopped"
         await asyncio.sleep(0)
