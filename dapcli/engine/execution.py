@@ -118,7 +118,9 @@ class SessionExecution(SessionEvents):
         # js-debug answers no pause while V8 runs an abandoned `while(true){}` evaluation
         self.abandoned.refuse("pause", any_request=self.adapter.resumes_wait_for_evaluations)
         if self.state is not SessionState.RUNNING:
-            raise PreconditionError(f"session '{self.name}' is {self.state.value}, not running")
+            raise PreconditionError(f"session '{self.name}' is {self.state.value}, not running",
+                                    "it is stopped already: `dapcli stack` shows where"
+                                    if self.state is SessionState.STOPPED else None)
         if thread_id is None:
             threads = await conn.request("threads", None, t.ThreadsResponse)
             thread_id = threads.threads[0].id if threads.threads else 1
