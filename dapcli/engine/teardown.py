@@ -39,6 +39,7 @@ class SessionTeardown(SessionCore):
         if terminate_debuggee and self.abandoned.pending:
             grace = min(grace, 0.2)  # a hung __repr__: the adapter answers nothing, the debuggee is killed
         await self.subprocesses.shutdown(terminate_debuggee)  # the whole session tree ends
+        had_children = bool(self.children.connections)
         await self.children.disconnect(terminate_debuggee, grace)  # a child session first (js-debug)
         if conn is not None and not conn.closed:
             stop = self.last_stop if self.state is SessionState.STOPPED else None
@@ -52,7 +53,8 @@ class SessionTeardown(SessionCore):
                 future = conn.send(
                     "disconnect", t.DisconnectArguments(restart=False, terminateDebuggee=terminate_debuggee)
                 )
-                await conn.result(future, timeout=grace * 2)
+                # js-debug's parent answers no `disconnect` once its child session has ended: no 2 s wait
+                await conn.result(future, timeout=min(grace * 2, 0.3) if had_children else grace * 2)
             tree += descendants(self.adapter_pid) if self.adapter_pid else []
         if conn is not None:
             await conn.close()  # even when the adapter hung up first: the transport's cleanups run
