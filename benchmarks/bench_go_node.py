@@ -1,7 +1,7 @@
-"""Side-by-side speed figures for Delve (Go), js-debug (Node.js) and rdbg (Ruby) (prints a
+"""Side-by-side speed figures for Delve (Go), js-debug (Node.js), rdbg (Ruby) and bash-dap (bash) (prints a
 table; not a test).
 
-    python benchmarks/bench_go_node.py [--rounds N] [--only go|node|ruby]
+    python benchmarks/bench_go_node.py [--rounds N] [--only go|node|ruby|bash]
 
 The same method as ``bench_core.py``, on a loop of simple lines (written to a temporary
 directory; the Go one built with ``-gcflags=all=-N -l``):
@@ -68,6 +68,18 @@ JS_TARGET = """function work(limit) {
 }
 
 console.log(work(1000000));
+"""
+
+BASH_TARGET = """#!/bin/bash
+work() {
+    local running=0 i
+    for ((i = 0; i < $1; i++)); do
+        running=$((running + i))  # @running
+        running=$((running - 1))
+    done
+    echo "$running"
+}
+work 1000000
 """
 
 RUBY_TARGET = """def work(limit)
@@ -164,6 +176,32 @@ class RawClient:
 
     def close(self) -> None:
         self.sock.close()
+
+
+class PipeClient(RawClient):
+    """:class:`RawClient` over an adapter's stdin/stdout (bash-dap)."""
+
+    def __init__(self, process: subprocess.Popen[bytes]) -> None:
+        assert process.stdin is not None and process.stdout is not None
+        self.process, self.file, self.seq = process, process.stdout, 0
+        self.events, self.responses = [], {}
+        self.cond, self.on_reverse = threading.Condition(), None
+        threading.Thread(target=self._reader, daemon=True).start()
+
+    def _write(self, message: dict[str, Any]) -> int:
+        with self.cond:
+            self.seq += 1
+            message["seq"] = self.seq
+            body = json.dumps(message).encode()
+            assert self.process.stdin is not None
+            self.process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+            self.process.stdin.flush()
+            return self.seq
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError):
+            assert self.process.stdin is not None
+            self.process.stdin.close()
 
 
 def start_server(argv: list[str]) -> tuple[subprocess.Popen[bytes], str, int]:
@@ -274,6 +312,29 @@ def raw_ruby(rdbg: str, program: str, line: int) -> RawSession:
         kill_tree(process)
         process.wait()
         shutil.rmtree(folder, ignore_errors=True)
+
+    return RawSession(client, stop["body"]["threadId"], first_stop, close)
+
+
+def raw_bash(bash_dap: str, program: str, line: int) -> RawSession:
+    """bash-dap on its stdin/stdout; its ``initialized`` follows the ``launch`` answer."""
+    started = time.perf_counter()
+    process = subprocess.Popen([bash_dap], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                               start_new_session=True)
+    client = PipeClient(process)
+    client.request("initialize", {"adapterID": "bash", "linesStartAt1": True, "columnsStartAt1": True,
+                                  "pathFormat": "path"})
+    client.request("launch", {"program": program, "cwd": os.path.dirname(program)})
+    client.wait_event("initialized")
+    client.request("setBreakpoints", {"source": {"path": program}, "breakpoints": [{"line": line}]})
+    client.request("configurationDone")
+    stop = client.wait_event("stopped")
+    first_stop = (time.perf_counter() - started) * 1000
+
+    def close() -> None:
+        client.close()
+        kill_tree(process)
+        process.wait()
 
     return RawSession(client, stop["body"]["threadId"], first_stop, close)
 
@@ -457,6 +518,21 @@ def bench_ruby(work: Path, rounds: int) -> None:
                         str(program), str(program), line, rounds))
 
 
+def bench_bash(work: Path, rounds: int) -> None:
+    from dapcli.adapters.bashdap import BashAdapter
+
+    adapter = BashAdapter()
+    bash_dap = adapter.find()
+    if bash_dap is None:
+        print("bash: skipped (bash-dap is not installed: pip install bash-dap)\n")
+        return
+    program = work / "target.sh"
+    program.write_text(BASH_TARGET)
+    line = marker(BASH_TARGET)
+    asyncio.run(compare("bash-dap on a bash loop", lambda: raw_bash(bash_dap, str(program), line),
+                        str(program), str(program), line, rounds))
+
+
 def _version(argv: list[str]) -> str:
     done = subprocess.run(argv, capture_output=True, text=True, check=False)
     found = re.search(r"Version:\s*(\S+)", done.stdout)
@@ -466,7 +542,7 @@ def _version(argv: list[str]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=15)
-    parser.add_argument("--only", choices=("go", "node", "ruby"))
+    parser.add_argument("--only", choices=("go", "node", "ruby", "bash"))
     options = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="dapcli-bench-") as tmp:
         if options.only in (None, "go"):
@@ -475,6 +551,8 @@ def main() -> None:
             bench_node(Path(tmp), options.rounds)
         if options.only in (None, "ruby"):
             bench_ruby(Path(tmp), options.rounds)
+        if options.only in (None, "bash"):
+            bench_bash(Path(tmp), options.rounds)
 
 
 if __name__ == "__main__":
