@@ -64,6 +64,9 @@ class _LineReader:
                 line = self._first.pop(0)
                 if not line.endswith(b"\n"):  # the input ended inside this line: its tail may follow
                     line += await self._rest_of_line()
+                if len(line.rstrip(b"\r\n")) > self._limit:  # read whole by the prelude: refused all the same
+                    self._refuse_large()
+                    continue
             else:
                 line = await self._line()
                 if line is None:
@@ -104,6 +107,10 @@ class _LineReader:
                 break
             except asyncio.LimitOverrunError as over:
                 consumed = over.consumed
+        self._refuse_large()
+
+    def _refuse_large(self) -> None:
+        """Answer a line over the limit with a JSON-RPC error (its id was not read)."""
         if self._writer is not None:
             error = {"jsonrpc": "2.0", "id": None, "error": {
                 "code": -32600, "message": f"message too large: over {self._limit} bytes; it was not read"}}
