@@ -48,6 +48,11 @@ async def frame_source_lines(session: Session, path: str | None, reference: int 
                          "put the file back to list it; `dapcli stack` and `dapcli vars` still work")
     if reference:
         return await reference_lines(session, reference, path)
+    if path and os.path.isabs(path) and session.adapter.name == "python" and session.request_kind == "launch":
+        # launched here, so the program loaded it from this machine (the stop's frames predate the move)
+        raise UsageError(f"no source for {path}: the file is not there any more (moved or deleted after the "
+                         "program loaded it)", "put the file back to list it; `dapcli stack` and `dapcli vars` "
+                         "still work")
     shown = path or name or "this frame"
     if path and os.path.isabs(path) and not session.path_mapper.mappings:
         raise UsageError(f"no source for {shown}: the file is not on this machine",

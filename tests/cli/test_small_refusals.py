@@ -56,11 +56,14 @@ def test_list_after_the_source_moved_does_not_show_decompiled_code(dc: Cli, tmp_
     dc.sessions.add("default")
     (tmp_path / "loops.py").rename(tmp_path / "moved.py")
     gone = (f"no source for {tmp_path / 'loops.py'}: the file is not there any more (moved or deleted after the "
-            "program loaded it); the adapter offers only code decompiled from the bytecode")
+            "program loaded it)")
     err = dc.run("list", cwd=tmp_path, check=2).err
-    assert one_line_error(err) == f"error: {gone}"
+    # debugpy offers code decompiled from the bytecode once it finds the file gone; the stop's frames
+    # (read before the move) name the file alone: either way, no decompiled code is shown
+    assert one_line_error(err) in (f"error: {gone}", f"error: {gone}; the adapter offers only code decompiled "
+                                                     "from the bytecode")
     assert "hint: put the file back to list it; `dapcli stack` and `dapcli vars` still work" in err
     state = dc.json("next", cwd=tmp_path)
-    assert gone in state["warnings"]
+    assert any(w.startswith(gone) for w in state["warnings"]), state["warnings"]
     assert "source" not in state
     assert dc.json("vars", cwd=tmp_path)["variables"]

@@ -84,7 +84,8 @@ def test_a_sigstopped_program_is_named_at_once_by_every_waiting_verb(dc: Cli) ->
     pid = dc.status()["debuggeePid"]
     os.kill(pid, signal.SIGSTOP)
     try:
-        for args in (("eval", "counter"), ("stack",), ("next",)):
+        assert "infinite.py" in dc.run("stack").out  # the stop's own first page: no request to the adapter
+        for args in (("eval", "counter"), ("vars",), ("next",)):
             started = time.monotonic()
             err = dc.run(*args, check=4).err
             assert time.monotonic() - started < 10, f"{args[0]} waited for the stopped program"
