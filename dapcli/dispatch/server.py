@@ -30,7 +30,7 @@ from dapcli.dispatch import sessionfile
 from dapcli.dispatch.local import LocalDispatcher
 from dapcli.dispatch.peercred import trusted_peer
 from dapcli.engine.session import Session
-from dapcli.errors import DapcliError
+from dapcli.errors import DapcliError, UsageError
 
 __all__ = ["KEEPALIVE", "ArgvHandler", "SessionServer"]
 
@@ -133,6 +133,8 @@ class SessionServer:
             return ""
         try:
             entry = sessionfile.read(name)
+        except UsageError:  # the runtime directory is not private right now: nothing says the file is gone
+            return ""
         except (DapcliError, OSError):  # corrupt (and removed), another user's, or no runtime dir
             return "session file was damaged"
         if entry is None:
