@@ -503,34 +503,30 @@ def bench_node(work: Path, rounds: int) -> None:
                         str(program), str(program), line, rounds))
 
 
+def _bench_script(work: Path, rounds: int, name: str, adapter: Any, target: str, suffix: str, install: str,
+                  raw: Any) -> None:
+    """A row for an adapter that runs a script (rdbg, bash-dap): ``raw(adapter_path, program, line)``."""
+    found = adapter.find()
+    if found is None:
+        print(f"{name}: skipped ({adapter.name} is not installed: {install})\n")
+        return
+    program = work / f"target{suffix}"
+    program.write_text(target)
+    line = marker(target)
+    asyncio.run(compare(f"{adapter.description} {adapter.version() or ''} on a loop",
+                        lambda: raw(found, str(program), line), str(program), str(program), line, rounds))
+
+
 def bench_ruby(work: Path, rounds: int) -> None:
     from dapcli.adapters.ruby import RubyAdapter
 
-    adapter = RubyAdapter()
-    rdbg = adapter.find()
-    if rdbg is None:
-        print("ruby: skipped (rdbg is not installed: apt-get install ruby)\n")
-        return
-    program = work / "target.rb"
-    program.write_text(RUBY_TARGET)
-    line = marker(RUBY_TARGET)
-    asyncio.run(compare(f"rdbg {adapter.version() or ''} on a Ruby loop", lambda: raw_ruby(rdbg, str(program), line),
-                        str(program), str(program), line, rounds))
+    _bench_script(work, rounds, "ruby", RubyAdapter(), RUBY_TARGET, ".rb", "apt-get install ruby", raw_ruby)
 
 
 def bench_bash(work: Path, rounds: int) -> None:
     from dapcli.adapters.bashdap import BashAdapter
 
-    adapter = BashAdapter()
-    bash_dap = adapter.find()
-    if bash_dap is None:
-        print("bash: skipped (bash-dap is not installed: pip install bash-dap)\n")
-        return
-    program = work / "target.sh"
-    program.write_text(BASH_TARGET)
-    line = marker(BASH_TARGET)
-    asyncio.run(compare("bash-dap on a bash loop", lambda: raw_bash(bash_dap, str(program), line),
-                        str(program), str(program), line, rounds))
+    _bench_script(work, rounds, "bash", BashAdapter(), BASH_TARGET, ".sh", "pip install bash-dap", raw_bash)
 
 
 def _version(argv: list[str]) -> str:

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from sessionprocs import assert_gone, marker_line, processes_running, run  # noqa: F401
 
-PROGRAMS = Path(__file__).resolve().parent / "programs"
+PROGRAMS = Path(__file__).resolve().parents[2] / "examples" / "ruby"  # the programs the docs show, tested as they are
 CART = PROGRAMS / "cart.rb"
 
 
