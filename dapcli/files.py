@@ -14,7 +14,8 @@ from collections.abc import Iterator
 
 from dapcli.errors import UsageError
 
-__all__ = ["MAX_CONFIG_BYTES", "MAX_RECIPE_BYTES", "locked", "read_text_file", "split_lines", "write_text_file"]
+__all__ = ["MAX_CONFIG_BYTES", "MAX_RECIPE_BYTES", "locked", "read_text_file", "split_lines", "split_out",
+           "write_text_file"]
 
 #: Largest recipe file (bytes): checked with ``fstat`` before reading (a 10,000-step recipe is
 #: ~0.6 MiB).
@@ -165,3 +166,11 @@ def split_lines(text: str, *, keepends: bool = False) -> list[str]:
     if start < len(text):
         found.append(text[start:])
     return found
+
+
+def split_out(text: str, ours: re.Pattern[str]) -> tuple[str, str]:
+    """``text`` in two: its lines that ``ours`` does not match, then those it matches (each
+    keeping its line ending; lines split as :func:`split_lines`). An adapter whose stderr is also
+    the program's (Delve, rdbg) files its own lines as ``console`` and the rest as ``stderr``."""
+    lines = split_lines(text, keepends=True)
+    return "".join(line for line in lines if not ours.match(line)), "".join(line for line in lines if ours.match(line))

@@ -28,7 +28,7 @@ import shutil
 from dapcli.adapters.base import AdapterSpec
 from dapcli.adapters.filekind import go_build_flags
 from dapcli.errors import AdapterError, UsageError
-from dapcli.files import split_lines
+from dapcli.files import split_out
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the hot path)
 if TYPE_CHECKING:
@@ -209,9 +209,7 @@ class DelveAdapter(AdapterSpec):
         if category != "stderr" or "layer=" not in text:
             sink(category, text)
             return
-        lines = split_lines(text, keepends=True)
-        program = "".join(line for line in lines if not _DLV_LOG.match(line))
-        delve = "".join(line for line in lines if _DLV_LOG.match(line))
+        program, delve = split_out(text, _DLV_LOG)
         if program:
             sink("stderr", program)
         if delve:

@@ -39,7 +39,7 @@ import shutil
 
 from dapcli.adapters.base import AdapterSpec
 from dapcli.errors import AdapterError, UsageError
-from dapcli.files import split_lines
+from dapcli.files import split_out
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the hot path)
 if TYPE_CHECKING:
@@ -207,9 +207,7 @@ class RubyAdapter(AdapterSpec):
         if category != "stderr" or "DEBUGGER: " not in text:
             sink(category, text)
             return
-        lines = split_lines(text, keepends=True)
-        program = "".join(line for line in lines if not _RDBG_LINE.match(line))
-        rdbg = "".join(line for line in lines if _RDBG_LINE.match(line))
+        program, rdbg = split_out(text, _RDBG_LINE)
         if program:
             sink("stderr", program)
         if rdbg:
