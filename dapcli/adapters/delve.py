@@ -28,7 +28,6 @@ import shutil
 from dapcli.adapters.base import AdapterSpec
 from dapcli.adapters.filekind import go_build_flags
 from dapcli.errors import AdapterError, UsageError
-from dapcli.files import split_out
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the hot path)
 if TYPE_CHECKING:
@@ -203,17 +202,7 @@ class DelveAdapter(AdapterSpec):
     def _relay(self, category: str, text: str) -> None:
         """The debuggee's output arrives on dlv's own stdout/stderr: it is program output,
         except Delve's log lines on stderr (filed as ``console``)."""
-        sink = self.output_sink
-        if sink is None:
-            return
-        if category != "stderr" or "layer=" not in text:
-            sink(category, text)
-            return
-        program, delve = split_out(text, _DLV_LOG)
-        if program:
-            sink("stderr", program)
-        if delve:
-            sink("console", delve)
+        self.relay_sharing_stderr(category, text, "layer=", _DLV_LOG)
 
     def exit_code_from_output(self, text: str) -> int | None:
         """The exit status from Delve's ``Process N has exited with status X`` console line (the

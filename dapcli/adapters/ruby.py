@@ -39,7 +39,6 @@ import shutil
 
 from dapcli.adapters.base import AdapterSpec
 from dapcli.errors import AdapterError, UsageError
-from dapcli.files import split_out
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the hot path)
 if TYPE_CHECKING:
@@ -201,17 +200,7 @@ class RubyAdapter(AdapterSpec):
     def _relay(self, category: str, text: str) -> None:
         """The program's output arrives on its own stdout/stderr (the adapter's): program output,
         except rdbg's ``DEBUGGER: …`` lines on stderr (``console``)."""
-        sink = self.output_sink
-        if sink is None:
-            return
-        if category != "stderr" or "DEBUGGER: " not in text:
-            sink(category, text)
-            return
-        program, rdbg = split_out(text, _RDBG_LINE)
-        if program:
-            sink("stderr", program)
-        if rdbg:
-            sink("console", rdbg)
+        self.relay_sharing_stderr(category, text, "DEBUGGER: ", _RDBG_LINE)
 
     # -- breakpoints: what rdbg 1.4 lacks, folded into the condition it evaluates itself -------
     def hit_condition(self, condition: str) -> str | None:

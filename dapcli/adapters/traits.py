@@ -4,6 +4,11 @@ requests the others have (rdbg, Ruby's debugger): mixed into
 
 from __future__ import annotations
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import re
+    from collections.abc import Callable
+
 __all__ = ["InProgramTraits"]
 
 
@@ -58,3 +63,21 @@ class InProgramTraits:
         """A ``stopped`` event's ``description`` as the user should read it (rdbg repeats the
         place and the condition sent, dapcli's counters included); unchanged by default."""
         return description
+
+    def relay_sharing_stderr(self, category: str, text: str, marker: str, ours: re.Pattern[str]) -> None:
+        """Relay the adapter's ``category`` output ``text`` for an adapter whose stdout/stderr are
+        also the program's (Delve relays dlv's pipes; rdbg runs inside the program): program output,
+        but its own stderr lines (``ours`` matches them; ``marker`` is in every one) as ``console``."""
+        sink: Callable[[str, str], None] | None = getattr(self, "output_sink", None)
+        if sink is None:
+            return
+        if category != "stderr" or marker not in text:
+            sink(category, text)
+            return
+        from dapcli.files import split_out
+
+        program, own = split_out(text, ours)
+        if program:
+            sink("stderr", program)
+        if own:
+            sink("console", own)
