@@ -320,8 +320,8 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
         if chosen is not None:
             top, state.skipped_frames = chosen, skipped
             session.user_frame = (session.generation, chosen.id, chosen.name)
-        elif state.reason == "pause":  # e.g. an idle Node program: only the event loop runs
-            state.warnings = [*(state.warnings or []), IDLE_PAUSE]
+        elif state.reason == "pause" and all(f.path for f in stack):  # every frame's source known: an idle
+            state.warnings = [*(state.warnings or []), IDLE_PAUSE]   # Node program, only its event loop runs
     session.selected_frame_id = top.id
     session.current_path = top.path
     state.location = Location(path=top.path, name=top.source_name, line=top.line, column=top.column, function=top.name)
