@@ -12,7 +12,8 @@ blocked resume either: DAP allows ``setBreakpoints`` while the program runs, and
 added exactly to stop a running loop (the blocked ``continue`` then reports that stop). They
 serialize with each other (the breakpoint book re-sends a file's whole list). Nor do the
 read-only verbs that work while the program runs (``threads``, a running thread's
-``stackTrace``): they run at once beside it. A verb that needs
+``stackTrace``): they run at once beside a continue, and after a step (at its stop) unless it
+runs past :data:`QUEUE_GRACE`. A verb that needs
 a stopped program is refused at once while a long resume (``continue``, not a step) runs, and
 an execution verb is refused at once while an abandoned evaluation still runs in the debuggee.
 """
@@ -36,8 +37,9 @@ from dapcli.verbs.registry import VerbSpec, usage_error_from
 
 __all__ = ["QUEUE_GRACE", "LocalDispatcher", "lookup"]
 
-#: Longest a call waits behind a blocked step before it is refused (s).
-QUEUE_GRACE = 1.0
+#: Longest a call waits behind a blocked step before it is refused (s): a step ends well within
+#: it even on a loaded machine; one that does not has met a deadlock or a long call.
+QUEUE_GRACE = 5.0
 #: Verbs that start a session, and how long a ``stop`` waits for one still starting (s).
 STARTS = frozenset({"launch", "attach", "restart"})
 START_WAIT = 60.0
@@ -105,7 +107,11 @@ class LocalDispatcher:
                 async with edit:
                     return await self._run(spec, ctx, kwargs)
             if running and spec.read_only and spec.needs == "alive":
-                return await self._run(spec, ctx, kwargs)  # threads, a running thread's stack: not behind it
+                # threads, a running thread's stack: after a step that ends soon (they show its stop),
+                # beside a continue or a step that does not end (a deadlock) rather than behind it
+                held = blocker in SHORT_RESUMES and await _acquire(lock, QUEUE_GRACE)
+                if not held:
+                    return await self._run(spec, ctx, kwargs)
             if spec.needs == "stopped":
                 if blocker not in SHORT_RESUMES and running:
                     check_preconditions(spec, ctx)  # a continue may run for long: refused now

@@ -139,7 +139,8 @@ class SessionCore:
         #: ``BreakpointBook.spend``): awaited before the program is resumed.
         self._spending: asyncio.Task[None] | None = None
         #: Console text held until its line ends (see ``SessionEvents._log_pieces``).
-        self._console_piece = ""
+        self._console_pieces: list[str] = []  # a console line gdb prints in pieces, held until its end
+        self._console_held = 0  # characters in _console_pieces
         self._disconnecting = False
         #: dapcli began ending a program that was still running (``stop``, ``restart``, idle host)
         self._ended_by_dapcli = False

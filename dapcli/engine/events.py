@@ -149,7 +149,9 @@ class SessionEvents(SessionTeardown):
         category, text = self.adapter.output_category(body.category or "console", body.output), body.output
         if self.book.native_log_request and self._log_pieces(category, text):
             return  # a piece of a line gdb prints in pieces (its dprintf): the line is filed whole
-        text, self._console_piece = self._console_piece + text if category == "console" else text, ""
+        if category == "console" and self._console_pieces:
+            text = "".join(self._console_pieces) + text
+        self._console_pieces, self._console_held = [], 0
         templates = self.book.log_messages()
         log_line = bool(templates) and is_log_message(text, templates)
         if log_line and category in DEBUGGER_CATEGORIES:
@@ -165,14 +167,16 @@ class SessionEvents(SessionTeardown):
         writes ``i=`` and ``0\\n`` apart): held while the line has no end, up to 64 KiB; a chunk
         of another category first files what is held as it is."""
         if category != "console":
-            if self._console_piece:
-                held, self._console_piece = self._console_piece, ""
+            if self._console_pieces:
+                held = "".join(self._console_pieces)
+                self._console_pieces, self._console_held = [], 0
                 self.add_output("console", held)
             return False
-        if text.endswith(("\n", "\r")) or len(self._console_piece) + len(text) > 65536 \
+        if text.endswith(("\n", "\r")) or self._console_held + len(text) > 65536 \
                 or not self.book.log_messages():
             return False
-        self._console_piece += text
+        self._console_pieces.append(text)  # joined once, when the line is filed (linear)
+        self._console_held += len(text)
         return True
 
     def _on_exited(self, body: Any) -> None:

@@ -46,6 +46,25 @@ def cap_chunk(text: str, limit: int = MAX_CHUNK_CHARS) -> tuple[str, int]:
     return f"{text[:half]}\n[… {cut} characters of this chunk were cut when it was buffered …]\n{text[-half:]}", cut
 
 
+class _Held:
+    """An unfinished line of one category: its pieces as they came (joined once, when it is
+    filed), their length (characters) and ``start`` (UNIX seconds, when its first piece came)."""
+
+    __slots__ = ("length", "pieces", "start")
+
+    def __init__(self, start: float, first: str = "") -> None:
+        self.start = start
+        self.pieces: list[str] = [first] if first else []
+        self.length = len(first)
+
+    def add(self, piece: str) -> None:
+        self.pieces.append(piece)
+        self.length += len(piece)
+
+    def text(self) -> str:
+        return "".join(self.pieces)
+
+
 @dataclass(frozen=True, slots=True)
 class OutputChunk:
     """One ``output`` event: ``seq`` (1-based, increasing), DAP ``category``, ``output`` text,
@@ -95,7 +114,7 @@ class OutputBuffer:
         self._console = _Lane(console_bytes)
         self._seq = 0
         self._cut_chars = 0
-        self._open: dict[str, tuple[str, float]] = {}  # category -> (unfinished line, time of its start)
+        self._open: dict[str, _Held] = {}  # category -> its unfinished line
 
     def start_after(self, seq: int) -> None:
         """Number this (empty) buffer's chunks after ``seq``: a session that follows another one
@@ -145,15 +164,23 @@ class OutputBuffer:
         if whole:
             self._file(category, text, now)
             return True
-        held = self._open.pop(category, None)
-        if held is not None:
-            text, now = held[0] + text, held[1]
         end = text.rfind("\n") + 1
-        if end < len(text) and len(text) - end < MAX_OPEN_LINE:
-            self._open[category] = (text[end:], now)
-            text = text[:end]
-        if text:
-            self._file(category, text, now)
+        held = self._open.pop(category, None)
+        if end == 0:  # no line ends here: held on (pieces kept apart, so a line sent a byte at a time stays linear)
+            held = held or _Held(now)
+            held.add(text)
+            if held.length < MAX_OPEN_LINE:
+                self._open[category] = held
+            else:
+                self._file(category, held.text(), held.start)
+            return True
+        filed, when = (held.text() + text[:end], held.start) if held is not None else (text[:end], now)
+        rest = text[end:]
+        if len(rest) >= MAX_OPEN_LINE:
+            filed, rest = filed + rest, ""
+        self._file(category, filed, when)
+        if rest:
+            self._open[category] = _Held(now, rest)
         return True
 
     def _file(self, category: str, text: str, when: float) -> None:
@@ -166,10 +193,10 @@ class OutputBuffer:
     def _file_open(self) -> None:
         """File every held unfinished line as it is, oldest first."""
         if self._open:
-            held = sorted(self._open.items(), key=lambda item: item[1][1])
+            held = sorted(self._open.items(), key=lambda item: item[1].start)
             self._open.clear()
-            for category, (text, when) in held:
-                self._file(category, text, when)
+            for category, line in held:
+                self._file(category, line.text(), line.start)
 
     def _lanes(self, categories: set[str] | None) -> list[collections.deque[OutputChunk]]:
         if not categories:

@@ -5,7 +5,12 @@ reads; one huge chunk is injected in tests/contract/test_hostile_adapter.py.)"""
 
 from __future__ import annotations
 
+import pytest
 from conftest import Cli
+
+#: The flood passes 84 MB through debugpy: on a loaded machine its launch and reads take their
+#: own bounds (below), which add up to more than the suite's default timeout.
+pytestmark = pytest.mark.timeout(600)
 
 #: What `output` shows at most without `--all` (characters), and a chunk's cap when buffered.
 DISPLAY = 256 * 1024

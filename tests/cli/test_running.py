@@ -137,3 +137,25 @@ def test_two_named_sessions_at_once(dc: Cli) -> None:
     dc.run("stop", "--session", "a")
     assert [s["name"] for s in dc.json("sessions")["sessions"]] == ["b"]
     assert dc.json("--session", "b", "stack")["frames"][0]["name"] == "main"
+
+
+def test_stack_and_threads_sent_during_a_step_answer_at_its_stop(dc: Cli) -> None:
+    """gdb's order: a `stack` typed while a `next` is on its way shows where the step stopped
+    (it was refused as "running" when it arrived mid-step)."""
+    dc.launch("slow_step.py", "before_nap")
+    dc.run("next")
+    step = subprocess.Popen([*DAPCLI, "next"], cwd=PROGRAMS, env=dc.env, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 30
+        while dc.json("status")["state"] != "running":
+            assert step.poll() is None and time.monotonic() < deadline, "the step never ran"
+            time.sleep(0.02)
+        stack = dc.json("stack")
+        threads = dc.run("threads")
+        _, err = step.communicate(timeout=30)
+    finally:
+        step.kill()
+    assert step.returncode == 0, err.decode()
+    assert stack["frames"][0]["line"] == line_of("slow_step.py", "after_nap"), stack["frames"][0]
+    assert "MainThread" in threads.out
