@@ -128,11 +128,13 @@ def render_watch_lines(watches: list[m.WatchView]) -> Text:
         text.append(w.expression, style="cyan")
         if w.error is not None:
             text.append(f"  <error: {w.error}>", style="red")
-        else:
+        elif w.value is not None:
             text.append(" = ")
-            text.append(w.value or "", style="bold magenta" if w.changed else "")
+            text.append(w.value, style="bold magenta" if w.changed else "")
             if w.changed:
                 text.append(f"  * (was {w.previous})", style="magenta")
+        if w.note:
+            text.append(f"  ({w.note})", style="dim")
     return text
 
 

@@ -32,3 +32,30 @@ def test_list_a_line_range(dc: Cli) -> None:
     assert "value = i * 2  # @loop_body" in shown and "for i in range(10)" in shown and "print(" not in shown
     backwards = dc.run("list", f"{end}:{start}", check=2)
     assert f"bad line range '{end}:{start}': {start} comes before {end}" in backwards.err, backwards.err
+
+
+def test_a_watch_after_the_program_ended_says_its_value_is_the_last_stops(dc: Cli) -> None:
+    """`display` after the program exited printed `watch 1: acc = ` (an empty value)."""
+    dc.launch("hello.py", "hello")
+    dc.run("watch", "add", "words")
+    dc.run("continue")
+    assert dc.status()["state"] in ("exited", "terminated")
+    dc.run("watch", "add", "codes")
+    shown = dc.run("display").out
+    assert "watch 1: words = ['hello']" not in shown  # hello.py was given no words
+    assert "watch 1: words = []  (at the last stop; the program has ended)" in shown, shown
+    assert "watch 2: codes  (no value: the program ended before a stop)" in shown, shown
+    listed = dc.json("watch", "list")["watches"]
+    assert [(w.get("value"), w["note"]) for w in listed] == [
+        ("[]", "at the last stop; the program has ended"), (None, "no value: the program ended before a stop")]
+
+
+def test_a_watch_added_while_the_program_runs_waits_for_the_next_stop(dc: Cli) -> None:
+    dc.launch("infinite.py", "loop")
+    dc.run("break", "clear")
+    dc.run("continue", "--timeout", "0.3")
+    shown = dc.run("display", "counter").out
+    assert "watch 1: counter  (no value yet: shown at the next stop)" in shown, shown
+    dc.json("pause")
+    value = dc.json("watch", "list")["watches"][0]
+    assert int(value["value"]) > 0 and value.get("note") is None, value

@@ -13,7 +13,7 @@ from pathlib import Path
 import anyio
 import psutil
 import pytest
-from mcp_helpers import LOOP, call, connected, run
+from mcp_helpers import LOOP, call, connected, marker_line, run
 
 from dapcli.frontends.mcp.tools import MORE
 
@@ -108,3 +108,22 @@ def test_go_select_thread_selects_the_goroutines_own_frame(tmp_path: Path) -> No
         for process in psutil.process_iter(["exe"]):
             if process.info["exe"] == str(tmp_path / "loop"):
                 process.kill()
+
+
+def test_a_watch_after_the_program_ended_says_its_value_is_the_last_stops() -> None:
+    """`listWatches` after the exit showed `1: words = ` (an empty value)."""
+    async def body() -> None:
+        async with connected() as client:
+            hello = PROGRAMS / "hello.py"
+            await call(client, "launch", {"program": str(hello), "python": sys.executable,
+                                          "breakpoints": [f"{hello}:{marker_line(hello, 'hello')}"]})
+            await client.call_tool(MORE, {"verb": "addWatch", "arguments": {"expression": "words"}})
+            await call(client, "continue")
+            await client.call_tool(MORE, {"verb": "addWatch", "arguments": {"expression": "codes"}})
+            listed = await client.call_tool(MORE, {"verb": "listWatches"})
+            assert listed.content[0].text.splitlines() == [
+                "watch 1: words = [] (at the last stop; the program has ended)",
+                "watch 2: codes (no value: the program ended before a stop)"], listed.content[0].text
+            await call(client, "stop")
+
+    run(body)

@@ -297,9 +297,12 @@ def cut(text: str, limit: int) -> str:
 
 
 def watch_line(view: WatchView) -> str:
+    note = f" ({view.note})" if view.note else ""
     if view.error:
-        return f"{view.id}: {view.expression}: error: {cut(view.error, VALUE_CHARS)}"
-    text = f"{view.id}: {view.expression} = {cut(view.value or '', VALUE_CHARS)}"
+        return f"{view.id}: {view.expression}: error: {cut(view.error, VALUE_CHARS)}{note}"
+    if view.value is None:
+        return f"{view.id}: {view.expression}{note}"
+    text = f"{view.id}: {view.expression} = {cut(view.value, VALUE_CHARS)}"
     if view.changed and view.previous is not None:
         text += f" (was {cut(view.previous, VALUE_CHARS)})"
-    return text
+    return text + note

@@ -102,7 +102,9 @@ class ExceptionView(Model):
 
 
 class WatchView(Model):
-    """A watch expression's value at this stop (or its ``error``); ``changed`` since the last."""
+    """A watch expression's value at this stop (or its ``error``); ``changed`` since the last.
+    ``note``: why the value is not this stop's (the program runs or has ended: the value is the
+    last stop's, or there is none yet)."""
 
     id: int
     expression: str
@@ -110,6 +112,7 @@ class WatchView(Model):
     error: str | None = None
     changed: bool = False
     previous: str | None = None
+    note: str | None = None
 
 
 class TestView(Model):

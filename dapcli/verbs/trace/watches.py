@@ -18,8 +18,19 @@ async def _views(ctx: VerbContext) -> list[WatchView]:
     session = ctx.session()
     if session.state is SessionState.STOPPED and session.selected_frame_id is not None:
         return await evaluate_watches(session)
-    return [WatchView(id=w.id, expression=w.expression, value=w.value, error=w.error)
+    return [WatchView(id=w.id, expression=w.expression, value=w.value, error=w.error,
+                      note=_note(session.ended, session.state, w.value is not None or w.error is not None))
             for w in session.watches.items.values()]
+
+
+def _note(ended: bool, state: SessionState, evaluated: bool) -> str | None:
+    """Why a watch's value is not this stop's: the program runs or has ended (the value shown is
+    the last stop's), or it has not stopped since the watch was added."""
+    if ended:
+        return "at the last stop; the program has ended" if evaluated else "no value: the program ended before a stop"
+    if state is SessionState.RUNNING:
+        return "at the last stop; the program runs" if evaluated else "no value yet: shown at the next stop"
+    return None if evaluated else "no value yet: shown at the next stop"
 
 
 @verb(group="watches", name="addWatch", needs="session", cli=("watch", "add"), aliases=("display",))
