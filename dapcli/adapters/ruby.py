@@ -39,6 +39,7 @@ import shutil
 
 from dapcli.adapters.base import AdapterSpec
 from dapcli.errors import AdapterError, UsageError
+from dapcli.files import split_lines
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the hot path)
 if TYPE_CHECKING:
@@ -257,7 +258,7 @@ class RubyAdapter(AdapterSpec):
         not inside ``=begin``/``=end``."""
         try:
             with open(program, encoding="utf-8", errors="replace") as handle:
-                lines = handle.read(1 << 20).splitlines()
+                lines = split_lines(handle.read(1 << 20))  # a form feed or U+2028 ends no line
         except OSError:
             return None
         quoted = False

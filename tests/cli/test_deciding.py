@@ -94,3 +94,13 @@ def test_pytest_failure_in_a_packages_bare_assert(dc: Cli, tmp_path: Path) -> No
     assert "no description" not in text
 
 
+
+
+def test_a_form_feed_above_the_assert_moves_no_line(dc: Cli, tmp_path: Path) -> None:
+    """Python takes a form feed (^L, as in CPython's own modules) as blanks inside a line: the
+    statement read for the stop was the line above (str.splitlines ends a line there)."""
+    program = tmp_path / "formfeed.py"
+    program.write_text("rows = [1, 2, 3]\n\x0c\nexpected = [1, 2, 4]\nassert rows == expected\n", encoding="utf-8")
+    text = dc.launch(str(program), timeout=30.0).out
+    assert "AssertionError: assert rows == expected" in text, text
+    assert "  rows = [1, 2, 3]" in text and "  expected = [1, 2, 4]" in text, text

@@ -31,6 +31,7 @@ from dapcli.engine.testrun.base import (
     stack,
 )
 from dapcli.errors import AdapterError, UsageError
+from dapcli.files import split_lines
 
 if TYPE_CHECKING:
     from dapcli.engine.api import TestSession
@@ -208,7 +209,7 @@ def _line_of(path: str, text: str, within: str) -> int | None:
     """The 1-based line holding ``text`` (after the line holding ``within``, when given)."""
     try:
         with open(path, encoding="utf-8", errors="replace") as handle:
-            lines = handle.read().splitlines()
+            lines = split_lines(handle.read())
     except OSError:
         return None
     inside = not within

@@ -21,12 +21,12 @@ from __future__ import annotations
 
 import ast
 import builtins
-import os
 import re
 import textwrap
 
 from dapcli.engine.session import Session
-from dapcli.errors import DapcliError
+from dapcli.engine.sourcefiles import read_lines
+from dapcli.errors import DapcliError, UsageError
 from dapcli.protocol import types as t
 from dapcli.verbs.models import StopState, VariableView
 from dapcli.verbs.shared.values.fullvalue import full_context, full_repr
@@ -77,12 +77,11 @@ async def add_deciding(session: Session, state: StopState) -> None:
 def statement_at(path: str, line: int) -> tuple[str, ast.stmt] | None:
     """The Python statement that starts at ``line`` of ``path`` (its text and parsed node), read
     up to :data:`_STATEMENT_LINES` lines on; None when none parses there."""
-    if not path.endswith(".py") or not os.path.isfile(path):
+    if not path.endswith(".py"):
         return None
     try:
-        with open(path, encoding="utf-8", errors="replace") as file:
-            lines = file.read().splitlines()[line - 1: line - 1 + _STATEMENT_LINES]
-    except OSError:
+        lines = read_lines(path)[line - 1: line - 1 + _STATEMENT_LINES]  # lines as the adapter counts them
+    except UsageError:  # not a regular file, unreadable, too large
         return None
     for count in range(1, len(lines) + 1):
         text = textwrap.dedent("\n".join(lines[:count]))
