@@ -95,7 +95,8 @@ def test_the_session_takes_the_early_python_launch(app: Path, configured: bool) 
             session = local.manager.get("default")
             assert isinstance(session.root_connection.transport, EarlyLaunchTransport)
             assert session.adapter_pid == early.pid
-            shown = (await call("output", {}, cwd=str(app.parent))).to_json()
+            # the program's output reaches debugpy on its own channel: it may trail the stop
+            shown = (await call("output", {"wait": BOUND}, cwd=str(app.parent))).to_json()
             assert _output(shown).count("start ['x']") == 1, shown
             end = (await call("continue", {}, cwd=str(app.parent))).to_json()
             assert end["status"] == "stopped" and end["location"]["line"] == _line("loop")  # the next pass
@@ -123,7 +124,8 @@ def test_a_python_launch_unlike_the_early_one_starts_over(app: Path) -> None:
             assert not isinstance(session.root_connection.transport, EarlyLaunchTransport)
             _, alive = psutil.wait_procs(tree, timeout=BOUND)
             assert not [p for p in alive if p.status() != psutil.STATUS_ZOMBIE], alive
-            shown = (await local.call("output", {}, cwd=str(app.parent))).to_json()
+            # the program's output reaches debugpy on its own channel: it may trail the stop
+            shown = (await local.call("output", {"wait": BOUND}, cwd=str(app.parent))).to_json()
             assert _output(shown).count("start []") == 1, shown
         finally:
             await local.call("stop", {}, cwd=str(app.parent))
