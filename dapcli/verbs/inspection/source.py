@@ -131,13 +131,13 @@ def _last_lines(chunks: list[OutputChunkView], count: int) -> list[OutputChunkVi
     if count <= 0:
         return []
     text = "".join(c.output for c in chunks)
-    cut, seen = 0, 0
-    for index in range(len(text) - 2, -1, -1):  # a final newline ends the last line
-        if text[index] == "\n":
-            seen += 1
-            if seen == count:
-                cut = index + 1
-                break
+    cut, end = 0, len(text) - 1  # a final newline ends the last line
+    for _ in range(count):  # one search a line, not a Python step a character (seconds on 8 MiB)
+        found = text.rfind("\n", 0, end)
+        if found < 0:
+            cut = 0
+            break
+        cut, end = found + 1, found
     kept: list[OutputChunkView] = []
     offset = 0
     for chunk in chunks:
