@@ -136,3 +136,21 @@ def test_holding_an_unfinished_line_costs_time_linear_in_its_length() -> None:
 
     ratio = cpu(1024 * 1024 - 8) / max(cpu(64 * 1024), 1e-3)
     assert ratio < 40, f"1 MiB held took {ratio:.0f}x the time of 64 KiB"
+
+
+def test_tail_counts_lines_across_chunks_and_ignores_a_final_newline() -> None:
+    from dapcli.verbs.inspection.source import _last_lines
+    from dapcli.verbs.models import OutputChunkView
+
+    def tail(texts: list[str], count: int) -> str:
+        chunks = [OutputChunkView(seq=n, category="stdout", output=t) for n, t in enumerate(texts, 1)]
+        return "".join(c.output for c in _last_lines(chunks, count))
+
+    assert tail(["a\nb\nc\n"], 2) == "b\nc\n"
+    assert tail(["a\nb\nc"], 2) == "b\nc"
+    assert tail(["a\nb\nc"], 5) == "a\nb\nc"
+    assert tail(["a\n", "b", "\nc\n"], 2) == "b\nc\n"  # `print("b")` in two chunks is one line
+    assert tail(["a\r\nb\r\n"], 1) == "b\r\n"
+    assert tail(["\n\n\n"], 2) == "\n\n"
+    assert tail(["x" * 100_000], 3) == "x" * 100_000
+    assert tail(["a\n"], 0) == ""
