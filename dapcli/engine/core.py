@@ -251,6 +251,7 @@ class SessionCore:
             self._prefetch.clear()  # it may change values (setVariable, evaluate): answers ahead are stale
         generation = self.generation
         arguments = self.handles.outgoing(generation, arguments)  # a handle of an earlier stop is refused
+        self.handles.sending(generation, command, arguments)  # setVariable: what it knew of values is stale
         ahead = self._prefetch.take(generation, command, arguments)
         if ahead is None and command == "scopes":
             self._prefetch.forget("variables")  # they were the top frame's (lldb-dap numbers scopes 1, 2, 3)

@@ -19,12 +19,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from dapcli.calls import call
 from dapcli.errors import UsageError
 
 __all__ = ["HandleTable", "StopHandles"]
 
 #: Requests whose answer carries ``variablesReference`` numbers (the body's, its variables', its scopes').
 _REFERENCE_ANSWERS = frozenset({"variables", "scopes", "evaluate", "setVariable", "setExpression"})
+#: Requests that change the program's values at a stop whatever sends them (an ``evaluate`` in
+#: context ``repl`` or none too: a debugger command, a statement; the ``evaluate`` verb says so itself).
+_WRITES = frozenset({"setVariable", "setExpression", "writeMemory"})
 
 
 @dataclass
@@ -49,14 +53,19 @@ class StopHandles:
     #: A verb may have changed a value at this stop (``setVariable``, an assigning ``evaluate``).
     changed: bool = False
 
+    def values_changed(self) -> None:
+        """A value may have changed at this stop (``setVariable``, an ``evaluate`` that pushes onto
+        a vector): what was learned of values is stale, so children counts are asked again."""
+        self.sizes.clear()
+
 
 class _Numbers:
     """One kind of handle: dapcli's number ↔ the adapter's, for the current stop only. dapcli's
     numbers count up through the session, so any number below :attr:`next` that this stop did
-    not give out is from an earlier stop."""
+    not give out is from an earlier stop; the refusal names ``verb``, the one that lists them."""
 
-    def __init__(self, kind: str, noun: str) -> None:
-        self.kind, self.noun = kind, noun
+    def __init__(self, kind: str, noun: str, verb: str) -> None:
+        self.kind, self.noun, self.verb = kind, noun, verb
         self.next = 1
         self.generation = -1
         self._ours: dict[int, int] = {}  # adapter's → ours
@@ -93,12 +102,19 @@ class _Numbers:
             return theirs
         if 0 < number < self.next:
             raise UsageError(f"{self.kind} {number} is from an earlier stop (the program has run since); "
-                             f"list the {self.noun} again", f"{self.kind} numbers are valid only at the stop that "
-                             "gave them")
+                             f"list the {self.noun} again with {call(self.verb)}",
+                             f"{self.kind} numbers are valid only at the stop that gave them")
         if self.kind == "frameId":
             raise UsageError(f"no frame with frameId {number} at this stop",
                              "frame ids change at every stop: take one from `dapcli stack`")
         raise UsageError(f"no {self.kind} {number} at this stop", f"list the {self.noun} to get one")
+
+    def continued(self) -> _Numbers:
+        """A new table of this kind for a new run of the program: no stop yet, and numbering on
+        from here, so that a number of the old run is refused as an earlier stop's."""
+        numbers = _Numbers(self.kind, self.noun, self.verb)
+        numbers.next = self.next
+        return numbers
 
     def known(self, generation: int, number: int) -> bool:
         """True when ``number`` was given out at stop ``generation``."""
@@ -110,9 +126,17 @@ class HandleTable:
     and the :class:`StopHandles` of the current stop."""
 
     def __init__(self) -> None:
-        self.references = _Numbers("variablesReference", "variables")
-        self.frames = _Numbers("frameId", "frames")
+        self.references = _Numbers("variablesReference", "variables", "variables")
+        self.frames = _Numbers("frameId", "frames", "stackTrace")
         self._stop = StopHandles(-1)
+
+    def continued(self) -> HandleTable:
+        """The table of a new run of the same session (``restart``, each run of ``test
+        --until-fail``): its stops count from the start again, its numbers go on from this
+        table's, so a number an earlier run gave out is refused, never taken for a new one's."""
+        table = HandleTable()
+        table.references, table.frames = self.references.continued(), self.frames.continued()
+        return table
 
     def at(self, generation: int) -> StopHandles:
         """What is known of stop ``generation``'s handles (empty at a new stop)."""
@@ -148,6 +172,12 @@ class HandleTable:
         if isinstance(arguments, dict):
             return {**arguments, **update}
         return arguments.model_copy(update=update)
+
+    def sending(self, generation: int, command: str, arguments: Any) -> None:
+        """Note a request about to be sent at stop ``generation``: one that changes values makes
+        what this stop knew of them stale (:meth:`StopHandles.values_changed`). Never raises."""
+        if command in _WRITES or (command == "evaluate" and _get(arguments, "context") in (None, "repl")):
+            self.at(generation).values_changed()
 
     def incoming(self, generation: int, command: str, body: Any) -> None:
         """Replace, in place, the adapter's numbers in the answer ``body`` to ``command`` with

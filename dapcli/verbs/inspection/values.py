@@ -167,6 +167,7 @@ async def evaluate(
     frame = await current_frame_id(session, frame_id)
     asked = full_context(session, context, max_length)  # in full: clipboard, the adapter's longest text
     note = None
+    values_changed(session)  # `total = 7` assigns, `v.push_back(9)` grows v, even when the adapter says it failed
     try:
         if statement and session.adapter.repl_runs_statements:
             body, stop, note = await _run_statement(session, expression, frame, timeout), None, RAN_AS_STATEMENT
@@ -185,7 +186,6 @@ async def evaluate(
             if session.ended:
                 raise ended_during(session, expression) from None
         raise with_evaluate_hint(with_syntax_hint(session, one_line_error(exc))) from None
-    values_changed(session)  # `total = 7` assigns
     await check_evaluated(session, expression, frame, body.result, body.type)
     whole = await full_repr(session, expression, frame, body.result) if max_length == 0 else body.result
     variable = t.Variable(name=expression, value=whole, type=body.type,
