@@ -59,6 +59,35 @@ def test_frame_ids_are_scoped_the_same_way_and_late_answers_are_stale() -> None:
         table.check_frame(5, late.stackFrames[0].id)
 
 
+def test_a_new_run_numbers_on_and_refuses_the_old_runs_numbers() -> None:
+    table = HandleTable()
+    old = {"variables": [{"name": "s", "value": "{...}", "variablesReference": 3}]}
+    table.incoming(7, "variables", old)
+    number = old["variables"][0]["variablesReference"]
+    again = table.continued()  # restart: the new session's stops count from 1 again
+    new = {"variables": [{"name": "s", "value": "{...}", "variablesReference": 3}]}
+    again.incoming(1, "variables", new)
+    assert new["variables"][0]["variablesReference"] > number
+    with pytest.raises(UsageError, match=f"variablesReference {number} is from an earlier stop .*list the "
+                                         "variables again with ⟦variables"):
+        again.outgoing(1, {"variablesReference": number})
+
+
+@pytest.mark.parametrize(("command", "arguments", "stale"), [
+    ("setVariable", {"variablesReference": 0, "name": "n", "value": "1"}, True),
+    ("evaluate", {"expression": "v.push_back(9)", "context": "repl"}, True),
+    ("evaluate", {"expression": "v.push_back(9)"}, True),
+    ("evaluate", {"expression": "v", "context": "watch"}, False),  # the eval verb says so itself
+    ("variables", {"variablesReference": 0}, False),
+])
+def test_a_request_that_changes_values_drops_the_stops_children_counts(command: str, arguments: dict[str, Any],
+                                                                        stale: bool) -> None:
+    table = HandleTable()
+    table.at(3).sizes[5] = (0, 3)
+    table.sending(3, command, arguments)
+    assert (table.at(3).sizes == {}) is stale
+
+
 @pytest.mark.parametrize(("text", "lines"), [
     ("", []), ("a", ["a"]), ("a\n", ["a"]), ("\n", [""]), ("a\r\nb\rc\nd", ["a", "b", "c", "d"]),
     ("x\u2028y\u2029z\x0c\x1c\x1d\x1e\x85w\nq\n\n", ["x\u2028y\u2029z\x0c\x1c\x1d\x1e\x85w", "q", ""]),
