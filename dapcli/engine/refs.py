@@ -16,19 +16,29 @@ which is new at every stop: no other module keeps its own copy across stops.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from dapcli.calls import call
 from dapcli.errors import UsageError
 
-__all__ = ["HandleTable", "StopHandles"]
+__all__ = ["HandleTable", "StopHandles", "may_change_values"]
 
 #: Requests whose answer carries ``variablesReference`` numbers (the body's, its variables', its scopes').
 _REFERENCE_ANSWERS = frozenset({"variables", "scopes", "evaluate", "setVariable", "setExpression"})
 #: Requests that change the program's values at a stop whatever sends them (an ``evaluate`` in
 #: context ``repl`` or none too: a debugger command, a statement; the ``evaluate`` verb says so itself).
 _WRITES = frozenset({"setVariable", "setExpression", "writeMemory"})
+#: What may change a value in an expression: an assignment (``=``, ``+=``, ``<<=``; not ``==``,
+#: ``!=``, ``<=``, ``>=``, ``=>``), ``++``/``--``, or a call (a name, ``)`` or ``]`` before ``(``).
+_CHANGES = re.compile(r"<<=|>>=|(?<![=!<>])=(?![=>])|\+\+|--|[\w\])]\s*\(")
+
+
+def may_change_values(expression: str) -> bool:
+    """True when evaluating ``expression`` may change a value of the program (one linear pass;
+    a string literal that holds ``=`` counts too: a change is assumed when unsure)."""
+    return _CHANGES.search(expression) is not None
 
 
 @dataclass
@@ -52,11 +62,8 @@ class StopHandles:
     stacks: dict[int, tuple[list[Any], int | None, int]] = field(default_factory=dict)
     #: A verb may have changed a value at this stop (``setVariable``, an assigning ``evaluate``).
     changed: bool = False
-
-    def values_changed(self) -> None:
-        """A value may have changed at this stop (``setVariable``, an ``evaluate`` that pushes onto
-        a vector): what was learned of values is stale, so children counts are asked again."""
-        self.sizes.clear()
+    #: The references numbered below this one were given out before a value last changed at this stop.
+    changed_below: int = 0
 
 
 class _Numbers:
@@ -109,6 +116,11 @@ class _Numbers:
                              "frame ids change at every stop: take one from `dapcli stack`")
         raise UsageError(f"no {self.kind} {number} at this stop", f"list the {self.noun} to get one")
 
+    def renumber(self) -> None:
+        """Give the adapter's numbers new numbers of ours from now on (the old ones still reach
+        the adapter's): after a change, a number listed again is told apart from the old one."""
+        self._ours = {}
+
     def continued(self) -> _Numbers:
         """A new table of this kind for a new run of the program: no stop yet, and numbering on
         from here, so that a number of the old run is refused as an earlier stop's."""
@@ -144,10 +156,27 @@ class HandleTable:
             self._stop = StopHandles(generation)
         return self._stop
 
-    def check_reference(self, generation: int, reference: int) -> None:
-        """Raise UsageError unless ``reference`` (> 0) was given out at stop ``generation``."""
-        if reference > 0:
-            self.references.take(generation, reference)
+    def values_changed(self, generation: int) -> None:
+        """A value may have changed at stop ``generation`` (``setVariable``, an ``evaluate`` that
+        pushes onto a vector): children counts learned before are asked again, and the references
+        given out so far are marked as listed before the change (see :meth:`check_reference`)."""
+        stop = self.at(generation)
+        stop.sizes.clear()
+        stop.changed_below = self.references.next
+        self.references.renumber()
+
+    def check_reference(self, generation: int, reference: int, *, snapshot: bool = False) -> None:
+        """Raise UsageError unless ``reference`` (> 0) was given out at stop ``generation`` — and,
+        with ``snapshot`` (an adapter that lists a number's values as they were when it gave it),
+        after the last change of a value at that stop. For numbers a user hands in (``vars``,
+        ``set``); a verb's own requests after its change are not refused."""
+        if reference <= 0:
+            return
+        self.references.take(generation, reference)
+        if snapshot and reference < self.at(generation).changed_below:
+            raise UsageError(f"variablesReference {reference} was listed before a value changed at this stop "
+                             f"(set, eval) and would show the old values; list the variables again with "
+                             f"{call('variables')}", "this adapter keeps the values it listed under a number")
 
     def check_frame(self, generation: int, frame_id: int) -> None:
         """Raise UsageError unless ``frame_id`` was given out at stop ``generation``."""
@@ -177,7 +206,7 @@ class HandleTable:
         """Note a request about to be sent at stop ``generation``: one that changes values makes
         what this stop knew of them stale (:meth:`StopHandles.values_changed`). Never raises."""
         if command in _WRITES or (command == "evaluate" and _get(arguments, "context") in (None, "repl")):
-            self.at(generation).values_changed()
+            self.values_changed(generation)
 
     def incoming(self, generation: int, command: str, body: Any) -> None:
         """Replace, in place, the adapter's numbers in the answer ``body`` to ``command`` with

@@ -159,3 +159,45 @@ def test_children_are_counted_again_after_an_evaluate_grows_a_value(adapter: str
     assert _elements(listed) == ["1", "2", "3", "9"]
     page = cli.json("vars", "--variables-reference", str(vector), "--start", "3", "--count", "1")
     assert _elements(page) == ["9"]
+
+
+BEFORE_CHANGE = "was listed before a value changed at this stop (set, eval) and would show the old values"
+
+
+@pytest.mark.parametrize("adapter", each("go"))
+def test_a_reference_listed_before_a_set_is_refused_where_the_adapter_keeps_old_values(
+        adapter: str, built: dict[str, Path], cli: Cli) -> None:
+    words, source, line, local, _ = _target(adapter, built)
+    cli.json("launch", *words, "-b", f"{source}:{line}")
+    old = _refs(cli.json("vars"))[local]
+    assert _children(cli.json("vars", "--variables-reference", str(old))) == {"a": "1", "b": "2"}
+    assert cli.json("set", "first.A", "7")["value"] == "7"
+    refused = cli("vars", "--variables-reference", str(old), check=2)  # Delve would list A = 1
+    assert refused.err.startswith(f"error: variablesReference {old} {BEFORE_CHANGE}; list the variables again "
+                                  "with `dapcli vars`\n"), refused.err
+    now = _refs(cli.json("vars"))[local]
+    assert now != old
+    assert _children(cli.json("vars", "--variables-reference", str(now))) == {"a": "7", "b": "2"}
+    assert cli.json("eval", "first.A")["result"] == "7"
+    assert cli.json("eval", "first.A + 1")["result"] == "8"  # a plain read changes nothing: the number stays
+    assert _children(cli.json("vars", "--variables-reference", str(now))) == {"a": "7", "b": "2"}
+
+
+@pytest.mark.parametrize("adapter", each("go"))
+def test_an_agent_holding_a_reference_across_a_set_is_told_to_list_again(adapter: str,
+                                                                         built: dict[str, Path]) -> None:
+    words, source, line, local, _ = _target(adapter, built)
+
+    async def body() -> None:
+        async with mcp_client() as client:
+            await call(client, "launch", {"program": words[0], "adapter": adapter,
+                                          "breakpoints": [f"{source}:{line}"]})
+            old = _refs(await call(client, "variables"))[local]
+            await call(client, "more", {"verb": "setVariable", "arguments": {"name": "first.B", "value": "9"}})
+            text = await call_error(client, "variables", {"variablesReference": old})
+            assert f"variablesReference {old} {BEFORE_CHANGE}; list the variables again with `variables`" in text
+            now = _refs(await call(client, "variables"))[local]
+            assert _children(await call(client, "variables", {"variablesReference": now})) == {"a": "1", "b": "9"}
+            await call(client, "stop")
+
+    run_async(body)

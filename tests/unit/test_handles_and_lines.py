@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from dapcli.engine.refs import HandleTable
+from dapcli.engine.refs import HandleTable, may_change_values
 from dapcli.errors import UsageError
 from dapcli.files import split_lines
 from dapcli.protocol import types as t
@@ -86,6 +86,31 @@ def test_a_request_that_changes_values_drops_the_stops_children_counts(command: 
     table.at(3).sizes[5] = (0, 3)
     table.sending(3, command, arguments)
     assert (table.at(3).sizes == {}) is stale
+
+
+@pytest.mark.parametrize(("expression", "changes"), [
+    ("x", False), ("a == b", False), ("a != b", False), ("a <= b", False), ("p->x + xs[2]", False),
+    ("(int)x", False), ("f => 1", False), ("x = 1", True), ("x += 1", True), ("x <<= 2", True), ("i++", True),
+    ("--i", True), ("v.push_back(9)", True), ("call f()", True),
+])
+def test_what_may_change_values(expression: str, changes: bool) -> None:
+    assert may_change_values(expression) is changes
+
+
+def test_a_reference_listed_before_a_change_is_refused_where_the_adapter_keeps_old_values() -> None:
+    table = HandleTable()
+    old = {"variables": [{"name": "s", "value": "{...}", "variablesReference": 1000}]}
+    table.incoming(2, "variables", old)
+    number = old["variables"][0]["variablesReference"]
+    table.sending(2, "setVariable", {"variablesReference": number, "name": "a", "value": "7"})
+    assert table.outgoing(2, {"variablesReference": number})["variablesReference"] == 1000  # the verb's read-back
+    table.check_reference(2, number)  # an adapter that lists live values: still good
+    with pytest.raises(UsageError, match=f"variablesReference {number} was listed before a value changed"):
+        table.check_reference(2, number, snapshot=True)
+    again = {"variables": [{"name": "s", "value": "{...}", "variablesReference": 1000}]}
+    table.incoming(2, "variables", again)  # the same adapter number listed again: a new number of ours
+    assert again["variables"][0]["variablesReference"] > number
+    table.check_reference(2, again["variables"][0]["variablesReference"], snapshot=True)
 
 
 @pytest.mark.parametrize(("text", "lines"), [
