@@ -16,6 +16,7 @@ which is new at every stop: no other module keeps its own copy across stops.
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -66,17 +67,49 @@ class StopHandles:
     changed_below: int = 0
 
 
+class _Counter:
+    """dapcli's numbers of one kind, shared by the runs of a session (``restart``) and by the
+    sessions of one tree (a program and its subprocesses, ``NAME.N``), so that none is given twice;
+    and which session was given which (``starts``/``owners``: the first number of each run of
+    numbers one session was given in a row)."""
+
+    def __init__(self) -> None:
+        self.next = 1
+        self._starts: list[int] = []
+        self._owners: list[str] = []
+
+    def take(self, owner: str) -> int:
+        """A new number, given to session ``owner``."""
+        if not self._owners or self._owners[-1] != owner:
+            self._starts.append(self.next)
+            self._owners.append(owner)
+        self.next += 1
+        return self.next - 1
+
+    def owner(self, number: int) -> str | None:
+        """The session that was given ``number``; None for a number never given."""
+        if not 0 < number < self.next:
+            return None
+        index = bisect.bisect_right(self._starts, number) - 1
+        return self._owners[index] if index >= 0 else None
+
+
 class _Numbers:
     """One kind of handle: dapcli's number ↔ the adapter's, for the current stop only. dapcli's
-    numbers count up through the session, so any number below :attr:`next` that this stop did
+    numbers count up through the session tree, so any number of this session that this stop did
     not give out is from an earlier stop; the refusal names ``verb``, the one that lists them."""
 
-    def __init__(self, kind: str, noun: str, verb: str) -> None:
-        self.kind, self.noun, self.verb = kind, noun, verb
-        self.next = 1
+    def __init__(self, kind: str, noun: str, verb: str, owner: str = "", counter: _Counter | None = None) -> None:
+        self.kind, self.noun, self.verb, self.owner = kind, noun, verb, owner
+        self.counter = counter if counter is not None else _Counter()
         self.generation = -1
         self._ours: dict[int, int] = {}  # adapter's → ours
         self._theirs: dict[int, int] = {}  # ours → adapter's
+
+    @property
+    def next(self) -> int:
+        """The number the next one given out will have (every number below it was given)."""
+        return self.counter.next
 
     def _at(self, generation: int) -> bool:
         """Move on to stop ``generation``; False when it is older than the current one."""
@@ -89,25 +122,28 @@ class _Numbers:
         time the adapter gives that number at this stop; an answer that arrives after the program
         ran again gets a number that is already stale)."""
         if not self._at(generation):
-            self.next += 1
-            return self.next - 1
+            return self.counter.take(self.owner)
         ours = self._ours.get(number)
         if ours is None:
-            ours = self._ours[number] = self.next
+            ours = self._ours[number] = self.counter.take(self.owner)
             self._theirs[ours] = number
-            self.next += 1
         return ours
 
     def take(self, generation: int, number: int) -> int:
         """The adapter's number for dapcli's ``number``.
 
         Raises:
-            UsageError: it was given out at an earlier stop, or never.
+            UsageError: it was given out at an earlier stop, to another session, or never.
         """
         theirs = self._theirs.get(number) if self._at(generation) else None
         if theirs is not None:
             return theirs
-        if 0 < number < self.next:
+        owner = self.counter.owner(number)
+        if owner is not None and owner != self.owner:
+            raise UsageError(f"{self.kind} {number} is of session '{owner}', not of '{self.owner}'; list this "
+                             f"session's {self.noun} with {call(self.verb)}",
+                             f"{self.kind} numbers are valid only in the session that gave them")
+        if owner is not None:
             raise UsageError(f"{self.kind} {number} is from an earlier stop (the program has run since); "
                              f"list the {self.noun} again with {call(self.verb)}",
                              f"{self.kind} numbers are valid only at the stop that gave them")
@@ -121,12 +157,11 @@ class _Numbers:
         the adapter's): after a change, a number listed again is told apart from the old one."""
         self._ours = {}
 
-    def continued(self) -> _Numbers:
-        """A new table of this kind for a new run of the program: no stop yet, and numbering on
-        from here, so that a number of the old run is refused as an earlier stop's."""
-        numbers = _Numbers(self.kind, self.noun, self.verb)
-        numbers.next = self.next
-        return numbers
+    def sharing(self, owner: str) -> _Numbers:
+        """A new table of this kind for session ``owner`` (a new run of this one, or a subprocess
+        session): no stop yet, numbered from the same counter, so that a number of the old run
+        or of another session is refused, never taken for one of its own."""
+        return _Numbers(self.kind, self.noun, self.verb, owner, self.counter)
 
     def known(self, generation: int, number: int) -> bool:
         """True when ``number`` was given out at stop ``generation``."""
@@ -137,17 +172,19 @@ class HandleTable:
     """The session's handles: dapcli's ``variablesReference`` and ``frameId`` numbers by stop,
     and the :class:`StopHandles` of the current stop."""
 
-    def __init__(self) -> None:
-        self.references = _Numbers("variablesReference", "variables", "variables")
-        self.frames = _Numbers("frameId", "frames", "stackTrace")
+    def __init__(self, owner: str = "") -> None:
+        """``owner``: the session's name (named in the refusal of another session's number)."""
+        self.references = _Numbers("variablesReference", "variables", "variables", owner)
+        self.frames = _Numbers("frameId", "frames", "stackTrace", owner)
         self._stop = StopHandles(-1)
 
-    def continued(self) -> HandleTable:
-        """The table of a new run of the same session (``restart``, each run of ``test
-        --until-fail``): its stops count from the start again, its numbers go on from this
-        table's, so a number an earlier run gave out is refused, never taken for a new one's."""
-        table = HandleTable()
-        table.references, table.frames = self.references.continued(), self.frames.continued()
+    def sharing(self, owner: str) -> HandleTable:
+        """The table of session ``owner``: a new run of this one (``restart``, each run of ``test
+        --until-fail``; the same name) or one of its subprocess sessions. Its stops count from
+        the start again, its numbers come from the same counters, so a number an earlier run or
+        another session was given is refused, never taken for one of its own."""
+        table = HandleTable(owner)
+        table.references, table.frames = self.references.sharing(owner), self.frames.sharing(owner)
         return table
 
     def at(self, generation: int) -> StopHandles:

@@ -64,13 +64,27 @@ def test_a_new_run_numbers_on_and_refuses_the_old_runs_numbers() -> None:
     old = {"variables": [{"name": "s", "value": "{...}", "variablesReference": 3}]}
     table.incoming(7, "variables", old)
     number = old["variables"][0]["variablesReference"]
-    again = table.continued()  # restart: the new session's stops count from 1 again
+    again = table.sharing("")  # restart: the new session's stops count from 1 again
     new = {"variables": [{"name": "s", "value": "{...}", "variablesReference": 3}]}
     again.incoming(1, "variables", new)
     assert new["variables"][0]["variablesReference"] > number
     with pytest.raises(UsageError, match=f"variablesReference {number} is from an earlier stop .*list the "
                                          "variables again with ⟦variables"):
         again.outgoing(1, {"variablesReference": number})
+
+
+def test_a_number_of_another_session_of_the_tree_is_refused_by_name() -> None:
+    parent = HandleTable("default")
+    child = parent.sharing("default.1")  # a debugpy subprocess session
+    mine, theirs = _stack(), _stack()
+    parent.incoming(1, "stackTrace", mine)
+    child.incoming(1, "stackTrace", theirs)  # both adapters call their frame 0
+    ours, its = mine.stackFrames[0].id, theirs.stackFrames[0].id
+    assert ours != its
+    with pytest.raises(UsageError, match=f"frameId {its} is of session 'default.1', not of 'default'; list "
+                                         "this session's frames with ⟦stackTrace"):
+        parent.check_frame(1, its)
+    assert child.outgoing(1, {"frameId": its})["frameId"] == 0
 
 
 @pytest.mark.parametrize(("command", "arguments", "stale"), [

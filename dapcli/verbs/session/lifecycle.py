@@ -346,7 +346,7 @@ def successor(ctx: VerbContext, old: Session) -> Session:
         session.test_run = type(old.test_run)(old.test_run.runner)
         old.test_run.runner.configure(session)
     session.exception_filters = old.exception_filters  # what the user chose survives a restart
-    session.handles = old.handles.continued()  # the old run's numbers are refused, never reused
+    session.handles = old.handles.sharing(old.name)  # the old run's numbers are refused, never reused
     session.path_mapper = PathMapper(old.path_mapper.mappings)
     session.watches = old.watches
     session.output.start_after(old.output.last_seq)  # a reader's mark in the old output still holds
