@@ -144,10 +144,9 @@ class AdapterSpec(InProgramTraits):
     #: ``variables`` of a frame's scope come from a snapshot taken at the stop (js-debug: V8's
     #: scope object): after a change in the same stop they are read again (verbs/shared/values/snapshot.py).
     scope_snapshot: bool = False
-    #: ``variables`` of a number the adapter gave out lists the values as they were when it gave it
-    #: (Delve after ``setVariable``): one listed before a value
-    #: changed at this stop is refused, as one of an earlier stop is (engine/refs.py).
-    snapshot_references: bool = False
+    #: A reference lists its values as they were when given (Delve): one given before a value
+    snapshot_references: bool = False  # changed at this stop is refused (engine/refs.py)
+    evaluate_changes: str | None = None  #: regex: an expression that may change values (None: engine/refs.py's)
     #: Console command format that dumps memory, for adapters without ``readMemory``.
     memory_read_command: str | None = None
     #: How an expression is put to ``dataBreakpointInfo`` (no ``variablesReference``) so that the

@@ -36,10 +36,11 @@ _WRITES = frozenset({"setVariable", "setExpression", "writeMemory"})
 _CHANGES = re.compile(r"<<=|>>=|(?<![=!<>])=(?![=>])|\+\+|--|[\w\])]\s*\(")
 
 
-def may_change_values(expression: str) -> bool:
+def may_change_values(expression: str, pattern: str | None = None) -> bool:
     """True when evaluating ``expression`` may change a value of the program (one linear pass;
-    a string literal that holds ``=`` counts too: a change is assumed when unsure)."""
-    return _CHANGES.search(expression) is not None
+    a string literal that holds ``=`` counts too: a change is assumed when unsure); ``pattern``:
+    the adapter's own (``AdapterSpec.evaluate_changes``) instead of the usual one."""
+    return (_CHANGES if pattern is None else re.compile(pattern)).search(expression) is not None
 
 
 @dataclass

@@ -180,6 +180,7 @@ def test_a_reference_listed_before_a_set_is_refused_where_the_adapter_keeps_old_
     assert _children(cli.json("vars", "--variables-reference", str(now))) == {"a": "7", "b": "2"}
     assert cli.json("eval", "first.A")["result"] == "7"
     assert cli.json("eval", "first.A + 1")["result"] == "8"  # a plain read changes nothing: the number stays
+    assert cli.json("eval", 'len("abc")')["result"] == "3"  # nor does a builtin (only Delve's `call f()` runs code)
     assert _children(cli.json("vars", "--variables-reference", str(now))) == {"a": "7", "b": "2"}
 
 

@@ -111,6 +111,14 @@ def test_what_may_change_values(expression: str, changes: bool) -> None:
     assert may_change_values(expression) is changes
 
 
+def test_an_adapter_says_what_may_change_values_in_its_evaluate() -> None:
+    from dapcli.adapters.delve import DelveAdapter
+
+    pattern = DelveAdapter().evaluate_changes
+    assert not may_change_values("len(xs)", pattern) and not may_change_values("x = 1", pattern)
+    assert may_change_values("call grow(xs)", pattern)
+
+
 def test_a_reference_listed_before_a_change_is_refused_where_the_adapter_keeps_old_values() -> None:
     table = HandleTable()
     old = {"variables": [{"name": "s", "value": "{...}", "variablesReference": 1000}]}

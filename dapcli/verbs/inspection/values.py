@@ -169,7 +169,8 @@ async def evaluate(
     frame = await current_frame_id(session, frame_id)
     asked = full_context(session, context, max_length)  # in full: clipboard, the adapter's longest text
     note = None
-    if statement or may_change_values(expression):  # `total = 7`, `v.push_back(9)`, even when answered by an error
+    # `total = 7`, `v.push_back(9)` (even when the adapter answers with an error; Delve: only `call f()`)
+    if statement or may_change_values(expression, getattr(session.adapter, "evaluate_changes", None)):
         values_changed(session)
     try:
         if statement and session.adapter.repl_runs_statements:
