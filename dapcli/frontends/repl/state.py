@@ -15,13 +15,9 @@ ENDED = ("exited", "terminated")
 
 
 def signature(stop: m.StopState | None) -> tuple[Any, ...] | None:
-    """What tells two stops apart: the stop's ``generation`` when it has one (Delve's frame ids
-    are new at every ``stackTrace``: a later view of the same stop must not look like a new one
-    and reset the selected frame), else its top frame and line."""
+    """What tells two stops apart (DAP frame ids are new at every stop)."""
     if stop is None:
         return None
-    if stop.generation is not None:
-        return stop.status, stop.thread_id, stop.exit_code, stop.generation
     top = stop.frames[0].id if stop.frames else None
     line = stop.location.line if stop.location else None
     return stop.status, stop.thread_id, top, line, stop.exit_code, stop.generation
