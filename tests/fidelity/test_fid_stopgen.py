@@ -18,7 +18,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from fid_helpers import CC, GO, Cli, call, call_error, each, marker_line, mcp_client, run_async
+from fid_helpers import CC, DAPCLI, GO, Cli, call, call_error, each, marker_line, mcp_client, run_async
 
 pytestmark = pytest.mark.slow
 
@@ -202,3 +202,15 @@ def test_an_agent_holding_a_reference_across_a_set_is_told_to_list_again(adapter
             await call(client, "stop")
 
     run_async(body)
+
+
+def test_the_repl_refuses_a_frame_of_the_run_before_a_restart(built: dict[str, Path], cli: Cli) -> None:
+    source = built["python"]
+    line = marker_line(source, "bp")
+    commands = "stack\nrestart\nframe --frame-id 1\nstack\nquit\n"  # the first stop's frames are numbered from 1
+    done = subprocess.run([*DAPCLI, "repl", str(source), "-b", f"{source}:{line}"], input=commands, text=True,
+                          capture_output=True, env=cli.env, cwd=cli.cwd, timeout=120)
+    out = done.stdout.replace("\r", "\n")
+    assert done.returncode == 0, done.stderr
+    assert f"frameId 1 {EARLIER}; list the frames again with `stack`" in out, out
+    assert out.count(f"refs.py:{line}") >= 2  # the new run stopped where the old one did
