@@ -214,3 +214,22 @@ def test_the_repl_refuses_a_frame_of_the_run_before_a_restart(built: dict[str, P
     assert done.returncode == 0, done.stderr
     assert f"frameId 1 {EARLIER}; list the frames again with `stack`" in out, out
     assert out.count(f"refs.py:{line}") >= 2  # the new run stopped where the old one did
+
+
+def test_a_recipe_step_with_a_reference_saved_before_a_restart_fails_with_the_refusal(
+        built: dict[str, Path], cli: Cli, tmp_path: Path) -> None:
+    source = built["python"]
+    recipe = tmp_path / "restart.yaml"
+    recipe.write_text(f"""target:
+  program: {source}
+breakpoints: ["{source}:{marker_line(source, 'bp')}"]
+steps:
+  - continue: {{}}
+  - variables: {{name: other}}
+    save: {{ref: variables.0.variablesReference}}
+  - restart: {{}}
+  - variables: {{variablesReference: "${{ref}}"}}
+""")
+    done = cli("run", str(recipe), check=2)
+    assert f"{EARLIER}; list the variables again with `dapcli vars`" in done.out, done.out
+    assert "step 4 (variables)" in done.out
