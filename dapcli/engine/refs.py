@@ -66,6 +66,9 @@ class StopHandles:
     changed: bool = False
     #: The references numbered below this one were given out before a value last changed at this stop.
     changed_below: int = 0
+    #: The user chose a frame at this stop (``frame``, ``up``, ``down``, ``thread``): a later view
+    #: of the stop (``status``, ``wait``) keeps it selected.
+    frame_chosen: bool = False
 
 
 class _Counter:
