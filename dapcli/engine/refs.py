@@ -72,8 +72,8 @@ class StopHandles:
 
 
 class _Counter:
-    """dapcli's numbers of one kind, shared by the runs of a session (``restart``) and by the
-    sessions of one tree (a program and its subprocesses, ``NAME.N``), so that none is given twice;
+    """dapcli's numbers of one kind, shared by the sessions of the process (a session's runs after
+    ``restart``, its subprocess sessions ``NAME.N``, any other), so that none is given twice;
     and which session was given which (``starts``/``owners``: the first number of each run of
     numbers one session was given in a row)."""
 
@@ -98,6 +98,11 @@ class _Counter:
         return self._owners[index] if index >= 0 else None
 
 
+#: The process's counters, one per kind: a session made anew under an old name (``stop`` then
+#: ``launch`` over MCP or in the REPL) numbers on too, and no two sessions share a number.
+_COUNTERS = {"variablesReference": _Counter(), "frameId": _Counter()}
+
+
 class _Numbers:
     """One kind of handle: dapcli's number ↔ the adapter's, for the current stop only. dapcli's
     numbers count up through the session tree, so any number of this session that this stop did
@@ -105,7 +110,7 @@ class _Numbers:
 
     def __init__(self, kind: str, noun: str, verb: str, owner: str = "", counter: _Counter | None = None) -> None:
         self.kind, self.noun, self.verb, self.owner = kind, noun, verb, owner
-        self.counter = counter if counter is not None else _Counter()
+        self.counter = counter if counter is not None else _COUNTERS[kind]
         self.generation = -1
         self._ours: dict[int, int] = {}  # adapter's → ours
         self._theirs: dict[int, int] = {}  # ours → adapter's

@@ -233,3 +233,26 @@ steps:
     done = cli("run", str(recipe), check=2)
     assert f"{EARLIER}; list the variables again with `dapcli vars`" in done.out, done.out
     assert "step 4 (variables)" in done.out
+
+
+def test_an_agent_holding_a_handle_of_an_ended_session_is_refused_in_a_new_one_of_the_same_name(
+        built: dict[str, Path]) -> None:
+    source = built["python"]
+    line = marker_line(source, "bp")
+
+    async def body() -> None:
+        async with mcp_client() as client:
+            launch = {"program": str(source), "breakpoints": [f"{source}:{line}"]}
+            await call(client, "launch", launch)
+            old = _refs(await call(client, "variables"))["other"]
+            await call(client, "stop")
+            await call(client, "launch", launch)  # `default` again, numbered from 1 by its adapter
+            text = await call_error(client, "variables", {"variablesReference": old})
+            assert f"variablesReference {old} {EARLIER}; list the variables again with `variables`" in text, text
+            now = _refs(await call(client, "variables"))["other"]
+            assert now > old
+            assert _children(await call(client, "variables", {"variablesReference": now})) == {"0": "'x'",
+                                                                                               "1": "'y'"}
+            await call(client, "stop")
+
+    run_async(body)

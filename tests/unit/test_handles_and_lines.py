@@ -39,8 +39,8 @@ def test_numbers_are_never_given_twice_and_old_ones_are_refused() -> None:
     assert later["variables"][0]["variablesReference"] not in (first, 1000)
     with pytest.raises(UsageError, match=f"variablesReference {first} is from an earlier stop"):
         table.outgoing(2, {"variablesReference": first})
-    with pytest.raises(UsageError, match="no variablesReference 999 at this stop"):
-        table.outgoing(2, {"variablesReference": 999})
+    with pytest.raises(UsageError, match="no variablesReference 999999999 at this stop"):
+        table.outgoing(2, {"variablesReference": 999999999})
 
 
 def test_frame_ids_are_scoped_the_same_way_and_late_answers_are_stale() -> None:
