@@ -144,6 +144,9 @@ class AdapterSpec(InProgramTraits):
     #: ``variables`` of a frame's scope come from a snapshot taken at the stop (js-debug: V8's
     #: scope object): after a change in the same stop they are read again (verbs/shared/values/snapshot.py).
     scope_snapshot: bool = False
+    #: A reference lists its values as they were when given (Delve): one given before a value
+    snapshot_references: bool = False  # changed at this stop is refused (engine/refs.py)
+    evaluate_changes: str | None = None  #: regex: an expression that may change values (None: engine/refs.py's)
     #: Console command format that dumps memory, for adapters without ``readMemory``.
     memory_read_command: str | None = None
     #: How an expression is put to ``dataBreakpointInfo`` (no ``variablesReference``) so that the

@@ -60,6 +60,8 @@ class DelveAdapter(AdapterSpec):
     name = "go"
     early_start = "dapcli.adapters.gotestearly"  # a test binary built while the host imports
     pages_variables = True
+    snapshot_references = True  # a struct's number lists its fields as they were before `set`
+    evaluate_changes = r"^\s*call\s"  # Delve's evaluate assigns nothing; only `call f()` runs code (len() is pure)
     #: Delve sends no ``process`` event; its only child is the program (``__debug_bin``).
     adopts_child_as_debuggee = True
     aliases = ("delve", "dlv", "golang")

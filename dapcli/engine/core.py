@@ -113,7 +113,7 @@ class SessionCore:
         self.threads: list[t.Thread] = []
         self.generation = 0
         #: dapcli's variablesReference and frameId numbers, by the stop they belong to.
-        self.handles = HandleTable()
+        self.handles = HandleTable(name)
         self._waking = False
         self.end_reason: str | None = None
         #: Set when the adapter went away under the session: what happened, in one line.
@@ -251,6 +251,7 @@ class SessionCore:
             self._prefetch.clear()  # it may change values (setVariable, evaluate): answers ahead are stale
         generation = self.generation
         arguments = self.handles.outgoing(generation, arguments)  # a handle of an earlier stop is refused
+        self.handles.sending(generation, command, arguments)  # setVariable: what it knew of values is stale
         ahead = self._prefetch.take(generation, command, arguments)
         if ahead is None and command == "scopes":
             self._prefetch.forget("variables")  # they were the top frame's (lldb-dap numbers scopes 1, 2, 3)
@@ -386,6 +387,7 @@ class SessionCore:
         session's program, with this session as its parent."""
         child = type(self)(name, self.adapter, watchdog=self._watchdog)
         child.parent = self
+        child.handles = self.handles.sharing(name)  # a number of the parent's is refused, never reused
         return child
 
 

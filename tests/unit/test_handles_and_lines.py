@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from dapcli.engine.refs import HandleTable
+from dapcli.engine.refs import HandleTable, may_change_values
 from dapcli.errors import UsageError
 from dapcli.files import split_lines
 from dapcli.protocol import types as t
@@ -39,8 +39,8 @@ def test_numbers_are_never_given_twice_and_old_ones_are_refused() -> None:
     assert later["variables"][0]["variablesReference"] not in (first, 1000)
     with pytest.raises(UsageError, match=f"variablesReference {first} is from an earlier stop"):
         table.outgoing(2, {"variablesReference": first})
-    with pytest.raises(UsageError, match="no variablesReference 999 at this stop"):
-        table.outgoing(2, {"variablesReference": 999})
+    with pytest.raises(UsageError, match="no variablesReference 999999999 at this stop"):
+        table.outgoing(2, {"variablesReference": 999999999})
 
 
 def test_frame_ids_are_scoped_the_same_way_and_late_answers_are_stale() -> None:
@@ -57,6 +57,82 @@ def test_frame_ids_are_scoped_the_same_way_and_late_answers_are_stale() -> None:
     table.incoming(4, "stackTrace", late)  # answered after the program ran again
     with pytest.raises(UsageError, match="earlier stop"):
         table.check_frame(5, late.stackFrames[0].id)
+
+
+def test_a_new_run_numbers_on_and_refuses_the_old_runs_numbers() -> None:
+    table = HandleTable()
+    old = {"variables": [{"name": "s", "value": "{...}", "variablesReference": 3}]}
+    table.incoming(7, "variables", old)
+    number = old["variables"][0]["variablesReference"]
+    again = table.sharing("")  # restart: the new session's stops count from 1 again
+    new = {"variables": [{"name": "s", "value": "{...}", "variablesReference": 3}]}
+    again.incoming(1, "variables", new)
+    assert new["variables"][0]["variablesReference"] > number
+    with pytest.raises(UsageError, match=f"variablesReference {number} is from an earlier stop .*list the "
+                                         "variables again with ⟦variables"):
+        again.outgoing(1, {"variablesReference": number})
+
+
+def test_a_number_of_another_session_of_the_tree_is_refused_by_name() -> None:
+    parent = HandleTable("default")
+    child = parent.sharing("default.1")  # a debugpy subprocess session
+    mine, theirs = _stack(), _stack()
+    parent.incoming(1, "stackTrace", mine)
+    child.incoming(1, "stackTrace", theirs)  # both adapters call their frame 0
+    ours, its = mine.stackFrames[0].id, theirs.stackFrames[0].id
+    assert ours != its
+    with pytest.raises(UsageError, match=f"frameId {its} is of session 'default.1', not of 'default'; list "
+                                         "this session's frames with ⟦stackTrace"):
+        parent.check_frame(1, its)
+    assert child.outgoing(1, {"frameId": its})["frameId"] == 0
+
+
+@pytest.mark.parametrize(("command", "arguments", "stale"), [
+    ("setVariable", {"variablesReference": 0, "name": "n", "value": "1"}, True),
+    ("evaluate", {"expression": "v.push_back(9)", "context": "repl"}, True),
+    ("evaluate", {"expression": "v.push_back(9)"}, True),
+    ("evaluate", {"expression": "v", "context": "watch"}, False),  # the eval verb says so itself
+    ("variables", {"variablesReference": 0}, False),
+])
+def test_a_request_that_changes_values_drops_the_stops_children_counts(command: str, arguments: dict[str, Any],
+                                                                        stale: bool) -> None:
+    table = HandleTable()
+    table.at(3).sizes[5] = (0, 3)
+    table.sending(3, command, arguments)
+    assert (table.at(3).sizes == {}) is stale
+
+
+@pytest.mark.parametrize(("expression", "changes"), [
+    ("x", False), ("a == b", False), ("a != b", False), ("a <= b", False), ("p->x + xs[2]", False),
+    ("(int)x", False), ("f => 1", False), ("x = 1", True), ("x += 1", True), ("x <<= 2", True), ("i++", True),
+    ("--i", True), ("v.push_back(9)", True), ("call f()", True),
+])
+def test_what_may_change_values(expression: str, changes: bool) -> None:
+    assert may_change_values(expression) is changes
+
+
+def test_an_adapter_says_what_may_change_values_in_its_evaluate() -> None:
+    from dapcli.adapters.delve import DelveAdapter
+
+    pattern = DelveAdapter().evaluate_changes
+    assert not may_change_values("len(xs)", pattern) and not may_change_values("x = 1", pattern)
+    assert may_change_values("call grow(xs)", pattern)
+
+
+def test_a_reference_listed_before_a_change_is_refused_where_the_adapter_keeps_old_values() -> None:
+    table = HandleTable()
+    old = {"variables": [{"name": "s", "value": "{...}", "variablesReference": 1000}]}
+    table.incoming(2, "variables", old)
+    number = old["variables"][0]["variablesReference"]
+    table.sending(2, "setVariable", {"variablesReference": number, "name": "a", "value": "7"})
+    assert table.outgoing(2, {"variablesReference": number})["variablesReference"] == 1000  # the verb's read-back
+    table.check_reference(2, number)  # an adapter that lists live values: still good
+    with pytest.raises(UsageError, match=f"variablesReference {number} was listed before a value changed"):
+        table.check_reference(2, number, snapshot=True)
+    again = {"variables": [{"name": "s", "value": "{...}", "variablesReference": 1000}]}
+    table.incoming(2, "variables", again)  # the same adapter number listed again: a new number of ours
+    assert again["variables"][0]["variablesReference"] > number
+    table.check_reference(2, again["variables"][0]["variablesReference"], snapshot=True)
 
 
 @pytest.mark.parametrize(("text", "lines"), [

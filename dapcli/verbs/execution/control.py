@@ -200,6 +200,7 @@ async def _select(ctx: VerbContext, index: int | None = None, frame_id: int | No
         target = stack[index]
     session.selected_frame_id = target.id
     session.current_path = target.path
+    session.at_stop.frame_chosen = True
     source = None
     if target.path and os.path.isfile(target.path):
         source = read_source(target.path, target.line, 2, current=target.line,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
+from dapcli.engine.refs import may_change_values
 from dapcli.engine.scopes import locals_scope
 from dapcli.errors import RequestError, SessionError, UsageError
 from dapcli.protocol import types as t
@@ -50,7 +51,8 @@ if TYPE_CHECKING:
 def check_current(session: Session, reference: int) -> None:
     """Raise UsageError for a ``variablesReference`` not given out at this stop (adapters reuse
     the numbers: one of an earlier stop would show or change another value)."""
-    session.handles.check_reference(session.generation, reference)
+    session.handles.check_reference(session.generation, reference,
+                                    snapshot=getattr(session.adapter, "snapshot_references", False))
 
 
 @verb(group="inspection", needs="stopped", read_only=True, cli=("vars",), aliases=("variables", "info-locals"))
@@ -167,6 +169,9 @@ async def evaluate(
     frame = await current_frame_id(session, frame_id)
     asked = full_context(session, context, max_length)  # in full: clipboard, the adapter's longest text
     note = None
+    # `total = 7`, `v.push_back(9)` (even when the adapter answers with an error; Delve: only `call f()`)
+    if statement or may_change_values(expression, getattr(session.adapter, "evaluate_changes", None)):
+        values_changed(session)
     try:
         if statement and session.adapter.repl_runs_statements:
             body, stop, note = await _run_statement(session, expression, frame, timeout), None, RAN_AS_STATEMENT
@@ -185,7 +190,6 @@ async def evaluate(
             if session.ended:
                 raise ended_during(session, expression) from None
         raise with_evaluate_hint(with_syntax_hint(session, one_line_error(exc))) from None
-    values_changed(session)  # `total = 7` assigns
     await check_evaluated(session, expression, frame, body.result, body.type)
     whole = await full_repr(session, expression, frame, body.result) if max_length == 0 else body.result
     variable = t.Variable(name=expression, value=whole, type=body.type,

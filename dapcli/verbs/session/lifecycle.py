@@ -339,12 +339,14 @@ def successor(ctx: VerbContext, old: Session) -> Session:
     """A new session (not started) that runs ``old``'s program again (``restart``, each run of
     ``test --until-fail``): the same adapter family (not a process started early for the first
     launch), a test run reviewed afresh (its catchers, filters), the user's exception filters, path
-    mappings, watches and breakpoints (unverified until the adapter answers)."""
+    mappings, watches and breakpoints (unverified until the adapter answers); its handles are
+    numbered on from the old run's, which are refused as an earlier stop's."""
     session = Session(old.name, old.adapter.relaunch(), watchdog=ctx.manager.watchdog)
     if old.test_run is not None:
         session.test_run = type(old.test_run)(old.test_run.runner)
         old.test_run.runner.configure(session)
     session.exception_filters = old.exception_filters  # what the user chose survives a restart
+    session.handles = old.handles.sharing(old.name)  # the old run's numbers are refused, never reused
     session.path_mapper = PathMapper(old.path_mapper.mappings)
     session.watches = old.watches
     session.output.start_after(old.output.last_seq)  # a reader's mark in the old output still holds

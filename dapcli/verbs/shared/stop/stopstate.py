@@ -322,8 +322,9 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
             session.user_frame = (session.generation, chosen.id, chosen.name)
         elif state.reason == "pause" and all(f.path for f in stack):  # every frame's source known: an idle
             state.warnings = [*(state.warnings or []), IDLE_PAUSE]   # Node program, only its event loop runs
-    session.selected_frame_id = top.id
-    session.current_path = top.path
+    if not session.at_stop.frame_chosen:  # a frame the user chose at this stop stays chosen (status, wait)
+        session.selected_frame_id = top.id
+        session.current_path = top.path
     state.location = Location(path=top.path, name=top.source_name, line=top.line, column=top.column, function=top.name)
     if top.path and os.path.isfile(top.path):
         state.source = read_source(

@@ -26,7 +26,9 @@ _READ_TIMEOUT = 5.0
 
 def values_changed(session: Session) -> None:
     """Note that a value may have changed in this stop (``setVariable``, ``setExpression``, a
-    user's ``evaluate``); only adapters that list scopes from a snapshot care."""
+    user's ``evaluate``): children counts learned before are asked again, and an adapter that
+    lists scopes from a snapshot has them read again."""
+    session.handles.values_changed(session.generation)
     if getattr(session.adapter, "scope_snapshot", False):
         session.at_stop.changed = True
 
