@@ -82,11 +82,60 @@ def test_gdb_values_read_as_gdb_prints_them(adapter: str, previews: Path, cli: C
     text = cli("eval", "sh").out
     assert "{name = \"tri\", '\\000' <repeats 12 times>, sides = 3}" in text, text
     rows = cli("vars").out
-    assert "arr = {10, 20, 30, 40, 50}" in rows and "many = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, …}" in rows, rows
+    assert "arr = {10, 20, 30, 40, 50}" in rows and "many = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}" in rows, rows
     nested = {v["name"]: v for v in cli.json("vars", "--depth", "1")["variables"]}
     assert re.fullmatch(r'\{name = 0x[0-9a-f]+ "pen", cents = 525\}', nested["items"]["children"][0]["value"])
     watches = cli.json("watch", "add", "sh")["watches"]
     assert watches[0]["value"] == printed["sh"], watches  # a watch shows the preview too
+    cli("stop")
+
+
+@pytest.mark.parametrize("adapter", each("gdb"))
+def test_gdb_prints_nested_and_long_values_itself(adapter: str, previews: Path, cli: Cli) -> None:
+    """cdt-gdb-adapter says ``{...}`` for a 2-D array or a nested struct and the address for a
+    char array: dapcli shows gdb's own print of each (MI ``-data-evaluate-expression`` in the
+    value's frame), whole where gdb is whole (``'x' <repeats 299 times>``, not the first 64
+    characters read one by one), in the stop, ``vars``, ``vars --depth`` and ``eval``."""
+    line = marker_line(previews.with_suffix(".c"), "previews")
+    wanted = ["grid", "d", "longs", "d.b", "grid[1]"]
+    printed = _gdb_prints(previews, line, wanted)
+    assert printed["longs"] == "'x' <repeats 299 times>" and printed["d.b"] == "{q = {x = 3, y = 4}, r = 5}"
+    state = cli.json("launch", "./previews", "--adapter", adapter, "-b", f"previews.c:{line}")
+    stop = {v["name"]: v["value"] for v in state["locals"]}
+    rows = {v["name"]: v for v in cli.json("vars")["variables"]}
+    for name in ("grid", "d", "longs"):
+        assert stop[name] == printed[name] and rows[name]["value"] == printed[name], (name, stop[name], rows[name])
+        assert cli.json("eval", name)["result"] == printed[name]
+    assert rows["d"]["adapterValue"] == "{...}"
+    deep = cli.json("eval", "d", "--depth", "1")
+    assert {c["name"]: c["value"] for c in deep["children"]}["b"] == printed["d.b"], deep
+    reference = rows["grid"]["variablesReference"]
+    listed = cli.json("vars", "--variables-reference", str(reference))["variables"]  # the frame comes with the value
+    assert listed[1]["value"] == printed["grid[1]"], listed
+    cli("stop")
+
+
+@pytest.mark.parametrize("adapter", each("codelldb", "lldb"))
+def test_nested_arrays_and_structs_show_their_rows(adapter: str, previews: Path, cli: Cli) -> None:
+    """CodeLLDB writes ``int grid[3][4]`` as ``{...}`` and leaves a struct member that is a
+    struct out of its text (``b = {r:5}``): dapcli composes them from the children in CodeLLDB's
+    own style, the rows as lldb-dap shows them; a text that says everything stays CodeLLDB's."""
+    line = marker_line(previews.with_suffix(".c"), "previews")
+    state = cli.json("launch", "./previews", "--adapter", adapter, "-b", f"previews.c:{line}")
+    stop = {v["name"]: v for v in state["locals"]}
+    rows = {v["name"]: v for v in cli.json("vars")["variables"]}
+    grid = "{{1, 2, 3, 4}, {5, 6, 7, 8}, {9, 10, 11, 12}}"
+    deep = "{a:{x:1, y:2}, b:{q:{x:3, y:4}, r:5}}" if adapter == "codelldb" else \
+        "{a = {x = 1, y = 2}, b = {q = {...}, r = 5}}"
+    for shown in (stop, rows):
+        assert shown["grid"]["value"] == grid and shown["d"]["value"] == deep, (shown["grid"], shown["d"])
+    assert cli.json("eval", "grid")["result"] == grid and cli.json("eval", "d")["result"] == deep
+    assert "grid = " + grid in cli("vars").out
+    if adapter == "codelldb":
+        assert rows["grid"]["adapterValue"] == "{...}" and rows["d"]["adapterValue"] == "{...}", rows
+        inner = {c["name"]: c for c in cli.json("eval", "d", "--depth", "1")["children"]}
+        assert inner["a"]["value"] == "{x:1, y:2}" and "adapterValue" not in inner["a"], inner  # CodeLLDB's own
+        assert inner["b"]["value"] == "{q:{x:3, y:4}, r:5}" and inner["b"]["adapterValue"] == "{r:5}", inner
     cli("stop")
 
 

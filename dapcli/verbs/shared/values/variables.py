@@ -80,7 +80,7 @@ async def fetch_variables(session: Session, reference: int, timeout: float = VAL
             raise
         listed = fallback
     listed = await fresh(session, reference, listed)
-    remember(session, listed)
+    remember(session, listed, reference)
     # debugpy's empty grouping rows ("special variables", …) are not the program's variables
     found = [v for v in listed if not (v.name in NOISE and not v.value)]
     return _shadowed(listed_once(found))
