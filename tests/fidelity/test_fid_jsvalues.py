@@ -61,3 +61,28 @@ def test_a_strings_control_characters_are_escaped(programs: Path, cli: Cli) -> N
             await call(client, "stop")
 
     run_async(body)
+
+
+def test_control_characters_of_other_values_are_escaped_as_eval_writes_them(programs: Path, cli: Cli) -> None:
+    """js-debug lists a ``Map`` key ``b<LF>``, a ``Symbol``'s tab and a function's source lines
+    raw (a row broken in two) while ``eval`` writes them escaped: ``vars``, the stop's locals and
+    MCP show them as ``eval`` does."""
+    source = programs / "jsvalues.js"
+    state = cli("--json", "launch", str(source), "-b", f"{source}:{marker_line(source, 'ready')}", timeout=120).json()
+    listed = {v["name"]: v["value"] for v in cli.json("vars")["variables"]}
+    stop = {v["name"]: v["value"] for v in state["locals"]}
+    for name in ("keyed", "sym", "fn"):
+        evaluated = cli.json("eval", name)["result"]
+        assert listed[name] == evaluated == stop[name] and "\n" not in evaluated and "\t" not in evaluated, name
+    assert listed["keyed"] == "Map(1) {size: 1, b\\n => 2}" and listed["sym"] == "Symbol(tag\\tx)", listed
+    assert "keyed = Map(1) {size: 1, b\\n => 2}  (Map)" in cli("vars").out
+
+    async def body() -> None:
+        async with mcp_client() as client:
+            await call(client, "launch", {"program": str(source),
+                                          "breakpoints": [f"{source}:{marker_line(source, 'ready')}"]})
+            text = (await client.call_tool("variables", {})).content[0].text
+            assert "keyed = Map(1) {size: 1, b\\n => 2}" in text, text
+            await call(client, "stop")
+
+    run_async(body)

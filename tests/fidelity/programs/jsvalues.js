@@ -6,6 +6,11 @@ function main() {
   const point = { x: 3, y: 4 };
   const tab = "a\tb\nc";
   const slash = "a\\tb";
-  console.log(big.length, m.size, point, tab, slash); // @ready
+  const keyed = new Map([["b\n", 2]]);
+  const sym = Symbol("tag\tx");
+  const fn = function twice(v) {
+    return v * 2;
+  };
+  console.log(big.length, m.size, point, tab, slash, keyed, sym, fn); // @ready
 }
 main();
