@@ -15,8 +15,10 @@ from rich.style import Style
 from rich.text import Text
 from rich.tree import Tree
 
+from dapcli.calls import option
 from dapcli.render.fasttable import FastTable
 from dapcli.verbs import models as m
+from dapcli.verbs.shared.phrasing import said
 
 __all__ = ["ProgramText", "column_table", "output_block", "program_text", "short_path", "source_lines", "variable_tree"]
 
@@ -53,8 +55,9 @@ def _value_line(var: m.VariableView) -> Text:
     text.no_wrap, text.overflow = False, "fold"  # a tree row is cut at the width: fold it, lose nothing
     if var.type:
         text.append(f"  ({var.type})", style="dim")
-    if var.value_truncated:
-        text.append(f"  …+{var.value_truncated} chars", style="dim")
+    if var.value_truncated:  # the cut said, and what shows the whole
+        text.append(said(f"  …+{var.value_truncated} chars ({option('variables', 'maxLength', 0)} shows all)"),
+                    style="dim")
     if var.value_cut_by_adapter:
         text.append(f"  ({var.value_cut_by_adapter})", style="dim")
     if var.read_only:

@@ -63,6 +63,10 @@ def render_stop(state: m.StopState, cwd: str | None = None) -> RenderableType:
                     line.append("*", style="bold magenta")
             if state.locals_truncated:
                 line.append(said(f"  … {state.locals_truncated} more ({call('variables')})"), style="dim")
+            cut = next((v for v in state.locals or [] if v.value_truncated and v.name not in shown), None)
+            if cut is not None:  # a value ending in … says what shows it whole
+                line.append(said(f"  (… cut: {call('evaluate', expression=cut.name, maxLength=0)} shows "
+                                 f"{cut.name} whole)"), style="dim")
             parts.append(line)
         if state.watches:
             parts.append(render_watch_lines(state.watches))
