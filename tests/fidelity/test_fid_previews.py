@@ -115,6 +115,37 @@ def test_gdb_prints_nested_and_long_values_itself(adapter: str, previews: Path, 
     cli("stop")
 
 
+@pytest.mark.parametrize("adapter", each("gdb", "lldb", "codelldb"))
+def test_a_value_the_debugger_or_the_preview_cut_says_so(adapter: str, previews: Path, cli: Cli) -> None:
+    """gdb prints at most 200 elements (``...``), lldb 1024 characters of a string (``"..."``), and
+    a composed preview its first 10 items (``, …}``): each says so and what shows the rest; a static
+    array (gdb: ``0x… <thousand>``) is previewed like any other."""
+    line = marker_line(previews.with_suffix(".c"), "previews")
+    cli("launch", "./previews", "--adapter", adapter, "-b", f"previews.c:{line}")
+    hp, thousand = cli.json("eval", "hp", "--max-length", "0"), cli.json("eval", "thousand", "--max-length", "0")
+    if adapter == "gdb":
+        assert hp["result"].endswith("'y' <repeats 200 times>..."), hp
+        assert "print elements limit" in hp["valueCutByAdapter"], hp
+        assert "`dapcli console 'set print elements unlimited'`" in hp["valueCutByAdapter"], hp
+        assert thousand["result"].endswith("198, 199...}") and "print elements" in thousand["valueCutByAdapter"]
+        row = {v["name"]: v for v in cli.json("vars")["variables"]}["thousand"]
+        assert row["value"].startswith("{0, 1, 2") and "<thousand>" in row["adapterValue"], row  # not the address
+        assert "print elements limit" in cli("vars").out
+        cli("console", "set print elements unlimited")
+        whole = cli.json("eval", "hp", "--max-length", "0")
+        assert whole["result"].endswith("'y' <repeats 2999 times>") and "valueCutByAdapter" not in whole, whole
+    else:
+        assert hp["result"].endswith('yyy"...') and "max-string-summary-length" in hp["valueCutByAdapter"], hp
+        assert thousand["result"] == "{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, …}", thousand
+        told = f"variables of variablesReference {thousand['variablesReference']} lists them all"
+        assert thousand["valueCutByAdapter"] == f"the preview shows the first 10 items; {told}", thousand
+        if adapter == "codelldb":  # CodeLLDB reads the setting at once (lldb-dap from its next stop)
+            cli("console", "settings set target.max-string-summary-length 1000000")
+            whole = cli.json("eval", "hp", "--max-length", "0")
+            assert whole["result"] == '"' + "y" * 2999 + '"' and "valueCutByAdapter" not in whole, whole["result"][-20:]
+    cli("stop")
+
+
 @pytest.mark.parametrize("adapter", each("codelldb", "lldb"))
 def test_nested_arrays_and_structs_show_their_rows(adapter: str, previews: Path, cli: Cli) -> None:
     """CodeLLDB writes ``int grid[3][4]`` as ``{...}`` and leaves a struct member that is a

@@ -21,9 +21,14 @@ int main(void) {
     char longs[300];
     memset(longs, 'x', sizeof longs - 1);
     longs[sizeof longs - 1] = 0;
+    static char huge[3000];
+    static int thousand[1000];
+    memset(huge, 'y', sizeof huge - 1);
+    for (int i = 0; i < 1000; i++) thousand[i] = i;
+    const char *hp = huge;
     int *heap = malloc(3 * sizeof(int));
     heap[0] = 7; heap[1] = 8; heap[2] = 9;
-    int total = items[0].cents + arr[1] + many[11] + sh.sides + grid[2][3] + d.b.r + longs[0];  // @previews
+    int total = items[0].cents + arr[1] + many[11] + sh.sides + grid[2][3] + d.b.r + longs[0] + hp[0] + thousand[1];  // @previews
     free(heap);
     return total > 0 ? 0 : 1;
 }

@@ -37,6 +37,7 @@ from dapcli.adapters.native.common import NativeAdapter
 from dapcli.errors import DapcliError
 from dapcli.protocol import types as t
 from dapcli.verbs.shared.frameindex import position
+from dapcli.verbs.shared.values.fullvalue import native_cut
 from dapcli.verbs.shared.values.paging import fetch_page
 
 if TYPE_CHECKING:
@@ -67,10 +68,12 @@ _RUST_SEQUENCE = re.compile(r"^(&(mut )?\[|\[|alloc::vec::Vec<|alloc::collection
                             r"|alloc::collections::btree::set::BTreeSet<|std::collections::hash::set::HashSet<)")
 #: Rust maps, previewed as ``{"a": 1}``.
 _RUST_MAP = re.compile(r"^(std::collections::hash::map::HashMap<|alloc::collections::btree::map::BTreeMap<)")
+#: A composed preview that has more items than it shows (``{1, 2, …}``, ``[3, 5, …]``).
+_COMPOSED_CUT = re.compile(r", …[}\]]$")
 _PAIR = re.compile(r"^\((.*), (.*)\)$", re.DOTALL)
 _ARRAY_TYPE = re.compile(r"\[\d*\]\s*$")
 _CHAR_ARRAY = re.compile(r"^(const |volatile |signed |unsigned )*char\s*\[\d*\]$")
-_HEX = re.compile(r"^0x[0-9a-fA-F]+$")
+_HEX = re.compile(r"^0x[0-9a-fA-F]+( <[^<>\n]*>)?$")  # gdb names a static one: 0x… <many>
 _INDEX = re.compile(r"^\[\d+\]$")
 _CHAR = re.compile(r"^(-?\d+ )?'(.*)'$")  # cdt: 116 't'; lldb-dap: 't'
 _ESCAPES = {"\\0": 0, "\\000": 0, "\\n": 10, "\\t": 9, "\\r": 13, "\\\\": 92, "\\'": 39, '\\"': 34, "\\a": 7,
@@ -87,6 +90,7 @@ class Viewed(Protocol):
     evaluate_name: str | None
     adapter_value: str | None
     value_truncated: int | None
+    value_cut_by_adapter: str | None
 
 
 def is_summary(value: str, type_name: str | None, *, sizes_only: bool = False) -> bool:
@@ -124,6 +128,7 @@ async def _walk(session: Session, views: list[Viewed], max_value: int, deadline:
             text = await _preview(session, view.variables_reference, view.type, 0, deadline, expression, frame_id)
             if text is not None and text != view.value:
                 view.adapter_value, view.value = view.value, text
+                view.value_cut_by_adapter = _cut_note(session, text, view.variables_reference)
                 if max_value > 0 and len(text) > max_value:  # cut as any value is, and said so
                     view.value, view.value_truncated = text[:max_value] + "…", len(text) - max_value
         children = getattr(view, "children", None)
@@ -139,6 +144,16 @@ async def preview_value(session: Session, value: str, type_name: str | None, ref
         return value
     deadline = asyncio.get_running_loop().time() + PREVIEW_TIMEOUT
     return await _preview(session, reference, type_name, max_value, deadline, expression, frame_id) or value
+
+
+def _cut_note(session: Session, text: str, reference: int) -> str | None:
+    """What says that the preview ``text`` is not all of the value: the debugger's own limit
+    (gdb's ``...``), or the items dapcli read (a composed preview ends ``, …}``)."""
+    said = native_cut(text, session.adapter.name)
+    if said is None and _COMPOSED_CUT.search(text) and reference > 0:
+        said = (f"the preview shows the first {PREVIEW_CHILDREN} items; variables of variablesReference {reference} "
+                "lists them all")
+    return said
 
 
 def _previewed(session: Session) -> bool:
