@@ -16,6 +16,7 @@ from rich.text import Text
 from rich.tree import Tree
 
 from dapcli.calls import option
+from dapcli.escapes import escape_cell
 from dapcli.render.fasttable import FastTable
 from dapcli.verbs import models as m
 from dapcli.verbs.shared.phrasing import said
@@ -51,7 +52,8 @@ def source_lines(lines: list[m.SourceLine]) -> Text:
 
 
 def _value_line(var: m.VariableView) -> Text:
-    text = Text.assemble((var.name, "cyan"), " = ", (var.value, ""))
+    # a name is one line (js-debug names a key "a<LF>b" as it is): its line breaks and tabs shown escaped
+    text = Text.assemble((escape_cell(var.name), "cyan"), " = ", (var.value, ""))
     text.no_wrap, text.overflow = False, "fold"  # a tree row is cut at the width: fold it, lose nothing
     if var.type:
         text.append(f"  ({var.type})", style="dim")

@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from dapcli.calls import call
+from dapcli.escapes import escape_cell
 from dapcli.render.pieces import column_table, output_block, short_path, source_lines
 from dapcli.render.testrun import test_lines
 from dapcli.verbs import models as m
@@ -57,7 +58,7 @@ def render_stop(state: m.StopState, cwd: str | None = None) -> RenderableType:
             for index, var in enumerate(v for v in state.locals or [] if v.name not in shown):
                 if index:
                     line.append("  ")
-                line.append(var.name, style="cyan")
+                line.append(escape_cell(var.name), style="cyan")  # one line: a key's line break shown escaped
                 line.append("=" + var.value, style="bold magenta" if var.changed else "")
                 if var.changed:
                     line.append("*", style="bold magenta")

@@ -76,6 +76,11 @@ def test_control_characters_of_other_values_are_escaped_as_eval_writes_them(prog
         assert listed[name] == evaluated == stop[name] and "\n" not in evaluated and "\t" not in evaluated, name
     assert listed["keyed"] == "Map(1) {size: 1, b\\n => 2}" and listed["sym"] == "Symbol(tag\\tx)", listed
     assert "keyed = Map(1) {size: 1, b\\n => 2}  (Map)" in cli("vars").out
+    # a key named with a line break: raw in JSON (as js-debug named it), one row in the tree
+    children = cli.json("vars", "keys", "--depth", "1")["variables"][0]["children"]
+    assert [c["name"] for c in children][:2] == ["k\nx", "t\tab"], children
+    tree = cli("vars", "keys", "--depth", "1").out
+    assert "── k\\x0ax = 1  (number)" in tree and "── t\\x09ab = 2  (number)" in tree, tree
 
     async def body() -> None:
         async with mcp_client() as client:
