@@ -75,6 +75,7 @@ def test_gdb_values_read_as_gdb_prints_them(adapter: str, previews: Path, cli: C
         # cdt-gdb-adapter says {...} / [5] / [16] / [3]; dapcli says what gdb says
         assert _no_addresses(result["result"]) == _no_addresses(printed[expression]), (expression, result)
         assert is_summary(result["adapterValue"], result["type"]), result
+        assert "valueCutByAdapter" not in result, result  # cdt's {...} is no cut of gdb's
     shown = {v["name"]: v for v in state["locals"]}
     assert shown["arr"]["value"] == "{10, 20, 30, 40, 50}", shown["arr"]  # cdt's locals: the address
     assert shown["sh"]["value"] == printed["sh"] and shown["sh"]["adapterValue"] == "{...}"
@@ -218,6 +219,15 @@ def test_char_arrays_compose_like_gdb() -> None:
     assert compose_chars([ord("x")] * 4, more=True) == '"xxxx"...'
     assert is_summary("int[5] @ 0x7fff0000", "int[5]") and is_summary("0x7ffe", "int [5]")
     assert not is_summary("0x7ffe", "int *") and not is_summary('"tri"', "char[16]")
+
+
+def test_only_a_debuggers_own_cut_is_said_to_be_one() -> None:
+    from dapcli.verbs.shared.values.fullvalue import native_cut
+
+    assert native_cut("{0, 1, 2, 199...}", "gdb") and native_cut("0x1 'y' <repeats 200 times>...", "gdb")
+    assert native_cut('"abc"...', "gdb") and native_cut('0x5 "yyy"...', "lldb") and native_cut('"yy"...', "codelldb")
+    assert not native_cut("{...}", "gdb") and not native_cut("{x = 1, y = 2}", "gdb") and not native_cut('"..."', "gdb")
+    assert not native_cut('"wait..."', "lldb") and not native_cut("{0, 1, …}", "lldb")
 
 
 def test_debugpy_values_are_not_previewed(programs: Path, cli: Cli) -> None:

@@ -76,7 +76,7 @@ def jsdebug_cut(value: str, reference: int = 0) -> str | None:
 
 #: gdb's cut at its ``print elements`` limit (200): a string or a run of repeats ending ``...``
 #: (``"abc"...``, ``'y' <repeats 200 times>...``), an array ``{0, 1, …, 199...}``.
-_GDB_CUT = re.compile(r"([\"'>]\.\.\.|\.\.\.\})$")
+_GDB_CUT = re.compile(r"([\"'>]\.\.\.|[^{]\.\.\.\})$")  # not cdt's {...}, which says nothing
 #: lldb's cut of a string at ``target.max-string-summary-length`` (1024): ``"yyy…"...``.
 _LLDB_CUT = re.compile(r'"\.\.\.$')
 #: The lldb setting that would show more of a string.
