@@ -163,6 +163,10 @@ def render_trace(result: m.TraceResult, cwd: str | None = None) -> RenderableTyp
     table = column_table("hit", *result.expressions)
     for hit in result.hits:
         cells = [Text(hit.values.get(e, "<" + (hit.errors or {}).get(e, "?") + ">")) for e in result.expressions]
+        for cell, expression in zip(cells, result.expressions, strict=True):
+            if (hit.cut or {}).get(expression):  # cut at 200: how much, and where it is whole
+                again = call("evaluate", expression=expression, maxLength=0)
+                cell.append(said(f" (+{hit.cut[expression]} chars; at a stop, {again})"), style="dim")
         table.add_row(str(hit.hit), *cells)
     count = len(result.hits)
     head = Text(f"{count} {'hit' if count == 1 else 'hits'} of {short_path(result.path, cwd)}:{result.line}",

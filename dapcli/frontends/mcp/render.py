@@ -246,7 +246,8 @@ def _trace(result: TraceResult) -> str:
     lines = [f"trace {result.path}:{result.line}: {len(result.hits)} hits"
              + (" (limit reached)" if result.limit_reached else "")]
     for hit in result.hits[:TREE_LINES]:
-        values = [f"{k}={cut(v, VALUE_CHARS)}" for k, v in hit.values.items()]
+        values = [f"{k}={cut(v, VALUE_CHARS)}" + (f" (+{hit.cut[k]} chars cut)" if (hit.cut or {}).get(k) else "")
+                  for k, v in hit.values.items()]
         values += [f"{k}: error {cut(v, VALUE_CHARS)}" for k, v in (hit.errors or {}).items()]
         lines.append(f"  #{hit.hit} " + ", ".join(values))
     if len(result.hits) > TREE_LINES:
