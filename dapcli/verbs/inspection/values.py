@@ -200,7 +200,8 @@ async def evaluate(
     return EvaluateResult(
         expression=expression, result=view.value, type=body.type, variables_reference=body.variablesReference,
         frame_id=frame, children=view.children, truncated=view.truncated, value_truncated=view.value_truncated,
-        value_cut_by_adapter=view.value_cut_by_adapter or adapter_cut(session, whole, asked, body.variablesReference),
+        value_cut_by_adapter=(view.value_cut_by_adapter if view.adapter_value else None)  # a preview's own cut
+        or adapter_cut(session, whole, asked, body.variablesReference),
         adapter_value=view.adapter_value,
         stop=stop,
         frame_name=user_frame_name(session, frame) if stop is None else None, note=note,
