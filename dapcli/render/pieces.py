@@ -15,7 +15,7 @@ from rich.style import Style
 from rich.text import Text
 from rich.tree import Tree
 
-from dapcli.calls import option
+from dapcli.calls import call, option
 from dapcli.escapes import escape_cell
 from dapcli.render.fasttable import FastTable
 from dapcli.verbs import models as m
@@ -64,6 +64,9 @@ def _value_line(var: m.VariableView) -> Text:
         text.append(f"  ({var.value_cut_by_adapter})", style="dim")
     if var.read_only:
         text.append("  [read-only]", style="dim")
+    if var.lazy:  # the value shown is the getter, not what it returns
+        reads = call("variables", variablesReference=var.variables_reference)
+        text.append(said(f"  (not read: a getter; {reads} runs it)"), style="yellow")
     if var.cycle:
         text.append(f"  ↻ cycle: the same object as {var.cycle}", style="yellow")
     return text

@@ -91,3 +91,27 @@ def test_control_characters_of_other_values_are_escaped_as_eval_writes_them(prog
             await call(client, "stop")
 
     run_async(body)
+
+
+def test_a_getter_not_run_is_said_to_be_one(programs: Path, cli: Cli) -> None:
+    """js-debug lists a getter ``lazy`` with the getter function as its value (``ƒ g() {…}``, type
+    ``function``): dapcli says it was not read and what runs it, and that gives the value (42)."""
+    _launch(cli, programs)
+    getter = next(c for c in cli.json("vars", "acc", "--depth", "1")["variables"][0]["children"] if c["name"] == "g")
+    assert getter["lazy"] is True and getter["value"].startswith("ƒ"), getter
+    reference = getter["variablesReference"]
+    tree = " ".join(cli("vars", "acc", "--depth", "1").out.split())
+    assert "(not read: a getter; `dapcli vars --variables-reference" in tree and "runs it)" in tree, tree
+    read = cli.json("vars", "--variables-reference", str(reference))["variables"]
+    assert [(v["name"], v["value"]) for v in read] == [("g", "42")], read
+
+    async def body() -> None:
+        async with mcp_client() as client:
+            source = programs / "jsvalues.js"
+            await call(client, "launch", {"program": str(source),
+                                          "breakpoints": [f"{source}:{marker_line(source, 'ready')}"]})
+            text = (await client.call_tool("variables", {"name": "acc", "depth": 1})).content[0].text
+            assert "[not read: a getter; variables with variablesReference=" in text, text
+            await call(client, "stop")
+
+    run_async(body)

@@ -8,10 +8,11 @@ function main() {
   const slash = "a\\tb";
   const keyed = new Map([["b\n", 2]]);
   const keys = { "k\nx": 1, "t\tab": 2 };
+  const acc = { get g() { return 42; } };
   const sym = Symbol("tag\tx");
   const fn = function twice(v) {
     return v * 2;
   };
-  console.log(big.length, m.size, point, tab, slash, keyed, keys, sym, fn); // @ready
+  console.log(big.length, m.size, point, tab, slash, keyed, keys, acc, sym, fn); // @ready
 }
 main();

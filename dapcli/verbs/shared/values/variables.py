@@ -47,6 +47,7 @@ def variable_view(variable: t.Variable, max_value: int = MAX_VALUE, adapter: str
         value_truncated=cut or None, read_only=_read_only(variable) or None,
         value_cut_by_adapter=adapter_mark(variable.value, variable.variablesReference, adapter),
         memory_reference=variable.memoryReference,
+        lazy=bool(variable.presentationHint and variable.presentationHint.lazy) or None,
     )
 
 
