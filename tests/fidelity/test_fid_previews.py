@@ -168,6 +168,8 @@ def test_nested_arrays_and_structs_show_their_rows(adapter: str, previews: Path,
         inner = {c["name"]: c for c in cli.json("eval", "d", "--depth", "1")["children"]}
         assert inner["a"]["value"] == "{x:1, y:2}" and "adapterValue" not in inner["a"], inner  # CodeLLDB's own
         assert inner["b"]["value"] == "{q:{x:3, y:4}, r:5}" and inner["b"]["adapterValue"] == "{r:5}", inner
+        # a member that is a pointer stays the address CodeLLDB wrote (its child row shows the target)
+        assert re.fullmatch(r"\{v:1, next:0x[0-9a-f]+\}", rows["l1"]["value"]) and "adapterValue" not in rows["l1"]
     cli("stop")
 
 

@@ -7,6 +7,7 @@ struct item { const char *name; int cents; };
 struct shape { char name[16]; int sides; };
 struct pt { int x; int y; };
 struct deep { struct pt a; struct { struct pt q; int r; } b; };
+struct link { int v; struct link *next; };
 
 int main(void) {
     struct item items[2] = {{"pen", 525}, {"ink", 80}};
@@ -26,9 +27,10 @@ int main(void) {
     memset(huge, 'y', sizeof huge - 1);
     for (int i = 0; i < 1000; i++) thousand[i] = i;
     const char *hp = huge;
+    struct link l2 = {2, 0}, l1 = {1, &l2};
     int *heap = malloc(3 * sizeof(int));
     heap[0] = 7; heap[1] = 8; heap[2] = 9;
-    int total = items[0].cents + arr[1] + many[11] + sh.sides + grid[2][3] + d.b.r + longs[0] + hp[0] + thousand[1];  // @previews
+    int total = items[0].cents + arr[1] + many[11] + sh.sides + grid[2][3] + d.b.r + longs[0] + hp[0] + thousand[1] + l1.next->v;  // @previews
     free(heap);
     return total > 0 ? 0 : 1;
 }

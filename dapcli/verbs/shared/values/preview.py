@@ -68,6 +68,8 @@ _RUST_SEQUENCE = re.compile(r"^(&(mut )?\[|\[|alloc::vec::Vec<|alloc::collection
                             r"|alloc::collections::btree::set::BTreeSet<|std::collections::hash::set::HashSet<)")
 #: Rust maps, previewed as ``{"a": 1}``.
 _RUST_MAP = re.compile(r"^(std::collections::hash::map::HashMap<|alloc::collections::btree::map::BTreeMap<)")
+#: A C pointer or reference type (CodeLLDB lists it with its target's text).
+_POINTER = re.compile(r"[*&]\s*(const\s*)?$|^&")
 #: A composed preview that has more items than it shows (``{1, 2, …}``, ``[3, 5, …]``).
 _COMPOSED_CUT = re.compile(r", …[}\]]$")
 _PAIR = re.compile(r"^\((.*), (.*)\)$", re.DOTALL)
@@ -125,7 +127,8 @@ async def _walk(session: Session, views: list[Viewed], max_value: int, deadline:
     for view in views:
         expression = view.evaluate_name if frame_id is not None else None
         if _wanted(session, view.value, view.type, view.variables_reference, expression):
-            text = await _preview(session, view.variables_reference, view.type, 0, deadline, expression, frame_id)
+            text = await _preview(session, view.variables_reference, view.type, 0, deadline, expression, frame_id,
+                                  view.value)
             if text is not None and text != view.value:
                 view.adapter_value, view.value = view.value, text
                 view.value_cut_by_adapter = _cut_note(session, text, view.variables_reference)
@@ -143,7 +146,7 @@ async def preview_value(session: Session, value: str, type_name: str | None, ref
     if not _previewed(session) or not _wanted(session, value, type_name, reference, expression):
         return value
     deadline = asyncio.get_running_loop().time() + PREVIEW_TIMEOUT
-    return await _preview(session, reference, type_name, max_value, deadline, expression, frame_id) or value
+    return await _preview(session, reference, type_name, max_value, deadline, expression, frame_id, value) or value
 
 
 def _cut_note(session: Session, text: str, reference: int) -> str | None:
@@ -196,8 +199,8 @@ async def _printed(session: Session, expression: str | None, frame_id: int | Non
     return value if isinstance(value, str) and value else None
 
 
-async def _preview(session: Session, reference: int, type_name: str | None, max_value: int,
-                   deadline: float, expression: str | None = None, frame_id: int | None = None) -> str | None:
+async def _preview(session: Session, reference: int, type_name: str | None, max_value: int, deadline: float,
+                   expression: str | None = None, frame_id: int | None = None, own: str | None = None) -> str | None:
     left = min(PREVIEW_TIMEOUT, deadline - asyncio.get_running_loop().time())
     if left <= 0:
         return None
@@ -207,7 +210,7 @@ async def _preview(session: Session, reference: int, type_name: str | None, max_
     try:
         if text is None:
             text = await asyncio.wait_for(_compose(session, reference, type_name, PREVIEW_DEPTH,
-                                                   codelldb=_is_codelldb(session)), left)
+                                                   codelldb=_is_codelldb(session), own=own), left)
     except (DapcliError, TimeoutError):
         return None
     if text is not None and max_value > 0 and len(text) > max_value:
@@ -228,11 +231,15 @@ async def _children(session: Session, reference: int, count: int) -> tuple[list[
 
 
 async def _compose(session: Session, reference: int, type_name: str | None, depth: int, *,
-                   codelldb: bool = False) -> str | None:
+                   codelldb: bool = False, own: str | None = None) -> str | None:
+    """The preview of ``reference`` composed of its children, ``depth`` levels deep; on CodeLLDB
+    (``codelldb``), its ``own`` text when that names every member already."""
     is_chars = bool(type_name and _CHAR_ARRAY.match(type_name.strip()))
     children, more = await _children(session, reference, PREVIEW_CHARS if is_chars else PREVIEW_CHILDREN)
     if not children:
         return None
+    if codelldb and own is not None and not more and _names_all(own, [c for c in children if c.name != "[raw]"]):
+        return own  # a pointer member stays the address CodeLLDB wrote, not its target's members
     if is_chars:
         codes = [_char_code(c.value) for c in children]
         if all(code is not None for code in codes):
@@ -242,8 +249,10 @@ async def _compose(session: Session, reference: int, type_name: str | None, dept
         if child.name == "[raw]":
             continue  # CodeLLDB's view of the value without its formatter
         value = child.value
-        if codelldb and child.variablesReference > 0 and _CODELLDB_CONTAINER.match(value) and depth > 1:
-            value = await _compose(session, child.variablesReference, child.type, depth - 1, codelldb=True) or value
+        if codelldb and child.variablesReference > 0 and _CODELLDB_CONTAINER.match(value) and depth > 1 \
+                and not _POINTER.search(child.type or ""):  # CodeLLDB lists a pointer as its target's text
+            value = await _compose(session, child.variablesReference, child.type, depth - 1, codelldb=True,
+                                   own=value) or value
         elif not codelldb and child.variablesReference > 0 and is_summary(value, child.type):
             value = (await _compose(session, child.variablesReference, child.type, depth - 1) if depth > 1
                      else None) or "{...}"
@@ -259,6 +268,31 @@ async def _compose(session: Session, reference: int, type_name: str | None, dept
         if all(pairs):
             return "{" + ", ".join(f"{p.group(1)}: {p.group(2)}" for p in pairs if p) + tail + "}"
     return "{" + ", ".join(parts) + tail + "}"
+
+
+def _names_all(text: str, children: list[t.Variable]) -> bool:
+    """Whether CodeLLDB's ``text`` (``{x:1, y:2}``) has an item for each of ``children`` (it leaves
+    out a member that is itself a struct or array, and ends ``...`` where it stopped). One pass."""
+    inner, items, depth, quote, start, index = text[1:-1], [], 0, "", 0, 0
+    while index < len(inner):
+        char = inner[index]
+        if quote:
+            if char == "\\":
+                index += 1
+            elif char == quote:
+                quote = ""
+        elif char in "'\"":
+            quote = char
+        elif char in "{[(":
+            depth += 1
+        elif char in "}])":
+            depth -= 1
+        elif char == "," and depth == 0:
+            items.append(inner[start:index].strip())
+            start = index + 1
+        index += 1
+    items.append(inner[start:].strip())
+    return len(items) == len(children) and "..." not in items and "" not in items
 
 
 def _char_code(value: str) -> int | None:
