@@ -238,7 +238,8 @@ async def _compose(session: Session, reference: int, type_name: str | None, dept
     children, more = await _children(session, reference, PREVIEW_CHARS if is_chars else PREVIEW_CHILDREN)
     if not children:
         return None
-    if codelldb and own is not None and not more and _names_all(own, [c for c in children if c.name != "[raw]"]):
+    if codelldb and own is not None and _CODELLDB_CONTAINER.match(own) and not more \
+            and _names_all(own, [c for c in children if c.name != "[raw]"]):
         return own  # a pointer member stays the address CodeLLDB wrote, not its target's members
     if is_chars:
         codes = [_char_code(c.value) for c in children]
