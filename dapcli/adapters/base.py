@@ -215,6 +215,9 @@ class AdapterSpec(InProgramTraits):
     #: A debugger command, run with the family's command request (:attr:`log_point_request`),
     #: that lists each thread's kernel id (cdt-gdb-adapter: MI ``-thread-info``); None: none.
     thread_tids_command: str | None = None
+    #: A debugger command, run with :attr:`log_point_request`, whose result's ``value`` is a value as the debugger
+    #: prints it (``{thread}``, ``{frame}``: its level, ``{expression}``: quoted); cdt: MI -data-evaluate-expression.
+    value_print_command: str | None = None
 
     def resolve_function(self, name: str, roots: list[str]) -> tuple[str, int] | str | None:
         """Where the function breakpoint ``name`` belongs, when the adapter cannot find it

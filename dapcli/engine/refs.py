@@ -53,6 +53,8 @@ class StopHandles:
     frame_positions: dict[int, tuple[int, int]] = field(default_factory=dict)
     #: A scope's variablesReference → the frameId whose ``scopes`` answer gave it.
     scope_frames: dict[int, int] = field(default_factory=dict)
+    #: A value's variablesReference → the frameId it was read in (its scope's, its evaluation's).
+    value_frames: dict[int, int] = field(default_factory=dict)
     #: The references of frames' locals scopes among those.
     locals_scopes: set[int] = field(default_factory=set)
     #: variablesReference → (namedVariables, indexedVariables) of a structured value.

@@ -15,8 +15,11 @@ from rich.style import Style
 from rich.text import Text
 from rich.tree import Tree
 
+from dapcli.calls import call, option
+from dapcli.escapes import escape_cell
 from dapcli.render.fasttable import FastTable
 from dapcli.verbs import models as m
+from dapcli.verbs.shared.phrasing import said
 
 __all__ = ["ProgramText", "column_table", "output_block", "program_text", "short_path", "source_lines", "variable_tree"]
 
@@ -49,16 +52,21 @@ def source_lines(lines: list[m.SourceLine]) -> Text:
 
 
 def _value_line(var: m.VariableView) -> Text:
-    text = Text.assemble((var.name, "cyan"), " = ", (var.value, ""))
+    # a name is one line (js-debug names a key "a<LF>b" as it is): its line breaks and tabs shown escaped
+    text = Text.assemble((escape_cell(var.name), "cyan"), " = ", (var.value, ""))
     text.no_wrap, text.overflow = False, "fold"  # a tree row is cut at the width: fold it, lose nothing
     if var.type:
         text.append(f"  ({var.type})", style="dim")
-    if var.value_truncated:
-        text.append(f"  …+{var.value_truncated} chars", style="dim")
+    if var.value_truncated:  # the cut said, and what shows the whole
+        text.append(said(f"  …+{var.value_truncated} chars ({option('variables', 'maxLength', 0)} shows all)"),
+                    style="dim")
     if var.value_cut_by_adapter:
         text.append(f"  ({var.value_cut_by_adapter})", style="dim")
     if var.read_only:
         text.append("  [read-only]", style="dim")
+    if var.lazy:  # the value shown is the getter, not what it returns
+        reads = call("variables", variablesReference=var.variables_reference)
+        text.append(said(f"  (not read: a getter; {reads} runs it)"), style="yellow")
     if var.cycle:
         text.append(f"  ↻ cycle: the same object as {var.cycle}", style="yellow")
     return text

@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from dapcli.calls import call
+from dapcli.escapes import escape_cell
 from dapcli.render.pieces import column_table, output_block, short_path, source_lines
 from dapcli.render.testrun import test_lines
 from dapcli.verbs import models as m
@@ -57,12 +58,16 @@ def render_stop(state: m.StopState, cwd: str | None = None) -> RenderableType:
             for index, var in enumerate(v for v in state.locals or [] if v.name not in shown):
                 if index:
                     line.append("  ")
-                line.append(var.name, style="cyan")
+                line.append(escape_cell(var.name), style="cyan")  # one line: a key's line break shown escaped
                 line.append("=" + var.value, style="bold magenta" if var.changed else "")
                 if var.changed:
                     line.append("*", style="bold magenta")
             if state.locals_truncated:
                 line.append(said(f"  … {state.locals_truncated} more ({call('variables')})"), style="dim")
+            cut = next((v for v in state.locals or [] if v.value_truncated and v.name not in shown), None)
+            if cut is not None:  # a value ending in … says what shows it whole
+                line.append(said(f"  (… cut: {call('evaluate', expression=cut.name, maxLength=0)} shows "
+                                 f"{cut.name} whole)"), style="dim")
             parts.append(line)
         if state.watches:
             parts.append(render_watch_lines(state.watches))
@@ -158,6 +163,10 @@ def render_trace(result: m.TraceResult, cwd: str | None = None) -> RenderableTyp
     table = column_table("hit", *result.expressions)
     for hit in result.hits:
         cells = [Text(hit.values.get(e, "<" + (hit.errors or {}).get(e, "?") + ">")) for e in result.expressions]
+        for cell, expression in zip(cells, result.expressions, strict=True):
+            if (hit.cut or {}).get(expression):  # cut at 200: how much, and where it is whole
+                again = call("evaluate", expression=expression, maxLength=0)
+                cell.append(said(f" (+{hit.cut[expression]} chars; at a stop, {again})"), style="dim")
         table.add_row(str(hit.hit), *cells)
     count = len(result.hits)
     head = Text(f"{count} {'hit' if count == 1 else 'hits'} of {short_path(result.path, cwd)}:{result.line}",

@@ -87,7 +87,7 @@ def test_huge_list_is_cut_with_a_marker(dc: Cli) -> None:
 
 
 def test_huge_string_is_cut_with_a_marker(dc: Cli) -> None:
-    dc.launch("data.py", "inspect")
+    launched = dc.launch("data.py", "inspect").out
     big = _by_name(dc.json("vars")["variables"])["big"]
     assert len(big["value"]) <= 201
     assert big["valueTruncated"] > 0
@@ -99,6 +99,11 @@ def test_huge_string_is_cut_with_a_marker(dc: Cli) -> None:
     out = dc.run("eval", "big").out
     assert len(out) < 2000
     assert "chars" in out  # "…+N chars"
+    cut = big["valueTruncated"]
+    rows = dc.run("vars").out  # each cut row says how much was cut and what shows it whole
+    assert f"…+{cut} chars (--max-length 0 shows all)" in rows, rows
+    # the stop's locals line: which command shows a cut one whole
+    assert "shows big whole" in launched and "`dapcli eval big --max-length 0`" in launched, launched
     # the stop state's locals are short as well
     out = dc.run("status").out
     assert len(out) < 20_000

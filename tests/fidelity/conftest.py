@@ -35,8 +35,8 @@ def _build_c(folder: Path, name: str) -> Path:
 
 @pytest.fixture(scope="session")
 def c_programs(programs: Path) -> Path:
-    """The C programs built: errors, loop, sleepy."""
-    for name in ("errors", "loop", "sleepy"):
+    """The C programs built: errors, loop, sleepy, tracevals."""
+    for name in ("errors", "loop", "sleepy", "tracevals"):
         _build_c(programs, name)
     return programs
 

@@ -75,6 +75,7 @@ def test_gdb_values_read_as_gdb_prints_them(adapter: str, previews: Path, cli: C
         # cdt-gdb-adapter says {...} / [5] / [16] / [3]; dapcli says what gdb says
         assert _no_addresses(result["result"]) == _no_addresses(printed[expression]), (expression, result)
         assert is_summary(result["adapterValue"], result["type"]), result
+        assert "valueCutByAdapter" not in result, result  # cdt's {...} is no cut of gdb's
     shown = {v["name"]: v for v in state["locals"]}
     assert shown["arr"]["value"] == "{10, 20, 30, 40, 50}", shown["arr"]  # cdt's locals: the address
     assert shown["sh"]["value"] == printed["sh"] and shown["sh"]["adapterValue"] == "{...}"
@@ -82,11 +83,93 @@ def test_gdb_values_read_as_gdb_prints_them(adapter: str, previews: Path, cli: C
     text = cli("eval", "sh").out
     assert "{name = \"tri\", '\\000' <repeats 12 times>, sides = 3}" in text, text
     rows = cli("vars").out
-    assert "arr = {10, 20, 30, 40, 50}" in rows and "many = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, …}" in rows, rows
+    assert "arr = {10, 20, 30, 40, 50}" in rows and "many = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}" in rows, rows
     nested = {v["name"]: v for v in cli.json("vars", "--depth", "1")["variables"]}
     assert re.fullmatch(r'\{name = 0x[0-9a-f]+ "pen", cents = 525\}', nested["items"]["children"][0]["value"])
     watches = cli.json("watch", "add", "sh")["watches"]
     assert watches[0]["value"] == printed["sh"], watches  # a watch shows the preview too
+    cli("stop")
+
+
+@pytest.mark.parametrize("adapter", each("gdb"))
+def test_gdb_prints_nested_and_long_values_itself(adapter: str, previews: Path, cli: Cli) -> None:
+    """cdt-gdb-adapter says ``{...}`` for a 2-D array or a nested struct and the address for a
+    char array: dapcli shows gdb's own print of each (MI ``-data-evaluate-expression`` in the
+    value's frame), whole where gdb is whole (``'x' <repeats 299 times>``, not the first 64
+    characters read one by one), in the stop, ``vars``, ``vars --depth`` and ``eval``."""
+    line = marker_line(previews.with_suffix(".c"), "previews")
+    wanted = ["grid", "d", "longs", "d.b", "grid[1]"]
+    printed = _gdb_prints(previews, line, wanted)
+    assert printed["longs"] == "'x' <repeats 299 times>" and printed["d.b"] == "{q = {x = 3, y = 4}, r = 5}"
+    state = cli.json("launch", "./previews", "--adapter", adapter, "-b", f"previews.c:{line}")
+    stop = {v["name"]: v["value"] for v in state["locals"]}
+    rows = {v["name"]: v for v in cli.json("vars")["variables"]}
+    for name in ("grid", "d", "longs"):
+        assert stop[name] == printed[name] and rows[name]["value"] == printed[name], (name, stop[name], rows[name])
+        assert cli.json("eval", name)["result"] == printed[name]
+    assert rows["d"]["adapterValue"] == "{...}"
+    deep = cli.json("eval", "d", "--depth", "1")
+    assert {c["name"]: c["value"] for c in deep["children"]}["b"] == printed["d.b"], deep
+    reference = rows["grid"]["variablesReference"]
+    listed = cli.json("vars", "--variables-reference", str(reference))["variables"]  # the frame comes with the value
+    assert listed[1]["value"] == printed["grid[1]"], listed
+    cli("stop")
+
+
+@pytest.mark.parametrize("adapter", each("gdb", "lldb", "codelldb"))
+def test_a_value_the_debugger_or_the_preview_cut_says_so(adapter: str, previews: Path, cli: Cli) -> None:
+    """gdb prints at most 200 elements (``...``), lldb 1024 characters of a string (``"..."``), and
+    a composed preview its first 10 items (``, …}``): each says so and what shows the rest; a static
+    array (gdb: ``0x… <thousand>``) is previewed like any other."""
+    line = marker_line(previews.with_suffix(".c"), "previews")
+    cli("launch", "./previews", "--adapter", adapter, "-b", f"previews.c:{line}")
+    hp, thousand = cli.json("eval", "hp", "--max-length", "0"), cli.json("eval", "thousand", "--max-length", "0")
+    if adapter == "gdb":
+        assert hp["result"].endswith("'y' <repeats 200 times>..."), hp
+        assert "print elements limit" in hp["valueCutByAdapter"], hp
+        assert "`dapcli console 'set print elements unlimited'`" in hp["valueCutByAdapter"], hp
+        assert thousand["result"].endswith("198, 199...}") and "print elements" in thousand["valueCutByAdapter"]
+        row = {v["name"]: v for v in cli.json("vars")["variables"]}["thousand"]
+        assert row["value"].startswith("{0, 1, 2") and "<thousand>" in row["adapterValue"], row  # not the address
+        assert "print elements limit" in cli("vars").out
+        cli("console", "set print elements unlimited")
+        whole = cli.json("eval", "hp", "--max-length", "0")
+        assert whole["result"].endswith("'y' <repeats 2999 times>") and "valueCutByAdapter" not in whole, whole
+    else:
+        assert hp["result"].endswith('yyy"...') and "max-string-summary-length" in hp["valueCutByAdapter"], hp
+        assert thousand["result"] == "{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, …}", thousand
+        told = f"variables of variablesReference {thousand['variablesReference']} lists them all"
+        assert thousand["valueCutByAdapter"] == f"the preview shows the first 10 items; {told}", thousand
+        if adapter == "codelldb":  # CodeLLDB reads the setting at once (lldb-dap from its next stop)
+            cli("console", "settings set target.max-string-summary-length 1000000")
+            whole = cli.json("eval", "hp", "--max-length", "0")
+            assert whole["result"] == '"' + "y" * 2999 + '"' and "valueCutByAdapter" not in whole, whole["result"][-20:]
+    cli("stop")
+
+
+@pytest.mark.parametrize("adapter", each("codelldb", "lldb"))
+def test_nested_arrays_and_structs_show_their_rows(adapter: str, previews: Path, cli: Cli) -> None:
+    """CodeLLDB writes ``int grid[3][4]`` as ``{...}`` and leaves a struct member that is a
+    struct out of its text (``b = {r:5}``): dapcli composes them from the children in CodeLLDB's
+    own style, the rows as lldb-dap shows them; a text that says everything stays CodeLLDB's."""
+    line = marker_line(previews.with_suffix(".c"), "previews")
+    state = cli.json("launch", "./previews", "--adapter", adapter, "-b", f"previews.c:{line}")
+    stop = {v["name"]: v for v in state["locals"]}
+    rows = {v["name"]: v for v in cli.json("vars")["variables"]}
+    grid = "{{1, 2, 3, 4}, {5, 6, 7, 8}, {9, 10, 11, 12}}"
+    deep = "{a:{x:1, y:2}, b:{q:{x:3, y:4}, r:5}}" if adapter == "codelldb" else \
+        "{a = {x = 1, y = 2}, b = {q = {...}, r = 5}}"
+    for shown in (stop, rows):
+        assert shown["grid"]["value"] == grid and shown["d"]["value"] == deep, (shown["grid"], shown["d"])
+    assert cli.json("eval", "grid")["result"] == grid and cli.json("eval", "d")["result"] == deep
+    assert "grid = " + grid in cli("vars").out
+    if adapter == "codelldb":
+        assert rows["grid"]["adapterValue"] == "{...}" and rows["d"]["adapterValue"] == "{...}", rows
+        inner = {c["name"]: c for c in cli.json("eval", "d", "--depth", "1")["children"]}
+        assert inner["a"]["value"] == "{x:1, y:2}" and "adapterValue" not in inner["a"], inner  # CodeLLDB's own
+        assert inner["b"]["value"] == "{q:{x:3, y:4}, r:5}" and inner["b"]["adapterValue"] == "{r:5}", inner
+        # a member that is a pointer stays the address CodeLLDB wrote (its child row shows the target)
+        assert re.fullmatch(r"\{v:1, next:0x[0-9a-f]+\}", rows["l1"]["value"]) and "adapterValue" not in rows["l1"]
     cli("stop")
 
 
@@ -138,6 +221,15 @@ def test_char_arrays_compose_like_gdb() -> None:
     assert compose_chars([ord("x")] * 4, more=True) == '"xxxx"...'
     assert is_summary("int[5] @ 0x7fff0000", "int[5]") and is_summary("0x7ffe", "int [5]")
     assert not is_summary("0x7ffe", "int *") and not is_summary('"tri"', "char[16]")
+
+
+def test_only_a_debuggers_own_cut_is_said_to_be_one() -> None:
+    from dapcli.verbs.shared.values.fullvalue import native_cut
+
+    assert native_cut("{0, 1, 2, 199...}", "gdb") and native_cut("0x1 'y' <repeats 200 times>...", "gdb")
+    assert native_cut('"abc"...', "gdb") and native_cut('0x5 "yyy"...', "lldb") and native_cut('"yy"...', "codelldb")
+    assert not native_cut("{...}", "gdb") and not native_cut("{x = 1, y = 2}", "gdb") and not native_cut('"..."', "gdb")
+    assert not native_cut('"wait..."', "lldb") and not native_cut("{0, 1, …}", "lldb")
 
 
 def test_debugpy_values_are_not_previewed(programs: Path, cli: Cli) -> None:

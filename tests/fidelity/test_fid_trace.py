@@ -140,3 +140,23 @@ def test_native_trace_ends_at_a_function_breakpoint_on_its_line(adapter: str, c_
     stop = result["stop"]
     assert stop["status"] == "stopped" and stop["hitBreakpointIds"] == [1], stop
     assert stop["location"]["function"] == "twice" and stop["location"]["line"] == first
+
+
+@pytest.mark.parametrize("adapter", each("gdb", "codelldb", "lldb"))
+def test_native_trace_shows_values_as_eval_does(adapter: str, c_programs: Path, cli: Cli) -> None:
+    """A traced struct or 2-D array is shown as ``eval`` shows it (gdb's own print, the composed
+    rows), not as the adapter's ``{...}`` or ``pt @ 0x…``; a long value is cut at 200 with the
+    count of what was left out, in the table and the JSON."""
+    line = marker_line(c_programs / "tracevals.c", "traced")
+    cli("launch", "./tracevals", "--adapter", adapter, "--stop-on-entry")
+    result = cli.json("trace", f"tracevals.c:{line}", "grid", "p", "tp")
+    pt = {"gdb": "{{x = {0}, y = 0}}", "codelldb": "{{x:{0}, y:0}}", "lldb": "{{x = {0}, y = 0}}"}[adapter]
+    assert _values(result, "grid") == ["{{0, 0}, {0, 1}}", "{{0, 0}, {0, 2}}"], result
+    assert _values(result, "p") == [pt.format(10), pt.format(20)], result
+    first = result["hits"][0]
+    assert first["values"]["tp"].endswith("…") and first["cut"]["tp"] > 0, first
+    cli("stop")
+    cli("launch", "./tracevals", "--adapter", adapter, "--stop-on-entry")
+    shown = " ".join(cli("trace", f"tracevals.c:{line}", "tp").out.split())  # a table cell wraps
+    assert f"(+{first['cut']['tp']} chars; at a stop, `dapcli eval tp --max-length 0`)" in shown, shown
+    cli("stop")

@@ -98,3 +98,13 @@ def test_a_stops_structured_source_is_the_lines_its_text_shows() -> None:
     assert [entry["line"] for entry in compact(stop, "/x")["source"]] == [6, 7, 8]
     listing = {"frame": {"line": 7}, "source": stop["source"]}  # no location: not a stop, kept whole
     assert len(compact(listing, "/x")["source"]) == 5
+
+
+def test_a_traced_value_cut_says_how_much_was_left_out() -> None:
+    from dapcli.verbs.models import TraceHit, TraceResult
+
+    value = "'" + "t" * 199 + "…"
+    result = TraceResult(path="/src/app.py", line=7, expressions=["text"], limit_reached=False,
+                         hits=[TraceHit(hit=1, thread_id=1, values={"text": value}, cut={"text": 300})])
+    text = render(result)
+    assert f"text={value[:60]}…(+{len(value) - 60} chars in structuredContent) (+300 chars cut)" in text, text

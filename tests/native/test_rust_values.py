@@ -67,6 +67,34 @@ def test_rust_values_on_the_cli(adapter: str, rust_values: Path, cli_env: dict[s
     assert dapcli(cli_env, cwd, "stop").returncode == 0
 
 
+#: What gdb itself prints with the toolchain's pretty-printers (``print primes``).
+GDB_PRINTS = {"name": '"ferris"', "word": '"crab"', "primes": "Vec(size=3) = {3, 5, 8}",
+              "some": "core::option::Option<i32>::Some(7)", "none": "core::option::Option<i32>::None",
+              "failed": 'core::result::Result<i32, alloc::string::String>::Err("bad")',
+              "ages": 'HashMap(size=1) = {["ann"] = 41}'}
+
+
+@pytest.mark.parametrize("adapter", each_adapter("gdb"))
+def test_rust_values_on_gdb_are_what_gdb_prints(adapter: str, rust_values: Path, cli_env: dict[str, str]) -> None:
+    """cdt-gdb-adapter says ``{...}`` for a ``Vec``, a ``HashMap``, an ``Option`` (and gives a
+    ``Vec`` no children to expand): dapcli shows gdb's own print of each, with the toolchain's
+    pretty-printers, in the stop, ``vars`` and ``eval``; the adapter's text stays in adapterValue."""
+    cwd = rust_values.parent
+    done = dapcli(cli_env, cwd, "launch", "./values", "-b", f"values.rs:{SHOW}", "--adapter", adapter, "--json")
+    assert done.returncode == 0, done.stderr
+    try:
+        stop = {v["name"]: v["value"] for v in json.loads(done.stdout)["locals"]}
+        assert {name: stop.get(name) for name in GDB_PRINTS} == GDB_PRINTS
+        rows = {v["name"]: v for v in json.loads(dapcli(cli_env, cwd, "vars", "--json").stdout)["variables"]}
+        assert {name: rows[name]["value"] for name in GDB_PRINTS} == GDB_PRINTS
+        assert rows["primes"]["adapterValue"] == "{...}" and "adapterValue" not in rows["name"]
+        evaluated = json.loads(dapcli(cli_env, cwd, "eval", "ages", "--json").stdout)
+        assert evaluated["result"] == GDB_PRINTS["ages"] and evaluated["adapterValue"] == "{...}", evaluated
+        assert "primes = Vec(size=3) = {3, 5, 8}" in dapcli(cli_env, cwd, "vars").stdout
+    finally:
+        assert dapcli(cli_env, cwd, "stop").returncode == 0
+
+
 @pytest.mark.parametrize("adapter", each_adapter("lldb", "codelldb"))
 def test_a_panic_stops_at_the_users_frame_with_its_message(adapter: str, rust_panics: Path,
                                                            cli_env: dict[str, str]) -> None:

@@ -133,6 +133,7 @@ class GdbAdapter(NativeAdapter):
     return_value_pattern = r"^(?P<name>\$\d+) = (?P<value>.*)"
     return_value_history = True
     thread_tids_command = "-thread-info"  # MI: each thread's target-id "Thread 0x… (LWP N)"
+    value_print_command = "-data-evaluate-expression --thread {thread} --frame {frame} {expression}"  # gdb's print
     total_frames_cap = 100  # cdt-gdb-adapter counts gdb's stack depth to 100 (gdb's own DAP gives no total)
 
     def __init__(self) -> None:
@@ -487,9 +488,8 @@ _DOUBLED_DIR = re.compile(r"^(?:\./)?([^/].*?)/\./\1/(.+)$")
 
 def _gdb_quote(path: str) -> str:
     """``path`` as one argument of a gdb command (quoted when it has spaces or quotes)."""
-    if path and not any(c in path for c in " \t\"'\\"):
-        return path
-    return '"' + path.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    plain = path and not any(c in path for c in " \t\"'\\")
+    return path if plain else '"' + path.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def _read(path: str) -> str:

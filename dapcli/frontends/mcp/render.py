@@ -17,6 +17,7 @@ from dapcli.frontends.mcp.stoptext import (
     TREE_LINES,
     VALUE_CHARS,
     cut,
+    cut_marked,
     mark,
     output_tail,
     render_stop,
@@ -246,7 +247,9 @@ def _trace(result: TraceResult) -> str:
     lines = [f"trace {result.path}:{result.line}: {len(result.hits)} hits"
              + (" (limit reached)" if result.limit_reached else "")]
     for hit in result.hits[:TREE_LINES]:
-        values = [f"{k}={cut(v, VALUE_CHARS)}" for k, v in hit.values.items()]
+        left_out = hit.cut or {}
+        values = [f"{k}={cut_marked(v, VALUE_CHARS)}" + (f" (+{left_out[k]} chars cut)" if left_out.get(k) else "")
+                  for k, v in hit.values.items()]
         values += [f"{k}: error {cut(v, VALUE_CHARS)}" for k, v in (hit.errors or {}).items()]
         lines.append(f"  #{hit.hit} " + ", ".join(values))
     if len(result.hits) > TREE_LINES:

@@ -262,6 +262,9 @@ def variable_line(view: VariableView, limit: int | None = VALUE_CHARS) -> str:
         text += f" ({view.value_cut_by_adapter})"
     if view.read_only:
         text += " [read-only]"
+    if view.lazy:
+        text += (f" [not read: a getter; variables with variablesReference={view.variables_reference} "
+                 "runs it]")
     if view.cycle:
         text += f" [cycle: the same object as {view.cycle}]"
     if view.variables_reference and view.children is None:

@@ -32,7 +32,7 @@ from dapcli.verbs.shared.stop.consolestop import moved_by
 from dapcli.verbs.shared.values.evalerrors import check_evaluated
 from dapcli.verbs.shared.values.fullvalue import adapter_cut, full_context, full_repr, whole_rows
 from dapcli.verbs.shared.values.moreitems import grouped_window
-from dapcli.verbs.shared.values.paging import fetch_page, remember
+from dapcli.verbs.shared.values.paging import fetch_page, frame_of, remember
 from dapcli.verbs.shared.values.preview import add_previews
 from dapcli.verbs.shared.values.snapshot import values_changed
 from dapcli.verbs.shared.values.variables import (
@@ -110,7 +110,8 @@ async def variables(
             page, total = [variable_view(v, max_length, session.adapter.name) for v in shown], len(found)
     await expand(session, page, depth, count=count, max_value=max_length,
                  frame_id=frame if frame is not None else session.selected_frame_id)
-    await add_previews(session, page, max_length)  # C structs/arrays: {name = "pen", cents = 525}
+    # C structs/arrays: {name = "pen", cents = 525}
+    await add_previews(session, page, max_length, frame_id=frame if frame is not None else frame_of(session, reference))
     if max_length == 0:  # debugpy cut a list at 60 items: asked for whole
         await whole_rows(session, page, frame if frame is not None else await current_frame_id(session, None))
     left = total - start - len(page)
@@ -195,15 +196,16 @@ async def evaluate(
     variable = t.Variable(name=expression, value=whole, type=body.type,
                           variablesReference=body.variablesReference, namedVariables=body.namedVariables,
                           indexedVariables=body.indexedVariables, memoryReference=body.memoryReference)
-    remember(session, [variable])
+    remember(session, [variable], frame_id=frame)
     view = variable_view(variable, max_length, session.adapter.name)
     view.evaluate_name = expression  # what the identity of the value is read from (its address)
     await expand(session, [view], depth, count=100, max_value=max_length, frame_id=frame)
-    await add_previews(session, [view], max_length)  # C: {10, 20, 30, 40, 50}
+    await add_previews(session, [view], max_length, frame_id=frame)  # C: {10, 20, 30, 40, 50}
     return EvaluateResult(
         expression=expression, result=view.value, type=body.type, variables_reference=body.variablesReference,
         frame_id=frame, children=view.children, truncated=view.truncated, value_truncated=view.value_truncated,
-        value_cut_by_adapter=adapter_cut(session, whole, asked, body.variablesReference),
+        value_cut_by_adapter=(view.value_cut_by_adapter if view.adapter_value else None)  # a preview's own cut
+        or adapter_cut(session, whole, asked, body.variablesReference),
         adapter_value=view.adapter_value,
         stop=stop,
         frame_name=user_frame_name(session, frame) if stop is None else None, note=note,

@@ -107,6 +107,8 @@ class TraceHit(Model):
     thread_id: int | None = None
     values: dict[str, str]
     errors: dict[str, str] | None = None
+    #: Characters left out of a value cut at 200 (its text ends ``…``), by expression.
+    cut: dict[str, int] | None = None
 
 
 class TraceResult(Result):

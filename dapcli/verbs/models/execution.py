@@ -74,6 +74,9 @@ class VariableView(Model):
     #: This value is the same object as the one at this path above it (by identity: the
     #: adapter's reference or the object's address, never its text): a cycle, not expanded again.
     cycle: str | None = None
+    #: The adapter has not read it (``presentationHint.lazy``: js-debug's getter, whose ``value`` is
+    #: the getter function): the one child of ``variablesReference`` is the value, read by running it.
+    lazy: bool | None = None
 
 
 class ReturnValueView(VariableView):

@@ -15,11 +15,16 @@ if TYPE_CHECKING:
     from dapcli.engine.session import Session
     from dapcli.verbs.models import Frame
 
-__all__ = ["position", "record", "selected_index"]
+__all__ = ["place", "position", "record", "selected_index"]
 
 def record(session: Session, thread_id: int, frames: list[Frame]) -> None:
     """Remember each frame's ``(thread_id, index)`` for the session's current stop."""
     session.at_stop.frame_positions.update({f.id: (thread_id, f.index) for f in frames})
+
+
+def place(session: Session, frame_id: int, thread_id: int, index: int) -> None:
+    """Remember one frame's ``(thread_id, index)`` (a frame read without :func:`record`)."""
+    session.at_stop.frame_positions[frame_id] = (thread_id, index)
 
 
 def position(session: Session, frame_id: int | None) -> tuple[int, int] | None:

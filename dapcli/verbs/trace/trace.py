@@ -16,28 +16,39 @@ from dapcli.verbs.breakpoints.breakpoints import parse_location
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.models import TraceHit, TraceResult
 from dapcli.verbs.registry import Param, verb
+from dapcli.verbs.shared import frameindex
 from dapcli.verbs.shared.bounds import not_blank
 from dapcli.verbs.shared.frames import current_thread_id
 from dapcli.verbs.shared.stop.stopstate import stop_state
+from dapcli.verbs.shared.values.preview import preview_value
 from dapcli.verbs.shared.values.variables import MAX_VALUE, cut_value
 
 
 async def _values(session: Session, thread_id: int, expressions: list[str]) -> tuple[
-        dict[str, str], dict[str, str], t.StackFrame | None]:
+        dict[str, str], dict[str, str], dict[str, int], t.StackFrame | None]:
+    """Each expression's value in the top frame of ``thread_id`` as every verb shows it (a C
+    struct previewed, cut at :data:`MAX_VALUE` with the count of what was left out), or its error."""
     body = await session.request("stackTrace", t.StackTraceArguments(threadId=thread_id, levels=1),
                                  t.StackTraceResponse)
     frame = body.stackFrames[0] if body.stackFrames else None
+    if frame is not None:
+        frameindex.place(session, frame.id, thread_id, 0)  # where gdb prints a value
     values: dict[str, str] = {}
     errors: dict[str, str] = {}
+    cut: dict[str, int] = {}
     for expression in expressions:
         try:
             result = await session.request(
                 "evaluate", t.EvaluateArguments(expression=expression, frameId=frame.id if frame else None,
                                                 context="watch"), t.EvaluateResponse)
-            values[expression] = cut_value(result.result, MAX_VALUE)[0]
+            shown = await preview_value(session, result.result, result.type, result.variablesReference,
+                                        expression=expression, frame_id=frame.id if frame else None)
+            values[expression], left_out = cut_value(shown, MAX_VALUE)
+            if left_out:
+                cut[expression] = left_out
         except DapcliError as exc:
             errors[expression] = diagnosis(exc.message)
-    return values, errors, frame
+    return values, errors, cut, frame
 
 
 @verb(group="execution", needs="stopped", executes=True)
@@ -81,11 +92,12 @@ async def trace(
             if session.state is not SessionState.STOPPED:
                 break
             thread = current_thread_id(session, None)
-            values, errors, frame = await _values(session, thread, expressions)
+            values, errors, cut, frame = await _values(session, thread, expressions)
             path = frame.source.path if frame and frame.source else None
             if not at_temporary(session, entry, path, frame.line if frame else None):
                 break  # another breakpoint or an exception: leave the program stopped there
-            hits.append(TraceHit(hit=len(hits) + 1, thread_id=thread, values=values, errors=errors or None))
+            hits.append(TraceHit(hit=len(hits) + 1, thread_id=thread, values=values, errors=errors or None,
+                                 cut=cut or None))
             frame_id = frame.id if frame else None
             stood = await stand_in.hit(thread, frame_id) or await stand_in.named(entry, frame_id)
             if stood is not None:

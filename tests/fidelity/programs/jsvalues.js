@@ -6,6 +6,13 @@ function main() {
   const point = { x: 3, y: 4 };
   const tab = "a\tb\nc";
   const slash = "a\\tb";
-  console.log(big.length, m.size, point, tab, slash); // @ready
+  const keyed = new Map([["b\n", 2]]);
+  const keys = { "k\nx": 1, "t\tab": 2 };
+  const acc = { get g() { return 42; } };
+  const sym = Symbol("tag\tx");
+  const fn = function twice(v) {
+    return v * 2;
+  };
+  console.log(big.length, m.size, point, tab, slash, keyed, keys, acc, sym, fn); // @ready
 }
 main();

@@ -278,7 +278,8 @@ async def evaluate_watches(session: Session) -> list[WatchView]:
                 t.EvaluateResponse, timeout=STOP_VALUE_TIMEOUT,
             )
             await check_evaluated(session, watch.expression, frame_id, body.result, body.type)
-            shown = await preview_value(session, body.result, body.type, body.variablesReference)  # C: {1, 2}
+            shown = await preview_value(session, body.result, body.type, body.variablesReference,  # C: {1, 2}
+                                        expression=watch.expression, frame_id=frame_id)
             watch.record(cut_value(shown, MAX_VALUE)[0], None)
         except DapcliError as exc:
             watch.record(None, diagnosis(exc.message))
@@ -346,11 +347,11 @@ async def _fill_location(session: Session, state: StopState, frame_count: int, l
             note = f"locals {NOT_AVAILABLE} (no answer in {STOP_VALUE_TIMEOUT:g} s)"
             state.warnings = [*(state.warnings or []), note]
             found = []
-        variables = [variable_view(v, 80) for v in found]
+        variables = [variable_view(v, 80, session.adapter.name) for v in found]
         variables = [v for v in variables if not v.name.startswith(("__", "@py_")) and v.name not in NOISE]
         state.locals = variables[:locals_count]
         state.locals_truncated = (len(variables) - locals_count) if len(variables) > locals_count else None
-        await add_previews(session, state.locals, 80)  # C structs/arrays: {10, 20, 30, 40, 50}
+        await add_previews(session, state.locals, 80, frame_id=top.id)  # C structs/arrays: {10, 20, 30, 40, 50}
         exception_from_locals(session.adapter.exception_local, state, variables)  # rdbg's `_raised`
         _mark_changed(session, f"{thread_id}:{top.path}:{top.name}", state.locals)  # per thread
     signal = stop_signal(state.raw_reason, state.description)

@@ -15,6 +15,7 @@ import ast
 import re
 from typing import TYPE_CHECKING
 
+from dapcli.calls import call
 from dapcli.errors import DapcliError
 from dapcli.protocol import types as t
 
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
     from dapcli.engine.session import Session
     from dapcli.verbs.models import VariableView
 
-__all__ = ["adapter_cut", "adapter_mark", "delve_cut", "full_context", "full_repr", "whole_rows"]
+__all__ = ["adapter_cut", "adapter_mark", "delve_cut", "full_context", "full_repr", "native_cut", "whole_rows"]
 
 #: debugpy's SafeRepr cut of a collection: ``[0, 1, ..., 58, ...]``, ``(…, ...)``, ``{…, ...}``.
 _SAFEREPR_CUT = re.compile(r"(, |\[|\(|\{)\.\.\.[\]\)\}]$")
@@ -73,13 +74,37 @@ def jsdebug_cut(value: str, reference: int = 0) -> str | None:
            "them all"
 
 
+#: gdb's cut at its ``print elements`` limit (200): a string or a run of repeats ending ``...``
+#: (``"abc"...``, ``'y' <repeats 200 times>...``), an array ``{0, 1, …, 199...}``.
+_GDB_CUT = re.compile(r"([\"'>]\.\.\.|[^{]\.\.\.\})$")  # not cdt's {...}, which says nothing
+#: lldb's cut of a string at ``target.max-string-summary-length`` (1024): ``"yyy…"...``.
+_LLDB_CUT = re.compile(r'"\.\.\.$')
+#: The lldb setting that would show more of a string.
+_LLDB_MORE = "settings set target.max-string-summary-length 1000000"
+
+
+def native_cut(value: str, adapter: str) -> str | None:
+    """A note when gdb or lldb (``adapter``: family name) cut ``value`` at its own limit, saying
+    which limit and the debugger command that lifts it; None otherwise."""
+    if adapter == "gdb" and _GDB_CUT.search(value):
+        lift = call("console", command="set print elements unlimited")
+        return f"gdb printed only the first elements (its print elements limit, 200 by default); {lift} lifts it"
+    if adapter in ("lldb", "codelldb") and _LLDB_CUT.search(value):
+        when = " from the next stop" if adapter == "lldb" else ""  # lldb-dap keeps this stop's texts
+        return ("lldb cut this string (target.max-string-summary-length, 1024 characters by default); "
+                f"{call('console', command=_LLDB_MORE)} shows more{when}")
+    return None
+
+
 def adapter_mark(value: str, reference: int, adapter: str) -> str | None:
     """The note for a value that the ``adapter`` (family name) cut itself, from the value's own
-    mark (Delve's ``...+N more``, js-debug's ``…]``); None when there is none."""
+    mark (Delve's ``...+N more``, js-debug's ``…]``, gdb's and lldb's ``...``); None when there is none."""
     if adapter == "go":
         return delve_cut(value, reference)
     if adapter == "node":
         return jsdebug_cut(value, reference)
+    if adapter in ("gdb", "lldb", "codelldb"):
+        return native_cut(value, adapter)
     if adapter == "python" and _nested_cut(value):
         return f"{NESTED_NOTE}; --depth or max length 0 shows it"
     return None
@@ -154,6 +179,8 @@ def adapter_cut(session: Session, value: str, context: str, reference: int = 0) 
         return delve_cut(value, reference, full=context == "clipboard")
     if getattr(session.adapter, "name", "") == "node":
         return jsdebug_cut(value, reference)
+    if getattr(session.adapter, "name", "") in ("gdb", "lldb", "codelldb"):
+        return native_cut(value, session.adapter.name)
     if not _is_debugpy(session) or not _debugpy_cut(value):
         return None
     if context != "clipboard" and session.supports("supportsClipboardContext"):

@@ -21,15 +21,28 @@ from dapcli.engine.session import Session
 from dapcli.protocol import types as t
 from dapcli.verbs.shared.values.snapshot import fresh
 
-__all__ = ["fetch_page", "remember"]
+__all__ = ["fetch_page", "frame_of", "remember"]
 
-def remember(session: Session, variables: Iterable[t.Variable]) -> None:
-    """Record how many named and indexed children each structured variable of this stop has."""
-    sizes = session.at_stop.sizes
+
+def frame_of(session: Session, reference: int) -> int | None:
+    """The frameId that the scope or value ``reference`` was read in at this stop, or None."""
+    stop = session.at_stop
+    return stop.scope_frames.get(reference, stop.value_frames.get(reference))
+
+
+def remember(session: Session, variables: Iterable[t.Variable], parent: int | None = None,
+             frame_id: int | None = None) -> None:
+    """Record how many named and indexed children each structured variable of this stop has,
+    and the frame it was read in: ``frame_id``, else that of ``parent`` (the reference they are
+    the children of)."""
+    stop = session.at_stop
+    frame = frame_id if frame_id is not None else frame_of(session, parent) if parent is not None else None
     for variable in variables:
         named, indexed = variable.namedVariables or 0, variable.indexedVariables or 0
         if variable.variablesReference > 0 and named + indexed:
-            sizes[variable.variablesReference] = (named, indexed)
+            stop.sizes[variable.variablesReference] = (named, indexed)
+        if variable.variablesReference > 0 and frame is not None:
+            stop.value_frames[variable.variablesReference] = frame
 
 
 async def _ask(session: Session, reference: int, filter: str | None, start: int, count: int) -> list[t.Variable]:
@@ -40,7 +53,7 @@ async def _ask(session: Session, reference: int, filter: str | None, start: int,
         t.VariablesResponse,
     )
     found = await fresh(session, reference, list(body.variables))
-    remember(session, found)
+    remember(session, found, reference)
     if len(found) > count:  # the adapter ignored start/count
         found = found[start: start + count]
     return found

@@ -7,9 +7,21 @@ cents = 525}``, ``{10, 20, 30, 40, 50}`` and ``"tri", '\\000' <repeats 12 times>
 value this module reads the first :data:`PREVIEW_CHILDREN` children (DAP ``variables``, bounded
 by :data:`PREVIEW_TIMEOUT`) and composes that text.
 
+Native first: where the debugger prints values itself (gdb through cdt-gdb-adapter:
+:attr:`~dapcli.adapters.base.AdapterSpec.value_print_command`, MI ``-data-evaluate-expression`` in
+the value's frame), the preview is what gdb prints, with gdb's own pretty-printers (Rust's ``Vec``
+as ``Vec(size=3) = {3, 5, 8}``, which cdt shows as ``{...}`` without children), ``<repeats N
+times>`` and limits; a value without an expression or a known frame is composed from its children.
+
+CodeLLDB writes a struct as ``{x:1, y:2}`` from its children's own texts, but leaves out every
+child that is itself a struct or an array: ``int grid[3][4]`` is ``{...}``, and a struct whose one
+member is a struct shows only its other members (``{r:5}``). Such a value is composed in
+CodeLLDB's own style (``{{1, 2, 3, 4}, …}``, ``{q:{x:3, y:4}, r:5}``); one whose text already
+says everything (the composition reads the same) is left as CodeLLDB sent it.
+
 Where it goes: the preview becomes the view's ``value`` (what every frontend shows), and the
 adapter's own text is kept in ``adapterValue``. Adapters whose values already show the contents
-(debugpy, Delve, js-debug; CodeLLDB but its ``size=N``) are never touched: only the native families' summaries are
+(debugpy, Delve, js-debug) are never touched: only the native families' summaries are
 (:class:`~dapcli.adapters.native.common.NativeAdapter`, value shapes in :func:`is_summary`).
 A value that cannot be read in time keeps the adapter's text. lldb's ``size=3`` (Rust's formatters,
 libc++'s ``std::vector``) is previewed too: Rust sequences as ``[3, 5, 8]``, maps as ``{"a": 1}``.
@@ -24,6 +36,8 @@ from typing import TYPE_CHECKING, Protocol
 from dapcli.adapters.native.common import NativeAdapter
 from dapcli.errors import DapcliError
 from dapcli.protocol import types as t
+from dapcli.verbs.shared.frameindex import position
+from dapcli.verbs.shared.values.fullvalue import native_cut
 from dapcli.verbs.shared.values.paging import fetch_page
 
 if TYPE_CHECKING:
@@ -47,15 +61,21 @@ REPEATS = 10
 _SUMMARY = re.compile(r"^(\{\.\.\.\}|\[\d+\]|[^\"']* @ 0x[0-9a-fA-F]+)$")
 #: lldb's summary of a collection (Rust's formatters: ``Vec``, ``HashMap``…; libc++'s ``std::vector``).
 _SIZE = re.compile(r"^size=\d+$")
+#: CodeLLDB's own text of a struct or array, composed from its children (``{x:1, y:2}``, ``{...}``).
+_CODELLDB_CONTAINER = re.compile(r"^\{.*\}$", re.DOTALL)
 #: Rust sequences, previewed with Rust's brackets (``[3, 5, 8]``).
 _RUST_SEQUENCE = re.compile(r"^(&(mut )?\[|\[|alloc::vec::Vec<|alloc::collections::vec_deque::VecDeque<"
                             r"|alloc::collections::btree::set::BTreeSet<|std::collections::hash::set::HashSet<)")
 #: Rust maps, previewed as ``{"a": 1}``.
 _RUST_MAP = re.compile(r"^(std::collections::hash::map::HashMap<|alloc::collections::btree::map::BTreeMap<)")
+#: A C pointer or reference type (CodeLLDB lists it with its target's text).
+_POINTER = re.compile(r"[*&]\s*(const\s*)?$|^&")
+#: A composed preview that has more items than it shows (``{1, 2, …}``, ``[3, 5, …]``).
+_COMPOSED_CUT = re.compile(r", …[}\]]$")
 _PAIR = re.compile(r"^\((.*), (.*)\)$", re.DOTALL)
 _ARRAY_TYPE = re.compile(r"\[\d*\]\s*$")
 _CHAR_ARRAY = re.compile(r"^(const |volatile |signed |unsigned )*char\s*\[\d*\]$")
-_HEX = re.compile(r"^0x[0-9a-fA-F]+$")
+_HEX = re.compile(r"^0x[0-9a-fA-F]+( <[^<>\n]*>)?$")  # gdb names a static one: 0x… <many>
 _INDEX = re.compile(r"^\[\d+\]$")
 _CHAR = re.compile(r"^(-?\d+ )?'(.*)'$")  # cdt: 116 't'; lldb-dap: 't'
 _ESCAPES = {"\\0": 0, "\\000": 0, "\\n": 10, "\\t": 9, "\\r": 13, "\\\\": 92, "\\'": 39, '\\"': 34, "\\a": 7,
@@ -69,8 +89,10 @@ class Viewed(Protocol):
     value: str
     type: str | None
     variables_reference: int
+    evaluate_name: str | None
     adapter_value: str | None
     value_truncated: int | None
+    value_cut_by_adapter: str | None
 
 
 def is_summary(value: str, type_name: str | None, *, sizes_only: bool = False) -> bool:
@@ -87,40 +109,54 @@ def is_summary(value: str, type_name: str | None, *, sizes_only: bool = False) -
 
 
 async def add_previews(session: Session, views: list[Viewed], max_value: int = 0,
-                       budget: float = PREVIEW_BUDGET) -> None:
+                       budget: float = PREVIEW_BUDGET, frame_id: int | None = None) -> None:
     """Replace each summary-only ``value`` of ``views`` and of their ``children`` (when
-    expanded) by a preview composed of its children; the adapter's text moves to
-    ``adapter_value``. No-op on adapters other than native ones. ``max_value`` > 0 cuts each
-    preview to that many characters (ending ``…``; ``value_truncated`` says how many more). Never
-    raises: a value whose children cannot be read in time (:data:`PREVIEW_TIMEOUT` each,
-    ``budget`` s for all) keeps the adapter's text."""
+    expanded) by a preview: the debugger's own print of it in frame ``frame_id`` (the frame the
+    values were read in; None: unknown) where the adapter has one, else one composed of its
+    children; the adapter's text moves to ``adapter_value``. No-op on adapters other than native
+    ones. ``max_value`` > 0 cuts each preview to that many characters (ending ``…``;
+    ``value_truncated`` says how many more). Never raises: a value that cannot be read in time
+    (:data:`PREVIEW_TIMEOUT` each, ``budget`` s for all) keeps the adapter's text."""
     if not _previewed(session):
         return
     deadline = asyncio.get_running_loop().time() + budget
-    await _walk(session, views, max_value, deadline)
+    await _walk(session, views, max_value, deadline, frame_id)
 
 
-async def _walk(session: Session, views: list[Viewed], max_value: int, deadline: float) -> None:
-    sizes_only = _sizes_only(session)
+async def _walk(session: Session, views: list[Viewed], max_value: int, deadline: float, frame_id: int | None) -> None:
     for view in views:
-        if view.variables_reference > 0 and is_summary(view.value, view.type, sizes_only=sizes_only):
-            text = await _preview(session, view.variables_reference, view.type, 0, deadline)
-            if text is not None:
+        expression = view.evaluate_name if frame_id is not None else None
+        if _wanted(session, view.value, view.type, view.variables_reference, expression):
+            text = await _preview(session, view.variables_reference, view.type, 0, deadline, expression, frame_id,
+                                  view.value)
+            if text is not None and text != view.value:
                 view.adapter_value, view.value = view.value, text
+                view.value_cut_by_adapter = _cut_note(session, text, view.variables_reference)
                 if max_value > 0 and len(text) > max_value:  # cut as any value is, and said so
                     view.value, view.value_truncated = text[:max_value] + "…", len(text) - max_value
         children = getattr(view, "children", None)
         if children:
-            await _walk(session, children, max_value, deadline)
+            await _walk(session, children, max_value, deadline, frame_id)
 
 
 async def preview_value(session: Session, value: str, type_name: str | None, reference: int,
-                        max_value: int = 0) -> str:
-    """``value`` itself, or its preview when it is a native summary (as :func:`add_previews`)."""
-    if not _previewed(session) or reference <= 0 or not is_summary(value, type_name, sizes_only=_sizes_only(session)):
+                        max_value: int = 0, expression: str | None = None, frame_id: int | None = None) -> str:
+    """``value`` itself, or its preview when it is a native summary (as :func:`add_previews`;
+    ``expression`` in ``frame_id`` is what the debugger prints)."""
+    if not _previewed(session) or not _wanted(session, value, type_name, reference, expression):
         return value
     deadline = asyncio.get_running_loop().time() + PREVIEW_TIMEOUT
-    return await _preview(session, reference, type_name, max_value, deadline) or value
+    return await _preview(session, reference, type_name, max_value, deadline, expression, frame_id, value) or value
+
+
+def _cut_note(session: Session, text: str, reference: int) -> str | None:
+    """What says that the preview ``text`` is not all of the value: the debugger's own limit
+    (gdb's ``...``), or the items dapcli read (a composed preview ends ``, …}``)."""
+    said = native_cut(text, session.adapter.name)
+    if said is None and _COMPOSED_CUT.search(text) and reference > 0:
+        said = (f"the preview shows the first {PREVIEW_CHILDREN} items; variables of variablesReference {reference} "
+                "lists them all")
+    return said
 
 
 def _previewed(session: Session) -> bool:
@@ -128,18 +164,53 @@ def _previewed(session: Session) -> bool:
     return isinstance(session.adapter, NativeAdapter)
 
 
-def _sizes_only(session: Session) -> bool:
-    """CodeLLDB shows a value's contents, but a collection (Rust's ``Vec``) as ``size=3``."""
+def _is_codelldb(session: Session) -> bool:
+    """CodeLLDB shows a value's contents (``{x:1, y:2}``), but not its children that are containers
+    themselves, and a collection (Rust's ``Vec``) as ``size=3``."""
     return getattr(session.adapter, "name", "") == "codelldb"
 
 
-async def _preview(session: Session, reference: int, type_name: str | None, max_value: int,
-                   deadline: float) -> str | None:
+def _wanted(session: Session, value: str, type_name: str | None, reference: int, expression: str | None) -> bool:
+    """Whether ``value`` gets a preview: a native summary with children to compose it from, or one
+    the debugger prints itself (gdb: Rust's ``Vec`` is ``{...}`` without children); on CodeLLDB,
+    ``size=N`` and its own composed texts (compared with the preview: kept when they say the same)."""
+    if _is_codelldb(session):
+        return reference > 0 and bool(_SIZE.match(value) or _CODELLDB_CONTAINER.match(value))
+    if not is_summary(value, type_name):
+        return False
+    return reference > 0 or (expression is not None and session.adapter.value_print_command is not None)
+
+
+async def _printed(session: Session, expression: str | None, frame_id: int | None, timeout: float) -> str | None:
+    """``expression`` as the debugger prints it in frame ``frame_id`` (the adapter's
+    :attr:`~dapcli.adapters.base.AdapterSpec.value_print_command`, sent with its command request);
+    None when it has none, the frame's place in its stack is not known, or the debugger refuses."""
+    command, request = session.adapter.value_print_command, session.adapter.log_point_request
+    where = position(session, frame_id)
+    if not command or not request or where is None or not expression or "\n" in expression or "\r" in expression:
+        return None
+    quoted = '"' + expression.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    try:
+        body = await session.request(request, {"command": command.format(thread=where[0], frame=where[1],
+                                                                           expression=quoted)}, timeout=timeout)
+    except DapcliError:
+        return None
+    value = (body.get("result") or {}).get("value") if isinstance(body, dict) else None
+    return value if isinstance(value, str) and value else None
+
+
+async def _preview(session: Session, reference: int, type_name: str | None, max_value: int, deadline: float,
+                   expression: str | None = None, frame_id: int | None = None, own: str | None = None) -> str | None:
     left = min(PREVIEW_TIMEOUT, deadline - asyncio.get_running_loop().time())
     if left <= 0:
         return None
+    text = await _printed(session, expression, frame_id, left)
+    if text is None and reference <= 0:
+        return None
     try:
-        text = await asyncio.wait_for(_compose(session, reference, type_name, PREVIEW_DEPTH), left)
+        if text is None:
+            text = await asyncio.wait_for(_compose(session, reference, type_name, PREVIEW_DEPTH,
+                                                   codelldb=_is_codelldb(session), own=own), left)
     except (DapcliError, TimeoutError):
         return None
     if text is not None and max_value > 0 and len(text) > max_value:
@@ -159,11 +230,17 @@ async def _children(session: Session, reference: int, count: int) -> tuple[list[
     return found[:count], len(found) > count
 
 
-async def _compose(session: Session, reference: int, type_name: str | None, depth: int) -> str | None:
+async def _compose(session: Session, reference: int, type_name: str | None, depth: int, *,
+                   codelldb: bool = False, own: str | None = None) -> str | None:
+    """The preview of ``reference`` composed of its children, ``depth`` levels deep; on CodeLLDB
+    (``codelldb``), its ``own`` text when that names every member already."""
     is_chars = bool(type_name and _CHAR_ARRAY.match(type_name.strip()))
     children, more = await _children(session, reference, PREVIEW_CHARS if is_chars else PREVIEW_CHILDREN)
     if not children:
         return None
+    if codelldb and own is not None and _CODELLDB_CONTAINER.match(own) and not more \
+            and _names_all(own, [c for c in children if c.name != "[raw]"]):
+        return own  # a pointer member stays the address CodeLLDB wrote, not its target's members
     if is_chars:
         codes = [_char_code(c.value) for c in children]
         if all(code is not None for code in codes):
@@ -173,10 +250,16 @@ async def _compose(session: Session, reference: int, type_name: str | None, dept
         if child.name == "[raw]":
             continue  # CodeLLDB's view of the value without its formatter
         value = child.value
-        if child.variablesReference > 0 and is_summary(value, child.type):
+        if codelldb and child.variablesReference > 0 and _CODELLDB_CONTAINER.match(value) and depth > 1 \
+                and not _POINTER.search(child.type or ""):  # CodeLLDB lists a pointer as its target's text
+            value = await _compose(session, child.variablesReference, child.type, depth - 1, codelldb=True,
+                                   own=value) or value
+        elif not codelldb and child.variablesReference > 0 and is_summary(value, child.type):
             value = (await _compose(session, child.variablesReference, child.type, depth - 1) if depth > 1
                      else None) or "{...}"
-        parts.append(value if _INDEX.match(child.name) else f"{child.name} = {value}")
+        # CodeLLDB's own style for a named member (``x:1``); gdb's elsewhere (``x = 1``)
+        parts.append(value if _INDEX.match(child.name) else f"{child.name}:{value}" if codelldb
+                     else f"{child.name} = {value}")
     tail = ", …" if more else ""
     rust = (type_name or "").strip()
     if _RUST_SEQUENCE.match(rust):
@@ -186,6 +269,31 @@ async def _compose(session: Session, reference: int, type_name: str | None, dept
         if all(pairs):
             return "{" + ", ".join(f"{p.group(1)}: {p.group(2)}" for p in pairs if p) + tail + "}"
     return "{" + ", ".join(parts) + tail + "}"
+
+
+def _names_all(text: str, children: list[t.Variable]) -> bool:
+    """Whether CodeLLDB's ``text`` (``{x:1, y:2}``) has an item for each of ``children`` (it leaves
+    out a member that is itself a struct or array, and ends ``...`` where it stopped). One pass."""
+    inner, items, depth, quote, start, index = text[1:-1], [], 0, "", 0, 0
+    while index < len(inner):
+        char = inner[index]
+        if quote:
+            if char == "\\":
+                index += 1
+            elif char == quote:
+                quote = ""
+        elif char in "'\"":
+            quote = char
+        elif char in "{[(":
+            depth += 1
+        elif char in "}])":
+            depth -= 1
+        elif char == "," and depth == 0:
+            items.append(inner[start:index].strip())
+            start = index + 1
+        index += 1
+    items.append(inner[start:].strip())
+    return len(items) == len(children) and "..." not in items and "" not in items
 
 
 def _char_code(value: str) -> int | None:

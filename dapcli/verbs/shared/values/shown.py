@@ -1,9 +1,10 @@
 """A name for a variable that the adapter sent without one, and a string value with its
 control characters written as escapes.
 
-js-debug lists a string variable with its tabs and newlines as they are (``'tab<TAB>here'``,
-while its ``evaluate`` writes ``'tab\\there'``): a tab shown as spaces, a newline that breaks
-the row. dapcli writes them as the language writes them, as the other adapters already do.
+js-debug lists a variable with its tabs and newlines as they are (``'tab<TAB>here'``, a ``Map``
+key ``b<LF>``, a function's source lines), while its ``evaluate`` writes them escaped
+(``'tab\\there'``, ``Map(1) {b\\n => 2}``, ``ƒ f() {\\n …}``): a tab shown as spaces, a newline
+that breaks the row. dapcli writes them as its ``evaluate`` does, as the other adapters already do.
 
 Delve lists the value a pointer points to as a single child named ``""`` (``evaluateName``
 ``(*pp)`` or ``(*(pp))``), which a tree, a table or a JSON reader shows as a blank. dapcli shows
@@ -69,12 +70,15 @@ def shown_name(name: str, evaluate_name: str | None) -> str:
 
 
 def escaped_string(value: str, type_name: str | None, adapter: str) -> str:
-    """``value`` of a js-debug ``string`` (``'…'``) with its control characters escaped
-    (``\\t``, ``\\n``, ``\\x1b``); any other value as it is."""
-    if adapter != "node" or type_name != "string" or len(value) < 2 or value[0] != value[-1] \
-            or value[0] not in "'\"`" or not _CONTROL.search(value):
+    """``value`` as listed by js-debug with its control characters escaped (``\\t``, ``\\n``,
+    ``\\x1b``) as its ``evaluate`` writes them: inside a ``string``'s quotes (``'…'``) and anywhere
+    in any other value (an object's preview, a ``Symbol``'s description, a function's source);
+    any other adapter's value as it is."""
+    if adapter != "node" or not _CONTROL.search(value):
         return value
-    return value[0] + _CONTROL.sub(_escape, value[1:-1]) + value[-1]
+    if type_name == "string" and len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"`":
+        return value[0] + _CONTROL.sub(_escape, value[1:-1]) + value[-1]
+    return _CONTROL.sub(_escape, value)
 
 
 def _escape(found: re.Match[str]) -> str:

@@ -47,6 +47,7 @@ def variable_view(variable: t.Variable, max_value: int = MAX_VALUE, adapter: str
         value_truncated=cut or None, read_only=_read_only(variable) or None,
         value_cut_by_adapter=adapter_mark(variable.value, variable.variablesReference, adapter),
         memory_reference=variable.memoryReference,
+        lazy=bool(variable.presentationHint and variable.presentationHint.lazy) or None,
     )
 
 
@@ -80,7 +81,7 @@ async def fetch_variables(session: Session, reference: int, timeout: float = VAL
             raise
         listed = fallback
     listed = await fresh(session, reference, listed)
-    remember(session, listed)
+    remember(session, listed, reference)
     # debugpy's empty grouping rows ("special variables", …) are not the program's variables
     found = [v for v in listed if not (v.name in NOISE and not v.value)]
     return _shadowed(listed_once(found))
