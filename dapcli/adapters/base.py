@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 
-from dapcli.adapters.traits import InProgramTraits
+from dapcli.adapters.traits import DebuggerCommandTraits, InProgramTraits
 from dapcli.errors import AdapterError, PreconditionError
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the hot path)
@@ -42,7 +42,7 @@ def deep_merge(base: dict[str, Any], extra: dict[str, Any]) -> dict[str, Any]:
 OutputSink = Callable[[str, str], None]
 
 
-class AdapterSpec(InProgramTraits):
+class AdapterSpec(InProgramTraits, DebuggerCommandTraits):
     """Base of every adapter family. Subclasses set the class attributes and override
     :meth:`start`, :meth:`launch_arguments` and :meth:`attach_arguments`; :meth:`prepare`
     checks a launch before anything starts. More optional traits: :class:`InProgramTraits`."""
@@ -210,14 +210,6 @@ class AdapterSpec(InProgramTraits):
     #: ``stackTrace`` of a thread is answered while the program runs (debugpy: after ~0.5 s,
     #: from the thread's live frames; their scopes hold no variables until it stops).
     stack_while_running: bool = False
-    #: DAP thread ids are the kernel's thread ids (lldb-dap): a mutex owner's TID names its thread.
-    thread_ids_are_tids: bool = False
-    #: A debugger command, run with the family's command request (:attr:`log_point_request`),
-    #: that lists each thread's kernel id (cdt-gdb-adapter: MI ``-thread-info``); None: none.
-    thread_tids_command: str | None = None
-    #: A debugger command, run with :attr:`log_point_request`, whose result's ``value`` is a value as the debugger
-    #: prints it (``{thread}``, ``{frame}``: its level, ``{expression}``: quoted); cdt: MI -data-evaluate-expression.
-    value_print_command: str | None = None
 
     def resolve_function(self, name: str, roots: list[str]) -> tuple[str, int] | str | None:
         """Where the function breakpoint ``name`` belongs, when the adapter cannot find it

@@ -9,7 +9,7 @@ if TYPE_CHECKING:
     import re
     from collections.abc import Callable
 
-__all__ = ["InProgramTraits"]
+__all__ = ["DebuggerCommandTraits", "InProgramTraits"]
 
 
 class InProgramTraits:
@@ -81,3 +81,18 @@ class InProgramTraits:
             sink("stderr", program)
         if own:
             sink("console", own)
+
+
+class DebuggerCommandTraits:
+    """What dapcli reads through the debugger's own commands (the family's command request,
+    :attr:`~dapcli.adapters.base.AdapterSpec.log_point_request`) where DAP has no request for it."""
+
+    #: DAP thread ids are the kernel's thread ids (lldb-dap): a mutex owner's TID names its thread.
+    thread_ids_are_tids: bool = False
+    #: A debugger command that lists each thread's kernel id (cdt-gdb-adapter: MI
+    #: ``-thread-info``); None: none.
+    thread_tids_command: str | None = None
+    #: A debugger command whose result's ``value`` is a value as the debugger prints it
+    #: (``{thread}``, ``{frame}``: its level, ``{expression}``: quoted); cdt: MI
+    #: ``-data-evaluate-expression``. None: none.
+    value_print_command: str | None = None
