@@ -48,6 +48,13 @@ class InProgramTraits:
         (or a hit counter), which must hold for it to write. None (the default): not so."""
         return None
 
+    def hit_counter_declaration(self, name: str) -> str | None:
+        """The ``evaluate`` (context ``repl``) expression that declares the debugger's variable
+        ``name`` of a :meth:`~dapcli.adapters.base.AdapterSpec.hit_counter` before the breakpoint
+        is sent, for a debugger whose variables must be declared (lldb: ``expr long $NAME = 0``;
+        a declaration it refuses leaves the count to dapcli). None (the default): none needed."""
+        return None
+
     def forget_breakpoints(self, path: str) -> str | None:
         """A ``repl`` ``evaluate`` expression that deletes the adapter's line breakpoints of
         ``path``, for an adapter whose ``setBreakpoints`` only adds (rdbg 1.4): evaluated in the

@@ -74,6 +74,8 @@ class SessionCore:
         self.book.hit_to_send = adapter.hit_condition
         self.book.hit_spent = adapter.hit_spent
         self.book.hit_counter = adapter.hit_counter
+        self.book.declare_counter = adapter.hit_counter_declaration
+        self.book.console_error = adapter.console_error_prefix
         self.book.counted_condition = adapter.counted_condition
         self.book.ors_hit_condition = adapter.ors_hit_condition
         self.book.native_log_request = adapter.log_point_request or ""

@@ -16,8 +16,9 @@ after that stop the breakpoint is sent with an ignore count no run reaches
 (:meth:`~dapcli.adapters.base.AdapterSpec.hit_spent`, ``BreakpointBook.spend``), until the next
 run. What an adapter has no ``hitCondition`` for, the debugger may count itself in a condition
 (:meth:`~dapcli.adapters.base.AdapterSpec.hit_counter`: gdb's ``%N``, ``<N``, ``<=N`` on a
-convenience variable). Only what is left (lldb-dap's ``%N``, ``<N``, ``<=N``; a hit condition
-with debugpy's guarded function breakpoints) is counted here: dapcli sends no ``hitCondition``,
+convenience variable; lldb's on a persistent variable, declared first by :func:`declare_counters`,
+for its log points' hit conditions too). Only what is left (a hit condition with debugpy's guarded
+function breakpoints; lldb's when it refuses the declaration) is counted here: dapcli sends no ``hitCondition``,
 counts the stops of that breakpoint itself, and resumes (DAP ``continue``) those that do not
 meet the condition. Only the stops of a ``continue`` (or of the launch) count: a step that lands
 on the line ends there.
@@ -37,9 +38,10 @@ from typing import Any
 
 from dapcli.adapters.hits import parse_hit
 from dapcli.errors import DapcliError
+from dapcli.files import split_lines
 from dapcli.protocol import types as t
 
-__all__ = ["HitCounts", "hit_met", "log_line", "write_log_points"]
+__all__ = ["HitCounts", "declare_counters", "hit_met", "log_line", "write_log_points"]
 
 
 def hit_met(condition: str, count: int) -> bool:
@@ -136,3 +138,24 @@ async def write_log_points(conn: Any, thread_id: int | None, messages: list[str]
 
     for message in messages:
         write("stdout", await log_line(message, value) + "\n")
+
+
+async def declare_counters(book: Any, entries: list[Any], request: Callable[..., Awaitable[Any]]) -> None:
+    """Declare, once a run, the debugger's variables that count the hits of ``entries`` in their
+    condition (``book``: the ``BreakpointBook``, whose ``declare_counter`` gives the DAP ``evaluate``
+    expression, context ``repl``; lldb: ``expr long $NAME = 0``). One the debugger refuses (an
+    error, or a result with a line starting with its console's error prefix) is recorded in
+    ``book.undeclared``: dapcli counts that breakpoint's hits itself. Never raises a DapcliError."""
+    for entry in book.counted(entries):
+        name = book.counter_name(entry)
+        expression = book.declare_counter(name)
+        if expression is None or name in book.declared:
+            continue
+        try:
+            answer = await request("evaluate", t.EvaluateArguments(expression=expression, context="repl"),
+                                   t.EvaluateResponse)
+            prefix = book.console_error
+            failed = prefix is not None and any(line.startswith(prefix) for line in split_lines(answer.result or ""))
+        except DapcliError:
+            failed = True
+        (book.undeclared if failed else book.declared).add(name)
