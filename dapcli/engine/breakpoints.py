@@ -103,8 +103,8 @@ class BreakpointBook:
         #: gdb's gets a new number, and the stop still names it, see :attr:`retired`).
         self.just_spent: dict[int, int | None] = {}
         #: The debugger command that sets ``entry`` as the debugger's own log point (gdb's
-        #: ``dprintf``), or None: sent with ``setBreakpoints`` (see ``engine/dprintf.py``).
-        self.native_log: Callable[[BreakpointEntry], str | None] = lambda _entry: None
+        #: ``dprintf``) with a condition, or None: sent with ``setBreakpoints`` (``engine/dprintf.py``).
+        self.native_log: Callable[[BreakpointEntry, str | None], str | None] = lambda _entry, _condition: None
         #: The DAP request that runs a :attr:`native_log` command.
         self.native_log_request = ""
         #: The debugger commands to run before setting :attr:`native_log` ones.
@@ -183,7 +183,9 @@ class BreakpointBook:
             return None
         both = self.ors_hit_condition and bool(self._base_condition(entry))
         sent = self.hit_to_send(entry.hit_condition)
-        if not both and entry.log_message and not self.log_folded(entry):
+        if self.logged_natively(entry):  # gdb's dprintf takes no hitCondition: all in its condition
+            pass
+        elif not both and entry.log_message and not self.log_folded(entry):
             if self.sent_log(entry) is None or (sent is not None and self.hit_spent(entry.hit_condition) is None):
                 return None
         elif not both and sent is not None:
@@ -250,7 +252,8 @@ class BreakpointBook:
         ``hitCondition`` (dapcli counts the hits), ``logMessage`` (dapcli writes the message)."""
         parts = ["hitCondition"] if self.counted_hit(entry) else []
         folded = self.log_folded(entry)  # written by the program from the condition: no stop (see note)
-        return [*parts, "logMessage"] if entry.log_message and self.logs_by_client and not folded else parts
+        by_client = self.logs_by_client and not folded and not self.logged_natively(entry)  # not gdb's dprintf
+        return [*parts, "logMessage"] if entry.log_message and by_client else parts
 
     def hit_by(self, adapter_ids: list[int]) -> list[tuple[int, str | None, str | None]]:
         """``(dapcli id, hit condition dapcli counts, log message dapcli writes)`` of the
@@ -339,8 +342,9 @@ class BreakpointBook:
 
     def logged_natively(self, entry: BreakpointEntry) -> bool:
         """Whether ``entry`` is a log point set as the debugger's own (not in ``setBreakpoints``)."""
-        return bool(entry.log_message) and self.logs_by_client and not entry.hit_condition \
-            and entry.id not in self.refused_logs and self.native_log(entry) is not None
+        counted = not entry.hit_condition or self.hit_counter(entry.hit_condition, "n") is not None
+        return bool(entry.log_message) and self.logs_by_client and counted \
+            and entry.id not in self.refused_logs and self.native_log(entry, entry.condition) is not None
 
     async def sync(self, key: str, request: Requester) -> None:
         """Send the full set for ``key`` (a source path, or ``<functions>``) and record the
@@ -392,8 +396,8 @@ class BreakpointBook:
         if native:
             from dapcli.engine.dprintf import set_log_points
 
-            refused = await set_log_points(native, self.native_log, self.native_log_request, request,
-                                           self.native_log_setup())
+            refused = await set_log_points(native, lambda e: self.native_log(e, self.sent_condition(e)),
+                                           self.native_log_request, request, self.native_log_setup())
             if refused:  # dapcli fills these in itself: sent again as plain breakpoints
                 self.refused_logs.update(e.id for e in refused)
                 await self.sync(key, request)

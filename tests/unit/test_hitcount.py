@@ -84,7 +84,28 @@ def test_gdb_counts_what_it_has_no_hit_condition_for_in_a_variable() -> None:
     assert book.sent_condition(every) == count.format(1) + " % 5 == 0"
     assert book.sent_condition(guarded) == f"(i > 4) ? ({count.format(2)} <= 2) : 0"
     assert (book.sent_hit(every), book.counted_hit(every), book.counted_hit(guarded)) == (None, None, None)
-    assert adapter.hit_counter("== 3", "x") is None and adapter.hit_counter("> 3", "x") is None
+    assert adapter.hit_counter("== 3", "x") == "($_isvoid($x) ? ($x = 1) : ++$x) == 3"  # for a dprintf's
+    assert adapter.hit_counter("%0", "x") is None
+
+
+def test_gdb_dprintf_log_points_count_their_hits_in_the_dprintf_condition() -> None:
+    """A log point with a hit condition is gdb's own ``dprintf`` too (it was dapcli's: a stop per
+    hit), its hit count in the dprintf's condition; neither part is said to be emulated."""
+    from dapcli.engine.core import SessionCore
+
+    adapter = GdbAdapter()
+    if adapter.native():
+        pytest.skip("gdb's own DAP interpreter fills in log points itself")
+    book = SessionCore("t", adapter).book
+    plain = book.new_entry(path="/p/loop.c", line=8, log_message="i={i}")
+    counted = book.new_entry(path="/p/loop.c", line=9, condition="i > 4", hit_condition="2", log_message="at {i}")
+    quoted = book.new_entry(path="/p/loop.c", line=10, hit_condition="%2", log_message='say "{i}"')
+    assert book.logged_natively(plain) and book.logged_natively(counted) and not book.logged_natively(quoted)
+    assert [book.emulated(e) for e in (plain, counted, quoted)] == [[], [], ["hitCondition", "logMessage"]]
+    command = book.native_log(counted, book.sent_condition(counted))
+    count = "($_isvoid($dapcli_hits_0_2) ? ($dapcli_hits_0_2 = 1) : ++$dapcli_hits_0_2)"
+    assert command is not None and command.startswith(f'-dprintf-insert -c "(i > 4) ? ({count} == 2) : 0" -f ')
+    assert book.hit_by([]) == [] and book.counted_hit(counted) is None
 
 
 def test_lldb_takes_a_spent_breakpoint_out_of_its_set_until_the_next_run() -> None:
