@@ -179,7 +179,7 @@ class BreakpointBook:
         for a hit condition the adapter has no ``hitCondition`` for, for one beside a condition
         on an adapter that would OR the two (:attr:`ors_hit_condition`), and for an adapter's log
         point whose hit condition needs a stop to be spent (lldb-dap's ``==N``: no stop comes)."""
-        if not entry.hit_condition or self._guarded(entry) or self.counter_name(entry) in self.undeclared:
+        if not entry.hit_condition or self.counter_name(entry) in self.undeclared:
             return None
         both = self.ors_hit_condition and bool(self._base_condition(entry))
         sent = self.hit_to_send(entry.hit_condition)

@@ -17,8 +17,8 @@ after that stop the breakpoint is sent with an ignore count no run reaches
 run. What an adapter has no ``hitCondition`` for, the debugger may count itself in a condition
 (:meth:`~dapcli.adapters.base.AdapterSpec.hit_counter`: gdb's ``%N``, ``<N``, ``<=N`` on a
 convenience variable; lldb's on a persistent variable, declared first by :func:`declare_counters`,
-for its log points' hit conditions too). Only what is left (a hit condition with debugpy's guarded
-function breakpoints; lldb's when it refuses the declaration) is counted here: dapcli sends no ``hitCondition``,
+for its log points' hit conditions too). Only what is left (lldb's when it refuses the declaration;
+a hit condition outside the grammar) is counted here: dapcli sends no ``hitCondition``,
 counts the stops of that breakpoint itself, and resumes (DAP ``continue``) those that do not
 meet the condition. Only the stops of a ``continue`` (or of the launch) count: a step that lands
 on the line ends there.
