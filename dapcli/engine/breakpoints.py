@@ -84,7 +84,7 @@ class BreakpointBook:
         self.hit_counter: Callable[[str, str], str | None] = lambda _condition, _name: None
         #: The ``evaluate`` (repl) expression declaring a :attr:`hit_counter` variable (lldb), or None;
         #: the names declared, and those the debugger refused (dapcli counts those: a stop per hit).
-        self.declare_counter: Callable[[str], str | None] = lambda _name: None
+        self.declare_counter: Callable[[str, int], str | None] = lambda _name, _count: None
         self.declared: set[str] = set()
         self.undeclared: set[str] = set()
         self.console_error: str | None = None  #: a failed console command's result starts a line so (lldb)

@@ -32,6 +32,7 @@ breakpoint, and at its stop evaluates each ``{expression}`` in the top frame (DA
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
@@ -41,7 +42,7 @@ from dapcli.errors import DapcliError
 from dapcli.files import split_lines
 from dapcli.protocol import types as t
 
-__all__ = ["HitCounts", "declare_counters", "hit_met", "log_line", "write_log_points"]
+__all__ = ["HitCounts", "adopt_counters", "declare_counters", "hit_met", "log_line", "write_log_points"]
 
 
 def hit_met(condition: str, count: int) -> bool:
@@ -148,14 +149,40 @@ async def declare_counters(book: Any, entries: list[Any], request: Callable[...,
     ``book.undeclared``: dapcli counts that breakpoint's hits itself. Never raises a DapcliError."""
     for entry in book.counted(entries):
         name = book.counter_name(entry)
-        expression = book.declare_counter(name)
-        if expression is None or name in book.declared:
+        if name not in book.declared:
+            (book.declared if await _declare(book, name, 0, request) else book.undeclared).add(name)
+
+
+async def _declare(book: Any, name: str, count: int, request: Callable[..., Awaitable[Any]]) -> bool:
+    """Whether the debugger took the declaration of ``name`` holding ``count`` (none needed: True)."""
+    expression = book.declare_counter(name, count)
+    if expression is None:
+        return True
+    try:
+        answer = await request("evaluate", t.EvaluateArguments(expression=expression, context="repl"),
+                               t.EvaluateResponse)
+    except DapcliError:
+        return False
+    prefix = book.console_error
+    return not (prefix is not None and any(line.startswith(prefix) for line in split_lines(answer.result or "")))
+
+
+async def adopt_counters(book: Any, counts: dict[int, int], adapter_ids: list[int],
+                         request: Callable[..., Awaitable[Any]]) -> None:
+    """At a stop that dapcli counted for a breakpoint whose counter the debugger refused to
+    declare (it ran: see :func:`declare_counters`), declare it now holding dapcli's ``counts``
+    and send the breakpoint's source again: from then on the debugger counts, without a stop per
+    hit. ``adapter_ids``: the stop's breakpoints. Never raises a DapcliError (the count stays dapcli's)."""
+    keys = []
+    for number, counted, _ in book.hit_by(adapter_ids):
+        entry = book.entries.get(number)
+        name = book.counter_name(entry) if entry is not None else None
+        if counted is None or name not in book.undeclared or not await _declare(book, name, counts.get(number, 0),
+                                                                                 request):
             continue
-        try:
-            answer = await request("evaluate", t.EvaluateArguments(expression=expression, context="repl"),
-                                   t.EvaluateResponse)
-            prefix = book.console_error
-            failed = prefix is not None and any(line.startswith(prefix) for line in split_lines(answer.result or ""))
-        except DapcliError:
-            failed = True
-        (book.undeclared if failed else book.declared).add(name)
+        book.undeclared.discard(name)
+        book.declared.add(name)
+        keys.append(entry.key)
+    for key in sorted(set(keys)):
+        with contextlib.suppress(DapcliError):
+            await book.sync(key, request)

@@ -7,7 +7,7 @@ to lldb as a condition on a persistent variable (``$dapcli_hits_…``, declared 
 breakpoint shows that condition and a hit count of the stops it made, the stops are the ones the
 hit condition asks for, and the breakpoint keeps its label (``hitCondition``, ``logMessage``)
 without an ``emulated`` mark. A hit condition added while the program runs (lldb cannot declare
-the variable then) is counted by dapcli and said to be emulated.
+the variable then) is counted by dapcli, and said to be emulated, until its first hit.
 """
 
 from __future__ import annotations
@@ -104,10 +104,11 @@ def test_log_points_with_hit_conditions_log_at_those_hits_only(adapter: str, cla
 
 
 @pytest.mark.parametrize("adapter", each("lldb"))
-def test_a_hit_condition_added_while_running_is_counted_by_dapcli_and_said(adapter: str, c_programs: Path,
-                                                                             cli: Cli) -> None:
-    """lldb declares no variable while the program runs: dapcli counts that breakpoint (a stop
-    per hit) and says so in the text and in ``--json``; the count is right."""
+def test_a_hit_condition_added_while_running_goes_to_lldb_at_its_first_hit(adapter: str, c_programs: Path,
+                                                                           cli: Cli) -> None:
+    """lldb declares no variable while the program runs: dapcli counts that breakpoint (said
+    emulated in the text and ``--json``) until its first hit, where the program is stopped: there
+    lldb takes the count (declared holding dapcli's), and from then on decides alone."""
     tick = marker_line(c_programs / "sleepy.c", "tick")
     state = cli.json("launch", "./sleepy", "--adapter", adapter, "--timeout", "0.5")
     assert state["status"] == "running", state
@@ -116,9 +117,15 @@ def test_a_hit_condition_added_while_running_is_counted_by_dapcli_and_said(adapt
     assert "hit %2; emulated: dapcli counts the hits (a stop per hit)" in cli("break", "list").out
     first = cli.json("wait", "--timeout", "60")
     assert first["status"] == "stopped" and first.get("hitBreakpointIds") == [1], first
+    listed = cli.json("break", "list")["breakpoints"]
+    assert [(b["hitCondition"], b.get("emulated")) for b in listed] == [("%2", None)], listed  # lldb's now
+    said = cli("console", "breakpoint list").out
+    assert re.search(r"Condition: \(\+\+\$dapcli_hits_\w+\) % 2 == 0", said), said
     then = cli.json("continue", "--timeout", "60")
     assert then["status"] == "stopped", then
     assert int(_local(then, "counter") or 0) == int(_local(first, "counter") or 0) + 2, (first, then)
+    # lldb stopped 3 times: the one hit dapcli counted and resumed, then the two stops lldb decided
+    assert re.search(r"\b1: file = .*hit count = 3\b", cli("console", "breakpoint list").out)
 
 
 @pytest.mark.parametrize("adapter", each("lldb"))

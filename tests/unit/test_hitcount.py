@@ -155,12 +155,12 @@ def test_lldb_counts_what_its_hit_condition_cannot_say_in_a_persistent_variable(
     assert [e.id for e in book.counted(list(book.entries.values()))] == [1, 2, 3]
     assert all(book.emulated(e) == [] and book.counted_hit(e) is None
                for e in book.entries.values())
-    assert book.declare_counter("dapcli_hits_3_1") == "`expr long $dapcli_hits_3_1 = 0"
+    assert book.declare_counter("dapcli_hits_3_1", 0) == "`expr long $dapcli_hits_3_1 = 0"
 
 
 def test_lldb_declares_each_counter_once_and_counts_itself_where_lldb_refuses() -> None:
     """lldb refuses a declaration while the program runs (``error: …`` in a successful answer):
-    that breakpoint's hits are dapcli's to count (said as emulated), until the next run."""
+    that breakpoint's hits are dapcli's to count (said as emulated) until lldb takes them at a stop."""
     import asyncio
     from types import SimpleNamespace
 

@@ -105,10 +105,10 @@ class LldbAdapter(NativeAdapter):
         operator, number = parsed
         return f"(++${name}) % {number} == 0" if operator == "%" else f"(++${name}) {operator} {number}"
 
-    def hit_counter_declaration(self, name: str) -> str | None:
-        """lldb's persistent variables are declared before use: ``expr long $name = 0``, as an lldb
-        command (lldb evaluates it without running the program's code)."""
-        return f"{self.console_prefix}expr long ${name} = 0"
+    def hit_counter_declaration(self, name: str, count: int = 0) -> str | None:
+        """lldb's persistent variables are declared before use: ``expr long $name = COUNT``, as an
+        lldb command (lldb evaluates it without running the program's code; not while it runs)."""
+        return f"{self.console_prefix}expr long ${name} = {count}"
 
     def hit_spent(self, condition: str) -> str | None:
         """``==N`` made its stop: the breakpoint leaves lldb's set until the next run (an ignore
