@@ -156,8 +156,8 @@ class BreakpointBook:
 
     def log_folded(self, entry: BreakpointEntry) -> bool:
         """Whether ``entry`` is a log point whose condition writes its message (see :attr:`log_condition`)."""
-        return bool(entry.log_message) and entry.path is not None \
-            and self.log_condition(entry.log_message or "", None) is not None
+        message, parts = entry.log_message, self._base_condition(entry) or ("true" if entry.hit_condition else None)
+        return bool(message) and entry.path is not None and self.log_condition(message or "", parts) is not None
 
     def _base_condition(self, entry: BreakpointEntry) -> str | None:
         if entry.function and entry.path is None:
@@ -188,7 +188,7 @@ class BreakpointBook:
         elif not both and entry.log_message and not self.log_folded(entry):
             if self.sent_log(entry) is None or (sent is not None and self.hit_spent(entry.hit_condition) is None):
                 return None
-        elif not both and sent is not None:
+        elif not both and sent is not None and not self.log_folded(entry):
             return None
         return self.hit_counter(entry.hit_condition, self.counter_name(entry))
 
