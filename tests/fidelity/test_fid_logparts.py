@@ -58,3 +58,27 @@ def test_a_log_points_condition_and_hit_count_hold_on_every_adapter(
     assert logged == expected
     listed = cli.json("break", "list")["breakpoints"][0]
     assert listed["logMessage"] == "at i={i}" and listed.get("emulated") is None, listed
+
+
+@pytest.mark.parametrize(("clause", "expected"), [
+    ("if i > 2 hit 2", ["4"]), ("if i > 2 hit %3", ["5", "8"]), ("hit <3", ["0", "1"]), ("hit >=8", ["7", "8", "9"]),
+])
+@pytest.mark.parametrize("adapter", [*each("lldb", "codelldb", "gdb", "go"), "python", pytest.param(
+    "node", marks=pytest.mark.skipif(by_name("node").find() is None, reason="js-debug is not installed"))])
+def test_a_breakpoints_condition_and_hit_count_hold_on_every_adapter(
+        adapter: str, clause: str, expected: list[str], request: pytest.FixtureRequest, programs: Path,
+        cli: Cli) -> None:
+    """The same for a breakpoint: it stops at those passes only, and its labels are kept."""
+    if adapter in ("lldb", "codelldb", "gdb"):
+        request.getfixturevalue("scaleloop")
+    if adapter == "go":
+        request.getfixturevalue("goscaleloop")
+    state = _launch(cli, adapter, programs, clause)
+    seen = []
+    while state["status"] == "stopped":
+        assert state["reason"] == "breakpoint", state
+        seen.append(cli.json("evaluate", "i")["result"].split()[0])
+        state = cli.json("continue")
+    assert seen == expected
+    listed = cli.json("break", "list")["breakpoints"][0]
+    assert (listed["hitCondition"], listed.get("emulated")) == (clause.split("hit ")[1], None), listed
