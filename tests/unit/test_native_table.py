@@ -95,6 +95,8 @@ def test_the_breakpoint_rows_match_the_declared_traits() -> None:
             "hit count `>N`, `>=N`": _hit_kind(adapter, (">3", ">=3")),
             "hit count `%N`, `<N`, `<=N`": _hit_kind(adapter, ("%2", "<3", "<=3")),
             "log point": _log_kind(adapter),
+            "hit count and condition together": "in its condition" if adapter.ors_hit_condition
+            or _hit_kind(adapter, ("2",)) == "in its condition" else "native",
         }
         for feature, kind in declared.items():
             assert table[feature][column] == kind, f"{column}, {feature}: the table says " \
