@@ -144,6 +144,26 @@ class JsDebugAdapter(AdapterSpec):
         "toggleSkipFileStatus",
     })
 
+    #: js-debug takes a breakpoint's condition, else its log message, else its hit condition
+    #: (one part only): a hit condition beside a condition is counted in the condition, and a log
+    #: point with a condition or hit condition is written by its condition (adapters/jsconditions.py).
+    ors_hit_condition = True
+
+    def hit_counter(self, condition: str, name: str) -> str | None:
+        from dapcli.adapters.jsconditions import hit_counter
+
+        return hit_counter(condition, name)
+
+    def counted_condition(self, condition: str, counter: str) -> str:
+        from dapcli.adapters.jsconditions import counted
+
+        return counted(condition, counter)
+
+    def log_condition(self, message: str, condition: str | None) -> str | None:
+        from dapcli.adapters.jsconditions import log_condition
+
+        return log_condition(message, condition)
+
     def __init__(self) -> None:
         super().__init__()
         self.command: list[str] | None = None

@@ -48,6 +48,14 @@ class InProgramTraits:
         (or a hit counter), which must hold for it to write. None (the default): not so."""
         return None
 
+    def hit_counter_declaration(self, name: str, count: int = 0) -> str | None:
+        """The ``evaluate`` (context ``repl``) expression that declares the debugger's variable
+        ``name`` of a :meth:`~dapcli.adapters.base.AdapterSpec.hit_counter`, holding ``count`` hits,
+        before the breakpoint is sent, for a debugger whose variables must be declared (lldb:
+        ``expr long $NAME = 0``; one it refuses leaves the count to dapcli until it takes one at a
+        stop). None (the default): none needed."""
+        return None
+
     def forget_breakpoints(self, path: str) -> str | None:
         """A ``repl`` ``evaluate`` expression that deletes the adapter's line breakpoints of
         ``path``, for an adapter whose ``setBreakpoints`` only adds (rdbg 1.4): evaluated in the

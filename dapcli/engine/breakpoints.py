@@ -15,7 +15,7 @@ from typing import Any
 from dapcli.adapters.hits import SPENT_REMOVED
 from dapcli.engine import anchors
 from dapcli.engine.anchors import Anchor
-from dapcli.errors import UsageError
+from dapcli.engine.taken import taken_error
 from dapcli.protocol import types as t
 
 __all__ = ["PER_BREAKPOINT", "BreakpointBook", "BreakpointEntry", "bound_text", "sync_budget", "taken_error"]
@@ -82,6 +82,12 @@ class BreakpointBook:
         #: adapter has no ``hitCondition`` for: (hit condition, variable name) → expression, or
         #: None (gdb: a convenience variable; ``%N`` without a stop per hit).
         self.hit_counter: Callable[[str, str], str | None] = lambda _condition, _name: None
+        #: The ``evaluate`` (repl) expression declaring a :attr:`hit_counter` variable (lldb), or None;
+        #: the names declared, and those the debugger refused (dapcli counts those: a stop per hit).
+        self.declare_counter: Callable[[str, int], str | None] = lambda _name, _count: None
+        self.declared: set[str] = set()
+        self.undeclared: set[str] = set()
+        self.console_error: str | None = None  #: a failed console command's result starts a line so (lldb)
         #: The condition sent for a condition and a :attr:`hit_counter` expression.
         self.counted_condition: Callable[[str, str], str] = lambda condition, counter: \
             f"({condition}) ? ({counter}) : 0"
@@ -97,8 +103,8 @@ class BreakpointBook:
         #: gdb's gets a new number, and the stop still names it, see :attr:`retired`).
         self.just_spent: dict[int, int | None] = {}
         #: The debugger command that sets ``entry`` as the debugger's own log point (gdb's
-        #: ``dprintf``), or None: sent with ``setBreakpoints`` (see ``engine/dprintf.py``).
-        self.native_log: Callable[[BreakpointEntry], str | None] = lambda _entry: None
+        #: ``dprintf``) with a condition, or None: sent with ``setBreakpoints`` (``engine/dprintf.py``).
+        self.native_log: Callable[[BreakpointEntry, str | None], str | None] = lambda _entry, _condition: None
         #: The DAP request that runs a :attr:`native_log` command.
         self.native_log_request = ""
         #: The debugger commands to run before setting :attr:`native_log` ones.
@@ -150,8 +156,8 @@ class BreakpointBook:
 
     def log_folded(self, entry: BreakpointEntry) -> bool:
         """Whether ``entry`` is a log point whose condition writes its message (see :attr:`log_condition`)."""
-        return bool(entry.log_message) and entry.path is not None \
-            and self.log_condition(entry.log_message or "", None) is not None
+        message, parts = entry.log_message, self._base_condition(entry) or ("true" if entry.hit_condition else None)
+        return bool(message) and entry.path is not None and self.log_condition(message or "", parts) is not None
 
     def _base_condition(self, entry: BreakpointEntry) -> str | None:
         if entry.function and entry.path is None:
@@ -170,16 +176,30 @@ class BreakpointBook:
 
     def _counter(self, entry: BreakpointEntry) -> str | None:
         """The debugger's own count of ``entry``'s hits (see :attr:`hit_counter`), or None:
-        for a hit condition the adapter has no ``hitCondition`` for, and for one beside a
-        condition on an adapter that would OR the two (:attr:`ors_hit_condition`)."""
-        if not entry.hit_condition or self._guarded(entry):
+        for a hit condition the adapter has no ``hitCondition`` for, for one beside a condition
+        on an adapter that would OR the two (:attr:`ors_hit_condition`), and for an adapter's log
+        point whose hit condition needs a stop to be spent (lldb-dap's ``==N``: no stop comes)."""
+        if not entry.hit_condition or self.counter_name(entry) in self.undeclared:
             return None
         both = self.ors_hit_condition and bool(self._base_condition(entry))
-        if not both and ((entry.log_message and not self.log_folded(entry))
-                         or self.hit_to_send(entry.hit_condition) is not None):
+        sent = self.hit_to_send(entry.hit_condition)
+        if self.logged_natively(entry):  # gdb's dprintf takes no hitCondition: all in its condition
+            pass
+        elif not both and entry.log_message and not self.log_folded(entry):
+            if self.sent_log(entry) is None or (sent is not None and self.hit_spent(entry.hit_condition) is None):
+                return None
+        elif not both and sent is not None and not self.log_folded(entry):
             return None
+        return self.hit_counter(entry.hit_condition, self.counter_name(entry))
+
+    def counter_name(self, entry: BreakpointEntry) -> str:
+        """The name of the debugger's variable that counts ``entry``'s hits this run (:attr:`hit_counter`)."""
         again = f"_{self.recounts[entry.id]}" if entry.id in self.recounts else ""
-        return self.hit_counter(entry.hit_condition, f"dapcli_hits_{self.run}_{entry.id}{again}")
+        return f"dapcli_hits_{self.run}_{entry.id}{again}"
+
+    def counted(self, entries: list[BreakpointEntry]) -> list[BreakpointEntry]:
+        """Those of ``entries`` whose hits the debugger counts in their condition (:attr:`hit_counter`)."""
+        return [e for e in entries if self._counter(e) is not None]
 
     def sent_hit(self, entry: BreakpointEntry) -> str | None:
         """The ``hitCondition`` sent for ``entry`` (an adapter's log point's is sent as given: it
@@ -232,7 +252,8 @@ class BreakpointBook:
         ``hitCondition`` (dapcli counts the hits), ``logMessage`` (dapcli writes the message)."""
         parts = ["hitCondition"] if self.counted_hit(entry) else []
         folded = self.log_folded(entry)  # written by the program from the condition: no stop (see note)
-        return [*parts, "logMessage"] if entry.log_message and self.logs_by_client and not folded else parts
+        by_client = self.logs_by_client and not folded and not self.logged_natively(entry)  # not gdb's dprintf
+        return [*parts, "logMessage"] if entry.log_message and by_client else parts
 
     def hit_by(self, adapter_ids: list[int]) -> list[tuple[int, str | None, str | None]]:
         """``(dapcli id, hit condition dapcli counts, log message dapcli writes)`` of the
@@ -321,8 +342,9 @@ class BreakpointBook:
 
     def logged_natively(self, entry: BreakpointEntry) -> bool:
         """Whether ``entry`` is a log point set as the debugger's own (not in ``setBreakpoints``)."""
-        return bool(entry.log_message) and self.logs_by_client and not entry.hit_condition \
-            and entry.id not in self.refused_logs and self.native_log(entry) is not None
+        counted = not entry.hit_condition or self.hit_counter(entry.hit_condition, "n") is not None
+        return bool(entry.log_message) and self.logs_by_client and counted \
+            and entry.id not in self.refused_logs and self.native_log(entry, entry.condition) is not None
 
     async def sync(self, key: str, request: Requester) -> None:
         """Send the full set for ``key`` (a source path, or ``<functions>``) and record the
@@ -331,6 +353,9 @@ class BreakpointBook:
         if key != "<functions>":
             self.follow(key)
         every = self.for_key(key)
+        from dapcli.engine.hitcount import declare_counters
+
+        await declare_counters(self, every, request)
         native = [e for e in every if key != "<functions>" and self.logged_natively(e)]
         entries = [e for e in every if e not in native]
         held = [e for e in self.entries.values() if key != "<functions>" and e.key == key and e.id in self.covered
@@ -371,8 +396,8 @@ class BreakpointBook:
         if native:
             from dapcli.engine.dprintf import set_log_points
 
-            refused = await set_log_points(native, self.native_log, self.native_log_request, request,
-                                           self.native_log_setup())
+            refused = await set_log_points(native, lambda e: self.native_log(e, self.sent_condition(e)),
+                                           self.native_log_request, request, self.native_log_setup())
             if refused:  # dapcli fills these in itself: sent again as plain breakpoints
                 self.refused_logs.update(e.id for e in refused)
                 await self.sync(key, request)
@@ -462,31 +487,6 @@ def _follow(entry: BreakpointEntry, lines: list[str], stamp: anchors.Stamp | Non
     again = ", its statement is back" if was_stale else ""
     check = "; other lines surround it now: check that it is the same statement" if strangers else ""
     return f"breakpoint {entry.id} moved {line} → {target} (file changed{again}): {anchors.cut(anchor.text)}{check}"
-
-
-def taken_error(entry: BreakpointEntry, line: int | None, moved_from: int | None = None, *,
-                at_launch: bool = False) -> UsageError:
-    """The refusal of a second breakpoint where ``entry`` is (``moved_from``: the line asked
-    for, when the adapter moved the new one onto ``entry``; ``at_launch``: both come from
-    ``launch -b``, nothing has started)."""
-    where, place = (entry.function, "function") if entry.path is None else (
-        f"{os.path.basename(entry.path)}:{line}", "line")
-    parts = [f"if {entry.condition}" if entry.condition else "",
-             f"hit {entry.hit_condition}" if entry.hit_condition else "",
-             f"log {entry.log_message!r}" if entry.log_message else ""]
-    what = " ".join(p for p in parts if p)
-    moved = f" (the adapter moved line {moved_from} there)" if moved_from is not None else ""
-    if at_launch:
-        first = f", first as {what}" if what else ""
-        return UsageError(f"{where} is given twice among the launch breakpoints{first}; a {place} holds one "
-                          f"breakpoint", f"keep one per {place} (-b): one breakpoint can carry a condition, "
-                          "a hit count and a log message together")
-    message = f"{where}{moved} already has breakpoint {entry.id}{f' ({what})' if what else ''}; " \
-              f"a {place} holds one breakpoint"
-    return UsageError(message, f"to change its condition: `dapcli condition {entry.id} 'i == 3'` (`condition "
-                               f"{entry.id}` removes it); else delete it first (`dapcli break delete {entry.id}`) "
-                               "and add one breakpoint with the condition, hit count and log message you want")
-
 
 
 #: Seconds a ``setBreakpoints`` may take per breakpoint it sets, beyond the caller's timeout

@@ -74,11 +74,13 @@ class SessionCore:
         self.book.hit_to_send = adapter.hit_condition
         self.book.hit_spent = adapter.hit_spent
         self.book.hit_counter = adapter.hit_counter
+        self.book.declare_counter = adapter.hit_counter_declaration
+        self.book.console_error = adapter.console_error_prefix
         self.book.counted_condition = adapter.counted_condition
         self.book.ors_hit_condition = adapter.ors_hit_condition
         self.book.native_log_request = adapter.log_point_request or ""
         self.book.native_log_setup = adapter.log_point_setup
-        self.book.native_log = lambda e: adapter.log_point_command(e.path, e.line, e.log_message, e.condition) \
+        self.book.native_log = lambda e, cond: adapter.log_point_command(e.path, e.line, e.log_message, cond) \
             if adapter.log_point_request and e.path and e.line and e.log_message else None
         self.book.logs_by_client = not adapter.formats_log_messages()
         self.book.log_condition = adapter.log_condition

@@ -17,7 +17,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from dapcli.engine.chatter import DEBUGGER_CATEGORIES, has_literal, is_log_message
-from dapcli.engine.hitcount import write_log_points
+from dapcli.engine.hitcount import adopt_counters, write_log_points
 from dapcli.engine.lost import describe_lost_adapter
 from dapcli.engine.reaped import dead_debuggee_status
 from dapcli.engine.state import SessionState, StopRecord
@@ -116,6 +116,8 @@ class SessionEvents(SessionTeardown):
             if messages:
                 await write_log_points(self.require_alive(), body.threadId, messages, self.add_output,
                                        self.adapter.failed_evaluate_result)
+            if self.book.undeclared:  # the debugger may count from here on (lldb: declared while stopped)
+                await adopt_counters(self.book, self.hits.counts, ids, self.require_alive().request)
             await self.require_alive().request("continue", t.ContinueArguments(threadId=body.threadId or 0))
         except DapcliError:
             if not self.ended:

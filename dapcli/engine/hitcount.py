@@ -16,8 +16,9 @@ after that stop the breakpoint is sent with an ignore count no run reaches
 (:meth:`~dapcli.adapters.base.AdapterSpec.hit_spent`, ``BreakpointBook.spend``), until the next
 run. What an adapter has no ``hitCondition`` for, the debugger may count itself in a condition
 (:meth:`~dapcli.adapters.base.AdapterSpec.hit_counter`: gdb's ``%N``, ``<N``, ``<=N`` on a
-convenience variable). Only what is left (lldb-dap's ``%N``, ``<N``, ``<=N``; a hit condition
-with debugpy's guarded function breakpoints) is counted here: dapcli sends no ``hitCondition``,
+convenience variable; lldb's on a persistent variable, declared first by :func:`declare_counters`,
+for its log points' hit conditions too). Only what is left (lldb's when it refuses the declaration;
+a hit condition outside the grammar) is counted here: dapcli sends no ``hitCondition``,
 counts the stops of that breakpoint itself, and resumes (DAP ``continue``) those that do not
 meet the condition. Only the stops of a ``continue`` (or of the launch) count: a step that lands
 on the line ends there.
@@ -31,15 +32,17 @@ breakpoint, and at its stop evaluates each ``{expression}`` in the top frame (DA
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
 from dapcli.adapters.hits import parse_hit
 from dapcli.errors import DapcliError
+from dapcli.files import split_lines
 from dapcli.protocol import types as t
 
-__all__ = ["HitCounts", "hit_met", "log_line", "write_log_points"]
+__all__ = ["HitCounts", "adopt_counters", "declare_counters", "hit_met", "log_line", "write_log_points"]
 
 
 def hit_met(condition: str, count: int) -> bool:
@@ -136,3 +139,50 @@ async def write_log_points(conn: Any, thread_id: int | None, messages: list[str]
 
     for message in messages:
         write("stdout", await log_line(message, value) + "\n")
+
+
+async def declare_counters(book: Any, entries: list[Any], request: Callable[..., Awaitable[Any]]) -> None:
+    """Declare, once a run, the debugger's variables that count the hits of ``entries`` in their
+    condition (``book``: the ``BreakpointBook``, whose ``declare_counter`` gives the DAP ``evaluate``
+    expression, context ``repl``; lldb: ``expr long $NAME = 0``). One the debugger refuses (an
+    error, or a result with a line starting with its console's error prefix) is recorded in
+    ``book.undeclared``: dapcli counts that breakpoint's hits itself. Never raises a DapcliError."""
+    for entry in book.counted(entries):
+        name = book.counter_name(entry)
+        if name not in book.declared:
+            (book.declared if await _declare(book, name, 0, request) else book.undeclared).add(name)
+
+
+async def _declare(book: Any, name: str, count: int, request: Callable[..., Awaitable[Any]]) -> bool:
+    """Whether the debugger took the declaration of ``name`` holding ``count`` (none needed: True)."""
+    expression = book.declare_counter(name, count)
+    if expression is None:
+        return True
+    try:
+        answer = await request("evaluate", t.EvaluateArguments(expression=expression, context="repl"),
+                               t.EvaluateResponse)
+    except DapcliError:
+        return False
+    prefix = book.console_error
+    return not (prefix is not None and any(line.startswith(prefix) for line in split_lines(answer.result or "")))
+
+
+async def adopt_counters(book: Any, counts: dict[int, int], adapter_ids: list[int],
+                         request: Callable[..., Awaitable[Any]]) -> None:
+    """At a stop that dapcli counted for a breakpoint whose counter the debugger refused to
+    declare (it ran: see :func:`declare_counters`), declare it now holding dapcli's ``counts``
+    and send the breakpoint's source again: from then on the debugger counts, without a stop per
+    hit. ``adapter_ids``: the stop's breakpoints. Never raises a DapcliError (the count stays dapcli's)."""
+    keys = []
+    for number, counted, _ in book.hit_by(adapter_ids):
+        entry = book.entries.get(number)
+        name = book.counter_name(entry) if entry is not None else None
+        if counted is None or name not in book.undeclared or not await _declare(book, name, counts.get(number, 0),
+                                                                                 request):
+            continue
+        book.undeclared.discard(name)
+        book.declared.add(name)
+        keys.append(entry.key)
+    for key in sorted(set(keys)):
+        with contextlib.suppress(DapcliError):
+            await book.sync(key, request)

@@ -4,7 +4,8 @@ A line holds one breakpoint (debugpy and lldb-dap keep one of a line's duplicate
 ``trace`` records every hit of a line (or ``until`` runs to it), the user's breakpoint there is not sent
 (:meth:`~dapcli.engine.breakpoints.BreakpointBook.cover`): at each hit dapcli does what it would
 have done. It evaluates the condition (as the adapter sends it) in the top frame, counts the hit
-condition on the hits where the condition holds (the DAP spec: "hitCondition should be evaluated
+condition on the hits where the condition holds (unless the condition sent counts them in the
+debugger: gdb's and lldb's ``%N``, whose evaluation counts and decides) (the DAP spec: "hitCondition should be evaluated
 only if the condition is met"), and then either writes the log point's message, as
 ``engine/hitcount.py`` does for adapters that cannot, or says that the breakpoint stops here.
 """
@@ -54,7 +55,8 @@ class StandIn:
             if not await self._holds(entry, frame_id):
                 continue
             self.counts[entry.id] += 1
-            if entry.hit_condition and not hit_met(entry.hit_condition, self.counts[entry.id]):
+            counted = bool(self.session.book.counted([entry]))  # the condition counted and decided already
+            if entry.hit_condition and not counted and not hit_met(entry.hit_condition, self.counts[entry.id]):
                 continue
             if entry.log_message is None:
                 return entry

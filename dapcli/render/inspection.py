@@ -107,4 +107,8 @@ def render_scopes(result: m.ScopesResult, cwd: str | None = None) -> RenderableT
 
 
 def render_set(result: m.SetVariableResult, cwd: str | None = None) -> RenderableType:
-    return Text.assemble((result.name, "cyan"), " = ", result.value)
+    text = Text.assemble((result.name, "cyan"), " = ", result.value)
+    note = result.emulated_note()
+    if note:
+        text.append(f"  ({note})", style="dim")
+    return text

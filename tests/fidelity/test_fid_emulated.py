@@ -1,7 +1,8 @@
 """Issue 23.8: emulated breakpoint parts say so. Where dapcli counts a breakpoint's hits or writes
-its log message (gdb via cdt: a log point with a hit condition, which gets no dprintf: dapcli
+its log message (gdb via cdt: a log point whose text has a ``"``, which gets no dprintf: dapcli
 counts its hits and writes its ``{expr}`` message; gdb counts a plain breakpoint's ``%N`` itself,
-which is not marked), ``break list`` says ``emulated`` in its text and ``emulated: [...]`` in
+and a dprintf log point's hits in its condition, which are not marked), ``break list`` says
+``emulated`` in its text and ``emulated: [...]`` in
 ``--json`` and MCP, and a launch warns; the adapter's own mechanisms are not marked (debugpy).
 Delve's hit count, which it honours without announcing it, is said at ``launch -b`` and in MCP
 ``launch`` too, not only in ``break add``."""
@@ -25,7 +26,7 @@ def test_gdb_emulated_parts_are_said(adapter: str, c_programs: Path, cli: Cli) -
     # a log point's hit condition and ``{expr}`` message (no dprintf for it) are dapcli's
     body, show = marker_line(c_programs / "loop.c", "loop-body"), marker_line(c_programs / "loop.c", "print")
     state = cli.json("launch", "./loop", "--adapter", adapter, "--stop-on-entry",
-                     "-b", f"loop.c:{body} hit %2", "-b", f"loop.c:{show} hit %2 log at i={{i}}")
+                     "-b", f"loop.c:{body} hit %2", "-b", f'loop.c:{show} hit %2 log "at" i={{i}}')
     assert not [w for w in state["warnings"] if w.startswith("breakpoint 1 ")], state["warnings"]
     assert f"breakpoint 2 at loop.c:{show}: emulated, dapcli counts its hits and dapcli writes its log message " \
            "(a stop per hit)" in state["warnings"]
@@ -33,7 +34,8 @@ def test_gdb_emulated_parts_are_said(adapter: str, c_programs: Path, cli: Cli) -
     assert [b.get("emulated") for b in listed] == [None, ["hitCondition", "logMessage"]]
     rows = {line.split()[0]: line for line in cli("break", "list").out.splitlines() if line[:1].isdigit()}
     assert "hit %2" in rows["1"] and "emulated" not in rows["1"], rows
-    assert "hit %2; log 'at i={i}'; emulated: dapcli counts the hits and dapcli writes the log message" in rows["2"]
+    assert """hit %2; log '"at" i={i}'; emulated: dapcli counts the hits and dapcli writes the log message""" \
+        in rows["2"]
     plain = cli.json("break", "add", "loop.c:21")
     assert "emulated" not in plain
     state = cli.json("continue")  # the 2nd hit (i == 1): gdb's count is right
@@ -41,7 +43,7 @@ def test_gdb_emulated_parts_are_said(adapter: str, c_programs: Path, cli: Cli) -
     cli("break", "delete", "1")
     state = cli.json("continue")  # dapcli's count: the log point logs at its 2nd hit only
     assert state["location"]["line"] == 21, state
-    assert re.findall(r"at i=\d", cli("output").out) == ["at i=1"]
+    assert re.findall(r'"at" i=\d', cli("output").out) == ['"at" i=1']
 
 
 @pytest.mark.parametrize("adapter", each("gdb"))
@@ -54,7 +56,7 @@ def test_gdb_emulated_over_mcp(adapter: str, c_programs: Path) -> None:
             state = await call(client, "launch", {"program": str(c_programs / "loop"), "adapter": adapter,
                                                   "stopOnEntry": True,
                                                   "breakpoints": [f"{source}:{body} hit %2",
-                                                                  f"{source}:{show} hit %2 log at i={{i}}"]})
+                                                                  f'{source}:{show} hit %2 log "at" i={{i}}']})
             said = [w for w in state.get("warnings") or [] if "emulated" in w]
             assert len(said) == 1 and said[0].startswith("breakpoint 2 "), state
             assert "dapcli counts its hits" in said[0], state

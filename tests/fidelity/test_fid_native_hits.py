@@ -135,3 +135,27 @@ def test_hit_conditions_gdb_counts_itself(adapter: str, clause: str, expected: l
         state = _slow(cli, "continue", "--timeout", WAIT)
     assert seen == expected
     assert state["status"] in ("exited", "terminated"), state
+
+
+@pytest.mark.parametrize("adapter", each("gdb"))
+def test_a_gdb_log_point_with_a_hit_count_is_a_dprintf(adapter: str, scaleloop: Path, cli: Cli) -> None:
+    """``hit %2500 log i={i}`` over 10,000 passes: gdb's own ``dprintf`` logs the 4 lines with its
+    hit count in the dprintf's condition (it was a plain breakpoint that dapcli stopped at 10,000
+    times), the program stops only at the breakpoint after the loop, and nothing is said emulated."""
+    import re
+
+    line = marker_line(scaleloop.parent / "scaleloop.c", "scale-body")
+    end = marker_line(scaleloop.parent / "scaleloop.c", "scale-end")
+    state = _slow(cli, "launch", "./scaleloop", "--adapter", adapter, "--timeout", WAIT,
+                  "-b", f"scaleloop.c:{line} hit %2500 log i={{i}}", "-b", f"scaleloop.c:{end}", "--", "10000")
+    assert state["status"] == "stopped" and state["location"]["line"] == end, state
+    assert not [w for w in state.get("warnings") or [] if "emulated" in w], state
+    listed = cli.json("break", "list")["breakpoints"]
+    assert [(b.get("hitCondition"), b.get("logMessage"), b.get("emulated")) for b in listed] == [
+        ("%2500", "i={i}", None), (None, None, None)], listed
+    assert [text for text in _stdout(cli).splitlines() if text.startswith("i=")] == [
+        "i=2499", "i=4999", "i=7499", "i=9999"]
+    said = cli("console", "info breakpoints").out
+    assert re.search(r"dprintf\s+keep y\s+\S+ in main at scaleloop\.c:" + str(line), said), said
+    assert re.search(r"stop only if .*\$dapcli_hits_\w+\) % 2500 == 0", said), said
+    assert "breakpoint already hit 4 times" in said, said

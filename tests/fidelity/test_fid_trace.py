@@ -160,3 +160,17 @@ def test_native_trace_shows_values_as_eval_does(adapter: str, c_programs: Path, 
     shown = " ".join(cli("trace", f"tracevals.c:{line}", "tp").out.split())  # a table cell wraps
     assert f"(+{first['cut']['tp']} chars; at a stop, `dapcli eval tp --max-length 0`)" in shown, shown
     cli("stop")
+
+
+@pytest.mark.parametrize("adapter", each("lldb", "gdb"))
+def test_native_trace_honours_a_hit_count_the_debugger_keeps_in_its_condition(adapter: str, c_programs: Path,
+                                                                             cli: Cli) -> None:
+    """``hit %2`` on gdb and lldb-dap is the debugger's count in the breakpoint's condition: the
+    trace evaluates that condition at each hit (which counts) and ends at the 2nd hit, counting
+    no second time itself."""
+    body = _c_line(c_programs, "loop-body")
+    cli("launch", "./loop", "--adapter", adapter, "--stop-on-entry", "-b", f"loop.c:{body} hit %2")
+    result = cli.json("trace", f"loop.c:{body}", "i")
+    assert _values(result, "i") == ["0", "1"]
+    stop = result["stop"]
+    assert stop["hitBreakpointIds"] == [1] and stop["location"]["line"] == body, stop

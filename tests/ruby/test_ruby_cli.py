@@ -42,7 +42,8 @@ def test_launch_values_stack_eval_set_and_the_exit_code(cli_env: dict[str, str])
 
     changed = dapcli_json(cli_env, "set", "name", '"crab"')
     assert changed["value"] == '"crab"' and changed["emulated"] == ["setVariable"]
-    assert dapcli_json(cli_env, "set", 'ages["ann"]', "42")["value"] == "42"
+    said = dapcli(cli_env, "set", 'ages["ann"]', "42").stdout
+    assert said.startswith('ages["ann"] = 42') and "emulated: an assignment evaluated in the frame" in said
     bad = dapcli(cli_env, "set", "name", '"unterminated')
     assert bad.returncode != 0 and "SyntaxError" in bad.stderr
     assert locals_of(dapcli_json(cli_env, "vars"))["name"] == '"crab"'
@@ -67,6 +68,10 @@ def test_condition_hit_count_log_point_and_function_breakpoint(cli_env: dict[str
     listed = {b["id"]: b for b in dapcli_json(cli_env, "break", "list")["breakpoints"]}
     assert listed[2].get("emulated") is None and "no stop" in listed[2]["warning"]
     assert listed[3]["function"] == "Cart#total" and listed[3]["line"] == TOTAL
+    # rdbg ignores setFunctionBreakpoints: a line breakpoint stands in, and says so
+    assert listed[3]["warning"].startswith("emulated: a line breakpoint on the function's first line")
+    assert any(w.startswith("breakpoint 3 at Cart#total: emulated: a line breakpoint") for w in state["warnings"])
+    assert "emulated: a line breakpoint" in dapcli(cli_env, "break", "list").stdout
 
     stop = dapcli_json(cli_env, "continue")  # the log point writes without stopping
     assert stop["location"]["line"] == TOTAL and stop["location"]["function"] == "block in total"

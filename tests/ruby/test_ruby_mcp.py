@@ -46,9 +46,14 @@ def test_ruby_over_mcp() -> None:
             state = await call(client, "launch", {"program": str(CART), "breakpoints": [
                 f"{CART}:{LOOP} if v == 5", f"{CART}:{TALLIED} log sum={{sum}}", "Cart#total"]})
             assert state["location"]["line"] == LOOP and locals_of(state)["v"] == "5"
+            assert any("Cart#total: emulated: a line breakpoint" in w for w in state["warnings"]), state
+            listed = await client.call_tool("listBreakpoints", {})
+            assert "emulated: a line breakpoint" in listed.content[0].text, listed.content[0].text
             assert (await call(client, "evaluate", {"expression": "values"}))["result"] == "[3, 5, 8]"
             changed = await more(client, "setVariable", {"name": "sum", "value": "100"})
             assert changed["value"] == "100" and changed["emulated"] == ["setVariable"]
+            told = await client.call_tool("more", {"verb": "setVariable", "arguments": {"name": "sum", "value": "100"}})
+            assert "emulated: an assignment evaluated in the frame" in told.content[0].text, told.content[0].text
             frames = [f["name"] for f in (await call(client, "stackTrace"))["frames"]]
             assert frames[0] == "block in tally" and "Object#tally" in frames and frames[-1] == "<main>"
             out = await call(client, "stepOut")

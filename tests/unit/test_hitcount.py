@@ -8,6 +8,7 @@ import pytest
 from dapcli.adapters.native.codelldb import CodeLldbAdapter
 from dapcli.adapters.native.gdb import GdbAdapter
 from dapcli.adapters.native.lldb import LldbAdapter
+from dapcli.engine.breakpoints import BreakpointBook
 from dapcli.engine.hitcount import HitCounts, hit_met
 
 
@@ -83,7 +84,28 @@ def test_gdb_counts_what_it_has_no_hit_condition_for_in_a_variable() -> None:
     assert book.sent_condition(every) == count.format(1) + " % 5 == 0"
     assert book.sent_condition(guarded) == f"(i > 4) ? ({count.format(2)} <= 2) : 0"
     assert (book.sent_hit(every), book.counted_hit(every), book.counted_hit(guarded)) == (None, None, None)
-    assert adapter.hit_counter("== 3", "x") is None and adapter.hit_counter("> 3", "x") is None
+    assert adapter.hit_counter("== 3", "x") == "($_isvoid($x) ? ($x = 1) : ++$x) == 3"  # for a dprintf's
+    assert adapter.hit_counter("%0", "x") is None
+
+
+def test_gdb_dprintf_log_points_count_their_hits_in_the_dprintf_condition() -> None:
+    """A log point with a hit condition is gdb's own ``dprintf`` too (it was dapcli's: a stop per
+    hit), its hit count in the dprintf's condition; neither part is said to be emulated."""
+    from dapcli.engine.core import SessionCore
+
+    adapter = GdbAdapter()
+    if adapter.native():
+        pytest.skip("gdb's own DAP interpreter fills in log points itself")
+    book = SessionCore("t", adapter).book
+    plain = book.new_entry(path="/p/loop.c", line=8, log_message="i={i}")
+    counted = book.new_entry(path="/p/loop.c", line=9, condition="i > 4", hit_condition="2", log_message="at {i}")
+    quoted = book.new_entry(path="/p/loop.c", line=10, hit_condition="%2", log_message='say "{i}"')
+    assert book.logged_natively(plain) and book.logged_natively(counted) and not book.logged_natively(quoted)
+    assert [book.emulated(e) for e in (plain, counted, quoted)] == [[], [], ["hitCondition", "logMessage"]]
+    command = book.native_log(counted, book.sent_condition(counted))
+    count = "($_isvoid($dapcli_hits_0_2) ? ($dapcli_hits_0_2 = 1) : ++$dapcli_hits_0_2)"
+    assert command is not None and command.startswith(f'-dprintf-insert -c "(i > 4) ? ({count} == 2) : 0" -f ')
+    assert book.hit_by([]) == [] and book.counted_hit(counted) is None
 
 
 def test_lldb_takes_a_spent_breakpoint_out_of_its_set_until_the_next_run() -> None:
@@ -105,3 +127,62 @@ def test_lldb_takes_a_spent_breakpoint_out_of_its_set_until_the_next_run() -> No
     assert entry.id in book.entries
     book.spent.clear()  # the next run
     assert book.for_key(entry.key) == [entry, other]
+
+
+def _lldb_book() -> BreakpointBook:
+    from dapcli.engine.core import SessionCore
+
+    return SessionCore("t", LldbAdapter()).book
+
+
+def test_lldb_counts_what_its_hit_condition_cannot_say_in_a_persistent_variable() -> None:
+    """lldb-dap 19's ``hitCondition`` is only "from the Nth hit on": ``%N``, ``<N``, ``<=N`` and a
+    log point's hit condition (no stop comes to spend ``==N`` at) go to a condition on an lldb
+    persistent variable, declared first; nothing is left for dapcli to count (no stop per hit)."""
+    book = _lldb_book()
+    book.run = 3
+    every = book.new_entry(path="/p/loop.c", line=8, hit_condition="% 5")
+    guarded = book.new_entry(path="/p/loop.c", line=9, condition="i > 4", hit_condition="<3")
+    log = book.new_entry(path="/p/loop.c", line=10, hit_condition="3", log_message="i={i}")
+    native = book.new_entry(path="/p/loop.c", line=11, hit_condition=">=3", log_message="i={i}")
+    plain = book.new_entry(path="/p/loop.c", line=12, hit_condition="3")
+    assert book.sent_condition(every) == "(++$dapcli_hits_3_1) % 5 == 0"
+    assert book.sent_condition(guarded) == "(i > 4) ? ((++$dapcli_hits_3_2) < 3) : 0"
+    assert (book.sent_condition(log), book.sent_hit(log), book.sent_log(log)) == (
+        "(++$dapcli_hits_3_3) == 3", None, "i={i}")
+    assert (book.sent_condition(native), book.sent_hit(native)) == (None, "3")
+    assert (book.sent_condition(plain), book.sent_hit(plain)) == (None, "3")
+    assert [e.id for e in book.counted(list(book.entries.values()))] == [1, 2, 3]
+    assert all(book.emulated(e) == [] and book.counted_hit(e) is None
+               for e in book.entries.values())
+    assert book.declare_counter("dapcli_hits_3_1", 0) == "`expr long $dapcli_hits_3_1 = 0"
+
+
+def test_lldb_declares_each_counter_once_and_counts_itself_where_lldb_refuses() -> None:
+    """lldb refuses a declaration while the program runs (``error: …`` in a successful answer):
+    that breakpoint's hits are dapcli's to count (said as emulated) until lldb takes them at a stop."""
+    import asyncio
+    from types import SimpleNamespace
+
+    from dapcli.engine.hitcount import declare_counters
+    from dapcli.protocol import types as t
+
+    book = _lldb_book()
+    refused = book.new_entry(path="/p/loop.c", line=8, hit_condition="% 5")
+    taken = book.new_entry(path="/p/loop.c", line=9, hit_condition="<3")
+    said: list[str] = []
+
+    async def request(command: str, arguments: t.EvaluateArguments, _kind: object) -> SimpleNamespace:
+        said.append(arguments.expression)
+        error = "error: process is running\n" if "_0_1 " in arguments.expression else ""
+        return SimpleNamespace(result=f"(lldb) {arguments.expression[1:]}\n{error}")  # the response's body
+
+    entries = list(book.entries.values())
+    asyncio.run(declare_counters(book, entries, request))
+    asyncio.run(declare_counters(book, entries, request))
+    assert said == ["`expr long $dapcli_hits_0_1 = 0", "`expr long $dapcli_hits_0_2 = 0"]
+    assert book.sent_condition(refused) is None and book.counted_hit(refused) == "% 5"
+    assert book.emulated(refused) == ["hitCondition"]
+    assert book.sent_condition(taken) == "(++$dapcli_hits_0_2) < 3"
+    book.run += 1
+    assert book.sent_condition(refused) == "(++$dapcli_hits_1_1) % 5 == 0"

@@ -335,13 +335,13 @@ class GdbAdapter(NativeAdapter):
         return None
 
     def hit_counter(self, condition: str, name: str) -> str | None:
-        """``%N``, ``<N``, ``<=N`` as a condition on gdb's convenience variable ``$name``, which
-        counts the hits where the user's condition holds (set to 1 at the first: a new one is
-        void): gdb decides at each hit without a stop (~0.4 ms a hit)."""
+        """A hit condition on gdb's convenience variable ``$name``, counting the hits where the user's
+        condition holds (1 at the first: a new one is void): gdb decides without a stop (~0.4 ms a hit).
+        For ``%N``, ``<N``, ``<=N`` (cdt has no hitCondition for them) and a ``dprintf``'s any."""
         from dapcli.adapters.hits import parse_hit
 
         parsed = None if self.native() else parse_hit(condition)
-        if parsed is None or parsed[0] not in ("%", "<", "<="):
+        if parsed is None or (parsed[0] == "%" and parsed[1] == 0):
             return None
         operator, number = parsed
         count = f"($_isvoid(${name}) ? (${name} = 1) : ++${name})"

@@ -92,6 +92,24 @@ class LldbAdapter(NativeAdapter):
             return str(max(number, 1))
         return None
 
+    def hit_counter(self, condition: str, name: str) -> str | None:
+        """Any hit condition as a condition on lldb's persistent variable ``$name`` (declared by
+        :meth:`hit_counter_declaration`), which counts the hits where the user's condition holds:
+        lldb decides at each hit, without a stop (``%N``, ``<N``, ``<=N``, which lldb-dap's
+        ``hitCondition`` cannot say, and a log point's, which makes no stop to spend ``==N`` at)."""
+        from dapcli.adapters.hits import parse_hit
+
+        parsed = parse_hit(condition)
+        if parsed is None or (parsed[0] == "%" and parsed[1] == 0):
+            return None
+        operator, number = parsed
+        return f"(++${name}) % {number} == 0" if operator == "%" else f"(++${name}) {operator} {number}"
+
+    def hit_counter_declaration(self, name: str, count: int = 0) -> str | None:
+        """lldb's persistent variables are declared before use: ``expr long $name = COUNT``, as an
+        lldb command (lldb evaluates it without running the program's code; not while it runs)."""
+        return f"{self.console_prefix}expr long ${name} = {count}"
+
     def hit_spent(self, condition: str) -> str | None:
         """``==N`` made its stop: the breakpoint leaves lldb's set until the next run (an ignore
         count no run reaches made a later step onto that line run on, lldb-dap 19)."""

@@ -223,7 +223,9 @@ def _input(result: InputResult) -> str:
 
 
 def _set_variable(result: SetVariableResult) -> str:
-    return f"{result.name} = {result.value}" + (f" ({result.type})" if result.type else "")
+    text = f"{result.name} = {result.value}" + (f" ({result.type})" if result.type else "")
+    note = result.emulated_note()
+    return text + (f"; {note}" if note else "")
 
 
 def _watches(result: WatchesResult) -> str:

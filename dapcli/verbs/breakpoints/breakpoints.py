@@ -18,6 +18,7 @@ from dapcli.verbs.breakpoints.args import HIT_CONDITION_HELP, check_hit_conditio
 from dapcli.verbs.breakpoints.databook import clear_data_breakpoints
 from dapcli.verbs.breakpoints.match import (
     FOLDED_LOG,
+    LINE_FOR_FUNCTION,
     check_condition,
     matching,
     refuse_log_point,
@@ -146,7 +147,8 @@ def view(entry: BreakpointEntry, book: BreakpointBook | None = None) -> Breakpoi
         hit_condition=entry.hit_condition, log_message=entry.log_message, verified=entry.verified,
         actual_line=entry.actual_line, message=entry.message,
         warning="; ".join(w for w in (entry.warning, FOLDED_LOG if book is not None and book.log_folded(entry)
-                                      else None) if w) or None,
+                                      else None, LINE_FOR_FUNCTION if entry.function and entry.path else None)
+                          if w) or None,
         actual_path=entry.actual_path if entry.actual_path != entry.path else None,
         statement=cut(entry.anchor.text) if entry.anchor is not None and not entry.function else None,
         bound_text=cut(bound) if (bound := bound_text(entry)) else None, stale=entry.stale or None,

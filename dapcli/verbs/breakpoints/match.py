@@ -16,6 +16,7 @@ from dapcli.verbs.context import VerbContext
 
 __all__ = [
     "FOLDED_LOG",
+    "LINE_FOR_FUNCTION",
     "anchor_warnings",
     "bound_note",
     "check_condition",
@@ -222,11 +223,15 @@ def emulated_warnings(session: Session) -> list[str]:
     lines = [f"breakpoint {e.id} at {_where(e)}: emulated, {' and '.join(said[p] for p in parts)} (a stop per hit)"
              for e in session.book.entries.values() if (parts := session.book.emulated(e))]
     return lines + [f"breakpoint {e.id} at {_where(e)}: {FOLDED_LOG}" for e in session.book.entries.values()
-                    if session.book.log_folded(e)]
+                    if session.book.log_folded(e)] + [
+        f"breakpoint {e.id} at {_where(e)}: {LINE_FOR_FUNCTION}" for e in session.book.entries.values()
+        if e.function and e.path is not None]  # resolve_function placed it
 
 
 #: How a log point folded into its condition (rdbg) is said to be emulated.
 FOLDED_LOG = "emulated: its condition has the program write the log message (no stop)"
+#: How a function breakpoint set as a line breakpoint on the function's first line (rdbg) is said.
+LINE_FOR_FUNCTION = "emulated: a line breakpoint on the function's first line (no function breakpoints in the adapter)"
 
 
 def launch_warnings(session: Session) -> list[str]:

@@ -129,6 +129,11 @@ class SetVariableResult(Result):
     #: What dapcli did in the adapter's place (``setVariable``: an assignment evaluated in the frame).
     emulated: list[str] | None = None
 
+    def emulated_note(self) -> str | None:
+        """What :attr:`emulated` says to a reader (``emulated: an assignment evaluated …``), or None."""
+        said = {"setVariable": "an assignment evaluated in the frame (the adapter has no setVariable)"}
+        return "emulated: " + "; ".join(said.get(p, p) for p in self.emulated) if self.emulated else None
+
 
 class SourceResult(Result):
     path: str
