@@ -14,8 +14,8 @@ from collections.abc import Iterator
 
 from dapcli.errors import UsageError
 
-__all__ = ["MAX_CONFIG_BYTES", "MAX_RECIPE_BYTES", "locked", "read_text_file", "split_lines", "split_out",
-           "write_text_file"]
+__all__ = ["MAX_CONFIG_BYTES", "MAX_RECIPE_BYTES", "locked", "read_regular", "read_regular_text", "read_text_file",
+           "split_lines", "split_out", "write_text_file"]
 
 #: Largest recipe file (bytes): checked with ``fstat`` before reading (a 10,000-step recipe is
 #: ~0.6 MiB).
@@ -62,6 +62,41 @@ def read_text_file(path: str, *, max_bytes: int, display: str | None = None, enc
         return data.decode(encoding)
     except UnicodeDecodeError:
         raise UsageError(f"{name}: not {encoding.upper().removesuffix('-SIG')} text") from None
+
+
+def read_regular(path: str, limit: int, *, whole: bool = True) -> bytes | None:
+    """The bytes of ``path`` when it is a regular file: at most ``limit`` of them, or (``whole``)
+    None when it holds more. None too when it is missing, unreadable, or not a regular file: a
+    FIFO found by a scan of the user's folders (or named as a source file) would block the
+    reader for good, a device such as ``/dev/zero`` never ends. Opened without blocking and
+    checked on the open file (no race with a file swapped after a ``stat``). Never raises."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | getattr(os, "O_CLOEXEC", 0))
+    except (OSError, ValueError):
+        return None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or (whole and info.st_size > limit):
+            return None
+        chunks, left = [], limit + 1 if whole else limit
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        data = b"".join(chunks)
+        return None if whole and len(data) > limit else data
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+def read_regular_text(path: str, limit: int, *, whole: bool = True) -> str | None:
+    """:func:`read_regular` decoded as UTF-8, an undecodable byte replaced (U+FFFD)."""
+    data = read_regular(path, limit, whole=whole)
+    return None if data is None else data.decode("utf-8", errors="replace")
 
 
 def write_text_file(path: str, text: str, *, display: str | None = None, private: bool = False) -> None:
