@@ -14,8 +14,8 @@ from collections.abc import Iterator
 
 from dapcli.errors import UsageError
 
-__all__ = ["MAX_CONFIG_BYTES", "MAX_RECIPE_BYTES", "locked", "read_regular", "read_regular_text", "read_text_file",
-           "split_lines", "split_out", "write_text_file"]
+__all__ = ["MAX_CONFIG_BYTES", "MAX_RECIPE_BYTES", "is_number", "locked", "read_regular", "read_regular_text",
+           "read_text_file", "split_lines", "split_out", "write_text_file"]
 
 #: Largest recipe file (bytes): checked with ``fstat`` before reading (a 10,000-step recipe is
 #: ~0.6 MiB).
@@ -62,6 +62,13 @@ def read_text_file(path: str, *, max_bytes: int, display: str | None = None, enc
         return data.decode(encoding)
     except UnicodeDecodeError:
         raise UsageError(f"{name}: not {encoding.upper().removesuffix('-SIG')} text") from None
+
+
+def is_number(text: str) -> bool:
+    """True when ``text`` is a whole number of ASCII digits (``12``), what :func:`int` reads as the
+    user meant it. ``str.isdigit`` also says yes to ``²`` (which :func:`int` refuses) and to
+    ``١٢`` (which it reads as 12): neither is a line, an id or a port anyone typed on purpose."""
+    return text.isascii() and text.isdigit()
 
 
 def read_regular(path: str, limit: int, *, whole: bool = True) -> bytes | None:

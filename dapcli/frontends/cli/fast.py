@@ -206,7 +206,8 @@ def _serve_mcp(words: list[str]) -> int | None:
         if key not in ("--transport", "--port", "--token-file") or not (value or words):
             return None
         options[key[2:]] = value or words.pop(0)
-    if not options.get("port", "0").isdigit():
+    port = options.get("port", "0")
+    if not (port.isascii() and port.isdigit()):  # not ² (int() refuses it): typer's path says why
         return None
     from dapcli.frontends.mcp.server import main as serve
     from dapcli.frontends.mcp.server import port_error
@@ -263,10 +264,21 @@ def _ensure_streams() -> None:
             setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115 (for the process's life)
 
 
+def _sane_size() -> None:
+    """``COLUMNS=²`` or ``LINES=abc``: rich reads them with ``str.isdigit`` and then ``int()``, which
+    refuses ``²``; a size that is not plain ASCII digits is dropped (the terminal's own is used),
+    here and in every process dapcli starts (the session host, the REPL, the MCP server)."""
+    for name in ("COLUMNS", "LINES"):
+        value = os.environ.get(name)
+        if value is not None and not (value.isascii() and value.isdigit()):
+            del os.environ[name]
+
+
 def main(argv: list[str] | None = None) -> int:
     """``dapcli`` console script."""
     args = list(sys.argv[1:] if argv is None else argv)
     _ensure_streams()
+    _sane_size()
     try:
         code = None
         session, command = _split(args)
