@@ -3,6 +3,8 @@ says so, and the one-shot CLI still answers in one line, ends the session and le
 
 from __future__ import annotations
 
+import os
+
 import psutil
 from conftest import Cli, one_line_error
 
@@ -32,3 +34,16 @@ def test_a_request_to_a_program_that_ended_names_the_end(dc: Cli) -> None:
     assert f"the program (pid {pid}) has ended (python: " in line
     dc.run("stop")
     assert dc.wait_gone() == []
+
+
+def test_restart_refuses_a_program_that_is_gone_and_keeps_the_session(dc: Cli, tmp_path) -> None:
+    program = tmp_path / "gone.py"
+    program.write_text("x = 1\ny = 2  # @gone_stop\nprint(x + y)\n")
+    dc.launch(str(program), f"{program}:2")
+    program.unlink()
+    line = one_line_error(dc.run("restart", check=2).err)
+    assert f"the program is not there any more: {program}" in line
+    assert dc.status()["state"] == "stopped"
+    os.mkfifo(program)  # the interpreter would wait on it for good
+    assert "is a FIFO, not a program file" in one_line_error(dc.run("restart", check=2).err)
+    assert dc.json("eval", "x + 1")["result"] == "2"
