@@ -1,5 +1,6 @@
 """A program that ends while a process it forked keeps its connection to debugpy: debugpy never
-says so, and the one-shot CLI still answers in one line, ends the session and leaves no process."""
+says so, and the one-shot CLI still answers in one line, ends the session and leaves no process;
+``restart`` of a program that is gone is refused and the session kept."""
 
 from __future__ import annotations
 
