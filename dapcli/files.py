@@ -11,17 +11,20 @@ import re
 import stat
 import time
 from collections.abc import Iterator
+from typing import BinaryIO
 
 from dapcli.errors import UsageError
 
-__all__ = ["MAX_CONFIG_BYTES", "MAX_RECIPE_BYTES", "is_number", "locked", "read_regular", "read_regular_text",
-           "read_text_file", "split_lines", "split_out", "write_text_file"]
+__all__ = ["MAX_CONFIG_BYTES", "MAX_RECIPE_BYTES", "MAX_STDIN_BYTES", "is_number", "locked", "read_regular",
+           "read_regular_text", "read_text_file", "save_stdin", "split_lines", "split_out", "write_text_file"]
 
 #: Largest recipe file (bytes): checked with ``fstat`` before reading (a 10,000-step recipe is
 #: ~0.6 MiB).
 MAX_RECIPE_BYTES = 4 * 1024 * 1024
 #: Largest ``launch.json`` or adapters file (bytes).
 MAX_CONFIG_BYTES = 1024 * 1024
+#: Most bytes ``--stdin -`` keeps of this command's stdin for the program.
+MAX_STDIN_BYTES = 256 * 1024 * 1024
 
 
 def read_text_file(path: str, *, max_bytes: int, display: str | None = None, encoding: str = "utf-8") -> str:
@@ -104,6 +107,32 @@ def read_regular_text(path: str, limit: int, *, whole: bool = True) -> str | Non
     """:func:`read_regular` decoded as UTF-8, an undecodable byte replaced (U+FFFD)."""
     data = read_regular(path, limit, whole=whole)
     return None if data is None else data.decode("utf-8", errors="replace")
+
+
+def save_stdin(path: str, source: BinaryIO, limit: int = MAX_STDIN_BYTES) -> None:
+    """``--stdin -``: copy ``source`` (this command's stdin) into the private file ``path`` (0600,
+    never through a symbolic link), a MiB at a time, never holding it all in memory.
+
+    Raises:
+        UsageError: more than ``limit`` bytes came (an endless source such as ``/dev/zero`` or
+            ``yes``; nothing is kept), or ``path`` cannot be written.
+    """
+    try:
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
+    except OSError as exc:
+        raise UsageError(f"--stdin -: cannot keep the input in {path}: {exc.strerror}") from None
+    total = 0
+    with os.fdopen(descriptor, "wb") as handle:
+        while chunk := source.read(1 << 20):
+            total += len(chunk)
+            if total > limit:
+                break
+            handle.write(chunk)
+    if total > limit:
+        with contextlib.suppress(OSError):
+            os.unlink(path)
+        raise UsageError(f"--stdin -: more than {limit // (1024 * 1024)} MiB came on stdin (an endless source "
+                         "such as /dev/zero?)", "write the input to a file and give --stdin FILE")
 
 
 def write_text_file(path: str, text: str, *, display: str | None = None, private: bool = False) -> None:
