@@ -31,6 +31,7 @@ import sys
 
 from dapcli.adapters.base import AdapterSpec
 from dapcli.errors import AdapterError, UsageError
+from dapcli.files import read_regular
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the hot path)
 if TYPE_CHECKING:
@@ -61,11 +62,10 @@ def find_bash_dap() -> str | None:
 def is_bash_script(path: str) -> bool:
     """True for a file without an extension whose first line runs bash or sh (``#!/bin/bash``,
     ``#!/usr/bin/env bash``, ``#!/bin/sh``)."""
-    try:
-        with open(path, "rb") as handle:
-            first = handle.readline(64)
-    except OSError:
+    head = read_regular(path, 64, whole=False)  # never a FIFO: it would block
+    if head is None:
         return False
+    first = head.split(b"\n", 1)[0]
     words = b" ".join(first.split())
     return any(words == shebang or words.startswith(shebang + b" ") for shebang in _SHEBANGS)
 

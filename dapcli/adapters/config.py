@@ -29,14 +29,13 @@ from __future__ import annotations
 
 import os
 import re
-import shlex
 import shutil
 
 from dapcli.adapters.base import AdapterSpec, OutputSink
 from dapcli.adapters.trust import require_trust, trusted
 from dapcli.adapters.yamlcheck import checked_compose
 from dapcli.errors import AdapterError, UsageError
-from dapcli.files import MAX_CONFIG_BYTES, read_text_file
+from dapcli.files import MAX_CONFIG_BYTES, read_text_file, split_words
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the hot path)
 if TYPE_CHECKING:
@@ -156,7 +155,10 @@ def _load_file(path: str, scope: str) -> dict[str, AdapterEntry]:
         command = settings.get("command")
         if command is not None:
             if isinstance(command, str):
-                command = shlex.split(command)
+                try:
+                    command = split_words(command)  # linear: shlex is quadratic in a word's length
+                except ValueError as exc:
+                    raise fail(node_of("command"), f"adapter '{name}': command cannot be split: {exc}") from None
             if not isinstance(command, list) or not command or not all(isinstance(a, str | int) for a in command):
                 raise fail(node_of("command"), f"adapter '{name}': command must be a non-empty list of strings")
             argv = [str(a) for a in command]

@@ -7,6 +7,8 @@ from __future__ import annotations
 import os
 import re
 
+from dapcli.files import read_regular_text
+
 __all__ = ["program_hint"]
 
 _PACKAGE = re.compile(r"^package\s+(\w+)", re.MULTILINE)
@@ -44,11 +46,7 @@ def _go_files(program: str) -> list[str]:
 
 
 def _text(path: str) -> str:
-    try:
-        with open(path, encoding="utf-8", errors="replace") as handle:
-            return handle.read(200_000)
-    except OSError:
-        return ""
+    return read_regular_text(path, 200_000, whole=False) or ""  # never a FIFO: it would block
 
 
 def _package(path: str) -> str | None:

@@ -8,10 +8,10 @@ instead of being used as its Python ``str()`` (a ``program`` of ``['x']``) or cr
 
 from __future__ import annotations
 
-import shlex
 from typing import Any
 
 from dapcli.errors import UsageError
+from dapcli.files import split_words
 
 __all__ = ["check_fields", "checked_args", "checked_env"]
 
@@ -48,7 +48,7 @@ def checked_args(value: Any, name: str) -> list[str]:
         return []
     if isinstance(value, str):
         try:
-            return shlex.split(value)
+            return split_words(value)  # linear: shlex is quadratic in a word's length
         except ValueError as exc:
             raise UsageError(f"configuration {name!r}: \"args\" cannot be split: {exc}",
                              "balance the quotes, or give args as a list") from None

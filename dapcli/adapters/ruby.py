@@ -39,7 +39,7 @@ import shutil
 
 from dapcli.adapters.base import AdapterSpec
 from dapcli.errors import AdapterError, UsageError
-from dapcli.files import split_lines
+from dapcli.files import read_regular_text, split_lines
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the hot path)
 if TYPE_CHECKING:
@@ -256,11 +256,10 @@ class RubyAdapter(AdapterSpec):
         """The program's first line of code (rdbg ignores ``stopOnEntry``: its own first stop is
         taken by the ``continue`` it runs at ``configurationDone``): not blank, not a comment,
         not inside ``=begin``/``=end``."""
-        try:
-            with open(program, encoding="utf-8", errors="replace") as handle:
-                lines = split_lines(handle.read(1 << 20))  # a form feed or U+2028 ends no line
-        except OSError:
+        text = read_regular_text(program, 1 << 20, whole=False)  # never a FIFO: it would block
+        if text is None:
             return None
+        lines = split_lines(text)  # a form feed or U+2028 ends no line
         quoted = False
         for number, line in enumerate(lines, 1):
             text = line.strip()

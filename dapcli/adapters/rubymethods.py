@@ -14,7 +14,7 @@ import os
 import re
 from collections.abc import Iterator
 
-from dapcli.files import split_lines
+from dapcli.files import read_regular_text, split_lines
 
 __all__ = ["find_method"]
 
@@ -67,13 +67,10 @@ def find_method(name: str, roots: list[str]) -> tuple[str, int] | str | None:
 
 
 def _in_file(path: str, owner: str | None, method: str, singleton: bool) -> int | None:
-    try:
-        if os.path.getsize(path) > MAX_FILE_BYTES:
-            return None
-        with open(path, encoding="utf-8", errors="replace", newline="") as handle:
-            lines = split_lines(handle.read())
-    except OSError:
+    text = read_regular_text(path, MAX_FILE_BYTES)  # a FIFO among the files would block for good
+    if text is None:
         return None
+    lines = split_lines(text)
     stack: list[str | None] = []  # each open block: its class/module name, or None
     for number, line in enumerate(lines, 1):
         code = line.split("#", 1)[0] if not line.lstrip().startswith("#") else ""

@@ -18,6 +18,7 @@ from typing import Any
 import yaml
 
 from dapcli.errors import UsageError
+from dapcli.files import is_number
 from dapcli.verbs import VERBS, validate_args
 
 __all__ = ["Recorder"]
@@ -203,7 +204,7 @@ def _breakpoint(item: str | dict[str, Any], cwd: str, base: str | None) -> str |
 def _location(location: str, cwd: str, base: str | None) -> str:
     """``FILE:LINE`` or ``FILE`` with FILE rewritten; a bare line or a function name unchanged."""
     file_part, sep, line_part = location.rpartition(":")
-    if sep and line_part.isdigit() and file_part:
+    if sep and is_number(line_part) and file_part:
         return f"{_path(file_part, cwd, base)}:{line_part}"
     if os.path.isfile(os.path.join(cwd, location)):
         return _path(location, cwd, base)

@@ -20,6 +20,7 @@ import os
 import re
 
 from dapcli.engine.pathmap import PathMapper, PathMapping
+from dapcli.files import read_regular
 
 __all__ = ["BinarySpellings", "binary_spelling", "executable_of"]
 
@@ -108,8 +109,4 @@ def _same(path: bytes, wanted: os.stat_result) -> bool:
 
 
 def _is_binary(path: str) -> bool:
-    try:
-        with open(path, "rb") as handle:
-            return handle.read(4) in (b"\x7fELF", b"\xcf\xfa\xed\xfe", b"\xce\xfa\xed\xfe")
-    except OSError:
-        return False
+    return read_regular(path, 4, whole=False) in (b"\x7fELF", b"\xcf\xfa\xed\xfe", b"\xce\xfa\xed\xfe")

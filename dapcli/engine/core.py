@@ -34,6 +34,7 @@ from dapcli.engine.serial import wait_turn
 from dapcli.engine.state import ENDED, SessionState, StopRecord
 from dapcli.engine.terminal import Terminal
 from dapcli.engine.testrun.base import TestRun
+from dapcli.engine.vanished import gone
 from dapcli.engine.watches import WatchList
 from dapcli.errors import (
     ConnectionLostError,
@@ -108,6 +109,8 @@ class SessionCore:
         self.started_at = time.time()
         self.adapter_pid: int | None = None
         self.debuggee_pid: int | None = None
+        #: The start time of the debuggee the adapter named, when it is ours (see :mod:`dapcli.engine.vanished`).
+        self.debuggee_started: float | None = None
         self.selected_thread_id: int | None = None
         self.selected_frame_id: int | None = None
         #: Source file of the selected frame (cached for completion and bare line numbers).
@@ -263,9 +266,16 @@ class SessionCore:
             self.handles.incoming(generation, command, body)  # dapcli's numbers, never given twice
             return body
         except RequestError as exc:  # a traceback or a clang echo: the diagnosis, on one line
-            if "\n" not in exc.message.strip():
+            message = diagnosis(exc.message) if "\n" in exc.message.strip() else exc.message
+            pid, started = self.debuggee_pid, self.debuggee_started
+            if started is not None and pid and gone(pid, started):
+                # debugpy's "Server[pid=N] disconnected unexpectedly": the program ended, processes it forked run on
+                raise RequestError(f"the program (pid {pid}) has ended ({self.adapter.name}: {message})",
+                                   f"{call('sessions')} lists what still runs; {call('stop')} ends it all",
+                                   exc.command) from None
+            if message is exc.message:
                 raise
-            raise RequestError(diagnosis(exc.message), exc.hint, exc.command) from None
+            raise RequestError(message, exc.hint, exc.command) from None
         except (DapTimeoutError, asyncio.CancelledError):  # given up on: do not queue behind it
             cancelled = self.supports("supportsCancelRequest") and conn.cancel(future)
             self.abandoned.track(future, command, arguments, cancelled=cancelled)

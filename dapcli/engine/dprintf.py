@@ -21,6 +21,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from dapcli.errors import DapcliError
+from dapcli.files import is_number
 
 __all__ = ["delete_log_points", "set_log_points"]
 
@@ -51,12 +52,12 @@ async def set_log_points(entries: list[Any], command: Callable[[Any], str | None
             refused.append(entry)
             continue
         point = ((body or {}).get("result") or {}).get("bkpt") or {}
-        if not str(point.get("number", "")).isdigit():
+        if not is_number(str(point.get("number", ""))):
             refused.append(entry)
             continue
         entry.adapter_id = int(point["number"])
         entry.verified = not entry.unresolved
-        entry.actual_line = int(point["line"]) if str(point.get("line", "")).isdigit() else entry.line
+        entry.actual_line = int(point["line"]) if is_number(str(point.get("line", ""))) else entry.line
         entry.message = None
     return refused
 

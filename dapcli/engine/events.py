@@ -16,13 +16,15 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from dapcli.calls import call
 from dapcli.engine.chatter import DEBUGGER_CATEGORIES, has_literal, is_log_message
 from dapcli.engine.hitcount import adopt_counters, write_log_points
 from dapcli.engine.lost import describe_lost_adapter
 from dapcli.engine.reaped import dead_debuggee_status
 from dapcli.engine.state import SessionState, StopRecord
 from dapcli.engine.teardown import SessionTeardown
-from dapcli.errors import DapcliError
+from dapcli.engine.vanished import GRACE, gone, owned_start
+from dapcli.errors import ConnectionLostError, DapcliError
 from dapcli.protocol import types as t
 from dapcli.protocol.connection import body_model, without_unknown_literals
 from dapcli.protocol.repair import repair
@@ -205,6 +207,7 @@ class SessionEvents(SessionTeardown):
     def _on_process(self, body: Any) -> None:
         if body.systemProcessId and not self.post_mortem:
             self.debuggee_pid = body.systemProcessId
+            self.debuggee_started = owned_start(body.systemProcessId)
             if self._watchdog:
                 self._watchdog.watch(pid=body.systemProcessId)
 
@@ -256,6 +259,20 @@ class SessionEvents(SessionTeardown):
         self.exit_code = code
         self._end(SessionState.EXITED, "exited")
         return True
+
+    def check_vanished(self, command: str, waited: float) -> None:
+        """The connection's ``wait_check``: end the session when ``command`` has waited
+        :data:`GRACE` s while the debuggee is gone and the adapter said nothing of it (see
+        :mod:`dapcli.engine.vanished`). Raises ConnectionLostError then."""
+        pid, started = self.debuggee_pid, self.debuggee_started
+        if (waited < GRACE or pid is None or started is None or self.ended or self._disconnecting
+                or not gone(pid, started)):
+            return
+        self.lost = (f"the program (pid {pid}) ended, but {self.adapter.name} never said so and left "
+                     f"{command} unanswered (a process the program forked may hold its connection)")
+        self._end(SessionState.TERMINATED, "program gone")
+        raise ConnectionLostError(f"session '{self.name}': {self.lost}",
+                                  f"the session has ended and its processes are stopped; {call('launch')} again")
 
     def mark_running(self) -> None:
         """The program runs although no execution verb resumed it (a console command did)."""

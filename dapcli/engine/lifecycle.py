@@ -187,6 +187,7 @@ class SessionLifecycle(SessionExecution):
             transport.trace = conn.trace
         conn.rewriter = self.path_mapper
         conn.stall_check = lambda command: check_frozen(self, command)  # SIGSTOPped: said at once
+        conn.wait_check = self.check_vanished  # the program gone, the adapter silent
         conn.on_event(self.on_event)
         conn.on_close(self._on_lost)
         conn.on_reverse_request("runInTerminal", self._on_run_in_terminal)

@@ -9,6 +9,8 @@ import os
 import re
 import sysconfig
 
+from dapcli.files import read_regular_text
+
 __all__ = ["is_user_frame", "is_user_source", "source_holds", "user_frame_index"]
 
 #: Path prefixes of code the user does not own (system headers and libraries, installed runtimes).
@@ -81,11 +83,7 @@ def _source_text(path: str) -> str | None:
 def _read(path: str, mtime_ns: int, size: int) -> str | None:
     """The text of ``path`` (cached while its mtime and size stay the same)."""
     del mtime_ns, size  # the cache key only
-    try:
-        with open(path, encoding="utf-8", errors="replace") as source:
-            return source.read(8 * 1024 * 1024)
-    except OSError:
-        return None
+    return read_regular_text(path, 8 * 1024 * 1024, whole=False)  # never a FIFO: it would block
 
 
 def is_user_frame(path: str | None, line: int | None = None, name: str | None = None) -> bool:

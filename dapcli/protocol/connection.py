@@ -154,6 +154,10 @@ class Connection:
         #: ``check(command)`` raises when the peer cannot answer now (its process is stopped by
         #: a signal): called before a request is sent and every :data:`STALL_POLL` s while one waits.
         self.stall_check: Callable[[str], None] | None = None
+        #: ``check(command, waited)`` raises when a request unanswered for ``waited`` s never will
+        #: be (its program is gone while the adapter stays silent): called every :data:`STALL_POLL`
+        #: s while one waits, never before it is sent.
+        self.wait_check: Callable[[str, float], None] | None = None
 
     # -- lifecycle ---------------------------------------------------------------------------
     def start(self) -> None:
@@ -282,9 +286,10 @@ class Connection:
 
     async def _wait(self, future: asyncio.Future[Message], timeout: float | None, command: str) -> Message:
         """The response, within ``timeout`` s (TimeoutError); :attr:`stall_check` runs meanwhile."""
-        if self.stall_check is None:
+        if self.stall_check is None and self.wait_check is None:
             return await asyncio.wait_for(asyncio.shield(future), timeout)
-        deadline = None if timeout is None else time.monotonic() + timeout
+        started = time.monotonic()
+        deadline = None if timeout is None else started + timeout
         while True:
             if future.done():  # a timeout of 0 asks for an answer that is already there
                 return future.result()
@@ -294,7 +299,10 @@ class Connection:
             done, _ = await asyncio.wait({future}, timeout=left)
             if done:
                 return future.result()
-            self.stall_check(command)
+            if self.stall_check is not None:
+                self.stall_check(command)
+            if self.wait_check is not None:
+                self.wait_check(command, time.monotonic() - started)
 
     async def request(
         self,

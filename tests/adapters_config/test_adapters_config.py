@@ -103,6 +103,17 @@ def test_a_new_adapter_needs_a_command(tmp_path: Path, isolated: Path) -> None:
     assert failed.value.message.startswith(f"{path}:1:") and "needs a command" in failed.value.message
 
 
+
+def test_a_command_with_an_unclosed_quote_is_one_line(tmp_path: Path, isolated: Path) -> None:
+    path = write_user(tmp_path, "mine:\n  command: \"foo 'bar\"\n  extensions: [.mine]\n")
+    with pytest.raises(UsageError) as failed:  # it was shlex's ValueError: an internal error
+        all_adapters(str(isolated))
+    assert failed.value.message == f"{path}:2: adapter 'mine': command cannot be split: No closing quotation"
+    write_user(tmp_path, "mine:\n  command: \"python3 'my adapter.py' --port=1\"\n  extensions: [.mine]\n")
+    entry = load_config(str(isolated))["mine"]
+    assert entry.command == ["python3", "my adapter.py", "--port=1"]
+
+
 # -- overriding built-in adapters --------------------------------------------------------------
 def test_project_file_changing_a_command_is_reported_before_use(isolated: Path,
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:

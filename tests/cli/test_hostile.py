@@ -23,6 +23,8 @@ BAD: list[tuple[tuple[str, ...], int, str]] = [
     (("list", "loops.py:99999"), 2, "loops.py: line 99999 is past the end of the file"),
     (("list", "loops.py:0"), 2, "line 0 is not a line of any file (lines count from 1)"),
     (("list", "loops.py:-5"), 2, "bad line '-5' in 'loops.py:-5'"),
+    (("list", "loops.py:abc"), 2, "bad line 'abc' in 'loops.py:abc'"),
+    (("list", ":3"), 2, "bad location ':3': no file before the colon"),
     (("break", "add", "lo\nops.py:3"), 2, "no such file: 'lo\\nops.py' (its name holds a control character)"),
     (("break", "add", "/tmp:3"), 2, "/tmp is a directory, not a source file"),
     (("break", "add", "/dev/null:3"), 2, "/dev/null is a character device, not a source file"),

@@ -60,3 +60,14 @@ def test_bad_text_in_a_recipe_is_refused_before_the_run(recipe_file, text: str, 
     assert code == 2, out
     assert f"✘ {path}:{message}" in out, out
     assert "nothing was run" in out
+
+
+def test_a_breakpoint_line_of_odd_digits_is_one_line(recipe_file) -> None:
+    code, out = run(recipe_file("""
+        target: {program: {loop}}
+        breakpoints: ["loop.py:²"]
+        steps: [continue]
+    """))
+    assert code == 2, out
+    assert "bad line '²' in 'loop.py:²'" in out
+    assert "Traceback" not in out and "internal error" not in out

@@ -12,6 +12,8 @@ import ast
 import os
 from collections.abc import Iterator
 
+from dapcli.files import read_regular
+
 __all__ = ["find_function", "python_files", "qualified_name_condition"]
 
 #: Most files read per lookup, and the largest one (bytes): a lookup stays quick.
@@ -69,12 +71,12 @@ def find_function(name: str, roots: list[str]) -> tuple[str, int] | None:
 
 
 def _parse(path: str) -> ast.Module | None:
+    data = read_regular(path, MAX_FILE_BYTES)  # a FIFO among the files would block for good
+    if data is None:
+        return None
     try:
-        if os.path.getsize(path) > MAX_FILE_BYTES:
-            return None
-        with open(path, "rb") as handle:
-            return ast.parse(handle.read(), path)
-    except (OSError, SyntaxError, ValueError):
+        return ast.parse(data, path)
+    except (SyntaxError, ValueError):
         return None
 
 

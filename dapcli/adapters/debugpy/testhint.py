@@ -15,6 +15,7 @@ from dapcli.adapters.debugpy.earlytest import attach_arguments, boot_argv
 from dapcli.adapters.debugpy.pyinterp import find_python
 from dapcli.adapters.early.process import adapters_file
 from dapcli.errors import DapcliError
+from dapcli.files import read_regular_text
 
 __all__ = ["BOOT", "hint"]
 
@@ -117,12 +118,8 @@ def _has_pytest_config(directory: str) -> bool:
         if any(os.path.isfile(os.path.join(directory, name)) for name in _PYTEST_FILES):
             return True
         for name, section in _PYTEST_SECTIONS.items():
-            try:
-                with open(os.path.join(directory, name), encoding="utf-8", errors="replace") as handle:
-                    if section in handle.read(200_000):
-                        return True
-            except OSError:
-                pass
+            if section in (read_regular_text(os.path.join(directory, name), 200_000, whole=False) or ""):
+                return True
         parent = os.path.dirname(directory)
         if parent == directory or os.path.isdir(os.path.join(directory, ".git")):
             return False

@@ -166,7 +166,8 @@ def _location(location: str, cwd: str) -> tuple[str, int] | None:
     """``FILE:LINE`` as (absolute path, line) when FILE is a regular file (reached without a
     symbolic link) that has that line; else None."""
     name, _, line_text = location.rpartition(":")
-    if not name or not line_text.isdigit() or line_text != line_text.strip() or any(c.isspace() for c in name):
+    digits = line_text.isascii() and line_text.isdigit()  # not ² (int() refuses it)
+    if not name or not digits or line_text != line_text.strip() or any(c.isspace() for c in name):
         return None
     line = int(line_text)
     path = os.path.normpath(os.path.join(cwd, name))

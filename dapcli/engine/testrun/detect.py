@@ -14,6 +14,7 @@ from dapcli.engine.testrun.native import NativeRunner
 from dapcli.engine.testrun.python import PytestRunner, UnittestRunner
 from dapcli.engine.testrun.ruby import MinitestRunner, RSpecRunner
 from dapcli.errors import UsageError
+from dapcli.files import read_regular_text
 
 __all__ = ["RUNNERS", "detect_runner", "is_go_package_dir"]
 
@@ -48,12 +49,8 @@ def _has_pytest_config(directory: str, *, up: bool = True) -> bool:
         if any(os.path.isfile(os.path.join(directory, name)) for name in _PYTEST_FILES):
             return True
         for name, section in _PYTEST_SECTIONS.items():
-            try:
-                with open(os.path.join(directory, name), encoding="utf-8", errors="replace") as handle:
-                    if section in handle.read(200_000):
-                        return True
-            except OSError:
-                pass
+            if section in (read_regular_text(os.path.join(directory, name), 200_000, whole=False) or ""):
+                return True
         parent = os.path.dirname(directory)
         if not up or parent == directory or os.path.exists(os.path.join(directory, ".git")):  # a worktree's is a file
             return False

@@ -14,6 +14,8 @@ import ast
 import functools
 import os
 
+from dapcli.files import read_regular
+
 __all__ = ["expects_exception", "marked_expected_failure"]
 
 _EXPECTING = ("raises", "assertRaises", "assertRaisesRegex", "assertRaisesRegexp", "suppress", "raises_group",
@@ -23,10 +25,10 @@ _EXPECTED_FAILURE = ("xfail", "expectedFailure")
 
 @functools.lru_cache(maxsize=64)
 def _tree(path: str, mtime: float) -> ast.Module | None:
+    data = read_regular(path, 8 * 1024 * 1024)  # never a FIFO: it would block
     try:
-        with open(path, encoding="utf-8") as handle:
-            return ast.parse(handle.read(), path)
-    except (OSError, SyntaxError, ValueError, UnicodeDecodeError):
+        return None if data is None else ast.parse(data.decode("utf-8"), path)
+    except (SyntaxError, ValueError, UnicodeDecodeError):
         return None
 
 

@@ -31,7 +31,7 @@ from dapcli.engine.testrun.base import (
     stack,
 )
 from dapcli.errors import AdapterError, UsageError
-from dapcli.files import split_lines
+from dapcli.files import read_regular_text, split_lines
 
 if TYPE_CHECKING:
     from dapcli.engine.api import TestSession
@@ -207,11 +207,10 @@ def _loaded_feature(ruby: str, feature: str, cwd: str) -> str | None:
 
 def _line_of(path: str, text: str, within: str) -> int | None:
     """The 1-based line holding ``text`` (after the line holding ``within``, when given)."""
-    try:
-        with open(path, encoding="utf-8", errors="replace") as handle:
-            lines = split_lines(handle.read())
-    except OSError:
+    text = read_regular_text(path, 8 * 1024 * 1024)  # never a FIFO: it would block
+    if text is None:
         return None
+    lines = split_lines(text)
     inside = not within
     for number, line in enumerate(lines, 1):
         if within and within in line:

@@ -55,13 +55,14 @@ def _forward(argv: list[str], command: str, session: str | None) -> int | None:
             from dapcli.dispatch import spawn
 
             _confirm_project(argv)
+            staged = _stage_stdin(argv, sessionfile.path_for(name))
             # first: it clears a finished session's files
             try:  # what the host starts early is worked out while its interpreter starts
                 spawn.start_host(name, spawn.host_command(name), early=lambda: next(iter(_prestart(argv, command)), ""))
             except KeyboardInterrupt:  # start_host ended the host it started: there is no session
                 _err("interrupted: the session was not started (its host is ended)\n")
                 return 130
-            argv = _stdin_to_file(argv, sessionfile.path_for(name))
+            argv = _stdin_to_file(argv, sessionfile.path_for(name), staged)
         elif sessionfile.read(name) is None and not (command in ("stop", "kill") and _started_meanwhile(name)):
             from dapcli.frontends.cli import quick
 
@@ -141,24 +142,40 @@ def _after_command(argv: list[str], command: str) -> list[str]:
     return argv[index + 1:]
 
 
-def _stdin_to_file(argv: list[str], session_path: str) -> list[str]:
-    """``--stdin -``: what this command reads on its stdin, kept in a private file beside the
-    session file; the host (which runs the program) is told that file instead."""
+def _stdin_at(argv: list[str]) -> tuple[list[str], int] | None:
+    """(the words before ``--`` with ``--stdin -`` spelled ``--stdin=-``, its index), or None."""
     end = argv.index("--") if "--" in argv else len(argv)
     head = argv[:end]
     if "--stdin=-" in head:
-        at = head.index("--stdin=-")
-    elif any(head[i] == "--stdin" and head[i + 1] == "-" for i in range(len(head) - 1)):
-        at = next(i for i in range(len(head) - 1) if head[i] == "--stdin" and head[i + 1] == "-")
-        head = [*head[:at], "--stdin=-", *head[at + 2:]]
-    else:
+        return head, head.index("--stdin=-")
+    at = next((i for i in range(len(head) - 1) if head[i] == "--stdin" and head[i + 1] == "-"), None)
+    return None if at is None else ([*head[:at], "--stdin=-", *head[at + 2:]], at)
+
+
+def _stage_stdin(argv: list[str], session_path: str) -> str | None:
+    """``--stdin -``: what this command reads on its stdin, kept in a private file beside the
+    session file (bounded: :func:`dapcli.files.save_stdin`), before any host starts, so that an
+    endless stdin is refused with nothing started. Returns that file, or None."""
+    if _stdin_at(argv) is None:
+        return None
+    from dapcli.files import save_stdin
+
+    staged = session_path.removesuffix(".json") + ".stdin.new"
+    save_stdin(staged, sys.stdin.buffer)
+    return staged
+
+
+def _stdin_to_file(argv: list[str], session_path: str, staged: str | None) -> list[str]:
+    """The staged stdin (:func:`_stage_stdin`) moved into place once the host started (starting
+    clears a finished session's files); the host (which runs the program) is told that file."""
+    found = _stdin_at(argv)
+    if found is None or staged is None:
         return argv
+    head, at = found
     path = session_path.removesuffix(".json") + ".stdin"
-    data = sys.stdin.buffer.read()
-    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
-    with os.fdopen(descriptor, "wb") as handle:
-        handle.write(data)
+    os.replace(staged, path)
     head[at] = f"--stdin={path}"
+    end = argv.index("--") if "--" in argv else len(argv)
     return [*head, *argv[end:]]
 
 
@@ -206,7 +223,8 @@ def _serve_mcp(words: list[str]) -> int | None:
         if key not in ("--transport", "--port", "--token-file") or not (value or words):
             return None
         options[key[2:]] = value or words.pop(0)
-    if not options.get("port", "0").isdigit():
+    port = options.get("port", "0")
+    if not (port.isascii() and port.isdigit()):  # not ² (int() refuses it): typer's path says why
         return None
     from dapcli.frontends.mcp.server import main as serve
     from dapcli.frontends.mcp.server import port_error
@@ -263,10 +281,21 @@ def _ensure_streams() -> None:
             setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115 (for the process's life)
 
 
+def _sane_size() -> None:
+    """``COLUMNS=²`` or ``LINES=abc``: rich reads them with ``str.isdigit`` and then ``int()``, which
+    refuses ``²``; a size that is not plain ASCII digits is dropped (the terminal's own is used),
+    here and in every process dapcli starts (the session host, the REPL, the MCP server)."""
+    for name in ("COLUMNS", "LINES"):
+        value = os.environ.get(name)
+        if value is not None and not (value.isascii() and value.isdigit()):
+            del os.environ[name]
+
+
 def main(argv: list[str] | None = None) -> int:
     """``dapcli`` console script."""
     args = list(sys.argv[1:] if argv is None else argv)
     _ensure_streams()
+    _sane_size()
     try:
         code = None
         session, command = _split(args)

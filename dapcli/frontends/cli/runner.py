@@ -134,11 +134,10 @@ def run_client(invocation: Invocation, debug: bool = False) -> int:
 def _save_stdin(session_path: str) -> str:
     """``--stdin -``: what this command reads on its stdin, kept in a private file beside the
     session file (the program, run by the session host, reads that; ``restart`` reads it again)."""
+    from dapcli.files import save_stdin
+
     path = session_path.removesuffix(".json") + ".stdin"
-    data = sys.stdin.buffer.read()
-    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
-    with os.fdopen(descriptor, "wb") as handle:
-        handle.write(data)
+    save_stdin(path, sys.stdin.buffer)
     return path
 
 

@@ -183,7 +183,7 @@ def port_error(port: int | str) -> str | None:
     it is a TCP port (1-65535). A long number is not echoed whole."""
     text = str(port) if isinstance(port, str) or -10**12 < port < 10**12 else "(a huge number)"
     if isinstance(port, str):
-        number = int(port) if port.isdigit() and len(port) <= 6 else None
+        number = int(port) if port.isascii() and port.isdigit() and len(port) <= 6 else None
     else:
         number = port if not isinstance(port, bool) else None
     if number is not None and 1 <= number <= 65535:

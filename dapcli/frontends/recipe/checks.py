@@ -10,6 +10,7 @@ import os
 from typing import Any
 
 from dapcli.errors import echo
+from dapcli.files import is_number
 from dapcli.frontends.recipe.loader import Mark, YamlList, YamlMap
 from dapcli.frontends.recipe.model import BreakpointSpec, Target
 from dapcli.frontends.recipe.variables import BadReference, as_text, fit, references, substitute
@@ -378,7 +379,7 @@ class CheckerBase:
         from dapcli.verbs.breakpoints.statements import check_expect
 
         path, _, line = location.rpartition(":")
-        if not path or not line.isdigit():
+        if not path or not is_number(line):
             self.problem(mark, where, "expectText checks a line: give path and line")
             return False
         try:
@@ -391,8 +392,8 @@ class CheckerBase:
     def location(self, text: str, mark: Mark, where: str, target: Target | None) -> str | None:
         """``ABSPATH:LINE`` (the file found next to the recipe or the program) or a function name."""
         file_part, sep, line_part = text.rpartition(":")
-        if not (sep and line_part.isdigit() and file_part):
-            if not text or text.isdigit() or any(c.isspace() for c in text):
+        if not (sep and is_number(line_part) and file_part):
+            if not text or is_number(text) or any(c.isspace() for c in text):
                 self.problem(mark, where, f"bad breakpoint {text!r}: write FILE:LINE or a function name")
                 return None
             return text

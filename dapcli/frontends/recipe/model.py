@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from dapcli.errors import CheckFailedError, UsageError
+from dapcli.files import is_number
 from dapcli.frontends.recipe.loader import Mark
 
 __all__ = [
@@ -76,7 +77,7 @@ class BreakpointSpec:
         """As a structured ``breakpoints`` item of ``launch``/``debugTest``: ``{path, line}`` or
         ``{function}``, with its condition, hitCondition and logMessage."""
         path, sep, line = self.location.rpartition(":")
-        place: dict[str, Any] = {"path": path, "line": int(line)} if sep and line.isdigit() and path \
+        place: dict[str, Any] = {"path": path, "line": int(line)} if sep and is_number(line) and path \
             else {"function": self.location}
         clauses = (("condition", self.condition), ("hitCondition", self.hit_condition),
                    ("logMessage", self.log_message))

@@ -17,6 +17,7 @@ from typing import Any, Union, get_args, get_origin
 
 from pydantic import BaseModel
 
+from dapcli.files import is_number
 from dapcli.verbs.models import OutputResult, StopState
 
 __all__ = ["MISSING", "PATH_SHORTHANDS", "check_path", "follow", "model_paths", "segments"]
@@ -158,7 +159,7 @@ def _step(current: Any, segment: str, walked: list[str], extra: list[str]) -> tu
     item = _list_item(current)
     if item is not None:
         item = _strip(item)
-        if segment.isdigit() or (_is_model(item) and "name" in _fields(item)):
+        if is_number(segment) or (_is_model(item) and "name" in _fields(item)):
             return None, item
         return f"{where} is a list; pick an item by index ({where}.0)", None
     if current is Any:
@@ -217,7 +218,7 @@ def _child(value: Any, segment: str) -> Any:
     if isinstance(value, dict):
         return value.get(segment, MISSING) if value.get(segment) is not None else MISSING
     if isinstance(value, list):
-        if segment.isdigit():
+        if is_number(segment):
             index = int(segment)
             return value[index] if index < len(value) else MISSING
         for item in value:

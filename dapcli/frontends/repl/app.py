@@ -28,6 +28,7 @@ from rich.console import Console, RenderableType
 from rich.text import Text
 
 from dapcli.errors import DapcliError, PreconditionError, SessionError
+from dapcli.files import is_number
 from dapcli.frontends.repl import commands
 from dapcli.frontends.repl.aliases import RENAMES, SETTINGS
 from dapcli.frontends.repl.completer import ReplCompleter
@@ -486,6 +487,6 @@ def _console() -> Console:
     except (AttributeError, ValueError):  # no stdout, or a closed one
         tty = False
     columns = os.environ.get("COLUMNS", "")
-    width = None if tty else int(columns) if columns.isdigit() and int(columns) > 0 else 120
+    width = None if tty else int(columns) if is_number(columns) and int(columns) > 0 else 120
     return Console(highlight=False, emoji=False, color_system=None if plain else "auto", soft_wrap=not tty,
                    width=width)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from rich.text import Text
 
 from dapcli.errors import UsageError
+from dapcli.files import is_number
 from dapcli.frontends.repl.aliases import SETTINGS, command_named
 from dapcli.frontends.repl.grammar import Grammar, parse_args, split
 from dapcli.frontends.repl.help import overview, topic
@@ -146,7 +147,7 @@ async def display(repl: CommandRepl, rest: str) -> None:
 
 async def undisplay(repl: CommandRepl, rest: str) -> None:
     words = split(rest)
-    if not all(w.isdigit() for w in words):
+    if not all(is_number(w) for w in words):
         raise UsageError("undisplay takes watch numbers", "usage: undisplay [N...]; `display` lists them")
     ids = [int(w) for w in words] or list(repl.state.watch_ids())
     if not ids:

@@ -10,11 +10,11 @@ the verb's JSON-shaped arguments (camelCase keys), the same object a recipe or M
 from __future__ import annotations
 
 import re
-import shlex
 from collections.abc import Iterable, Mapping
 from typing import Any, get_args
 
 from dapcli.errors import UsageError
+from dapcli.files import split_words
 from dapcli.verbs import VERBS, validate_args
 from dapcli.verbs.registry import ParamSpec, VerbSpec
 
@@ -28,7 +28,7 @@ _FALSE = {"0", "false", "no", "off"}
 def split(line: str) -> list[str]:
     """Shell words of ``line``. Raises UsageError for an unclosed quote."""
     try:
-        return shlex.split(line, posix=True)
+        return split_words(line)  # linear: shlex is quadratic in a word's length
     except ValueError as exc:
         raise UsageError(f"cannot read this line: {exc}", "close the quote, or escape it with \\") from None
 

@@ -8,7 +8,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from dapcli.errors import UsageError
+from dapcli.errors import UsageError, echo
 from dapcli.frontends.repl.aliases import COMMANDS, RENAMES, ReplCommand, command_named
 from dapcli.frontends.repl.grammar import Grammar, usage
 from dapcli.verbs.registry import VerbSpec
@@ -110,6 +110,6 @@ def unknown_command(grammar: Grammar, name: str, rest: str = "") -> UsageError:
         word = rest.split(None, 1)[0]
         return UsageError(f"{name!r} has no subcommand {word!r}",
                           group_hint("", name, rest.strip(), subcommands, quote=False))
-    close = difflib.get_close_matches(name, all_names(grammar), n=4, cutoff=0.6)
+    close = difflib.get_close_matches(name, all_names(grammar), n=4, cutoff=0.6) if len(name) <= 100 else []
     tail = f"; did you mean: {', '.join(close)}?" if close else "; `help` lists the commands"
-    return UsageError(f"unknown command {name!r}{tail}")
+    return UsageError(f"unknown command {echo(name)!r}{tail}")  # a pasted file's line: cut in the middle

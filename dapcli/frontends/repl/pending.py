@@ -9,6 +9,7 @@ import os
 from typing import Any
 
 from dapcli.errors import UsageError
+from dapcli.files import is_number
 from dapcli.verbs import models as m
 from dapcli.verbs.breakpoints.spec import spec_fields
 
@@ -83,7 +84,7 @@ class Pending:
         Raises UsageError."""
         file_part, _, line = reference.rpartition(":")
         for number, item in self.items.items():
-            if reference == str(number) or (line.isdigit() and item.get("line") == int(line)
+            if reference == str(number) or (is_number(line) and item.get("line") == int(line)
                                             and item.get("path") == os.path.join(cwd, file_part)):
                 return number
         known = ", ".join(map(str, self.items)) or "none"

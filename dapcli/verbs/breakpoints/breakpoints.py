@@ -14,6 +14,7 @@ from dapcli.engine.breakpoints import BreakpointBook, BreakpointEntry, bound_tex
 from dapcli.engine.reach import nearest_file
 from dapcli.engine.session import Session
 from dapcli.errors import DapcliError, PreconditionError, UsageError
+from dapcli.files import is_number
 from dapcli.verbs.breakpoints.args import HIT_CONDITION_HELP, check_hit_condition, check_references, past_end
 from dapcli.verbs.breakpoints.databook import clear_data_breakpoints
 from dapcli.verbs.breakpoints.match import (
@@ -125,9 +126,7 @@ def extra_number_problem(location: str, path_part: str) -> str | None:
     return f"bad breakpoint location {shown!r}: a location is FILE:LINE with one line number (no column)"
 
 
-def _is_number(text: str) -> bool:
-    """ASCII digits only (``str.isdigit`` also accepts superscripts such as ²)."""
-    return text.isascii() and text.isdigit()
+_is_number = is_number  # ASCII digits only (``str.isdigit`` also accepts superscripts such as ²)
 
 
 def _current_path(session: Session | None, default_path: str | None = None) -> str:

@@ -19,7 +19,7 @@ from typing import NamedTuple
 from dapcli.engine.scopes import locals_scope
 from dapcli.engine.session import Session, SessionState
 from dapcli.errors import DapcliError
-from dapcli.files import split_lines
+from dapcli.files import is_number, split_lines
 from dapcli.protocol import types as t
 from dapcli.verbs.models import ReturnValueView, StopState
 from dapcli.verbs.shared.frames import frames, scopes
@@ -145,4 +145,4 @@ def _continued(first: str, rest: list[str], pattern: re.Pattern[str]) -> str:
 
 def _number(name: str) -> int:
     digits = name.lstrip("$")
-    return int(digits) if digits.isdigit() else 0
+    return int(digits) if is_number(digits) else 0

@@ -16,6 +16,7 @@ import shlex
 
 from dapcli.engine.session import Session
 from dapcli.errors import RequestError, UsageError
+from dapcli.files import is_number
 from dapcli.protocol import types as t
 from dapcli.verbs.inspection.errorhints import one_line_error
 from dapcli.verbs.models import SetVariableResult
@@ -58,7 +59,7 @@ def _names(part: str) -> set[str]:
 
 def _same_index(name: str, part: str) -> bool:
     inner = part[1:-1].strip()
-    return part.startswith("[") and inner.isdigit() and name.strip("[]").isdigit() \
+    return part.startswith("[") and is_number(inner) and is_number(name.strip("[]")) \
         and int(name.strip("[]")) == int(inner)
 
 

@@ -14,6 +14,7 @@ from dapcli.engine.chatter import DEBUGGER_CATEGORIES
 from dapcli.engine.output import OutputChunk
 from dapcli.engine.sources import frame_source_lines
 from dapcli.errors import UsageError
+from dapcli.files import is_number
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.models import (
     Frame,
@@ -60,9 +61,15 @@ async def source(
             raise UsageError(f"line {line} is not a line of any file (lines count from 1)", "pick a line in the file")
     elif location:
         file_part, sep, line_part = location.rpartition(":")
-        if location.isdigit():
+        whole_file = os.path.exists(ctx.resolve(location))  # a file named ``notes:12`` is that file
+        if sep and not file_part and not whole_file:
+            raise UsageError(f"bad location {location!r}: no file before the colon",
+                             "write FILE:LINE, or LINE for the current file")
+        if sep and not whole_file and not is_number(line_part) and os.path.isfile(ctx.resolve(file_part)):
+            raise UsageError(f"bad line {line_part!r} in {location!r}", "write FILE:LINE with a line number from 1")
+        if is_number(location):
             line = int(location)
-        elif sep and line_part.isdigit():
+        elif sep and is_number(line_part):
             path, line, reference = ctx.resolve(file_part), int(line_part), None
         elif sep and file_part and re.fullmatch(r"\s*[-+]?\d+\s*", line_part) and not os.path.exists(location):
             raise UsageError(f"bad line {line_part!r} in {location!r}", "write FILE:LINE with a line number from 1")

@@ -18,6 +18,7 @@ from typing import Annotated, Any
 
 from dapcli.engine.session import Session
 from dapcli.errors import DapTimeoutError, PreconditionError, RequestError, UsageError
+from dapcli.files import is_number
 from dapcli.protocol import types as t
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.models import (
@@ -133,7 +134,7 @@ async def _program_counter(session: Session, frame_id: int | None) -> tuple[str,
     found = _HEX.search(text)
     if found is not None:
         return found.group(0), frame
-    if text.isdigit():  # CodeLLDB shows $pc as an unsigned decimal
+    if is_number(text):  # CodeLLDB shows $pc as an unsigned decimal
         return f"0x{int(text):x}", frame
     raise PreconditionError(f"{session.adapter.name} gives no program counter for frame {frame}",
                             "pass an address (see `dapcli stack`)")

@@ -9,6 +9,7 @@ from typing import Any
 
 from dapcli.adapters.base import AdapterSpec, AttachOptions
 from dapcli.errors import AdapterError, ConnectionLostError, DapcliError, DapTimeoutError, UsageError, echo
+from dapcli.files import is_number
 from dapcli.verbs.context import VerbContext
 
 __all__ = [
@@ -139,7 +140,7 @@ def attach_config(name: str, cwd: str) -> AttachConfig:
     if port is not None:
         found.connect = f"{connect.get('host', extra.get('host')) or '127.0.0.1'}:{port}"
     pid = extra.get("processId")
-    if isinstance(pid, int) or (isinstance(pid, str) and pid.isdigit()):
+    if isinstance(pid, int) or (isinstance(pid, str) and is_number(pid)):
         found.process_id = int(pid)
     found.extra = {k: v for k, v in extra.items() if k not in _ATTACH_FIELDS}
     return found

@@ -44,7 +44,7 @@ from dapcli.verbs.session.launchopts import (
 )
 from dapcli.verbs.session.modulecheck import missing_module
 from dapcli.verbs.shared.envnames import ENV_EXAMPLE, pair_problem
-from dapcli.verbs.shared.programfile import check_program_file, file_kind
+from dapcli.verbs.shared.programfile import check_program_file, check_rerun, file_kind
 from dapcli.verbs.shared.stop.runs import later_runs
 from dapcli.verbs.shared.stop.stopstate import stop_state
 
@@ -381,6 +381,7 @@ async def restart(
         raise UsageError("only a launched session can be restarted", "attach again instead")
     options = dataclasses.replace(old.launch_options, stop_on_entry=stop_on_entry,
                                   args=list(args) if args else list(old.launch_options.args))
+    check_rerun(options.program, options.module, options.cwd, options.stdin, old.adapter.name)
     old.ended_by_shutdown = not old.ended
     await old.shutdown(terminate_debuggee=True)
     session = successor(ctx, old)

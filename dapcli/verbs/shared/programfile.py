@@ -6,9 +6,10 @@ from __future__ import annotations
 import os
 import stat
 
-from dapcli.errors import UsageError
+from dapcli.calls import call
+from dapcli.errors import UsageError, echo
 
-__all__ = ["check_program_file", "file_kind"]
+__all__ = ["check_program_file", "check_rerun", "file_kind"]
 
 _KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
           (stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"))
@@ -33,3 +34,18 @@ def check_program_file(program: str, path: str, adapter: str) -> None:
     hint = ("give the path of a Go file, package directory or executable" if adapter == "go"
             else "give the path of a program file (a script or an executable)")
     raise UsageError(f"{program} is {kind}, not a program file", hint)
+
+
+def check_rerun(program: str, module: str | None, cwd: str, stdin: str | None, adapter: str) -> None:
+    """Before ``restart`` ends the running session: raise UsageError (exit 2, the session left as
+    it was) when what the launch checked is gone since — the program file (deleted, or now a
+    directory or a FIFO the interpreter would wait on), the working directory, the ``--stdin`` file."""
+    hint = f"put it back, or {call('launch')} another; the session is as it was"
+    if module is None and not os.path.exists(program):
+        raise UsageError(f"the program is not there any more: {echo(program)}", hint)
+    if module is None:
+        check_program_file(program, program, adapter)
+    if not os.path.isdir(cwd):
+        raise UsageError(f"the working directory is not there any more: {echo(cwd)}", hint)
+    if stdin is not None and (not os.path.exists(stdin) or file_kind(stdin)):
+        raise UsageError(f"the --stdin file is not a regular file any more: {echo(stdin)}", hint)

@@ -13,6 +13,7 @@ import re
 
 from dapcli.engine.session import Session
 from dapcli.errors import DapcliError
+from dapcli.files import is_number
 from dapcli.protocol import types as t
 from dapcli.verbs.inspection.hang.stacks import Stack
 
@@ -73,9 +74,9 @@ async def thread_tids(session: Session) -> tuple[dict[int, int], dict[int, int]]
     for thread in (body or {}).get("result", {}).get("threads", []) if isinstance(body, dict) else []:
         target, number = str(thread.get("target-id", "")), str(thread.get("id", ""))
         lwp, handle = _LWP.search(target), _HANDLE.match(target)
-        if number.isdigit() and lwp:
+        if is_number(number) and lwp:
             by_tid[int(lwp.group(1))] = int(number)
-        if number.isdigit() and handle:
+        if is_number(number) and handle:
             by_handle[int(handle.group(1), 16)] = int(number)
     return by_tid, by_handle
 

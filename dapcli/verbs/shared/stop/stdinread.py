@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from dapcli.files import split_lines
+from dapcli.files import read_regular_text, split_lines
 
 __all__ = ["stdin_read"]
 
@@ -34,10 +34,8 @@ def stdin_read(program: str | None) -> str | None:
     pattern = _READS.get(Path(program).suffix)
     if pattern is None:
         return None
-    try:
-        with open(program, encoding="utf-8", errors="replace") as source:
-            text = source.read(_MOST)
-    except OSError:
+    text = read_regular_text(program, _MOST, whole=False)  # never a FIFO: it would block
+    if text is None:
         return None
     code = "\n".join(line for line in split_lines(text) if not line.lstrip().startswith(("#", "//")))
     found = pattern.search(code)
