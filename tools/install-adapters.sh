@@ -4,6 +4,15 @@
 # ./.adapters/node_modules, where dapcli looks for them; bash-dap (bash scripts, from PyPI) into ./.venv when
 # it exists (`pip install -e '.[test]'` and `pip install 'dapcli[bash]'` install it too). Needs root for apt-get.
 set -euo pipefail
+case "${1:-}" in
+  "") ;;
+  -h|--help)
+    echo "usage: tools/install-adapters.sh"
+    echo "Installs the debug adapters beyond debugpy (Debian/Ubuntu; apt-get, npm into ./.adapters, pip into ./.venv)."
+    echo "It takes no options; run it as root or with sudo."
+    exit 0 ;;
+  *) echo "tools/install-adapters.sh: it takes no arguments (got '$1'); --help says what it does" >&2; exit 2 ;;
+esac
 cd "$(dirname "$0")/.."
 if command -v apt-get >/dev/null 2>&1; then
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
