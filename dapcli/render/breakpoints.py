@@ -91,8 +91,8 @@ def emulated_note(parts: list[str]) -> str:
 def render_breakpoint(bp: m.BreakpointResult, cwd: str | None = None) -> RenderableType:
     text = Text(f"Breakpoint {bp.id} at ") + _bp_where(bp, cwd)
     details = _bp_details(bp)
-    if details:
-        text.append(" ").append_text(details)
+    if details:  # `at f.py:3 if x > 1`, but `at f.py:3; <what the adapter or dapcli said>`
+        text.append(" " if bp.condition or bp.hit_condition or bp.log_message else "; ").append_text(details)
     if not bp.verified:
         text.append("  (pending: not verified yet)", style="yellow")  # the details say why
     if bp.notes:

@@ -99,7 +99,7 @@ def test_breakpoints_before_launch_are_set_by_launch(repl: list[pexpect.spawn], 
     line = line_of(ROOT / BUGGY, "running += line")
     child = start(repl, env, ROOT)
     child.sendline(f"tbreak {BUGGY}:{line}")
-    child.expect_exact(f"Breakpoint 1 at {BUGGY}:{line} kept until")
+    child.expect_exact(f"Breakpoint 1 at {BUGGY}:{line}; kept until")
     child.sendline(f"launch {BUGGY} --python {sys.executable}")
     child.expect_exact(f"Stopped (breakpoint 1) in total at {BUGGY}:{line}")
     child.expect_exact("Temporary breakpoint 1 deleted.")
