@@ -113,9 +113,13 @@ class VerbSpec:
 
     @property
     def prose(self) -> str:
-        """The docstring with each paragraph on one line, for a frontend to wrap to its width
-        (the source's line breaks showed as breaks in mid-sentence)."""
-        return "\n\n".join(" ".join(paragraph.split()) for paragraph in self.doc.split("\n\n"))
+        """The docstring for users: each paragraph on one line, for a frontend to wrap to its width
+        (the source's line breaks showed as breaks in mid-sentence), without the paragraphs for
+        programmers (``Raises``, ``Args:``, ``Returns:``), with ``code`` shown as `code`."""
+        paragraphs = (" ".join(paragraph.split()) for paragraph in self.doc.split("\n\n"))
+        # what a user reads: no paragraph for the code (``Raises …``, ``Args:``), `code` marked once
+        return "\n\n".join(p.replace("``", "`") for p in paragraphs
+                             if p and not p.startswith(("Raises", "Args:", "Returns:", "Yields:")))
 
     @property
     def cli_path(self) -> tuple[str, ...]:
