@@ -111,3 +111,14 @@ def test_set_keeps_the_value_as_typed(tmp_path: Path) -> None:
     _code, out, err = _repl(tmp_path, b"b 4\nc\nset i 'q r'\np i\nset total 40 + 2\np total\n")
     assert "'q r'  (str)" in out and "42  (int)" in out, (out, err)
     assert "NameError" not in out + err
+
+
+def test_gdbs_run_is_pointed_to_launch_and_restart(tmp_path: Path) -> None:
+    """gdb's `run` (and `start`, `file`) are no commands here: the error says which one does their job
+    (it said only "`help` lists the commands")."""
+    _, out, err = _repl(tmp_path, b"run\nstart\nfile prog.py\np 1 + 1\n")
+    text = out + err
+    assert "unknown command 'run'; `launch PROGRAM [-- ARGS]` starts a program, `restart` runs it again" in text, text
+    assert "unknown command 'start'; `launch PROGRAM --stop-on-entry` stops at its first line" in text, text
+    assert "unknown command 'file'; `launch PROGRAM` names the program and starts it" in text, text
+    assert "2  (int)" in out, out  # the session is as it was

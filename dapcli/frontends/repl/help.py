@@ -100,6 +100,16 @@ def all_names(grammar: Grammar) -> list[str]:
     return sorted(set(grammar.first_words()) | {n for c in COMMANDS for n in c.names})
 
 
+#: gdb/pdb/lldb words with no command of that name here, and what does their job.
+_OTHER_DEBUGGERS = {
+    "run": "`launch PROGRAM [-- ARGS]` starts a program, `restart` runs it again",
+    "r": "`launch PROGRAM [-- ARGS]` starts a program, `restart` runs it again",
+    "start": "`launch PROGRAM --stop-on-entry` stops at its first line",
+    "file": "`launch PROGRAM` names the program and starts it",
+    "detach": "`stop --detach` leaves the program running",
+}
+
+
 def unknown_command(grammar: Grammar, name: str, rest: str = "") -> UsageError:
     """One line naming the closest commands; for a group given none of its subcommands
     (``watch total``), its subcommands and the line that works."""
@@ -110,6 +120,8 @@ def unknown_command(grammar: Grammar, name: str, rest: str = "") -> UsageError:
         word = rest.split(None, 1)[0]
         return UsageError(f"{name!r} has no subcommand {word!r}",
                           group_hint("", name, rest.strip(), subcommands, quote=False))
+    if name in _OTHER_DEBUGGERS:
+        return UsageError(f"unknown command {name!r}; {_OTHER_DEBUGGERS[name]}")
     close = difflib.get_close_matches(name, all_names(grammar), n=4, cutoff=0.6) if len(name) <= 100 else []
     tail = f"; did you mean: {', '.join(close)}?" if close else "; `help` lists the commands"
     return UsageError(f"unknown command {echo(name)!r}{tail}")  # a pasted file's line: cut in the middle
