@@ -55,7 +55,9 @@ def render_variables(result: m.VariablesResult, cwd: str | None = None) -> Rende
     hidden = Text(f"({result.hidden} pytest temporaries @py_… hidden: --all lists them)", style="dim") \
         if result.hidden else None
     if not result.variables:
-        return Text(f"{title}: (none)") if hidden is None else Group(Text(f"{title}: (none)"), hidden)
+        none = f"(none matching {result.filter!r} of {result.unfiltered:,})" if result.filter is not None \
+            and result.unfiltered else "(none)"
+        return Text(f"{title}: {none}") if hidden is None else Group(Text(f"{title}: {none}"), hidden)
     tree = variable_tree(result.variables, title, result.truncated)
     return tree if hidden is None else Group(tree, hidden)
 

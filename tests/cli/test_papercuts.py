@@ -52,6 +52,11 @@ def test_vars_name_is_an_exact_match_first(dc: Cli) -> None:
     assert _names(dc.json("vars", "a")) == {"a": "0"}
     assert set(_names(dc.json("vars", "--filter", "a"))) == {"a", "total"}
     assert set(_names(dc.json("vars", "--filter", "[ab]"))) == {"a", "b"}  # a glob
+    # a filter that matches nothing says so: "Locals: (none)" read as a frame without locals
+    every = dc.json("vars")["total"]
+    assert dc.run("vars", "--filter", "nope").out.strip() == f"Locals: (none matching 'nope' of {every})"
+    assert {k: v for k, v in dc.json("vars", "--filter", "nope").items() if k in ("filter", "unfiltered")} == {
+        "filter": "nope", "unfiltered": every}
 
 
 def test_status_of_a_test_session_names_the_command_and_the_test(dc: Cli) -> None:

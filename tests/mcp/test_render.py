@@ -74,6 +74,8 @@ def test_evaluate_and_variables_markers() -> None:
     assert text.splitlines()[0] == "Locals: 100 of 250"
     assert text.splitlines()[-1] == "  … (+150 more; call variables with start=100)"
     assert "tree cut" in text  # more lines than a text rendering lists
+    none = VariablesResult(variables_reference=7, scope="Locals", total=0, variables=[], filter="nope", unfiltered=7)
+    assert render(none) == "Locals: 0 of 0 matching 'nope' (of 7)"  # not a frame without locals
 
 
 def test_stack_and_output_markers() -> None:

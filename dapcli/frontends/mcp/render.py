@@ -87,6 +87,8 @@ def _variables_result(result: VariablesResult) -> str:
     what += f" of frame {result.frame_name}" if result.frame_name else ""
     shown = len(result.variables)
     lines = [f"{what}: {shown} of {result.total}" + (f" from {result.start}" if result.start else "")]
+    if result.filter is not None and result.unfiltered is not None:
+        lines[0] += f" matching {result.filter!r} (of {result.unfiltered})"
     lines += variable_lines(result.variables, indent="  ", budget=[TREE_LINES])
     if result.truncated:
         lines.append(f"  … (+{result.truncated} more; call variables with start={result.start + shown})")

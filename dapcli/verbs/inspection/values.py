@@ -93,6 +93,7 @@ async def variables(
     asked = name if name is not None else filter
     hide = not all and not (asked or "").startswith(TEMPORARY)
     paged = None if asked else await fetch_page(session, reference, start, count)
+    unfiltered = None
     if paged is not None:  # the adapter sent just this page
         kept = [v for v in paged[0] if not (hide and _temporary(v))]
         hidden = len(paged[0]) - len(kept)
@@ -102,6 +103,7 @@ async def variables(
         listed = [v for v in every if not (hide and _temporary(v))]
         hidden = len(every) - len(listed)
         found = _by_name(listed, name, scope) if name is not None else filter_names(listed, filter)
+        unfiltered = len(listed)
         window = None if asked else await grouped_window(session, found, start, count, VALUE_TIMEOUT)  # debugpy
         if window is not None:
             page, total = [variable_view(v, max_length, session.adapter.name) for v in window[0]], window[1]
@@ -119,6 +121,7 @@ async def variables(
         variables_reference=reference, scope=scope, frame_id=frame, start=start, total=total,
         variables=page, truncated=left if left > 0 else None, frame_name=user_frame_name(session, frame),
         hidden=(hidden or None) if asked is None else None,
+        filter=filter if name is None else None, unfiltered=unfiltered if filter is not None and name is None else None,
     )
 
 

@@ -96,6 +96,9 @@ class VariablesResult(Result):
     frame_name: str | None = None
     #: How many of pytest's assertion temporaries (``@py_assert1``, …) were left out (``all`` lists them).
     hidden: int | None = None
+    #: The ``filter`` these variables matched, and how many variables there were before it.
+    filter: str | None = None
+    unfiltered: int | None = None
 
 
 class EvaluateResult(Result):
