@@ -121,3 +121,13 @@ def test_launch_timeout_is_kept_to(dc: Cli) -> None:
     state = dc.launch("infinite.py", options=("--json",), timeout=8).json()
     assert state["status"] == "running"
     assert 7.9 <= state["elapsedMs"] / 1000 <= 8.6, state["elapsedMs"]
+
+
+def test_a_mistyped_program_gets_the_nearest_name(dc: Cli) -> None:
+    """`launch bugy.py` said only "check the path"; a breakpoint's mistyped file was already
+    told the nearest name."""
+    typo = dc.run("launch", "bugy.py", cwd=EXAMPLES, check=2)
+    assert one_line_error(typo.err).startswith("error: program not found: bugy.py (looked at "), typo.err
+    assert "hint: did you mean buggy.py?" in typo.err, typo.err
+    nothing = dc.run("launch", "zzzz_qq.py", cwd=EXAMPLES, check=2)
+    assert "hint: check the path" in nothing.err, nothing.err

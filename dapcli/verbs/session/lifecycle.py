@@ -13,7 +13,7 @@ from dapcli.adapters.registry import adapter_for, all_adapters
 from dapcli.engine import persist
 from dapcli.engine.breakpoints import BreakpointEntry
 from dapcli.engine.pathmap import PathMapper, from_launch_config, parse_mappings
-from dapcli.engine.reach import unverified_warnings
+from dapcli.engine.reach import nearest_file, unverified_warnings
 from dapcli.engine.session import Session, SessionState
 from dapcli.errors import AdapterError, DapcliError, UntrustedProjectError, UsageError, echo
 from dapcli.protocol.types import Capabilities
@@ -243,7 +243,9 @@ def _target(ctx: VerbContext, program: str | None, module: str | None, adapter: 
                          "e.g. `dapcli launch app.py -b app.py:10`")
     path = ctx.resolve(program)
     if not os.path.exists(path):
-        raise UsageError(f"program not found: {echo(program)} (looked at {echo(path)})", "check the path")
+        near = nearest_file(path, [ctx.cwd])
+        raise UsageError(f"program not found: {echo(program)} (looked at {echo(path)})",
+                         f"did you mean {echo(os.path.relpath(near, ctx.cwd))}?" if near else "check the path")
     spec = adapter_for(path, adapter, ctx.cwd)
     check_program_file(program, path, spec.name)
     return path, spec
