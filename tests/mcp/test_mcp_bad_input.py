@@ -44,3 +44,14 @@ def test_invalid_session_names_are_tool_errors(name: str) -> None:
             assert "invalid session name" in await call_error(client, MORE, {"verb": "up", "session": name})
 
     run(body)
+
+
+def test_an_unknown_tool_names_the_closest_ones() -> None:
+    """The SDK said only "Unknown tool: lauch"."""
+    async def body() -> None:
+        async with connected() as client:
+            assert await call_error(client, "lauch", {}) == "unknown tool 'lauch'; did you mean launch?"
+            said = await call_error(client, "zzzz", {})
+            assert said == "unknown tool 'zzzz'; tools/list lists the tools; `more` runs the others", said
+
+    run(body)

@@ -76,3 +76,18 @@ class DeferredTools(ToolManager):
     def remove_tool(self, name: str) -> None:
         self._ready()
         super().remove_tool(name)
+
+    async def call_tool(self, name: str, arguments: dict[str, Any], context: Any, convert_result: bool = False) -> Any:
+        """The tool ``name`` run; an unknown name is refused with the closest names (the SDK said
+        only "Unknown tool: lauch")."""
+        if self.get_tool(name) is None:
+            import difflib
+
+            from mcp.server.mcpserver.exceptions import ToolError
+
+            close = difflib.get_close_matches(name, list(self._tools), n=3, cutoff=0.6) if len(name) <= 100 else []
+            shown = name if len(name) <= 60 else name[:60] + "…"
+            hint = (f"did you mean {', '.join(close)}?" if close
+                    else "tools/list lists the tools; `more` runs the others")
+            raise ToolError(f"unknown tool {shown!r}; {hint}")
+        return await super().call_tool(name, arguments, context, convert_result=convert_result)
