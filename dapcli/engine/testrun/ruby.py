@@ -207,10 +207,10 @@ def _loaded_feature(ruby: str, feature: str, cwd: str) -> str | None:
 
 def _line_of(path: str, text: str, within: str) -> int | None:
     """The 1-based line holding ``text`` (after the line holding ``within``, when given)."""
-    text = read_regular_text(path, 8 * 1024 * 1024)  # never a FIFO: it would block
-    if text is None:
+    content = read_regular_text(path, 8 * 1024 * 1024)  # never a FIFO: it would block
+    if content is None:
         return None
-    lines = split_lines(text)
+    lines = split_lines(content)
     inside = not within
     for number, line in enumerate(lines, 1):
         if within and within in line:
