@@ -11,9 +11,12 @@ import re
 import stat
 import time
 from collections.abc import Iterator
-from typing import BinaryIO
 
 from dapcli.errors import UsageError
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the CLI's hot path imports this module)
+if TYPE_CHECKING:
+    from typing import BinaryIO
 
 __all__ = ["MAX_CONFIG_BYTES", "MAX_RECIPE_BYTES", "MAX_STDIN_BYTES", "is_number", "locked", "read_regular",
            "read_regular_text", "read_text_file", "save_stdin", "split_lines", "split_out", "split_words",
