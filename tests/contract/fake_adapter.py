@@ -198,7 +198,7 @@ class Scripted:
         if action == "stop":
             self.stopped("step" if request["command"] != "continue" else "breakpoint")
         elif action == "huge":
-            send({"type": "event", "event": "output", "body": {"category": "stdout", "output": "h" * HUGE_BYTES}})
+            send({"type": "event", "event": "output", "body": {"category": "stdout", "output": "h" * (HUGE_BYTES - 12) + "\nlast words\n"}})
             self.stopped("breakpoint")
         elif action == "flood":
             for index in range(FLOOD_EVENTS):

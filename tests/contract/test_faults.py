@@ -218,7 +218,8 @@ def test_a_huge_output_event_is_cut_with_a_marker(tmp_path: Path) -> None:
         assert state["status"] == "stopped" and len(json.dumps(state)) < 20_000
         [chunk] = (await h.call("output"))["chunks"]
         said = phrase(chunk["output"], CLI)  # what a frontend shows (the engine's text holds a verb reference)
-        assert len(said) < 70_000 and "more characters: `dapcli output --raw`" in said
+        assert len(said) < 70_000 and "of this chunk not shown: `dapcli output --raw`" in said
+        assert said.endswith("hhh\nlast words\n"), said[-100:]  # what came last is never what a cut hides
         [raw] = (await h.call("output", {"raw": True}))["chunks"]  # capped when buffered: head, marker, tail
         cut = 64 * 1024 * 1024 - 1024 * 1024
         assert f"\n[… {cut} characters of this chunk were cut when it was buffered …]\n" in raw["output"]

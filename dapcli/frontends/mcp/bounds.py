@@ -1,7 +1,7 @@
 """Bounds on what one tool call returns, so that a flood of program output or one huge value
 cannot fill an agent's context: the text content is cut at :data:`MAX_TEXT_CHARS`, and the
-structured content at about :data:`MAX_STRUCTURED_CHARS` of JSON (long strings cut with a marker,
-then the oldest output chunks left out). What was cut is said in the text, with how to read it."""
+structured content at about :data:`MAX_STRUCTURED_CHARS` of JSON (long strings keep their head and
+tail around a marker, then the oldest output chunks left out). What was cut is said in the text, with how to read it."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ def bound_structured(data: dict[str, Any]) -> tuple[dict[str, Any], str | None]:
         return data, None
     cut = [0]
     bounded: dict[str, Any] = _cut_strings(data, cut)
-    notes = [f"{cut[0]} long strings cut to {MAX_STRING_CHARS} characters"] if cut[0] else []
+    notes = [f"{cut[0]} long strings cut to their first and last {MAX_STRING_CHARS // 2} characters"] if cut[0] else []
     chunks = bounded.get("chunks")
     if isinstance(chunks, list):
         omitted = 0
@@ -52,7 +52,8 @@ def _size(data: Any) -> int:
 def _cut_strings(value: Any, cut: list[int]) -> Any:
     if isinstance(value, str) and len(value) > MAX_STRING_CHARS:
         cut[0] += 1
-        return value[:MAX_STRING_CHARS] + f"… [{len(value) - MAX_STRING_CHARS} more characters]"
+        half = MAX_STRING_CHARS // 2  # head and tail: what a program printed last is never what the cut hides
+        return f"{value[:half]}… [{len(value) - 2 * half} more characters in the middle] …{value[-half:]}"
     if isinstance(value, dict):
         return {key: _cut_strings(item, cut) for key, item in value.items()}
     if isinstance(value, list):

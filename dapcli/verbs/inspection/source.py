@@ -126,10 +126,29 @@ async def _current_frame(session: object) -> Frame | None:
 MAX_CHUNK_TEXT = 65536
 
 
-def _cut_chunk(text: str) -> str:
-    if len(text) <= MAX_CHUNK_TEXT:
+def _cut_chunk(text: str, limit: int = MAX_CHUNK_TEXT) -> str:
+    """``text`` shown in about ``limit`` characters: whole when it fits; else its head and its
+    tail (about half each, what the program printed last always among them) around a marker
+    that says how many characters it leaves out and how to see them (``output --raw``).
+
+    Cuts fall at line ends where a line end is near: the marker then takes the place of the
+    whole lines it hides, on its own line; a cut inside a line keeps the marker inside that
+    line, so no line is split in two or joined to another. One pass, linear in the text's length."""
+    if len(text) <= limit:
         return text
-    return text[:MAX_CHUNK_TEXT] + f"… [{len(text) - MAX_CHUNK_TEXT} more characters: {call('output', raw=True)}]\n"
+    half = limit // 2
+    head_end = text.rfind("\n", half // 2, half) + 1 or half  # after a line end in the head's second half
+    tail_start = len(text) - half
+    line_start = text.find("\n", tail_start - 1, tail_start + half // 2) + 1
+    if 0 < line_start < len(text):  # at a line start in the tail's first half (not the final line end)
+        tail_start = line_start
+    ends = text.count("\n", head_end, tail_start)
+    lines = f" ({ends:,} line{'s' if ends != 1 else ''})" if ends else ""
+    marker = f"… [{tail_start - head_end:,} characters{lines} of this chunk not shown: " \
+             f"{call('output', raw=True)}] …"
+    if text[tail_start - 1] == "\n":
+        marker += "\n"  # the tail starts a line: the marker stands in for the lines it hides
+    return text[:head_end] + marker + text[tail_start:]
 
 
 def _last_lines(chunks: list[OutputChunkView], count: int) -> list[OutputChunkView]:
@@ -195,10 +214,12 @@ async def output(
                 break
             await asyncio.sleep(0.05)
     chunks = found(start)
-    views = [OutputChunkView(seq=c.seq, category=c.category, output=c.output if raw else _cut_chunk(c.output))
-             for c in chunks]
-    if tail is not None:
+    views = [OutputChunkView(seq=c.seq, category=c.category, output=c.output) for c in chunks]
+    if tail is not None:  # lines counted in the text as the program wrote it, before any cut for display
         views = _last_lines(views, tail)
+    if not raw:
+        views = [view if len(view.output) <= MAX_CHUNK_TEXT
+                 else view.model_copy(update={"output": _cut_chunk(view.output)}) for view in views]
     omitted = 0 if all else _bound(views)
     first = len(chunks) - len(views)  # `tail` keeps the last chunks: views[i] is chunks[first + i]
     omitted_bytes = sum(len(c.output.encode("utf-8", "surrogatepass")) for c in chunks[first:first + omitted])
