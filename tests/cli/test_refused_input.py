@@ -104,3 +104,25 @@ def test_a_long_program_name_is_cut_in_the_error(dc: Cli) -> None:
     shown = "p" * 79 + "…[4845 characters]…" + "p" * 76 + ".py"
     assert line.startswith(f"error: program not found: {shown} (looked at ")
     assert len(line) < 500
+
+
+def test_a_breakpoint_file_beside_the_launched_program_is_that_one(dc: Cli, tmp_path) -> None:
+    """`dapcli launch src/app.py -b util.py:2` from the project's root means src/util.py (pdb finds
+    it on the script's sys.path, gdb by its trailing name); a file named like neither is pending,
+    with the nearest file beside the program suggested at once."""
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "util.py").write_text("def twice(n):\n    doubled = n * 2\n    return doubled\n")
+    (tmp_path / "src" / "app.py").write_text("from util import twice\n\nprint(twice(21))\n")
+    state = dc.json("launch", "src/app.py", "--python", PYTHON, "-b", "util.py:2", "--timeout", "30",
+                    cwd=tmp_path, timeout=60)
+    dc.sessions.add("default")
+    assert state["status"] == "stopped" and state["reason"] == "breakpoint", state
+    assert state["frames"][0]["path"] == str(tmp_path / "src" / "util.py")
+    assert state["frames"][0]["line"] == 2 and not state.get("warnings")
+    listed = dc.json("break", "list")
+    assert [b["path"] for b in listed["breakpoints"]] == [str(tmp_path / "src" / "util.py")]
+    dc.run("stop")
+    said = dc.run("launch", "src/app.py", "--python", PYTHON, "-b", "utils.py:2", "--timeout", "30",
+                  cwd=tmp_path, timeout=60)
+    text = said.out + said.err
+    assert "utils.py:2 is pending (not verified)" in text and "later (did you mean src/util.py?)" in text, text

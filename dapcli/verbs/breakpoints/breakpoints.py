@@ -90,14 +90,14 @@ def parse_location(ctx: VerbContext, location: str, session: Session | None, *,
         line = int(line_part)
         if line < 1:
             raise UsageError(f"line {line} is not a line of any file (lines count from 1)", "pick a line in the file")
-        path = ctx.resolve(path_part)
+        path = _beside_program(ctx.resolve(path_part), path_part, default_path)
         if not os.path.exists(path) and (problem := extra_number_problem(location, path_part)):
             raise UsageError(problem, "write FILE:LINE, e.g. prog.py:12")
         if not os.path.exists(path) and any(ord(c) < 32 or c == "\x7f" for c in path_part):
             raise UsageError(f"no such file: {path_part!r} (its name holds a control character)",
                              "check the path (a pasted newline?)")
         if not os.path.exists(path) and pending_ok and path_part:
-            near = nearest_file(path, [ctx.cwd])
+            near = nearest_file(path, [ctx.cwd, *([os.path.dirname(default_path)] if default_path else [])])
             note = absent_file_note(path_part, path) + (f" (did you mean {os.path.relpath(near, ctx.cwd)}?)"
                                                         if near else "")
             return {"path": path, "line": line, "warning": note}
@@ -192,6 +192,17 @@ def place(ctx: VerbContext, session: Session | None, location: str, statement: s
         shown = location.strip().rpartition(":")[0] if _has_line(location.strip()) else location.strip()
         check_expect(fields["path"], fields["line"], expect, shown or os.path.basename(fields["path"]))
     return fields
+
+
+def _beside_program(path: str, typed: str, program: str | None) -> str:
+    """``path`` (``typed`` resolved in the working directory); when no such file is there but
+    ``program`` (the launched source file) has one of that relative name beside it, that one:
+    ``dapcli launch src/app.py -b util.py:3`` means src/util.py, as pdb (the script's folder is on
+    ``sys.path``) and gdb (a source file is found by its trailing name) read it."""
+    if os.path.exists(path) or not program or not typed or os.path.isabs(typed):
+        return path
+    beside = os.path.join(os.path.dirname(program), typed)
+    return os.path.normpath(beside) if os.path.isfile(beside) else path
 
 
 def _has_line(text: str) -> bool:
