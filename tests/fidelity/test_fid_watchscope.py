@@ -98,3 +98,41 @@ def test_list_in_a_library_frame_with_line_info_says_the_file_is_missing(adapter
             await call(client, "stop")
 
     run_async(body)
+
+
+@pytest.fixture(scope="module")
+def wmember(programs: Path) -> Path:
+    if CC is None:
+        pytest.skip("no C compiler (gcc or cc) to build the test programs")
+    done = subprocess.run([CC, "-g", "-O0", "-o", "wmember", "wmember.c"], cwd=programs, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return programs / "wmember"
+
+
+@pytest.mark.parametrize("adapter", each("lldb", "gdb", "codelldb"))
+def test_a_watched_member_of_a_local_shows_its_value_and_dies_with_the_frame(adapter: str, wmember: Path,
+                                                                             cli: Cli) -> None:
+    """``watchpoint add c.x`` (a member of a local struct, asked as an expression): each stop shows
+    ``c.x``'s new value (as gdb's "New value"), and when grow returns the watchpoint is deleted and
+    said so (it was never tied to the frame: lldb stopped in libc where the slot was reused)."""
+    init = marker_line(wmember.with_suffix(".c"), "pair-init")
+    cli("launch", "./wmember", "--adapter", adapter, "-b", f"wmember.c:{init}")
+    cli("break", "delete", "1")
+    assert cli.json("watchpoint", "add", "c.x")["dataBreakpoints"][0]["verified"] is True
+    values = []
+    for _ in range(6):
+        state = cli.json("continue")
+        assert state["status"] == "stopped", state
+        said = "watchpoint 1 (c.x) deleted because the program has left grow"
+        if any(said in w for w in state.get("warnings") or []):
+            break
+        assert state["location"]["function"].startswith("grow"), state
+        [shown] = [v for v in state.get("deciding") or [] if v["name"] == "c.x"]
+        values.append(shown["value"])
+    else:
+        raise AssertionError(f"the watchpoint was never said deleted (values {values})")
+    assert values == ["1", "11", "21"], values  # the first write is the initialisation
+    assert cli.json("watchpoint", "list")["dataBreakpoints"] == []
+    text = cli("continue").out  # the second call reuses the slot: no more watchpoint stops
+    assert "watchpoint" not in text.lower() and "exited" in text.lower(), text

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Literal
 
 from dapcli.engine.diagnosis import diagnosis
@@ -80,12 +81,32 @@ async def watch_info(session: Session, frame: int, name: str) -> tuple[t.DataBre
                 raise
             continue
         if info.dataId:
-            return info, reference == first.variablesReference
+            return info, reference == first.variablesReference or (
+                reference is None and await _of_a_local(session, first.variablesReference, name))
         if reference is None and info.description:
             return info.model_copy(update={"description": diagnosis(info.description)}), False
         first_answer = first_answer or info
     assert first_answer is not None
     return first_answer, False
+
+
+#: The name an expression starts from (``c`` of ``c.x``, ``p`` of ``p->name``, ``a`` of ``(*a)[2]``).
+_ROOT = re.compile(r"[\s(*]*([A-Za-z_]\w*)")
+
+
+async def _of_a_local(session: Session, locals_reference: int, expression: str) -> bool:
+    """True when ``expression`` starts from a local of the frame (DAP ``variables`` of its locals
+    scope): as gdb, a watchpoint on ``c.x`` or ``p->name`` is valid only while that frame lives.
+    An address the user wrote (``&x``, ``*(int *)0x…``) is not bound to a frame."""
+    root = _ROOT.match(expression)
+    if root is None or expression.lstrip().startswith("&") or not locals_reference:
+        return False
+    try:
+        body = await session.request("variables", t.VariablesArguments(variablesReference=locals_reference),
+                                     t.VariablesResponse)
+    except DapcliError:
+        return False
+    return any(v.name == root.group(1) for v in body.variables)
 
 
 def _as_storage(session: Session, expression: str) -> str:

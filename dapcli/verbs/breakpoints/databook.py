@@ -16,11 +16,15 @@ __all__ = ["FrameAnchor", "anchors", "clear_data_breakpoints", "data_book", "sen
 @dataclass(frozen=True)
 class FrameAnchor:
     """Where a watched local lives: ``thread_id``, the frame's ``function`` name and ``depth``
-    (1 = the outermost frame, counted from the stack's bottom so calls above it do not move it)."""
+    (1 = the outermost frame, counted from the stack's bottom so calls above it do not move it),
+    and ``return_to``: the caller's ``instructionPointerReference`` (where this call returns), so
+    that a later call of the same function at the same depth from another place is not taken
+    for it; None when the adapter gives no instruction pointers."""
 
     thread_id: int
     function: str
     depth: int
+    return_to: str | None = None
 
 
 def anchors(session: Session) -> dict[int, FrameAnchor]:

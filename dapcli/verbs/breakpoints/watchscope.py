@@ -16,9 +16,10 @@ from dapcli.errors import DapcliError
 from dapcli.protocol import types as t
 from dapcli.verbs.breakpoints.databook import FrameAnchor, anchors, data_book, send_data_breakpoints
 from dapcli.verbs.models import StopState
+from dapcli.verbs.shared.stop.deciding import on_deciding
 from dapcli.verbs.shared.stop.stopstate import on_watched_frames
 
-__all__ = ["anchor_of", "drop_gone"]
+__all__ = ["anchor_of", "drop_gone", "watched_values"]
 
 #: Most frames read to find a watched local's frame (a deeper stack: the check is skipped).
 MAX_DEPTH = 1000
@@ -42,8 +43,20 @@ async def anchor_of(session: Session, thread_id: int, frame_id: int) -> FrameAnc
             seen = position(session, frame_id)
             index = seen[1] if seen is not None and seen[0] == thread_id else 0
         if index < len(frames):
-            return FrameAnchor(thread_id, frames[index].name, len(frames) - index)
+            caller = frames[index + 1] if index + 1 < len(frames) else None
+            return FrameAnchor(thread_id, frames[index].name, len(frames) - index,
+                               caller.instructionPointerReference if caller is not None else None)
     return None
+
+
+def _alive(outermost: list[t.StackFrame], anchor: FrameAnchor) -> bool:
+    """True when the anchored frame is still on the stack (``outermost`` first): the same
+    function at its depth, called from the same place (when the adapter says where)."""
+    if len(outermost) < anchor.depth or outermost[anchor.depth - 1].name != anchor.function:
+        return False
+    if anchor.return_to is None or anchor.depth < 2:
+        return True
+    return outermost[anchor.depth - 2].instructionPointerReference in (anchor.return_to, None)
 
 
 async def drop_gone(session: Session, state: StopState) -> None:
@@ -60,8 +73,8 @@ async def drop_gone(session: Session, state: StopState) -> None:
         return
     if frames is None:
         return
-    names = [f.name for f in reversed(frames)]  # outermost first
-    gone = [i for i, a in mine.items() if len(names) < a.depth or names[a.depth - 1] != a.function]
+    outermost = list(reversed(frames))
+    gone = [i for i, a in mine.items() if not _alive(outermost, a)]
     if not gone:
         return
     notes = []
@@ -78,4 +91,15 @@ async def drop_gone(session: Session, state: StopState) -> None:
         state.description = notes[0]
 
 
+def watched_values(session: Session, state: StopState) -> list[tuple[str, str]]:
+    """At a watchpoint's stop (reason ``watchpoint`` or ``data breakpoint``, or a description
+    that names one: lldb-dap's ``watchpoint 1``), each watched expression: its value is shown
+    with the stop, as gdb shows the new value (DAP ``evaluate`` in the top frame)."""
+    said = f"{state.reason or ''} {state.description or ''}".lower()
+    if "watchpoint" not in said and "data breakpoint" not in said:
+        return []
+    return [(view.name, view.name) for view in data_book(session).values()]
+
+
 on_watched_frames(drop_gone)
+on_deciding(watched_values)

@@ -7,6 +7,7 @@ tested. :func:`add_deciding` reads those values again, each in full up to
 :data:`DECIDING_CHARS` characters (the cut marked), into the stop state's ``deciding``:
 
 * a breakpoint with a condition: each plain name in the condition (``row.total``, ``p->len``);
+* a watchpoint's stop: each watched expression (gdb's "New value"), from the breakpoint verbs;
 * a Python exception (debugpy): the statement at the stop, parsed; for a failed ``assert``, its
   operands (and the statement itself as the description when debugpy has none: ``exception: no
   description``); for a ``KeyError``, the keys of each container subscripted there and the key;
@@ -23,6 +24,7 @@ import ast
 import builtins
 import re
 import textwrap
+from collections.abc import Callable
 
 from dapcli.engine.session import Session
 from dapcli.engine.sourcefiles import read_lines
@@ -32,7 +34,7 @@ from dapcli.verbs.models import StopState, VariableView
 from dapcli.verbs.shared.values.fullvalue import full_context, full_repr
 from dapcli.verbs.shared.values.variables import cut_value
 
-__all__ = ["DECIDING_CHARS", "MAX_DECIDING", "add_deciding", "condition_names", "statement_at"]
+__all__ = ["DECIDING_CHARS", "MAX_DECIDING", "add_deciding", "condition_names", "on_deciding", "statement_at"]
 
 #: Longest deciding value kept (characters); a longer one is cut and says how much is left out.
 DECIDING_CHARS = 1000
@@ -50,6 +52,17 @@ _NOT_NAMES = frozenset({"true", "false", "nil", "null", "NULL", "undefined", "No
                         "not", "len", "sizeof", "typeof", "instanceof", "in", "is", "this"})
 
 
+#: What else decides a stop: ``(shown, evaluated)`` pairs from a verb family (the watched
+#: expressions at a watchpoint stop, ``breakpoints/watchscope.py``); the stop state knows no family.
+DecidingProvider = Callable[[Session, StopState], list[tuple[str, str]]]
+_providers: list[DecidingProvider] = []
+
+
+def on_deciding(provider: DecidingProvider) -> None:
+    """Add ``provider`` to what :func:`add_deciding` asks at every stop."""
+    _providers.append(provider)
+
+
 async def add_deciding(session: Session, state: StopState) -> None:
     """Fill ``state.deciding`` (and a bare ``assert``'s description) at a stop; never raises."""
     if state.status != "stopped" or state.location is None or not state.frames:
@@ -59,6 +72,8 @@ async def add_deciding(session: Session, state: StopState) -> None:
     wanted: list[tuple[str, str]] = []  # (what is shown, what is evaluated)
     if state.reason == "exception" and python and state.location.path:
         wanted += _exception_expressions(state, statement_at(state.location.path, state.location.line))
+    for provider in _providers:
+        wanted += provider(session, state)
     for number in state.hit_breakpoint_ids or []:
         entry = session.book.entries.get(number)
         if entry is not None and entry.condition:
