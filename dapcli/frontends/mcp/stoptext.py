@@ -83,7 +83,7 @@ def render_stop(state: StopState, *, with_locals: bool = True) -> str:
 
 def _returned(view: ReturnValueView) -> str:
     """``Value returned is 49 (int) from square`` (a history name such as ``$0`` stays in ``name``)."""
-    text = f"Value returned is {cut(view.value, VALUE_CHARS)}"
+    text = f"Value returned is {one_line(cut(view.value, VALUE_CHARS))}"
     text += f" ({view.type})" if view.type else ""
     text += f" from {view.function}" if view.function else ""
     if view.variables_reference:
@@ -114,7 +114,7 @@ def deciding_lines(views: list[VariableView] | None) -> list[str]:
     for view in views or []:
         more = f"…(+{view.value_truncated} chars; evaluate {view.name} with maxLength=0)" \
             if view.value_truncated else ""
-        lines.append(f"  {view.name} = {view.value.removesuffix('…')}{more}")
+        lines.append(f"  {one_line(view.name)} = {one_line(view.value.removesuffix('…'))}{more}")
     return lines
 
 
@@ -130,7 +130,7 @@ def _locals(views: list[VariableView], budget: int, beyond: int = 0) -> list[str
     for view in views[:STOP_LOCALS]:
         if view.name in GROUPS and not view.value:
             continue
-        part = f"{view.name}={cut(view.value, STOP_VALUE_CHARS)}"
+        part = f"{one_line(view.name)}={one_line(cut(view.value, STOP_VALUE_CHARS))}"
         if view.variables_reference:
             part += f" ({view.type + ', ' if view.type else ''}variablesReference={view.variables_reference})"
         if view.changed:
@@ -253,7 +253,7 @@ def variable_line(view: VariableView, limit: int | None = VALUE_CHARS) -> str:
     saying how many characters the text leaves out."""
     shown = view.value if limit is None or len(view.value) <= limit else \
         f"{view.value[:limit]}…(+{len(view.value) - limit} chars in structuredContent)"
-    text = f"{view.name} = {shown}"
+    text = f"{one_line(view.name)} = {one_line(shown)}"
     if view.type:
         text += f" ({view.type})"
     if view.value_truncated:
@@ -292,6 +292,12 @@ def output_tail(chunks: list[OutputChunkView], dropped_chunks: int, limit: int) 
     return lines
 
 
+def one_line(text: str) -> str:
+    """``text`` on one line: its line breaks written ``\\r``/``\\n``, so that a value (a
+    ``__repr__``, a key) cannot draw a line that passes for one of the result's own."""
+    return text.replace("\r", "\\r").replace("\n", "\\n") if "\n" in text or "\r" in text else text
+
+
 def cut(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
 
@@ -305,7 +311,7 @@ def watch_line(view: WatchView) -> str:
         return f"{view.id}: {view.expression}: error: {cut(view.error, VALUE_CHARS)}{note}"
     if view.value is None:
         return f"{view.id}: {view.expression}{note}"
-    text = f"{view.id}: {view.expression} = {cut(view.value, VALUE_CHARS)}"
+    text = f"{view.id}: {one_line(view.expression)} = {one_line(cut(view.value, VALUE_CHARS))}"
     if view.changed and view.previous is not None:
         text += f" (was {cut(view.previous, VALUE_CHARS)})"
     return text + note
