@@ -13,6 +13,7 @@ else (frontends, usage errors, verbs that need no session) goes to the full type
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 
@@ -275,10 +276,19 @@ def _quiet_stdout() -> None:
 
 
 def _ensure_streams() -> None:
-    """``dapcli status >&-``: Python starts with ``sys.stdout`` None; write to /dev/null instead."""
+    """``dapcli status >&-``: Python starts with ``sys.stdout`` None; write to /dev/null instead.
+    A stream whose encoding cannot write what dapcli draws (``PYTHONIOENCODING=ascii``, ``LANG=C``
+    on an old Python) writes what it cannot as escapes (``\u2502``) instead of failing mid-result."""
     for name in ("stdout", "stderr"):
-        if getattr(sys, name) is None:
+        stream = getattr(sys, name)
+        if stream is None:
             setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115 (for the process's life)
+            continue
+        try:
+            "│→●…".encode(stream.encoding or "ascii")
+        except (UnicodeEncodeError, LookupError):
+            with contextlib.suppress(AttributeError, ValueError):  # not a TextIOWrapper: left as it is
+                stream.reconfigure(errors="backslashreplace")
 
 
 def _sane_size() -> None:

@@ -13,6 +13,7 @@ import os
 import re
 import sys
 
+from dapcli.escapes import json_text
 from dapcli.frontends.cli.shape import load_shape
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the hot path)
@@ -165,7 +166,8 @@ def _adapters(as_json: bool) -> int:
         return exc.exit_code
     if as_json:
         rows = [{_camel(k): v for k, v in info.items() if v is not None} for info in infos]
-        sys.stdout.write(json.dumps({"schemaVersion": 1, "adapters": rows}, indent=2, ensure_ascii=False) + "\n")
+        data = json.dumps({"schemaVersion": 1, "adapters": rows}, indent=2, ensure_ascii=False)
+        sys.stdout.write(json_text(data) + "\n")
         return 0
     sys.stdout.write(adapters_text(infos, _terminal()))
     return 0
@@ -228,7 +230,8 @@ def _sessions(as_json: bool) -> int:
     rows = [{"name": s.name, "state": host_state(s), "adapter": s.adapter,
              "program": s.program, "hostPid": s.pid, "hosted": True} for s in sessionfile.list_sessions()]
     if as_json:
-        sys.stdout.write(json.dumps({"schemaVersion": 1, "sessions": rows}, indent=2, ensure_ascii=False) + "\n")
+        data = json.dumps({"schemaVersion": 1, "sessions": rows}, indent=2, ensure_ascii=False)
+        sys.stdout.write(json_text(data) + "\n")
         return 0
     if not rows:
         sys.stdout.write("No sessions. Start one with: dapcli launch PROGRAM\n")

@@ -37,7 +37,9 @@ def result_text(result: Result, as_json: bool, term: dict[str, Any], cwd: str) -
 
     phrase_all(result, CLI)
     if as_json:
-        return json.dumps(result.to_json(), indent=2, ensure_ascii=False) + "\n"
+        from dapcli.escapes import json_text
+
+        return json_text(json.dumps(result.to_json(), indent=2, ensure_ascii=False)) + "\n"
     note = redacted_line(result.redacted) if result.redacted else ""
     # rich and the renderers: imported here (a session host imports them while its launch waits)
     from rich.console import Console
