@@ -198,7 +198,8 @@ class Scripted:
         if action == "stop":
             self.stopped("step" if request["command"] != "continue" else "breakpoint")
         elif action == "huge":
-            send({"type": "event", "event": "output", "body": {"category": "stdout", "output": "h" * (HUGE_BYTES - 12) + "\nlast words\n"}})
+            huge = "h" * (HUGE_BYTES - 12) + "\nlast words\n"
+            send({"type": "event", "event": "output", "body": {"category": "stdout", "output": huge}})
             self.stopped("breakpoint")
         elif action == "flood":
             for index in range(FLOOD_EVENTS):

@@ -87,3 +87,27 @@ def test_a_device_or_fifo_is_no_recipe(recipe_file, tmp_path: Path, path: str) -
         os.mkfifo(path)
     with pytest.raises(UsageError, match="not a regular file"):
         load_recipe(path, {})
+
+
+def test_an_output_check_judges_the_whole_output_not_the_cut_text(recipe_file):
+    """The stop's output and the `output` step's chunks are cut for reading (the stop keeps its
+    newest 2,000 characters after a marker): `contains: START` failed though the program printed it,
+    and `contains: "characters before"` passed on dapcli's own marker."""
+    program = Path(__file__).parent / "programs" / "longline.py"
+    recipe = f"""
+        target: {{program: {program}}}
+        breakpoints: ["{program}:6"]
+        steps:
+          - continue:
+            expect: {{output: {{contains: "START"}}}}
+          - output:
+            expect: {{output: {{contains: "aaaa!"}}}}
+            save: {{printed: output}}
+          - evaluate: {{expression: "len(\'\'\'${{printed}}\'\'\')"}}
+            expect: {{result: "40007"}}
+    """
+    code, out = run(recipe_file(recipe), dispatcher=SpyDispatcher())
+    assert code == 0, out
+    code, out = run(recipe_file(recipe.replace('contains: "START"', 'contains: "characters before"')),
+                    dispatcher=SpyDispatcher())
+    assert code == 8 and 'expected contains "characters before"' in out, out

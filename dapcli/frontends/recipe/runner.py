@@ -23,7 +23,7 @@ from dapcli.calls import phrase
 from dapcli.errors import CheckFailedError, DapcliError, DapTimeoutError, UsageError
 from dapcli.frontends.recipe.matchers import describe, judge
 from dapcli.frontends.recipe.model import ERROR_KEY, CheckOutcome, Recipe, RecipeOutcome, Step, StepOutcome
-from dapcli.frontends.recipe.paths import MISSING, follow
+from dapcli.frontends.recipe.paths import MISSING, follow, has_output_shorthand
 from dapcli.frontends.recipe.transcript import Reporter
 from dapcli.frontends.recipe.variables import substitute, substitute_args
 from dapcli.verbs import VERBS
@@ -72,6 +72,8 @@ class RecipeRun:
         self.variables: dict[str, Any] = dict(recipe.variables)
         self.ended_at: int | None = None
         self.outcome = RecipeOutcome(path=recipe.display, name=recipe.name)
+        #: The program's output the current step's ``output`` checks judge, whole (None: its result's).
+        self.full_output: str | None = None
 
     async def run(self) -> RecipeOutcome:
         """Build, launch, run every step, stop the session; never raises a DapcliError."""
@@ -231,8 +233,12 @@ class RecipeRun:
         args = substitute_args(step.args, self.variables, kinds)
         outcome = StepOutcome(step=step.index, verb=step.verb, args=args, name=step.name, line=step.mark.line)
         started = time.perf_counter()
+        judged, self.full_output = _judges_output(step), None
         try:
+            mark = (await self.call("output", {"tail": 0}))["nextSeq"] if judged and step.verb != "output" else None
             outcome.result = await self.call(step.verb, args)
+            if judged and outcome.result is not None:
+                self.full_output = await self.whole_output(step.verb, args, mark)
         except (DapcliError, TimeoutError) as exc:
             outcome.error, outcome.hint = _describe(exc), getattr(exc, "hint", None) or None
             outcome.exit_code = _exit_code(exc)
@@ -245,6 +251,15 @@ class RecipeRun:
         elif outcome.result is not None:
             self.judge(step, outcome, outcome.result)
         return outcome
+
+    async def whole_output(self, verb: str, args: dict[str, Any], mark: int | None) -> str:
+        """The program's output an ``output`` check judges, whole: what came from ``mark`` on
+        (a step that runs the program), or what the ``output`` step itself gave, uncut (its result
+        shows it cut for reading: 64 KiB a chunk, the stop's newest 2,000 characters)."""
+        asked = {**args, "raw": True, "all": True, "wait": 0} if verb == "output" else \
+            {"since": mark, "raw": True, "all": True}
+        chunks = (await self.call("output", asked)).get("chunks") or []
+        return "".join(str(c.get("output", "")) for c in chunks if isinstance(c, dict))
 
     def judge_error(self, step: Step, outcome: StepOutcome) -> None:
         """``expect: {error: …}``: the step passes when it failed with a matching message (the
@@ -270,7 +285,8 @@ class RecipeRun:
         note = f"the program {result.get('status')} with code {result.get('exitCode')}" if ended else None
         for expectation in step.expect:
             expected = substitute(expectation.expected, self.variables)
-            actual = follow(model, result, expectation.key)
+            actual = self.full_output if expectation.key == "output" and self.full_output is not None \
+                else follow(model, result, expectation.key)
             passed, message = judge(dataclasses.replace(expectation, expected=expected), actual)
             if not passed and actual is MISSING and note:
                 message = note
@@ -280,7 +296,8 @@ class RecipeRun:
                 tolerance=expectation.tolerance, passed=passed, message=message, line=expectation.mark.line,
             ))
         for name, path in step.save.items():
-            value = follow(model, result, path)
+            whole = path == "output" and self.full_output is not None
+            value = self.full_output if whole else follow(model, result, path)
             if value is not MISSING:
                 self.variables[name] = value
             elif outcome.error is None:  # the result lacks a value the recipe counted on: as a failed check
@@ -321,6 +338,15 @@ class RecipeRun:
             message=f"the program {status} with code {code} here; step {later[0].index} ({later[0].verb}) "
                     f"needs it {'stopped' if VERBS[later[0].verb].needs == 'stopped' else 'alive'}",
         ))
+
+
+def _judges_output(step: Step) -> bool:
+    """True when ``step`` checks or saves the program's output (``expect: {output: …}``,
+    ``save: {x: output}``) of a verb whose result has it."""
+    spec = VERBS.get(step.verb)
+    if spec is None or not has_output_shorthand(spec.result_model):
+        return False
+    return any(e.key == "output" for e in step.expect) or "output" in step.save.values()
 
 
 def _exit_code(exc: BaseException) -> int:
