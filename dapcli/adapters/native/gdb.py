@@ -171,6 +171,15 @@ class GdbAdapter(NativeAdapter):
             return self.gdb()
         return self.cdt_script() if self.node() else None
 
+    def missing_hint(self) -> str:
+        """gdb missing: how to install it; gdb here but older than 14 (no DAP of its own): what
+        it lacks (cdt-gdb-adapter, or node), not gdb again."""
+        gdb = self.gdb()
+        if gdb is None:
+            return self.install_hint
+        have = ".".join(map(str, gdb_version(gdb) or ()))
+        return f"gdb {have} is here (no DAP before gdb 14): {_older_gdb_hint(self.cdt_script() is not None)}"
+
     def version(self) -> str | None:
         gdb = self.gdb()
         if gdb is None:
