@@ -337,7 +337,7 @@ async def clear_breakpoints(
     path: Annotated[str | None, Param(help="only those at LINE (of the current file), FILE:LINE, in FILE, or of "
                                            "a FUNCTION", complete="location", positional=True)] = None,
 ) -> BreakpointsResult:
-    """Delete every breakpoint, or those at a LINE, FILE:LINE, FILE or function (gdb's ``clear``).
+    """Delete every breakpoint (or those at LINE, FILE:LINE, FILE, FUNCTION).
 
     ``LINE`` is a line of the current stop's file (before a stop: the launched source file).
 

@@ -66,7 +66,10 @@ async def remove_watch(
     ctx: VerbContext,
     ids: Annotated[list[int], Param(help="watch ids to remove (see watch list)", positional=True)],
 ) -> WatchesResult:
-    """Remove watch expressions by id; the result names each removed one and its expression."""
+    """Remove watch expressions by id.
+
+    The result names each one removed, with its expression (``removedExpressions``).
+    """
     session = ctx.session()
     missing = [i for i in ids if i not in session.watches.items]
     if missing or not ids:
