@@ -169,7 +169,7 @@ _dapcli() {
                 --session) _dapcli_words "session"; return 0 ;;
                 -S) _dapcli_words "session"; return 0 ;;
             esac
-            flags="--help --json --session -S -h"; kind="path" ;;
+            flags="--help --json --session -S -h"; kind="location" ;;
         "break delete")
             case "$prev" in
                 --session) _dapcli_words "session"; return 0 ;;

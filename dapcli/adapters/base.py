@@ -460,6 +460,11 @@ class AdapterSpec(InProgramTraits, DebuggerCommandTraits):
         """The adapter's version text, when it can tell."""
         return None
 
+    def missing_hint(self) -> str:
+        """When :meth:`find` finds nothing: what to install, naming only what is missing here
+        (default: :attr:`install_hint`)."""
+        return self.install_hint
+
     async def start_attach(self, options: AttachOptions) -> tuple[Transport, int | None]:
         """Start (or reach) the adapter for an attach; default: :meth:`start`. A family whose
         debug server already speaks DAP on ``host:port`` connects to it instead (no process of

@@ -26,7 +26,8 @@ Other quirks handled here or by the engine (``shared/adapter-facts.md``):
 Where js-debug is looked for: ``$DAPCLI_JS_DEBUG`` (the server script, or a folder with it),
 then the npm folders of :func:`dapcli.adapters.native.common.node_modules_dirs`
 (``$DAPCLI_NODE_MODULES``, ``.adapters/node_modules`` in the caller's directory and its parents,
-then the program's folder and its parents, beside dapcli's source tree,
+then the program's folder and its parents, dapcli's own project folders (its clone, the folder it was
+installed from, the folder that holds its virtualenv),
 ``$XDG_DATA_HOME/dapcli/node_modules`` (default ``~/.local/share/dapcli``), ``npm root -g``).
 """
 

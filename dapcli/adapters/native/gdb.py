@@ -21,17 +21,16 @@ import os
 import re
 import shlex
 import signal
-import sys
 
 from dapcli.adapters.native.common import (
     GDB_RESUMING,
     NativeAdapter,
     find_in_node_modules,
     find_program,
-    npm_install,
     searched_text,
     tool_output,
 )
+from dapcli.adapters.native.gdbhints import gdb_version, install_hint, missing_text, older_gdb_hint
 from dapcli.adapters.native.rust import gdb_printer_commands
 from dapcli.errors import AdapterError
 
@@ -42,7 +41,7 @@ if TYPE_CHECKING:
     from dapcli.adapters.options import AttachOptions, LaunchOptions
     from dapcli.protocol.transport import Transport
 
-__all__ = ["CDT_SCRIPT", "GdbAdapter", "gdb_version"]
+__all__ = ["CDT_SCRIPT", "GdbAdapter", "gdb_version", "install_hint"]
 
 CDT_SCRIPT = os.path.join("cdt-gdb-adapter", "dist", "debugAdapter.js")
 #: cdt-gdb-adapter's adapter for remote targets (gdbserver): ``target remote HOST:PORT``.
@@ -94,26 +93,6 @@ class _DapcliLog(gdb.Function):
         return re.sub(r"\\{([^{}]+)\\}", value, message.string())
 _DapcliLog()
 """
-
-
-def gdb_version(path: str) -> tuple[int, int] | None:
-    """(major, minor) of the gdb at ``path`` (``GNU gdb (Debian 13.1-3) 13.1`` → (13, 1))."""
-    first = (tool_output(path, "--version").splitlines() or [""])[0]
-    found = re.findall(r"(\d+)\.(\d+)", first)
-    return (int(found[-1][0]), int(found[-1][1])) if found else None
-
-
-def install_hint() -> str:
-    if sys.platform == "darwin":
-        return "brew install gdb (gdb ≥ 14 has DAP built in); or use --adapter lldb"
-    return ("apt-get install gdb (gdb ≥ 14 speaks DAP itself); with an older gdb also: "
-            f"{npm_install('cdt-gdb-adapter')} (needs node)")
-
-def _older_gdb_hint(have_script: bool) -> str:
-    """What to install when gdb is here but older than 14: what it lacks, not gdb again."""
-    if have_script:
-        return "install Node.js (apt-get install nodejs), or a gdb ≥ 14"
-    return f"{npm_install('cdt-gdb-adapter')} (needs node), or install a gdb ≥ 14"
 
 
 #: cdt-gdb-adapter requests that create or update gdb variable objects.
@@ -170,6 +149,11 @@ class GdbAdapter(NativeAdapter):
         if self.native():
             return self.gdb()
         return self.cdt_script() if self.node() else None
+
+    def missing_hint(self) -> str:
+        """What is missing here: gdb, or (a gdb < 14) cdt-gdb-adapter or node (:func:`missing_text`)."""
+        gdb = self.gdb()
+        return self.install_hint if gdb is None else missing_text(gdb, self.cdt_script() is not None)
 
     def version(self) -> str | None:
         gdb = self.gdb()
@@ -407,7 +391,7 @@ class GdbAdapter(NativeAdapter):
             missing = "node" if script else "the npm package cdt-gdb-adapter"
             searched = "" if script else f" ({searched_text(self.search_cwd, self.search_roots)})"
             raise AdapterError(f"gdb {'.'.join(map(str, gdb_version(gdb) or ()))} has no DAP interpreter (gdb ≥ 14 "
-                               f"has) and {missing} is not installed{searched}", _older_gdb_hint(bool(script)))
+                               f"has) and {missing} is not installed{searched}", older_gdb_hint(bool(script)))
         return [node, script]
 
     async def start(self) -> tuple[Transport, int]:

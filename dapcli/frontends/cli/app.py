@@ -282,11 +282,12 @@ def _main(command: Any, argv: list[str], again: bool = True) -> int:
 
 
 def _gdb_words(argv: list[str]) -> list[str]:
-    """``dapcli info breakpoints`` (gdb's words, as the REPL takes them): see
+    """``dapcli info breakpoints``, ``dapcli set var n = 3`` (gdb's words, as the REPL takes them): see
     :mod:`~dapcli.frontends.cli.gdbwords`."""
-    from dapcli.frontends.cli.gdbwords import rewrite_info
+    from dapcli.frontends.cli.gdbwords import join_set_words, rewrite_info
 
-    return rewrite_info(argv, command_index(argv)[1])
+    index = command_index(argv)[1]
+    return join_set_words(rewrite_info(argv, index), index)
 
 
 def _join_clauses(argv: list[str]) -> list[str]:

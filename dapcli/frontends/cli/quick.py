@@ -197,7 +197,7 @@ def _rich_adapters_text(infos: list[dict[str, Any]], term: dict[str, Any]) -> st
 
     table = Table(box=None, pad_edge=False, header_style="bold")
     for column in ("adapter", "for", "found", "version", "path / install hint"):
-        table.add_column(column)
+        table.add_column(column, overflow="fold")  # as render_adapters: a long word wraps, never cut
     for a in infos:
         where = a["path"] if a["found"] else (a["install_hint"] or "")
         table.add_row(a["name"], Text(a["description"]), "yes" if a["found"] else Text("no", style="red"),

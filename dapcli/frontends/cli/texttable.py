@@ -1,11 +1,12 @@
 """A rich ``Table(box=None, pad_edge=False)`` rendered with the standard library only.
 
 The one-shot fast path prints ``dapcli adapters`` without importing rich (~60 ms). This module
-reproduces what rich prints for that one shape of table (left-justified columns, ``ellipsis``
-overflow, word wrap, bold header, whole-cell styles) followed by styled lines of text; it
-answers None for anything it does not reproduce exactly (a cell that is not printable ASCII, a
-column narrower than 2 cells), and the caller renders with rich instead.
-``tests/unit/test_cli_shape.py`` compares the two over many widths and contents.
+reproduces what rich prints for that one shape of table (left-justified columns, ``fold``
+overflow: a word wider than its column goes on over the next lines, never cut; word wrap, bold
+header, whole-cell styles) followed by styled lines of text; it answers None for anything it
+does not reproduce exactly (a cell that is not printable ASCII, a column narrower than 2
+cells), and the caller renders with rich instead.
+``tests/unit/test_fast_adapters.py`` compares the two over many widths and contents.
 """
 
 from __future__ import annotations
@@ -100,14 +101,8 @@ def _rstrip_end(line: str, size: int) -> str:
 
 
 def _cell_lines(text: str, width: int) -> list[str]:
-    """A cell's text wrapped, ellipsis-cut and padded to ``width``."""
-    lines = []
-    for line in _divide(text, width, fold=False):
-        line = _rstrip_end(line, width)
-        if len(line) > width:
-            line = line[: width - 1] + "…"
-        lines.append(line.ljust(width))
-    return lines
+    """A cell's text wrapped (a word wider than ``width`` folded: never cut) and padded to ``width``."""
+    return [_rstrip_end(line, width)[:width].ljust(width) for line in _divide(text, width, fold=True)]
 
 
 def _styled(text: str, style: str | None, color: bool) -> str:

@@ -231,9 +231,9 @@ def _set_variable(result: SetVariableResult) -> str:
 
 
 def _watches(result: WatchesResult) -> str:
-    lines = [f"watch {watch_line(w)}" for w in result.watches] or ["no watches"]
-    if result.removed:
-        lines.insert(0, "removed: " + ", ".join(map(str, result.removed)))
+    lines = [f"watch {watch_line(w)}" for w in result.watches] or ["no watches" + (" left" if result.removed else "")]
+    if removed := result.removed_text():
+        lines.insert(0, removed)
     return "\n".join(lines)
 
 

@@ -21,6 +21,7 @@ from dapcli.verbs.breakpoints.match import (
     FOLDED_LOG,
     LINE_FOR_FUNCTION,
     check_condition,
+    known_breakpoints,
     matching,
     refuse_log_point,
     resolve_function,
@@ -32,7 +33,7 @@ from dapcli.verbs.breakpoints.statements import check_expect, place_statement, s
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.models import BreakpointResult, BreakpointsResult, BreakpointView
 from dapcli.verbs.registry import Param, verb
-from dapcli.verbs.shared.programfile import file_kind
+from dapcli.verbs.shared.programfile import file_kind, program_source
 
 __all__ = ["at_form", "inline_clauses", "parse_location", "place", "view"]
 
@@ -232,7 +233,7 @@ async def set_breakpoint(
     when it moved it). ``statement`` (``--at``, or ``FILE@TEXT``) finds the line by its text;
     ``expect`` refuses a line that does not hold the text. A file that is not here or a part the
     adapter does not announce is sent anyway, with a ``warning``; a line past the end of a file
-    that is here, an ambiguous statement or an expect mismatch raise UsageError.
+    that is here, an ambiguous statement or an expect mismatch are refused.
     """
     session = ctx.session()
     form = at_form(ctx, location) if statement is None else None
@@ -333,19 +334,37 @@ async def _delete(session: Session, doomed: list[int]) -> BreakpointsResult:
 @verb(group="breakpoints", name="clearBreakpoints", needs="alive", cli=("break", "clear"))
 async def clear_breakpoints(
     ctx: VerbContext,
-    path: Annotated[str | None, Param(help="only this file's breakpoints (FILE), or those at FILE:LINE",
-                                      complete="path", positional=True)] = None,
+    path: Annotated[str | None, Param(help="only those at LINE (of the current file), FILE:LINE, in FILE, or of "
+                                           "a FUNCTION", complete="location", positional=True)] = None,
 ) -> BreakpointsResult:
-    """Delete every breakpoint (or every one in a file, or at FILE:LINE).
+    """Delete every breakpoint (or those at LINE, FILE:LINE, FILE, FUNCTION).
 
-    Without a location, watchpoints (data breakpoints) are deleted too, as gdb's ``delete``.
+    ``LINE`` is a line of the current stop's file (before a stop: the launched source file).
+
+    Without a location, watchpoints (data breakpoints) are deleted too, as gdb's ``delete``. A
+    location that holds no breakpoint is refused (as gdb: "No breakpoint at 19."), the others kept.
     """
     session = ctx.session()
-    if path and _is_number(path.rpartition(":")[2]) and ":" in path:
-        return await _delete(session, matching(ctx, session, [path]))
-    target = ctx.resolve(path) if path else None
-    result = await _delete(session, [e.id for e in session.book.entries.values()
-                                     if target is None or e.path == target])
-    if target is None:
+    if not path:
+        result = await _delete(session, list(session.book.entries))
         result.removed_data_breakpoints = await clear_data_breakpoints(session) or None
-    return result
+        return result
+    return await _delete(session, _at_location(ctx, session, path.strip()))
+
+
+def _at_location(ctx: VerbContext, session: Session, location: str) -> list[int]:
+    """The ids of the breakpoints ``clear LOCATION`` deletes (see :func:`clear_breakpoints`);
+    UsageError when there are none."""
+    if _is_number(location):
+        file = _current_path(session, program_source(ctx, session))
+        shown = os.path.relpath(file, ctx.cwd)
+        location = f"{file if shown.startswith('..') else shown}:{location}"
+    if _has_line(location):
+        return matching(ctx, session, [location])
+    target = ctx.resolve(location)
+    found = [e.id for e in session.book.entries.values()
+             if e.path == target or (e.function is not None and e.function == location)]
+    if not found:
+        raise UsageError(f"no breakpoint in {location} (breakpoints: {known_breakpoints(session)})",
+                         "name a LINE, FILE:LINE, FILE or function from `dapcli break list`")
+    return found

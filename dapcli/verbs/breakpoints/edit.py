@@ -30,8 +30,8 @@ async def edit_breakpoint(
     """Change or remove a breakpoint's condition (gdb's ``condition N EXPR``).
 
     Re-sends the breakpoint's file (``setBreakpoints``) or the function breakpoints
-    (``setFunctionBreakpoints``). Raises UsageError for an unknown id; if the adapter refuses,
-    the old condition is restored.
+    (``setFunctionBreakpoints``). An unknown id is refused; if the adapter refuses the condition,
+    the old one is restored.
     """
     session = ctx.session()
     entry = session.book.entries.get(id)

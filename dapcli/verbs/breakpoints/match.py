@@ -21,6 +21,7 @@ __all__ = [
     "bound_note",
     "check_condition",
     "emulated_warnings",
+    "known_breakpoints",
     "launch_warnings",
     "matching",
     "moved_warnings",
@@ -41,7 +42,7 @@ def matching(ctx: VerbContext, session: Session, references: list[str]) -> list[
     for reference in references:
         ids = _match(ctx, session, reference.strip())
         if not ids:
-            raise UsageError(f"no breakpoint {reference!r} (breakpoints: {_known(session)})",
+            raise UsageError(f"no breakpoint {reference!r} (breakpoints: {known_breakpoints(session)})",
                              "name an id, FILE:LINE or function from `dapcli break list`")
         found += [i for i in ids if i not in found]
     return found
@@ -67,7 +68,8 @@ def _same_file(entry: BreakpointEntry, typed: str) -> bool:
     return os.path.basename(path) == os.path.basename(typed) and path.endswith(os.sep + typed.lstrip("./"))
 
 
-def _known(session: Session) -> str:
+def known_breakpoints(session: Session) -> str:
+    """The breakpoints there are, as ``1 (prog.py:19), 2 (main)``; ``none`` when there are none."""
     shown = []
     for entry in session.book.entries.values():
         where = entry.function or f"{os.path.basename(entry.path or '?')}:{entry.actual_line or entry.line}"

@@ -3,6 +3,7 @@ needs around it (a member path, a number, a frame below the top, an address, a r
 
 from __future__ import annotations
 
+import re
 from typing import Annotated
 
 from dapcli.engine.scopes import locals_scope
@@ -33,6 +34,20 @@ from dapcli.verbs.shared.frames import scopes as fetch_scopes
 from dapcli.verbs.shared.params import FrameId
 from dapcli.verbs.shared.values.snapshot import values_changed
 
+#: ``NAME = VALUE`` at its first plain ``=`` (not ``==``, ``<=``, ``+=``…).
+_ASSIGNMENT = re.compile(r"\s*(\S(?:.*?\S)?)\s*(?<![-+*/%&|^<>=!])=(?!=)\s*(\S.*?)\s*$", re.DOTALL)
+
+
+def gdb_spelling(name: str, value: str) -> tuple[str, str]:
+    """``(name, value)`` as gdb's ``set`` spells them, read as the variable and its new value:
+    ``set var n = 3`` and ``set variable n = 3`` (name ``var``, value ``n = 3``) → ``("n", "3")``;
+    ``set n = 3`` (value ``= 3``) → ``("n", "3")``. Anything else is returned as it is."""
+    if name in ("var", "variable") and (found := _ASSIGNMENT.match(value)) is not None:
+        return found.group(1), found.group(2)
+    if value.startswith("=") and not value.startswith("==") and value[1:].strip():
+        return name, value[1:].strip()
+    return name, value
+
 
 @verb(group="inspection", name="setVariable", needs="stopped", destructive=True, capability="supportsSetVariable",
       cli=("set",), aliases=("set-var", "set-variable"))
@@ -44,7 +59,12 @@ async def set_variable(
     variables_reference: Annotated[int | None, Param(help="container holding it (default: the frame's locals)")] = None,
     frame_id: FrameId = None,
 ) -> SetVariableResult:
-    """Change a variable's value (DAP ``setVariable``)."""
+    """Change a variable's value (DAP ``setVariable``).
+
+    gdb's spellings are taken too: ``set var NAME = VALUE``, ``set variable NAME = VALUE``,
+    ``set NAME = VALUE``.
+    """
+    name, value = gdb_spelling(name, value)
     session = ctx.session()
     check_shadowed(session, name)
     if not session.supports("supportsSetVariable"):  # rdbg: an assignment in the frame

@@ -195,7 +195,7 @@ async def output(
     """Show the program's output (DAP ``output`` events, from a ring buffer).
 
     ``category`` is one name (``"stdout"``, ``"all"``) or a list of them (``["stdout", "stderr"]``).
-    Without ``all`` at most :data:`MAX_DISPLAY_CHARS` characters of the newest chunks are given;
+    Without ``all`` at most 262144 characters of the newest chunks are given;
     ``omitted`` and ``omittedBytes`` count what was left out, ``dropped`` and ``droppedBytes``
     what the ring buffer dropped to stay bounded."""
     session = ctx.session()

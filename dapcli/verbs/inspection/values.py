@@ -75,7 +75,7 @@ async def variables(
     """Show variables of a scope or of a structured value (DAP ``variables``).
 
     ``name`` picks a variable by its exact name (pdb's ``p``, gdb's ``info locals NAME``); when
-    none has that name it filters as ``filter`` does. Raises UsageError when nothing matches it.
+    none has that name it filters as ``filter`` does; nothing matching is an error.
     pytest's assertion-rewriting temporaries (``@py_…``) are left out unless ``all`` is set or a
     name or filter asks for them."""
     if name is not None and filter is not None:

@@ -96,8 +96,20 @@ class DataBreakpointsResult(Result):
 
 
 class WatchesResult(Result):
+    """The watch expressions left; after ``removeWatch``, the ``removed`` ids and their
+    ``removed_expressions`` (in the same order)."""
+
     watches: list[WatchView]
     removed: list[int] | None = None
+    removed_expressions: list[str] | None = None
+
+    def removed_text(self) -> str | None:
+        """``deleted watch 1 (x), watch 2 (y)`` after ``removeWatch``; else None."""
+        if not self.removed:
+            return None
+        texts = self.removed_expressions or []
+        return "deleted " + ", ".join(f"watch {i}" + (f" ({texts[n]})" if n < len(texts) else "")
+                                      for n, i in enumerate(self.removed))
 
 
 class TraceHit(Model):

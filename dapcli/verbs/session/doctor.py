@@ -179,7 +179,7 @@ def _installed(spec: AdapterSpec, required: bool) -> DoctorCheck:
     except DapcliError as exc:
         return _check(name, "fail" if required else "warn", exc.message, exc.hint or spec.install_hint or None)
     if where is None:
-        return _check(name, "fail" if required else "warn", "not installed", spec.install_hint or None)
+        return _check(name, "fail" if required else "warn", "not installed", spec.missing_hint() or None)
     try:
         version = spec.version()
     except DapcliError:

@@ -6,13 +6,11 @@ adapter answered about them.
 from __future__ import annotations
 
 import json
-import os
 from typing import Annotated, Any
 
 from pydantic import BeforeValidator
 
 from dapcli.adapters.base import deep_merge
-from dapcli.adapters.filekind import is_native_executable
 from dapcli.engine.breakpoints import taken_error
 from dapcli.engine.session import Session
 from dapcli.errors import UsageError
@@ -22,6 +20,7 @@ from dapcli.verbs.breakpoints.match import check_condition, refuse_log_point, re
 from dapcli.verbs.breakpoints.spec import spec_fields
 from dapcli.verbs.context import VerbContext
 from dapcli.verbs.shared.envnames import check_env
+from dapcli.verbs.shared.programfile import program_source
 
 __all__ = [
     "SET_HELP",
@@ -112,17 +111,6 @@ def adapter_settings(settings: list[str], adapter_config: dict[str, Any] | None,
 def _env_text(value: Any) -> Any:
     """An environment value as text: ``1`` → ``"1"``, ``true`` → ``"true"``; text and None as they are."""
     return value if value is None or isinstance(value, str) else json.dumps(value)
-
-
-def program_source(ctx: VerbContext, session: Session) -> str | None:
-    """The launched program when it is a source file (``cart.py``, ``app.js``, ``main.go``): what
-    a bare ``-b LINE`` means before the first stop. None for an executable, a folder, ``-m``, a test run."""
-    options = session.launch_options
-    program = options.program if options is not None and session.test_run is None else None  # not a runner's
-    if not program:
-        return None
-    program = ctx.resolve(program)
-    return None if not os.path.isfile(program) or is_native_executable(program) else program
 
 
 def add_breakpoints(ctx: VerbContext, session: Session, items: list[str | dict[str, Any]],

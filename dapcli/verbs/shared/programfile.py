@@ -6,10 +6,16 @@ from __future__ import annotations
 import os
 import stat
 
+from dapcli.adapters.filekind import is_native_executable
 from dapcli.calls import call
 from dapcli.errors import UsageError, echo
 
-__all__ = ["check_program_file", "check_rerun", "file_kind"]
+__all__ = ["check_program_file", "check_rerun", "file_kind", "program_source"]
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from dapcli.engine.session import Session
+    from dapcli.verbs.context import VerbContext
 
 _KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
           (stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"))
@@ -49,3 +55,14 @@ def check_rerun(program: str, module: str | None, cwd: str, stdin: str | None, a
         raise UsageError(f"the working directory is not there any more: {echo(cwd)}", hint)
     if stdin is not None and (not os.path.exists(stdin) or file_kind(stdin)):
         raise UsageError(f"the --stdin file is not a regular file any more: {echo(stdin)}", hint)
+
+
+def program_source(ctx: VerbContext, session: Session) -> str | None:
+    """The launched program when it is a source file (``cart.py``, ``app.js``, ``main.go``): what
+    a bare ``-b LINE`` means before the first stop. None for an executable, a folder, ``-m``, a test run."""
+    options = session.launch_options
+    program = options.program if options is not None and session.test_run is None else None  # not a runner's
+    if not program:
+        return None
+    program = ctx.resolve(program)
+    return None if not os.path.isfile(program) or is_native_executable(program) else program

@@ -66,13 +66,17 @@ async def remove_watch(
     ctx: VerbContext,
     ids: Annotated[list[int], Param(help="watch ids to remove (see watch list)", positional=True)],
 ) -> WatchesResult:
-    """Remove watch expressions by id."""
+    """Remove watch expressions by id.
+
+    The result names each one removed, with its expression (``removedExpressions``).
+    """
     session = ctx.session()
     missing = [i for i in ids if i not in session.watches.items]
     if missing or not ids:
         known = ", ".join(str(i) for i in session.watches.items) or "none"
         raise UsageError(f"no watch {', '.join(map(str, missing))} (watches: {known})" if missing
                          else "name the watch ids to remove", "see `dapcli watch list`")
-    removed = session.watches.remove(ids)
+    expressions = [session.watches.items[i].expression for i in dict.fromkeys(ids)]
+    removed = session.watches.remove(list(dict.fromkeys(ids)))
     persist.save(session)
-    return WatchesResult(watches=await _views(ctx), removed=removed)
+    return WatchesResult(watches=await _views(ctx), removed=removed, removed_expressions=expressions)

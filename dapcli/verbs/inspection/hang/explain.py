@@ -44,7 +44,7 @@ async def explain_hang(ctx: VerbContext, timeout: PauseTimeout = 2.0, max_thread
 
     Of many threads, ``max_threads`` are shown (a deadlock's first, then the blocked ones, then
     the rest, each in the adapter's order) from ``start_thread`` on; ``totalThreads`` says how many
-    there are and a note how to see the others. Raises UsageError for a negative count.
+    there are and a note how to see the others. A negative count is refused.
     """
     if max_threads < 0 or start_thread < 0:
         raise UsageError("maxThreads and startThread are counts (0 or more)",

@@ -38,7 +38,9 @@ def _quiet_end_hint(session: Session, state: StopState) -> str | None:
     read = stdin_read(options.program)
     if read is None:
         return None
-    return f"the program's stdin was empty (its source reads {read}): {_GIVE_INPUT}"
+    # what this run shows: its stdin was empty; that it read it, only its source suggests (a
+    # restart with other arguments may take a path that never reads it): say it as a condition
+    return f"this run's stdin was empty and the program's source reads {read}: if it wanted input, {_GIVE_INPUT}"
 
 
 #: Typing to the program (each frontend says it its way: ``dapcli input TEXT``, MCP's ``more``).
