@@ -173,6 +173,7 @@ def _follow_client(client: Any, invocation: Invocation, cwd: str) -> int:
 
     args = dict(invocation.args)
     stopped = False
+    open_line = False  # the last text written ended inside a line
     while True:
         data = client.call("output", _follow_args(args), cwd)
         if invocation.redact:
@@ -180,10 +181,14 @@ def _follow_client(client: Any, invocation: Invocation, cwd: str) -> int:
 
             data = redact_result(VERBS["output"].result_model.model_validate(data)).to_json()
         if data.get("cut") and "tail" not in args:  # a tail leaves out the earlier lines on purpose
+            if open_line:  # the rest of that line was dropped: it ends here, not joined to a later line
+                _write(sys.stdout, "\n")
+                open_line = False
             _write(sys.stderr, _cut_note(data.get("dropped", 0), data.get("droppedBytes", 0)))
         text = "".join(chunk["output"] for chunk in data["chunks"])  # one write a page
         if text:
             _write(sys.stdout, escape(text) if not invocation.json else text)
+            open_line = not text.endswith("\n")
         args["since"] = data["nextSeq"]
         args.pop("tail", None)
         if data.get("status") in ("exited", "terminated"):
