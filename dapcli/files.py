@@ -19,8 +19,8 @@ if TYPE_CHECKING:
     from typing import BinaryIO
 
 __all__ = ["MAX_CONFIG_BYTES", "MAX_RECIPE_BYTES", "MAX_STDIN_BYTES", "is_number", "locked", "read_regular",
-           "read_regular_text", "read_text_file", "save_stdin", "split_lines", "split_out", "split_words",
-           "write_text_file"]
+           "read_regular_text", "read_text_file", "save_stdin", "split_lines", "split_out", "split_source_lines",
+           "split_words", "write_text_file"]
 
 #: Largest recipe file (bytes): checked with ``fstat`` before reading (a 10,000-step recipe is
 #: ~0.6 MiB).
@@ -221,6 +221,28 @@ def locked(path: str, timeout: float) -> Iterator[None]:
 
 #: What ends a line of source or program text: ``\n``, ``\r\n`` or ``\r`` — and nothing else.
 _LINE_END = re.compile(r"\r\n|\r|\n")
+
+
+#: Line ends of languages whose compiler counts lines otherwise (by a source file's suffix): Go,
+#: Rust and Ruby end a line only at ``\n`` (a lone ``\r`` is inside its line); JavaScript and
+#: TypeScript also at U+2028 and U+2029 (ECMAScript's LineTerminator).
+_LANGUAGE_LINE_ENDS = {
+    **dict.fromkeys((".go", ".rs", ".rb"), re.compile(r"\r?\n")),
+    **dict.fromkeys((".js", ".mjs", ".cjs", ".ts", ".mts", ".cts"), re.compile("\r\n|\r|\n|\u2028|\u2029")),
+}
+
+
+def split_source_lines(text: str, path: str) -> list[str]:
+    """``text``, the source file ``path``, cut into lines where its language's compiler counts
+    them (so that line N is the line the adapter means by N): :func:`split_lines`, except for the
+    suffixes of :data:`_LANGUAGE_LINE_ENDS`. One linear pass."""
+    ends = _LANGUAGE_LINE_ENDS.get(os.path.splitext(path)[1].lower())
+    if ends is None:
+        return split_lines(text)
+    lines = ends.split(text)
+    if lines[-1] == "":
+        lines.pop()
+    return lines
 
 
 def split_lines(text: str, *, keepends: bool = False) -> list[str]:

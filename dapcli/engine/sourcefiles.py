@@ -7,7 +7,7 @@ import os
 import stat
 
 from dapcli.errors import UsageError
-from dapcli.files import split_lines
+from dapcli.files import split_source_lines
 
 __all__ = ["MAX_LINE_TEXT", "MAX_SOURCE_BYTES", "read_lines"]
 
@@ -19,7 +19,8 @@ MAX_LINE_TEXT = 1000
 
 def read_lines(path: str) -> list[str]:
     """The lines of a regular text file (UTF-8, undecodable bytes replaced), without newlines;
-    lines end only at ``\\n``, ``\\r\\n`` and ``\\r`` (:func:`~dapcli.files.split_lines`).
+    lines end where the file's language counts them (:func:`~dapcli.files.split_source_lines`: at
+    ``\\n``, ``\\r\\n`` and ``\\r``; Go, Rust and Ruby only at ``\\n``).
 
     Raises:
         UsageError: not a regular file, unreadable, or over :data:`MAX_SOURCE_BYTES`.
@@ -34,7 +35,8 @@ def read_lines(path: str) -> list[str]:
         raise UsageError(f"{path} is too large to read as source ({info.st_size} bytes)",
                          f"dapcli reads source files up to {MAX_SOURCE_BYTES // (1024 * 1024)} MB")
     try:
-        with open(path, encoding="utf-8", errors="replace") as handle:
-            return split_lines(handle.read(MAX_SOURCE_BYTES))
+        # newline="": the text as it is (universal newlines would end a Go line at a lone \r)
+        with open(path, encoding="utf-8", errors="replace", newline="") as handle:
+            return split_source_lines(handle.read(MAX_SOURCE_BYTES), path)
     except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc.strerror}") from None
