@@ -126,3 +126,15 @@ def test_a_breakpoint_file_beside_the_launched_program_is_that_one(dc: Cli, tmp_
                   cwd=tmp_path, timeout=60)
     text = said.out + said.err
     assert "utils.py:2 is pending (not verified)" in text and "later (did you mean src/util.py?)" in text, text
+
+
+@pytest.mark.parametrize("message", ["C={i", "A={s + '{'} x", "{"])
+def test_a_log_message_with_an_unclosed_brace_is_refused(dc: Cli, tmp_path, message: str) -> None:
+    (tmp_path / "loop.py").write_text("for i in range(3):\n    print(i)\n")
+    done = dc.run("launch", "loop.py", "--python", PYTHON, "-b", f"loop.py:2 log {message}", cwd=tmp_path, check=2)
+    assert one_line_error(done.err).startswith(f"error: log message {message!r}: the {{ at character "), done.err
+    assert dc.run("sessions").out.startswith("No sessions")
+    dc.run("launch", "loop.py", "--python", PYTHON, "--stop-on-entry", cwd=tmp_path, timeout=60)
+    dc.sessions.add("default")
+    refused = dc.run("break", "add", "loop.py:2", "--log-message", message, cwd=tmp_path, check=2)
+    assert "is never closed" in refused.err and dc.json("break", "list")["breakpoints"] == []

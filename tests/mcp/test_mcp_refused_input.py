@@ -96,3 +96,19 @@ def test_a_long_program_name_is_cut_in_the_error() -> None:
             assert len(text) < 500
 
     run(body)
+
+
+def test_a_log_message_with_an_unclosed_brace_is_refused_and_the_session_kept() -> None:
+    """`C={i`: every adapter logged its own parse error at each pass, in the program's output."""
+    async def body() -> None:
+        async with connected() as client:
+            await call(client, "launch", {"program": str(LOOP), "stopOnEntry": True})
+            text = await call_error(client, "setBreakpoint", {"location": f"{LOOP}:3", "logMessage": "C={i"})
+            assert text.startswith("log message 'C={i': the { at character 3 is never closed"), text
+            listed = await call(client, MORE, {"verb": "listBreakpoints"})
+            assert listed["breakpoints"] == []
+            await call(client, "setBreakpoint", {"location": f"{LOOP}:3", "logMessage": "C={i} {{not}} }"})
+            assert len((await call(client, MORE, {"verb": "listBreakpoints"}))["breakpoints"]) == 1
+            await call(client, "stop")
+
+    run(body)

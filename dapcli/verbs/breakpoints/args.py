@@ -12,6 +12,8 @@ __all__ = ["HIT_CONDITION_HELP", "check_hit_condition", "check_references", "pas
 HIT_CONDITION_HELP = "stop on this hit count: N, >N, >=N, <N, <=N, ==N or %N (every Nth)"
 
 _HIT = re.compile(r"^\s*(>=|<=|==|>|<|%)?\s*(\d{1,9})\s*$")
+#: The same with a whole number of 10 digits or more.
+_HUGE = re.compile(r"^\s*(>=|<=|==|>|<|%)?\s*\d{10,}\s*$")
 
 
 def check_hit_condition(value: Any) -> Any:
@@ -25,6 +27,8 @@ def check_hit_condition(value: Any) -> Any:
     if not isinstance(value, str):
         return value
     found = _HIT.match(value)
+    if found is None and _HUGE.match(value):
+        raise ValueError(f"hit condition {value.strip()[:40]!r}: the count is too large (at most 999999999)")
     if found is None:
         raise ValueError(f"hit condition {value.strip()[:40]!r} is not one adapters understand; write N, >N, "
                          ">=N, <N, <=N, ==N or %N with a whole number N")

@@ -167,10 +167,30 @@ _CAPABILITIES = (
 )
 
 
+def unclosed_brace(message: str) -> int | None:
+    """The index of the first ``{`` of ``message`` that no ``}`` closes (nested braces counted),
+    None when every one is closed. One linear pass."""
+    depth, start = 0, None
+    for index, char in enumerate(message):
+        if char == "{":
+            if depth == 0:
+                start = index
+            depth += 1
+        elif char == "}" and depth:
+            depth -= 1
+    return start if depth else None
+
+
 def refuse_log_point(session: Session, log_message: str | None, location: str) -> None:
     """Refuse a log point where the adapter would stop at it as at a plain breakpoint and dapcli
     cannot write its message (:attr:`~dapcli.adapters.base.AdapterSpec.stops_at_log_points`).
-    Raises PreconditionError."""
+    Raises PreconditionError; UsageError for a message whose ``{`` is never closed (every
+    adapter would log its own parse error at each pass, in the program's output)."""
+    unclosed = unclosed_brace(log_message or "")
+    if unclosed is not None:
+        shown = log_message if len(log_message or "") <= 60 else f"{(log_message or '')[:60]}…"
+        raise UsageError(f"log message {shown!r}: the {{ at character {unclosed + 1} is never closed",
+                         "an expression goes inside {…}, e.g. 'total is {total}'")
     if log_message is not None and session.adapter.stops_at_log_points:
         raise PreconditionError(
             f"{session.adapter.name} has no log points (supportsLogPoints): {location} would stop at every pass",
