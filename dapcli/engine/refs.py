@@ -214,11 +214,16 @@ class HandleTable:
         self.references.renumber()
 
     def check_reference(self, generation: int, reference: int, *, snapshot: bool = False) -> None:
-        """Raise UsageError unless ``reference`` (> 0) was given out at stop ``generation`` — and,
+        """Raise UsageError unless ``reference`` was given out at stop ``generation`` (0, which
+        marks a value without children, is refused too) — and,
         with ``snapshot`` (an adapter that lists a number's values as they were when it gave it),
         after the last change of a value at that stop. For numbers a user hands in (``vars``,
         ``set``); a verb's own requests after its change are not refused."""
-        if reference <= 0:
+        if reference == 0:
+            raise UsageError("variablesReference 0 has no children: DAP gives 0 to a value that has none",
+                             f"omit it for the frame's locals, or expand a value whose variablesReference is not 0 "
+                             f"(see {call('variables')})")
+        if reference < 0:
             return
         self.references.take(generation, reference)
         if snapshot and reference < self.at(generation).changed_below:

@@ -138,3 +138,16 @@ def test_a_log_message_with_an_unclosed_brace_is_refused(dc: Cli, tmp_path, mess
     dc.sessions.add("default")
     refused = dc.run("break", "add", "loop.py:2", "--log-message", message, cwd=tmp_path, check=2)
     assert "is never closed" in refused.err and dc.json("break", "list")["breakpoints"] == []
+
+
+def test_variables_reference_0_is_refused_in_one_line(dc: Cli, tmp_path) -> None:
+    """0 marks a value without children: debugpy answered "Unable to find thread to evaluate
+    variable reference." (exit 5)."""
+    (tmp_path / "two.py").write_text("x = 1\ny = 2\nprint(x + y)\n")
+    dc.run("launch", "two.py", "--python", PYTHON, "-b", "two.py:3", cwd=tmp_path, timeout=60)
+    dc.sessions.add("default")
+    for argv in (("vars", "--variables-reference", "0"), ("set", "x", "5", "--variables-reference", "0")):
+        done = dc.run(*argv, check=2)
+        assert one_line_error(done.err) == ("error: variablesReference 0 has no children: DAP gives 0 to a value "
+                                            "that has none"), done.err
+    assert [v["value"] for v in dc.json("vars")["variables"]] == ["1", "2"]  # nothing changed
