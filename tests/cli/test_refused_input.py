@@ -151,3 +151,14 @@ def test_variables_reference_0_is_refused_in_one_line(dc: Cli, tmp_path) -> None
         assert one_line_error(done.err) == ("error: variablesReference 0 has no children: DAP gives 0 to a value "
                                             "that has none"), done.err
     assert [v["value"] for v in dc.json("vars")["variables"]] == ["1", "2"]  # nothing changed
+
+
+def test_an_unknown_output_category_is_refused_with_the_closest(dc: Cli, tmp_path) -> None:
+    """`output --category stdotu` said "(no output yet)" with exit 0 although there was output."""
+    (tmp_path / "say.py").write_text("print('said')\n")
+    dc.run("launch", "say.py", "--python", PYTHON, cwd=tmp_path, timeout=60)
+    dc.sessions.add("default")
+    done = dc.run("output", "--category", "stdotu", check=2)
+    assert one_line_error(done.err) == "error: no output category 'stdotu' (did you mean 'stdout'?)", done.err
+    assert "said" in dc.run("output", "--category", "stdout").out
+    assert dc.run("output", "--category", "important").out.strip() == "(no output yet)"  # DAP's: nothing of it

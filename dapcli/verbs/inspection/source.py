@@ -201,6 +201,8 @@ async def output(
     session = ctx.session()
     categories = set(category) - {"all"} or None
     program_only = not category  # the debugger's console text only when asked for
+    if categories and not categories <= _CATEGORIES:
+        _check_categories(categories, {c.category for c in session.output.since(0)})
 
     def found(start: int) -> list[OutputChunk]:
         chunks = session.output.since(start, categories)
@@ -229,6 +231,24 @@ async def output(
         dropped_bytes=session.output.dropped_bytes, cut=session.output.dropped_after(start),
         status=session.state.value, exit_code=session.exit_code,
     )
+
+
+#: DAP's ``OutputEvent`` categories (the spec's, and ``log`` of some adapters); others are an adapter's own.
+_CATEGORIES = frozenset({"stdout", "stderr", "console", "important", "telemetry", "log"})
+
+
+def _check_categories(asked: set[str], seen: set[str]) -> None:
+    """Raise UsageError for a category neither DAP's nor seen in this session (``stdotu``): it
+    would show "(no output yet)" however much output there is."""
+    import difflib
+
+    unknown = sorted(asked - _CATEGORIES - seen)
+    if unknown:
+        close = difflib.get_close_matches(unknown[0], sorted(_CATEGORIES | seen), n=1)
+        raise UsageError(f"no output category {unknown[0]!r}" + (f" (did you mean {close[0]!r}?)" if close else ""),
+                         "categories: stdout, stderr, console (the debugger's), all"
+                         + (f"; this session also has {', '.join(sorted(seen - _CATEGORIES))}"
+                            if seen - _CATEGORIES else ""))
 
 
 #: Most characters of output the ``output`` verb gives without ``all`` (the newest kept).
