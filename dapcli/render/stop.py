@@ -64,8 +64,12 @@ def render_stop(state: m.StopState, cwd: str | None = None) -> RenderableType:
                     line.append("*", style="bold magenta")
             if state.locals_truncated:
                 line.append(said(f"  … {state.locals_truncated} more ({call('variables')})"), style="dim")
-            cut = next((v for v in state.locals or [] if v.value_truncated and v.name not in shown), None)
-            if cut is not None:  # a value ending in … says what shows it whole
+            cut = next((v for v in state.locals or [] if (v.value_truncated or v.value_cut_by_adapter)
+                        and v.name not in shown), None)
+            if cut is not None and cut.value_cut_by_adapter and "max length 0" not in cut.value_cut_by_adapter:
+                # the adapter cut it and max length 0 would not show more: its note says what does
+                line.append(f"  ({cut.name}: {cut.value_cut_by_adapter})", style="dim")
+            elif cut is not None:  # a value ending in … says what shows it whole
                 line.append(said(f"  (… cut: {call('evaluate', expression=cut.name, maxLength=0)} shows "
                                  f"{cut.name} whole)"), style="dim")
             parts.append(line)

@@ -103,3 +103,58 @@ def test_a_c_array_pages_by_name(adapter: str, pagearr: Path, cli: Cli) -> None:
     assert page["pagedBy"] == ("adapter" if adapter == "lldb" else "dapcli"), page
     refused = cli("vars", "n", "--start", "1", check=2)
     assert "n has no children to page (it is 100)" in refused.err, refused.err
+
+
+def test_a_value_the_adapter_cut_has_no_false_count(programs: Path, cli: Cli) -> None:
+    """debugpy cut ``big`` (500 items) at 60 items and ``d`` at 60 keys: a count of what dapcli
+    cut from that text is not what is missing; the note says who cut it and what shows it."""
+    _launch(cli, programs)
+    rows = {v["name"]: v for v in cli.json("vars")["variables"]}
+    for name in ("big", "d"):
+        assert rows[name]["value"].endswith("…") and "valueTruncated" not in rows[name], rows[name]
+        assert rows[name]["valueCutByAdapter"] == ("debugpy cut this value (it shows at most 60 items); max length 0 "
+                                                   "shows it whole"), rows[name]
+    shown = " ".join(cli("vars", "big").out.split())
+    assert "(debugpy cut this value (it shows at most 60 items); max length 0 shows it whole)" in shown, shown
+    assert "chars (--max-length 0 shows all)" not in shown, shown
+    whole = cli.json("vars", "big", "--max-length", "0")["variables"][0]
+    assert whole["value"] == repr(list(range(500))) and len(whole["value"]) == 2390, whole["value"][-40:]
+    assert "valueCutByAdapter" not in whole and "valueTruncated" not in whole, whole
+    evaluated = cli.json("eval", "big")
+    assert "valueTruncated" not in evaluated and "debugpy cut this value" in evaluated["valueCutByAdapter"], evaluated
+    # a value only dapcli cut still says how much: the count is true there
+    own = cli.json("eval", "'z' * 300")
+    assert own["valueTruncated"] == 302 - 200 and "valueCutByAdapter" not in own, own
+
+
+def test_debugpy_nesting_note_is_said_once_with_the_marker_shown(programs: Path, cli: Cli) -> None:
+    _launch(cli, programs)
+    row = cli.json("vars", "tree")["variables"][0]
+    assert row["value"] == "{'a': {'b': {...}}, 'l': [[...]], 'e': {'f': {...}}}", row
+    assert row["valueCutByAdapter"].startswith("debugpy writes what is nested deeper than 2 levels as {...} and "
+                                               "[...];"), row
+    shown = cli("vars", "tree", "--depth", "3").out
+    assert shown.count("nested deeper than 2 levels") == 1, shown
+    assert "as {...} and [...]; --depth or max length 0 shows it" in " ".join(shown.split()), shown
+    rows = cli.json("vars", "tree", "--depth", "1")["variables"][0]["children"]
+    notes = {c["name"]: c.get("valueCutByAdapter") for c in rows}
+    assert notes["'a'"].startswith("debugpy writes what is nested deeper than 2 levels as {...};"), notes
+    assert notes["'l'"].startswith("debugpy writes what is nested deeper than 2 levels as [...];"), notes
+
+
+def test_debugpy_nesting_note_once_over_mcp(programs: Path) -> None:
+    source = programs / "modvals.py"
+
+    async def body() -> None:
+        async with mcp_client() as client:
+            await call(client, "launch", {"program": str(source),
+                                          "breakpoints": [f"{source}:{marker_line(source, 'ready')}"]})
+            tree = await client.call_tool("variables", {"name": "tree", "depth": 3})
+            text = tree.content[0].text
+            assert text.count("nested deeper than 2 levels") == 1 and "as {...} and [...]" in text, text
+            big = await client.call_tool("variables", {"name": "big"})
+            assert "chars cut" not in big.content[0].text and "debugpy cut this value" in big.content[0].text, \
+                big.content[0].text
+            await call(client, "stop")
+
+    run_async(body)

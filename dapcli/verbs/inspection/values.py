@@ -256,11 +256,13 @@ async def evaluate(
     view.evaluate_name = expression  # what the identity of the value is read from (its address)
     await expand(session, [view], depth, count=100, max_value=max_length, frame_id=frame)
     await add_previews(session, [view], max_length, frame_id=frame)  # C: {10, 20, 30, 40, 50}
+    cut_by_adapter = (view.value_cut_by_adapter if view.adapter_value else None) \
+        or adapter_cut(session, whole, asked, body.variablesReference)  # a preview's own cut, or the adapter's
     return EvaluateResult(
         expression=expression, result=view.value, type=body.type, variables_reference=body.variablesReference,
-        frame_id=frame, children=view.children, truncated=view.truncated, value_truncated=view.value_truncated,
-        value_cut_by_adapter=(view.value_cut_by_adapter if view.adapter_value else None)  # a preview's own cut
-        or adapter_cut(session, whole, asked, body.variablesReference),
+        frame_id=frame, children=view.children, truncated=view.truncated,
+        value_truncated=None if cut_by_adapter else view.value_truncated,  # of a cut text: not what is missing
+        value_cut_by_adapter=cut_by_adapter,
         adapter_value=view.adapter_value,
         stop=stop,
         frame_name=user_frame_name(session, frame) if stop is None else None, note=note,

@@ -37,16 +37,20 @@ NOT_AVAILABLE = "<not available: timed out>"
 
 def variable_view(variable: t.Variable, max_value: int = MAX_VALUE, adapter: str = "") -> VariableView:
     """``variable`` as shown: its value cut at ``max_value`` characters (0: whole), with a note
-    when the ``adapter`` (its family name, e.g. ``go``) cut the value itself."""
+    when the ``adapter`` (its family name, e.g. ``go``) cut the value itself; then
+    ``value_truncated`` (how many characters are left out) is None: dapcli does not know how
+    long the whole value is, and the note says what shows it."""
     summary = variable.variablesReference > 0 and is_summary(variable.value, variable.type)
     # a native summary (``item[2] @ 0x…``, ``{...}``) is replaced by its preview, which is cut then
     value, cut = cut_value(escaped_string(variable.value, variable.type, adapter), 0 if summary else max_value)
+    note = adapter_mark(variable.value, variable.variablesReference, adapter, whole=bool(variable.evaluateName))
     return VariableView(
         name=shown_name(variable.name, variable.evaluateName), value=value, type=variable.type or None,
         variables_reference=variable.variablesReference, evaluate_name=variable.evaluateName,
         named_variables=variable.namedVariables, indexed_variables=variable.indexedVariables,
-        value_truncated=cut or None, read_only=_read_only(variable) or None,
-        value_cut_by_adapter=adapter_mark(variable.value, variable.variablesReference, adapter),
+        # a count of what dapcli cut from a text the adapter had cut already would not be what is missing
+        value_truncated=(cut or None) if note is None else None, read_only=_read_only(variable) or None,
+        value_cut_by_adapter=note,
         memory_reference=variable.memoryReference,
         lazy=bool(variable.presentationHint and variable.presentationHint.lazy) or None,
     )
