@@ -115,6 +115,8 @@ def deciding_lines(views: list[m.VariableView] | None) -> list[Text]:
         if view.value_truncated:
             command = call("evaluate", expression=view.name, maxLength=0)
             line.append(said(f"…(+{view.value_truncated} chars; {command})"), style="dim")
+        elif view.value_cut_by_adapter:  # the adapter cut it: no count, its note
+            line.append(("…" if view.value.endswith("…") else "") + f"  ({view.value_cut_by_adapter})", style="dim")
         lines.append(line)
     return lines
 
@@ -124,6 +126,8 @@ def _returned(view: m.ReturnValueView) -> Text:
     text = Text(f"Value returned is {view.value}", style="bold")
     if view.type:
         text.append(f"  ({view.type})", style="dim")
+    if view.value_cut_by_adapter:  # gdb's print elements: what shows more
+        text.append(f"  ({view.value_cut_by_adapter})", style="dim")
     return text
 
 

@@ -89,7 +89,7 @@ def _returned(view: ReturnValueView) -> str:
     text += f" from {view.function}" if view.function else ""
     if view.variables_reference:
         text += f" (variablesReference={view.variables_reference})"
-    return text
+    return text + (f" ({view.value_cut_by_adapter})" if view.value_cut_by_adapter else "")
 
 
 def _test_lines(state: StopState) -> list[str]:
@@ -115,6 +115,8 @@ def deciding_lines(views: list[VariableView] | None) -> list[str]:
     for view in views or []:
         more = f"…(+{view.value_truncated} chars; evaluate {view.name} with maxLength=0)" \
             if view.value_truncated else ""
+        if view.value_cut_by_adapter:  # the adapter cut it: no count, its note
+            more = ("…" if view.value.endswith("…") else "") + f" ({view.value_cut_by_adapter})"
         lines.append(f"  {view.name} = {view.value.removesuffix('…')}{more}")
     return lines
 
