@@ -6,7 +6,7 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from dapcli.calls import call
+from dapcli.calls import call, option
 from dapcli.render.pieces import column_table, program_text, short_path, source_lines, variable_tree
 from dapcli.render.stop import render_stop
 from dapcli.verbs import models as m
@@ -47,19 +47,32 @@ def render_threads(result: m.ThreadsResult, cwd: str | None = None) -> Renderabl
 
 
 def render_variables(result: m.VariablesResult, cwd: str | None = None) -> RenderableType:
-    title = result.scope or f"variablesReference {result.variables_reference}"
+    title = result.parent or result.scope or f"variablesReference {result.variables_reference}"
     if result.frame_name:
         title += f" of frame {result.frame_name}"
     if result.variables and (result.start or len(result.variables) < result.total):  # a page: which, of how many
         title += f" ({result.start + 1:,}–{result.start + len(result.variables):,} of {result.total:,})"
-    hidden = Text(f"({result.hidden} pytest temporaries @py_… hidden: --all lists them)", style="dim") \
-        if result.hidden else None
+    notes = [hidden] if (hidden := _hidden_note(result)) else []
     if not result.variables:
         none = f"(none matching {result.filter!r} of {result.unfiltered:,})" if result.filter is not None \
             and result.unfiltered else "(none)"
-        return Text(f"{title}: {none}") if hidden is None else Group(Text(f"{title}: {none}"), hidden)
+        return Group(Text(f"{title}: {none}"), *notes) if notes else Text(f"{title}: {none}")
     tree = variable_tree(result.variables, title, result.truncated)
-    return tree if hidden is None else Group(tree, hidden)
+    return Group(tree, *notes) if notes else tree
+
+
+def _hidden_note(result: m.VariablesResult) -> Text | None:
+    """What the listing left out (pytest's temporaries, debugpy's groups) and what lists it; a
+    page that dapcli cut, said."""
+    notes = []
+    if result.hidden:
+        notes.append(f"{result.hidden} pytest temporaries @py_… hidden")
+    if result.hidden_groups:
+        notes.append(m.groups_note(result.hidden_groups))
+    text = f"({'; '.join(notes)}: {said(option('variables', 'all', True))} lists them)" if notes else ""
+    if result.paged_by == "dapcli":
+        text += ("\n" if text else "") + f"({m.PAGED_BY_DAPCLI})"
+    return Text(text, style="dim") if text else None
 
 
 def render_evaluate(result: m.EvaluateResult, cwd: str | None = None) -> RenderableType:

@@ -20,6 +20,7 @@ from dapcli.escapes import escape_cell
 from dapcli.render.fasttable import FastTable
 from dapcli.verbs import models as m
 from dapcli.verbs.shared.phrasing import said
+from dapcli.verbs.shared.values.marks import once_said
 
 __all__ = ["ProgramText", "column_table", "output_block", "program_text", "short_path", "source_lines", "variable_tree"]
 
@@ -51,7 +52,7 @@ def source_lines(lines: list[m.SourceLine]) -> Text:
     return out
 
 
-def _value_line(var: m.VariableView) -> Text:
+def _value_line(var: m.VariableView, said_marks: list[str] | None = None) -> Text:
     # a name is one line (js-debug names a key "a<LF>b" as it is): its line breaks and tabs shown escaped
     text = Text.assemble((escape_cell(var.name), "cyan"), " = ", (var.value, ""))
     text.no_wrap, text.overflow = False, "fold"  # a tree row is cut at the width: fold it, lose nothing
@@ -60,7 +61,7 @@ def _value_line(var: m.VariableView) -> Text:
     if var.value_truncated:  # the cut said, and what shows the whole
         text.append(said(f"  …+{var.value_truncated} chars ({option('variables', 'maxLength', 0)} shows all)"),
                     style="dim")
-    if var.value_cut_by_adapter:
+    if var.value_cut_by_adapter and not once_said(var.value_cut_by_adapter, var.value, said_marks):
         text.append(f"  ({var.value_cut_by_adapter})", style="dim")
     if var.read_only:
         text.append("  [read-only]", style="dim")
@@ -75,10 +76,11 @@ def _value_line(var: m.VariableView) -> Text:
 def variable_tree(variables: list[m.VariableView], title: str, truncated: int | None = None) -> Tree:
     """``name = value  (type)`` rows as a tree, with a paging hint where children were cut."""
     tree = Tree(Text(title, style="bold"), guide_style="dim")
+    said_marks: list[str] = []  # debugpy's nesting note: said once per tree
 
     def add(node: Tree, items: list[m.VariableView]) -> None:
         for var in items:
-            child = node.add(_value_line(var))
+            child = node.add(_value_line(var, said_marks))
             if var.children:
                 add(child, var.children)
             if var.truncated:

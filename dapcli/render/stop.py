@@ -64,8 +64,12 @@ def render_stop(state: m.StopState, cwd: str | None = None) -> RenderableType:
                     line.append("*", style="bold magenta")
             if state.locals_truncated:
                 line.append(said(f"  … {state.locals_truncated} more ({call('variables')})"), style="dim")
-            cut = next((v for v in state.locals or [] if v.value_truncated and v.name not in shown), None)
-            if cut is not None:  # a value ending in … says what shows it whole
+            cut = next((v for v in state.locals or [] if (v.value_truncated or v.value_cut_by_adapter)
+                        and v.name not in shown), None)
+            if cut is not None and cut.value_cut_by_adapter and "max length 0" not in cut.value_cut_by_adapter:
+                # the adapter cut it and max length 0 would not show more: its note says what does
+                line.append(f"  ({cut.name}: {cut.value_cut_by_adapter})", style="dim")
+            elif cut is not None:  # a value ending in … says what shows it whole
                 line.append(said(f"  (… cut: {call('evaluate', expression=cut.name, maxLength=0)} shows "
                                  f"{cut.name} whole)"), style="dim")
             parts.append(line)
@@ -111,6 +115,8 @@ def deciding_lines(views: list[m.VariableView] | None) -> list[Text]:
         if view.value_truncated:
             command = call("evaluate", expression=view.name, maxLength=0)
             line.append(said(f"…(+{view.value_truncated} chars; {command})"), style="dim")
+        elif view.value_cut_by_adapter:  # the adapter cut it: no count, its note
+            line.append(("…" if view.value.endswith("…") else "") + f"  ({view.value_cut_by_adapter})", style="dim")
         lines.append(line)
     return lines
 
@@ -120,6 +126,8 @@ def _returned(view: m.ReturnValueView) -> Text:
     text = Text(f"Value returned is {view.value}", style="bold")
     if view.type:
         text.append(f"  ({view.type})", style="dim")
+    if view.value_cut_by_adapter:  # gdb's print elements: what shows more
+        text.append(f"  ({view.value_cut_by_adapter})", style="dim")
     return text
 
 

@@ -61,7 +61,7 @@ def test_the_value_a_pointer_points_to_is_named(govalues: Path, cli: Cli) -> Non
 def test_a_string_delve_cut_says_so_and_comes_whole(govalues: Path, cli: Cli) -> None:
     _launch(cli, govalues)
     row = _row(cli.json("vars", "--filter", "long"), "long")
-    assert row["valueTruncated"] > 0
+    assert "valueTruncated" not in row, row  # Delve cut it first: a count of dapcli's cut would be false
     assert "Delve left out 2288 more bytes" in row["valueCutByAdapter"], row
     text = cli("vars", "--filter", "long").out
     assert "Delve left out 2288 more bytes of this string; max length 0 asks it for the whole" in " ".join(

@@ -28,6 +28,7 @@ from dapcli.frontends.mcp.stoptext import (
 )
 from dapcli.verbs.breakpoints.reasons import reasons
 from dapcli.verbs.models import (
+    PAGED_BY_DAPCLI,
     AdaptersResult,
     BreakpointResult,
     BreakpointsResult,
@@ -54,6 +55,7 @@ from dapcli.verbs.models import (
     WatchesResult,
     dropped_note,
     frames_shown,
+    groups_note,
     omitted_note,
 )
 from dapcli.verbs.models.hang import HangResult, hang_lines
@@ -83,7 +85,7 @@ def _evaluate(result: EvaluateResult) -> str:
 
 
 def _variables_result(result: VariablesResult) -> str:
-    what = result.scope or f"variablesReference {result.variables_reference}"
+    what = result.parent or result.scope or f"variablesReference {result.variables_reference}"
     what += f" of frame {result.frame_name}" if result.frame_name else ""
     shown = len(result.variables)
     lines = [f"{what}: {shown} of {result.total}" + (f" from {result.start}" if result.start else "")]
@@ -92,8 +94,12 @@ def _variables_result(result: VariablesResult) -> str:
     lines += variable_lines(result.variables, indent="  ", budget=[TREE_LINES])
     if result.truncated:
         lines.append(f"  … (+{result.truncated} more; call variables with start={result.start + shown})")
-    if result.hidden:
-        lines.append(f"  ({result.hidden} pytest temporaries @py_… hidden: all=true lists them)")
+    notes = [f"{result.hidden} pytest temporaries @py_… hidden"] if result.hidden else []
+    notes += [groups_note(result.hidden_groups)] if result.hidden_groups else []
+    if notes:
+        lines.append(f"  ({'; '.join(notes)}: all=true lists them)")
+    if result.paged_by == "dapcli":
+        lines.append(f"  ({PAGED_BY_DAPCLI})")
     return "\n".join(lines)
 
 

@@ -24,6 +24,7 @@ from dapcli.verbs.models import (
 )
 from dapcli.verbs.shared.stop.deciding import DECIDING_CHARS
 from dapcli.verbs.shared.stop.stoplabel import exception_headline, stop_detail
+from dapcli.verbs.shared.values.marks import once_said
 
 __all__ = [
     "LINE_CHARS", "OUTPUT_CHARS", "TREE_LINES", "VALUE_CHARS", "cut", "mark", "output_tail", "render_stop",
@@ -88,7 +89,7 @@ def _returned(view: ReturnValueView) -> str:
     text += f" from {view.function}" if view.function else ""
     if view.variables_reference:
         text += f" (variablesReference={view.variables_reference})"
-    return text
+    return text + (f" ({view.value_cut_by_adapter})" if view.value_cut_by_adapter else "")
 
 
 def _test_lines(state: StopState) -> list[str]:
@@ -114,6 +115,8 @@ def deciding_lines(views: list[VariableView] | None) -> list[str]:
     for view in views or []:
         more = f"…(+{view.value_truncated} chars; evaluate {view.name} with maxLength=0)" \
             if view.value_truncated else ""
+        if view.value_cut_by_adapter:  # the adapter cut it: no count, its note
+            more = ("…" if view.value.endswith("…") else "") + f" ({view.value_cut_by_adapter})"
         lines.append(f"  {one_line(view.name)} = {one_line(view.value.removesuffix('…'))}{more}")
     return lines
 
@@ -228,8 +231,11 @@ def where(path: str | None, source_name: str | None, line: int | None) -> str:
     return f"{place}:{line}" if line else place
 
 
-def variable_lines(views: list[VariableView], *, indent: str, budget: list[int]) -> list[str]:
-    """One line per variable, children indented; ``budget`` bounds the whole tree."""
+def variable_lines(views: list[VariableView], *, indent: str, budget: list[int],
+                   said_marks: list[str] | None = None) -> list[str]:
+    """One line per variable, children indented; ``budget`` bounds the whole tree; debugpy's
+    nesting note is said once in it (``said_marks``: the marks it explained)."""
+    said_marks = [] if said_marks is None else said_marks
     lines: list[str] = []
     for view in views:
         if view.name in GROUPS and not view.value:
@@ -238,16 +244,16 @@ def variable_lines(views: list[VariableView], *, indent: str, budget: list[int])
             lines.append(f"{indent}… (tree cut; call variables with a variablesReference)")
             break
         budget[0] -= 1
-        lines.append(indent + variable_line(view))
+        lines.append(indent + variable_line(view, said_marks=said_marks))
         if view.children is not None:
-            lines += variable_lines(view.children, indent=indent + "  ", budget=budget)
+            lines += variable_lines(view.children, indent=indent + "  ", budget=budget, said_marks=said_marks)
             if view.truncated:
                 lines.append(f"{indent}  … (+{view.truncated} more; call variables with "
                              f"variablesReference={view.variables_reference})")
     return lines
 
 
-def variable_line(view: VariableView, limit: int | None = VALUE_CHARS) -> str:
+def variable_line(view: VariableView, limit: int | None = VALUE_CHARS, said_marks: list[str] | None = None) -> str:
     """``name = value (type)`` with the notes of what was cut; the value cut at ``limit``
     characters (None: as the result has it, already bounded by the verb's ``maxLength``),
     saying how many characters the text leaves out."""
@@ -258,7 +264,7 @@ def variable_line(view: VariableView, limit: int | None = VALUE_CHARS) -> str:
         text += f" ({view.type})"
     if view.value_truncated:
         text += f" (+{view.value_truncated} chars cut; evaluate it with maxLength=0)"
-    if view.value_cut_by_adapter:
+    if view.value_cut_by_adapter and not once_said(view.value_cut_by_adapter, view.value, said_marks):
         text += f" ({view.value_cut_by_adapter})"
     if view.read_only:
         text += " [read-only]"

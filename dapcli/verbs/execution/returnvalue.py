@@ -24,6 +24,7 @@ from dapcli.protocol import types as t
 from dapcli.verbs.models import ReturnValueView, StopState
 from dapcli.verbs.shared.frames import frames, scopes
 from dapcli.verbs.shared.stop.stopstate import STOP_VALUE_TIMEOUT
+from dapcli.verbs.shared.values.fullvalue import adapter_mark
 from dapcli.verbs.shared.values.variables import MAX_VALUE, fetch_variables, variable_view
 
 __all__ = ["Before", "before_step_out", "return_value"]
@@ -102,9 +103,10 @@ async def _from_console(session: Session, before: Before) -> ReturnValueView | N
         reference = body.variablesReference
         type_ = type_ or body.type or None
     text = value if len(value) <= MAX_VALUE else value[:MAX_VALUE] + "…"
+    note = adapter_mark(value, reference, session.adapter.name)  # gdb's own cut (print elements): no count
     return ReturnValueView(name=name, value=text, type=type_, variables_reference=reference, evaluate_name=name,
-                           value_truncated=(len(value) - MAX_VALUE) if len(value) > MAX_VALUE else None,
-                           function=before.function)
+                           value_truncated=(len(value) - MAX_VALUE) if len(value) > MAX_VALUE and not note else None,
+                           value_cut_by_adapter=note, function=before.function)
 
 
 async def _console_values(session: Session) -> list[tuple[str, str, str | None]] | None:

@@ -31,6 +31,7 @@ from dapcli.verbs.shared.params import FrameId, MaxLength
 from dapcli.verbs.shared.stop.consolestop import moved_by
 from dapcli.verbs.shared.values.evalerrors import check_evaluated
 from dapcli.verbs.shared.values.fullvalue import adapter_cut, full_context, full_repr, whole_rows
+from dapcli.verbs.shared.values.groups import group_members, hidden_groups
 from dapcli.verbs.shared.values.moreitems import grouped_window
 from dapcli.verbs.shared.values.paging import fetch_page, frame_of, remember
 from dapcli.verbs.shared.values.preview import add_previews
@@ -39,7 +40,7 @@ from dapcli.verbs.shared.values.variables import (
     MAX_VALUE,
     VALUE_TIMEOUT,
     expand,
-    fetch_variables,
+    fetch_grouped,
     filter_names,
     variable_view,
 )
@@ -66,23 +67,28 @@ async def variables(
     filter: Annotated[str | None, Param(help="only names that contain this substring, or match this glob "
                                         "(*, ?, [...])", complete="variable")] = None,
     depth: Annotated[int, Param(help="expand children this many levels")] = 0,
-    start: Annotated[int, Param(help="first index to show (paging)")] = 0,
-    count: Annotated[int, Param(help="at most this many variables per level")] = 100,
+    start: Annotated[int, Param(help="first index to show (paging; of NAME's children)")] = 0,
+    count: Annotated[int | None, Param(help="at most this many per level (default 100)")] = None,
     max_length: MaxLength = MAX_VALUE,
-    all: Annotated[bool, Param(help="also list pytest's assertion temporaries (@py_assert1, @py_format3, …)")]
+    all: Annotated[bool, Param(help="also list debugpy's special/function/class variables, pytest's @py_…")]
     = False,
 ) -> VariablesResult:
     """Show variables of a scope or of a structured value (DAP ``variables``).
 
     ``name`` picks a variable by its exact name (pdb's ``p``, gdb's ``info locals NAME``); when
     none has that name it filters as ``filter`` does; nothing matching is an error.
-    pytest's assertion-rewriting temporaries (``@py_…``) are left out unless ``all`` is set or a
-    name or filter asks for them."""
+    With ``start`` or ``count``, a ``name`` that picks one variable pages its children instead
+    (DAP ``variables`` with ``start``/``count`` where the adapter pages, else cut by dapcli:
+    ``pagedBy`` says which); one without children is an error. debugpy's groups (``special
+    variables``, ``function variables``, …) are left out and named (``hiddenGroups``) unless
+    ``all`` is set; a name or filter finds their members. pytest's assertion-rewriting
+    temporaries (``@py_…``) are left out unless ``all`` is set or a name or filter asks for them."""
     if name is not None and filter is not None:
         raise UsageError("give a NAME or --filter, not both", "`dapcli vars NAME` picks one variable; "
                          "`dapcli vars --filter TEXT` lists every name that contains TEXT")
     session = ctx.session()
     frame = None
+    per_level = DEFAULT_COUNT if count is None else count
     if variables_reference is None:
         frame = await current_frame_id(session, frame_id)
         chosen = locals_scope(await fetch_scopes(session, frame), scope)
@@ -90,27 +96,35 @@ async def variables(
     else:
         reference = variables_reference
         check_current(session, reference)
+    parent = None
+    if name is not None and (start or count is not None):  # `vars d --start 10 --count 3`: d's children
+        picked = await _parent(session, reference, name, scope, all)
+        if picked is not None:
+            reference, parent, scope, name = picked.variablesReference, picked.name, None, None
+            depth = max(0, depth - 1)  # the page is NAME's first level
     asked = name if name is not None else filter
     hide = not all and not (asked or "").startswith(TEMPORARY)
-    paged = None if asked else await fetch_page(session, reference, start, count)
-    unfiltered = None
+    paged = None if asked else await fetch_page(session, reference, start, per_level)
+    unfiltered = groups = None
     if paged is not None:  # the adapter sent just this page
         kept = [v for v in paged[0] if not (hide and _temporary(v))]
         hidden = len(paged[0]) - len(kept)
         page, total = [variable_view(v, max_length, session.adapter.name) for v in kept], paged[1] - hidden
     else:
-        every = await fetch_variables(session, reference, VALUE_TIMEOUT)
+        every, grouped = await _listing(session, reference, with_groups=all or asked is not None,
+                                        named=scope is not None)  # a scope's: fact, Node; a value's: its methods
         listed = [v for v in every if not (hide and _temporary(v))]
         hidden = len(every) - len(listed)
+        groups = None if all or asked is not None else hidden_groups(grouped)
         found = _by_name(listed, name, scope) if name is not None else filter_names(listed, filter)
         unfiltered = len(listed)
-        window = None if asked else await grouped_window(session, found, start, count, VALUE_TIMEOUT)  # debugpy
+        window = None if asked else await grouped_window(session, found, start, per_level, VALUE_TIMEOUT)  # debugpy
         if window is not None:
             page, total = [variable_view(v, max_length, session.adapter.name) for v in window[0]], window[1]
         else:
-            shown = found[start: start + max(0, count)]
+            shown = found[start: start + max(0, per_level)]
             page, total = [variable_view(v, max_length, session.adapter.name) for v in shown], len(found)
-    await expand(session, page, depth, count=count, max_value=max_length,
+    await expand(session, page, depth, count=per_level, max_value=max_length,
                  frame_id=frame if frame is not None else session.selected_frame_id)
     # C structs/arrays: {name = "pen", cents = 525}
     await add_previews(session, page, max_length, frame_id=frame if frame is not None else frame_of(session, reference))
@@ -118,11 +132,49 @@ async def variables(
         await whole_rows(session, page, frame if frame is not None else await current_frame_id(session, None))
     left = total - start - len(page)
     return VariablesResult(
-        variables_reference=reference, scope=scope, frame_id=frame, start=start, total=total,
+        variables_reference=reference, scope=scope, parent=parent, frame_id=frame, start=start, total=total,
         variables=page, truncated=left if left > 0 else None, frame_name=user_frame_name(session, frame),
         hidden=(hidden or None) if asked is None else None,
         filter=filter if name is None else None, unfiltered=unfiltered if filter is not None and name is None else None,
+        hidden_groups=groups,
+        paged_by=("adapter" if paged is not None else "dapcli") if start or count is not None else None,
     )
+
+
+#: How many variables a level shows when ``count`` is not given.
+DEFAULT_COUNT = 100
+
+
+async def _listing(session: Session, reference: int, *, with_groups: bool,
+                   named: bool = True) -> tuple[list[t.Variable], list[tuple[str, list[t.Variable]]]]:
+    """``(variables, groups)`` of ``reference``: its children (with the members of debugpy's
+    groups after them when ``with_groups``), and each group's name and members (read only when
+    ``with_groups`` or ``named``; else each group with no members)."""
+    every, groups = await fetch_grouped(session, reference, VALUE_TIMEOUT)
+    if not (with_groups or named):
+        return every, [(group.name, []) for group in groups]
+    members = await group_members(session, groups, VALUE_TIMEOUT) if groups else []
+    if with_groups:
+        every = every + [v for _, listed in members for v in listed]
+    return every, members
+
+
+async def _parent(session: Session, reference: int, name: str, scope: str | None, all: bool) -> t.Variable | None:
+    """The one variable ``name`` picks among the children of ``reference``, whose children a
+    page is asked of; None when ``name`` matches several as a filter (the page is of those).
+    Raises UsageError when none matches, or when the one it picks has no children."""
+    every, _ = await _listing(session, reference, with_groups=True)
+    listed = [v for v in every if all or name.startswith(TEMPORARY) or not _temporary(v)]
+    found = _by_name(listed, name, scope)
+    if len(found) != 1:
+        return None
+    picked = found[0]
+    if picked.variablesReference <= 0:
+        value = picked.value if len(picked.value) <= 60 else picked.value[:60] + "…"
+        raise UsageError(f"{picked.name} has no children to page (it is {value})",
+                         "--start/--count page the children of a list, dict, object, struct or array; "
+                         "without a NAME they page the scope")
+    return picked
 
 
 #: How pytest's assertion rewriting names its temporaries (``@py_assert1``, ``@py_format3``).
@@ -204,11 +256,13 @@ async def evaluate(
     view.evaluate_name = expression  # what the identity of the value is read from (its address)
     await expand(session, [view], depth, count=100, max_value=max_length, frame_id=frame)
     await add_previews(session, [view], max_length, frame_id=frame)  # C: {10, 20, 30, 40, 50}
+    cut_by_adapter = (view.value_cut_by_adapter if view.adapter_value else None) \
+        or adapter_cut(session, whole, asked, body.variablesReference)  # a preview's own cut, or the adapter's
     return EvaluateResult(
         expression=expression, result=view.value, type=body.type, variables_reference=body.variablesReference,
-        frame_id=frame, children=view.children, truncated=view.truncated, value_truncated=view.value_truncated,
-        value_cut_by_adapter=(view.value_cut_by_adapter if view.adapter_value else None)  # a preview's own cut
-        or adapter_cut(session, whole, asked, body.variablesReference),
+        frame_id=frame, children=view.children, truncated=view.truncated,
+        value_truncated=None if cut_by_adapter else view.value_truncated,  # of a cut text: not what is missing
+        value_cut_by_adapter=cut_by_adapter,
         adapter_value=view.adapter_value,
         stop=stop,
         frame_name=user_frame_name(session, frame) if stop is None else None, note=note,

@@ -34,7 +34,9 @@ from dapcli.verbs.models.execution import (
     WatchView,
 )
 from dapcli.verbs.models.inspection import (
+    PAGED_BY_DAPCLI,
     EvaluateResult,
+    HiddenGroup,
     OutputResult,
     ScopesResult,
     ScopeView,
@@ -46,6 +48,7 @@ from dapcli.verbs.models.inspection import (
     VariablesResult,
     dropped_note,
     frames_shown,
+    groups_note,
     omitted_note,
 )
 from dapcli.verbs.models.native import (
@@ -71,14 +74,14 @@ from dapcli.verbs.models.session import (
 )
 
 __all__ = [
-    "SCHEMA_VERSION", "AdapterInfo", "AdaptersResult", "BreakpointResult", "BreakpointView", "BreakpointsResult",
-    "ConfigsResult", "ConsoleResult", "DapResult", "DataBreakpointView", "DataBreakpointsResult",
+    "PAGED_BY_DAPCLI", "SCHEMA_VERSION", "AdapterInfo", "AdaptersResult", "BreakpointResult", "BreakpointView",
+    "BreakpointsResult", "ConfigsResult", "ConsoleResult", "DapResult", "DataBreakpointView", "DataBreakpointsResult",
     "DisassembleResult", "DoctorCheck", "DoctorResult", "EndResult", "EvaluateResult", "ExceptionFilterView",
-    "ExceptionFiltersResult", "ExceptionView", "Frame", "FrameResult", "InputResult", "InstructionView",
-    "LaunchConfigView", "Location", "MemoryLine", "Model", "OutputChunkView", "OutputResult", "ReadMemoryResult",
-    "RegisterGroupView", "RegistersResult", "Result", "ReturnValueView", "ScopeView", "ScopesResult", "SessionInfo",
-    "SessionsResult", "SetVariableResult", "SourceLine", "SourceResult", "StackResult", "Status", "StatusResult",
-    "StopState", "TestView", "ThreadView", "ThreadsResult", "TraceHit", "TraceResult", "VariableView",
-    "VariablesResult", "WatchView", "WatchesResult", "dropped_note", "frames_shown",
+    "ExceptionFiltersResult", "ExceptionView", "Frame", "FrameResult", "HiddenGroup", "InputResult",
+    "InstructionView", "LaunchConfigView", "Location", "MemoryLine", "Model", "OutputChunkView", "OutputResult",
+    "ReadMemoryResult", "RegisterGroupView", "RegistersResult", "Result", "ReturnValueView", "ScopeView",
+    "ScopesResult", "SessionInfo", "SessionsResult", "SetVariableResult", "SourceLine", "SourceResult", "StackResult",
+    "Status", "StatusResult", "StopState", "TestView", "ThreadView", "ThreadsResult", "TraceHit", "TraceResult",
+    "VariableView", "VariablesResult", "WatchView", "WatchesResult", "dropped_note", "frames_shown", "groups_note",
     "omitted_note",
 ]

@@ -3,12 +3,15 @@ source, output."""
 
 from __future__ import annotations
 
+from typing import Literal
+
 from dapcli.verbs.models.base import Model, Result
 from dapcli.verbs.models.execution import Frame, OutputChunkView, SourceLine, StopState, VariableView
 
 __all__ = [
-    "EvaluateResult", "OutputResult", "ScopeView", "ScopesResult", "SetVariableResult", "SourceResult",
-    "StackResult", "ThreadView", "ThreadsResult", "VariablesResult", "dropped_note", "frames_shown", "omitted_note",
+    "PAGED_BY_DAPCLI", "EvaluateResult", "HiddenGroup", "OutputResult", "ScopeView", "ScopesResult",
+    "SetVariableResult", "SourceResult", "StackResult", "ThreadView", "ThreadsResult", "VariablesResult",
+    "dropped_note", "frames_shown", "groups_note", "omitted_note",
 ]
 
 
@@ -22,6 +25,24 @@ def omitted_note(chunks: int, size: int, how: str) -> str:
     """``N earlier chunks (M bytes) not shown; HOW shows them``: what a text view says of the
     chunks the ``output`` verb left out to bound its display."""
     return f"{chunks} earlier chunk{'s' if chunks != 1 else ''} ({size} bytes) not shown; {how} shows them"
+
+
+def groups_note(groups: list[HiddenGroup]) -> str:
+    """``not listed: debugpy's function variables (fact, main), class variables (Node)``: what a
+    text view says of the groups a listing left out (each group's names, ``…`` and the count
+    when it kept only the first)."""
+    parts = []
+    for group in groups:
+        if not group.names:
+            parts.append(group.name)
+            continue
+        more = f", … ({group.count})" if group.count is not None and group.count > len(group.names) else ""
+        parts.append(f"{group.name} ({', '.join(group.names)}{more})")
+    return "not listed: debugpy's " + ", ".join(parts)
+
+
+#: What a page cut by dapcli says (``pagedBy: dapcli``).
+PAGED_BY_DAPCLI = "paged by dapcli: it read the children from the adapter and kept this page"
 
 
 class ThreadView(Model):
@@ -81,12 +102,24 @@ class ScopesResult(Result):
     scopes: list[ScopeView]
 
 
+class HiddenGroup(Model):
+    """One of debugpy's groups of children that a listing left out (``special variables``,
+    ``function variables``, ``class variables``, ``protected variables``): how many members it
+    has and the first names (for a scope; a value's groups are named only)."""
+
+    name: str
+    count: int | None = None
+    names: list[str] | None = None
+
+
 class VariablesResult(Result):
     """Children of ``variables_reference`` from ``start`` (0-based), at most ``count``;
     ``total`` is how many there are; ``truncated`` how many were left out."""
 
     variables_reference: int
     scope: str | None = None
+    #: The variable whose children these are (``vars NAME --start N``), when they are not a scope's.
+    parent: str | None = None
     frame_id: int | None = None
     start: int = 0
     total: int
@@ -99,6 +132,11 @@ class VariablesResult(Result):
     #: The ``filter`` these variables matched, and how many variables there were before it.
     filter: str | None = None
     unfiltered: int | None = None
+    #: debugpy's groups left out (``all`` lists their members).
+    hidden_groups: list[HiddenGroup] | None = None
+    #: Who cut this page, when one was asked for (``start``/``count``): ``adapter`` (DAP
+    #: ``variables`` with ``start``/``count``) or ``dapcli`` (every child read, this page kept).
+    paged_by: Literal["adapter", "dapcli"] | None = None
 
 
 class EvaluateResult(Result):

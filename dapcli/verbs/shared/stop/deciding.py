@@ -31,7 +31,7 @@ from dapcli.engine.sourcefiles import read_lines
 from dapcli.errors import DapcliError, UsageError
 from dapcli.protocol import types as t
 from dapcli.verbs.models import StopState, VariableView
-from dapcli.verbs.shared.values.fullvalue import full_context, full_repr
+from dapcli.verbs.shared.values.fullvalue import adapter_mark, full_context, full_repr
 from dapcli.verbs.shared.values.variables import cut_value
 
 __all__ = ["DECIDING_CHARS", "MAX_DECIDING", "add_deciding", "condition_names", "on_deciding", "statement_at"]
@@ -85,7 +85,9 @@ async def add_deciding(session: Session, state: StopState) -> None:
         value = await _evaluate(session, expression, frame_id)
         if value is not None:
             text, left_out = cut_value(value, DECIDING_CHARS)
-            views.append(VariableView(name=shown, value=text, value_truncated=left_out or None))
+            note = adapter_mark(value, 0, getattr(session.adapter, "name", ""))  # then no count of dapcli's cut
+            views.append(VariableView(name=shown, value=text, value_truncated=(left_out or None) if note is None
+                                      else None, value_cut_by_adapter=note))
     state.deciding = views or None
 
 

@@ -18,21 +18,25 @@ from typing import TYPE_CHECKING
 from dapcli.calls import call
 from dapcli.errors import DapcliError
 from dapcli.protocol import types as t
+from dapcli.verbs.shared.values.marks import NESTED_NOTE, nested_markers, nested_note
 
 if TYPE_CHECKING:
     from dapcli.engine.session import Session
     from dapcli.verbs.models import VariableView
 
-__all__ = ["adapter_cut", "adapter_mark", "delve_cut", "full_context", "full_repr", "native_cut", "whole_rows"]
+__all__ = ["NESTED_NOTE", "adapter_cut", "adapter_mark", "delve_cut", "full_context", "full_repr", "native_cut",
+           "nested_markers", "nested_note", "whole_rows"]
 
 #: debugpy's SafeRepr cut of a collection: ``[0, 1, ..., 58, ...]``, ``(…, ...)``, ``{…, ...}``.
 _SAFEREPR_CUT = re.compile(r"(, |\[|\(|\{)\.\.\.[\]\)\}]$")
-#: debugpy's SafeRepr writes what is nested deeper than 2 levels as ``[...]`` — Python's own mark
-#: of a cycle: ``[[0, [...]], …]`` for ``[[0, [0, [0]]], …]``; one less deep is a cycle.
-_NESTED_CUT = re.compile(r"\[\.\.\.\]|\{\.\.\.\}|\(\.\.\.\)")
-#: How deep SafeRepr writes collections before it writes ``[...]`` for the deeper levels.
-_SAFEREPR_LEVELS = 2
-NESTED_NOTE = "debugpy writes what is nested deeper than 2 levels as [...]"
+#: The most characters of a string that debugpy's SafeRepr writes: a longer one is written as
+#: its first two thirds and its last third of that with ``...`` between (``'xxx...xxx'``).
+_SAFEREPR_STRING = 2 ** 16
+STRING_NOTE = f"debugpy cut this string (it shows at most {_SAFEREPR_STRING:,} characters, the middle left out)"
+#: The note on a value that debugpy's SafeRepr cut at 60 items (``58, ...]``).
+SAFEREPR_NOTE = "debugpy cut this value (it shows at most 60 items)"
+
+
 #: An expression that can be evaluated twice without harm (no call, no assignment).
 _PLAIN = re.compile(r"^[A-Za-z_][\w.]*(\[[\w'\" .:-]*\])*(\.[A-Za-z_]\w*)*$")
 
@@ -96,48 +100,42 @@ def native_cut(value: str, adapter: str) -> str | None:
     return None
 
 
-def adapter_mark(value: str, reference: int, adapter: str) -> str | None:
+def adapter_mark(value: str, reference: int, adapter: str, *, whole: bool = False) -> str | None:
     """The note for a value that the ``adapter`` (family name) cut itself, from the value's own
-    mark (Delve's ``...+N more``, js-debug's ``…]``, gdb's and lldb's ``...``); None when there is none."""
+    mark (Delve's ``...+N more``, js-debug's ``…]``, gdb's and lldb's ``...``, debugpy's ``58, ...]``
+    and ``[...]`` deeper than 2 levels); None when there is none. ``whole``: the value has an
+    ``evaluateName``, so ``--max-length 0`` can ask for it whole (debugpy)."""
     if adapter == "go":
         return delve_cut(value, reference)
     if adapter == "node":
         return jsdebug_cut(value, reference)
     if adapter in ("gdb", "lldb", "codelldb"):
         return native_cut(value, adapter)
-    if adapter == "python" and _nested_cut(value):
-        return f"{NESTED_NOTE}; --depth or max length 0 shows it"
+    if adapter == "python" and _string_cut(value):
+        then = "max length 0 shows it whole" if whole else "eval it with max length 0 to see it whole"
+        return f"{STRING_NOTE}; {then}"
+    if adapter == "python" and _SAFEREPR_CUT.search(value):
+        listed = f"variables of variablesReference {reference}" if reference > 0 else "its variables"
+        where = "max length 0 shows it whole" if whole else f"{listed} lists them all"
+        return f"{SAFEREPR_NOTE}; {where}"
+    if adapter == "python" and (markers := nested_markers(value)):
+        return f"{nested_note(markers)}; --depth or max length 0 shows it"
     return None
 
 
 def _debugpy_cut(value: str) -> bool:
-    return bool(_SAFEREPR_CUT.search(value) or _nested_cut(value))
+    return bool(_items_cut(value) or nested_markers(value))
 
 
-def _nested_cut(value: str) -> bool:
-    """True when debugpy left out deeper levels of ``value``: a ``[...]`` (``{...}``, ``(...)``)
-    inside at least :data:`_SAFEREPR_LEVELS` brackets. One less deep is Python's mark of a cycle,
-    where no level was left out. One pass; brackets inside quoted strings do not count."""
-    if _NESTED_CUT.search(value) is None:
-        return False
-    depth, quote, index = 0, "", 0
-    while index < len(value):
-        char = value[index]
-        if quote:
-            if char == "\\":
-                index += 1
-            elif char == quote:
-                quote = ""
-        elif char in "'\"":
-            quote = char
-        elif char in "[{(":
-            if depth >= _SAFEREPR_LEVELS and value.startswith(("[...]", "{...}", "(...)"), index):
-                return True
-            depth += 1
-        elif char in "]})":
-            depth = max(0, depth - 1)
-        index += 1
-    return False
+def _string_cut(value: str) -> bool:
+    """True when ``value`` is a string that debugpy's SafeRepr cut in the middle (longer than
+    :data:`_SAFEREPR_STRING`, written as a few characters more, with ``...``)."""
+    return value[:1] in ("'", '"') and _SAFEREPR_STRING < len(value) <= _SAFEREPR_STRING + 8 and "..." in value
+
+
+def _items_cut(value: str) -> bool:
+    """True when debugpy cut ``value``: a collection at 60 items, or a string in its middle."""
+    return bool(_SAFEREPR_CUT.search(value)) or _string_cut(value)
 
 
 def _is_debugpy(session: Session) -> bool:
@@ -157,9 +155,10 @@ def full_context(session: Session, context: str, max_length: int) -> str:
 
 
 async def full_repr(session: Session, expression: str, frame_id: int, value: str) -> str:
-    """``value`` made whole: when debugpy cut a collection (:data:`_SAFEREPR_CUT`, :data:`_NESTED_CUT`) of a plain
-    ``expression``, the text of ``repr(expression)`` evaluated in context ``clipboard`` (DAP
-    ``evaluate``); else ``value`` unchanged. Never raises (the cut value stays)."""
+    """``value`` made whole: when debugpy cut a collection (:data:`_SAFEREPR_CUT`, or deeper
+    levels: :func:`nested_markers`) of a plain ``expression``, the text of ``repr(expression)``
+    evaluated in context ``clipboard`` (DAP ``evaluate``); else ``value`` unchanged. Never raises
+    (the cut value stays)."""
     if not _is_debugpy(session) or not _debugpy_cut(value) or not _PLAIN.match(expression.strip()):
         return value
     try:
@@ -184,9 +183,13 @@ def adapter_cut(session: Session, value: str, context: str, reference: int = 0) 
     if not _is_debugpy(session) or not _debugpy_cut(value):
         return None
     if context != "clipboard" and session.supports("supportsClipboardContext"):
-        if not _SAFEREPR_CUT.search(value):
-            return f"{NESTED_NOTE}; max length 0 asks it for the whole"
+        if not _items_cut(value):
+            return f"{nested_note(nested_markers(value))}; max length 0 asks it for the whole"
+        if _string_cut(value):
+            return f"{STRING_NOTE}; max length 0 asks it for the whole"
         return "debugpy cut this value; max length 0 asks it for the whole"
+    if _string_cut(value):
+        return STRING_NOTE
     if not _SAFEREPR_CUT.search(value):
         return None  # still [...] in repr(): a real cycle
     where = f"variables of variablesReference {reference}" if reference > 0 else "variables"

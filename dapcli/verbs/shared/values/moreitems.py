@@ -2,7 +2,8 @@
 
 debugpy lists a container's first 100 items, then an entry ``more`` (type ``MoreItems``, value
 ``...``) whose children are ranges ``[100:1100]``, ``[1100:2100]``… (type ``MoreItemsRange``) of
-up to 1000 items each, then ``len()``. Counted as sent, a 2,500-item list has 102 children and
+up to 1000 items each, then ``len()``; when the rest fits in one range, ``more`` is that range itself (type
+``MoreItemsRange``, value ``[100:500]``). Counted as sent, a 2,500-item list has 102 children and
 ``vars --start 150`` finds nothing. Here the ``more`` entry stands for its items: the total counts
 every item (the size of each range is in its name), and a page fetches only the ranges it
 overlaps (one ``variables`` request each).
@@ -22,13 +23,17 @@ _RANGE = re.compile(r"^\[(\d+):(\d+)\]$")
 
 def _more_index(found: list[t.Variable]) -> int | None:
     for index, variable in enumerate(found):
-        if variable.name == "more" and variable.type == "MoreItems" and variable.variablesReference > 0:
+        if variable.name == "more" and variable.type in ("MoreItems", "MoreItemsRange") \
+                and variable.variablesReference > 0:
             return index
     return None
 
 
 async def _ranges(session: Session, more: t.Variable, timeout: float) -> list[tuple[int, t.Variable]]:
-    """(size, range entry) of each ``[a:b]`` child of ``more``."""
+    """(size, range entry) of each ``[a:b]`` child of ``more``, or of ``more`` itself when it is one range."""
+    if more.type == "MoreItemsRange":
+        found = _RANGE.match(more.value)
+        return [(int(found.group(2)) - int(found.group(1)), more)] if found else []
     body = await session.request("variables", t.VariablesArguments(variablesReference=more.variablesReference),
                                  t.VariablesResponse, timeout=timeout)
     ranges = []

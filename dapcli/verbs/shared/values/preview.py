@@ -133,7 +133,8 @@ async def _walk(session: Session, views: list[Viewed], max_value: int, deadline:
                 view.adapter_value, view.value = view.value, text
                 view.value_cut_by_adapter = _cut_note(session, text, view.variables_reference)
                 if max_value > 0 and len(text) > max_value:  # cut as any value is, and said so
-                    view.value, view.value_truncated = text[:max_value] + "…", len(text) - max_value
+                    view.value = text[:max_value] + "…"  # a count only when the text was whole
+                    view.value_truncated = None if view.value_cut_by_adapter else len(text) - max_value
         children = getattr(view, "children", None)
         if children:
             await _walk(session, children, max_value, deadline, frame_id)

@@ -12,6 +12,7 @@ from dapcli.protocol import types as t
 from dapcli.verbs.models import VariableView
 from dapcli.verbs.shared.redact.text import cut_point
 from dapcli.verbs.shared.values.fullvalue import adapter_mark
+from dapcli.verbs.shared.values.groups import GROUP_NAMES, is_group
 from dapcli.verbs.shared.values.identity import identity, is_pointer
 from dapcli.verbs.shared.values.moreitems import grouped_window
 from dapcli.verbs.shared.values.paging import fetch_page, remember
@@ -21,8 +22,8 @@ from dapcli.verbs.shared.values.shown import escaped_string, shown_name
 from dapcli.verbs.shared.values.snapshot import fresh
 
 __all__ = [
-    "MAX_NODES", "MAX_VALUE", "NOISE", "NOT_AVAILABLE", "VALUE_TIMEOUT", "cut_value", "expand", "fetch_variables",
-    "filter_names", "listed_once", "variable_view",
+    "MAX_NODES", "MAX_VALUE", "NOISE", "NOT_AVAILABLE", "VALUE_TIMEOUT", "cut_value", "expand", "fetch_grouped",
+    "fetch_variables", "filter_names", "listed_once", "variable_view",
 ]
 
 #: Longest value text kept before it is cut (characters); callers can ask for more.
@@ -36,16 +37,20 @@ NOT_AVAILABLE = "<not available: timed out>"
 
 def variable_view(variable: t.Variable, max_value: int = MAX_VALUE, adapter: str = "") -> VariableView:
     """``variable`` as shown: its value cut at ``max_value`` characters (0: whole), with a note
-    when the ``adapter`` (its family name, e.g. ``go``) cut the value itself."""
+    when the ``adapter`` (its family name, e.g. ``go``) cut the value itself; then
+    ``value_truncated`` (how many characters are left out) is None: dapcli does not know how
+    long the whole value is, and the note says what shows it."""
     summary = variable.variablesReference > 0 and is_summary(variable.value, variable.type)
     # a native summary (``item[2] @ 0x…``, ``{...}``) is replaced by its preview, which is cut then
     value, cut = cut_value(escaped_string(variable.value, variable.type, adapter), 0 if summary else max_value)
+    note = adapter_mark(variable.value, variable.variablesReference, adapter, whole=bool(variable.evaluateName))
     return VariableView(
         name=shown_name(variable.name, variable.evaluateName), value=value, type=variable.type or None,
         variables_reference=variable.variablesReference, evaluate_name=variable.evaluateName,
         named_variables=variable.namedVariables, indexed_variables=variable.indexedVariables,
-        value_truncated=cut or None, read_only=_read_only(variable) or None,
-        value_cut_by_adapter=adapter_mark(variable.value, variable.variablesReference, adapter),
+        # a count of what dapcli cut from a text the adapter had cut already would not be what is missing
+        value_truncated=(cut or None) if note is None else None, read_only=_read_only(variable) or None,
+        value_cut_by_adapter=note,
         memory_reference=variable.memoryReference,
         lazy=bool(variable.presentationHint and variable.presentationHint.lazy) or None,
     )
@@ -68,8 +73,16 @@ def cut_value(text: str, limit: int) -> tuple[str, int]:
 
 
 async def fetch_variables(session: Session, reference: int, timeout: float = VALUE_TIMEOUT) -> list[t.Variable]:
-    """All children of ``reference`` (see :func:`~dapcli.verbs.shared.values.paging.fetch_page` for one page).
-    Raises DapTimeoutError after ``timeout`` s (a ``__repr__`` that hangs)."""
+    """All children of ``reference`` (see :func:`~dapcli.verbs.shared.values.paging.fetch_page` for one page)
+    but debugpy's grouping rows. Raises DapTimeoutError after ``timeout`` s (a ``__repr__`` that hangs)."""
+    return (await fetch_grouped(session, reference, timeout))[0]
+
+
+async def fetch_grouped(session: Session, reference: int,
+                        timeout: float = VALUE_TIMEOUT) -> tuple[list[t.Variable], list[t.Variable]]:
+    """``(children, groups)`` of ``reference``: its children but debugpy's grouping rows
+    (``special variables``, ``function variables``, …), and those rows (DAP ``variables``).
+    Raises DapTimeoutError after ``timeout`` s."""
     try:
         body = await session.request(
             "variables", t.VariablesArguments(variablesReference=reference), t.VariablesResponse, timeout=timeout
@@ -83,8 +96,8 @@ async def fetch_variables(session: Session, reference: int, timeout: float = VAL
     listed = await fresh(session, reference, listed)
     remember(session, listed, reference)
     # debugpy's empty grouping rows ("special variables", …) are not the program's variables
-    found = [v for v in listed if not (v.name in NOISE and not v.value)]
-    return _shadowed(listed_once(found))
+    found = [v for v in listed if not is_group(v)]
+    return _shadowed(listed_once(found)), [v for v in listed if is_group(v)]
 
 
 def listed_once(found: list[t.Variable]) -> list[t.Variable]:
@@ -180,4 +193,4 @@ def filter_names(variables: list[t.Variable], pattern: str | None) -> list[t.Var
 
 
 #: debugpy's grouping entries, not program variables.
-NOISE = {"special variables", "function variables", "class variables"}
+NOISE = GROUP_NAMES
