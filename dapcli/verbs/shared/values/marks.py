@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from dapcli.verbs.shared.values.brackets import outside_quotes
+
 __all__ = ["NESTED_NOTE", "nested_markers", "nested_note", "once_said"]
 
 #: debugpy's SafeRepr writes what is nested deeper than 2 levels as ``[...]`` — Python's own mark
@@ -31,27 +33,11 @@ def nested_markers(value: str) -> list[str]:
     if NESTED_CUT.search(value) is None:
         return []
     found: list[str] = []
-    depth, quote, index = 0, "", 0
-    while index < len(value):
-        char = value[index]
-        if quote:
-            if char == "\\":
-                index += 1
-            elif char == quote:
-                quote = ""
-        elif char in "'\"":
-            quote = char
-        elif char in "[{(":
+    for index, char, depth in outside_quotes(value):
+        if char in "[{(" and depth >= SAFEREPR_LEVELS:
             mark = value[index:index + 5]
-            if depth >= SAFEREPR_LEVELS and mark in ("[...]", "{...}", "(...)"):
-                if mark not in found:
-                    found.append(mark)
-                index += 5
-                continue
-            depth += 1
-        elif char in "]})":
-            depth = max(0, depth - 1)
-        index += 1
+            if mark in ("[...]", "{...}", "(...)") and mark not in found:
+                found.append(mark)
     return found
 
 

@@ -37,6 +37,7 @@ from dapcli.adapters.native.common import NativeAdapter
 from dapcli.errors import DapcliError
 from dapcli.protocol import types as t
 from dapcli.verbs.shared.frameindex import position
+from dapcli.verbs.shared.values.brackets import outside_quotes
 from dapcli.verbs.shared.values.fullvalue import native_cut
 from dapcli.verbs.shared.values.paging import fetch_page
 
@@ -275,24 +276,11 @@ async def _compose(session: Session, reference: int, type_name: str | None, dept
 def _names_all(text: str, children: list[t.Variable]) -> bool:
     """Whether CodeLLDB's ``text`` (``{x:1, y:2}``) has an item for each of ``children`` (it leaves
     out a member that is itself a struct or array, and ends ``...`` where it stopped). One pass."""
-    inner, items, depth, quote, start, index = text[1:-1], [], 0, "", 0, 0
-    while index < len(inner):
-        char = inner[index]
-        if quote:
-            if char == "\\":
-                index += 1
-            elif char == quote:
-                quote = ""
-        elif char in "'\"":
-            quote = char
-        elif char in "{[(":
-            depth += 1
-        elif char in "}])":
-            depth -= 1
-        elif char == "," and depth == 0:
+    inner, items, start = text[1:-1], [], 0
+    for index, char, depth in outside_quotes(inner):
+        if char == "," and depth == 0:
             items.append(inner[start:index].strip())
             start = index + 1
-        index += 1
     items.append(inner[start:].strip())
     return len(items) == len(children) and "..." not in items and "" not in items
 
