@@ -33,6 +33,10 @@ _ECHO = re.compile(r"^\s*(\d+\s*)?\|.*$|^\s*[\^~]+\s*$")
 _POSITION = re.compile(r"^(error:\s*)?(<user expression \d+>:\d+:\d+:\s*)?")
 
 
+#: Where lldb's notes about its own wrapper code start: not about the user's expression.
+_LLDB_WRAPPER = ("<lldb wrapper prefix>", "<lldb wrapper suffix>")
+
+
 def diagnosis(text: str) -> str:
     """The diagnosis of an adapter error ``text``, on one line (see the module docstring)."""
     lines = [line.rstrip() for line in text.strip().splitlines() if line.strip()]
@@ -47,6 +51,8 @@ def diagnosis(text: str) -> str:
     if not any(_ECHO.match(line) for line in lines):
         return lines[-1].strip()
     kept = [_POSITION.sub("", line.strip(), count=1) for line in lines if not _ECHO.match(line)]
+    # lldb's notes about the code it wraps an expression in (``<lldb wrapper suffix>:1:32: expected '}'``)
+    kept = [line for line in kept if not line.startswith(_LLDB_WRAPPER)] or kept
     return "; ".join(kept) if kept else lines[0].strip()
 
 

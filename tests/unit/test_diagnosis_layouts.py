@@ -16,6 +16,9 @@ from dapcli.engine.diagnosis import diagnosis
     ("error: <user expression 0>:1:1: use of undeclared identifier 'nosuch'\n    1 | nosuch\n      | ^",
      "use of undeclared identifier 'nosuch'"),  # lldb-dap
     ('No symbol "x" in current context.', 'No symbol "x" in current context.'),  # gdb
+    ("error: <user expression 0>:2:1: expected expression\n    2 | ;\n      | ^\nerror: <lldb wrapper suffix>:1:32: "
+     "expected '}'\n    1 | }  \n      |  ^\n<lldb wrapper prefix>:44:1: to match this '{'\n   44 | {\n      | ^\n\n",
+     "expected expression"),  # lldb-dap on `f(`: its notes about its own wrapper code are not the user's
 ])
 def test_each_layout_is_one_line(text: str, line: str) -> None:
     assert diagnosis(text) == line
