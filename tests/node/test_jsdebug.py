@@ -175,12 +175,21 @@ def test_uncaught_exception_exit_code_and_message(tmp_path: Path) -> None:
 
 def test_pause_and_stop_a_running_program(tmp_path: Path) -> None:
     program = tmp_path / "ticker.js"
-    program.write_text("let n = 0;\nsetInterval(() => {\n  n += 1;\n}, 20);\n")
+    program.write_text("let n = 0;\nsetInterval(() => {\n  n += 1;\n  if (n === 1) { console.log('ticking'); }\n"
+                       "}, 20);\n")
 
     async def body() -> None:
         async with dispatcher() as d:
             state = await call(d, "launch", {"program": str(program), "timeout": 1.0})
             assert state["status"] == "running"
+            # on a loaded machine node may still be starting: a pause then lands where it starts (no path)
+            seen, mark = "", 0
+            for _ in range(60):
+                said = await call(d, "output", {"since": mark, "wait": 1})
+                seen, mark = seen + "".join(c["output"] for c in said["chunks"]), said["nextSeq"]
+                if "ticking" in seen:
+                    break
+            assert "ticking" in seen, seen
             paused = await call(d, "pause", {"timeout": 30})
             # an idle program: the pause lands in Node's timers, not swallowed by js-debug's smart
             # stepper (which stepped ~70 times, 30 s+ on a loaded machine, vscode-js-debug#2412)

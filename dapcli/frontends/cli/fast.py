@@ -284,6 +284,8 @@ def _ensure_streams() -> None:
         if stream is None:
             setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115 (for the process's life)
             continue
+        if getattr(stream, "errors", "strict") != "strict":  # the user chose a handler (PYTHONIOENCODING=ascii:replace)
+            continue
         try:
             "│→●…".encode(stream.encoding or "ascii")
         except (UnicodeEncodeError, LookupError):
