@@ -173,6 +173,17 @@ def test_uncaught_exception_exit_code_and_message(tmp_path: Path) -> None:
     run(body)
 
 
+async def _printed(d: Any, text: str) -> None:
+    """Wait (up to 60 s) until the program has printed ``text``: it runs its own code by then."""
+    seen, mark = "", 0
+    for _ in range(60):
+        said = await call(d, "output", {"since": mark, "wait": 1})
+        seen, mark = seen + "".join(c["output"] for c in said["chunks"]), said["nextSeq"]
+        if text in seen:
+            return
+    raise AssertionError(f"the program never printed {text!r}: {seen!r}")
+
+
 def test_pause_and_stop_a_running_program(tmp_path: Path) -> None:
     program = tmp_path / "ticker.js"
     program.write_text("let n = 0;\nsetInterval(() => {\n  n += 1;\n  if (n === 1) { console.log('ticking'); }\n"
@@ -183,13 +194,7 @@ def test_pause_and_stop_a_running_program(tmp_path: Path) -> None:
             state = await call(d, "launch", {"program": str(program), "timeout": 1.0})
             assert state["status"] == "running"
             # on a loaded machine node may still be starting: a pause then lands where it starts (no path)
-            seen, mark = "", 0
-            for _ in range(60):
-                said = await call(d, "output", {"since": mark, "wait": 1})
-                seen, mark = seen + "".join(c["output"] for c in said["chunks"]), said["nextSeq"]
-                if "ticking" in seen:
-                    break
-            assert "ticking" in seen, seen
+            await _printed(d, "ticking")
             paused = await call(d, "pause", {"timeout": 30})
             # an idle program: the pause lands in Node's timers, not swallowed by js-debug's smart
             # stepper (which stepped ~70 times, 30 s+ on a loaded machine, vscode-js-debug#2412)
@@ -213,13 +218,7 @@ def test_pause_of_a_busy_program_stops_in_its_own_code(tmp_path: Path) -> None:
             state = await call(d, "launch", {"program": str(program), "timeout": 1.0})
             assert state["status"] == "running"
             # on a loaded machine node may still be starting: a pause then lands in its own code
-            seen, mark = "", 0
-            for _ in range(60):
-                said = await call(d, "output", {"since": mark, "wait": 1})
-                seen, mark = seen + "".join(c["output"] for c in said["chunks"]), said["nextSeq"]
-                if "looping" in seen:
-                    break
-            assert "looping" in seen, seen
+            await _printed(d, "looping")
             paused = await call(d, "pause", {"timeout": 30})
             assert paused["status"] == "stopped" and paused["reason"] == "pause"
             assert paused["location"]["path"] == str(program) and paused["location"]["line"] in (3, 4, 5)

@@ -13,7 +13,6 @@ else (frontends, usage errors, verbs that need no session) goes to the full type
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sys
 
@@ -289,8 +288,10 @@ def _ensure_streams() -> None:
         try:
             "│→●…".encode(stream.encoding or "ascii")
         except (UnicodeEncodeError, LookupError):
-            with contextlib.suppress(AttributeError, ValueError):  # not a TextIOWrapper: left as it is
+            try:  # noqa: SIM105 (no contextlib: the one-shot CLI's hot path)
                 stream.reconfigure(errors="backslashreplace")
+            except (AttributeError, ValueError):  # not a TextIOWrapper: left as it is
+                pass
 
 
 def _sane_size() -> None:
