@@ -191,6 +191,11 @@ class SessionEvents(SessionTeardown):
         """A ``terminated`` event (or a child session's end): the session ends, with the exit code."""
         if self.exit_code is None:
             self.exit_code = self.adapter.exit_code_at_end()  # js-debug: recorded by a preload
+        if self.exit_code is None and self.adapter_pid and self.debuggee_pid and not self.post_mortem:
+            # the program's own wait status, when the adapter that started it never reaped it: the
+            # kernel's record beats the adapter's later words (Delve, racing a signal at the exit,
+            # says "exited with status -1" for a program that called os.Exit(3))
+            self.exit_code = dead_debuggee_status(self.adapter_pid, self.program, self.debuggee_pid)
         if self._teardown is not None and self._disconnecting and not self._teardown.done():
             return  # the running teardown ends the session (with the exit code, see below)
         if self.exit_code is None and self.adapter.exit_code_after_disconnect \

@@ -21,9 +21,10 @@ import threading
 
 import psutil
 
-from dapcli.engine.watchmark import own_mark
+from dapcli.engine.watchmark import MARK, own_mark
 
-__all__ = ["Watchdog", "descendants", "kill_tree", "launched_children", "shared_watchdog", "watchdog_command"]
+__all__ = ["Watchdog", "descendants", "kill_tree", "launched_children", "session_members", "shared_watchdog",
+           "watchdog_command"]
 
 
 def descendants(pid: int) -> list[psutil.Process]:
@@ -32,6 +33,24 @@ def descendants(pid: int) -> list[psutil.Process]:
         return psutil.Process(pid).children(recursive=True)
     except psutil.Error:
         return []
+
+
+def session_members(sid: int) -> list[psutil.Process]:
+    """The live processes of this user in the POSIX session ``sid`` that carry this process's
+    mark (:mod:`dapcli.engine.watchmark`). An adapter starts in a session of its own, so this is
+    everything it, its program and their children started, wherever they were re-parented (a
+    process the program forked, whose parent then ended), except what left with ``setsid``. The
+    mark keeps a reused session number from naming anyone else's processes."""
+    mine, uid, found = own_mark(), os.getuid(), []
+    for process in psutil.process_iter():
+        try:
+            if process.pid == os.getpid() or os.getsid(process.pid) != sid or process.uids().real != uid:
+                continue
+            if mine in process.environ().get(MARK, "").split() and process.status() != psutil.STATUS_ZOMBIE:
+                found.append(process)
+        except (psutil.Error, OSError):
+            continue
+    return found
 
 
 def launched_children(adapter_pid: int) -> list[psutil.Process]:

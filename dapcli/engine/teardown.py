@@ -2,7 +2,9 @@
 
 :class:`SessionTeardown` ends the subprocess sessions and child connections first, releases or
 kills an attached program as asked, sends ``disconnect``, closes the transport, kills the
-adapter's process group and every descendant seen, and waits (bounded) until they are gone.
+adapter's process group, every descendant seen and every process of its POSIX session (the
+adapter starts in one of its own: a process the program forked is found there after its parent
+ended), and waits (bounded) until they are gone.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import Any
 from dapcli.engine.core import SessionCore
 from dapcli.engine.detach import release
 from dapcli.engine.endattached import kill_attached
-from dapcli.engine.processes import descendants, kill_tree
+from dapcli.engine.processes import descendants, kill_tree, session_members
 from dapcli.engine.state import SessionState
 from dapcli.errors import DapcliError
 from dapcli.protocol import types as t
@@ -64,6 +66,8 @@ class SessionTeardown(SessionCore):
                 await asyncio.wait_for(process.wait(), grace)
         pids = [self.debuggee_pid] if (self.debuggee_pid and terminate_debuggee) else []
         if terminate_debuggee:
+            if self.adapter_pid:  # and what left the tree: a fork whose parent, the program, ended
+                tree += session_members(self.adapter_pid)
             kill_tree(self.adapter_pid, pids, tree)
         else:
             kill_tree(self.adapter_pid, [], [p for p in tree if p.pid != self.debuggee_pid])

@@ -134,14 +134,18 @@ def main(argv: list[str]) -> int:
 #: announces 500 bytes more than its body, which is cut after 40 bytes; the adapter lives on and
 #: answers the next requests), ``overstated`` (the header announces 200 bytes more than the whole
 #: body), ``lf-header`` (the header ends with ``\n\n``), ``mismatch`` (answered as ``stackTrace``),
-#: ``answer`` (the default).
+#: ``answer`` (the default), ``unreaped`` (the program, a child the adapter started at launch and
+#: named in a ``process`` event, exits with :data:`UNREAPED_STATUS`; the adapter never reaps it,
+#: answers, sends ``terminated`` alone, and answers ``disconnect`` with Delve's words for an exit
+#: it did not see: ``Process N has exited with status -1``).
 ACTIONS = ("stop", "run", "crash", "kill", "close", "garbage", "header", "huge", "flood", "hang", "exit", "late",
-           "watch", "truncated", "overstated", "lf-header", "mismatch", "answer")
+           "watch", "truncated", "overstated", "lf-header", "mismatch", "answer", "unreaped")
 LATE = 0.5
 WATCH_REPORT = "\nWatchpoint 1 hit:\nold value: 3\nnew value: 42\n"
 FLOOD_EVENTS = 60_000  # ~16 MB of program output: about twice what dapcli keeps (8 MB, chunks counted)
 FLOOD_LINE = "x" * 200
 HUGE_BYTES = 64 * 1024 * 1024
+UNREAPED_STATUS = 3
 
 
 class Scripted:
@@ -150,6 +154,33 @@ class Scripted:
     def __init__(self) -> None:
         self.script: dict = {}
         self.hanging: dict[int, dict] = {}
+        #: The "program" of ``unreaped``: its pid and the pipe whose end lets it exit.
+        self.child: tuple[int, int] | None = None
+
+    def start_child(self) -> None:
+        """Fork the program of ``unreaped``: it waits until the pipe closes, then exits."""
+        read_end, write_end = os.pipe()
+        pid = os.fork()
+        if pid == 0:
+            os.close(write_end)
+            os.read(read_end, 1)
+            os._exit(UNREAPED_STATUS)
+        os.close(read_end)
+        self.child = (pid, write_end)
+        send({"type": "event", "event": "process", "body": {"name": "program", "systemProcessId": pid,
+                                                            "startMethod": "launch"}})
+
+    def end_child_unreaped(self) -> None:
+        """Let the program exit, and wait (never reaping it) until it is a zombie."""
+        assert self.child is not None
+        pid, write_end = self.child
+        os.close(write_end)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            with open(f"/proc/{pid}/stat") as stat:
+                if stat.read().rpartition(")")[2].split()[0] == "Z":
+                    return
+            time.sleep(0.01)
 
     def stopped(self, reason: str) -> None:
         send({"type": "event", "event": "stopped", "body": {"reason": reason, "threadId": 1,
@@ -190,6 +221,8 @@ class Scripted:
             else:
                 write(b"Content-Length: %d\n\n" % len(data) + data)
             return
+        if action == "unreaped":
+            self.end_child_unreaped()
         if action == "mismatch":
             send({"type": "response", "request_seq": request["seq"], "command": "stackTrace", "success": True,
                   "body": {"stackFrames": []}})
@@ -218,6 +251,8 @@ class Scripted:
         elif action == "exit":
             send({"type": "event", "event": "exited", "body": {"exitCode": 0}})
             send({"type": "event", "event": "terminated"})
+        elif action == "unreaped":
+            send({"type": "event", "event": "terminated"})
 
     def handle(self, request: dict) -> bool:
         command = request.get("command")
@@ -229,6 +264,8 @@ class Scripted:
             with open(arguments["program"], encoding="utf-8") as handle:
                 self.script = json.load(handle)
             respond(request)
+            if "unreaped" in self.script.values():
+                self.start_child()
         elif command == "configurationDone":
             respond(request)
             self.stopped("entry")
@@ -257,6 +294,9 @@ class Scripted:
             if hung is not None:
                 respond(hung, success=False, message="cancelled")
         elif command == "disconnect":
+            if self.child is not None:
+                send({"type": "event", "event": "output", "body": {
+                    "category": "console", "output": f"Process {self.child[0]} has exited with status -1\n"}})
             respond(request)
             return False
         else:

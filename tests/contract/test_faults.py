@@ -212,6 +212,27 @@ def test_an_event_flood_keeps_status_answering_and_counts_what_was_dropped(tmp_p
     scenario(tmp_path, {"continue": "flood"}, test, bound=300)
 
 
+# -- the exit status the kernel holds beats the adapter's words ------------------------------------
+@pytest.mark.parametrize("after_disconnect", [False, True], ids=["terminated-only", "delve-words"])
+def test_an_unreaped_program_ends_with_its_own_exit_status(tmp_path: Path, after_disconnect: bool) -> None:
+    """The adapter started the program and never reaped it, sends ``terminated`` alone and (as Delve
+    does when a signal races the program's exit) answers ``disconnect`` with "exited with status -1":
+    the session ends ``exited`` with the status the program exited with (3), not -1 nor none."""
+    from dapcli.adapters.delve import DelveAdapter
+
+    async def test(h: Harness) -> None:
+        session = h.dispatcher.manager.get("default")
+        if after_disconnect:  # Delve's way: the status only in answer to `disconnect`
+            session.adapter.exit_code_after_disconnect = True
+            session.adapter.exit_code_from_output = DelveAdapter.exit_code_from_output.__get__(session.adapter)
+        end = await h.call("continue", {"timeout": 60})
+        assert (end["status"], end.get("exitCode")) == ("exited", 3), end
+        status = await h.call("status")
+        assert (status["state"], status.get("exitCode")) == ("exited", 3), status
+
+    scenario(tmp_path, {"continue": "unreaped"}, test)
+
+
 def test_a_huge_output_event_is_cut_with_a_marker(tmp_path: Path) -> None:
     async def test(h: Harness) -> None:
         state = await h.call("continue", {"timeout": 30})
