@@ -9,7 +9,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from fid_helpers import CC, Cli, call, each, marker_line, mcp_client, run_async
+from fid_helpers import CC, Cli, call, call_error, each, marker_line, mcp_client, run_async
 
 pytestmark = pytest.mark.slow
 
@@ -158,3 +158,60 @@ def test_debugpy_nesting_note_once_over_mcp(programs: Path) -> None:
             await call(client, "stop")
 
     run_async(body)
+
+
+# -- a page past the end is refused, never "(none)" ------------------------------------------------
+def test_a_page_past_the_end_is_refused_with_the_count(programs: Path, cli: Cli) -> None:
+    """``vars --start 99999`` printed "Locals: (none)" and ``stack --start 5`` an empty table,
+    both exit 0: the scope has variables and the stack has frames. gdb: "No frame at level 5."."""
+    _launch(cli, programs)
+    listed = cli.json("vars")
+    total = listed["total"]
+    refused = cli("vars", "--start", "99999", check=2)
+    assert refused.err.startswith(f"error: start 99,999 is past the end: {listed['scope']} lists {total} variables "
+                                  f"(start 0–{total - 1})"), refused.err
+    assert "(none)" not in refused.out + refused.err and "Traceback" not in refused.err, refused
+    assert "hint: `dapcli vars --scope Locals` shows the first page" in refused.err, refused.err
+    child = cli("vars", "d", "--start", "101", "--count", "3", check=2)
+    assert child.err.startswith("error: start 101 is past the end: d lists 101 variables (start 0–100)"), child.err
+    assert "`dapcli vars d` shows the first page" in child.err, child.err
+    last = cli.json("vars", "d", "--start", "100", "--count", "3")  # the last one is still a page
+    assert [v["name"] for v in last["variables"]] == ["len()"], last
+    frames = cli.json("stack")["totalFrames"]
+    stack = cli("stack", "--start", str(frames + 3), check=2)
+    has = f"{frames} frame{'' if frames == 1 else 's'}"
+    assert stack.err.startswith(f"error: no frame at level {frames + 3}: the stack has {has}\n"), stack.err
+    assert "`dapcli stack` shows it from the innermost frame (level 0)" in stack.err, stack.err
+    assert len(cli.json("stack", "--start", str(frames - 1))["frames"]) == 1  # the outermost frame alone
+    every = cli.json("vars", "big", "--count", "0")  # DAP: a count of 0 is all
+    items = [v["value"] for v in every["variables"] if v["name"] != "len()"]
+    assert items == [str(i) for i in range(500)] and "truncated" not in every, every
+    assert cli.json("vars")["total"] == total  # the session as it was
+
+
+def test_a_page_past_the_end_is_an_error_over_mcp(programs: Path) -> None:
+    source = programs / "modvals.py"
+
+    async def body() -> None:
+        async with mcp_client() as client:
+            await call(client, "launch", {"program": str(source),
+                                          "breakpoints": [f"{source}:{marker_line(source, 'ready')}"]})
+            text = await call_error(client, "variables", {"start": 500})
+            assert text.startswith("start 500 is past the end: Locals lists ") and "(none)" not in text, text
+            assert "variables {\"scope\":\"Locals\"}" in text or "scope" in text, text
+            text = await call_error(client, "stackTrace", {"start": 40})
+            assert text.startswith("no frame at level 40: the stack has "), text
+            await call(client, "stop")
+
+    run_async(body)
+
+
+@pytest.mark.parametrize("adapter", each("lldb", "gdb"))
+def test_a_c_page_past_the_end_is_refused(adapter: str, pagearr: Path, cli: Cli) -> None:
+    source = pagearr.with_suffix(".c")
+    cli("launch", str(pagearr), "--adapter", adapter, "-b", f"{source}:{marker_line(source, 'ready')}")
+    refused = cli("vars", "a", "--start", "100", "--count", "3", check=2)
+    assert refused.err.startswith("error: start 100 is past the end: a lists 100 variables (start 0–99)"), refused.err
+    assert [v["value"] for v in cli.json("vars", "a", "--start", "99", "--count", "3")["variables"]] == ["990"]
+    stack = cli("stack", "--start", "9", check=2)
+    assert stack.err.startswith("error: no frame at level 9"), stack.err

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
+from dapcli.calls import call
 from dapcli.engine.refs import may_change_values
 from dapcli.engine.scopes import locals_scope
 from dapcli.errors import RequestError, SessionError, UsageError
@@ -67,8 +68,8 @@ async def variables(
     filter: Annotated[str | None, Param(help="only names that contain this substring, or match this glob "
                                         "(*, ?, [...])", complete="variable")] = None,
     depth: Annotated[int, Param(help="expand children this many levels")] = 0,
-    start: Annotated[int, Param(help="first index to show (paging; of NAME's children)")] = 0,
-    count: Annotated[int | None, Param(help="at most this many per level (default 100)")] = None,
+    start: Annotated[int, Param(help="first index to show (of NAME's children)")] = 0,
+    count: Annotated[int | None, Param(help="at most this many per level (default 100; 0: all)")] = None,
     max_length: MaxLength = MAX_VALUE,
     all: Annotated[bool, Param(help="also list debugpy's special/function/class variables, pytest's @py_…")]
     = False,
@@ -88,7 +89,7 @@ async def variables(
                          "`dapcli vars --filter TEXT` lists every name that contains TEXT")
     session = ctx.session()
     frame = None
-    per_level = DEFAULT_COUNT if count is None else count
+    per_level = DEFAULT_COUNT if count is None else (count or EVERY)  # DAP: a count of 0 is all
     if variables_reference is None:
         frame = await current_frame_id(session, frame_id)
         chosen = locals_scope(await fetch_scopes(session, frame), scope)
@@ -130,6 +131,11 @@ async def variables(
     await add_previews(session, page, max_length, frame_id=frame if frame is not None else frame_of(session, reference))
     if max_length == 0:  # debugpy cut a list at 60 items: asked for whole
         await whole_rows(session, page, frame if frame is not None else await current_frame_id(session, None))
+    if start and start >= total and not page:
+        first = call("variables", name=parent) if parent else \
+            call("variables", variablesReference=reference) if variables_reference is not None else \
+            call("variables", scope=scope) if scope and frame is not None else call("variables")
+        _past_the_end(start, total, parent or scope or "the value", first)
     left = total - start - len(page)
     return VariablesResult(
         variables_reference=reference, scope=scope, parent=parent, frame_id=frame, start=start, total=total,
@@ -143,6 +149,16 @@ async def variables(
 
 #: How many variables a level shows when ``count`` is not given.
 DEFAULT_COUNT = 100
+#: ``count`` 0: every variable (DAP ``VariablesArguments.count``: "missing or 0: all").
+EVERY = 2**31 - 1
+
+
+def _past_the_end(start: int, total: int, what: str, first: str) -> None:
+    """Raise UsageError: ``start`` is past the last of ``total`` variables of ``what`` (a page
+    there would read "(none)", which is not true of it); ``first`` is the call for its first page."""
+    has = "1 variable (start 0)" if total == 1 else f"{total:,} variables (start 0–{total - 1:,})" if total \
+        else "no variables"
+    raise UsageError(f"start {start:,} is past the end: {what} lists {has}", f"{first} shows the first page")
 
 
 async def _listing(session: Session, reference: int, *, with_groups: bool,
