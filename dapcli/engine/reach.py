@@ -120,7 +120,7 @@ def _program_dirs(session: Session) -> list[str]:
 
 
 def nearest_file(path: str, folders: list[str]) -> str | None:
-    """The existing file whose name is closest to ``path``'s (:func:`difflib.get_close_matches`),
+    """The existing file whose name is closest to ``path``'s (difflib ratio ≥ 0.6),
     looked for in ``path``'s own folder and ``folders`` (at most :data:`_SCAN_LIMIT` entries
     each); None when nothing is close."""
     import difflib
@@ -134,8 +134,17 @@ def nearest_file(path: str, folders: list[str]) -> str | None:
                 with contextlib.suppress(OSError):
                     if item.is_file():
                         names.setdefault(item.name, item.path)
-    close = difflib.get_close_matches(os.path.basename(path), list(names), n=1, cutoff=0.6)
-    return names[close[0]] if close else None
+    # a name with the same suffix is compared by its stem (".py" alone made "nothere.py" close to
+    # "secret.py"), any other by its whole name ("main.c" is close to "main.c.orig")
+    typed = os.path.basename(path)
+    wanted, suffix = os.path.splitext(typed)
+    best, score = None, 0.6
+    for name in names:
+        same = bool(suffix) and name.endswith(suffix)
+        ratio = difflib.SequenceMatcher(None, wanted if same else typed, name[:-len(suffix)] if same else name).ratio()
+        if ratio >= score and (best is None or ratio > score):
+            best, score = name, ratio
+    return names[best] if best else None
 
 
 def unverified_warnings(session: Session) -> list[str]:

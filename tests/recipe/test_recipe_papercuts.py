@@ -89,3 +89,25 @@ def test_path_segments() -> None:
     for bad in ("a..b", "x.", 'a["b"]c', "`open"):
         with pytest.raises(ValueError):
             segments(bad)
+
+
+def test_a_pending_breakpoint_is_said_once_and_a_removal_says_what_is_left(recipe_file, tmp_path):
+    """``! breakpoint breakpoint 1 at nofile.py:3`` said "breakpoint" twice, and ``removeBreakpoint``
+    printed "1 breakpoint(s)": the number left, read as the number removed."""
+    loop = PROGRAMS / "loop.py"
+    recipe = f"""
+        target: {{program: {loop}}}
+        breakpoints: [nofile.py:3, "{loop}:{marker('loop', loop)}", "{loop}:{marker('print', loop)}"]
+        steps:
+          - continue: {{}}
+            expect: {{line: {marker('loop', loop)}}}
+          - removeBreakpoint: {{ids: [2]}}
+          - continue: {{}}
+            expect: {{line: {marker('print', loop)}}}
+    """
+    spy = SpyDispatcher()
+    code, out = run(recipe_file(recipe), dispatcher=spy)
+    assert code == 0, out
+    assert "! breakpoint 1 at nofile.py:3 (not verified)" in out and "breakpoint breakpoint" not in out, out
+    assert "removed 2; 2 breakpoints left" in out and "breakpoint(s)" not in out, out
+    assert spy.left_running() == []

@@ -13,16 +13,19 @@ _SET_WORDS = frozenset({"set", "set-var", "set-variable", "setVariable"})
 
 
 def rewrite_info(argv: list[str], index: int | None) -> list[str]:
-    """``argv`` with ``info WORD`` at ``index`` replaced by the CLI words of its verb (unchanged
-    when it is not one of the REPL's ``info`` commands)."""
-    if index is None or argv[index:index + 1] != ["info"] or len(argv) <= index + 1:
+    """``argv`` with ``info WORD`` at ``index`` replaced by the CLI words of its verb. Raises
+    UsageError naming the ``info`` words when WORD is not one of them (there is no ``info`` verb)."""
+    if index is None or argv[index:index + 1] != ["info"]:
         return argv
+    from dapcli.errors import UsageError
     from dapcli.frontends.repl.aliases import RENAMES
     from dapcli.verbs import VERBS
 
-    verb = RENAMES.get(("info", argv[index + 1]))
+    verb = RENAMES.get(("info", argv[index + 1])) if len(argv) > index + 1 else None
     if verb is None or verb not in VERBS:
-        return argv
+        words = "|".join(k[1] for k in RENAMES if k[0] == "info" and len(k) == 2 and RENAMES[k] in VERBS)
+        what = argv[index + 1] if len(argv) > index + 1 else ""
+        raise UsageError(f"info {what}: unknown" if what else "info what?", f"usage: dapcli info {words}")
     return [*argv[:index], *VERBS[verb].cli_path, *argv[index + 2:]]
 
 

@@ -210,7 +210,12 @@ async def handle_argv(server: Any, name: str, request: dict[str, Any],
     term = request.get("term") or {}
     cwd = str(request.get("cwd") or os.getcwd())
     debug = debug_requested(argv)
-    parsed = parse(argv)
+    try:
+        parsed = parse(argv)
+    except Exception as exc:  # a word no verb takes (`info nosuch`): one line, the host lives on
+        text, code = error_text(exc, debug, "--json" in argv)
+        await emit(text, "err")
+        return code
     if isinstance(parsed, Finished):
         if parsed.stdout:
             await emit(parsed.stdout, "out")

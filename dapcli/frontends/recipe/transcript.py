@@ -81,7 +81,12 @@ def summarize_result(result: dict[str, Any]) -> str:
         where = result.get("function") or f"{_name(result.get('path'))}:{line}"
         return f"breakpoint {result['id']} at {where}" + ("" if result["verified"] else " (not verified)")
     if "breakpoints" in result:
-        return f"{len(result['breakpoints'])} breakpoint(s)"
+        left = len(result["breakpoints"])
+        kept = f"{left} breakpoint{'' if left == 1 else 's'}"
+        removed = result.get("removed")
+        if removed is not None:
+            return f"removed {', '.join(map(str, removed)) or 'none'}; {kept} left"
+        return kept
     if "frames" in result:
         return " ← ".join(f.get("name", "?") for f in result["frames"][:6])
     if "chunks" in result:
@@ -181,7 +186,7 @@ class TextReporter:
         for view in breakpoints:
             if not view.get("verified"):
                 why = f": {view['message']}" if view.get("message") else ""
-                self.block("  ", f"! breakpoint {summarize_result(view)}{clean(why)}", "33")
+                self.block("  ", f"! {summarize_result(view)}{clean(why)}", "33")
 
     def step(self, recipe: Recipe, outcome: StepOutcome) -> None:
         head = f"step {outcome.step}  {outcome.verb}"

@@ -31,6 +31,8 @@ RENAMES: dict[tuple[str, ...], str] = {
     ("info", "display"): "listWatches",
     ("info", "watches"): "listWatches",
     ("info", "frame"): "selectFrame",
+    ("info", "registers"): "registers",
+    ("info", "watchpoints"): "listDataBreakpoints",
     ("f",): "selectFrame",
 }
 
@@ -63,9 +65,10 @@ COMMANDS: list[ReplCommand] = [
                 "addWatch, listWatches"),
     ReplCommand(("undisplay",), "undisplay [N...]", "stop showing watches N (all without N)", "undisplay",
                 "removeWatch"),
-    ReplCommand(("info",), "info breakpoints|threads|locals|display|frame",
-                "breakpoints, threads, local variables, watches or the selected frame", "info",
-                "listBreakpoints, threads, variables, listWatches, selectFrame"),
+    ReplCommand(("info",), "info breakpoints|threads|locals|display|frame|registers|watchpoints",
+                "breakpoints, threads, local variables, watches, the selected frame, registers or watchpoints",
+                "info",
+                "listBreakpoints, threads, variables, listWatches, selectFrame, registers, listDataBreakpoints"),
     ReplCommand(("set",), "set eval-unknown on|off",
                 "REPL settings; `set NAME VALUE` for anything else changes a variable (setVariable)", "set_",
                 "setVariable"),

@@ -16,7 +16,7 @@ from rich.text import Text
 
 from dapcli.errors import UsageError
 from dapcli.files import is_number
-from dapcli.frontends.repl.aliases import SETTINGS, command_named
+from dapcli.frontends.repl.aliases import RENAMES, SETTINGS, command_named
 from dapcli.frontends.repl.grammar import Grammar, parse_args, split
 from dapcli.frontends.repl.help import overview, topic
 from dapcli.verbs import VERBS
@@ -158,8 +158,8 @@ async def undisplay(repl: CommandRepl, rest: str) -> None:
 
 async def info(repl: CommandRepl, rest: str) -> None:
     what = rest.strip()
-    raise UsageError(f"info {what}: unknown" if what else "info what?",
-                     "usage: info breakpoints|threads|locals|display|frame")
+    words = "|".join(dict.fromkeys(k[1] for k in RENAMES if k[0] == "info" and len(k) == 2))
+    raise UsageError(f"info {what}: unknown" if what else "info what?", f"usage: info {words}")
 
 
 #: ``set NAME VALUE``: a name without quotes or spaces, and the rest of the line as typed.
