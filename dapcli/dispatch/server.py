@@ -80,6 +80,8 @@ class SessionServer:
         self._withdrawn: dict[str, int] = {}  # name → how many times it was withdrawn
         self._closed = False
         self.manager.on_change.append(self._broadcast)
+        # a subprocess session never takes the name of another host's published session
+        self.manager.name_checks.append(lambda name: sessionfile.read(name) is not None)
         if publish_all:
             self.manager.on_add.append(lambda session: self.spawn(self.publish(session.name)))
             self.manager.on_remove.append(self.withdraw)  # at once: a stopped session is never listed

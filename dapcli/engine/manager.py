@@ -35,6 +35,8 @@ class SessionManager:
         #: Called with each session added (launch/attach) and each name removed (stop).
         self.on_add: list[Callable[[Session], None]] = []
         self.on_remove: list[Callable[[str], None]] = []
+        #: More places a session name may be taken (a session host: other hosts' session files).
+        self.name_checks: list[Callable[[str], bool]] = []
         self.host_pid: int | None = None
 
     @property
@@ -63,6 +65,7 @@ class SessionManager:
         for listener in self.on_change:
             session.listeners.append(listener)
         session.subprocesses.on_child = self._add_child
+        session.subprocesses.name_taken = self.name_taken
         for callback in self.on_add:
             callback(session)
         return session
@@ -76,9 +79,15 @@ class SessionManager:
         if what == "ended" and session.parent is not None and session.parent.ended:
             self.remove(session.name)
 
+    def name_taken(self, name: str) -> bool:
+        """Whether ``name`` is a session here, or taken elsewhere as :attr:`name_checks` say."""
+        return name in self.sessions or any(check(name) for check in self.name_checks)
+
     def remove(self, name: str) -> None:
-        """Forget ``name`` and its subprocess sessions (``name.1``, …)."""
-        for other in [n for n in self.sessions if n.startswith(name + ".")]:
+        """Forget ``name`` and its subprocess sessions (by their parent: never another session
+        whose name only looks like a child's, e.g. one the user named ``default.1``)."""
+        session = self.sessions.get(name)
+        for other in [n for n, s in self.sessions.items() if session is not None and s.parent is session]:
             self.remove(other)
         if self.sessions.pop(name, None) is not None:
             for callback in self.on_remove:

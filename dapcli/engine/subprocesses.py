@@ -2,7 +2,7 @@
 process of the program (``subprocess``, ``multiprocessing``) as a session of its own.
 
 Unlike js-debug's child (which *replaces* the parent's connection, see ``children.py``), each
-such child is a separate session named ``PARENT.N`` (made by the parent's
+such child is a separate session named ``PARENT.N`` (the first N no other session has; made by the parent's
 ``new_subprocess_session``): a session tree. It attaches over a new connection
 (``adapter.child_transport(configuration)``), gets a copy of the parent's breakpoints and
 exception filters, is added to the parent's manager (so every frontend can address it, e.g.
@@ -31,6 +31,10 @@ class SubprocessSessions(Generic[S]):
     def __init__(self, parent: S) -> None:
         self.parent = parent
         self.children: list[S] = []
+        #: Whether a session name is in use already (in this process or, for a session host, by
+        #: another host's published session): a child never takes a name the user gave another
+        #: session (``-S default.1``). Set by SessionManager.add.
+        self.name_taken: Callable[[str], bool] = lambda name: False
         #: Called with each new child session (the manager adds it; set by SessionManager.add).
         self.on_child: Callable[[S], None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
@@ -45,7 +49,10 @@ class SubprocessSessions(Generic[S]):
 
     async def _attach(self, configuration: dict[str, Any], request: str) -> None:
         parent = self.parent
-        name = f"{parent.name}.{len(self.children) + 1}"
+        number = len(self.children) + 1
+        while self.name_taken(f"{parent.name}.{number}"):
+            number += 1
+        name = f"{parent.name}.{number}"
         child = parent.new_subprocess_session(name)  # a session of the parent's kind, its parent set
         for entry in parent.book.entries.values():
             child.book.entries[entry.id] = BreakpointEntry(
