@@ -107,3 +107,29 @@ def test_a_step_on_an_ended_session_exits_3(recipe_file) -> None:
     code, out = run(path)
     assert code == 3, out
     assert "step 2  evaluate" in out and "\n         ✘ " in out and "\n           hint: " in out
+
+
+@pytest.mark.parametrize("as_json", [False, True], ids=["text", "json"])
+def test_a_reader_that_leaves_never_hides_a_failed_check(recipe_file, tmp_path: Path, as_json: bool) -> None:
+    """``dapcli run r.yaml | head -1`` under ``pipefail`` exited 0 for a recipe whose check failed:
+    the closed pipe ended the run quietly. The run goes on without a reader, its exit code stands,
+    and nothing is left running."""
+    recipe = recipe_file("""
+        target: {program: {loop}}
+        breakpoints: ["{loop}:{@loop}"]
+        steps:
+          - continue: {}
+            expect: {line: 999}
+    """)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
+           "DAPCLI_RUNTIME_DIR": str(tmp_path / "rt")}
+    (tmp_path / "rt").mkdir(mode=0o700)
+    # the reader takes the first line and leaves, as `head -1` does
+    run_it = subprocess.Popen([sys.executable, "-m", "dapcli", "run", *(["--json"] if as_json else []), str(recipe)],
+                              cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                              stdin=subprocess.DEVNULL)
+    assert run_it.stdout is not None
+    first = run_it.stdout.readline()
+    run_it.stdout.close()
+    assert run_it.wait(timeout=120) == 8, first
+    assert first.startswith(b'{"event": "recipe"' if as_json else "▶ ".encode()), first

@@ -149,6 +149,19 @@ def _output_of(result: dict[str, Any] | None, limit: int = MAX_OUTPUT_LINES) -> 
     return lines
 
 
+def stdout_to_devnull() -> None:
+    """The reader of our stdout left (a closed pipe): its file descriptor is pointed at
+    /dev/null, so that later writes of anyone (rich, print, the final flush) go nowhere, not fail."""
+    import sys
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
 class TextReporter:
     """The human transcript; a recipe that fails validation is reported on ``errors`` (the
     command's stderr; ``out`` when not given)."""
@@ -164,8 +177,23 @@ class TextReporter:
         return f"\x1b[{code}m{text}\x1b[0m" if self.color else text
 
     def write(self, text: str = "") -> None:
-        self.out.write(text + "\n")
-        self.out.flush()
+        """A line of the transcript. A reader that left (``dapcli run … | head``) stops the
+        transcript, never the run: the recipes run to their end and the exit code says how they did."""
+        if self.out is None:
+            return
+        try:
+            self.out.write(text + "\n")
+            self.out.flush()
+        except BrokenPipeError:
+            self._reader_left()
+
+    def _reader_left(self) -> None:
+        import sys
+
+        self.out = None  # type: ignore[assignment]
+        if self.errors is not sys.stderr:
+            self.errors = sys.stderr
+        stdout_to_devnull()
 
     def block(self, lead: str, text: str, code: str | None = None, indent: int | None = None) -> None:
         """Write ``lead`` + ``text`` (painted ``code``, line by line); each later line of ``text``
@@ -237,8 +265,11 @@ class TextReporter:
             self.complain(f"  hint: {error.hint}")
 
     def complain(self, text: str) -> None:
-        self.errors.write(text + "\n")
-        self.errors.flush()
+        try:
+            self.errors.write(text + "\n")
+            self.errors.flush()
+        except BrokenPipeError:
+            pass  # nobody reads it any more: the exit code still says it
 
     def summary(self, outcomes: list[RecipeOutcome], code: int) -> None:
         invalid = sum(o.invalid is not None for o in outcomes)
@@ -265,8 +296,15 @@ class JsonLinesReporter:
         self.out = out
 
     def emit(self, event: str, **fields: Any) -> None:
-        self.out.write(json.dumps({"event": event, **fields}, ensure_ascii=False, default=str) + "\n")
-        self.out.flush()
+        """One event line; a reader that left stops the lines, never the run (see TextReporter.write)."""
+        if self.out is None:
+            return
+        try:
+            self.out.write(json.dumps({"event": event, **fields}, ensure_ascii=False, default=str) + "\n")
+            self.out.flush()
+        except BrokenPipeError:
+            self.out = None  # type: ignore[assignment]
+            stdout_to_devnull()
 
     def recipe_start(self, recipe: Recipe) -> None:
         self.emit("recipe", file=recipe.display, name=recipe.name)
