@@ -96,6 +96,14 @@ def test_a_deep_stack_is_counted_and_paged(adapter: str, tmp_path: Path, cli: Cl
         assert bottom["totalFrames"] == total
     outer = next(f["id"] for f in bottom["frames"] if f["index"] == DEPTH)
     assert cli.json("eval", "n", "--frame-id", str(outer))["result"] == str(DEPTH)
+    # gdb's `frame N` and `up` reach any depth (they stopped at #199)
+    assert cli.json("frame", str(DEPTH))["frame"]["index"] == DEPTH
+    assert cli.json("eval", "n")["result"] == str(DEPTH)
+    assert cli.json("up")["frame"]["index"] == DEPTH + 1
+    past = cli("frame", str(DEPTH + 1000), check=2)
+    assert past.err.startswith(f"error: no frame #{DEPTH + 1000}"), past.err
+    assert "#0..#199" not in past.err, past.err
+    assert cli.json("frame", "7")["frame"]["index"] == 7 and cli.json("eval", "n")["result"] == "7"
 
 
 @pytest.mark.parametrize("adapter", adapters("python", "lldb", "codelldb", "gdb", "go", "node"))

@@ -163,6 +163,16 @@ async def restart_frame(
     return await _resume_with(session, ctx, "restartFrame", t.RestartFrameArguments(frameId=frame), started)
 
 
+def _stack_depth(session: Session, total: int | None, index: int) -> str:
+    """": the stack has frames #0..#N" when the adapter's ``totalFrames`` is a count (not
+    Delve's guess nor cdt's cap of 100) that ``index`` is past; "" when the depth is not known."""
+    adapter = session.adapter
+    if total is None or not 0 < total <= index or adapter.total_frames_estimated \
+            or (adapter.total_frames_cap is not None and total >= adapter.total_frames_cap):
+        return ""
+    return f": the stack has frames #0..#{total - 1}"
+
+
 async def _select(ctx: VerbContext, index: int | None = None, frame_id: int | None = None,
                   delta: int = 0) -> FrameResult:
     session = ctx.session()
@@ -173,13 +183,13 @@ async def _select(ctx: VerbContext, index: int | None = None, frame_id: int | No
         known = position(session, frame_id)  # Delve gives new ids at every stackTrace
         if known is not None:
             thread = known[0]
-    stack, _ = await frames(session, thread, levels=200)
-    if not stack:
-        raise UsageError("the stopped thread has no frames")
     if frame_id is not None:
-        found = [f for f in stack if f.id == frame_id]
-        if not found and known is not None and known[1] < len(stack):
-            found = [stack[known[1]]]
+        # the frame where it was seen (Delve gives new ids at every stackTrace), else the top 200
+        page, _ = await frames(session, thread, start=known[1], levels=1) if known is not None else ([], None)
+        found = [f for f in page if f.id == frame_id] or (page if known is not None else [])
+        if not found:
+            stack, _ = await frames(session, thread, levels=200)
+            found = [f for f in stack if f.id == frame_id]
         if not found:
             raise UsageError(f"no frame with frameId {frame_id}", "see `dapcli stack`")
         target = found[0]
@@ -194,10 +204,14 @@ async def _select(ctx: VerbContext, index: int | None = None, frame_id: int | No
                                  "`dapcli up` goes to callers; `dapcli frame N` selects frame #N")
             raise UsageError(f"frame #{here} is selected: `dapcli down {-delta}` would go past the innermost frame #0",
                              f"`dapcli down {here}` selects frame #0")
-        if not 0 <= index < len(stack):
-            raise UsageError(f"no frame #{index}: the stack has frames #0..#{len(stack) - 1}",
+        # the one frame asked for, however deep (gdb's `frame 19999`): never a page of the top
+        page, total = await frames(session, thread, start=max(index, 0), levels=1) if index >= 0 else ([], None)
+        if not page:
+            if index == 0:
+                raise UsageError("the stopped thread has no frames")
+            raise UsageError(f"no frame #{index}{_stack_depth(session, total, index)}",
                              "`dapcli up` goes to callers, `dapcli down` back towards #0")
-        target = stack[index]
+        target = page[0]
     session.selected_frame_id = target.id
     session.current_path = target.path
     session.at_stop.frame_chosen = True

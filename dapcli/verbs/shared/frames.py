@@ -6,7 +6,7 @@ from __future__ import annotations
 from dapcli.engine.scopes import locals_scope
 from dapcli.engine.session import Session, SessionState
 from dapcli.engine.sourcefiles import read_lines
-from dapcli.errors import DapcliError, PreconditionError, UsageError
+from dapcli.errors import DapcliError, PreconditionError, RequestError, UsageError
 from dapcli.protocol import types as t
 from dapcli.verbs.models import Frame, SourceLine
 from dapcli.verbs.shared import frameindex
@@ -33,8 +33,17 @@ async def frames(session: Session, thread_id: int, start: int = 0, levels: int =
         await session.abandoned.check("stackTrace")  # refused as the request would be (a wedged thread)
         found, total = known[0][start:start + levels], known[1]
     else:
-        body = await session.request("stackTrace", t.StackTraceArguments(threadId=thread_id, startFrame=start,
-                                                                          levels=levels), t.StackTraceResponse)
+        try:
+            body = await session.request("stackTrace", t.StackTraceArguments(threadId=thread_id, startFrame=start,
+                                                                              levels=levels), t.StackTraceResponse)
+        except RequestError:
+            if start == 0:
+                raise
+            # cdt-gdb-adapter refuses a page below the outermost frame ("-stack-list-frames: Not
+            # enough frames in stack.") where the others answer an empty one
+            await session.request("stackTrace", t.StackTraceArguments(threadId=thread_id, startFrame=0, levels=1),
+                                  t.StackTraceResponse)  # the thread's stack itself answers (else its error)
+            return [], None
         found, total = list(body.stackFrames), body.totalFrames
         if stopped and start == 0 and (known is None or len(found) > len(known[0])):
             session.at_stop.stacks[thread_id] = (found, total, levels)
