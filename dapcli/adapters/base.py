@@ -160,21 +160,21 @@ class AdapterSpec(InProgramTraits, DebuggerCommandTraits):
     #: The adapter honours ``start``/``count`` of ``variables`` (debugpy does not; lldb-dap,
     #: CodeLLDB, gdb and Delve do): a page of a huge array is asked of the adapter.
     pages_variables: bool = False
-    #: Console commands that step one instruction (``stepi``/``nexti``), for adapters without
-    #: ``supportsSteppingGranularity``.
+    #: Console commands that step one instruction (``stepi``/``nexti``), without ``supportsSteppingGranularity``.
     instruction_step_commands: ClassVar[dict[str, str]] = {}
     #: The ``result`` with which the adapter answers a failed ``evaluate`` as if it had worked
     #: (cdt-gdb-adapter: "Error: could not evaluate expression"), and the console command that
     #: tells the reason without evaluating anything (``{expression}`` filled in).
     failed_evaluate_result: str | None = None
     diagnose_command: str | None = None
-    #: The adapter closes its connection on a request it does not know (lldb-dap 19): the raw
-    #: ``dap`` verb sends it only the specification's requests.
+    #: The adapter closes its connection on a request it does not know (lldb-dap 19): ``dap`` sends only the spec's.
     only_spec_requests: bool = False
     #: How the adapter tells the value a function returned, after ``stepOut`` (read by
     #: :mod:`dapcli.verbs.execution.returnvalue`): the start of its name among the caller's locals
-    #: (debugpy ``(return) square``, CodeLLDB ``[return value]``) ...
+    #: (debugpy ``(return) square``, CodeLLDB ``[return value]``), and an expression that forgets
+    #: them in that frame before the program runs on (debugpy keeps each until the frame ends) ...
     return_value_local: str | None = None
+    return_value_clear: str | None = None
     #: ... or a console command whose output holds it, read with a regex whose groups are
     #: ``name``, ``value`` and optionally ``type`` (lldb: ``thread info`` →
     #: ``Return value: (int) $0 = 49``; gdb: ``show values`` → ``$1 = 49``). With

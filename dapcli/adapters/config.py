@@ -229,7 +229,7 @@ _DELEGATED = frozenset({
     "scope_snapshot", "snapshot_references", "evaluate_changes", "serial_requests", "locals_commands",
     "block_locals_command", "pages_variables",
     "exit_signal", "exit_reason", "detach_note", "launch_failure_hint",
-    "return_value_local", "return_value_command", "return_value_pattern", "return_value_history",
+    "return_value_local", "return_value_clear", "return_value_command", "return_value_pattern", "return_value_history",
     "honours_read_only", "condition_test", "log_value", "log_text", "kind_default", "function_breakpoint",
     "condition_error", "keeps_omitted_conditions", "initialized_after_launch", "stops_at_log_points",
     "hit_counter", "counted_condition", "terminal_command", "hit_condition",

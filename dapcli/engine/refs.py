@@ -64,6 +64,9 @@ class StopHandles:
     #: threadId → the top of its stack as answered at this stop (DAP ``StackFrame``s from frame 0,
     #: the adapter's ``totalFrames``, the ``levels`` asked): later pages within it are not asked again.
     stacks: dict[int, tuple[list[Any], int | None, int]] = field(default_factory=dict)
+    #: Frames whose locals held the adapter's return values (``AdapterSpec.return_value_local``):
+    #: forgotten there before the program runs on (``return_value_clear``).
+    return_frames: set[int] = field(default_factory=set)
     #: A verb may have changed a value at this stop (``setVariable``, an assigning ``evaluate``).
     changed: bool = False
     #: The references numbered below this one were given out before a value last changed at this stop.

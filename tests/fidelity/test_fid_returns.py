@@ -61,3 +61,21 @@ def test_finish_return_value_over_mcp(programs: Path) -> None:
             await call(client, "stop")
 
     run_async(body)
+
+
+def test_a_return_value_is_shown_at_the_stop_after_its_return_only(programs: Path, cli: Cli) -> None:
+    """debugpy keeps ``(return) square`` among the caller's locals until the frame ends: after
+    ``finish`` every later stop (a ``continue`` to a breakpoint, each ``next``) still showed it as if
+    square had just returned. It shows where the value is new, in the stop's locals and ``vars``."""
+    cli("launch", "returns.py", "-b", _at(programs, "returns.py", "in-square"),
+        "-b", _at(programs, "returns.py", "print"))
+    assert "(return) square=49" in cli("finish").out
+    assert "(return) square" in [v["name"] for v in cli.json("vars")["variables"]]
+    assigned = cli("next").out  # the assignment of square's value ends: square returned before this step
+    assert "locals: total=49" in assigned and "(return)" not in assigned, assigned
+    later = cli("next").out  # over Cart().total(): its own value is new
+    assert "(return) Cart.total=7" in later and "(return) square" not in later, later
+    shown = cli("continue").out  # to the print: no step since, so no value returned that was seen
+    assert f"returns.py:{marker_line(programs / 'returns.py', 'print')}" in shown, shown
+    assert "(return)" not in shown, shown
+    assert not [v["name"] for v in cli.json("vars")["variables"] if v["name"].startswith("(return)")]

@@ -95,6 +95,9 @@ class DebugpyAdapter(AdapterSpec):
     child_sessions_are_subprocesses = True
     resumes_wait_for_evaluations = True
     return_value_local = "(return) "  # with showReturnValue: `(return) square` in the caller's locals
+    # pydevd files them in the caller's locals (a dict of its own) and keeps them until that frame
+    # ends: emptied before the program runs on, the next stop shows only what returned meanwhile
+    return_value_clear = "__pydevd_ret_val_dict.clear()"
 
     def output_category(self, category: str, text: str) -> str:
         """pydevd's own log lines in the program's stderr are ``console`` text."""

@@ -19,10 +19,10 @@ def nothing():
 
 
 def main():
-    total = square(7)
+    total = square(7)  # @call-square
     cart_total = Cart().total()
     nothing()
-    print(total, cart_total)
+    print(total, cart_total)  # @print
 
 
 main()

@@ -37,7 +37,10 @@ def remember(session: Session, variables: Iterable[t.Variable], parent: int | No
     the children of)."""
     stop = session.at_stop
     frame = frame_id if frame_id is not None else frame_of(session, parent) if parent is not None else None
+    returned = session.adapter.return_value_clear and session.adapter.return_value_local
     for variable in variables:
+        if returned and frame is not None and variable.name.startswith(returned):
+            stop.return_frames.add(frame)  # a return value is shown here: forgotten before the program runs on
         named, indexed = variable.namedVariables or 0, variable.indexedVariables or 0
         if variable.variablesReference > 0 and named + indexed:
             stop.sizes[variable.variablesReference] = (named, indexed)
