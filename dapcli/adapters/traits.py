@@ -104,6 +104,9 @@ class DebuggerCommandTraits:
     #: (``{thread}``, ``{frame}``: its level, ``{expression}``: quoted); cdt: MI
     #: ``-data-evaluate-expression``. None: none.
     value_print_command: str | None = None
+    #: A breakpoint whose condition the debugger refused is answered unverified but stays set
+    #: without it (cdt-gdb-adapter): dapcli leaves it out and says so (``engine/refused.py``).
+    refused_condition_stays: bool = False
     #: The debugger process the adapter drives, by its name among the adapter's descendants
     #: (cdt-gdb-adapter runs ``gdb`` over MI and says nothing when it dies): the session watches
     #: it and ends, saying so, when it dies (``engine/backend.py``). None: no such process.

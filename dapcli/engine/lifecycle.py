@@ -24,6 +24,7 @@ from dapcli.engine.fnconditions import apply_function_conditions
 from dapcli.engine.frozen import check_frozen
 from dapcli.engine.pathmap import PathMapping
 from dapcli.engine.processes import launched_children
+from dapcli.engine.refused import drop_refused
 from dapcli.engine.state import SessionState
 from dapcli.engine.terminal import Terminal
 from dapcli.errors import AdapterError, DapcliError, DapTimeoutError, PreconditionError, RequestError, UsageError
@@ -282,6 +283,7 @@ class SessionLifecycle(SessionExecution):
             # the requests after it (configurationDone) would queue behind an unread answer
             budget = sync_budget(timeout, len(self.book.for_key(key)))
             await self.book.sync(key, functools.partial(conn.request, timeout=budget))
+            await drop_refused(self.book, self.adapter, key, functools.partial(conn.request, timeout=budget))
             if key == "<functions>":
                 await apply_function_conditions(self)
 

@@ -118,6 +118,7 @@ class GdbAdapter(NativeAdapter):
     total_frames_cap = 100  # cdt-gdb-adapter counts gdb's stack depth to 100 (gdb's own DAP gives no total)
     call_frames_command, call_return_command = CALL_FRAMES, CALL_RETURN  # see gdbcalls.py
     called_frame = staticmethod(called_frame)
+    refused_condition_stays = True  # cdt inserts, then fails -break-condition: gdb keeps it unconditional
 
     def __init__(self) -> None:
         super().__init__()
