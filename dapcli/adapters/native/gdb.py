@@ -176,8 +176,9 @@ class GdbAdapter(NativeAdapter):
     # -- console and output ----------------------------------------------------------------------
     @property
     def backend_name(self) -> str | None:  # type: ignore[override]
-        """cdt-gdb-adapter's gdb: it says nothing when gdb dies (gdb's own DAP is the adapter)."""
-        return None if self.native() else "gdb"
+        """cdt-gdb-adapter's gdb (``$DAPCLI_GDB``'s name, as the kernel keeps it: 15 characters): it
+        says nothing when gdb dies. None with gdb's own DAP (gdb is the adapter)."""
+        return None if self.native() else os.path.basename(self.gdb() or "gdb")[:15]
 
     def call_stop(self) -> tuple[str, int | None] | None:
         """gdb's ``Program received signal …`` or ``Breakpoint N, …`` during an ``evaluate``."""
