@@ -40,19 +40,22 @@ async def check_call(session: Any, thread_id: int | None, expression: str) -> No
     shown = " ".join(expression.split())
     shown = shown if len(shown) <= 60 else shown[:60] + "…"
     request, frames, back = adapter.log_point_request, adapter.call_frames_command, adapter.call_return_command
+    if not (request and frames and back and thread_id is not None):
+        raise RequestError(f"evaluating `{shown}` called a function that {what}: the program may be inside that "
+                           "call", f"{call('console', command='bt')} shows where; {call('restart')} starts over",
+                           "evaluate")
     popped = None
-    if request and frames and back and thread_id is not None:
-        try:
-            listed = await session.request(request, {"command": frames.format(thread=thread_id)})
-            found = adapter.called_frame(listed)
-            if found is not None:
-                await session.request(request, {"command": back.format(thread=thread_id, frame=found[0])})
-                popped = found[1]
-        except DapcliError as exc:
-            raise RequestError(f"evaluating `{shown}` called a function that {what}, and {adapter.name} could not "
-                               f"return from it ({exc.message}): the program is inside that call",
-                               f"{call('console', command='bt')} shows where; {call('restart')} starts over",
-                               "evaluate") from None
+    try:
+        listed = await session.request(request, {"command": frames.format(thread=thread_id)})
+        found = adapter.called_frame(listed)
+        if found is not None:
+            await session.request(request, {"command": back.format(thread=thread_id, frame=found[0])})
+            popped = found[1]
+    except DapcliError as exc:
+        raise RequestError(f"evaluating `{shown}` called a function that {what}, and {adapter.name} could not "
+                           f"return from it ({exc.message}): the program is inside that call",
+                           f"{call('console', command='bt')} shows where; {call('restart')} starts over",
+                           "evaluate") from None
     inside = f" (in {popped})" if popped else ""
     hint = ("a breakpoint in a function the expression calls stops the call: delete it, or evaluate without "
             "the call") if what.startswith("stopped") else "the function faults when called so: check its arguments"
