@@ -104,3 +104,29 @@ class DebuggerCommandTraits:
     #: (``{thread}``, ``{frame}``: its level, ``{expression}``: quoted); cdt: MI
     #: ``-data-evaluate-expression``. None: none.
     value_print_command: str | None = None
+    #: A breakpoint whose condition the debugger refused is answered unverified but stays set
+    #: without it (cdt-gdb-adapter): dapcli leaves it out and says so (``engine/refused.py``).
+    refused_condition_stays: bool = False
+    #: The debugger process the adapter drives, by its name among the adapter's descendants
+    #: (cdt-gdb-adapter runs ``gdb`` over MI and says nothing when it dies): the session watches
+    #: it and ends, saying so, when it dies (``engine/backend.py``). None: no such process.
+    backend_name: str | None = None
+    #: A debugger command (``{thread}``) whose result lists a thread's frames, read by
+    #: :meth:`called_frame`; with :attr:`call_return_command`, how dapcli abandons a function
+    #: call an evaluated expression made that stopped in the function (``engine/calls.py``).
+    call_frames_command: str | None = None
+    #: A debugger command (``{thread}``, ``{frame}``: a level) that pops the frames up to that
+    #: level and the debugger's own call frame below it (gdb: MI ``-exec-return``).
+    call_return_command: str | None = None
+
+    def call_stop(self) -> tuple[str, int | None] | None:
+        """What stopped a function that an ``evaluate``'s expression called, as the debugger
+        said it during that request (cdt-gdb-adapter sends no ``stopped`` event then): (its
+        words, the adapter's breakpoint id when a breakpoint stopped it); read once. None (the
+        default): nothing stopped it."""
+        return None
+
+    def called_frame(self, result: object) -> tuple[int, str] | None:
+        """(level, function) of the frame to return from (the function the debugger called) in
+        the result of :attr:`call_frames_command`, or None when the thread is in no such call."""
+        return None

@@ -109,8 +109,9 @@ class BreakpointBook:
         self.native_log_request = ""
         #: The debugger commands to run before setting :attr:`native_log` ones.
         self.native_log_setup: Callable[[], list[str]] = list
-        #: Log points the debugger refused to keep itself: dapcli fills them in.
-        self.refused_logs: set[int] = set()
+        self.refused_logs: set[int] = set()  #: log points the debugger refused to keep itself: dapcli fills them in
+        #: Breakpoints left out of what is sent: the condition the debugger refused (``engine/refused.py``), by id.
+        self.refused: dict[int, str | None] = {}
         #: dapcli writes log points' messages itself (the adapter would not fill in ``{expression}``).
         self.logs_by_client = False
         #: A condition that writes a log point's message from the program and never holds, for an
@@ -330,7 +331,10 @@ class BreakpointBook:
                 if e.id not in self.covered and not self._removed(e)]
 
     def _removed(self, entry: BreakpointEntry) -> bool:
-        """Whether ``entry`` made its one stop and is out of the adapter's set until the next run."""
+        """Whether ``entry`` is out of the adapter's set: it made its one stop (until the next
+        run), or the debugger refused the condition it has (see :attr:`refused`)."""
+        if entry.id in self.refused and self.refused[entry.id] == self.sent_condition(entry):
+            return True
         return entry.id in self.spent and self.hit_spent(entry.hit_condition or "") == SPENT_REMOVED
 
     def for_key(self, key: str) -> list[BreakpointEntry]:
@@ -365,17 +369,11 @@ class BreakpointBook:
 
             await delete_log_points(held, self.native_log_request, request)
         if key == "<functions>":
-            body = await request(
-                "setFunctionBreakpoints",
-                t.SetFunctionBreakpointsArguments(
-                    breakpoints=[
-                        t.FunctionBreakpoint(name=self.function_breakpoint(e.function or "", None)[0],
-                                             condition=self.sent_condition(e), hitCondition=self.sent_hit(e))
-                        for e in entries
-                    ]
-                ),
-                t.SetFunctionBreakpointsResponse,
-            )
+            functions = [t.FunctionBreakpoint(name=self.function_breakpoint(e.function or "", None)[0],
+                                              condition=self.sent_condition(e), hitCondition=self.sent_hit(e))
+                         for e in entries]
+            body = await request("setFunctionBreakpoints", t.SetFunctionBreakpointsArguments(breakpoints=functions),
+                                 t.SetFunctionBreakpointsResponse)
         else:
             body = await request(
                 "setBreakpoints",

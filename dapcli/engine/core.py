@@ -21,7 +21,9 @@ from pydantic import BaseModel
 from dapcli.adapters.base import AdapterSpec, AttachOptions, LaunchOptions
 from dapcli.calls import call
 from dapcli.engine.aliases import BinarySpellings
+from dapcli.engine.backend import BackendWatch
 from dapcli.engine.breakpoints import BreakpointBook
+from dapcli.engine.calls import check_call
 from dapcli.engine.diagnosis import diagnosis
 from dapcli.engine.hitcount import HitCounts
 from dapcli.engine.output import OutputBuffer
@@ -139,6 +141,8 @@ class SessionCore:
         self._watchdog = watchdog
         self._teardown: asyncio.Task[None] | None = None
         self._losing: asyncio.Task[None] | None = None
+        #: The debugger the adapter drives, watched (``engine/backend.py``); None: none.
+        self._backend: BackendWatch | None = None
         self._unmet: asyncio.Task[None] | None = None
         #: Sending the sources of breakpoints whose one stop the adapter made (see
         #: ``BreakpointBook.spend``): awaited before the program is resumed.
@@ -255,15 +259,21 @@ class SessionCore:
         if command not in _PURE_READS:
             self._prefetch.clear()  # it may change values (setVariable, evaluate): answers ahead are stale
         generation = self.generation
+        thread = _frame_id(arguments)
         arguments = self.handles.outgoing(generation, arguments)  # a handle of an earlier stop is refused
         self.handles.sending(generation, command, arguments)  # setVariable: what it knew of values is stale
         ahead = self._prefetch.take(generation, command, arguments)
         if ahead is None and command == "scopes":
             self._prefetch.forget("variables")  # they were the top frame's (lldb-dap numbers scopes 1, 2, 3)
+        calls = command == "evaluate" and self._calls_function(arguments)
+        if calls:
+            self.adapter.call_stop()  # what the debugger said before this request is not about it
         future = ahead if ahead is not None and conn is self._conn else conn.send(command, arguments)
         try:
             body = await conn.result(future, response_cls, timeout=timeout)
             self.handles.incoming(generation, command, body)  # dapcli's numbers, never given twice
+            if calls:  # a function it called stopped (gdb: at a breakpoint): popped, said (engine/calls.py)
+                await check_call(self, self._evaluated_thread(thread), _expression(arguments))
             return body
         except RequestError as exc:  # a traceback or a clang echo: the diagnosis, on one line
             message = diagnosis(exc.message) if "\n" in exc.message.strip() else exc.message
@@ -280,6 +290,18 @@ class SessionCore:
             cancelled = self.supports("supportsCancelRequest") and conn.cancel(future)
             self.abandoned.track(future, command, arguments, cancelled=cancelled)
             raise
+
+    def _calls_function(self, arguments: Any) -> bool:
+        """Whether an ``evaluate`` may run a function in the program that the family can pop
+        when it stops (:mod:`dapcli.engine.calls`): not a console command."""
+        expression, prefix = _expression(arguments), self.adapter.console_prefix
+        return self.adapter.call_frames_command is not None \
+            and not (prefix and expression.lstrip().startswith(prefix))
+
+    def _evaluated_thread(self, frame_id: int | None) -> int | None:
+        """The thread an ``evaluate`` in dapcli's frame ``frame_id`` ran in."""
+        where = self.at_stop.frame_positions.get(frame_id) if frame_id is not None else None
+        return where[0] if where else self.selected_thread_id or (self.last_stop.thread_id if self.last_stop else None)
 
     @property
     def at_stop(self) -> StopHandles:
@@ -413,3 +435,15 @@ def _tracer(path: str) -> Callable[[str, dict[str, Any]], None]:
         reason = exc.strerror if exc.errno != errno.ENXIO else "a FIFO that nobody reads"
         raise UsageError(f"DAPCLI_TRACE={path}: {reason or exc}",
                          "point DAPCLI_TRACE at a regular file of yours, or unset it") from None
+
+
+def _expression(arguments: Any) -> str:
+    """An ``evaluate``'s expression (its arguments as a model or a dict)."""
+    found = arguments.get("expression") if isinstance(arguments, dict) else getattr(arguments, "expression", "")
+    return found if isinstance(found, str) else ""
+
+
+def _frame_id(arguments: Any) -> int | None:
+    """A request's ``frameId`` (its arguments as a model or a dict), as dapcli gave it."""
+    found = arguments.get("frameId") if isinstance(arguments, dict) else getattr(arguments, "frameId", None)
+    return found if isinstance(found, int) else None

@@ -250,6 +250,15 @@ class SessionEvents(SessionTeardown):
         self._end(SessionState.EXITED if self.exit_code is not None else SessionState.TERMINATED, "exited")
         return True
 
+    def _on_backend_died(self, pid: int) -> None:
+        """The debugger the adapter drives died (gdb under cdt-gdb-adapter, which says nothing of
+        it): the session ends, named (a blocked ``continue``/``wait`` returns at once with it), and
+        its processes are ended."""
+        if self._disconnecting or self.ended:
+            return
+        self.lost = f"{self.adapter.backend_name} (pid {pid}) died under its adapter; the session has ended"
+        self._end(SessionState.TERMINATED, "adapter lost")
+
     def _on_continued(self, _: Any) -> None:
         self.continued_count += 1
 

@@ -16,6 +16,7 @@ from pydantic import BaseModel
 from dapcli.engine.breakpoints import sync_budget
 from dapcli.engine.events import SessionEvents
 from dapcli.engine.fnconditions import apply_function_conditions
+from dapcli.engine.refused import drop_refused
 from dapcli.engine.state import SessionState
 from dapcli.engine.ttywait import POLL_INTERVAL
 from dapcli.errors import DapcliError, PreconditionError
@@ -146,6 +147,7 @@ class SessionExecution(SessionEvents):
             note = await self._forget_breakpoints(key)
             budget = sync_budget(DEFAULT_TIMEOUT, len(self.book.for_key(key)))
             await self.book.sync(key, functools.partial(self._conn.request, timeout=budget))
+            await drop_refused(self.book, self.adapter, key, functools.partial(self._conn.request, timeout=budget))
             if key == "<functions>":
                 await apply_function_conditions(self)
         await self.subprocesses.sync_breakpoints(key)  # breakpoints apply to the whole tree

@@ -17,12 +17,14 @@ from typing import Any
 from dapcli.adapters.base import AttachOptions, LaunchOptions, deep_merge
 from dapcli.adapters.early import launch as early_launch
 from dapcli.adapters.early import process as early_process
+from dapcli.engine.backend import BackendWatch
 from dapcli.engine.breakpoints import sync_budget
 from dapcli.engine.execution import SessionExecution
 from dapcli.engine.fnconditions import apply_function_conditions
 from dapcli.engine.frozen import check_frozen
 from dapcli.engine.pathmap import PathMapping
 from dapcli.engine.processes import launched_children
+from dapcli.engine.refused import drop_refused
 from dapcli.engine.state import SessionState
 from dapcli.engine.terminal import Terminal
 from dapcli.errors import AdapterError, DapcliError, DapTimeoutError, PreconditionError, RequestError, UsageError
@@ -166,6 +168,8 @@ class SessionLifecycle(SessionExecution):
         if (command == "launch" and pid and not self.debuggee_pid and not self.post_mortem
                 and self.adapter.adopts_child_as_debuggee):
             self._adopt_children(pid)
+        if pid and self.adapter.backend_name and not self.ended:  # gdb under cdt: its death ends the session
+            self._backend = BackendWatch.start(pid, self.adapter.backend_name, self._on_backend_died)
 
     def _adopt_children(self, adapter_pid: int) -> None:
         """No ``process`` event named the debuggee (Delve): take the adapter's children as the
@@ -279,6 +283,7 @@ class SessionLifecycle(SessionExecution):
             # the requests after it (configurationDone) would queue behind an unread answer
             budget = sync_budget(timeout, len(self.book.for_key(key)))
             await self.book.sync(key, functools.partial(conn.request, timeout=budget))
+            await drop_refused(self.book, self.adapter, key, functools.partial(conn.request, timeout=budget))
             if key == "<functions>":
                 await apply_function_conditions(self)
 

@@ -38,6 +38,8 @@ class SessionTeardown(SessionCore):
         if by_dapcli and not self._disconnecting and not self.ended:
             self._ended_by_dapcli = True  # the program did not end by itself: its end is not its own
         self._disconnecting = True
+        if self._backend is not None:
+            self._backend.stop()  # dapcli ends the debugger now: no news
         if terminate_debuggee and self.abandoned.pending:
             grace = min(grace, 0.2)  # a hung __repr__: the adapter answers nothing, the debuggee is killed
         await self.subprocesses.shutdown(terminate_debuggee)  # the whole session tree ends

@@ -89,10 +89,34 @@ def test_lldb_flag_over_mcp(adapter: str, c_programs: Path) -> None:
 
 @pytest.mark.parametrize("adapter", each("gdb"))
 def test_gdb_refuses_a_condition_that_does_not_parse(adapter: str, c_programs: Path, cli: Cli) -> None:
-    body = marker_line(c_programs / "loop.c", "loop-body")
+    """As gdb's own ``break F:L if COND`` and ``condition N COND``: refused, nothing left set in gdb
+    (cdt-gdb-adapter kept the breakpoint without its condition while the list said pending)."""
+    body, twice = marker_line(c_programs / "loop.c", "loop-body"), marker_line(c_programs / "loop.c", "twice-code")
     cli("launch", "./loop", "--adapter", adapter, "--stop-on-entry")
-    added = cli.json("break", "add", f"loop.c:{body}", "--condition", "i === 2")
-    assert added["verified"] is False and "syntax error" in added["message"], added
+    added = cli("break", "add", f"loop.c:{body}", "--condition", "i === 2", check=2)
+    assert added.err.startswith(f"error: gdb refused the condition 'i === 2' of loop.c:{body}: A syntax error"), \
+        added.err
+    added = cli("break", "add", f"loop.c:{body}", "--condition", "nosuch == 2", "--hit-condition", "%2", check=2)
+    assert 'refused the condition \'nosuch == 2\'' in added.err and 'No symbol "nosuch"' in added.err, added.err
+    assert cli.json("break", "list")["breakpoints"] == []
+    assert f"loop.c:{body}" not in cli("console", "info breakpoints").out
+    kept = cli.json("break", "add", f"loop.c:{twice}", "--condition", "y == 3")
+    edited = cli("condition", str(kept["id"]), "nosuch == 1", check=2)
+    assert 'No symbol "nosuch"' in edited.err, edited.err
+    listed = cli.json("break", "list")["breakpoints"]
+    assert [(b["id"], b["condition"], b["verified"]) for b in listed] == [(kept["id"], "y == 3", True)], listed
+    state = cli.json("continue")  # the condition kept, and no breakpoint at the loop's body
+    assert state["hitBreakpointIds"] == [kept["id"]] and cli.json("evaluate", "y")["result"] == "3", state
+
+
+@pytest.mark.parametrize("adapter", each("gdb"))
+def test_gdb_launch_leaves_out_a_breakpoint_whose_condition_it_refused(adapter: str, c_programs: Path,
+                                                                       cli: Cli) -> None:
+    body = marker_line(c_programs / "loop.c", "loop-body")
+    state = cli.json("launch", "./loop", "--adapter", adapter, "-b", f"loop.c:{body} if nosuch == 2")
+    assert state["status"] == "exited", state  # it never stopped there
+    warned = " ".join(state["warnings"])
+    assert 'not set: gdb refused its condition (No symbol "nosuch" in current context)' in warned, state
 
 
 def test_delve_refuses_a_condition_that_does_not_parse(hitloop: Path, cli: Cli) -> None:

@@ -28,16 +28,20 @@ def test_a_function_breakpoints_condition_holds(adapter: str, fncond: Path, cli:
 
 @pytest.mark.parametrize("adapter", each("gdb"))
 def test_a_condition_gdb_refuses_is_said(adapter: str, fncond: Path, cli: Cli) -> None:
-    done = cli("launch", "./fncond", "--adapter", adapter, "-b", "twice if nosuch == 3")
+    """As gdb's own ``break twice if nosuch == 3``: refused, not left in gdb without its condition
+    (it stopped at every call); a launch leaves it out and says so, ``condition`` sets it."""
+    done = cli("launch", "./fncond", "--adapter", adapter, "-b", "twice if nosuch == 3", "-b", "main")
     said = done.out + done.err
-    assert 'gdb refused the condition (No symbol "nosuch" in current context): it stops on every call' in said, said
-    assert cli.json("eval", "x")["result"] == "0"  # as gdb does for a breakpoint without its condition
+    assert 'not set: gdb refused the condition (No symbol "nosuch" in current context)' in said, said
     listed = cli.json("break", "list")["breakpoints"]
-    assert "refused the condition" in listed[0]["warning"]
-    cli("condition", "1", "x == 2")  # a condition gdb takes: the note goes
-    assert "warning" not in cli.json("break", "list")["breakpoints"][0]
-    cli("continue")
-    assert cli.json("eval", "x")["result"] == "2"
+    assert listed[0]["verified"] is False and "not set" in listed[0]["message"], listed
+    assert "twice" not in cli("console", "info breakpoints").out  # nothing of it left in gdb
+    refused = cli("condition", "2", "nosuch == 1", check=2)  # an edit gdb refuses: the old one stays
+    assert "gdb refused the condition 'nosuch == 1' of main" in refused.err, refused.err
+    cli("condition", "1", "x == 2")  # a condition gdb takes: set
+    assert cli.json("break", "list")["breakpoints"][0]["verified"] is True
+    state = cli.json("continue")
+    assert state["hitBreakpointIds"] == [1] and cli.json("eval", "x")["result"] == "2", state
     cli("stop")
 
 

@@ -201,7 +201,8 @@ def test_cdt_quotes_arguments_for_its_shell(monkeypatch: pytest.MonkeyPatch) -> 
     launch = spec.launch_arguments(LaunchOptions(program="/p", args=args, stop_on_entry=True))
     assert shlex.split(launch["arguments"]) == args
     assert launch["gdb"] == "/usr/bin/gdb" and launch["gdbArguments"] == ["-q"]
-    assert launch["initCommands"] == ["tbreak main"]
+    # a call that faults leaves the program as it was, then the entry stop
+    assert launch["initCommands"] == ["set unwindonsignal on", "set unwind-on-terminating-exception on", "tbreak main"]
     monkeypatch.setattr("dapcli.adapters.native.common.ptrace_problem", lambda pid: None)
     assert spec.attach_arguments(AttachOptions(process_id=7))["processId"] == "7"
     with pytest.raises(PreconditionError, match="core"):

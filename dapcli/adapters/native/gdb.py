@@ -30,7 +30,9 @@ from dapcli.adapters.native.common import (
     searched_text,
     tool_output,
 )
+from dapcli.adapters.native.gdbcalls import CALL_FRAMES, CALL_RETURN, UNWIND_COMMANDS, called_frame
 from dapcli.adapters.native.gdbhints import gdb_version, install_hint, missing_text, older_gdb_hint
+from dapcli.adapters.native.gdbhints import read_text as _read
 from dapcli.adapters.native.rust import gdb_printer_commands
 from dapcli.errors import AdapterError
 
@@ -114,6 +116,9 @@ class GdbAdapter(NativeAdapter):
     thread_tids_command = "-thread-info"  # MI: each thread's target-id "Thread 0x… (LWP N)"
     value_print_command = "-data-evaluate-expression --thread {thread} --frame {frame} {expression}"  # gdb's print
     total_frames_cap = 100  # cdt-gdb-adapter counts gdb's stack depth to 100 (gdb's own DAP gives no total)
+    call_frames_command, call_return_command = CALL_FRAMES, CALL_RETURN  # see gdbcalls.py
+    called_frame = staticmethod(called_frame)
+    refused_condition_stays = True  # cdt inserts, then fails -break-condition: gdb keeps it unconditional
 
     def __init__(self) -> None:
         super().__init__()
@@ -169,6 +174,18 @@ class GdbAdapter(NativeAdapter):
         return text + (f" via cdt-gdb-adapter {match.group(1)}" if match else " via cdt-gdb-adapter")
 
     # -- console and output ----------------------------------------------------------------------
+    @property
+    def backend_name(self) -> str | None:  # type: ignore[override]
+        """cdt-gdb-adapter's gdb (``$DAPCLI_GDB``'s name, as the kernel keeps it: 15 characters): it
+        says nothing when gdb dies. None with gdb's own DAP (gdb is the adapter)."""
+        return None if self.native() else os.path.basename(self.gdb() or "gdb")[:15]
+
+    def call_stop(self) -> tuple[str, int | None] | None:
+        """gdb's ``Program received signal …`` or ``Breakpoint N, …`` during an ``evaluate``."""
+        said, hit = self._signal_text, self._hit_id
+        self._signal_text, self._hit_id, self._recent = None, None, ""
+        return (said, None) if said else ("a breakpoint", hit) if hit is not None else None
+
     @property
     def console_prefix(self) -> str:  # type: ignore[override]
         return "" if self.native() else ">"
@@ -424,6 +441,8 @@ class GdbAdapter(NativeAdapter):
                 arguments["initCommands"] = ["tbreak main"]
         if not self.native() and (rust := gdb_printer_commands(options.program)):  # the Rust toolchain's printers
             arguments["initCommands"] = [*rust, *arguments.get("initCommands", [])]
+        if not self.native():  # a call that faults leaves the program as it was (gdbcalls.py)
+            arguments["initCommands"] = [*UNWIND_COMMANDS, *arguments.get("initCommands", [])]
         arguments.update(options.extra)
         return arguments
 
@@ -462,6 +481,8 @@ class GdbAdapter(NativeAdapter):
                 arguments["pid"] = options.process_id
             else:
                 arguments["processId"] = str(options.process_id)
+        if not self.native():
+            arguments["initCommands"] = [*UNWIND_COMMANDS, *arguments.get("initCommands", [])]
         arguments.update(options.extra)
         return arguments
 
@@ -475,10 +496,3 @@ def _gdb_quote(path: str) -> str:
     plain = path and not any(c in path for c in " \t\"'\\")
     return path if plain else '"' + path.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
-
-def _read(path: str) -> str:
-    try:
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
-    except OSError:
-        return ""

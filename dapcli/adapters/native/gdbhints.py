@@ -9,7 +9,7 @@ import sys
 
 from dapcli.adapters.native.common import npm_install, tool_output
 
-__all__ = ["gdb_version", "install_hint", "missing_text", "older_gdb_hint"]
+__all__ = ["gdb_version", "install_hint", "missing_text", "older_gdb_hint", "read_text"]
 
 
 def gdb_version(path: str) -> tuple[int, int] | None:
@@ -39,3 +39,12 @@ def missing_text(gdb: str, have_script: bool) -> str:
     its own) lacks cdt-gdb-adapter (``have_script`` False) or node; never "install gdb" again."""
     have = ".".join(map(str, gdb_version(gdb) or ()))
     return f"gdb {have} is here (no DAP before gdb 14): {older_gdb_hint(have_script)}"
+
+
+def read_text(path: str) -> str:
+    """The text of the file at ``path`` (a package.json), or "" when it cannot be read."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except OSError:
+        return ""
