@@ -168,34 +168,55 @@ def _cut_note(dropped: int, dropped_bytes: int) -> str:
             f"{dropped_bytes} bytes dropped so far)\n")
 
 
-def _follow_client(client: Any, invocation: Invocation, cwd: str) -> int:
-    from dapcli.render.safe import escape
+class _Follower:
+    """What ``output --follow`` writes for each page it reads (one place for the CLI's two paths,
+    in the client and inside the session host): where the buffer dropped text before it was read,
+    a line left open by the last page ends there (never joined to a later line), then the cut
+    note on stderr; the page's text; a note when the program stops. A list of (text, stream)."""
 
+    def __init__(self, tail: bool, as_json: bool) -> None:
+        self.tail, self.as_json = tail, as_json
+        self.open_line = False  # the last text written ended inside a line
+        self.stopped = False
+
+    def page(self, cut: bool, dropped: int, dropped_bytes: int, chunks: list[str],
+             status: str) -> list[tuple[str, str]]:
+        from dapcli.render.safe import escape
+
+        writes: list[tuple[str, str]] = []
+        if cut and not self.tail:  # a tail leaves out the earlier lines on purpose
+            if self.open_line:  # the rest of that line was dropped: it ends here, not joined to a later line
+                writes.append(("\n", "out"))
+                self.open_line = False
+            writes.append((_cut_note(dropped, dropped_bytes), "err"))
+        self.tail = False
+        text = "".join(chunks)  # one write a page
+        if text:
+            writes.append((text if self.as_json else escape(text), "out"))
+            self.open_line = not text.endswith("\n")
+        if status == "stopped" and not self.stopped:
+            writes.append((STOPPED_NOTE, "err"))
+        self.stopped = status == "stopped"
+        return writes
+
+
+def _follow_client(client: Any, invocation: Invocation, cwd: str) -> int:
     args = dict(invocation.args)
-    stopped = False
-    open_line = False  # the last text written ended inside a line
+    follower = _Follower("tail" in args, invocation.json)
     while True:
         data = client.call("output", _follow_args(args), cwd)
         if invocation.redact:
             from dapcli.verbs.shared.redact import redact_result
 
             data = redact_result(VERBS["output"].result_model.model_validate(data)).to_json()
-        if data.get("cut") and "tail" not in args:  # a tail leaves out the earlier lines on purpose
-            if open_line:  # the rest of that line was dropped: it ends here, not joined to a later line
-                _write(sys.stdout, "\n")
-                open_line = False
-            _write(sys.stderr, _cut_note(data.get("dropped", 0), data.get("droppedBytes", 0)))
-        text = "".join(chunk["output"] for chunk in data["chunks"])  # one write a page
-        if text:
-            _write(sys.stdout, escape(text) if not invocation.json else text)
-            open_line = not text.endswith("\n")
+        status = str(data.get("status"))
+        for text, stream in follower.page(bool(data.get("cut")), data.get("dropped", 0), data.get("droppedBytes", 0),
+                                          [chunk["output"] for chunk in data["chunks"]], status):
+            _write(sys.stdout if stream == "out" else sys.stderr, text)
         args["since"] = data["nextSeq"]
         args.pop("tail", None)
-        if data.get("status") in ("exited", "terminated"):
+        if status in ("exited", "terminated"):
             return 0
-        if data.get("status") == "stopped" and not stopped:
-            _write(sys.stderr, STOPPED_NOTE)
-        stopped = data.get("status") == "stopped"
 
 
 def _write(stream: Any, text: str) -> None:
@@ -252,23 +273,16 @@ async def handle_argv(server: Any, name: str, request: dict[str, Any],
 
 async def _follow_host(server: Any, name: str, parsed: Invocation, cwd: str,
                        emit: Callable[[str, str], Awaitable[None]]) -> int:
-    from dapcli.render.safe import escape
-
     args = dict(parsed.args)
     dispatcher = redacting(server.dispatcher, parsed.redact)
-    stopped = False
+    follower = _Follower("tail" in args, parsed.json)
     while True:
         result = await dispatcher.call("output", _follow_args(args), name, cwd)
-        if result.cut and "tail" not in args:  # a tail leaves out the earlier lines on purpose
-            await emit(_cut_note(result.dropped, result.dropped_bytes), "err")
-        text = "".join(chunk.output for chunk in result.chunks)  # one write a page
-        if text:
-            await emit(text if parsed.json else escape(text), "out")
+        for text, stream in follower.page(bool(result.cut), result.dropped, result.dropped_bytes,
+                                          [chunk.output for chunk in result.chunks], result.status):
+            await emit(text, stream)
         args["since"] = result.next_seq
         args.pop("tail", None)
         if result.status in ("exited", "terminated"):
             return 0
-        if result.status == "stopped" and not stopped:
-            await emit(STOPPED_NOTE, "err")
-        stopped = result.status == "stopped"
         await asyncio.sleep(0)
