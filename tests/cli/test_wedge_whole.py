@@ -53,6 +53,11 @@ def test_eval_max_length_0_of_an_expression_is_never_sent_unbounded(dc: Cli) -> 
     result = dc.json("eval", "text * 2", "--max-length", "0", timeout=60)
     assert "debugpy cut this string" in result["valueCutByAdapter"]
     assert "dapcli eval '_whole = text * 2' --statement" in result["valueCutByAdapter"]
+    inner = dc.json("eval", "[text[:300]]", "--max-length", "0", timeout=60)  # debugpy cuts it at 128
+    assert "debugpy may have cut parts of this value" in inner["valueCutByAdapter"], inner
+    dc.run("eval", "--statement", "_whole = [text[:300]]")
+    whole = dc.json("eval", "_whole", "--max-length", "0", timeout=60)
+    assert whole["result"] == "['" + "x" * 300 + "']" and "valueCutByAdapter" not in whole
     _answers(dc)
 
 

@@ -223,9 +223,13 @@ def adapter_cut(session: Session, value: str, context: str, reference: int = 0, 
         return jsdebug_cut(value, reference)
     if getattr(session.adapter, "name", "") in ("gdb", "lldb", "codelldb"):
         return native_cut(value, session.adapter.name)
-    if not _is_debugpy(session) or not _debugpy_cut(value):
+    if not _is_debugpy(session):
         return None
     plain = expression is None or bool(_PLAIN.match(expression.strip()))
+    if not _debugpy_cut(value):
+        if in_full and not plain and context != "clipboard" and "..." in value:  # an inner string's 'ab...yz'
+            return f"debugpy may have cut parts of this value (it marks a cut with ...); {_named(expression or '')}"
+        return None
     if plain and not in_full and context != "clipboard":
         if not _items_cut(value):
             return f"{nested_note(nested_markers(value))}; max length 0 asks it for the whole"
