@@ -2,8 +2,9 @@
 
 Calls on one session are serialized, except verbs marked ``concurrent`` (``pause``,
 ``status``, ``output``, ``sessions``), so ``pause`` works while ``continue`` blocks. While an
-execution verb waits for the program, a call is not queued behind it for long: ``stop`` runs at
-once (the blocked call returns the session's end), and a verb that needs a stopped program waits
+execution verb waits for the program, a call is not queued behind it for long: ``stop`` and
+``restart`` run at once (the blocked call returns the session's end), a ``launch``, ``attach``
+or ``debugTest`` of the live session's name is refused at once, and a verb that needs a stopped program waits
 at most :data:`QUEUE_GRACE` seconds (a step usually ends by then) and is then refused while the
 program runs ("running: pause first").
 
@@ -40,9 +41,14 @@ __all__ = ["QUEUE_GRACE", "LocalDispatcher", "lookup"]
 #: Longest a call waits behind a blocked step before it is refused (s): a step ends well within
 #: it even on a loaded machine; one that does not has met a deadlock or a long call.
 QUEUE_GRACE = 5.0
+#: Verbs that end the session a blocked resume waits on: they run at once, and that call returns
+#: the session's end (``restart`` then takes the session's turn for its new run).
+ENDS = frozenset({"stop", "restart"})
 #: Verbs that start a session, and how long a ``stop`` waits for one still starting (s).
 STARTS = frozenset({"launch", "attach", "restart"})
 START_WAIT = 60.0
+#: Verbs that open a new session of a name: refused at once while that session runs.
+OPENS = frozenset({"launch", "attach", "debugTest"})
 
 #: Execution verbs that usually end within :data:`QUEUE_GRACE` (a call may wait for them).
 SHORT_RESUMES = frozenset({"next", "stepIn", "stepOut", "stepBack", "stepInstruction", "nextInstruction", "goto",
@@ -95,12 +101,16 @@ class LocalDispatcher:
         edit = self._edit_locks.setdefault(session, asyncio.Lock()) if edits_while_running(spec) else None
         held = False
         blocker = self._blocked.get(session) if lock.locked() else None
-        if blocker is not None and spec.name == "stop":
+        if blocker is not None and spec.name in ENDS:
             starting = blocker in STARTS and session not in self.manager.sessions
             # a stop while the session's launch is still starting waits for that start (bounded)
             held = starting and await _acquire(lock, START_WAIT)
+            if not held and spec.name == "restart":
+                return await self._replace(spec, ctx, kwargs, lock)
             if not held:
                 return await self._run(spec, ctx, kwargs)  # ends a running session at once
+        elif blocker is not None and spec.name in OPENS and self._running(session):
+            return await self._run(spec, ctx, kwargs)  # a launch of a live session's name: refused at once
         elif blocker is not None:
             running = self._running(session)
             if edit is not None and running:
@@ -131,6 +141,27 @@ class LocalDispatcher:
             if spec.executes:
                 self._blocked.pop(session, None)
             lock.release()
+
+    async def _replace(self, spec: VerbSpec, ctx: VerbContext, kwargs: dict[str, Any], lock: asyncio.Lock) -> Result:
+        """Run ``restart`` while a call blocks in a resume of the same session: at once (ending the
+        old run ends that call's wait, which then says so), taking the session's lock as soon as
+        that call lets go of it, so that later calls wait for the new run rather than run beside it."""
+        session = ctx.session_name
+        taking = asyncio.ensure_future(lock.acquire())
+
+        def taken(done: asyncio.Future[bool]) -> None:
+            if not done.cancelled() and done.exception() is None:
+                self._blocked[session] = spec.name  # a `stop` meanwhile waits for the new run's start
+
+        taking.add_done_callback(taken)
+        try:
+            return await self._run(spec, ctx, kwargs)
+        finally:
+            if taking.done() and not taking.cancelled() and taking.exception() is None:
+                self._blocked.pop(session, None)
+                lock.release()
+            else:
+                taking.cancel()
 
     def _running(self, session: str) -> bool:
         """True when ``session`` exists here and its program runs (not launching, not stopped)."""

@@ -108,6 +108,8 @@ class SessionCore:
         #: is that, not what the adapter's exit code would say (debugpy's 247: SIGKILL). Set by
         #: those verbs (the engine's own teardown, e.g. after Delve's ``terminated``, is no stop).
         self.ended_by_shutdown = False
+        #: ``restart`` ended it to run the program again (a call blocked in ``continue`` says so).
+        self.restarted = False
         self.started_at = time.time()
         self.adapter_pid: int | None = None
         self.debuggee_pid: int | None = None

@@ -263,7 +263,8 @@ async def evaluate(
                 raise ended_during(session, expression) from None
         raise with_evaluate_hint(with_syntax_hint(session, one_line_error(exc))) from None
     await check_evaluated(session, expression, frame, body.result, body.type)
-    whole = await full_repr(session, expression, frame, body.result) if max_length == 0 else body.result
+    whole, too_big = await full_repr(session, expression, frame, body.result, reference=body.variablesReference,
+                                     timeout=timeout) if max_length == 0 else (body.result, None)
     variable = t.Variable(name=expression, value=whole, type=body.type,
                           variablesReference=body.variablesReference, namedVariables=body.namedVariables,
                           indexedVariables=body.indexedVariables, memoryReference=body.memoryReference)
@@ -272,8 +273,9 @@ async def evaluate(
     view.evaluate_name = expression  # what the identity of the value is read from (its address)
     await expand(session, [view], depth, count=100, max_value=max_length, frame_id=frame)
     await add_previews(session, [view], max_length, frame_id=frame)  # C: {10, 20, 30, 40, 50}
-    cut_by_adapter = (view.value_cut_by_adapter if view.adapter_value else None) \
-        or adapter_cut(session, whole, asked, body.variablesReference)  # a preview's own cut, or the adapter's
+    cut_by_adapter = (view.value_cut_by_adapter if view.adapter_value else None) or too_big \
+        or adapter_cut(session, whole, asked, body.variablesReference, expression=expression,
+                       in_full=max_length == 0)  # a preview's own cut, or the adapter's
     return EvaluateResult(
         expression=expression, result=view.value, type=body.type, variables_reference=body.variablesReference,
         frame_id=frame, children=view.children, truncated=view.truncated,

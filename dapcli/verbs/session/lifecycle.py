@@ -384,7 +384,7 @@ async def restart(
     options = dataclasses.replace(old.launch_options, stop_on_entry=stop_on_entry,
                                   args=list(args) if args else list(old.launch_options.args))
     check_rerun(options.program, options.module, options.cwd, options.stdin, old.adapter.name)
-    old.ended_by_shutdown = not old.ended
+    old.ended_by_shutdown, old.restarted = not old.ended, True
     await old.shutdown(terminate_debuggee=True)
     session = successor(ctx, old)
     await session.launch(options, timeout=max(timeout, STARTUP_TIMEOUT))

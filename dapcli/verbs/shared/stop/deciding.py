@@ -38,6 +38,9 @@ __all__ = ["DECIDING_CHARS", "MAX_DECIDING", "add_deciding", "condition_names", 
 
 #: Longest deciding value kept (characters); a longer one is cut and says how much is left out.
 DECIDING_CHARS = 1000
+#: The longest text of a deciding value that debugpy is asked for whole (characters): then cut to
+#: :data:`DECIDING_CHARS`; a longer one is shown as debugpy cut it.
+DECIDING_FETCH = 100_000
 #: Most deciding values per stop.
 MAX_DECIDING = 4
 #: Seconds one deciding value may take.
@@ -210,4 +213,6 @@ async def _evaluate(session: Session, expression: str, frame_id: int) -> str | N
             t.EvaluateResponse, timeout=DECIDING_TIMEOUT)
     except DapcliError:
         return None
-    return await full_repr(session, expression, frame_id, str(body.result))
+    value, _ = await full_repr(session, expression, frame_id, str(body.result), limit=DECIDING_FETCH,
+                               timeout=DECIDING_TIMEOUT)
+    return value  # debugpy's own cut text when its whole is longer than what is kept (its mark says so)

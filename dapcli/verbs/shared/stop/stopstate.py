@@ -113,6 +113,8 @@ def output_since(session: Session, seq: int, *, console: bool = False) -> tuple[
 #: How a program ended by dapcli (``stop``, ``restart``) is described, whatever signal ended it;
 #: also what a call blocked in ``continue`` meanwhile is told (one wording for the session's end).
 STOPPED_ON_REQUEST = "ended by dapcli (`stop` or `restart` of the session)"
+#: What a call blocked in ``continue`` is told when ``restart`` ended the run it waited on.
+RESTARTED = f"ended by `restart`: the session runs the program again ({call('status')} shows the new run)"
 
 
 def killed_by(session: Session) -> str | None:
@@ -179,7 +181,7 @@ async def stop_state(
         state.signal = signal_name(number) if number else None
         if session.ended_by_shutdown and not session.lost:  # `stop` ended it while this call waited
             state.status, state.exit_code, state.signal = "terminated", None, None
-            state.description = STOPPED_ON_REQUEST
+            state.description = RESTARTED if session.restarted else STOPPED_ON_REQUEST
         state.test = run_view(session, state)
         return _with_stdin_hint(session, state)
     stop = session.last_stop
