@@ -49,7 +49,9 @@ def test_secrets_are_redacted_over_mcp_by_default() -> None:
             assert values["token_count"] == "3"
             assert values["dsn"] == "'postgres://bob:<redacted: password in URL>@db.example:5432/app'"
             assert values["github_token"] == NAME_MARK
-            assert stop["redacted"] >= 6, stop
+            # five in the locals; the printed key counts too when its output came before the stop (debugpy
+            # sends the program's output apart from the stop: under load it may come after it)
+            assert stop["redacted"] >= 5 + ("using key" in text), stop
             assert "redacted: they look secret" in text and "--show-secrets" in text
             assert f"password={NAME_MARK}" in text
 
