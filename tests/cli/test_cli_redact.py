@@ -27,7 +27,7 @@ def test_the_cli_shows_values_unless_redact_is_given(dc: Cli) -> None:
 
     redacted = dc.run("--redact", "eval", "password")
     assert NAME_MARK in redacted.out and "hunter2" not in redacted.out
-    assert "(1 value redacted: they look secret; run without --redact to see them)" in redacted.out
+    assert "(1 value redacted: it looks secret; run without --redact to see them)" in redacted.out
     after = dc.run("eval", "os.environ", "--max-length", "0", "--redact")  # the flag after the command
     assert _leaks(after.out) == [] and "'GITHUB_TOKEN': '<redacted: GitHub token>'" in after.out
 

@@ -21,6 +21,12 @@ def test_set_var_takes_gdbs_spellings(dc: Cli) -> None:
     # `==` is no assignment: the name stays `var`, and the error says that no such variable is here
     failed = dc.run("set", "var", "acc", "==", "3", check=2)
     assert "no variable 'var'" in one_line_error(failed.err)
+    # gdb's spelling without its value: said so, not "no variable 'var'" with an eval that cannot run
+    for words in (("var", "acc", "="), ("variable", "acc", "="), ("acc", "=")):
+        missing = dc.run("set", *words, check=2)
+        assert missing.err.startswith("error: set var acc = has no value after the =\n"), missing.err
+        assert "--statement" not in missing.err, missing.err
+    assert {v["name"]: v["value"] for v in dc.json("vars")["variables"]}["acc"] == "5"  # as it was
 
 
 def test_break_clear_line_of_the_current_file(dc: Cli) -> None:

@@ -87,3 +87,18 @@ def test_native_until_honours_a_condition_on_its_line(adapter: str, c_programs: 
     assert state["location"]["line"] == body and 1 not in state["hitBreakpointIds"], state
     state = cli.json("continue")
     assert state["hitBreakpointIds"] == [1] and cli.json("evaluate", "i")["result"] == "1", state
+
+
+@pytest.mark.parametrize("adapter", [pytest.param("python", marks=debugpy)])
+def test_until_stopped_elsewhere_does_not_mark_its_line_a_breakpoint(adapter: str, programs: Path, cli: Cli) -> None:
+    """``until L`` that stopped first at a breakpoint of yours showed L with ``●`` (``"breakpoint": true``)
+    in the stop's listing, though the temporary breakpoint was gone and ``break list`` did not have it."""
+    add = marker_line(programs / "tracebp.py", "add")
+    _launch(cli, f"tracebp.py:{add}")
+    first = cli.json("continue")
+    assert first["location"]["line"] == add, first
+    state = cli.json("until", f"tracebp.py:{add + 2}")  # the loop comes back to yours first
+    assert state["location"]["line"] == add and state["hitBreakpointIds"] == [1], state
+    marked = [row["line"] for row in state["source"] if row.get("breakpoint")]
+    assert marked == [add], state["source"]
+    assert [b["line"] for b in cli.json("break", "list")["breakpoints"]] == [add]

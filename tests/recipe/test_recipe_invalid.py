@@ -73,6 +73,11 @@ CASES = {
     "bad save": (HEAD + "  - evaluate: {expression: x}\n    save: {x: reslt}\n",
                  ["4:15: step 1 (evaluate): save x: the result has no field 'reslt' (did you mean result?)"]),
     "empty file": ("", ["1:1: the recipe is empty; it needs target: and steps:"]),
+    # a key that is there, of the wrong type, is not "missing"
+    "target of the wrong type": ("target: 5\nsteps: [continue]\n",
+                                 ["1:9: target: must be a mapping, not a number (5): give target: {program: PATH}"]),
+    "steps of the wrong type": ("target: {program: {loop}}\nsteps: continue\n",
+                                ["2:8: steps: must be a list, not text ('continue'): give a list of steps"]),
 }
 
 

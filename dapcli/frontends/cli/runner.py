@@ -57,8 +57,8 @@ def result_text(result: Result, as_json: bool, term: dict[str, Any], cwd: str) -
 
 def redacted_line(count: int) -> str:
     """What the CLI prints after a result of which ``count`` values were redacted (``--redact``)."""
-    values = "value" if count == 1 else "values"
-    return f"({count} {values} redacted: they look secret; run without --redact to see them)\n"
+    said = "value redacted: it looks" if count == 1 else "values redacted: they look"
+    return f"({count} {said} secret; run without --redact to see them)\n"
 
 
 def error_text(exc: BaseException, debug: bool, as_json: bool = False) -> tuple[str, int]:

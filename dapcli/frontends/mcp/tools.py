@@ -196,8 +196,8 @@ class ToolCaller:
 
 def redacted_note(count: int) -> str:
     """What a tool result says when ``count`` of its values were redacted (structured: ``redacted``)."""
-    values = "value was" if count == 1 else "values were"
-    return (f"[{count} {values} redacted: they look secret (by name or shape); the user sees them in the "
+    said = "value was redacted: it looks" if count == 1 else "values were redacted: they look"
+    return (f"[{count} {said} secret (by name or shape); the user sees them in the "
             "dapcli CLI or REPL, or when serve-mcp runs with --show-secrets]")
 
 

@@ -100,7 +100,8 @@ class CheckerBase:
         raw = data.get("target")
         if not isinstance(raw, YamlMap):
             where = data.value_mark("target") if "target" in data else data.mark
-            self.problem(where, "target", "missing: give target: {program: PATH} (relative to this file)")
+            said = "missing" if "target" not in data or raw is None else f"must be a mapping, not {yaml_kind(raw)}"
+            self.problem(where, "target", f"{said}: give target: {{program: PATH}} (relative to this file)")
             return None
         self.unknown_keys(raw, TARGET_KEYS, "target")
         if "test" in raw:
@@ -429,3 +430,18 @@ def _plain(value: Any) -> Any:
     if isinstance(value, list):
         return [_plain(v) for v in value]
     return value
+
+
+def yaml_kind(value: object) -> str:
+    """What a YAML value is, in a user's words: ``5`` is "a number", ``[a]`` "a list"."""
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int | float):
+        return f"a number ({value})"
+    if isinstance(value, str):
+        return f"text ({value[:40]!r})"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return type(value).__name__

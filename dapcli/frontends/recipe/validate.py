@@ -12,7 +12,7 @@ import os
 from typing import Any
 
 from dapcli.errors import UsageError
-from dapcli.frontends.recipe.checks import BREAKPOINT_KEYS, TARGET_KEYS, CheckerBase
+from dapcli.frontends.recipe.checks import BREAKPOINT_KEYS, TARGET_KEYS, CheckerBase, yaml_kind
 from dapcli.frontends.recipe.loader import Mark, YamlList, YamlMap, load_yaml
 from dapcli.frontends.recipe.matchers import parse_matcher
 from dapcli.frontends.recipe.model import ERROR_KEY, Expectation, Recipe, Step
@@ -111,7 +111,8 @@ class _Checker(CheckerBase):
         raw = data.get("steps")
         if not isinstance(raw, YamlList):
             where = data.value_mark("steps") if "steps" in data else data.mark
-            self.problem(where, "steps", "missing: give a list of steps (a verb, or {verb: {arguments}})")
+            said = "missing" if "steps" not in data or raw is None else f"must be a list, not {yaml_kind(raw)}"
+            self.problem(where, "steps", f"{said}: give a list of steps (a verb, or {{verb: {{arguments}}}})")
             return []
         known = set(self.variables)
         found = []

@@ -146,8 +146,8 @@ class Repl:
             PHRASING.reset(phrasing)
         self.show(renderable)
         if result.redacted:
-            values = "value" if result.redacted == 1 else "values"
-            self.show(Text(f"({result.redacted} {values} redacted: they look secret; start the REPL without "
+            said = "value redacted: it looks" if result.redacted == 1 else "values redacted: they look"
+            self.show(Text(f"({result.redacted} {said} secret; start the REPL without "
                            "--redact to see them)", style="dim"))
 
     def write_output(self, chunks: list[m.OutputChunkView]) -> None:

@@ -76,6 +76,11 @@ async def until(ctx: VerbContext, location: Location, thread_id: ThreadId = None
         name_stop(session, stood, keep=True)
     if state is None:
         state = await stop_state(session, output_seq=None, started=started)
+    elif state.source and state.location is not None and state.location.path:
+        # read while the temporary breakpoint stood: its line is no breakpoint once until returns
+        kept = breakpoint_lines(session, state.location.path)
+        for row in state.source:
+            row.breakpoint = row.line in kept
     check_refused(session, "continue", state, before)
     if state.hit_breakpoint_ids and entry.id in state.hit_breakpoint_ids:
         # the adapter's ids are kept; this one is gone from `break list`, so say what it was

@@ -41,11 +41,19 @@ _ASSIGNMENT = re.compile(r"\s*(\S(?:.*?\S)?)\s*(?<![-+*/%&|^<>=!])=(?!=)\s*(\S.*
 def gdb_spelling(name: str, value: str) -> tuple[str, str]:
     """``(name, value)`` as gdb's ``set`` spells them, read as the variable and its new value:
     ``set var n = 3`` and ``set variable n = 3`` (name ``var``, value ``n = 3``) → ``("n", "3")``;
-    ``set n = 3`` (value ``= 3``) → ``("n", "3")``. Anything else is returned as it is."""
+    ``set n = 3`` (value ``= 3``) → ``("n", "3")``. Anything else is returned as it is.
+
+    Raises:
+        UsageError: gdb's spelling without its value (``set var n =``)."""
     if name in ("var", "variable") and (found := _ASSIGNMENT.match(value)) is not None:
         return found.group(1), found.group(2)
     if value.startswith("=") and not value.startswith("==") and value[1:].strip():
         return name, value[1:].strip()
+    # `set var n =`, `set n =`: gdb's spelling without its value (never a variable named `var`)
+    unfinished = re.fullmatch(r"\s*(\S+)\s*=\s*", value) if name in ("var", "variable") else None
+    if unfinished is not None or re.fullmatch(r"\s*=\s*", value):
+        target = unfinished.group(1) if unfinished is not None else name
+        raise UsageError(f"set var {target} = has no value after the =", f"give one, e.g. set var {target} = 3")
     return name, value
 
 
