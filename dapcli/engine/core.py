@@ -261,7 +261,7 @@ class SessionCore:
         if command not in _PURE_READS:
             self._prefetch.clear()  # it may change values (setVariable, evaluate): answers ahead are stale
         generation = self.generation
-        thread = _frame_id(arguments)
+        frame = _frame_id(arguments)
         arguments = self.handles.outgoing(generation, arguments)  # a handle of an earlier stop is refused
         self.handles.sending(generation, command, arguments)  # setVariable: what it knew of values is stale
         ahead = self._prefetch.take(generation, command, arguments)
@@ -275,7 +275,7 @@ class SessionCore:
             body = await conn.result(future, response_cls, timeout=timeout)
             self.handles.incoming(generation, command, body)  # dapcli's numbers, never given twice
             if calls:  # a function it called stopped (gdb: at a breakpoint): popped, said (engine/calls.py)
-                await check_call(self, self._evaluated_thread(thread), _expression(arguments))
+                await check_call(self, self._evaluated_thread(frame), _expression(arguments))
             return body
         except RequestError as exc:  # a traceback or a clang echo: the diagnosis, on one line
             message = diagnosis(exc.message) if "\n" in exc.message.strip() else exc.message

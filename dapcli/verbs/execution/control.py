@@ -23,6 +23,7 @@ from dapcli.verbs.shared.frames import (
     check_frame,
     check_thread,
     current_thread_id,
+    depth_below,
     frames,
     read_source,
 )
@@ -168,16 +169,6 @@ async def restart_frame(
     return await _resume_with(session, ctx, "restartFrame", t.RestartFrameArguments(frameId=frame), started)
 
 
-def _stack_depth(session: Session, total: int | None, index: int) -> str:
-    """": the stack has frames #0..#N" when the adapter's ``totalFrames`` is a count (not
-    Delve's guess nor cdt's cap of 100) that ``index`` is past; "" when the depth is not known."""
-    adapter = session.adapter
-    if total is None or not 0 < total <= index or adapter.total_frames_estimated \
-            or (adapter.total_frames_cap is not None and total >= adapter.total_frames_cap):
-        return ""
-    return f": the stack has frames #0..#{total - 1}"
-
-
 async def _select(ctx: VerbContext, index: int | None = None, frame_id: int | None = None,
                   delta: int = 0) -> FrameResult:
     session = ctx.session()
@@ -214,7 +205,8 @@ async def _select(ctx: VerbContext, index: int | None = None, frame_id: int | No
         if not page:
             if index == 0:
                 raise UsageError("the stopped thread has no frames")
-            raise UsageError(f"no frame #{index}{_stack_depth(session, total, index)}",
+            depth = depth_below(session, total, index)
+            raise UsageError(f"no frame #{index}" + (f": the stack has frames #0..#{depth - 1}" if depth else ""),
                              "`dapcli up` goes to callers, `dapcli down` back towards #0")
         target = page[0]
     session.selected_frame_id = target.id

@@ -22,6 +22,7 @@ from dapcli.verbs.shared.frames import (
     check_thread,
     current_frame_id,
     current_thread_id,
+    depth_below,
     frame_count,
     frames,
 )
@@ -78,10 +79,8 @@ async def stack_trace(
             view.selected = view.index == chosen
     count, at_least = frame_count(session, start, levels, len(views), total)
     if start and not views:  # gdb: "No frame at level 99."
-        # the adapter's own count, when it is one (not Delve's guess, nor cdt's cap of 100)
-        counted = total is not None and 0 < total <= start and not session.adapter.total_frames_estimated \
-            and (session.adapter.total_frames_cap is None or total < session.adapter.total_frames_cap)
-        frames_now = f": the stack has {total:,} frame{'' if total == 1 else 's'}" if counted and total else ""
+        depth = depth_below(session, total, start)
+        frames_now = f": the stack has {depth:,} frame{'' if depth == 1 else 's'}" if depth else ""
         raise UsageError(f"no frame at level {start:,}{frames_now}",
                          f"{call('stackTrace')} shows it from the innermost frame (level 0)")
     return StackResult(thread_id=thread, frames=views, total_frames=count, total_frames_at_least=at_least,

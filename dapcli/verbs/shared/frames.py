@@ -15,6 +15,7 @@ from dapcli.verbs.shared.threadcount import capped, thread_exists
 
 __all__ = [
     "MAX_SOURCE_LINE", "breakpoint_lines", "check_frame", "check_thread", "current_frame_id", "current_thread_id",
+    "depth_below",
     "frame_count", "frames", "read_source", "scopes", "user_frame_name",
 ]
 
@@ -80,6 +81,16 @@ def frame_count(session: Session, start: int, levels: int, shown: int,
     if cap is not None and total >= cap:
         return max(total, read), True
     return max(total, read), False
+
+
+def depth_below(session: Session, total: int | None, index: int) -> int | None:
+    """How many frames the stack has, when ``index`` is past its outermost frame and the adapter's
+    ``totalFrames`` (``total``) is a count: not Delve's guess nor cdt's cap of 100. None when unknown."""
+    adapter = session.adapter
+    if total is None or not 0 < total <= index or adapter.total_frames_estimated \
+            or (adapter.total_frames_cap is not None and total >= adapter.total_frames_cap):
+        return None
+    return total
 
 
 def current_thread_id(session: Session, thread_id: int | None) -> int:
